@@ -1,0 +1,33 @@
+/**
+ * Key schemas of the DynamoDB tables, shared by the repositories, the local bootstrap and the CDK stack so
+ * the three cannot drift apart. All attributes not listed here are schemaless.
+ */
+export type TableSpec = {
+  readonly partitionKey: string;
+  readonly sortKey?: string;
+  readonly indexes?: readonly {
+    readonly name: string;
+    readonly partitionKey: string;
+    readonly sortKey: string;
+  }[];
+};
+
+export const TABLES = {
+  /** One item per email (lowercased): signing up twice updates the one sign-up. */
+  signups: { partitionKey: 'email' },
+  /**
+   * One item per message. The `recent` index lists messages newest first: every message carries the constant
+   * `feed = "all"` and its `created_at`. One partition holds the whole feed; at this service's write rate
+   * (well under 1,000 messages a second) that is far below a partition's limit.
+   */
+  messages: {
+    partitionKey: 'id',
+    indexes: [{ name: 'recent', partitionKey: 'feed', sortKey: 'created_at' }],
+  },
+  /** A single row with id "app". */
+  settings: { partitionKey: 'id' },
+  /** One item per phone number (E.164) that opted out. */
+  optOuts: { partitionKey: 'phone_number' },
+} as const satisfies Record<string, TableSpec>;
+
+export const MESSAGE_FEED = 'all';

@@ -1,0 +1,229 @@
+/**
+ * The product's entities (SPEC section 3) as zod schemas; types are inferred from them. The frontend imports
+ * these too, so the browser and the API agree on every rule.
+ */
+import { z } from 'zod';
+import { E164_PATTERN, normalizePhone } from './phone';
+import { MESSAGE_STATUSES } from './status';
+
+/** Blank strings (after trimming) and null both mean "no value" (SPEC: empty values are saved as null). */
+const blankToNull = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+/** A phone number in any US format, or international with +, stored as E.164; blank means none. */
+export const optionalPhoneSchema = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: 'Phone must be text, for example "(415) 555-0132".' })
+    .max(40, { error: 'Phone number is too long.' })
+    .transform((value, ctx) => {
+      const result = normalizePhone(value);
+      if (!result.ok) {
+        ctx.addIssue({ code: 'custom', message: result.error });
+        return z.NEVER;
+      }
+      return result.e164;
+    })
+    .nullable(),
+);
+
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, { error: 'Email is required.' })
+  .max(254, { error: 'Email is too long (254 characters at most).' })
+  .pipe(z.email({ error: 'Enter an email address like name@example.com.' }))
+  .transform((email) => email.toLowerCase());
+
+// ---------------------------------------------------------------------------------------------------------
+// signups
+
+export const signupInputSchema = z
+  .strictObject({
+    name: z
+      .string({ error: 'Name is required.' })
+      .trim()
+      .min(1, { error: 'Name is required.' })
+      .max(100, { error: 'Name is too long (100 characters at most).' }),
+    email: emailSchema,
+    phone: optionalPhoneSchema.optional().transform((phone) => phone ?? null),
+    sms_opt_in: z.boolean({ error: 'sms_opt_in must be true or false.' }).default(false),
+  })
+  .refine((signup) => !signup.sms_opt_in || signup.phone !== null, {
+    path: ['phone'],
+    message: 'Add a phone number to receive text messages, or leave the text-message box unticked.',
+  });
+export type SignupInput = z.input<typeof signupInputSchema>;
+export type Signup = z.output<typeof signupInputSchema>;
+
+export type SignupRecord = Signup & { readonly created_at: string; readonly updated_at: string };
+
+// ---------------------------------------------------------------------------------------------------------
+// messages
+
+export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
+
+export const messageSchema = z.object({
+  id: z.string().min(1),
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+  sender: z.string(),
+  phone_number: z.string().nullable(),
+  audio_url: z.string().nullable(),
+  status: messageStatusSchema,
+  summary: z.string().nullable(),
+  transcript: z.string().nullable(),
+  error_message: z.string().nullable(),
+  reply_sent: z.boolean(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const RECENT_MESSAGES_LIMIT = 10;
+
+export const listMessagesQuerySchema = z.strictObject({
+  limit: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return RECENT_MESSAGES_LIMIT;
+      if (!/^\d+$/.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `limit must be a whole number from 1 to ${RECENT_MESSAGES_LIMIT}.`,
+        });
+        return z.NEVER;
+      }
+      const limit = Number(value);
+      if (limit < 1 || limit > RECENT_MESSAGES_LIMIT) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `limit must be a whole number from 1 to ${RECENT_MESSAGES_LIMIT}.`,
+        });
+        return z.NEVER;
+      }
+      return limit;
+    }),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// settings
+
+export const REPLY_MODES = ['full', 'summary_only'] as const;
+export const replyModeSchema = z.enum(REPLY_MODES, { error: 'reply_mode must be "full" or "summary_only".' });
+export type ReplyMode = z.infer<typeof replyModeSchema>;
+
+export const SETTINGS_ID = 'app';
+
+/** The names of the settings that are secrets: kept in the secret store, never returned in full. */
+export const SECRET_NAMES = ['openai_api_key', 'twilio_auth_token'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+/** What the settings table holds: everything but the secrets. */
+export const settingsRecordSchema = z.object({
+  id: z.literal(SETTINGS_ID),
+  reply_mode: replyModeSchema,
+  twilio_account_sid: z.string().nullable(),
+  twilio_phone_number: z.string().regex(E164_PATTERN).nullable(),
+  auto_reply_enabled: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
+
+export const DEFAULT_SETTINGS: SettingsRecord = {
+  id: SETTINGS_ID,
+  reply_mode: 'full',
+  twilio_account_sid: null,
+  twilio_phone_number: null,
+  auto_reply_enabled: true,
+  updated_at: null,
+};
+
+const secretInputSchema = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: 'Secrets must be text.' })
+    .trim()
+    .max(512, { error: 'That value is too long to be a key (512 characters at most).' })
+    .regex(/^\S+$/, { error: 'Keys and tokens cannot contain spaces.' })
+    .nullable(),
+);
+
+/**
+ * PUT /api/settings body. Every field is optional: a field left out keeps its saved value, which is how a
+ * secret is kept when the operator saves without retyping it. Blank or null clears a field.
+ */
+export const settingsUpdateSchema = z.strictObject({
+  openai_api_key: secretInputSchema.optional(),
+  reply_mode: replyModeSchema.optional(),
+  twilio_account_sid: z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: 'twilio_account_sid must be text.' })
+        .trim()
+        .regex(/^AC[0-9a-fA-F]{32}$/, {
+          error:
+            'A Twilio Account SID starts with AC followed by 32 letters and digits (find it in the Twilio Console).',
+        })
+        .nullable(),
+    )
+    .optional(),
+  twilio_auth_token: secretInputSchema.optional(),
+  twilio_phone_number: z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: 'twilio_phone_number must be text.' })
+        .max(40, { error: 'Phone number is too long.' })
+        .transform((value, ctx) => {
+          const result = normalizePhone(value);
+          if (!result.ok) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `The SMS number must be in E.164 format, like +14155550132. ${result.error}`,
+            });
+            return z.NEVER;
+          }
+          return result.e164;
+        })
+        .nullable(),
+    )
+    .optional(),
+  auto_reply_enabled: z.boolean({ error: 'auto_reply_enabled must be true or false.' }).optional(),
+});
+export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+/** How a secret appears outside the server: whether it is set, and at most its last 4 characters. */
+export const maskedSecretSchema = z.object({ set: z.boolean(), last4: z.string().max(4).nullable() });
+export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
+
+/** Secrets shorter than this show no characters at all: 4 of 8 would give half of it away. */
+const MIN_LENGTH_TO_SHOW_LAST4 = 16;
+
+export function maskSecret(value: string | null): MaskedSecret {
+  if (!value) return { set: false, last4: null };
+  return { set: true, last4: value.length >= MIN_LENGTH_TO_SHOW_LAST4 ? value.slice(-4) : null };
+}
+
+/** GET /api/settings response: the row, with secrets masked. */
+export const settingsViewSchema = settingsRecordSchema.extend({
+  openai_api_key: maskedSecretSchema,
+  twilio_auth_token: maskedSecretSchema,
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+/** GET /api/public-info: what the public site may show. No secrets. */
+export const publicInfoSchema = z.object({
+  service_name: z.string(),
+  phone_number: z.string().nullable(),
+  contact_email: z.string(),
+  site_url: z.string(),
+});
+export type PublicInfo = z.infer<typeof publicInfoSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// opt-outs
+
+export const optOutSchema = z.object({ phone_number: z.string(), opted_out_at: z.string() });
+export type OptOut = z.infer<typeof optOutSchema>;

@@ -1,0 +1,21 @@
+/**
+ * The HTTP API, listed once. CDK makes one Lambda function per `fn` (entry lambdas/handlers/<fn>.ts, export
+ * `handler`) and one API Gateway route per row; the local runtime maps the same rows to the same handlers.
+ */
+export type HttpRoute = {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly path: `/api/${string}`;
+  /** The handler file in lambdas/handlers, without extension. */
+  readonly fn: string;
+  /** `admin` routes check the Cognito token and the admins group inside the handler. */
+  readonly access: 'public' | 'admin';
+};
+
+export const HTTP_ROUTES: readonly HttpRoute[] = [
+  { method: 'GET', path: '/api/health', fn: 'health', access: 'public' },
+  { method: 'GET', path: '/api/public-info', fn: 'public-info', access: 'public' },
+  { method: 'POST', path: '/api/signups', fn: 'create-signup', access: 'public' },
+  { method: 'GET', path: '/api/messages', fn: 'list-messages', access: 'admin' },
+  { method: 'GET', path: '/api/settings', fn: 'get-settings', access: 'admin' },
+  { method: 'PUT', path: '/api/settings', fn: 'put-settings', access: 'admin' },
+];

@@ -1,0 +1,8 @@
+import type { SettingsRecord } from '../core/schemas';
+
+/** The single settings row (without secrets). */
+export interface SettingsRepository {
+  /** The saved row, or null when none was ever saved. */
+  get(): Promise<SettingsRecord | null>;
+  put(settings: SettingsRecord): Promise<void>;
+}
