@@ -80,7 +80,7 @@ export type Message = z.infer<typeof messageSchema>;
 
 export const RECENT_MESSAGES_LIMIT = 10;
 
-export const listMessagesQuerySchema = z.strictObject({
+export const listMessagesQuerySchema = z.object({
   limit: z
     .string()
     .optional()

@@ -1,0 +1,60 @@
+/**
+ * Verifies Cognito ID tokens with aws-jwt-verify, built from issuer + JWKS URL so the same code checks tokens
+ * from a real user pool and from cognito-local (whose pool ids CognitoJwtVerifier rejects).
+ */
+import { JwtVerifier } from 'aws-jwt-verify';
+import type { Fetcher } from 'aws-jwt-verify/https';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { UnauthorizedError } from '../../core/errors';
+import type { Caller, TokenVerifier } from '../../ports/token-verifier';
+
+/** The library's own fetcher refuses http: (cognito-local serves its keys over http on loopback). */
+const fetchFetcher: Fetcher = {
+  async fetch(uri) {
+    const response = await fetch(uri, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`JWKS request to ${uri} answered ${response.status}`);
+    return response.arrayBuffer();
+  },
+};
+
+export type JwtTokenVerifierOptions = {
+  readonly issuer: string;
+  readonly jwksUri: string;
+  /** The app client id: ID tokens carry it as `aud`. */
+  readonly clientId: string;
+};
+
+/** Checks a Cognito ID token's signature, issuer, audience, expiry and use, and says whose it is. */
+export class JwtTokenVerifier implements TokenVerifier {
+  private readonly verifier;
+
+  constructor({ issuer, jwksUri, clientId }: JwtTokenVerifierOptions) {
+    this.verifier = JwtVerifier.create(
+      {
+        issuer,
+        jwksUri,
+        audience: clientId,
+        customJwtCheck: ({ payload }) => {
+          if (payload.token_use !== 'id') throw new Error('Not an ID token');
+        },
+      },
+      { jwksCache: new SimpleJwksCache({ fetcher: fetchFetcher }) },
+    );
+  }
+
+  async verify(token: string): Promise<Caller> {
+    let payload: Record<string, unknown>;
+    try {
+      payload = (await this.verifier.verify(token)) as Record<string, unknown>;
+    } catch {
+      // The reason (expired, wrong issuer, bad signature) is not shown: it helps an attacker more than a user.
+      throw new UnauthorizedError('Your session is not valid or has expired. Sign in again.');
+    }
+    const groups = payload['cognito:groups'];
+    return {
+      userId: String(payload.sub),
+      email: typeof payload.email === 'string' ? payload.email : null,
+      groups: Array.isArray(groups) ? groups.map(String) : [],
+    };
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The HTTP edge every API handler goes through: CORS, authentication and the admins-group check, body and
+ * query validation with zod, and error mapping. Handlers stay a few lines over a use case.
+ */
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import {
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../core/errors';
+import type { Caller, TokenVerifier } from '../ports/token-verifier';
+import { mapError } from './error-mapper';
+import { parseOrThrow } from './validation';
+
+export type HttpResult = {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+};
+
+export type RouteRequest<B, Q, A extends Access> = {
+  readonly body: B;
+  readonly query: Q;
+  readonly caller: A extends 'admin' ? Caller : null;
+  readonly event: APIGatewayProxyEventV2;
+};
+
+type Access = 'public' | 'admin';
+
+export type RouteOptions<
+  BS extends z.ZodType | undefined,
+  QS extends z.ZodType | undefined,
+  A extends Access,
+> = {
+  readonly access: A;
+  /** Schema of the JSON body; routes without one ignore the body. */
+  readonly body?: BS;
+  readonly query?: QS;
+  /** Largest accepted body in bytes (after base64 decoding). @default 16384 */
+  readonly maxBodyBytes?: number;
+};
+
+export type EdgeDependencies = {
+  readonly verifier: () => TokenVerifier;
+  readonly adminGroup: string;
+  readonly allowedOrigins: readonly string[];
+  readonly logger: Logger;
+};
+
+export type ApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  // API Gateway v2 lower-cases header names; be lenient for hand-made events.
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2, maxBytes: number): unknown {
+  const contentType = header(event, 'content-type') ?? '';
+  if (!event.body) throw new ValidationError('The request body is empty: send a JSON object.');
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (raw.byteLength > maxBytes) {
+    throw new PayloadTooLargeError(
+      `The request body is too large: ${Math.ceil(maxBytes / 1024)} KB at most.`,
+    );
+  }
+  if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
+    throw new UnsupportedMediaTypeError(
+      'Send the request body as JSON, with the header Content-Type: application/json.',
+    );
+  }
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new ValidationError(
+      'The request body is not valid JSON. Check for missing quotes, commas or braces.',
+    );
+  }
+}
+
+async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDependencies): Promise<Caller> {
+  const authorization = header(event, 'authorization');
+  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!match?.[1])
+    throw new UnauthorizedError('Sign in as an administrator: this needs an Authorization: Bearer token.');
+  const caller = await deps.verifier().verify(match[1]);
+  if (!caller.groups.includes(deps.adminGroup)) {
+    throw new ForbiddenError('Your account is signed in but is not an administrator of this service.');
+  }
+  return caller;
+}
+
+function corsHeaders(
+  event: APIGatewayProxyEventV2,
+  allowedOrigins: readonly string[],
+): Record<string, string> {
+  const origin = header(event, 'origin');
+  if (!origin || !allowedOrigins.includes(origin)) return {};
+  return { 'access-control-allow-origin': origin, vary: 'Origin' };
+}
+
+/** Builds API Gateway v2 handlers that share one edge (auth, validation, CORS, errors, logging). */
+export function createEdge(deps: EdgeDependencies) {
+  return function route<
+    BS extends z.ZodType | undefined = undefined,
+    QS extends z.ZodType | undefined = undefined,
+    A extends Access = Access,
+  >(
+    options: RouteOptions<BS, QS, A>,
+    run: (
+      request: RouteRequest<
+        BS extends z.ZodType ? z.output<BS> : undefined,
+        QS extends z.ZodType ? z.output<QS> : undefined,
+        A
+      >,
+    ) => Promise<HttpResult>,
+  ): ApiHandler {
+    return async (event) => {
+      const started = Date.now();
+      const baseHeaders: Record<string, string> = {
+        'content-type': 'application/json; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        ...(options.access === 'admin' ? { 'cache-control': 'no-store' } : {}),
+        ...corsHeaders(event, deps.allowedOrigins),
+      };
+      let result: HttpResult;
+      try {
+        // Authentication first: an anonymous caller learns nothing about what the body should look like.
+        const caller = options.access === 'admin' ? await authenticate(event, deps) : null;
+        const query = options.query
+          ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query')
+          : undefined;
+        const body = options.body
+          ? parseOrThrow(
+              options.body,
+              readJsonBody(event, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+              'request body',
+            )
+          : undefined;
+        result = await run({ body, query, caller, event } as Parameters<typeof run>[0]);
+      } catch (error) {
+        const mapped = mapError(error);
+        if (mapped.status >= 500)
+          deps.logger.error('Request failed', { route: event.routeKey, error: error as Error });
+        result = mapped;
+      }
+      deps.logger.info('Request', {
+        route: event.routeKey,
+        status: result.status,
+        durationMs: Date.now() - started,
+      });
+      return {
+        statusCode: result.status,
+        headers: { ...baseHeaders, ...result.headers },
+        body: result.body === undefined ? '' : JSON.stringify(result.body),
+      };
+    };
+  };
+}

@@ -1,0 +1,46 @@
+import {
+  DEFAULT_SETTINGS,
+  maskSecret,
+  SECRET_NAMES,
+  type SettingsRecord,
+  type SettingsUpdate,
+  type SettingsView,
+} from '../core/schemas';
+import type { Clock } from '../ports/clock';
+import type { SecretStore } from '../ports/secret-store';
+import type { SettingsRepository } from '../ports/settings-repository';
+
+export type SettingsDeps = { settings: SettingsRepository; secrets: SecretStore; clock: Clock };
+
+/** The settings row as an operator sees it: defaults until first saved, secrets masked. */
+export async function getSettingsView(deps: SettingsDeps): Promise<SettingsView> {
+  const [record, openAiKey, twilioToken] = await Promise.all([
+    deps.settings.get(),
+    deps.secrets.get('openai_api_key'),
+    deps.secrets.get('twilio_auth_token'),
+  ]);
+  return {
+    ...(record ?? DEFAULT_SETTINGS),
+    openai_api_key: maskSecret(openAiKey),
+    twilio_auth_token: maskSecret(twilioToken),
+  };
+}
+
+/**
+ * Saves the fields present in `update`; fields left out keep their value (so saving without retyping a
+ * secret keeps it), null clears. Secrets go to the secret store, never to the settings table.
+ */
+export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate): Promise<SettingsView> {
+  const current = (await deps.settings.get()) ?? DEFAULT_SETTINGS;
+  const next: SettingsRecord = { ...current, updated_at: deps.clock() };
+  if (update.reply_mode !== undefined) next.reply_mode = update.reply_mode;
+  if (update.auto_reply_enabled !== undefined) next.auto_reply_enabled = update.auto_reply_enabled;
+  if (update.twilio_account_sid !== undefined) next.twilio_account_sid = update.twilio_account_sid;
+  if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
+  for (const name of SECRET_NAMES) {
+    const value = update[name];
+    if (value !== undefined) await deps.secrets.put(name, value);
+  }
+  await deps.settings.put(next);
+  return getSettingsView(deps);
+}

@@ -1,0 +1,134 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { UnauthorizedError } from '../../lambdas/core/errors';
+import { createEdge } from '../../lambdas/http/edge';
+import type { TokenVerifier } from '../../lambdas/ports/token-verifier';
+
+const tokens: Record<string, string[]> = { 'admin-token': ['admins'], 'user-token': [] };
+const verifier: TokenVerifier = {
+  async verify(token) {
+    const groups = tokens[token];
+    if (!groups) throw new UnauthorizedError('Your session is not valid or has expired. Sign in again.');
+    return { userId: token, email: null, groups };
+  },
+};
+const route = createEdge({
+  verifier: () => verifier,
+  adminGroup: 'admins',
+  allowedOrigins: ['https://site.example'],
+  logger: new Logger({ logLevel: 'SILENT' }),
+});
+
+function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/things',
+    rawPath: '/api/things',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    isBase64Encoded: false,
+    requestContext: {} as APIGatewayProxyEventV2['requestContext'],
+    ...overrides,
+  };
+}
+
+const calls: unknown[] = [];
+const create = route({ access: 'public', body: z.strictObject({ name: z.string() }) }, async ({ body }) => {
+  calls.push(body);
+  return { status: 201, body: { ok: true } };
+});
+const adminOnly = route({ access: 'admin' }, async ({ caller }) => ({
+  status: 200,
+  body: { who: caller.userId },
+}));
+const broken = route({ access: 'public' }, async () => {
+  throw new Error('database password is hunter2');
+});
+
+const parse = (body: string | undefined) => JSON.parse(body ?? '');
+
+describe('the HTTP edge', () => {
+  it('passes a valid JSON body to the use case', async () => {
+    const response = await create(event({ body: '{"name":"Ada"}' }));
+    expect(response.statusCode).toBe(201);
+    expect(calls.at(-1)).toEqual({ name: 'Ada' });
+  });
+
+  it('decodes base64 bodies the way API Gateway sends them', async () => {
+    const body = Buffer.from('{"name":"Grace"}').toString('base64');
+    const response = await create(event({ body, isBase64Encoded: true }));
+    expect(response.statusCode).toBe(201);
+    expect(calls.at(-1)).toEqual({ name: 'Grace' });
+  });
+
+  it.each([
+    ['malformed JSON', { body: '{"name":' }, 400, 'not valid JSON'],
+    ['an empty body', { body: '' }, 400, 'body is empty'],
+    ['a JSON array', { body: '[1,2]' }, 400, 'must be a JSON object'],
+    ['a wrong type', { body: '{"name":5}' }, 400, 'name:'],
+    ['an unknown field', { body: '{"name":"A","role":"admin"}' }, 400, 'Unknown field "role"'],
+    [
+      'a form body',
+      { body: 'name=A', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+      'Content-Type: application/json',
+    ],
+    ['an oversize body', { body: JSON.stringify({ name: 'x'.repeat(20_000) }) }, 413, 'too large'],
+  ])('answers %s with %i and a message a person can act on', async (_kind, overrides, status, message) => {
+    const before = calls.length;
+    const response = await create(event(overrides as Partial<APIGatewayProxyEventV2>));
+    expect(response.statusCode).toBe(status);
+    expect(parse(response.body).error).toContain(message);
+    expect(calls.length).toBe(before);
+  });
+
+  it('asks for a sign-in when an admin route has no token, and says nothing more', async () => {
+    const response = await adminOnly(event({ routeKey: 'GET /api/admin' }));
+    expect(response.statusCode).toBe(401);
+    expect(response.headers?.['www-authenticate']).toBe('Bearer');
+  });
+
+  it('rejects an invalid token with 401', async () => {
+    const response = await adminOnly(event({ headers: { authorization: 'Bearer forged' } }));
+    expect(response.statusCode).toBe(401);
+    expect(parse(response.body).error).toMatch(/Sign in again/);
+  });
+
+  it('forbids a signed-in user who is not in the admins group', async () => {
+    const response = await adminOnly(event({ headers: { authorization: 'Bearer user-token' } }));
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('lets an administrator through, with no caching of the answer', async () => {
+    const response = await adminOnly(event({ headers: { authorization: 'Bearer admin-token' } }));
+    expect(response.statusCode).toBe(200);
+    expect(parse(response.body)).toEqual({ who: 'admin-token' });
+    expect(response.headers?.['cache-control']).toBe('no-store');
+  });
+
+  it('never shows the internals of an unexpected error', async () => {
+    const response = await broken(event());
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('hunter2');
+    expect(parse(response.body).error).toMatch(/try again/);
+  });
+
+  it('allows the site origin and no other', async () => {
+    const allowed = await create(
+      event({
+        body: '{"name":"A"}',
+        headers: { 'content-type': 'application/json', origin: 'https://site.example' },
+      }),
+    );
+    expect(allowed.headers?.['access-control-allow-origin']).toBe('https://site.example');
+    const other = await create(
+      event({
+        body: '{"name":"A"}',
+        headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      }),
+    );
+    expect(other.headers?.['access-control-allow-origin']).toBeUndefined();
+  });
+});

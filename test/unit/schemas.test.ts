@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SETTINGS,
+  listMessagesQuerySchema,
+  maskSecret,
+  messageSchema,
+  settingsUpdateSchema,
+  signupInputSchema,
+} from '../../lambdas/core/schemas';
+
+describe('sign-up input', () => {
+  it('accepts name and email, with no phone and consent off by default', () => {
+    expect(signupInputSchema.parse({ name: ' Ada ', email: 'Ada@Example.COM' })).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: null,
+      sms_opt_in: false,
+    });
+  });
+
+  it('stores an empty phone as null and a typed US phone as E.164', () => {
+    expect(
+      signupInputSchema.parse({ name: 'A', email: 'a@b.co', phone: '', sms_opt_in: false }).phone,
+    ).toBeNull();
+    expect(
+      signupInputSchema.parse({ name: 'A', email: 'a@b.co', phone: '(415) 555-0132', sms_opt_in: true })
+        .phone,
+    ).toBe('+14155550132');
+  });
+
+  it.each([
+    [{ email: 'a@b.co' }, 'name', 'Name is required.'],
+    [{ name: '  ', email: 'a@b.co' }, 'name', 'Name is required.'],
+    [{ name: 'A', email: 'not-an-email' }, 'email', 'Enter an email address like name@example.com.'],
+    [{ name: 'A' }, 'email', 'Email is required.'],
+    [{ name: 'A', email: 'a@b.co', phone: '12' }, 'phone', 'not a US phone number'],
+    [{ name: 'A', email: 'a@b.co', sms_opt_in: 'yes' }, 'sms_opt_in', 'sms_opt_in must be true or false.'],
+    [
+      { name: 'A', email: 'a@b.co', sms_opt_in: true },
+      'phone',
+      'Add a phone number to receive text messages',
+    ],
+    [{ name: 'A'.repeat(101), email: 'a@b.co' }, 'name', 'too long'],
+  ])('rejects %j and names the field %s', (input, field, message) => {
+    const result = signupInputSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    const issue = result.error?.issues.find((i) => i.path.join('.') === field);
+    expect(issue?.message).toContain(message);
+  });
+
+  it('rejects fields it does not know', () => {
+    const result = signupInputSchema.safeParse({ name: 'A', email: 'a@b.co', admin: true });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.code).toBe('unrecognized_keys');
+  });
+});
+
+describe('settings update', () => {
+  it('saves empty values as null', () => {
+    expect(
+      settingsUpdateSchema.parse({ twilio_account_sid: '', twilio_phone_number: '  ', openai_api_key: '' }),
+    ).toEqual({ twilio_account_sid: null, twilio_phone_number: null, openai_api_key: null });
+  });
+
+  it('keeps a field that was left out (undefined means keep)', () => {
+    expect(settingsUpdateSchema.parse({ reply_mode: 'summary_only' })).toEqual({
+      reply_mode: 'summary_only',
+    });
+  });
+
+  it('normalizes the SMS number to E.164 and rejects one that is not a number', () => {
+    expect(settingsUpdateSchema.parse({ twilio_phone_number: '(415) 555-0132' }).twilio_phone_number).toBe(
+      '+14155550132',
+    );
+    const bad = settingsUpdateSchema.safeParse({ twilio_phone_number: '555' });
+    expect(bad.error?.issues[0]?.message).toContain('E.164');
+  });
+
+  it('accepts only the two reply modes and a real-looking Account SID', () => {
+    expect(settingsUpdateSchema.safeParse({ reply_mode: 'everything' }).error?.issues[0]?.message).toBe(
+      'reply_mode must be "full" or "summary_only".',
+    );
+    expect(
+      settingsUpdateSchema.safeParse({ twilio_account_sid: 'AB123' }).error?.issues[0]?.message,
+    ).toContain('starts with AC');
+    expect(
+      settingsUpdateSchema.parse({ twilio_account_sid: `AC${'a1'.repeat(16)}` }).twilio_account_sid,
+    ).toBe(`AC${'a1'.repeat(16)}`);
+  });
+
+  it('turns auto-reply on until someone turns it off', () => {
+    expect(DEFAULT_SETTINGS.auto_reply_enabled).toBe(true);
+    expect(DEFAULT_SETTINGS.reply_mode).toBe('full');
+  });
+});
+
+describe('secret masking', () => {
+  it('says whether a secret is set and shows at most its last 4 characters', () => {
+    expect(maskSecret(null)).toEqual({ set: false, last4: null });
+    expect(maskSecret('sk-test-0123456789abcdefWXYZ')).toEqual({ set: true, last4: 'WXYZ' });
+  });
+
+  it('shows nothing of a short secret, where 4 characters would give too much away', () => {
+    expect(maskSecret('short-key')).toEqual({ set: true, last4: null });
+  });
+});
+
+describe('recent messages query', () => {
+  it('defaults to 10 and allows 1 to 10', () => {
+    expect(listMessagesQuerySchema.parse({}).limit).toBe(10);
+    expect(listMessagesQuerySchema.parse({ limit: '3' }).limit).toBe(3);
+    for (const bad of ['0', '11', '-1', 'abc', '2.5']) {
+      expect(listMessagesQuerySchema.safeParse({ limit: bad }).success).toBe(false);
+    }
+  });
+});
+
+describe('message record', () => {
+  it('allows only the four statuses', () => {
+    const message = {
+      id: 'm1',
+      created_at: '2026-11-22T10:00:00.000Z',
+      sender: '+14155550132',
+      phone_number: '+14155550132',
+      audio_url: 'audio/m1.m4a',
+      status: 'pending',
+      summary: null,
+      transcript: null,
+      error_message: null,
+      reply_sent: false,
+    };
+    expect(messageSchema.parse(message).status).toBe('pending');
+    expect(messageSchema.safeParse({ ...message, status: 'queued' }).success).toBe(false);
+  });
+});
