@@ -1,0 +1,108 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { type Message, messageSchema, RECENT_MESSAGES_LIMIT } from '../../core/schemas';
+import type { MessageStatus } from '../../core/status';
+import type { MessagePatch, MessageRepository } from '../../ports/message-repository';
+import { MESSAGE_FEED, TABLES } from './tables';
+
+const RECENT_INDEX = TABLES.messages.indexes[0].name;
+
+function toMessage(item: Record<string, unknown>): Message {
+  const { feed: _feed, ...rest } = item;
+  return messageSchema.parse(rest);
+}
+
+/**
+ * Messages in DynamoDB. Creation is a conditional put (a retried webhook cannot create a second copy) and
+ * every change is conditional on the status the caller expects, so two workers cannot both move a message.
+ */
+export class DynamoMessageRepository implements MessageRepository {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async create(message: Message): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...message, feed: MESSAGE_FEED },
+          ConditionExpression: 'attribute_not_exists(id)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async get(id: string): Promise<Message | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { id }, ConsistentRead: true }),
+    );
+    return Item ? toMessage(Item) : null;
+  }
+
+  async update(
+    id: string,
+    expectedStatuses: readonly MessageStatus[],
+    patch: MessagePatch,
+    now: string,
+  ): Promise<Message | null> {
+    if (expectedStatuses.length === 0) throw new Error('update needs at least one expected status');
+    const fields = Object.entries({ ...patch, updated_at: now }).filter(
+      ([key, value]) => value !== undefined && key !== 'id' && key !== 'feed' && key !== 'created_at',
+    );
+    const names: Record<string, string> = { '#status': 'status' };
+    const values: Record<string, unknown> = {};
+    const sets = fields.map(([key, value], i) => {
+      names[`#f${i}`] = key;
+      values[`:f${i}`] = value;
+      return `#f${i} = :f${i}`;
+    });
+    const expected = expectedStatuses.map((status, i) => {
+      values[`:s${i}`] = status;
+      return `:s${i}`;
+    });
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { id },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: `attribute_exists(id) AND #status IN (${expected.join(', ')})`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? toMessage(Attributes) : null;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return null;
+      throw error;
+    }
+  }
+
+  async listRecent(limit: number): Promise<Message[]> {
+    const bounded = Math.min(Math.max(Math.trunc(limit), 1), RECENT_MESSAGES_LIMIT);
+    const { Items = [] } = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: RECENT_INDEX,
+        KeyConditionExpression: 'feed = :feed',
+        ExpressionAttributeValues: { ':feed': MESSAGE_FEED },
+        ScanIndexForward: false,
+        Limit: bounded,
+      }),
+    );
+    return Items.map(toMessage);
+  }
+}

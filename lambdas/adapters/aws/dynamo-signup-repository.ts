@@ -1,0 +1,37 @@
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Signup, SignupRecord } from '../../core/schemas';
+import type { SignupRepository } from '../../ports/signup-repository';
+
+/** Sign-ups in DynamoDB, one item per (lower-cased) email; a repeat sign-up updates it in one write. */
+export class DynamoSignupRepository implements SignupRepository {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async save(signup: Signup, now: string): Promise<void> {
+    // One conditional-free upsert: later details win, the first sign-up time is kept.
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { email: signup.email },
+        UpdateExpression:
+          'SET #name = :name, phone = :phone, sms_opt_in = :opt, updated_at = :now, created_at = if_not_exists(created_at, :now)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: {
+          ':name': signup.name,
+          ':phone': signup.phone,
+          ':opt': signup.sms_opt_in,
+          ':now': now,
+        },
+      }),
+    );
+  }
+
+  async get(email: string): Promise<SignupRecord | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { email: email.toLowerCase() }, ConsistentRead: true }),
+    );
+    return (Item as SignupRecord | undefined) ?? null;
+  }
+}

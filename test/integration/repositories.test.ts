@@ -1,0 +1,149 @@
+/** The DynamoDB repositories against real tables in dynalite (own instance for this file). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
+import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
+import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
+import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
+import { DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
+import { startTestTables, type TestTables } from '../support/stand-ins';
+
+let tables: TestTables;
+
+beforeAll(async () => {
+  tables = await startTestTables();
+});
+
+afterAll(async () => {
+  await tables?.close();
+});
+
+function message(id: string, createdAt: string, overrides: Partial<Message> = {}): Message {
+  return {
+    id,
+    created_at: createdAt,
+    sender: '+15551230000',
+    phone_number: '+15551230000',
+    audio_url: `audio/${id}.m4a`,
+    status: 'pending',
+    summary: null,
+    transcript: null,
+    error_message: null,
+    reply_sent: false,
+    ...overrides,
+  };
+}
+
+describe('signups', () => {
+  it('keeps one sign-up per email, with the later details and the first sign-up time', async () => {
+    const repo = new DynamoSignupRepository(tables.doc, tables.names.signups);
+    await repo.save(
+      { name: 'Ada', email: 'ada@example.com', phone: null, sms_opt_in: false },
+      '2026-01-01T00:00:00.000Z',
+    );
+    await repo.save(
+      { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+15551234567', sms_opt_in: true },
+      '2026-01-02T00:00:00.000Z',
+    );
+    expect(await repo.get('ADA@example.com')).toEqual({
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      phone: '+15551234567',
+      sms_opt_in: true,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-02T00:00:00.000Z',
+    });
+    expect(await repo.get('nobody@example.com')).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  const repo = () => new DynamoMessageRepository(tables.doc, tables.names.messages);
+
+  it('creates a message once: a second create with the same id writes nothing', async () => {
+    expect(await repo().create(message('m-dup', '2026-02-01T00:00:00.000Z'))).toBe(true);
+    expect(
+      await repo().create(message('m-dup', '2026-02-01T00:00:01.000Z', { sender: 'someone else' })),
+    ).toBe(false);
+    expect((await repo().get('m-dup'))?.sender).toBe('+15551230000');
+  });
+
+  it('moves a message only from the status the caller expects', async () => {
+    await repo().create(message('m-status', '2026-02-02T00:00:00.000Z'));
+    const processing = await repo().update(
+      'm-status',
+      ['pending', 'failed'],
+      { status: 'processing' },
+      '2026-02-02T00:01:00.000Z',
+    );
+    expect(processing).toMatchObject({ status: 'processing', updated_at: '2026-02-02T00:01:00.000Z' });
+    // A second worker that also expected "pending" loses and writes nothing.
+    expect(
+      await repo().update('m-status', ['pending'], { status: 'processing', summary: 'x' }, 'later'),
+    ).toBeNull();
+    const done = await repo().update(
+      'm-status',
+      ['processing'],
+      { status: 'completed', summary: 'Call back at 3', transcript: 'Hi, call back at 3.', reply_sent: true },
+      '2026-02-02T00:02:00.000Z',
+    );
+    expect(done).toMatchObject({ status: 'completed', summary: 'Call back at 3', reply_sent: true });
+    expect(await repo().get('m-status')).toEqual(done);
+  });
+
+  it('does not create a message by updating one that does not exist', async () => {
+    expect(await repo().update('m-missing', ['pending'], { status: 'processing' }, 'now')).toBeNull();
+    expect(await repo().get('m-missing')).toBeNull();
+  });
+
+  it('lists the newest messages first, at most the limit asked and never more than 10', async () => {
+    const fresh = new DynamoMessageRepository(tables.doc, tables.names.messages);
+    for (let i = 0; i < 14; i++) {
+      const minute = String(10 + i).padStart(2, '0');
+      await fresh.create(message(`m-list-${i}`, `2026-03-01T10:${minute}:00.000Z`));
+    }
+    const three = await fresh.listRecent(3);
+    expect(three.map((m) => m.id)).toEqual(['m-list-13', 'm-list-12', 'm-list-11']);
+    const capped = await fresh.listRecent(50);
+    expect(capped).toHaveLength(10);
+    const times = capped.map((m) => m.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(capped[0]).not.toHaveProperty('feed');
+  });
+});
+
+describe('settings', () => {
+  it('has no row until saved, then returns exactly what was saved', async () => {
+    const repo = new DynamoSettingsRepository(tables.doc, tables.names.settings);
+    expect(await repo.get()).toBeNull();
+    const saved = {
+      ...DEFAULT_SETTINGS,
+      reply_mode: 'summary_only' as const,
+      twilio_phone_number: '+15557654321',
+      updated_at: '2026-04-01T00:00:00.000Z',
+    };
+    await repo.put(saved);
+    expect(await repo.get()).toEqual(saved);
+    await repo.put({ ...saved, auto_reply_enabled: false });
+    expect((await repo.get())?.auto_reply_enabled).toBe(false);
+  });
+
+  it('refuses to store fields that are not settings (a secret cannot slip into the table)', async () => {
+    const repo = new DynamoSettingsRepository(tables.doc, tables.names.settings);
+    await repo.put({ ...DEFAULT_SETTINGS, openai_api_key: 'sk-should-not-be-here' } as never);
+    expect(JSON.stringify(await repo.get())).not.toContain('sk-should-not-be-here');
+  });
+});
+
+describe('opt-outs', () => {
+  it('records an opt-out with its time and removes it on opt-in', async () => {
+    const repo = new DynamoOptOutRepository(tables.doc, tables.names.optOuts);
+    expect(await repo.get('+15550001111')).toBeNull();
+    await repo.optOut('+15550001111', '2026-05-01T00:00:00.000Z');
+    expect(await repo.get('+15550001111')).toEqual({
+      phone_number: '+15550001111',
+      opted_out_at: '2026-05-01T00:00:00.000Z',
+    });
+    await repo.optIn('+15550001111');
+    expect(await repo.get('+15550001111')).toBeNull();
+  });
+});
