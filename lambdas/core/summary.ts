@@ -1,0 +1,21 @@
+/**
+ * What a summary of a voice message holds. The OpenAI summarizer asks the model for exactly this shape
+ * (structured output: every field present, nullable rather than optional); the local summarizer fills it
+ * from the transcript.
+ */
+import { z } from 'zod';
+
+/** The summary leads the reply SMS; two GSM-7 segments' worth keeps it readable on one screen. */
+export const SUMMARY_MAX_CHARS = 320;
+
+export const voiceSummarySchema = z.object({
+  summary: z.string().describe(`What the caller said and wants, at most ${SUMMARY_MAX_CHARS} characters.`),
+  key_points: z.array(z.string()).describe('The main points, each a short phrase.'),
+  callback_number: z
+    .string()
+    .nullable()
+    .describe('A phone number the caller asked to be called back on, exactly as said, or null.'),
+  callback_time: z.string().nullable().describe('When the caller asked to be called back, or null.'),
+  requested_action: z.string().nullable().describe('What the caller asked the listener to do, or null.'),
+});
+export type VoiceSummary = z.infer<typeof voiceSummarySchema>;

@@ -1,0 +1,12 @@
+/** Media as fetched from the SMS provider. */
+export type FetchedMedia = { readonly bytes: Buffer; readonly contentType: string | null };
+
+/**
+ * Fetches MMS media from the SMS provider (Twilio: HTTP Basic auth, redirects followed, only Twilio's media
+ * hosts) and deletes it there once it is safely stored. `fetch` throws PayloadTooLargeError-like
+ * PermanentError past `maxBytes` (checked while streaming), TransientError on 429/5xx/timeouts.
+ */
+export interface MediaFetcher {
+  fetch(url: string, options: { readonly maxBytes: number }): Promise<FetchedMedia>;
+  delete(url: string): Promise<void>;
+}

@@ -1,0 +1,27 @@
+/** Audio handed to a provider: the bytes, their MIME type, and a file name whose extension matches them. */
+export type AudioInput = {
+  readonly bytes: Buffer;
+  readonly contentType: string;
+  /** e.g. `message.m4a`; providers such as OpenAI infer the format from the extension. */
+  readonly fileName: string;
+};
+
+export type Transcription = {
+  readonly text: string;
+  /** Which engine produced it, e.g. `pocketsphinx` or `openai:gpt-4o-mini-transcribe`. */
+  readonly engine: string;
+  /** BCP-47 / ISO-639-1 code when the engine reports it, else null. */
+  readonly language: string | null;
+  /** Length of the audio in seconds when known. */
+  readonly durationSeconds: number | null;
+  /** Things the operator should know, e.g. that 8 kHz audio may give an unreliable transcript. */
+  readonly warnings: readonly string[];
+};
+
+/**
+ * Turns speech into text. Throws NoSpeechError for silence, NotAudioError for undecodable input,
+ * TransientError for timeouts/429/5xx, PermanentError for anything a retry cannot fix.
+ */
+export interface Transcriber {
+  transcribe(audio: AudioInput): Promise<Transcription>;
+}
