@@ -1,0 +1,22 @@
+/**
+ * `npm run bench` runs every benchmark; `npm run bench -- api` runs the named ones. Each writes its own
+ * section of docs/benchmarks.md.
+ */
+import { benchApi } from './api';
+
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  api: benchApi,
+};
+
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = asked.filter((name) => !(name in BENCHMARKS));
+if (unknown.length) {
+  console.error(
+    `Unknown benchmark ${unknown.join(', ')}: choose from ${Object.keys(BENCHMARKS).join(', ')}.`,
+  );
+  process.exit(2);
+}
+for (const name of asked.length ? asked : Object.keys(BENCHMARKS)) {
+  console.log(`== ${name}`);
+  await BENCHMARKS[name]!();
+}

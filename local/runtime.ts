@@ -1,0 +1,369 @@
+/**
+ * The whole service on one machine: dynalite, s3rver and cognito-local with their state under the data
+ * directory, and one HTTP server that serves the site, mounts the sign-in service at /cognito and maps
+ * /api routes to the same Lambda handler functions that run in AWS, with API Gateway v2 events.
+ */
+import { access, constants, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { HTTP_ROUTES } from '../lambdas/http-routes';
+import {
+  BodyTooLargeError,
+  type LambdaHttpHandler,
+  readBody,
+  toApiGatewayEvent,
+  writeJsonError,
+  writeResult,
+} from './api-gateway';
+import { bootstrapCognito, bootstrapStorage, LOCAL_BUCKET, LOCAL_TABLES } from './bootstrap';
+import { buildSite, serveSite, siteIsStale } from './site';
+import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
+import { type StandIn, startDynalite } from './stand-ins/dynalite';
+import { startS3rver } from './stand-ins/s3rver';
+
+export const REGION = 'us-east-1';
+const COGNITO_PREFIX = '/cognito';
+
+/** A start-up problem a person can fix; `main` prints its message as one line. */
+export class StartupError extends Error {}
+
+export type RuntimeOptions = {
+  /** 0 picks a free port (tests). */
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** Progress and notices for the person at the terminal. */
+  readonly log: (line: string) => void;
+};
+
+/** Written to `$DATA_DIR/runtime.json` while running: how helper commands and tests find the service. */
+export type RuntimeInfo = {
+  readonly pid: number;
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly region: string;
+  readonly webhookUrl: string;
+  readonly outbox: string;
+  readonly mailbox: string;
+  readonly dynamodb: { readonly endpoint: string };
+  readonly s3: { readonly endpoint: string; readonly bucket: string };
+  readonly cognito: { readonly endpoint: string; readonly userPoolId: string; readonly clientId: string };
+  readonly tables: typeof LOCAL_TABLES;
+  readonly startedAt: string;
+};
+
+export type Runtime = { readonly info: RuntimeInfo; close(): Promise<void> };
+
+/** Paths of everything under the data directory. */
+export function dataPaths(dataDir: string) {
+  return {
+    lock: join(dataDir, 'runtime.lock'),
+    info: join(dataDir, 'runtime.json'),
+    dynamodb: join(dataDir, 'dynamodb'),
+    s3: join(dataDir, 's3'),
+    cognito: join(dataDir, 'cognito'),
+    secrets: join(dataDir, 'secrets.json'),
+    outbox: join(dataDir, 'outbox.jsonl'),
+    mailbox: join(dataDir, 'mailbox.jsonl'),
+  };
+}
+
+async function prepareDataDir(dataDir: string): Promise<void> {
+  const info = await stat(dataDir).catch(() => null);
+  if (info && !info.isDirectory()) {
+    throw new StartupError(
+      `DATA_DIR ${dataDir} is a file, not a directory: move it away or set DATA_DIR to a directory.`,
+    );
+  }
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await access(dataDir, constants.W_OK | constants.R_OK);
+  } catch (error) {
+    throw new StartupError(
+      `Cannot use DATA_DIR ${dataDir} (${(error as NodeJS.ErrnoException).code ?? 'error'}): make it a directory you can write to, or set DATA_DIR elsewhere.`,
+    );
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One runtime per data directory (the database files allow one process); a stale lock is taken over. */
+async function lockDataDir(path: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(path, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+        throw new StartupError(
+          `Another local runtime (pid ${pid}) is using ${resolve(path, '..')}: stop it first, or set DATA_DIR to another directory.`,
+        );
+      }
+      await rm(path, { force: true });
+    }
+  }
+  throw new StartupError(`Could not lock ${path}: remove it if no runtime is running.`);
+}
+
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolvePromise, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new StartupError(
+            `Port ${port} is already in use: stop the program using it, or start on another port with PORT=${port + 1} npm start.`,
+          ),
+        );
+      } else if (error.code === 'EACCES') {
+        reject(
+          new StartupError(`Not allowed to listen on port ${port}: choose a port above 1024 with PORT=3000.`),
+        );
+      } else reject(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolvePromise();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/** Sets the environment the handlers read (lambdas/config.ts), as CDK does in AWS. */
+function handlerEnvironment(settings: {
+  url: string;
+  port: number;
+  dataDir: string;
+  dynamodb: string;
+  s3: string;
+  userPoolId: string;
+  clientId: string;
+}): Record<string, string> {
+  const issuer = `${settings.url}${COGNITO_PREFIX}/${settings.userPoolId}`;
+  const paths = dataPaths(settings.dataDir);
+  return {
+    AWS_REGION: REGION,
+    SIGNUPS_TABLE: LOCAL_TABLES.signups,
+    MESSAGES_TABLE: LOCAL_TABLES.messages,
+    SETTINGS_TABLE: LOCAL_TABLES.settings,
+    OPT_OUTS_TABLE: LOCAL_TABLES.optOuts,
+    AUDIO_BUCKET: LOCAL_BUCKET,
+    DYNAMODB_ENDPOINT: settings.dynamodb,
+    S3_ENDPOINT: settings.s3,
+    SECRETS_BACKEND: 'file',
+    SECRETS_FILE: paths.secrets,
+    JWT_ISSUER: issuer,
+    JWT_JWKS_URI: `http://127.0.0.1:${settings.port}${COGNITO_PREFIX}/${settings.userPoolId}/.well-known/jwks.json`,
+    JWT_CLIENT_ID: settings.clientId,
+    ALLOWED_ORIGINS: [settings.url, `http://127.0.0.1:${settings.port}`].join(','),
+    SITE_URL: settings.url,
+    PUBLIC_WEBHOOK_URL: `${settings.url}/api/receive-message`,
+    OUTBOX_FILE: paths.outbox,
+    // Lambda sets these; locally the request log would drown the console, so only warnings are shown.
+    POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    POWERTOOLS_TRACE_ENABLED: 'false',
+    POWERTOOLS_DEV: 'false',
+  };
+}
+
+function corsPreflight(req: IncomingMessage, res: ServerResponse, allowedOrigins: readonly string[]): void {
+  const origin = req.headers.origin;
+  const headers: Record<string, string> = { 'content-length': '0' };
+  if (origin && allowedOrigins.includes(origin)) {
+    Object.assign(headers, {
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+      'access-control-allow-headers': 'authorization, content-type',
+      'access-control-max-age': '600',
+      vary: 'Origin',
+    });
+  }
+  res.writeHead(204, headers);
+  res.end();
+}
+
+/** Starts everything; resolves once the service answers. Throws StartupError for problems a person can fix. */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const dataDir = resolve(options.dataDir);
+  const paths = dataPaths(dataDir);
+  await prepareDataDir(dataDir);
+  const unlock = await lockDataDir(paths.lock);
+  const cleanups: (() => Promise<void>)[] = [unlock];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    cleanups.length = 0;
+  };
+
+  try {
+    // Claim the port first: a port in use is the most common problem and should be reported at once.
+    let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
+    let cognitoHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+    const server = createServer((req, res) => {
+      const url = req.url ?? '/';
+      if ((url === COGNITO_PREFIX || url.startsWith(`${COGNITO_PREFIX}/`)) && cognitoHandle) {
+        req.url = url.slice(COGNITO_PREFIX.length) || '/';
+        cognitoHandle(req, res);
+        return;
+      }
+      if (!ready) {
+        writeJsonError(res, 503, 'The service is starting: try again in a few seconds.', {
+          'retry-after': '2',
+        });
+        return;
+      }
+      ready(req, res).catch((error: unknown) => {
+        options.log(`Request ${req.method} ${url} failed: ${(error as Error).message}`);
+        if (!res.headersSent) writeJsonError(res, 500, 'Something went wrong on our side.');
+        else res.destroy();
+      });
+    });
+    server.keepAliveTimeout = 65_000;
+    const port = await listen(server, options.port, options.host);
+    cleanups.push(
+      () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+    );
+    const url = `http://localhost:${port}`;
+
+    const dynamodb = await startDynalite({ path: paths.dynamodb }).catch((error: Error) => {
+      throw new StartupError(
+        `The local database in ${paths.dynamodb} could not be opened (${error.message}): if another program uses it, stop it; if it is damaged, move ${dataDir} away to start fresh.`,
+      );
+    });
+    cleanups.push(() => dynamodb.close());
+    let s3: StandIn;
+    try {
+      s3 = await startS3rver({ directory: paths.s3 });
+    } catch (error) {
+      throw new StartupError(
+        `The local file store in ${paths.s3} could not be started (${(error as Error).message}): move ${dataDir} away to start fresh.`,
+      );
+    }
+    cleanups.push(() => s3.close());
+
+    const cognito = await createCognitoLocal({
+      directory: paths.cognito,
+      issuerDomain: `${url}${COGNITO_PREFIX}`,
+      mailboxPath: paths.mailbox,
+      onMail: (mail: MailboxEntry) =>
+        options.log(
+          `Email to ${mail.to}${mail.code ? `: code ${mail.code}` : ''} (saved in ${paths.mailbox})`,
+        ),
+    });
+    cognitoHandle = cognito.handle;
+    const cognitoEndpoint = `http://127.0.0.1:${port}${COGNITO_PREFIX}`;
+
+    await bootstrapStorage({ region: REGION, dynamodb: dynamodb.endpoint, s3: s3.endpoint, siteUrl: url });
+    const pool = await bootstrapCognito({ region: REGION, endpoint: cognitoEndpoint });
+
+    if (await siteIsStale()) {
+      options.log('Building the site (first start, or its sources changed)...');
+      await buildSite();
+    }
+
+    const environment = handlerEnvironment({
+      url,
+      port,
+      dataDir,
+      dynamodb: dynamodb.endpoint,
+      s3: s3.endpoint,
+      userPoolId: pool.userPoolId,
+      clientId: pool.clientId,
+    });
+    Object.assign(process.env, environment);
+
+    const handlers = new Map<string, LambdaHttpHandler>();
+    for (const route of HTTP_ROUTES) {
+      const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { handler: LambdaHttpHandler };
+      handlers.set(`${route.method} ${route.path}`, module.handler);
+    }
+    const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
+    const siteConfig = () => ({
+      type: 'application/json; charset=utf-8',
+      body: JSON.stringify({
+        region: REGION,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.clientId,
+        userPoolEndpoint: `${url}${COGNITO_PREFIX}/`,
+        apiBaseUrl: '',
+        webhookUrl: environment.PUBLIC_WEBHOOK_URL,
+        local: true,
+      }),
+    });
+
+    ready = async (req, res) => {
+      const requestUrl = new URL(req.url ?? '/', url);
+      const path = requestUrl.pathname;
+      if (!path.startsWith('/api/')) {
+        await serveSite(req, res, path, { '/config.json': siteConfig });
+        return;
+      }
+      if (req.method === 'OPTIONS') {
+        corsPreflight(req, res, allowedOrigins);
+        return;
+      }
+      const routeKey = `${req.method} ${path}`;
+      const handler = handlers.get(routeKey);
+      if (!handler) {
+        const methods = HTTP_ROUTES.filter((r) => r.path === path).map((r) => r.method);
+        if (methods.length) {
+          writeJsonError(res, 405, `Use ${methods.join(' or ')} for ${path}.`, { allow: methods.join(', ') });
+        } else writeJsonError(res, 404, `There is no API route ${path}.`);
+        return;
+      }
+      let body: Buffer;
+      try {
+        body = await readBody(req);
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) {
+          writeJsonError(res, 413, 'The request is too large: 25 MB at most.', { connection: 'close' });
+          req.resume();
+          return;
+        }
+        throw error;
+      }
+      writeResult(res, await handler(toApiGatewayEvent(req, body, routeKey, requestUrl)));
+    };
+
+    const info: RuntimeInfo = {
+      pid: process.pid,
+      url,
+      port,
+      dataDir,
+      region: REGION,
+      webhookUrl: environment.PUBLIC_WEBHOOK_URL!,
+      outbox: paths.outbox,
+      mailbox: paths.mailbox,
+      dynamodb: { endpoint: dynamodb.endpoint },
+      s3: { endpoint: s3.endpoint, bucket: LOCAL_BUCKET },
+      cognito: { endpoint: cognitoEndpoint, userPoolId: pool.userPoolId, clientId: pool.clientId },
+      tables: LOCAL_TABLES,
+      startedAt: new Date().toISOString(),
+    };
+    await writeFile(paths.info, `${JSON.stringify(info, null, 2)}\n`);
+    cleanups.splice(1, 0, () => rm(paths.info, { force: true }));
+    return { info, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Starts the local runtime as its own process, the way a person does, with a private data directory and a
+ * free port, and gives tests what they need: its URL and runtime info, admin and non-admin ID tokens from
+ * its cognito-local, and a clean stop.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { RuntimeInfo } from '../../local/runtime';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+export type RunningRuntime = {
+  readonly info: RuntimeInfo;
+  readonly url: string;
+  readonly dataDir: string;
+  readonly child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** An ID token of a confirmed user in the admins group (created on first call). */
+  adminToken(): Promise<string>;
+  /** An ID token of a confirmed user who is not an administrator. */
+  userToken(): Promise<string>;
+  /** Creates a user, optionally in a group, and returns their ID token. */
+  signIn(email: string, password: string, group?: string): Promise<string>;
+  /** Stops with Ctrl-C (SIGINT to the process group) and waits for every process to exit. */
+  stop(): Promise<number | null>;
+  /** stop() and removes the data directory (unless `keepData`). */
+  dispose(options?: { keepData?: boolean }): Promise<void>;
+};
+
+export type StartOptions = {
+  /** Reuse a data directory (a restart); a fresh temporary one by default. */
+  readonly dataDir?: string;
+  /** `npm start` (as a person runs it) or the runtime entry directly (faster, same code). */
+  readonly via?: 'npm' | 'tsx';
+  readonly port?: number;
+  readonly env?: Record<string, string>;
+};
+
+/** Starts the runtime and resolves once /api/health answers 200. */
+export async function startLocalRuntime(options: StartOptions = {}): Promise<RunningRuntime> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vs-runtime-')));
+  const spawnedAt = new Date().toISOString();
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(options.port ?? 0),
+    ...options.env,
+  };
+  const child =
+    options.via === 'npm'
+      ? spawn('npm', ['start', '--silent'], {
+          cwd: ROOT,
+          env,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn(join(ROOT, 'node_modules/.bin/tsx'), ['local/main.ts'], {
+          cwd: ROOT,
+          env,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    const exited = once(child, 'exit');
+    try {
+      process.kill(-child.pid!, 'SIGINT');
+    } catch {}
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {}
+    }, 15_000);
+    await exited;
+    clearTimeout(timer);
+    return child.exitCode;
+  };
+
+  let info: RuntimeInfo | null = null;
+  const deadline = Date.now() + 120_000;
+  while (!info) {
+    if (child.exitCode !== null) throw new Error(`The runtime exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The runtime did not become healthy within 120 s:\n${output}`);
+    }
+    try {
+      const candidate = JSON.parse(await readFile(join(dataDir, 'runtime.json'), 'utf8')) as RuntimeInfo;
+      // A runtime.json left from an earlier run of the same data directory does not count.
+      if (candidate.startedAt < spawnedAt) throw new Error('stale runtime.json');
+      const response = await fetch(`${candidate.url}/api/health`);
+      if (response.status === 200) info = candidate;
+    } catch {}
+    if (!info) await new Promise((r) => setTimeout(r, 100));
+  }
+  const running = info;
+
+  const cognito = new CognitoIdentityProviderClient({
+    region: running.region,
+    endpoint: running.cognito.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const signIn = async (email: string, password: string, group?: string) => {
+    await cognito
+      .send(new SignUpCommand({ ClientId: running.cognito.clientId, Username: email, Password: password }))
+      .catch((error: Error) => {
+        if (error.name !== 'UsernameExistsException') throw error;
+      });
+    await cognito
+      .send(new AdminConfirmSignUpCommand({ UserPoolId: running.cognito.userPoolId, Username: email }))
+      .catch(() => {});
+    if (group) {
+      await cognito.send(
+        new AdminAddUserToGroupCommand({
+          UserPoolId: running.cognito.userPoolId,
+          Username: email,
+          GroupName: group,
+        }),
+      );
+    }
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: running.cognito.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    return auth.AuthenticationResult!.IdToken!;
+  };
+  let admin: Promise<string> | undefined;
+  let user: Promise<string> | undefined;
+
+  return {
+    info: running,
+    url: running.url,
+    dataDir,
+    child,
+    output: () => output,
+    adminToken: () => {
+      admin ??= signIn('admin@example.com', 'admin-password-1', 'admins');
+      return admin;
+    },
+    userToken: () => {
+      user ??= signIn('visitor@example.com', 'visitor-password-1');
+      return user;
+    },
+    signIn,
+    stop,
+    dispose: async ({ keepData = false } = {}) => {
+      cognito.destroy();
+      await stop();
+      if (!keepData && !options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
