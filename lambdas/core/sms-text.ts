@@ -182,3 +182,20 @@ export function splitForSms(text: string, options: SplitOptions = {}): string[] 
   }
   throw new RangeError('Text is too long to split into SMS messages.');
 }
+
+/** Shortens text to at most `maxChars`, cutting after a word and ending with "..." (GSM-7 safe) when it cuts. */
+export function truncateAtWord(text: string, maxChars: number, ellipsis = '...'): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= maxChars) return trimmed;
+  if (maxChars <= ellipsis.length) return ellipsis.slice(0, Math.max(0, maxChars));
+  const room = maxChars - ellipsis.length;
+  const window = trimmed.slice(0, room + 1);
+  const lastSpace = window.search(/\s\S*$/);
+  let cut = lastSpace > 0 ? lastSpace : room;
+  if (lastSpace <= 0 && isHighSurrogate(trimmed.charCodeAt(cut - 1))) cut -= 1;
+  const head = trimmed
+    .slice(0, cut)
+    .trimEnd()
+    .replace(/[\s,;:-]+$/, '');
+  return `${head}${ellipsis}`;
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { segmentCount, smsEncoding, splitForSms, toGsmSafe } from '../../lambdas/core/sms-text';
+import {
+  segmentCount,
+  smsEncoding,
+  splitForSms,
+  toGsmSafe,
+  truncateAtWord,
+} from '../../lambdas/core/sms-text';
 
 describe('making text GSM-7 safe', () => {
   it.each([
@@ -207,5 +213,26 @@ describe('splitting a long text into SMS messages', () => {
 
   it('refuses a limit too small to hold the numbering', () => {
     expect(() => splitForSms('word '.repeat(10), { maxChars: 6 })).toThrow(RangeError);
+  });
+});
+
+describe('shortening a text to fit', () => {
+  it('leaves a text that fits alone', () => {
+    expect(truncateAtWord('  Call me back.  ', 20)).toBe('Call me back.');
+  });
+
+  it('cuts after a whole word and ends with three dots', () => {
+    const short = truncateAtWord('Please call me back about the water heater tomorrow', 30);
+    expect(short).toBe('Please call me back about...');
+    expect(short.length).toBeLessThanOrEqual(30);
+  });
+
+  it('drops a dangling comma before the dots', () => {
+    expect(truncateAtWord('Hi John, this is Mary from the office', 12)).toBe('Hi John...');
+  });
+
+  it('cuts a single long word without splitting an emoji', () => {
+    const short = truncateAtWord('\u{1F600}'.repeat(10), 8);
+    expect(short).toBe('\u{1F600}\u{1F600}...');
   });
 });
