@@ -5,8 +5,10 @@
  * as they are; the rest are converted (ffmpeg) first.
  */
 
+/** The audio formats we recognize; Opus and Vorbis are both 'ogg', AMR-NB and AMR-WB both 'amr'. */
 export type AudioFormatId = 'mp3' | 'wav' | 'm4a' | 'aac' | 'flac' | 'ogg' | 'amr' | '3gp' | 'webm' | 'caf';
 
+/** A recognized format: its content type and extension for storage, and whether OpenAI takes it as is. */
 export type AudioFormat = {
   readonly id: AudioFormatId;
   readonly mime: string;

@@ -12,6 +12,7 @@
  *   opted out agrees with the numbers Twilio itself blocks.
  */
 
+/** What an inbound text asks for. */
 export type InboundTextKind = 'opt-out' | 'opt-in' | 'help' | 'other' | 'empty';
 
 /** Keywords that end all messages to the sender (SPEC section 9, plus Twilio's STOPALL, REVOKE, OPTOUT). */

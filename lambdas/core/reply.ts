@@ -24,6 +24,7 @@ import type { ReplyMode } from './schemas';
 import { SMS_MAX_CHARS, splitForSms, toGsmSafe, truncateAtWord } from './sms-text';
 import type { VoiceSummary } from './summary';
 
+/** What the reply to a voice message is made of. */
 export type ReplyInput = {
   readonly mode: ReplyMode;
   readonly summary: VoiceSummary;

@@ -41,6 +41,7 @@ export function toGsmSafe(text: string): string {
   return safe;
 }
 
+/** The two alphabets an SMS travels in. */
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 /** The alphabet a carrier sends this body in: GSM-7 when every character is in the GSM-7 tables, else UCS-2. */
@@ -88,6 +89,7 @@ export function segmentCount(text: string): number {
 /** Twilio refuses a message body longer than 1,600 characters. */
 export const SMS_MAX_CHARS = 1600;
 
+/** How `splitForSms` cuts and labels the parts. */
 export type SplitOptions = {
   /** Longest message, prefix included, in UTF-16 code units. @default 1600 */
   readonly maxChars?: number;
