@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { NO_SPEECH_SUMMARY, summarizeExtractively } from '../../lambdas/core/extractive-summary';
+import { SUMMARY_MAX_CHARS, voiceSummarySchema } from '../../lambdas/core/summary';
+
+const PLUMBER =
+  'hi this is john from acme plumbing calling about your water heater please call me back at five five five one two three four five six seven after three pm tomorrow thanks';
+
+const DENTIST =
+  "Hi, it's Sarah from Dr. Patel's office. I'm calling to remind you of your appointment on Thursday at 10:30 a.m. " +
+  'If you need to reschedule, please call us at (415) 555-0132. Thanks, bye!';
+
+const BANK =
+  'hello my name is linda garcia with first national bank calling regarding your loan application we need a copy of your pay stub ' +
+  'can you call me back at four one five five five five oh one three two before friday thank you';
+
+const NEIGHBOUR =
+  'hey um its mike uh just wanted to let you know the package arrived and i left it with your neighbor at number twelve no need to call back have a good one';
+
+describe('summarizing a pocketsphinx transcript (lowercase, no punctuation, numbers spelled out)', () => {
+  const result = summarizeExtractively(PLUMBER);
+
+  it('writes readable sentences: capitalized, with a full stop, the caller\u2019s name and company capitalized', () => {
+    expect(result.summary).toBe(
+      'Hi this is John from Acme Plumbing calling about your water heater. Please call me back at (555) 123-4567 after 3 pm tomorrow.',
+    );
+  });
+
+  it('turns ten spoken digits into a US phone number', () => {
+    expect(result.callback_number).toBe('(555) 123-4567');
+  });
+
+  it('finds when to call back, with the hour as a digit', () => {
+    expect(result.callback_time).toBe('after 3 pm tomorrow');
+  });
+
+  it('names the request as the requested action', () => {
+    expect(result.requested_action).toBe('Please call me back at (555) 123-4567 after 3 pm tomorrow.');
+  });
+
+  it('lists who called, what about and how to call back as key points', () => {
+    expect(result.key_points).toEqual([
+      'Caller: John from Acme Plumbing',
+      'About: your water heater',
+      'Call back: (555) 123-4567, after 3 pm tomorrow',
+    ]);
+  });
+
+  it('fits the schema the OpenAI summarizer fills', () => {
+    expect(voiceSummarySchema.parse(result)).toEqual(result);
+  });
+
+  it('reads "oh" as zero inside a spoken number and finds a time before a weekday', () => {
+    const bank = summarizeExtractively(BANK);
+    expect(bank.callback_number).toBe('(415) 555-0132');
+    expect(bank.callback_time).toBe('before Friday');
+    expect(bank.requested_action).toBe('Can you call me back at (415) 555-0132 before Friday.');
+    expect(bank.key_points[0]).toBe('Caller: Linda Garcia from First National Bank');
+    expect(bank.key_points[1]).toBe('About: your loan application');
+  });
+
+  it('drops hesitations and sign-offs, and does not take "no need to call back" for a request', () => {
+    const neighbour = summarizeExtractively(NEIGHBOUR);
+    expect(neighbour.summary).not.toMatch(/\b(um|uh)\b/);
+    expect(neighbour.summary).not.toMatch(/have a good one/);
+    expect(neighbour.summary).toContain('the package arrived');
+    expect(neighbour.requested_action).toBeNull();
+    expect(neighbour.callback_time).toBeNull();
+    expect(neighbour.callback_number).toBeNull();
+  });
+
+  it('keeps "twelve" as a house number, not a phone number', () => {
+    expect(summarizeExtractively(NEIGHBOUR).summary).toContain('number twelve');
+  });
+
+  it('reads seven spoken digits as a local number', () => {
+    const result = summarizeExtractively('call me back at five five five one two three four okay');
+    expect(result.callback_number).toBe('5551234');
+    expect(result.summary).toContain('555-1234');
+  });
+
+  it('reads "double" and "triple" as repeated digits and tens as two digits', () => {
+    const result = summarizeExtractively(
+      'please call me on four one five double five five oh one thirty two',
+    );
+    expect(result.callback_number).toBe('(415) 555-0132');
+  });
+
+  it('reads an 800 number said with "hundred"', () => {
+    const result = summarizeExtractively(
+      'for help call eight hundred five five five one two one two any time',
+    );
+    expect(result.callback_number).toBe('(800) 555-1212');
+  });
+
+  it('does not mistake the hour of a spoken time for part of the phone number', () => {
+    const result = summarizeExtractively('call me at five five five one two three four at three pm');
+    expect(result.callback_number).toBe('5551234');
+    expect(result.callback_time).toBe('at 3 pm');
+  });
+
+  it('finds "tomorrow morning" and "after five" as callback times', () => {
+    expect(summarizeExtractively('hey can you call me tomorrow morning about the car').callback_time).toBe(
+      'tomorrow morning',
+    );
+    expect(summarizeExtractively('its dave give me a call after five if you can').callback_time).toBe(
+      'after 5',
+    );
+  });
+
+  it('keeps a long rambling transcript within the summary limit, keeping the request', () => {
+    const ramble = Array.from(
+      { length: 12 },
+      () => 'so yeah the weather has been pretty nice around here lately',
+    ).join(' ');
+    const result = summarizeExtractively(
+      `${ramble} anyway please call me back at five five five one two three four`,
+    );
+    expect(result.summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(result.summary).toMatch(/please call me back at 555-1234\.$/);
+  });
+});
+
+describe('summarizing a punctuated transcript', () => {
+  const result = summarizeExtractively(DENTIST);
+
+  it('keeps the sentences that matter and drops the sign-off', () => {
+    expect(result.summary).toBe(
+      "Hi, it's Sarah from Dr. Patel's office. I'm calling to remind you of your appointment on Thursday at 10:30 a.m. If you need to reschedule, please call us at (415) 555-0132.",
+    );
+  });
+
+  it('does not split a sentence at "a.m." or "Dr."', () => {
+    expect(result.summary).toContain('on Thursday at 10:30 a.m.');
+    expect(result.key_points[0]).toBe("Caller: Sarah from Dr. Patel's");
+  });
+
+  it('finds the written phone number', () => {
+    expect(result.callback_number).toBe('(415) 555-0132');
+  });
+
+  it('prefers "please call us" to "calling to remind you" as the requested action', () => {
+    expect(result.requested_action).toBe('If you need to reschedule, please call us at (415) 555-0132.');
+  });
+
+  it('does not take the appointment time for a callback time', () => {
+    expect(result.callback_time).toBeNull();
+  });
+
+  it.each([
+    ['415-555-0132', '(415) 555-0132'],
+    ['+1 415 555 0132', '(415) 555-0132'],
+    ['1-415-555-0132', '(415) 555-0132'],
+    ['4155550132', '(415) 555-0132'],
+    ['555-0132', '5550132'],
+  ])('finds the callback number written as %s', (written, number) => {
+    expect(summarizeExtractively(`Please call me back at ${written}. Thanks.`).callback_number).toBe(number);
+  });
+
+  it('prefers the sentences with names, times and requests when there is too much to keep', () => {
+    const filler = 'It was a long week and there is a lot going on over here as usual.';
+    const transcript = `${filler} ${filler} Hello, this is Maria Lopez. ${filler} ${filler} Please call me back tomorrow at 9 am about the contract. ${filler} ${filler} ${filler}`;
+    const summary = summarizeExtractively(transcript);
+    expect(summary.summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(summary.summary).toContain('Hello, this is Maria Lopez.');
+    expect(summary.summary).toContain('Please call me back tomorrow at 9 am about the contract.');
+    expect(summary.summary.indexOf('Maria')).toBeLessThan(summary.summary.indexOf('contract'));
+    expect(summary.callback_time).toBe('tomorrow at 9 am');
+  });
+
+  it('cuts a single very long sentence at a word with "..." to stay within 320 characters', () => {
+    const sentence = `Please call me back about ${'the very long list of things '.repeat(20)}today.`;
+    const summary = summarizeExtractively(sentence).summary;
+    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(summary).toMatch(/\w\.\.\.$/);
+    expect(summary).not.toContain('\u2026');
+  });
+});
+
+describe('edge cases', () => {
+  it.each(['', '   ', '\n\t', 'um uh'])(
+    'summarizes an empty transcript %j as "No speech detected."',
+    (transcript) => {
+      expect(summarizeExtractively(transcript)).toEqual({
+        summary: NO_SPEECH_SUMMARY,
+        key_points: [],
+        callback_number: null,
+        callback_time: null,
+        requested_action: null,
+      });
+      expect(NO_SPEECH_SUMMARY).toBe('No speech detected.');
+    },
+  );
+
+  it('keeps a transcript of only pleasantries as it is', () => {
+    const result = summarizeExtractively('thanks bye');
+    expect(result.summary).toBe('Thanks bye.');
+    expect(result.key_points).toEqual([]);
+  });
+
+  it('gives the same summary every time', () => {
+    expect(summarizeExtractively(BANK)).toEqual(summarizeExtractively(BANK));
+    expect(summarizeExtractively(DENTIST)).toEqual(summarizeExtractively(DENTIST));
+  });
+
+  it('never exceeds the summary limit whatever the input', () => {
+    const inputs = [
+      'word '.repeat(2000),
+      'x'.repeat(5000),
+      Array.from({ length: 200 }, (_, i) => `Sentence ${i} asks you to please call me at 3 pm.`).join(' '),
+    ];
+    for (const input of inputs) {
+      const result = summarizeExtractively(input);
+      expect(result.summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+      expect(result.key_points.length).toBeLessThanOrEqual(3);
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classifyInboundText,
+  HELP_KEYWORDS,
+  OPT_IN_KEYWORDS,
+  OPT_OUT_KEYWORDS,
+} from '../../lambdas/core/keywords';
+
+/** The ways a person types a keyword: lower, upper, mixed case, padded with spaces and punctuation. */
+function spellings(keyword: string): string[] {
+  const lower = keyword.toLowerCase();
+  const mixed = lower.charAt(0).toUpperCase() + lower.slice(1);
+  return [
+    lower,
+    keyword,
+    mixed,
+    `  ${lower}  `,
+    `\n${keyword}\n`,
+    `${lower}.`,
+    ` ${mixed}! `,
+    `${keyword}?!`,
+  ];
+}
+
+describe('texts that opt out of messages', () => {
+  it.each(['STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'STOPALL', 'REVOKE', 'OPTOUT'])(
+    'treats %s in any case, with spaces or punctuation around it, as an opt-out',
+    (keyword) => {
+      for (const typed of spellings(keyword)) expect(classifyInboundText(typed)).toBe('opt-out');
+    },
+  );
+
+  it('covers every opt-out keyword the spec lists', () => {
+    expect(OPT_OUT_KEYWORDS).toEqual(
+      expect.arrayContaining(['STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']),
+    );
+  });
+
+  it('honours a stop sign emoji after the keyword', () => {
+    expect(classifyInboundText('Stop \u{1F6D1}')).toBe('opt-out');
+  });
+
+  it('does not opt out someone whose sentence merely contains the keyword', () => {
+    expect(classifyInboundText('stop calling me')).toBe('other');
+    expect(classifyInboundText('please stop')).toBe('other');
+    expect(classifyInboundText('the end of the message was cut off')).toBe('other');
+    expect(classifyInboundText('stop stop')).toBe('other');
+  });
+
+  it('does not match keywords inside longer words', () => {
+    expect(classifyInboundText('stopping')).toBe('other');
+    expect(classifyInboundText('ending')).toBe('other');
+  });
+});
+
+describe('texts that opt back in', () => {
+  it.each(['START', 'UNSTOP', 'YES'])('treats %s in any case as an opt-in', (keyword) => {
+    for (const typed of spellings(keyword)) expect(classifyInboundText(typed)).toBe('opt-in');
+  });
+
+  it('lists exactly the resubscribe keywords', () => {
+    expect([...OPT_IN_KEYWORDS]).toEqual(['START', 'UNSTOP', 'YES']);
+  });
+
+  it('does not treat "yes please call me" as an opt-in', () => {
+    expect(classifyInboundText('yes please call me')).toBe('other');
+  });
+});
+
+describe('texts that ask for help', () => {
+  it.each(['HELP', 'INFO'])('treats %s in any case as a request for help', (keyword) => {
+    for (const typed of spellings(keyword)) expect(classifyInboundText(typed)).toBe('help');
+  });
+
+  it('lists exactly the help keywords', () => {
+    expect([...HELP_KEYWORDS]).toEqual(['HELP', 'INFO']);
+  });
+
+  it('does not treat "help me with this" as the HELP keyword', () => {
+    expect(classifyInboundText('help me with this')).toBe('other');
+  });
+});
+
+describe('other texts', () => {
+  it.each([null, undefined, '', '   ', '\n\t'])('treats %j as empty (a media-only message)', (body) => {
+    expect(classifyInboundText(body)).toBe('empty');
+  });
+
+  it('treats ordinary words and bare punctuation as other', () => {
+    expect(classifyInboundText('hello')).toBe('other');
+    expect(classifyInboundText('?')).toBe('other');
+    expect(classifyInboundText('st op')).toBe('other');
+  });
+});
