@@ -1,5 +1,5 @@
 /** The OpenAI transcriber and summarizer, running the real openai SDK against a local fake of its API. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OpenAiSummarizer, SUMMARY_INSTRUCTIONS } from '../../lambdas/adapters/openai/openai-summarizer';
 import { OpenAiTranscriber } from '../../lambdas/adapters/openai/openai-transcriber';
 import { NoSpeechError, PermanentError, TransientError } from '../../lambdas/core/pipeline-errors';
@@ -213,7 +213,13 @@ describe('OpenAI summarizer', () => {
     await expect(summarizer({ timeoutMs: 300 }).summarize('hello')).rejects.toBeInstanceOf(TransientError);
   });
 
-  it('never lets the key into an error message, even when OpenAI quotes it back', async () => {
+  it('never lets the key into an error message or a log line, even when OpenAI quotes it back', async () => {
+    const output: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        output.push(args.map(String).join(' '));
+      }),
+    );
     fake.failAlways(400, {
       error: { message: `Bad request for key ${API_KEY} (sk-abc123***wxyz)`, code: null },
     });
@@ -221,7 +227,10 @@ describe('OpenAI summarizer', () => {
       await rejectionOf(summarizer().summarize('hello')),
       await rejectionOf(transcriber().transcribe(audio)),
     ];
+    for (const spy of spies) spy.mockRestore();
+    for (const line of output) expect(line).not.toContain(API_KEY);
     for (const error of errors) {
+      expect(JSON.stringify(error)).not.toContain(API_KEY);
       expect(error).toBeInstanceOf(PermanentError);
       expect(error.message).toContain('Bad request for key [redacted]');
       expect(error.message).not.toContain(API_KEY);
