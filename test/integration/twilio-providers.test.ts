@@ -70,6 +70,12 @@ describe('Twilio SMS sender', () => {
     expect(fake.requests[0]?.headers.authorization).toBe(basicAuth(AUTH_TOKEN));
   });
 
+  it('refuses an Account SID that is not one, in words the operator can act on', () => {
+    expect(() => new TwilioSmsSender({ accountSid: 'SK123', authToken: AUTH_TOKEN, from: FROM })).toThrow(
+      /Account SID must be AC followed by 32 hex digits/,
+    );
+  });
+
   it("prefers the SMS's own from, and sends through a Messaging Service when given an MG SID", async () => {
     await sender().send({ ...sms, from: '+15005550001' });
     const service = `MG${'a'.repeat(32)}`;

@@ -46,6 +46,12 @@ export class TwilioSmsSender implements SmsSender {
   private readonly timeoutMs: number;
 
   constructor(options: TwilioSmsSenderOptions) {
+    // The SDK throws a plain Error for this; say it in the operator's terms instead.
+    if (!/^AC[0-9a-f]{32}$/i.test(options.accountSid)) {
+      throw new PermanentError(
+        'The Twilio Account SID must be AC followed by 32 hex digits: check it in Settings.',
+      );
+    }
     this.from = options.from;
     this.authToken = options.authToken;
     this.timeoutMs = options.timeoutMs ?? 15_000;
