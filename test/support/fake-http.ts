@@ -38,8 +38,6 @@ export class FaultScript {
   }
 }
 
-export type Route = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>;
-
 /** Starts a server whose handler sees each request with its body read; resolves with its base URL. */
 export async function listen(
   handler: (request: RecordedRequest, response: ServerResponse, raw: IncomingMessage) => Promise<void>,
@@ -72,6 +70,7 @@ export async function close(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+/** Answers with a JSON body and its length. */
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
@@ -81,4 +80,5 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.end(text);
 }
 
+/** Resolves after `ms` milliseconds (the fakes' latency). */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
