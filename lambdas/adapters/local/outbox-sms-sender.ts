@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { type Clock, systemClock } from '../../ports/clock';
+import type { OutgoingSms, SmsSender } from '../../ports/sms-sender';
+
+/** One line of `$DATA_DIR/outbox.jsonl`: the DESIGN.md contract (to, from, body, messageId, sentAt) plus id. */
+export const outboxEntrySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  from: z.string().nullable(),
+  body: z.string(),
+  messageId: z.string().nullable(),
+  sentAt: z.string(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+/**
+ * The local stand-in for Twilio: each SMS becomes one JSON line in the outbox file. Each line goes out in a
+ * single write on a file opened with O_APPEND, so concurrent senders (several pipeline runs) never interleave.
+ */
+export class OutboxSmsSender implements SmsSender {
+  constructor(
+    private readonly path: string,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async send(sms: OutgoingSms): Promise<{ readonly id: string }> {
+    const entry: OutboxEntry = {
+      to: sms.to,
+      from: sms.from,
+      body: sms.body,
+      messageId: sms.messageId,
+      sentAt: this.clock(),
+      id: `outbox-${randomUUID()}`,
+    };
+    const line = Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
+    await mkdir(dirname(this.path), { recursive: true });
+    const file = await open(this.path, 'a', 0o600);
+    try {
+      const { bytesWritten } = await file.write(line, 0, line.length);
+      if (bytesWritten !== line.length) {
+        throw new Error(`Wrote ${bytesWritten} of ${line.length} bytes to the outbox ${this.path}.`);
+      }
+    } finally {
+      await file.close();
+    }
+    return { id: entry.id };
+  }
+}
+
+/** Every SMS in the outbox file, oldest first; an empty list when the file does not exist yet. */
+export async function readOutbox(path: string): Promise<OutboxEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => outboxEntrySchema.parse(JSON.parse(line)));
+}

@@ -1,0 +1,79 @@
+import OpenAI, { toFile } from 'openai';
+import { z } from 'zod';
+import { NoSpeechError, TransientError } from '../../core/pipeline-errors';
+import type { AudioInput, Transcriber, Transcription } from '../../ports/transcriber';
+import { mapOpenAiError } from './openai-errors';
+import { whisperLanguageCode } from './whisper-languages';
+
+export type OpenAiTranscriberOptions = {
+  readonly apiKey: string;
+  /** @default 'gpt-4o-mini-transcribe' */
+  readonly model?: string;
+  /** Another OpenAI-compatible endpoint (tests point this at a local fake). @default OpenAI's */
+  readonly baseURL?: string;
+  /** How long one request may take, upload included. @default 120_000 */
+  readonly timeoutMs?: number;
+};
+
+// The fields we use from both response formats: `json` (text only, gpt-4o-*-transcribe) and `verbose_json`
+// (whisper-1: language as an English name, duration in seconds; newer responses also carry usage seconds).
+const transcriptionResponseSchema = z.object({
+  text: z.string(),
+  language: z.string().nullish(),
+  duration: z.number().nullish(),
+  usage: z.object({ type: z.string(), seconds: z.number().optional() }).passthrough().nullish(),
+});
+
+/** Transcribes with OpenAI's audio API; one attempt per call, because Step Functions owns the retries. */
+export class OpenAiTranscriber implements Transcriber {
+  private readonly client: OpenAI;
+  private readonly model: string;
+  private readonly timeoutMs: number;
+  private readonly apiKey: string;
+
+  constructor(options: OpenAiTranscriberOptions) {
+    this.apiKey = options.apiKey;
+    this.model = options.model ?? 'gpt-4o-mini-transcribe';
+    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: 0,
+      timeout: this.timeoutMs,
+    });
+  }
+
+  async transcribe(audio: AudioInput): Promise<Transcription> {
+    // Only whisper-1 offers verbose_json; the gpt-4o transcribe models reject it and answer json.
+    const verbose = this.model.startsWith('whisper');
+    let raw: unknown;
+    try {
+      raw = await this.client.audio.transcriptions.create({
+        file: await toFile(audio.bytes, audio.fileName, { type: audio.contentType }),
+        model: this.model,
+        response_format: verbose ? 'verbose_json' : 'json',
+      });
+    } catch (error) {
+      throw mapOpenAiError(error, {
+        doing: `transcribing the voice message with ${this.model}`,
+        model: this.model,
+        timeoutMs: this.timeoutMs,
+        secrets: [this.apiKey],
+      });
+    }
+    const parsed = transcriptionResponseSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new TransientError(`OpenAI returned a transcription in an unexpected shape (${this.model}).`);
+    }
+    const text = parsed.data.text.trim();
+    if (!text) throw new NoSpeechError();
+    const usageSeconds = parsed.data.usage?.type === 'duration' ? parsed.data.usage.seconds : undefined;
+    return {
+      text,
+      engine: `openai:${this.model}`,
+      language: whisperLanguageCode(parsed.data.language),
+      durationSeconds: parsed.data.duration ?? usageSeconds ?? null,
+      warnings: [],
+    };
+  }
+}

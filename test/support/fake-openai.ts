@@ -1,0 +1,218 @@
+/**
+ * A local fake of the two OpenAI endpoints the service uses, for running the real openai SDK in tests:
+ * POST /v1/audio/transcriptions (multipart upload) and POST /v1/responses (structured output). It checks the
+ * Bearer key like OpenAI does (401 with OpenAI's error body, which quotes the key), records what arrived,
+ * and can be scripted to fail or to be slow. It never prints anything, so keys never reach a log.
+ */
+import type { ServerResponse } from 'node:http';
+import { close, FaultScript, listen, type RecordedRequest, sendJson, sleep } from './fake-http';
+
+export type RecordedUpload = {
+  readonly model: string;
+  readonly fileName: string;
+  readonly bytesLength: number;
+  readonly contentType: string;
+  readonly responseFormat: string | null;
+};
+
+export type RecordedSummaryRequest = {
+  readonly model: string;
+  readonly instructions: string;
+  /** The user message text: the transcript between its delimiters. */
+  readonly input: string;
+  /** The whole JSON body (text.format holds the schema). */
+  readonly body: Record<string, unknown>;
+};
+
+/** What the fake's /v1/responses answers: a summary object, a refusal, or raw output text. */
+export type SummaryReply =
+  | { readonly output: unknown }
+  | { readonly refusal: string }
+  | { readonly raw: string };
+
+export type FakeTranscription = { text: string; language: string; duration: number };
+
+export type FakeOpenAi = {
+  readonly url: string;
+  /** The base URL to give the SDK (`…/v1`). */
+  readonly baseURL: string;
+  readonly requests: RecordedRequest[];
+  readonly uploads: RecordedUpload[];
+  readonly summaryRequests: RecordedSummaryRequest[];
+  readonly faults: FaultScript;
+  /** What the transcription endpoint answers. */
+  transcription: FakeTranscription;
+  /** How the summary endpoint answers a transcript; by default it echoes the transcript into the summary. */
+  summaryReply: (transcript: string) => SummaryReply;
+  failNext(count: number, status: number, body?: unknown): void;
+  failAlways(status: number | null, body?: unknown): void;
+  setLatency(ms: number): void;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+const DEFAULT_TRANSCRIPTION: FakeTranscription = {
+  text: 'Hi, this is Dana from the clinic. Please call me back at 555-0142 before Friday.',
+  language: 'english',
+  duration: 6.4,
+};
+
+/** The default summary: echoes the transcript so tests see it got through, and any phone number in it. */
+export function echoSummary(transcript: string): SummaryReply {
+  const phone = /\+?\d[\d\s().-]{5,}\d/.exec(transcript)?.[0] ?? null;
+  return {
+    output: {
+      summary: `Caller said: ${transcript}`,
+      key_points: [transcript.slice(0, 60)],
+      callback_number: phone,
+      callback_time: null,
+      requested_action: phone ? 'Call back' : null,
+    },
+  };
+}
+
+/** Starts the fake on 127.0.0.1 with a free port; requests must carry `Bearer <apiKey>`. */
+export async function startFakeOpenAi(options: { apiKey: string }): Promise<FakeOpenAi> {
+  const faults = new FaultScript();
+  const requests: RecordedRequest[] = [];
+  const uploads: RecordedUpload[] = [];
+  const summaryRequests: RecordedSummaryRequest[] = [];
+
+  const { server, url } = await listen(async (request, response) => {
+    requests.push(request);
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      const sent = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+      // Like OpenAI, the message quotes the key it got: adapters must never pass this text on.
+      return openAiError(response, 401, `Incorrect API key provided: ${sent}.`, 'invalid_api_key');
+    }
+    const fault = faults.take();
+    if (fault) {
+      if (fault.body !== undefined) return sendJson(response, fault.status, fault.body);
+      return openAiError(response, fault.status, `Scripted failure ${fault.status}.`, null);
+    }
+    if (request.method === 'POST' && request.path === '/v1/audio/transcriptions') {
+      return transcribe(request, response);
+    }
+    if (request.method === 'POST' && request.path === '/v1/responses') return respond(request, response);
+    return openAiError(response, 404, `Unknown path ${request.path}`, null);
+  });
+
+  const fake: FakeOpenAi = {
+    url,
+    baseURL: `${url}/v1`,
+    requests,
+    uploads,
+    summaryRequests,
+    faults,
+    transcription: { ...DEFAULT_TRANSCRIPTION },
+    summaryReply: echoSummary,
+    failNext: (count, status, body) => faults.failNext(count, status, body),
+    failAlways: (status, body) => faults.failAlways(status, body),
+    setLatency: (ms) => {
+      faults.latencyMs = ms;
+    },
+    reset: () => {
+      faults.reset();
+      requests.length = 0;
+      uploads.length = 0;
+      summaryRequests.length = 0;
+      fake.transcription = { ...DEFAULT_TRANSCRIPTION };
+      fake.summaryReply = echoSummary;
+    },
+    close: () => close(server),
+  };
+
+  async function transcribe(request: RecordedRequest, response: ServerResponse): Promise<void> {
+    const form = await new Response(new Uint8Array(request.body), {
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+    }).formData();
+    const file = form.get('file');
+    const model = form.get('model');
+    if (!(file instanceof File) || typeof model !== 'string') {
+      return openAiError(response, 400, "Missing required parameter: 'file' or 'model'.", null);
+    }
+    const responseFormat =
+      typeof form.get('response_format') === 'string' ? String(form.get('response_format')) : null;
+    uploads.push({
+      model,
+      fileName: file.name,
+      bytesLength: file.size,
+      contentType: file.type,
+      responseFormat,
+    });
+    const { text, language, duration } = fake.transcription;
+    if (responseFormat === 'verbose_json') {
+      if (!model.startsWith('whisper')) {
+        return openAiError(
+          response,
+          400,
+          `response_format 'verbose_json' is not compatible with model '${model}'.`,
+          null,
+        );
+      }
+      return sendJson(response, 200, { task: 'transcribe', language, duration, text, segments: [] });
+    }
+    return sendJson(response, 200, {
+      text,
+      usage: { type: 'tokens', input_tokens: 50, output_tokens: 20, total_tokens: 70 },
+    });
+  }
+
+  function respond(request: RecordedRequest, response: ServerResponse): void {
+    const body = JSON.parse(request.body.toString('utf8')) as Record<string, unknown>;
+    const format = (body.text as { format?: { type?: string; strict?: boolean } } | undefined)?.format;
+    if (format?.type !== 'json_schema' || format.strict !== true) {
+      openAiError(response, 400, 'This fake only answers strict json_schema requests.', null);
+      return;
+    }
+    const input = Array.isArray(body.input)
+      ? body.input.map((item: { content?: unknown }) => String(item.content ?? '')).join('\n')
+      : String(body.input ?? '');
+    summaryRequests.push({
+      model: String(body.model),
+      instructions: String(body.instructions ?? ''),
+      input,
+      body,
+    });
+    const transcript = /<transcript>\n?([\s\S]*?)\n?<\/transcript>/.exec(input)?.[1] ?? input;
+    const reply = fake.summaryReply(transcript);
+    const content =
+      'refusal' in reply
+        ? { type: 'refusal', refusal: reply.refusal }
+        : {
+            type: 'output_text',
+            text: 'raw' in reply ? reply.raw : JSON.stringify(reply.output),
+            annotations: [],
+            logprobs: [],
+          };
+    const now = Math.floor(Date.now() / 1000);
+    sendJson(response, 200, {
+      id: `resp_${now.toString(16)}${summaryRequests.length}`,
+      object: 'response',
+      created_at: now,
+      status: 'completed',
+      model: body.model,
+      output: [
+        {
+          id: `msg_${summaryRequests.length}`,
+          type: 'message',
+          status: 'completed',
+          role: 'assistant',
+          content: [content],
+        },
+      ],
+      usage: { input_tokens: 120, output_tokens: 60, total_tokens: 180 },
+      error: null,
+      incomplete_details: null,
+    });
+  }
+
+  return fake;
+}
+
+function openAiError(response: ServerResponse, status: number, message: string, code: string | null): void {
+  const type =
+    status === 429 ? 'rate_limit_exceeded' : status >= 500 ? 'server_error' : 'invalid_request_error';
+  sendJson(response, status, { error: { message, type, param: null, code } });
+}
