@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { zodTextFormat } from 'openai/helpers/zod';
-import { clampAtWordBoundary } from '../../core/clamp-text';
 import { PermanentError, TransientError } from '../../core/pipeline-errors';
+import { truncateAtWord } from '../../core/sms-text';
 import { SUMMARY_MAX_CHARS, type VoiceSummary, voiceSummarySchema } from '../../core/summary';
 import type { Summarizer, SummaryResult } from '../../ports/summarizer';
 import { mapOpenAiError } from './openai-errors';
@@ -54,7 +54,7 @@ export class OpenAiSummarizer implements Summarizer {
     const summary = await this.ask(transcript);
     return {
       // The prompt asks for the limit; the SMS layout depends on it, so it is enforced here too.
-      summary: clampAtWordBoundary(summary.summary, SUMMARY_MAX_CHARS),
+      summary: truncateAtWord(summary.summary, SUMMARY_MAX_CHARS),
       key_points: summary.key_points.map((point) => point.trim()).filter((point) => point.length > 0),
       callback_number: summary.callback_number,
       callback_time: summary.callback_time,
