@@ -26,6 +26,9 @@ const RESOURCE_LESS_ACTIONS = new Set([
   'logs:PutResourcePolicy',
   'logs:DescribeResourcePolicies',
   'logs:DescribeLogGroups',
+  // Granted on * by CDK's BucketDeployment, which invalidates only this site's distribution.
+  'cloudfront:CreateInvalidation',
+  'cloudfront:GetInvalidation',
 ]);
 
 const WILDCARD_REASONS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
@@ -38,6 +41,15 @@ const WILDCARD_REASONS: readonly { readonly pattern: RegExp; readonly reason: st
     pattern: /^Resource::.*AudioBucket.*\/\*$/,
     reason:
       'Audio objects are keyed by message id; a step may read or write any message’s audio in this bucket only.',
+  },
+  {
+    pattern: /^Resource::<SiteBucket[A-Za-z0-9]*\.Arn>\/\*$/,
+    reason: 'The site deployment writes and prunes the built site, which is every object of the site bucket.',
+  },
+  {
+    pattern: /^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+    reason:
+      'The site deployment reads the uploaded site archive from the CDK bootstrap assets bucket (object names are content hashes).',
   },
   {
     pattern: /^Resource::.*\/index\/\*$/,
@@ -71,7 +83,7 @@ export function acknowledgeExplainedWildcards(scope: IConstruct): void {
 function reasonFor(policy: CfnPolicy, finding: string): string | undefined {
   if (finding === 'Resource::*') {
     return onlyResourceLessActionsOnStar(policy)
-      ? 'X-Ray tracing and log delivery actions support no resource-level permissions, so they need Resource *.'
+      ? 'Only X-Ray tracing, log delivery and (for the site deployment) CloudFront invalidation actions are on Resource *: AWS or CDK offers no narrower resource for them.'
       : undefined;
   }
   return WILDCARD_REASONS.find((r) => r.pattern.test(finding))?.reason;
