@@ -64,7 +64,10 @@ export class FfmpegLayer extends Construct {
 }
 
 function npmPack(spec: string, destination: string): void {
-  execFileSync('npm', ['pack', spec, '--prefer-offline', '--silent', '--pack-destination', destination], {
+  // Prefer npm's cache; when offline, give up after one quick retry instead of npm's minute of back-off.
+  const args = ['pack', spec, '--prefer-offline', '--silent', '--pack-destination', destination];
+  args.push('--fetch-retries=1', '--fetch-retry-mintimeout=1000', '--fetch-retry-maxtimeout=2000');
+  execFileSync('npm', args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 120_000,
   });
@@ -89,7 +92,7 @@ function buildLayer(
         execFileSync('tar', ['-xzf', tarball], { cwd: dir });
         fs.copyFileSync(path.join(dir, 'package', binary), target);
       } catch (error) {
-        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        const reason = failureReason(error);
         warn(
           `Could not fetch ${pkg.name}@${pkg.version} (${reason}): the layer holds a stub ${binary} that fails. ` +
             'Synthesize again with network access before deploying.',
@@ -104,4 +107,11 @@ function buildLayer(
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The last line npm printed (e.g. `npm error code ENOTFOUND`), or the error's own message. */
+function failureReason(error: unknown): string {
+  const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+  const lastLine = stderr.split('\n').filter(Boolean).pop();
+  return lastLine ?? (error instanceof Error ? error.message.split('\n')[0]! : String(error));
 }
