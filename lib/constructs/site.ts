@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+
+/** What the browser app reads from `/config.json` at start. */
+export interface SiteRuntimeConfig {
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+}
+
+/** Props of {@link Site}. */
+export interface SiteProps {
+  /** Host name of the HTTP API (served under `/api/*` on the site's own origin). */
+  readonly apiDomainName: string;
+  /** The folder with the built frontend; deployed only if it exists at synth time. */
+  readonly assetsDir: string;
+  /** Written to `/config.json` next to the app (the API base URL is added here). */
+  readonly runtimeConfig: SiteRuntimeConfig;
+}
+
+// SPA fallback for paths without a file extension (e.g. /admin). Done in a viewer-request function rather than
+// with distribution error responses, which would also turn the API's own 403/404 answers into index.html.
+const SPA_FALLBACK = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (!uri.startsWith('/api/') && uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * The public site: a private S3 bucket behind CloudFront (origin access control), the HTTP API on the same
+ * origin under `/api/*`, security headers, and the built frontend plus a generated `/config.json`.
+ */
+export class Site extends Construct {
+  public readonly bucket: Bucket;
+  public readonly distribution: Distribution;
+  /** `https://<distribution domain>`: the site's origin. */
+  public readonly url: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Only build output lives here; every deploy puts it back.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    Validations.of(this.bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'The bucket holds only the built site, written by the deployment; CloudFront serves it.',
+    });
+
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers for the voice summary site',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.appsync-api.${region}.amazonaws.com wss://*.appsync-realtime-api.${region}.amazonaws.com`,
+            `media-src 'self' blob: https://*.amazonaws.com`,
+            "img-src 'self' data:",
+            "style-src 'self' 'unsafe-inline'",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "frame-ancestors 'none'",
+          ].join('; '),
+          override: true,
+        },
+      },
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      code: FunctionCode.fromInline(SPA_FALLBACK),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for app paths such as /admin',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Voice summary site and API',
+      defaultRootObject: 'index.html',
+      priceClass: PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          // Twilio posts over HTTPS and signs the https URL; never redirect a POST.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Host must be the API's own, or API Gateway cannot route the request.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+    const acknowledge = (rule: string, reason: string) =>
+      Validations.of(this.distribution).acknowledge({ id: `AwsSolutions-${rule}`, reason });
+    acknowledge(
+      'CFR1',
+      'The service is for anyone; US numbers receive the texts but visitors may be anywhere.',
+    );
+    acknowledge(
+      'CFR2',
+      'No WAF: the API is throttled at the gateway, admin routes need Cognito tokens, and a web ACL costs more than this service.',
+    );
+    acknowledge(
+      'CFR3',
+      'No CloudFront access logs: API requests are logged by API Gateway, and the static site holds no private data.',
+    );
+    acknowledge(
+      'CFR4',
+      'The default *.cloudfront.net certificate is used (no custom domain), which does not allow choosing the TLS minimum.',
+    );
+    this.url = `https://${this.distribution.distributionDomainName}`;
+
+    if (fs.existsSync(props.assetsDir)) {
+      const deployment = new BucketDeployment(this, 'Deploy', {
+        destinationBucket: this.bucket,
+        sources: [
+          Source.asset(props.assetsDir),
+          Source.jsonData('config.json', { ...props.runtimeConfig, apiBaseUrl: `${this.url}/api` }),
+        ],
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 512,
+      });
+      // The deployment's helper function is a stack-wide singleton CDK creates next to this construct.
+      const stack = Stack.of(this);
+      for (const child of stack.node.children) {
+        if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+        Validations.of(child).acknowledge({
+          id: 'AwsSolutions-L1',
+          reason:
+            'The site deployment helper function and its runtime are CDK’s (BucketDeployment), updated with aws-cdk-lib.',
+        });
+      }
+      if (deployment.handlerRole) {
+        Validations.of(deployment.handlerRole).acknowledge({
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason:
+            'The AWS managed basic execution policy only lets CDK’s deployment helper write its own logs.',
+        });
+      }
+    } else {
+      Annotations.of(this).addWarningV2(
+        'voice-summary:site-not-built',
+        `${props.assetsDir} does not exist: the site is not deployed. Run "npm run build" first.`,
+      );
+    }
+  }
+}

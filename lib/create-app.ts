@@ -1,0 +1,83 @@
+import { App, type AppProps, Validations } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { HttpRoute } from '../lambdas/http-routes';
+import { readStageConfig, type StageConfig } from './stage-config';
+import { StatefulStack } from './stateful-stack';
+import { StatelessStack } from './stateless-stack';
+
+/** Options of {@link createApp}, for tests and the local runtime. */
+export interface CreateAppOptions extends AppProps {
+  /**
+   * Stage parameters; read from context and environment when absent.
+   * @default readStageConfig(app.node.tryGetContext)
+   */
+  readonly stage?: StageConfig;
+  /**
+   * Run the cdk-nag AwsSolutions checks at synth.
+   * @default true
+   */
+  readonly nag?: boolean;
+  /**
+   * Routes of the HTTP API.
+   * @default HTTP_ROUTES
+   */
+  readonly routes?: readonly HttpRoute[];
+  /**
+   * The entry file of a route's handler.
+   * @default lambdas/handlers/<fn>.ts
+   */
+  readonly routeEntry?: (fn: string) => string | undefined;
+  /**
+   * The built frontend.
+   * @default <repo>/frontend/dist
+   */
+  readonly siteAssetsDir?: string;
+}
+
+/** The app's two stacks, created by {@link createApp}. */
+export interface VoiceSummaryApp {
+  readonly app: App;
+  readonly stage: StageConfig;
+  readonly stateful: StatefulStack;
+  readonly stateless: StatelessStack;
+}
+
+/** Builds the CDK app: stage parameters, the stateful and stateless stacks, and the cdk-nag checks. */
+export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
+  const { stage: givenStage, nag = true, routes, routeEntry, siteAssetsDir, ...appProps } = options;
+  const app = new App(appProps);
+  const stage = givenStage ?? readStageConfig((key) => app.node.tryGetContext(key));
+  const env = { account: stage.account, region: stage.region };
+  const prefix = `VoiceSummary-${stage.stage}`;
+
+  const stateful = new StatefulStack(app, `${prefix}-Data`, {
+    env,
+    description: `Voice summary (${stage.stage}): tables, audio bucket, user pool, secrets`,
+    audioCorsOrigins: stage.allowedOrigins.length > 0 ? stage.allowedOrigins : undefined,
+  });
+  const stateless = new StatelessStack(app, `${prefix}-App`, {
+    env,
+    description: `Voice summary (${stage.stage}): functions, HTTP API, pipeline, site`,
+    data: stateful,
+    serviceName: stage.serviceName,
+    contactEmail: stage.contactEmail,
+    extraAllowedOrigins: stage.allowedOrigins,
+    defaultPhoneNumber: stage.defaultPhoneNumber,
+    logRetention: retentionDays(stage.logRetentionDays),
+    routes,
+    routeEntry,
+    siteAssetsDir,
+  });
+
+  if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stage, stateful, stateless };
+}
+
+/** The nearest retention CloudWatch offers at or above `days`. */
+function retentionDays(days: number): RetentionDays {
+  const allowed = Object.values(RetentionDays)
+    .filter((v): v is RetentionDays => typeof v === 'number' && v > 0)
+    .sort((a, b) => a - b);
+  return allowed.find((d) => d >= days) ?? RetentionDays.INFINITE;
+}

@@ -1,0 +1,72 @@
+/**
+ * The parameters of one deployment (a "stage"), read from CDK context (`-c key=value` or cdk.json) or the
+ * environment, and checked with zod before any stack is built.
+ */
+import { z } from 'zod';
+
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+export const stageConfigSchema = z.object({
+  /** Names the stacks (`VoiceSummary-<stage>-Data`, `VoiceSummary-<stage>-App`); letters, digits, dashes. */
+  stage: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]{0,20}$/, 'letters, digits and dashes, starting with a letter')
+    .default('dev'),
+  /** Shown on the site and in texts. */
+  serviceName: z.string().min(1).default('Voice Summary'),
+  /** The contact email shown in the site's footer and legal pages. */
+  contactEmail: z.email().default('support@example.com'),
+  /**
+   * Extra browser origins allowed to call the API and the audio bucket (comma separated), besides the site's
+   * own CloudFront origin, for example `http://localhost:5173` for a frontend developer.
+   */
+  allowedOrigins: list.pipe(z.array(z.url())),
+  /** The number the site shows until an SMS number is saved in settings (E.164). */
+  defaultPhoneNumber: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'E.164, for example +14155550132')
+    .optional(),
+  /** Days Lambda, API and state machine logs are kept. */
+  logRetentionDays: z.coerce.number().int().positive().default(30),
+  account: z.string().optional(),
+  region: z.string().optional(),
+});
+export type StageConfig = z.infer<typeof stageConfigSchema>;
+
+/** Where each parameter may come from: context key first, then the environment variable. */
+const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
+  stage: { context: 'stage', env: 'STAGE' },
+  serviceName: { context: 'serviceName', env: 'SERVICE_NAME' },
+  contactEmail: { context: 'contactEmail', env: 'CONTACT_EMAIL' },
+  allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
+  defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
+  logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },
+  account: { context: 'account', env: 'CDK_DEFAULT_ACCOUNT' },
+  region: { context: 'region', env: 'CDK_DEFAULT_REGION' },
+};
+
+/** Reads the stage parameters; throws one readable error naming every bad parameter. */
+export function readStageConfig(
+  tryGetContext: (key: string) => unknown,
+  env: NodeJS.ProcessEnv = process.env,
+): StageConfig {
+  const raw: Record<string, unknown> = {};
+  for (const [key, source] of Object.entries(SOURCES)) {
+    const value = tryGetContext(source.context) ?? env[source.env];
+    raw[key] = Array.isArray(value) ? value.join(',') : value === '' ? undefined : value;
+  }
+  const parsed = stageConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Stage parameters are invalid:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,192 @@
+import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  Mfa,
+  UserPool,
+  type UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { TABLES, type TableSpec } from '../lambdas/adapters/aws/tables';
+
+/** The tables, keyed like TABLES in lambdas/adapters/aws/tables.ts. */
+export type ProjectTables = { readonly [K in keyof typeof TABLES]: Table };
+
+/** Props of {@link StatefulStack}. */
+export interface StatefulStackProps extends StackProps {
+  /**
+   * Browser origins allowed to read and upload audio with presigned URLs.
+   * @default ['*'] (presigned URLs carry their own authorization)
+   */
+  readonly audioCorsOrigins?: readonly string[];
+  /**
+   * Name of the Cognito group whose members are administrators.
+   * @default 'admins'
+   */
+  readonly adminGroupName?: string;
+}
+
+/**
+ * Everything that holds data: the four tables, the audio bucket, the user pool and the two secrets. Kept apart
+ * from the stateless stack so functions, API and site can be replaced freely without touching data.
+ */
+export class StatefulStack extends Stack {
+  public readonly tables: ProjectTables;
+  public readonly audioBucket: Bucket;
+  public readonly userPool: UserPool;
+  public readonly userPoolClient: UserPoolClient;
+  public readonly adminGroupName: string;
+  public readonly openAiApiKeySecret: Secret;
+  public readonly twilioAuthTokenSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps = {}) {
+    super(scope, id, props);
+
+    this.tables = {
+      signups: this.table('Signups', TABLES.signups),
+      messages: this.table('Messages', TABLES.messages),
+      settings: this.table('Settings', TABLES.settings),
+      optOuts: this.table('OptOuts', TABLES.optOuts),
+    };
+
+    const audioBucket = new Bucket(this, 'AudioBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: false,
+      cors: [
+        {
+          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
+          allowedOrigins: [...(props.audioCorsOrigins ?? ['*'])],
+          allowedHeaders: ['*'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Voice messages are user data: keep them if the stack is deleted by mistake.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(audioBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Only the Lambda functions touch this bucket, and CloudTrail plus X-Ray traces record who did; server access logs would need a second bucket and add nothing here.',
+    });
+    this.audioBucket = audioBucket;
+
+    const userPool = new UserPool(this, 'UserPool', {
+      // SPEC: anyone can create an admin account from the site; being an administrator needs the group.
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      // SPEC: "minimum 6 characters"; the sign-up form promises exactly that rule.
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      // Administrator accounts are data: deleting the stack must not lock everyone out.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(userPool).acknowledge({
+      id: 'AwsSolutions-COG1',
+      reason:
+        'The product specification fixes the password rule at "at least 6 characters" and the account form shows that rule; a stricter pool policy would reject passwords the form accepts.',
+    });
+    Validations.of(userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'The specification has no MFA in its sign-in and account-creation screens; admin rights also need membership of the admins group, which only an operator grants.',
+    });
+    Validations.of(userPool).acknowledge({
+      id: 'AwsSolutions-COG3',
+      reason:
+        'Advanced security (threat protection) is a paid Plus-tier feature; this service has a handful of administrators and enforces the admins group in every admin handler.',
+    });
+    Validations.of(userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason:
+        'The Plus feature plan (threat protection) is billed per user; this service has a handful of administrators and checks the admins group on every admin request.',
+    });
+    this.userPool = userPool;
+
+    this.userPoolClient = userPool.addClient('WebClient', {
+      // USER_PASSWORD_AUTH is what the local Cognito stand-in supports; SRP is what Amplify uses by default.
+      authFlows: { userPassword: true, userSrp: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    this.adminGroupName = props.adminGroupName ?? 'admins';
+    new CfnUserPoolGroup(this, 'AdminsGroup', {
+      userPoolId: userPool.userPoolId,
+      groupName: this.adminGroupName,
+      description: 'Administrators of the voice summary service (added by an operator).',
+    });
+
+    this.openAiApiKeySecret = this.secret(
+      'OpenAiApiKey',
+      'The OpenAI API key, saved from the admin settings.',
+    );
+    this.twilioAuthTokenSecret = this.secret(
+      'TwilioAuthToken',
+      'The Twilio auth token, saved from the admin settings.',
+    );
+  }
+
+  /** A table built from its key schema in TABLES (so the repositories, local bootstrap and AWS agree). */
+  private table(id: string, spec: TableSpec): Table {
+    const table = new Table(this, id, {
+      partitionKey: { name: spec.partitionKey, type: AttributeType.STRING },
+      sortKey: spec.sortKey ? { name: spec.sortKey, type: AttributeType.STRING } : undefined,
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Sign-ups, messages, settings and opt-outs (a legal record of STOP) are data: never deleted with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of spec.indexes ?? []) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      });
+    }
+    return table;
+  }
+
+  /** A secret stored as `{"value": null}` until an administrator saves one (the format the adapter reads). */
+  private secret(id: string, description: string): Secret {
+    const secret = new Secret(this, id, {
+      description,
+      // Not a secret: the empty value the settings API overwrites with PutSecretValue.
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify({ value: null })),
+      // The value is a customer's API credential: keep it if the stack is deleted by mistake.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Third-party credentials (OpenAI, Twilio) cannot be rotated by a Lambda here: they are issued by the provider and saved by an administrator from the settings screen.',
+    });
+    return secret;
+  }
+}

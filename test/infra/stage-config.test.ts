@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { readStageConfig } from '../../lib/stage-config';
+
+const noContext = () => undefined;
+
+describe('the stage parameters', () => {
+  it('default to a dev stage that synthesizes without any setting', () => {
+    expect(readStageConfig(noContext, {})).toMatchObject({
+      stage: 'dev',
+      serviceName: 'Voice Summary',
+      contactEmail: 'support@example.com',
+      allowedOrigins: [],
+      logRetentionDays: 30,
+    });
+  });
+
+  it('take context first, then the environment', () => {
+    const context: Record<string, unknown> = {
+      stage: 'prod',
+      allowedOrigins: 'http://localhost:5173, https://a.example',
+    };
+    const config = readStageConfig((k) => context[k], { STAGE: 'ignored', CONTACT_EMAIL: 'ops@example.com' });
+    expect(config).toMatchObject({
+      stage: 'prod',
+      contactEmail: 'ops@example.com',
+      allowedOrigins: ['http://localhost:5173', 'https://a.example'],
+    });
+  });
+
+  it('refuse bad values with one message naming each', () => {
+    expect(() =>
+      readStageConfig(noContext, { STAGE: 'no spaces', CONTACT_EMAIL: 'nope', DEFAULT_PHONE_NUMBER: '555' }),
+    ).toThrow(/stage:[\s\S]*contactEmail:[\s\S]*defaultPhoneNumber:/);
+  });
+});

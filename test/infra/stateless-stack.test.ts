@@ -1,0 +1,324 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../../lambdas/config';
+import { HTTP_ROUTES, type HttpRoute } from '../../lambdas/http-routes';
+import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
+import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
+
+/** Variables of lambdas/config.ts that only the local runtime sets (or Lambda itself, like AWS_REGION). */
+const LOCAL_ONLY = new Set([
+  'AWS_REGION',
+  'DYNAMODB_ENDPOINT',
+  'S3_ENDPOINT',
+  'SECRETS_FILE',
+  'DEFAULT_PHONE_NUMBER',
+]);
+/** Only functions granted a secret get its ARN (without it the secret store answers "not set"). */
+const SECRET_ARNS = ['OPENAI_API_KEY_SECRET_ARN', 'TWILIO_AUTH_TOKEN_SECRET_ARN'];
+
+/** The two rows the voice pipeline issue will add to HTTP_ROUTES. */
+const PIPELINE_ROUTES: readonly HttpRoute[] = [
+  { method: 'POST', path: '/api/receive-message', fn: 'receive-message', access: 'public' },
+  { method: 'POST', path: '/api/process-audio', fn: 'process-audio', access: 'admin' },
+];
+
+let app: Synthesized;
+let withStarters: Synthesized;
+beforeAll(() => {
+  app = synthesize({ withSite: true });
+  withStarters = synthesize({ routes: [...HTTP_ROUTES, ...PIPELINE_ROUTES] });
+});
+afterAll(() => {
+  cleanUp(app);
+  cleanUp(withStarters);
+});
+
+type Fn = CfnResourceJson;
+/** The project's own functions (not the helpers CDK adds for custom resources). */
+const functions = (s: Synthesized): [string, Fn][] =>
+  [...new Set(s.stateless.functions.keys())].map((fn) => functionFor(s, fn));
+const functionFor = (s: Synthesized, fn: string): [string, Fn] => {
+  const id =
+    s.stateless.stackName &&
+    s.stateless.getLogicalId(s.stateless.functions.get(fn)!.node.defaultChild as never);
+  const found = resourcesOf(s.appTemplate, 'AWS::Lambda::Function')[id];
+  if (!found) throw new Error(`no function ${fn}`);
+  return [id, found];
+};
+const policyOf = (s: Synthesized, fn: string) => {
+  const [id, f] = functionFor(s, fn);
+  const roleId = f.Properties.Role['Fn::GetAtt'][0];
+  const policies = Object.values(resourcesOf(s.appTemplate, 'AWS::IAM::Policy')).filter((p) =>
+    p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId),
+  );
+  expect(policies, `policy of ${fn} (${id})`).toHaveLength(1);
+  return JSON.stringify(policies[0]!.Properties.PolicyDocument);
+};
+
+describe('the Lambda functions', () => {
+  it('make one function per route fn and per pipeline step, each Node 24 on ARM64 with active tracing', () => {
+    const expected = new Set([
+      ...HTTP_ROUTES.map((r) => r.fn),
+      ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
+    ]);
+    expect(functions(app)).toHaveLength(expected.size);
+    for (const [, f] of functions(app)) {
+      expect(f.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+        LoggingConfig: { LogGroup: expect.anything() },
+      });
+      expect(f.Properties.LoggingConfig.LogGroup).toBeDefined();
+    }
+  });
+
+  it('give every function every variable lambdas/config.ts requires, with AWS secrets and Cognito URLs', () => {
+    const required = Object.keys(configSchema.shape).filter(
+      (k) => !LOCAL_ONLY.has(k) && !SECRET_ARNS.includes(k),
+    );
+    for (const [, f] of functions(app)) {
+      const env = f.Properties.Environment.Variables;
+      expect(Object.keys(env)).toEqual(expect.arrayContaining([...required, 'PUBLIC_WEBHOOK_URL']));
+      expect(env.SECRETS_BACKEND).toBe('aws');
+      expect(env.ADMIN_GROUP).toBe('admins');
+      expect(JSON.stringify(env.JWT_ISSUER)).toMatch(/UserPool\w*ProviderURL/);
+      expect(JSON.stringify(env.JWT_JWKS_URI)).toMatch(/UserPool\w*ProviderURL.*\/\.well-known\/jwks\.json/);
+      expect(JSON.stringify(env.PUBLIC_WEBHOOK_URL)).toContain('/api/receive-message');
+      expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('http://localhost:5173');
+    }
+  });
+
+  it('set each step timeout and memory from PIPELINE_STEPS, and give ffmpeg only to the steps that run it', () => {
+    for (const step of Object.values(PIPELINE_STEPS)) {
+      const [, f] = functionFor(app, step.fn);
+      expect(f.Properties).toMatchObject({ Timeout: step.timeoutSeconds, MemorySize: step.memoryMb });
+      const hasFfmpeg = ['PrepareAudio', 'Transcribe'].includes(step.state);
+      expect(f.Properties.Layers?.length ?? 0).toBe(hasFfmpeg ? 1 : 0);
+      expect(f.Properties.Environment.Variables.FFMPEG_PATH).toBe(hasFfmpeg ? '/opt/bin/ffmpeg' : undefined);
+      expect(f.Properties.Environment.Variables.FFPROBE_PATH).toBe(
+        hasFfmpeg ? '/opt/bin/ffprobe' : undefined,
+      );
+    }
+    app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
+      CompatibleArchitectures: ['arm64'],
+    });
+  });
+
+  it('grant read-only access where reading is enough', () => {
+    const listMessages = policyOf(app, 'list-messages');
+    expect(listMessages).toContain('dynamodb:Query');
+    expect(listMessages).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)|s3:|secretsmanager:/);
+    const getSettings = policyOf(app, 'get-settings');
+    expect(getSettings).toContain('secretsmanager:GetSecretValue');
+    expect(getSettings).not.toMatch(/PutSecretValue|dynamodb:PutItem/);
+    expect(policyOf(app, 'put-settings')).toContain('secretsmanager:PutSecretValue');
+    for (const fn of ['get-settings', 'put-settings', PIPELINE_STEPS.transcribe.fn]) {
+      const env = functionFor(app, fn)[1].Properties.Environment.Variables;
+      for (const name of SECRET_ARNS) expect(env[name], `${fn} ${name}`).toBeDefined();
+    }
+    expect(functionFor(app, 'list-messages')[1].Properties.Environment.Variables).not.toHaveProperty(
+      SECRET_ARNS[0]!,
+    );
+    const health = policyOf(app, 'health');
+    expect(health).toContain('dynamodb:GetItem');
+    expect(health).toContain('s3:ListBucket');
+    expect(health).not.toMatch(/dynamodb:(Query|Scan|PutItem)|s3:GetObject|secretsmanager:/);
+    const signup = policyOf(app, 'create-signup');
+    expect(signup).toContain('dynamodb:UpdateItem');
+    expect(signup).not.toMatch(/dynamodb:(GetItem|Query|Scan)|s3:|secretsmanager:/);
+  });
+
+  it('let no function start the pipeline until a starter route exists, then only the starters', () => {
+    for (const [, f] of functions(app))
+      expect(f.Properties.Environment.Variables.STATE_MACHINE_ARN).toBeUndefined();
+    for (const fn of ['receive-message', 'process-audio']) {
+      const [, f] = functionFor(withStarters, fn);
+      expect(f.Properties.Environment.Variables.STATE_MACHINE_ARN).toEqual({ Ref: expect.any(String) });
+      expect(policyOf(withStarters, fn)).toContain('states:StartExecution');
+    }
+    expect(policyOf(withStarters, 'list-messages')).not.toContain('states:StartExecution');
+  });
+});
+
+describe('the HTTP API', () => {
+  it('has one route per HTTP_ROUTES row; admin routes behind the Cognito JWT authorizer, public ones open', () => {
+    for (const s of [app, withStarters]) {
+      const routes = Object.values(resourcesOf(s.appTemplate, 'AWS::ApiGatewayV2::Route'));
+      const rows = s === app ? HTTP_ROUTES : [...HTTP_ROUTES, ...PIPELINE_ROUTES];
+      expect(routes).toHaveLength(rows.length);
+      for (const row of rows) {
+        s.appTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+          RouteKey: `${row.method} ${row.path}`,
+          AuthorizationType: row.access === 'admin' ? 'JWT' : 'NONE',
+          ...(row.access === 'admin' ? { AuthorizerId: Match.anyValue() } : {}),
+        });
+      }
+    }
+  });
+
+  it('checks admin tokens against the user pool as issuer and the app client as audience', () => {
+    app.appTemplate.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Issuer: { 'Fn::ImportValue': Match.stringLikeRegexp('UserPool.*ProviderURL') },
+        Audience: [Match.anyValue()],
+      },
+    });
+  });
+
+  it('throttles and access-logs the default stage', () => {
+    app.appTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('the pipeline state machine', () => {
+  const definition = () => {
+    const [machine] = Object.values(resourcesOf(app.appTemplate, 'AWS::StepFunctions::StateMachine'));
+    const joined = machine!.Properties.DefinitionString['Fn::Join'][1]
+      .map((part: unknown) => (typeof part === 'string' ? part : '"ARN"'))
+      .join('');
+    return { machine: machine!, asl: JSON.parse(joined.replaceAll('""ARN""', '"ARN"')) };
+  };
+
+  it('runs every step as a Lambda task with the contract’s retry, timeout, result path and catch', () => {
+    const { asl } = definition();
+    expect(asl.StartAt).toBe('MarkProcessing');
+    for (const step of Object.values(PIPELINE_STEPS)) {
+      const state = asl.States[step.state];
+      expect(state, step.state).toMatchObject({
+        Type: 'Task',
+        TimeoutSeconds: step.timeoutSeconds,
+        ResultPath: step.resultKey ? `$.${step.resultKey}` : null,
+        Retry: [
+          {
+            ErrorEquals: expect.arrayContaining(['TransientError', 'Lambda.TooManyRequestsException']),
+            IntervalSeconds: 2,
+            MaxAttempts: 3,
+            BackoffRate: 2,
+            JitterStrategy: 'FULL',
+          },
+        ],
+      });
+      if (step.state === 'MarkFailed') {
+        expect(state.Catch).toBeUndefined();
+        expect(state.Next).toBe('Failed');
+      } else {
+        expect(state.Catch).toEqual([
+          { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'MarkFailed' },
+        ]);
+      }
+    }
+  });
+
+  it('replies only when DecideReply says so, then marks the message completed; failures end in Failed', () => {
+    const { asl } = definition();
+    expect(asl.States.DecideReply.Next).toBe('ShouldReply');
+    expect(asl.States.ShouldReply).toMatchObject({
+      Type: 'Choice',
+      Choices: [{ Next: 'SendReply', And: expect.any(Array) }],
+      Default: 'MarkCompleted',
+    });
+    expect(JSON.stringify(asl.States.ShouldReply.Choices)).toContain(
+      '"Variable":"$.decision.send","BooleanEquals":true',
+    );
+    expect(asl.States.SendReply.Next).toBe('MarkCompleted');
+    expect(asl.States.MarkCompleted.End).toBe(true);
+    expect(asl.States.Failed).toMatchObject({ Type: 'Fail' });
+    expect(asl.QueryLanguage ?? 'JSONPath').toBe('JSONPath');
+  });
+
+  it('logs every execution and traces it with X-Ray', () => {
+    const { machine } = definition();
+    expect(machine.Properties).toMatchObject({
+      TracingConfiguration: { Enabled: true },
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
+    });
+  });
+});
+
+describe('the site', () => {
+  it('serves a private bucket through CloudFront with origin access control and an SPA fallback', () => {
+    app.appTemplate.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+      }),
+    });
+    app.appTemplate.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          ResponseHeadersPolicyId: Match.anyValue(),
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+      }),
+    });
+    app.appTemplate.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
+    });
+  });
+
+  it('forwards /api/* to the HTTP API uncached, with every method and every viewer header but Host', () => {
+    app.appTemplate.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+            ViewerProtocolPolicy: 'https-only',
+          }),
+        ],
+      }),
+    });
+  });
+
+  it('sends security headers', () => {
+    app.appTemplate.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentSecurityPolicy: Match.anyValue(),
+        }),
+      }),
+    });
+  });
+
+  it('deploys the built frontend with a generated /config.json when it exists, and warns when it does not', () => {
+    app.appTemplate.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    withStarters.appTemplate.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    const warnings = withStarters.assembly
+      .getStackByName(withStarters.stateless.stackName)
+      .messages.filter((m) => m.level === 'warning')
+      .map((m) => String(m.entry.data));
+    expect(warnings.join('\n')).toContain('the site is not deployed');
+  });
+});
+
+describe('the stack outputs', () => {
+  it('give the operator the site, the webhook URL for Twilio and the Cognito ids', () => {
+    const outputs = app.appTemplate.toJSON().Outputs as Record<string, unknown>;
+    expect(Object.keys(outputs)).toEqual(
+      expect.arrayContaining([
+        'SiteUrl',
+        'AdminUrl',
+        'WebhookUrl',
+        'UserPoolId',
+        'UserPoolClientId',
+        'StateMachineArn',
+      ]),
+    );
+  });
+});
