@@ -89,7 +89,7 @@ const TUNINGS: readonly { label: string; args: readonly string[] }[] = [
     label: '`-beam 1e-40 -pbeam 1e-40 -wbeam 1e-24`',
     args: ['-beam', '1e-40', '-pbeam', '1e-40', '-wbeam', '1e-24'],
   },
-  { label: '`-maxhmmpf 3000`', args: ['-maxhmmpf', '3000'] },
+  { label: '`-maxhmmpf 2000`', args: ['-maxhmmpf', '2000'] },
   { label: '`-fwdflat no`', args: ['-fwdflat', 'no'] },
   { label: '`-maxhmmpf 3000 -fwdflat no`', args: ['-maxhmmpf', '3000', '-fwdflat', 'no'] },
 ];
@@ -122,7 +122,6 @@ async function main(): Promise<void> {
       voices.push(...rows.map((r, i) => ({ ...r, label: `flite ${TUNING_VOICES[i]}` })));
   }
   voices.push(await measure('flite kal (an 8 kHz voice)', transcriber, { format: 'wav', voice: 'kal' }));
-  await clips.dispose();
 
   const total = combine('**all 16 kHz formats**', formats);
 
@@ -156,4 +155,9 @@ ${table(tunings, false)}
   console.log('Wrote the transcription section of docs/benchmarks.md');
 }
 
-await main();
+try {
+  await main();
+} finally {
+  // Also after a failure: the clips are in a temporary folder.
+  await clips.dispose();
+}

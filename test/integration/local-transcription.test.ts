@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { FfmpegAudioTools, NOT_AUDIO_MESSAGE } from '../../lambdas/adapters/local/ffmpeg-audio-tools';
 import { LocalDependencyCheck } from '../../lambdas/adapters/local/local-dependency-check';
-import { PocketsphinxTranscriber } from '../../lambdas/adapters/local/pocketsphinx-transcriber';
+import { PocketsphinxTranscriber, Semaphore } from '../../lambdas/adapters/local/pocketsphinx-transcriber';
 import { runProgram, SubprocessTimeoutError } from '../../lambdas/adapters/local/subprocess';
 import {
   DependencyMissingError,
@@ -220,6 +220,24 @@ describe('subprocesses', () => {
     const failure = new PocketsphinxTranscriber({ timeoutMs: 5 }).transcribe(clip);
     await expect(failure).rejects.toBeInstanceOf(TransientError);
     await expect(failure).rejects.toThrow(/did not finish within/);
+  });
+
+  it('lets no more than the limit run at once, and runs every queued task', async () => {
+    const slots = new Semaphore(2);
+    let active = 0;
+    let most = 0;
+    const task = async (n: number) => {
+      active++;
+      most = Math.max(most, active);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      active--;
+      return n;
+    };
+
+    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => slots.run(() => task(n))));
+
+    expect(results).toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
   });
 
   it('stops a program whose output exceeds the cap', async () => {

@@ -18,6 +18,9 @@ import {
 } from './local-engine-config';
 import { installHint, lastLine, runProgram, withPrivateTempDir } from './subprocess';
 
+/** 16 kHz x 2 bytes of mono PCM. */
+const BYTES_PER_SECOND = 32_000;
+
 /** Audio at or below this rate is telephone quality; the 16 kHz model recognizes it poorly. */
 const LOW_QUALITY_MAX_HZ = 8_000;
 
@@ -107,7 +110,8 @@ export class PocketsphinxTranscriber implements Transcriber {
       text: utterances.map(asSentence).join(' '),
       engine: 'pocketsphinx',
       language: 'en',
-      durationSeconds: probe.durationSeconds,
+      // ffprobe cannot always tell (raw AMR without a bitrate); the decoded PCM always can.
+      durationSeconds: probe.durationSeconds ?? pcm.byteLength / BYTES_PER_SECOND,
       warnings,
     };
   }
