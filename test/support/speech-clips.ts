@@ -1,0 +1,223 @@
+/**
+ * Spoken test clips: flite reads voicemail-like sentences, ffmpeg turns them into every format the service
+ * accepts. Clips are made once per factory (one temporary folder per test file or benchmark run) and reused.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runProgram } from '../../lambdas/adapters/local/subprocess';
+
+export type SpeechSentence = {
+  readonly id: string;
+  /** What flite is asked to say. */
+  readonly text: string;
+  /** Words pocketsphinx gets right in every format at 16 kHz (measured), for assertions that must not flake. */
+  readonly keyWords: readonly string[];
+};
+
+/** Voicemail-like sentences: names, times, numbers, requests. References are `normalizeWords(text)`. */
+export const SPEECH_CORPUS: readonly SpeechSentence[] = [
+  {
+    id: 'callback',
+    text: 'Hi this is John. Please call me back at five five five, one two three four, after three p m tomorrow.',
+    keyWords: ['call', 'back', 'five', 'three', 'four', 'tomorrow'],
+  },
+  {
+    id: 'dentist',
+    text: 'Hello, this is the dentist office calling to confirm your appointment on Monday at ten thirty in the morning.',
+    keyWords: ['appointment', 'monday', 'morning'],
+  },
+  {
+    id: 'delivery',
+    text: 'Your package will be delivered on Friday. Please leave the side door open if you are not at home.',
+    keyWords: ['package', 'friday', 'door', 'home'],
+  },
+  {
+    id: 'meeting',
+    text: 'Hey it is Sarah. The meeting moved to four o clock on Thursday, so let me know if that still works for you.',
+    keyWords: ['meeting', 'thursday', 'know', 'works'],
+  },
+];
+
+/** Every container/codec pair the service accepts, as phones and apps send them. */
+export const CLIP_FORMATS = ['wav', 'mp3', 'm4a', 'aac', 'flac', 'ogg', 'webm', '3gp', 'caf'] as const;
+export type ClipFormat = (typeof CLIP_FORMATS)[number];
+
+/**
+ * ffmpeg output arguments per format. AMR is missing on purpose: Debian's ffmpeg has AMR decoders (amrnb,
+ * amrwb) but no AMR encoder (libopencore-amrnb is not enabled), so AMR clips cannot be made here; see
+ * `amrSilenceFile` for the one AMR file we can build by hand.
+ */
+const FORMAT_ARGS: Record<ClipFormat, readonly string[]> = {
+  wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '48k', '-f', 'mp3'],
+  // ffmpeg writes the moov atom at the end by default, as many phones do: the hard case for readers.
+  m4a: ['-c:a', 'aac', '-b:a', '48k', '-f', 'ipod'],
+  aac: ['-c:a', 'aac', '-b:a', '48k', '-f', 'adts'],
+  flac: ['-c:a', 'flac', '-f', 'flac'],
+  ogg: ['-c:a', 'libopus', '-b:a', '24k', '-f', 'ogg'],
+  webm: ['-c:a', 'libopus', '-b:a', '24k', '-f', 'webm'],
+  '3gp': ['-c:a', 'aac', '-b:a', '32k', '-f', '3gp'],
+  // iMessage audio messages are Opus in CAF; ffmpeg 5.1 cannot put AAC in CAF.
+  caf: ['-c:a', 'libopus', '-b:a', '24k', '-f', 'caf'],
+};
+
+export const CONTENT_TYPES: Record<ClipFormat, string> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  webm: 'audio/webm',
+  '3gp': 'audio/3gpp',
+  caf: 'audio/x-caf',
+};
+
+/** flite voices (see `flite -lv`); kal is 8 kHz, the rest 16 kHz. */
+export type FliteVoice = 'kal' | 'kal16' | 'awb' | 'rms' | 'slt';
+/** Recognized best by pocketsphinx's en-us model of the flite voices (lowest WER in bench/transcription.ts). */
+export const DEFAULT_VOICE: FliteVoice = 'rms';
+
+export type ClipRequest = {
+  readonly sentence: SpeechSentence;
+  readonly format: ClipFormat;
+  readonly voice?: FliteVoice;
+  /** Resample before encoding, e.g. 8000 for phone-quality audio. Default: the voice's own rate. */
+  readonly sampleRateHz?: number;
+};
+
+export type Clip = { readonly bytes: Buffer; readonly contentType: string; readonly fileName: string };
+
+const TIMEOUT_MS = 30_000;
+
+/** Makes clips into one temporary folder, each at most once; `dispose` removes the folder. */
+export class SpeechClips {
+  private dir: Promise<string> | null = null;
+  private readonly made = new Map<string, Promise<Clip>>();
+
+  clip(request: ClipRequest): Promise<Clip> {
+    const voice = request.voice ?? DEFAULT_VOICE;
+    const key = `${request.sentence.id}-${voice}-${request.sampleRateHz ?? 'native'}.${request.format}`;
+    let clip = this.made.get(key);
+    if (!clip) {
+      clip = this.make(request, voice, key);
+      this.made.set(key, clip);
+    }
+    return clip;
+  }
+
+  /** Three seconds of digital silence (ffmpeg's anullsrc) in WAV. */
+  async silence(seconds = 3): Promise<Clip> {
+    const out = join(await this.folder(), `silence-${seconds}.wav`);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=mono',
+      '-t',
+      String(seconds),
+      '-c:a',
+      'pcm_s16le',
+      out,
+    ]);
+    return { bytes: await readFile(out), contentType: 'audio/wav', fileName: 'silence.wav' };
+  }
+
+  async dispose(): Promise<void> {
+    if (this.dir) await rm(await this.dir, { recursive: true, force: true });
+    this.dir = null;
+    this.made.clear();
+  }
+
+  private folder(): Promise<string> {
+    this.dir ??= mkdtemp(join(tmpdir(), 'voice-summary-clips-'));
+    return this.dir;
+  }
+
+  private async make(request: ClipRequest, voice: FliteVoice, key: string): Promise<Clip> {
+    const dir = await this.folder();
+    const spoken = join(dir, `${request.sentence.id}-${voice}.wav`);
+    await this.speak(request.sentence.text, voice, spoken);
+    const out = join(dir, key);
+    const rate = request.sampleRateHz ? ['-ar', String(request.sampleRateHz)] : [];
+    await ffmpeg(['-i', spoken, '-ac', '1', ...rate, ...FORMAT_ARGS[request.format], out]);
+    return {
+      bytes: await readFile(out),
+      contentType: CONTENT_TYPES[request.format],
+      fileName: `clip.${request.format}`,
+    };
+  }
+
+  private readonly spoken = new Map<string, Promise<void>>();
+
+  private speak(text: string, voice: FliteVoice, out: string): Promise<void> {
+    let done = this.spoken.get(out);
+    if (!done) {
+      done = runProgram('flite', ['-voice', voice, '-t', text, '-o', out], {
+        timeoutMs: TIMEOUT_MS,
+        aptPackage: 'flite',
+      }).then((r) => {
+        if (r.code !== 0) throw new Error(`flite failed: ${r.stderr}`);
+      });
+      this.spoken.set(out, done);
+    }
+    return done;
+  }
+}
+
+async function ffmpeg(args: readonly string[]): Promise<void> {
+  const result = await runProgram(
+    'ffmpeg',
+    ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args],
+    {
+      timeoutMs: TIMEOUT_MS,
+      aptPackage: 'ffmpeg',
+    },
+  );
+  if (result.code !== 0) throw new Error(`ffmpeg failed: ${result.stderr}`);
+}
+
+/**
+ * A valid AMR-NB file of silence: `#!AMR\n`, then one 20 ms frame after another in the 4.75 kbit/s mode
+ * (header byte 0x04, 12 bytes of all-zero parameters, which decode to digital silence). It is the only AMR
+ * we can make without an AMR encoder, and it proves the decoder path (amr_nb at 8 kHz) end to end.
+ * (All-NO_DATA or SID frames, what a phone's DTX sends in pauses, would not do: ffmpeg's amrnb decoder
+ * rejects those frames as corrupt.)
+ */
+export function amrSilenceFile(seconds = 3): Clip {
+  const frame = Buffer.concat([Buffer.from([0x04]), Buffer.alloc(12)]);
+  const frames = Buffer.concat(Array.from({ length: Math.round(seconds * 50) }, () => frame));
+  return {
+    bytes: Buffer.concat([Buffer.from('#!AMR\n', 'latin1'), frames]),
+    contentType: 'audio/amr',
+    fileName: 'clip.amr',
+  };
+}
+
+/** Lower case, digits and letters only; spelled-out "p m"/"a m" joined the way pocketsphinx writes them. */
+export function normalizeWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .replace(/\b([ap]) m\b/g, '$1m')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/** Word error rate: word-level Levenshtein distance over the reference's length (0 = perfect). */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const ref = normalizeWords(reference);
+  const hyp = normalizeWords(hypothesis);
+  if (ref.length === 0) return hyp.length === 0 ? 0 : 1;
+  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= ref.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= hyp.length; j++) {
+      const substitution = previous[j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[hyp.length]! / ref.length;
+}
