@@ -215,6 +215,16 @@ describe('subprocesses', () => {
     expect(['gone', 'zombie']).toContain(await processState(sleeper));
   });
 
+  it('also kills what a finished program left running with its output open', async () => {
+    const started = Date.now();
+
+    // The shell exits at once; its background sleep keeps stdout open, so 'close' would never come.
+    const failure = runProgram('sh', ['-c', 'sleep 30 &'], { timeoutMs: 300, aptPackage: 'dash' });
+
+    await expect(failure).rejects.toBeInstanceOf(SubprocessTimeoutError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('gives up on a transcription that exceeds its timeout', async () => {
     const clip = await clips.clip({ sentence: callback, format: 'wav' });
     const failure = new PocketsphinxTranscriber({ timeoutMs: 5 }).transcribe(clip);

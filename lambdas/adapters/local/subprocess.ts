@@ -76,12 +76,14 @@ export function runProgram(
     let failure: Error | null = null;
     let spawned = false;
 
+    // The group is killed even when its leader has exited: a grandchild still holding stdout open would
+    // otherwise keep 'close' from ever firing. ESRCH (group already empty) is fine.
     const killGroup = () => {
-      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      if (child.pid === undefined) return;
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
-        child.kill('SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
     };
     const fail = (error: Error) => {
