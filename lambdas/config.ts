@@ -43,6 +43,31 @@ export const configSchema = z.object({
   SITE_URL: z.url().default('http://localhost:3000'),
   /** The number shown on the site until an SMS number is saved in settings. */
   DEFAULT_PHONE_NUMBER: z.string().optional(),
+
+  // ---- the voice pipeline
+  /** The exact URL Twilio posts to (what it signs); default: SITE_URL + /api/receive-message. */
+  PUBLIC_WEBHOOK_URL: optionalUrl,
+  /** The pipeline's state machine; Step Functions in AWS, the local runtime's stand-in locally. */
+  STATE_MACHINE_ARN: z.string().optional(),
+  /** Set only locally: where the Step Functions stand-in listens. */
+  SFN_ENDPOINT: optionalUrl,
+  /** `on` where pocketsphinx and ffmpeg are installed (the local runtime); in Lambda an OpenAI key is needed. */
+  LOCAL_ENGINES: z.enum(['on', 'off']).default('off'),
+  /** Locally, without Twilio credentials, replies are appended here instead of sent. */
+  OUTBOX_FILE: z.string().optional(),
+  /** Locally, without a Twilio auth token, webhooks are signed with the token in this file. */
+  WEBHOOK_TOKEN_FILE: z.string().optional(),
+  /** An OpenAI-compatible server instead of api.openai.com (e.g. a self-hosted one). */
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
+  OPENAI_SUMMARY_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Tests only: Twilio's REST API at this URL (a local fake). */
+  TWILIO_API_BASE_URL: optionalUrl,
+  /** Locally: media may be fetched from loopback (npm run sms serves it there). */
+  MEDIA_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -4,7 +4,7 @@
  * runtime runs the synthesized definition with aws-local-stepfunctions and maps each Task state to the same
  * handler by state name.
  *
- * Execution input: `{ "messageId": string, "attempt": string }`. Every task receives the whole state and its
+ * Execution input: `{ "messageId": string, "attempt": number }`. Every task receives the whole state and its
  * result is stored at `$.<resultKey>` (payloadResponseOnly tasks, JSONPath). Large values (audio, transcript,
  * summary) live in S3 and DynamoDB, never in the state.
  *
@@ -104,4 +104,4 @@ export const RETRYABLE_ERRORS = [
 export const RETRY_POLICY = { intervalSeconds: 2, maxAttempts: 3, backoffRate: 2 } as const;
 
 /** Execution input. */
-export type PipelineInput = { readonly messageId: string; readonly attempt: string };
+export type PipelineInput = { readonly messageId: string; readonly attempt: number };

@@ -2,12 +2,15 @@
  * The composition root: configuration is read once, SDK clients and adapters are created once per Lambda
  * container (module scope) and shared by the handlers. Nothing else constructs adapters.
  */
+
+import { readFile } from 'node:fs/promises';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient, createS3Client } from './adapters/aws/clients';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { createDocumentClient, createS3Client, createSfnClient } from './adapters/aws/clients';
 import { DynamoMessageRepository } from './adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from './adapters/aws/dynamo-opt-out-repository';
 import { DynamoSettingsRepository } from './adapters/aws/dynamo-settings-repository';
@@ -15,13 +18,20 @@ import { DynamoSignupRepository } from './adapters/aws/dynamo-signup-repository'
 import { JwtTokenVerifier } from './adapters/aws/jwt-token-verifier';
 import { S3AudioStore } from './adapters/aws/s3-audio-store';
 import { SecretsManagerSecretStore } from './adapters/aws/secrets-manager-secret-store';
+import { SfnPipelineStarter } from './adapters/aws/sfn-pipeline-starter';
+import { FfmpegAudioTools } from './adapters/local/ffmpeg-audio-tools';
 import { FileSecretStore } from './adapters/local/file-secret-store';
+import { LocalDependencyCheck } from './adapters/local/local-dependency-check';
+import { LogMessageEvents } from './adapters/log-message-events';
 import { loadConfig } from './config';
-import { createEdge } from './http/edge';
+import { authenticate, createEdge } from './http/edge';
 import { systemClock } from './ports/clock';
 import type { SecretStore } from './ports/secret-store';
 import type { TokenVerifier } from './ports/token-verifier';
+import { createProviders } from './providers';
 import type { HealthProbe } from './use-cases/health';
+import type { InboundDeps } from './use-cases/inbound';
+import type { PipelineDeps } from './use-cases/pipeline';
 
 export const config = loadConfig();
 
@@ -67,6 +77,65 @@ export const route = createEdge({
   logger,
 });
 
+/** For routes that are public to one caller (Twilio) and admin-only to another (an upload). */
+export const requireAdmin = (event: APIGatewayProxyEventV2) =>
+  authenticate(event, { verifier: tokenVerifier, adminGroup: config.ADMIN_GROUP });
+
+// ---- the voice pipeline
+
+export const webhookUrl = config.PUBLIC_WEBHOOK_URL ?? `${config.SITE_URL}/api/receive-message`;
+
+/** Locally, without Twilio credentials, the runtime's own webhook token signs and checks webhooks. */
+export async function localWebhookToken(): Promise<string | null> {
+  if (!config.WEBHOOK_TOKEN_FILE) return null;
+  const token = (await readFile(config.WEBHOOK_TOKEN_FILE, 'utf8').catch(() => '')).trim();
+  return token || null;
+}
+
+/** The token X-Twilio-Signature is checked with: the saved Twilio auth token, else the local one. */
+export async function webhookSigningToken(): Promise<string | null> {
+  return (await secrets.get('twilio_auth_token')) ?? (await localWebhookToken());
+}
+
+const sfn = tracer.captureAWSv3Client(createSfnClient({ ...clientOptions, endpoint: config.SFN_ENDPOINT }));
+const events = new LogMessageEvents(logger);
+const audioTools = new FfmpegAudioTools();
+const providers = createProviders({ config, settings, secrets, localWebhookToken });
+const warn = (message: string, details?: Record<string, unknown>) => logger.warn(message, { ...details });
+const onPublishError = (error: unknown) =>
+  logger.warn('Live update not published', { error: error as Error });
+
+export const pipelineDeps: PipelineDeps = {
+  messages,
+  events,
+  clock,
+  onPublishError,
+  audio,
+  audioTools,
+  settings,
+  optOuts,
+  providers,
+  serviceName: config.SERVICE_NAME,
+  warn,
+};
+
+export const inboundDeps: InboundDeps = {
+  messages,
+  events,
+  clock,
+  onPublishError,
+  audio,
+  audioTools,
+  optOuts,
+  pipeline: new SfnPipelineStarter(sfn, config.STATE_MACHINE_ARN),
+  providers,
+  serviceName: config.SERVICE_NAME,
+  contactEmail: config.CONTACT_EMAIL,
+  warn,
+};
+
+const localEngines = config.LOCAL_ENGINES === 'on' ? new LocalDependencyCheck() : null;
+
 /** The parts /api/health asks: the database, the audio bucket and the sign-in service's keys. */
 export const healthProbes: HealthProbe[] = [
   {
@@ -79,6 +148,17 @@ export const healthProbes: HealthProbe[] = [
     name: 'storage',
     check: async () => {
       await s3.send(new HeadBucketCommand({ Bucket: config.AUDIO_BUCKET }));
+    },
+  },
+  {
+    // Only where the local engines are the transcriber (no OpenAI key saved): say exactly what is missing.
+    name: 'transcription',
+    check: async () => {
+      if (!localEngines || (await secrets.get('openai_api_key'))) return;
+      const missing = (await localEngines.check()).filter((d) => !d.ok);
+      if (missing.length) {
+        throw new Error(`missing ${missing.map((d) => `${d.name} (${d.fix ?? 'install it'})`).join(', ')}`);
+      }
     },
   },
   {

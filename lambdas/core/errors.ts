@@ -13,6 +13,7 @@ export abstract class DomainError extends Error {
     | 'conflict'
     | 'payload-too-large'
     | 'unsupported-media-type'
+    | 'unprocessable'
     | 'unavailable';
 }
 
@@ -76,6 +77,15 @@ export class UnsupportedMediaTypeError extends DomainError {
   constructor(message: string) {
     super(message);
     this.name = 'UnsupportedMediaTypeError';
+  }
+}
+
+/** The input has the right type but cannot be used, e.g. an audio file that is cut off or damaged. */
+export class UnprocessableError extends DomainError {
+  readonly kind = 'unprocessable';
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnprocessableError';
   }
 }
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { MESSAGE_STATUSES } from './status';
+import { voiceSummarySchema } from './summary';
 
 /** Blank strings (after trimming) and null both mean "no value" (SPEC: empty values are saved as null). */
 const blankToNull = (value: unknown) =>
@@ -63,22 +64,60 @@ export type SignupRecord = Signup & { readonly created_at: string; readonly upda
 
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 
+/** Where a message came from: an SMS/MMS through the provider's webhook, or an admin's test upload. */
+export const MESSAGE_SOURCES = ['sms', 'upload'] as const;
+
+/**
+ * A voice message: the SPEC section 3 fields, then what the pipeline records about its work. The extra fields
+ * are optional so records written before they existed still read.
+ */
 export const messageSchema = z.object({
   id: z.string().min(1),
   created_at: z.string(),
   updated_at: z.string().optional(),
   sender: z.string(),
   phone_number: z.string().nullable(),
+  /** The stored audio's key in the audio bucket; null until the audio is safely stored. */
   audio_url: z.string().nullable(),
   status: messageStatusSchema,
   summary: z.string().nullable(),
   transcript: z.string().nullable(),
   error_message: z.string().nullable(),
   reply_sent: z.boolean(),
+  source: z.enum(MESSAGE_SOURCES).optional(),
+  /** The provider's URL of the audio (Twilio MediaUrlN) until it is copied and deleted there. */
+  media_url: z.string().nullable().optional(),
+  audio_content_type: z.string().nullable().optional(),
+  audio_duration_seconds: z.number().nullable().optional(),
+  /** Which processing run owns the message: 1 for the first, +1 for each retry from the dashboard. */
+  attempt: z.number().int().positive().optional(),
+  transcription_engine: z.string().nullable().optional(),
+  summary_engine: z.string().nullable().optional(),
+  language: z.string().nullable().optional(),
+  /** Things the operator should know, e.g. that 8 kHz audio may give an unreliable transcript. */
+  warnings: z.array(z.string()).optional(),
+  /** The structured summary: key points, callback number and time, requested action. */
+  summary_details: voiceSummarySchema.nullable().optional(),
+  /** How many parts of the reply the SMS provider accepted (a retried send resumes after them). */
+  reply_parts_sent: z.number().int().nonnegative().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 export const RECENT_MESSAGES_LIMIT = 10;
+
+/** POST /api/process-audio body (SPEC section 7). The stored message is the truth: see processAudio. */
+export const processAudioInputSchema = z.strictObject({
+  messageId: z
+    .string({ error: 'messageId is required.' })
+    .min(1, { error: 'messageId is required.' })
+    .max(100, { error: 'messageId is too long.' }),
+  audioUrl: z.string({ error: 'audioUrl must be text.' }).max(2048).nullable().optional(),
+  sender: z.string({ error: 'sender must be text.' }).max(100).nullable().optional(),
+});
+export type ProcessAudioInput = z.infer<typeof processAudioInputSchema>;
+
+/** The sender name an admin's test upload gets when none is given (SPEC section 5). */
+export const DEFAULT_TEST_SENDER = 'test-user';
 
 export const listMessagesQuerySchema = z.object({
   limit: z

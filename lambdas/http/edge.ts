@@ -18,7 +18,10 @@ import { parseOrThrow } from './validation';
 
 export type HttpResult = {
   readonly status: number;
+  /** Sent as JSON. */
   readonly body?: unknown;
+  /** Sent as is, instead of `body` (e.g. TwiML); set its content-type in `headers`. */
+  readonly text?: string;
   readonly headers?: Record<string, string>;
 };
 
@@ -55,7 +58,7 @@ export type ApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayPr
 
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
-function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+export function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
   // API Gateway v2 lower-cases header names; be lenient for hand-made events.
   const headers = event.headers ?? {};
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
@@ -84,7 +87,11 @@ function readJsonBody(event: APIGatewayProxyEventV2, maxBytes: number): unknown 
   }
 }
 
-async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDependencies): Promise<Caller> {
+/** The caller of an admin route: a valid Cognito ID token of a member of the admins group, else it throws. */
+export async function authenticate(
+  event: APIGatewayProxyEventV2,
+  deps: Pick<EdgeDependencies, 'verifier' | 'adminGroup'>,
+): Promise<Caller> {
   const authorization = header(event, 'authorization');
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match?.[1])
@@ -158,7 +165,7 @@ export function createEdge(deps: EdgeDependencies) {
       return {
         statusCode: result.status,
         headers: { ...baseHeaders, ...result.headers },
-        body: result.body === undefined ? '' : JSON.stringify(result.body),
+        body: result.text ?? (result.body === undefined ? '' : JSON.stringify(result.body)),
       };
     };
   };

@@ -18,6 +18,7 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   conflict: 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  unprocessable: 422,
   unavailable: 503,
 };
 

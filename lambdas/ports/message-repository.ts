@@ -2,13 +2,13 @@ import type { Message } from '../core/schemas';
 import type { MessageStatus } from '../core/status';
 
 /** Fields that may change after a message is created. */
-export type MessagePatch = Partial<
-  Pick<
-    Message,
-    'status' | 'summary' | 'transcript' | 'error_message' | 'reply_sent' | 'audio_url' | 'phone_number'
-  >
-> &
-  Record<string, unknown>;
+export type MessagePatch = Partial<Omit<Message, 'id' | 'created_at' | 'updated_at'>>;
+
+/** Extra conditions on an update. */
+export type UpdateConditions = {
+  /** Only when the message's `attempt` is this one (a superseded run cannot write). */
+  readonly attempt?: number;
+};
 
 /** Stores voice messages and answers the dashboard's "recent messages" question. */
 export interface MessageRepository {
@@ -16,14 +16,15 @@ export interface MessageRepository {
   create(message: Message): Promise<boolean>;
   get(id: string): Promise<Message | null>;
   /**
-   * Applies `patch` only while the message's status is one of `expectedStatuses`; returns the updated
-   * message, or null when the message is missing or in another status (nothing is written then).
+   * Applies `patch` only while the message's status is one of `expectedStatuses` (and the conditions hold);
+   * returns the updated message, or null when the message is missing or does not match (nothing is written).
    */
   update(
     id: string,
     expectedStatuses: readonly MessageStatus[],
     patch: MessagePatch,
     now: string,
+    conditions?: UpdateConditions,
   ): Promise<Message | null>;
   /** The newest messages first, at most `limit` (1 to 10). */
   listRecent(limit: number): Promise<Message[]>;

@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export type ClientOptions = {
@@ -40,4 +41,9 @@ export function createS3Client({ region, endpoint }: ClientOptions): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...(endpoint ? { endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS } : {}),
   });
+}
+
+/** Step Functions; locally the runtime's stand-in, which speaks the same API. */
+export function createSfnClient({ region, endpoint }: ClientOptions): SFNClient {
+  return new SFNClient({ region, ...(endpoint ? { endpoint, credentials: LOCAL_CREDENTIALS } : {}) });
 }

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { type Message, messageSchema, RECENT_MESSAGES_LIMIT } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
-import type { MessagePatch, MessageRepository } from '../../ports/message-repository';
+import type { MessagePatch, MessageRepository, UpdateConditions } from '../../ports/message-repository';
 import { MESSAGE_FEED, TABLES } from './tables';
 
 const RECENT_INDEX = TABLES.messages.indexes[0].name;
@@ -56,6 +56,7 @@ export class DynamoMessageRepository implements MessageRepository {
     expectedStatuses: readonly MessageStatus[],
     patch: MessagePatch,
     now: string,
+    conditions: UpdateConditions = {},
   ): Promise<Message | null> {
     if (expectedStatuses.length === 0) throw new Error('update needs at least one expected status');
     const fields = Object.entries({ ...patch, updated_at: now }).filter(
@@ -72,13 +73,19 @@ export class DynamoMessageRepository implements MessageRepository {
       values[`:s${i}`] = status;
       return `:s${i}`;
     });
+    let condition = `attribute_exists(id) AND #status IN (${expected.join(', ')})`;
+    if (conditions.attempt !== undefined) {
+      names['#attempt'] = 'attempt';
+      values[':attempt'] = conditions.attempt;
+      condition += ' AND #attempt = :attempt';
+    }
     try {
       const { Attributes } = await this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { id },
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: `attribute_exists(id) AND #status IN (${expected.join(', ')})`,
+          ConditionExpression: condition,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',

@@ -1,0 +1,256 @@
+/**
+ * What arrives at the service: texts and voice messages from the SMS provider's webhook, an admin's test
+ * upload, and an admin's request to (re)process a message. Voice messages are stored and handed to the
+ * pipeline; the work happens afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ACCEPTED_FORMATS_TEXT, detectAudioFormat, isAudioMime, MAX_AUDIO_BYTES } from '../core/audio-format';
+import {
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnprocessableError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../core/errors';
+import { classifyInboundText } from '../core/keywords';
+import { normalizePhone } from '../core/phone';
+import { NotAudioError } from '../core/pipeline-errors';
+import { HELP_TEXT, OPT_IN_CONFIRMATION, UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '../core/reply';
+import { DEFAULT_TEST_SENDER, type Message, type ProcessAudioInput } from '../core/schemas';
+import { canStartProcessing } from '../core/status';
+import type { AudioStore } from '../ports/audio-store';
+import type { AudioTools } from '../ports/audio-tools';
+import type { OptOutRepository } from '../ports/opt-out-repository';
+import type { PipelineStarter } from '../ports/pipeline-starter';
+import { changeMessage, createMessage, type MessageChangeDeps } from './message-changes';
+import { audioKey, type Providers } from './pipeline';
+
+export type InboundDeps = MessageChangeDeps & {
+  readonly audio: AudioStore;
+  readonly audioTools: AudioTools;
+  readonly optOuts: OptOutRepository;
+  readonly pipeline: PipelineStarter;
+  readonly providers: Pick<Providers, 'smsSender'>;
+  readonly serviceName: string;
+  readonly contactEmail: string;
+  readonly warn: (message: string, details?: Record<string, unknown>) => void;
+};
+
+/** Twilio's incoming-message webhook form (the fields we use; Twilio sends more). */
+export const twilioWebhookSchema = z.looseObject({
+  MessageSid: z
+    .string({ error: 'MessageSid is missing.' })
+    .regex(/^[A-Za-z0-9]{10,64}$/, { error: 'MessageSid is not a Twilio message id.' }),
+  From: z.string({ error: 'From is missing.' }).min(1).max(64),
+  To: z.string().max(64).optional(),
+  Body: z.string().max(5000).optional(),
+  NumMedia: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type InboundResult = {
+  /** Messages created (or found again, for a retried webhook) for the audio attachments. */
+  readonly messageIds: readonly string[];
+  /** What the service did with a text-only message. */
+  readonly action: 'voice' | 'opt-out' | 'opt-in' | 'help' | 'usage' | 'unsupported-media';
+};
+
+async function replyTo(deps: InboundDeps, to: string, body: string, messageId: string | null): Promise<void> {
+  if (await deps.optOuts.get(to)) return; // never anything to an opted-out number
+  const provider = await deps.providers.smsSender();
+  if (!provider) {
+    deps.warn('No SMS provider is configured: the reply was not sent', { to: mask(to) });
+    return;
+  }
+  try {
+    await provider.sender.send({ to, from: provider.from, body, messageId });
+  } catch (error) {
+    deps.warn('The reply could not be sent', { to: mask(to), error: (error as Error).message });
+  }
+}
+
+/** A phone number for logs: enough to recognise, not enough to identify. */
+function mask(phone: string): string {
+  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '****';
+}
+
+/** Starts the first run of a message; a failure to start leaves it pending for "Process Now". */
+async function startFirstRun(deps: InboundDeps, message: Message): Promise<boolean> {
+  try {
+    return (await deps.pipeline.start({ messageId: message.id, attempt: message.attempt ?? 1 })).started;
+  } catch (error) {
+    deps.warn('Processing could not be started; the message waits for Process Now', {
+      messageId: message.id,
+      error: (error as Error).message,
+    });
+    return false;
+  }
+}
+
+/**
+ * An incoming SMS/MMS (already signature-checked). Each audio attachment becomes one message and one run;
+ * a retried webhook (same MessageSid) finds its messages and starts nothing new. Texts are keywords
+ * (STOP and its synonyms, START, HELP) or get a short how-to.
+ */
+export async function receiveSms(
+  deps: InboundDeps,
+  form: z.output<typeof twilioWebhookSchema>,
+): Promise<InboundResult> {
+  const from = form.From;
+  const media: { url: string; contentType: string | null }[] = [];
+  for (let i = 0; i < form.NumMedia; i++) {
+    const url = form[`MediaUrl${i}`];
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) continue;
+    const contentType = form[`MediaContentType${i}`];
+    media.push({ url, contentType: typeof contentType === 'string' ? contentType : null });
+  }
+  const audio = media.filter((m) => isAudioMime(m.contentType));
+  if (audio.length > 0) {
+    const ids: string[] = [];
+    for (const [index, item] of audio.entries()) {
+      const id = `${form.MessageSid}-${index}`;
+      const message: Message = {
+        id,
+        created_at: deps.clock(),
+        sender: from,
+        phone_number: from,
+        audio_url: null,
+        status: 'pending',
+        summary: null,
+        transcript: null,
+        error_message: null,
+        reply_sent: false,
+        source: 'sms',
+        media_url: item.url,
+        audio_content_type: item.contentType,
+        attempt: 1,
+      };
+      const created = await createMessage(deps, message);
+      const stored = created ? message : await deps.messages.get(id);
+      // A retry of a webhook whose first run never started (a crash in between) starts it now; a run that
+      // did start is not started again (the same run name).
+      if (stored && stored.status === 'pending' && (stored.attempt ?? 1) === 1)
+        await startFirstRun(deps, stored);
+      ids.push(id);
+    }
+    return { messageIds: ids, action: 'voice' };
+  }
+  if (media.length > 0) {
+    await replyTo(deps, from, UNSUPPORTED_MEDIA_TEXT, null);
+    return { messageIds: [], action: 'unsupported-media' };
+  }
+  switch (classifyInboundText(form.Body)) {
+    case 'opt-out':
+      // Nothing is sent back: the carrier's and Twilio's opt-out confirmation is the last message.
+      await deps.optOuts.optOut(from, deps.clock());
+      return { messageIds: [], action: 'opt-out' };
+    case 'opt-in':
+      await deps.optOuts.optIn(from);
+      await replyTo(deps, from, OPT_IN_CONFIRMATION, null);
+      return { messageIds: [], action: 'opt-in' };
+    case 'help':
+      await replyTo(deps, from, HELP_TEXT(deps.serviceName, deps.contactEmail), null);
+      return { messageIds: [], action: 'help' };
+    default:
+      await replyTo(deps, from, USAGE_TEXT(deps.serviceName), null);
+      return { messageIds: [], action: 'usage' };
+  }
+}
+
+export type UploadedAudio = {
+  readonly bytes: Buffer;
+  readonly fileName: string | null;
+  readonly sender: string | null;
+};
+
+/**
+ * An admin's test upload: checked from its bytes (not its name), stored, made a message and started. A sender
+ * that is a phone number gets the reply by SMS; any other sender (the default "test-user") gets none.
+ */
+export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
+  if (upload.bytes.byteLength === 0) {
+    throw new ValidationError('The audio file is empty: choose a recording and upload it again.');
+  }
+  if (upload.bytes.byteLength > MAX_AUDIO_BYTES) {
+    throw new PayloadTooLargeError('The audio file is larger than 25 MB: upload a shorter recording.');
+  }
+  const format = detectAudioFormat(upload.bytes);
+  if (!format) {
+    throw new UnsupportedMediaTypeError(
+      `${upload.fileName ? `"${upload.fileName}"` : 'The file'} is not audio we can read. Upload ${ACCEPTED_FORMATS_TEXT}.`,
+    );
+  }
+  try {
+    await deps.audioTools.probe(upload.bytes);
+  } catch (error) {
+    if (error instanceof NotAudioError) {
+      throw new UnprocessableError(
+        `The file looks like ${format.extension.toUpperCase()} but cannot be played: it is damaged or incomplete. Export it again and upload the whole file.`,
+      );
+    }
+    throw error;
+  }
+  const sender = upload.sender?.trim() || DEFAULT_TEST_SENDER;
+  const phone = normalizePhone(sender);
+  const id = `up-${randomUUID()}`;
+  const key = audioKey(id, format.extension);
+  await deps.audio.put(key, upload.bytes, format.mime, upload.bytes.byteLength);
+  const message: Message = {
+    id,
+    created_at: deps.clock(),
+    sender,
+    phone_number: phone.ok ? phone.e164 : null,
+    audio_url: key,
+    status: 'pending',
+    summary: null,
+    transcript: null,
+    error_message: null,
+    reply_sent: false,
+    source: 'upload',
+    media_url: null,
+    audio_content_type: format.mime,
+    attempt: 1,
+  };
+  try {
+    await createMessage(deps, message);
+  } catch (error) {
+    // Nothing half-written: without its message, the stored audio would be an orphan.
+    await deps.audio.delete(key).catch(() => {});
+    throw error;
+  }
+  const started = await startFirstRun(deps, message);
+  return { messageId: id, status: message.status, started };
+}
+
+/**
+ * (Re)starts processing of a pending, stuck processing, or failed message as a new run. Two requests for
+ * the same message at once start one run: the attempt number moves only for the first.
+ */
+export async function processAudio(deps: InboundDeps, input: ProcessAudioInput) {
+  const message = await deps.messages.get(input.messageId);
+  if (!message) throw new NotFoundError(`There is no message ${input.messageId}.`);
+  if (!canStartProcessing(message.status)) {
+    throw new ConflictError('This message has already been processed: there is nothing to retry.');
+  }
+  if (!message.audio_url && !message.media_url) {
+    throw new ConflictError('This message has no audio to process.');
+  }
+  const current = message.attempt ?? 1;
+  const next = current + 1;
+  const moved = await changeMessage(deps, message.id, {
+    whileIn: ['pending', 'processing', 'failed'],
+    patch: { attempt: next, error_message: null },
+    attempt: current,
+  });
+  if (!moved) {
+    const now = await deps.messages.get(message.id);
+    if (now && (now.attempt ?? 1) > current && now.status !== 'completed') {
+      // Someone else restarted it a moment ago: that run is the one.
+      return { messageId: message.id, attempt: now.attempt ?? next, started: false };
+    }
+    throw new ConflictError('The message changed while it was being restarted: refresh and try again.');
+  }
+  const { started } = await deps.pipeline.start({ messageId: message.id, attempt: next });
+  return { messageId: message.id, attempt: next, started };
+}

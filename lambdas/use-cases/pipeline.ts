@@ -1,0 +1,393 @@
+/**
+ * The voice pipeline's steps (lambdas/pipeline-steps.ts), written against ports. Each step is safe to run
+ * again (Step Functions retries it, an operator restarts it): it writes its results to the message as soon
+ * as it has them, and only the run that owns the message (its `attempt`) can write at all.
+ */
+import { z } from 'zod';
+import { detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
+import {
+  AudioTooLargeError,
+  MediaDownloadError,
+  NotAudioError,
+  PermanentError,
+  SupersededError,
+  TransientError,
+} from '../core/pipeline-errors';
+import { composeFailureNotice, composeReply, type FailureReason } from '../core/reply';
+import { DEFAULT_SETTINGS, type Message, type SettingsRecord } from '../core/schemas';
+import type { AudioStore } from '../ports/audio-store';
+import type { AudioTools, ConversionTarget } from '../ports/audio-tools';
+import type { MediaFetcher } from '../ports/media-fetcher';
+import type { OptOutRepository } from '../ports/opt-out-repository';
+import type { SettingsRepository } from '../ports/settings-repository';
+import type { SmsSender } from '../ports/sms-sender';
+import type { Summarizer } from '../ports/summarizer';
+import type { Transcriber } from '../ports/transcriber';
+import { changeMessage, type MessageChangeDeps } from './message-changes';
+
+/** The providers chosen from the current settings (OpenAI or local engines; Twilio or the outbox). */
+export type Providers = {
+  transcriber(): Promise<Transcriber>;
+  summarizer(): Promise<Summarizer>;
+  /** Whether transcription goes to OpenAI, which refuses some formats (they are converted first). */
+  transcribesWithOpenAi(): Promise<boolean>;
+  /** The SMS sender and the number it sends from, or null when no SMS provider is configured. */
+  smsSender(): Promise<{ readonly sender: SmsSender; readonly from: string | null } | null>;
+  mediaFetcher(): Promise<MediaFetcher>;
+};
+
+export type PipelineDeps = MessageChangeDeps & {
+  readonly audio: AudioStore;
+  readonly audioTools: AudioTools;
+  readonly settings: SettingsRepository;
+  readonly optOuts: OptOutRepository;
+  readonly providers: Providers;
+  readonly serviceName: string;
+  /** Told about things that went wrong but did not stop the run (e.g. deleting media at Twilio). */
+  readonly warn: (message: string, details?: Record<string, unknown>) => void;
+};
+
+// -----------------------------------------------------------------------------------------------------------
+// The state passed between steps (validated where each step receives it)
+
+const preparedAudioSchema = z.object({
+  key: z.string(),
+  contentType: z.string(),
+  fileName: z.string(),
+  durationSeconds: z.number().nullable(),
+  sampleRateHz: z.number().nullable(),
+});
+export type PreparedAudio = z.infer<typeof preparedAudioSchema>;
+
+export const pipelineStateSchema = z.looseObject({
+  messageId: z.string().min(1),
+  attempt: z.number().int().positive(),
+  audio: preparedAudioSchema.optional(),
+  decision: z.object({ send: z.boolean(), reason: z.string() }).optional(),
+  error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+});
+export type PipelineState = z.infer<typeof pipelineStateSchema>;
+
+// -----------------------------------------------------------------------------------------------------------
+
+async function loadOwned(deps: PipelineDeps, state: PipelineState): Promise<Message> {
+  const message = await deps.messages.get(state.messageId);
+  if (!message) throw new PermanentError(`Message ${state.messageId} does not exist.`);
+  if ((message.attempt ?? 1) !== state.attempt) {
+    throw new SupersededError(
+      `A newer processing run (attempt ${message.attempt}) has taken over this message.`,
+    );
+  }
+  return message;
+}
+
+/** Writes `patch` while the message is processing and still owned by this run. */
+async function record(
+  deps: PipelineDeps,
+  state: PipelineState,
+  patch: Parameters<typeof changeMessage>[2]['patch'],
+) {
+  const updated = await changeMessage(deps, state.messageId, {
+    whileIn: ['processing'],
+    patch,
+    attempt: state.attempt,
+  });
+  if (!updated) throw new SupersededError('The message is no longer being processed by this run.');
+  return updated;
+}
+
+async function currentSettings(deps: PipelineDeps): Promise<SettingsRecord> {
+  return (await deps.settings.get()) ?? DEFAULT_SETTINGS;
+}
+
+/** MarkProcessing: the message becomes "processing" for this run. */
+export async function markProcessing(deps: PipelineDeps, state: PipelineState): Promise<void> {
+  const updated = await changeMessage(deps, state.messageId, {
+    to: 'processing',
+    patch: { error_message: null },
+    attempt: state.attempt,
+  });
+  if (updated) return;
+  const message = await deps.messages.get(state.messageId);
+  if (!message) throw new PermanentError(`Message ${state.messageId} does not exist.`);
+  if ((message.attempt ?? 1) !== state.attempt) {
+    throw new SupersededError(
+      `A newer processing run (attempt ${message.attempt}) has taken over this message.`,
+    );
+  }
+  throw new SupersededError(`The message is ${message.status}: there is nothing to process.`);
+}
+
+const EXTENSION_BY_TARGET: Record<ConversionTarget, { ext: string; type: string }> = {
+  mp3: { ext: 'mp3', type: 'audio/mpeg' },
+  flac: { ext: 'flac', type: 'audio/flac' },
+  'wav-16k-mono': { ext: 'wav', type: 'audio/wav' },
+};
+
+/** The key the original audio of a message is stored under. */
+export function audioKey(messageId: string, extension: string): string {
+  return `audio/${messageId}.${extension}`;
+}
+
+/**
+ * PrepareAudio: makes sure the audio is safely stored (fetching it from the SMS provider the first time, then
+ * deleting it there), checks it is audio we can read, and converts it when the transcriber needs another
+ * format. Returns where the audio to transcribe is.
+ */
+export async function prepareAudio(deps: PipelineDeps, state: PipelineState): Promise<PreparedAudio> {
+  let message = await loadOwned(deps, state);
+  let bytes: Buffer;
+  if (message.audio_url && (await deps.audio.exists(message.audio_url))) {
+    bytes = (await deps.audio.get(message.audio_url)).body;
+  } else if (message.media_url) {
+    const fetcher = await deps.providers.mediaFetcher();
+    let fetched: Awaited<ReturnType<MediaFetcher['fetch']>>;
+    try {
+      fetched = await fetcher.fetch(message.media_url, { maxBytes: MAX_AUDIO_BYTES });
+    } catch (error) {
+      if (error instanceof TransientError) throw error;
+      if (/larger than/i.test((error as Error).message)) {
+        throw new AudioTooLargeError('The voice message is larger than 25 MB.');
+      }
+      throw new MediaDownloadError(`The voice message could not be downloaded: ${(error as Error).message}`);
+    }
+    bytes = fetched.bytes;
+    const format = detectAudioFormat(bytes);
+    if (!format) {
+      throw new NotAudioError(
+        `The attachment (${fetched.contentType ?? 'unknown type'}) is not audio in a format we can read.`,
+      );
+    }
+    const key = audioKey(message.id, format.extension);
+    await deps.audio.put(key, bytes, format.mime, bytes.byteLength);
+    message = await record(deps, state, { audio_url: key, audio_content_type: format.mime });
+    // Stored safely: now the copy at the provider can go (retried by the step if the provider is down).
+    await fetcher.delete(message.media_url!);
+    message = await record(deps, state, { media_url: null });
+  } else {
+    throw new PermanentError('The audio of this message is missing: it was never stored.');
+  }
+
+  const format = detectAudioFormat(bytes);
+  if (!format) throw new NotAudioError('The stored file is not audio in a format we can read.');
+  const probe = await deps.audioTools.probe(bytes);
+  await record(deps, state, {
+    audio_duration_seconds: probe.durationSeconds,
+    audio_content_type: message.audio_content_type ?? format.mime,
+  });
+  const base = {
+    durationSeconds: probe.durationSeconds,
+    sampleRateHz: probe.sampleRateHz,
+  };
+  if ((await deps.providers.transcribesWithOpenAi()) && !format.openaiAccepts) {
+    const target = EXTENSION_BY_TARGET.mp3;
+    const key = `audio/${message.id}.converted.${target.ext}`;
+    if (!(await deps.audio.exists(key))) {
+      const converted = await deps.audioTools.convert(bytes, 'mp3');
+      await deps.audio.put(key, converted, target.type, converted.byteLength);
+    }
+    return { key, contentType: target.type, fileName: `voice-message.${target.ext}`, ...base };
+  }
+  return {
+    key: message.audio_url!,
+    contentType: format.mime,
+    fileName: `voice-message.${format.extension}`,
+    ...base,
+  };
+}
+
+/** Transcribe: the transcript, engine, language and warnings go on the message. */
+export async function transcribe(deps: PipelineDeps, state: PipelineState) {
+  if (!state.audio) throw new PermanentError('Transcribe ran before the audio was prepared.');
+  const message = await loadOwned(deps, state);
+  const { body } = await deps.audio.get(state.audio.key);
+  const transcriber = await deps.providers.transcriber();
+  const result = await transcriber.transcribe({
+    bytes: body,
+    contentType: state.audio.contentType,
+    fileName: state.audio.fileName,
+  });
+  const warnings = [...new Set([...(message.warnings ?? []), ...result.warnings])];
+  await record(deps, state, {
+    transcript: result.text,
+    transcription_engine: result.engine,
+    language: result.language,
+    audio_duration_seconds: result.durationSeconds ?? state.audio.durationSeconds,
+    warnings,
+  });
+  return { engine: result.engine, language: result.language, characters: result.text.length };
+}
+
+/** Summarize: the summary (and its details: key points, callback number and time) go on the message. */
+export async function summarize(deps: PipelineDeps, state: PipelineState) {
+  const message = await loadOwned(deps, state);
+  if (message.transcript === null) throw new PermanentError('Summarize ran before there was a transcript.');
+  const summarizer = await deps.providers.summarizer();
+  const { engine, ...details } = await summarizer.summarize(message.transcript);
+  await record(deps, state, { summary: details.summary, summary_details: details, summary_engine: engine });
+  return { engine };
+}
+
+/** Whether (and why not) this message may be answered by SMS right now. */
+async function replyDecision(
+  deps: PipelineDeps,
+  message: Message,
+): Promise<{ send: boolean; reason: string }> {
+  const settings = await currentSettings(deps);
+  if (!settings.auto_reply_enabled) return { send: false, reason: 'Auto-reply is turned off in Settings.' };
+  if (!message.phone_number) return { send: false, reason: 'The message has no phone number to reply to.' };
+  if (await deps.optOuts.get(message.phone_number)) {
+    return { send: false, reason: 'The sender has opted out of text messages (STOP).' };
+  }
+  if (!(await deps.providers.smsSender())) {
+    return { send: false, reason: 'No SMS provider is configured (Twilio credentials in Settings).' };
+  }
+  return { send: true, reason: 'Auto-reply is on and the sender can receive texts.' };
+}
+
+/** DecideReply: auto-reply on, a number to reply to, not opted out, an SMS provider configured. */
+export async function decideReply(deps: PipelineDeps, state: PipelineState) {
+  return replyDecision(deps, await loadOwned(deps, state));
+}
+
+/**
+ * SendReply: the summary first, then (in full mode) the transcript in numbered parts, in order. Parts already
+ * accepted are not sent again when the step is retried; the opt-out list is checked before every part.
+ */
+export async function sendReply(deps: PipelineDeps, state: PipelineState) {
+  let message = await loadOwned(deps, state);
+  const settings = await currentSettings(deps);
+  const parts = composeReply({
+    mode: settings.reply_mode,
+    summary: message.summary_details ?? {
+      summary: message.summary ?? '',
+      key_points: [],
+      callback_number: null,
+      callback_time: null,
+      requested_action: null,
+    },
+    transcript: message.transcript ?? '',
+    serviceName: deps.serviceName,
+    warnings: message.warnings ?? [],
+  });
+  const provider = await deps.providers.smsSender();
+  const to = message.phone_number;
+  if (!provider || !to) {
+    return { parts: parts.length, sent: 0, complete: false, reason: 'No SMS provider or number.' };
+  }
+  for (let index = message.reply_parts_sent ?? 0; index < parts.length; index++) {
+    if (await deps.optOuts.get(to)) {
+      return { parts: parts.length, sent: index, complete: false, reason: 'The sender opted out.' };
+    }
+    await provider.sender.send({
+      to,
+      from: provider.from,
+      body: parts[index]!,
+      messageId: message.id,
+    });
+    message = await record(deps, state, { reply_parts_sent: index + 1 });
+  }
+  await record(deps, state, { reply_sent: true });
+  return { parts: parts.length, sent: parts.length, complete: true };
+}
+
+/** MarkCompleted: the run is done. */
+export async function markCompleted(deps: PipelineDeps, state: PipelineState): Promise<void> {
+  const updated = await changeMessage(deps, state.messageId, {
+    to: 'completed',
+    patch: { error_message: null },
+    attempt: state.attempt,
+  });
+  if (!updated) throw new SupersededError('The message is no longer being processed by this run.');
+}
+
+// -----------------------------------------------------------------------------------------------------------
+// MarkFailed
+
+type CaughtError = { readonly name: string; readonly message: string };
+
+/** Step Functions puts `{ Error, Cause }` at $.error; in AWS Cause is the Lambda's JSON error report. */
+export function parseCaughtError(error: PipelineState['error']): CaughtError {
+  const name = error?.Error ?? 'Error';
+  const cause = error?.Cause ?? '';
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: unknown; errorType?: unknown };
+    if (typeof parsed.errorMessage === 'string') return { name, message: parsed.errorMessage };
+  } catch {}
+  return { name, message: cause };
+}
+
+const STEP_RETRY_NOTE = 'We tried several times; use Retry Processing to try again.';
+
+/** The error_message an operator reads on the dashboard: what went wrong, in words, never a stack. */
+export function readableFailure({ name, message }: CaughtError, messageId: string): string {
+  const clean = message
+    .replace(/\s+at\s.+$/s, '')
+    .trim()
+    .slice(0, 500);
+  switch (name) {
+    case 'TransientError':
+      return `${clean || 'A service we depend on did not answer.'} ${STEP_RETRY_NOTE}`;
+    case 'PermanentError':
+    case 'NotAudioError':
+    case 'AudioTooLargeError':
+    case 'NoSpeechError':
+    case 'DependencyMissingError':
+    case 'MediaDownloadError':
+      return clean || 'Processing failed.';
+    case 'States.Timeout':
+      return `A processing step took too long and was stopped. ${STEP_RETRY_NOTE}`;
+    default:
+      if (name.startsWith('Lambda.')) return `The service had a temporary problem. ${STEP_RETRY_NOTE}`;
+      return `Processing failed because of an unexpected error. Retry Processing; if it fails again, check the logs for message ${messageId}.`;
+  }
+}
+
+function failureReason(name: string): FailureReason {
+  switch (name) {
+    case 'NotAudioError':
+      return 'unsupported-media';
+    case 'AudioTooLargeError':
+      return 'too-large';
+    case 'NoSpeechError':
+      return 'no-speech';
+    case 'MediaDownloadError':
+      return 'download-failed';
+    default:
+      return 'internal';
+  }
+}
+
+/**
+ * MarkFailed: the message becomes "failed" with a readable error_message, and a sender who texted it gets a
+ * short notice (when auto-reply is on, they have not opted out and an SMS provider is configured). A run that
+ * was superseded leaves the message alone.
+ */
+export async function markFailed(deps: PipelineDeps, state: PipelineState) {
+  const caught = parseCaughtError(state.error);
+  if (caught.name === 'SupersededError') return { marked: false, reason: caught.message };
+  const errorMessage = readableFailure(caught, state.messageId);
+  const failed = await changeMessage(deps, state.messageId, {
+    to: 'failed',
+    patch: { error_message: errorMessage },
+    attempt: state.attempt,
+  });
+  if (!failed) return { marked: false, reason: 'The message is no longer owned by this run.' };
+  if (failed.source !== 'sms') return { marked: true, notified: false };
+  const decision = await replyDecision(deps, failed);
+  if (!decision.send) return { marked: true, notified: false };
+  const provider = (await deps.providers.smsSender())!;
+  try {
+    await provider.sender.send({
+      to: failed.phone_number!,
+      from: provider.from,
+      body: composeFailureNotice(failureReason(caught.name), deps.serviceName),
+      messageId: failed.id,
+    });
+    return { marked: true, notified: true };
+  } catch (error) {
+    // The failure is recorded; a notice that cannot be sent must not turn it into another failure.
+    deps.warn('Could not send the failure notice', { messageId: failed.id, error: (error as Error).message });
+    return { marked: true, notified: false };
+  }
+}
