@@ -18,4 +18,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   { method: 'GET', path: '/api/messages', fn: 'list-messages', access: 'admin' },
   { method: 'GET', path: '/api/settings', fn: 'get-settings', access: 'admin' },
   { method: 'PUT', path: '/api/settings', fn: 'put-settings', access: 'admin' },
+  // Public at the gateway: Twilio signs its posts (checked in the handler); uploads need an admin token.
+  { method: 'POST', path: '/api/receive-message', fn: 'receive-message', access: 'public' },
+  { method: 'POST', path: '/api/process-audio', fn: 'process-audio', access: 'admin' },
 ];

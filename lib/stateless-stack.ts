@@ -15,6 +15,8 @@ import type { StatefulStack } from './stateful-stack';
 
 /** Pipeline steps whose handlers run ffmpeg/ffprobe (they get the layer and FFMPEG_PATH/FFPROBE_PATH). */
 export const FFMPEG_STEPS: readonly (keyof typeof PIPELINE_STEPS)[] = ['prepareAudio', 'transcribe'];
+/** HTTP functions that run ffprobe: the admin's upload is checked to be playable before it is accepted. */
+export const FFMPEG_ROUTES: readonly string[] = ['receive-message'];
 
 /** Props of {@link StatelessStack}. */
 export interface StatelessStackProps extends StackProps {
@@ -119,6 +121,9 @@ export class StatelessStack extends Stack {
     for (const fnName of new Set(routes.map((r) => r.fn))) {
       const fn = makeFunction(`${pascalCase(fnName)}Function`, fnName, `handlers/${fnName}`, {
         entry: props.routeEntry?.(fnName),
+        ...(FFMPEG_ROUTES.includes(fnName)
+          ? { layers: [ffmpeg.layer], environment: { ...environment, ...FFMPEG_ENVIRONMENT } }
+          : {}),
       });
       applyGrants(fnName, fn, { data, stateMachine: this.pipeline.stateMachine });
     }

@@ -1,36 +1,32 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../lambdas/config';
-import { HTTP_ROUTES, type HttpRoute } from '../../lambdas/http-routes';
+import { HTTP_ROUTES } from '../../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
-/** Variables of lambdas/config.ts that only the local runtime sets (or Lambda itself, like AWS_REGION). */
-const LOCAL_ONLY = new Set([
-  'AWS_REGION',
-  'DYNAMODB_ENDPOINT',
-  'S3_ENDPOINT',
-  'SECRETS_FILE',
-  'DEFAULT_PHONE_NUMBER',
-]);
+/** Variables with a local default that CDK must still set for AWS (the defaults are for one machine). */
+const SET_BY_CDK = [
+  'SERVICE_NAME',
+  'SECRETS_BACKEND',
+  'ADMIN_GROUP',
+  'ALLOWED_ORIGINS',
+  'CONTACT_EMAIL',
+  'SITE_URL',
+  'PUBLIC_WEBHOOK_URL',
+];
 /** Only functions granted a secret get its ARN (without it the secret store answers "not set"). */
 const SECRET_ARNS = ['OPENAI_API_KEY_SECRET_ARN', 'TWILIO_AUTH_TOKEN_SECRET_ARN'];
 
-/** The two rows the voice pipeline issue will add to HTTP_ROUTES. */
-const PIPELINE_ROUTES: readonly HttpRoute[] = [
-  { method: 'POST', path: '/api/receive-message', fn: 'receive-message', access: 'public' },
-  { method: 'POST', path: '/api/process-audio', fn: 'process-audio', access: 'admin' },
-];
-
 let app: Synthesized;
-let withStarters: Synthesized;
+let noSite: Synthesized;
 beforeAll(() => {
   app = synthesize({ withSite: true });
-  withStarters = synthesize({ routes: [...HTTP_ROUTES, ...PIPELINE_ROUTES] });
+  noSite = synthesize({});
 });
 afterAll(() => {
   cleanUp(app);
-  cleanUp(withStarters);
+  cleanUp(noSite);
 });
 
 type Fn = CfnResourceJson;
@@ -75,12 +71,26 @@ describe('the Lambda functions', () => {
   });
 
   it('give every function every variable lambdas/config.ts requires, with AWS secrets and Cognito URLs', () => {
-    const required = Object.keys(configSchema.shape).filter(
-      (k) => !LOCAL_ONLY.has(k) && !SECRET_ARNS.includes(k),
-    );
+    // What the schema itself requires: no default, and undefined refused.
+    const required = Object.entries(configSchema.shape)
+      .filter(([, schema]) => !schema.safeParse(undefined).success)
+      .map(([key]) => key);
+    expect(required).toContain('MESSAGES_TABLE');
     for (const [, f] of functions(app)) {
       const env = f.Properties.Environment.Variables;
-      expect(Object.keys(env)).toEqual(expect.arrayContaining([...required, 'PUBLIC_WEBHOOK_URL']));
+      expect(Object.keys(env)).toEqual(expect.arrayContaining([...required, ...SET_BY_CDK]));
+      // Nothing that only makes sense on one machine reaches Lambda.
+      for (const local of [
+        'DYNAMODB_ENDPOINT',
+        'S3_ENDPOINT',
+        'SFN_ENDPOINT',
+        'OUTBOX_FILE',
+        'WEBHOOK_TOKEN_FILE',
+      ]) {
+        expect(env[local]).toBeUndefined();
+      }
+      expect(env.LOCAL_ENGINES ?? 'off').toBe('off');
+      expect(env.MEDIA_ALLOW_LOOPBACK ?? 'false').toBe('false');
       expect(env.SECRETS_BACKEND).toBe('aws');
       expect(env.ADMIN_GROUP).toBe('admins');
       expect(JSON.stringify(env.JWT_ISSUER)).toMatch(/UserPool\w*ProviderURL/);
@@ -100,6 +110,13 @@ describe('the Lambda functions', () => {
       expect(f.Properties.Environment.Variables.FFPROBE_PATH).toBe(
         hasFfmpeg ? '/opt/bin/ffprobe' : undefined,
       );
+    }
+    // The upload route checks that an uploaded file plays (ffprobe) before accepting it.
+    const [, receive] = functionFor(app, 'receive-message');
+    expect(receive.Properties.Layers).toHaveLength(1);
+    expect(receive.Properties.Environment.Variables.FFPROBE_PATH).toBe('/opt/bin/ffprobe');
+    for (const fn of ['list-messages', 'create-signup', 'process-audio']) {
+      expect(functionFor(app, fn)[1].Properties.Layers).toBeUndefined();
     }
     app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
       CompatibleArchitectures: ['arm64'],
@@ -130,23 +147,26 @@ describe('the Lambda functions', () => {
     expect(signup).not.toMatch(/dynamodb:(GetItem|Query|Scan)|s3:|secretsmanager:/);
   });
 
-  it('let no function start the pipeline until a starter route exists, then only the starters', () => {
-    for (const [, f] of functions(app))
-      expect(f.Properties.Environment.Variables.STATE_MACHINE_ARN).toBeUndefined();
-    for (const fn of ['receive-message', 'process-audio']) {
-      const [, f] = functionFor(withStarters, fn);
+  it('let only the two starters (webhook/upload and process-audio) start the pipeline', () => {
+    const starters = ['receive-message', 'process-audio'];
+    for (const fn of starters) {
+      const [, f] = functionFor(app, fn);
       expect(f.Properties.Environment.Variables.STATE_MACHINE_ARN).toEqual({ Ref: expect.any(String) });
-      expect(policyOf(withStarters, fn)).toContain('states:StartExecution');
+      expect(policyOf(app, fn)).toContain('states:StartExecution');
     }
-    expect(policyOf(withStarters, 'list-messages')).not.toContain('states:StartExecution');
+    for (const fn of HTTP_ROUTES.map((r) => r.fn).filter((f) => !starters.includes(f))) {
+      const [, f] = functionFor(app, fn);
+      expect(f.Properties.Environment.Variables.STATE_MACHINE_ARN).toBeUndefined();
+      expect(policyOf(app, fn)).not.toContain('states:StartExecution');
+    }
   });
 });
 
 describe('the HTTP API', () => {
   it('has one route per HTTP_ROUTES row; admin routes behind the Cognito JWT authorizer, public ones open', () => {
-    for (const s of [app, withStarters]) {
+    for (const s of [app]) {
       const routes = Object.values(resourcesOf(s.appTemplate, 'AWS::ApiGatewayV2::Route'));
-      const rows = s === app ? HTTP_ROUTES : [...HTTP_ROUTES, ...PIPELINE_ROUTES];
+      const rows = HTTP_ROUTES;
       expect(routes).toHaveLength(rows.length);
       for (const row of rows) {
         s.appTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
@@ -298,9 +318,9 @@ describe('the site', () => {
 
   it('deploys the built frontend with a generated /config.json when it exists, and warns when it does not', () => {
     app.appTemplate.resourceCountIs('Custom::CDKBucketDeployment', 1);
-    withStarters.appTemplate.resourceCountIs('Custom::CDKBucketDeployment', 0);
-    const warnings = withStarters.assembly
-      .getStackByName(withStarters.stateless.stackName)
+    noSite.appTemplate.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    const warnings = noSite.assembly
+      .getStackByName(noSite.stateless.stackName)
       .messages.filter((m) => m.level === 'warning')
       .map((m) => String(m.entry.data));
     expect(warnings.join('\n')).toContain('the site is not deployed');

@@ -1,5 +1,5 @@
-// PLACEHOLDER so the CDK app synthesizes before the pipeline handlers exist: the engineer writing the voice
-// pipeline replaces this file before merge. It fails every invocation on purpose.
-export const handler = async () => {
-  throw new Error('not implemented');
-};
+/** DecideReply: whether the sender gets an SMS reply. */
+import { decideReply } from '../../use-cases/pipeline';
+import { pipelineStep } from './step';
+
+export const handler = pipelineStep('decide-reply', decideReply);

@@ -1,5 +1,5 @@
-// PLACEHOLDER so the CDK app synthesizes before the pipeline handlers exist: the engineer writing the voice
-// pipeline replaces this file before merge. It fails every invocation on purpose.
-export const handler = async () => {
-  throw new Error('not implemented');
-};
+/** MarkFailed: a readable error on the message, and a notice to the sender. */
+import { markFailed } from '../../use-cases/pipeline';
+import { pipelineStep } from './step';
+
+export const handler = pipelineStep('mark-failed', markFailed);
