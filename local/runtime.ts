@@ -3,11 +3,15 @@
  * directory, and one HTTP server that serves the site, mounts the sign-in service at /cognito and maps
  * /api routes to the same Lambda handler functions that run in AWS, with API Gateway v2 events.
  */
-import { access, constants, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { access, chmod, constants, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
 import { HTTP_ROUTES } from '../lambdas/http-routes';
+import { synthesizePipelineDefinition } from '../lib/synth-pipeline';
 import {
   BodyTooLargeError,
   type LambdaHttpHandler,
@@ -21,9 +25,12 @@ import { buildSite, serveSite, siteIsStale } from './site';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
 import { type StandIn, startDynalite } from './stand-ins/dynalite';
 import { startS3rver } from './stand-ins/s3rver';
+import { createStepFunctions, type TaskHandler } from './stand-ins/stepfunctions';
 
 export const REGION = 'us-east-1';
 const COGNITO_PREFIX = '/cognito';
+const STEP_FUNCTIONS_PREFIX = '/stepfunctions';
+export const LOCAL_STATE_MACHINE_ARN = `arn:aws:states:${REGION}:000000000000:stateMachine:voice-summary-local`;
 
 /** A start-up problem a person can fix; `main` prints its message as one line. */
 export class StartupError extends Error {}
@@ -47,6 +54,8 @@ export type RuntimeInfo = {
   readonly webhookUrl: string;
   readonly outbox: string;
   readonly mailbox: string;
+  /** The token local webhooks are signed with while no Twilio auth token is saved (mode 0600). */
+  readonly webhookTokenFile: string;
   readonly dynamodb: { readonly endpoint: string };
   readonly s3: { readonly endpoint: string; readonly bucket: string };
   readonly cognito: { readonly endpoint: string; readonly userPoolId: string; readonly clientId: string };
@@ -67,6 +76,8 @@ export function dataPaths(dataDir: string) {
     secrets: join(dataDir, 'secrets.json'),
     outbox: join(dataDir, 'outbox.jsonl'),
     mailbox: join(dataDir, 'mailbox.jsonl'),
+    webhookToken: join(dataDir, 'webhook-token'),
+    executions: join(dataDir, 'stepfunctions', 'executions.jsonl'),
   };
 }
 
@@ -87,13 +98,22 @@ async function prepareDataDir(dataDir: string): Promise<void> {
   }
 }
 
+/**
+ * Whether the process holding the lock still runs. A crashed runtime can linger as a zombie (in a container
+ * nobody may reap it): it holds nothing any more, so on Linux a zombie counts as gone.
+ */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+    if (state === 'Z' || state === 'X') return false;
+  } catch {}
+  return true;
 }
 
 /** One runtime per data directory (the database files allow one process); a stale lock is taken over. */
@@ -145,6 +165,14 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
   return (server.address() as AddressInfo).port;
 }
 
+/** The local webhook signing token: made once, readable by its owner only. */
+async function ensureWebhookToken(path: string): Promise<void> {
+  const existing = (await readFile(path, 'utf8').catch(() => '')).trim();
+  if (existing) return;
+  await writeFile(path, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
+  await chmod(path, 0o600);
+}
+
 /** Sets the environment the handlers read (lambdas/config.ts), as CDK does in AWS. */
 function handlerEnvironment(settings: {
   url: string;
@@ -175,6 +203,11 @@ function handlerEnvironment(settings: {
     SITE_URL: settings.url,
     PUBLIC_WEBHOOK_URL: `${settings.url}/api/receive-message`,
     OUTBOX_FILE: paths.outbox,
+    WEBHOOK_TOKEN_FILE: paths.webhookToken,
+    SFN_ENDPOINT: `http://127.0.0.1:${settings.port}${STEP_FUNCTIONS_PREFIX}`,
+    STATE_MACHINE_ARN: LOCAL_STATE_MACHINE_ARN,
+    LOCAL_ENGINES: 'on',
+    MEDIA_ALLOW_LOOPBACK: 'true',
     // Lambda sets these; locally the request log would drown the console, so only warnings are shown.
     POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     POWERTOOLS_TRACE_ENABLED: 'false',
@@ -214,11 +247,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Claim the port first: a port in use is the most common problem and should be reported at once.
     let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
     let cognitoHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+    let stepFunctionsHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
     const server = createServer((req, res) => {
       const url = req.url ?? '/';
       if ((url === COGNITO_PREFIX || url.startsWith(`${COGNITO_PREFIX}/`)) && cognitoHandle) {
         req.url = url.slice(COGNITO_PREFIX.length) || '/';
         cognitoHandle(req, res);
+        return;
+      }
+      if (
+        (url === STEP_FUNCTIONS_PREFIX || url.startsWith(`${STEP_FUNCTIONS_PREFIX}/`)) &&
+        stepFunctionsHandle
+      ) {
+        req.url = url.slice(STEP_FUNCTIONS_PREFIX.length) || '/';
+        stepFunctionsHandle(req, res);
         return;
       }
       if (!ready) {
@@ -280,6 +322,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await buildSite();
     }
 
+    await ensureWebhookToken(paths.webhookToken);
+    const missing = (await new LocalDependencyCheck().check()).filter((d) => !d.ok);
+    if (missing.length) {
+      options.log(
+        `Offline transcription needs: ${missing.map((d) => `${d.name} (${d.fix ?? 'install it'})`).join('; ')}. Until then, save an OpenAI API key in Settings.`,
+      );
+    }
+
     const environment = handlerEnvironment({
       url,
       port,
@@ -296,6 +346,25 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { handler: LambdaHttpHandler };
       handlers.set(`${route.method} ${route.path}`, module.handler);
     }
+    // The pipeline: the state machine synthesized from the CDK app, each Task state on its Lambda handler.
+    const pipeline = await synthesizePipelineDefinition();
+    const stepHandlers: Record<string, TaskHandler> = {};
+    for (const [state, fn] of Object.entries(pipeline.taskFunctions)) {
+      const module = (await import(`../lambdas/${fn}.ts`)) as { handler: TaskHandler };
+      stepHandlers[state] = module.handler;
+    }
+    const retryIntervalMs = process.env.PIPELINE_RETRY_INTERVAL_MS;
+    const stepFunctions = await createStepFunctions({
+      definition: pipeline.definition,
+      stateMachineArn: LOCAL_STATE_MACHINE_ARN,
+      handlers: stepHandlers,
+      executionsFile: paths.executions,
+      ...(retryIntervalMs ? { retryIntervalMs: Number(retryIntervalMs) } : {}),
+      log: options.log,
+    });
+    stepFunctionsHandle = stepFunctions.handle;
+    cleanups.push(() => stepFunctions.close());
+
     const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
     const siteConfig = () => ({
       type: 'application/json; charset=utf-8',
@@ -353,6 +422,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       webhookUrl: environment.PUBLIC_WEBHOOK_URL!,
       outbox: paths.outbox,
       mailbox: paths.mailbox,
+      webhookTokenFile: paths.webhookToken,
       dynamodb: { endpoint: dynamodb.endpoint },
       s3: { endpoint: s3.endpoint, bucket: LOCAL_BUCKET },
       cognito: { endpoint: cognitoEndpoint, userPoolId: pool.userPoolId, clientId: pool.clientId },

@@ -1,0 +1,182 @@
+/**
+ * `npm run sms -- <audio file> --from <number>`: sends a voice message to the running local service the way
+ * Twilio does. The file is served on loopback at a Twilio-shaped media URL, the webhook is a form post signed
+ * with X-Twilio-Signature, so the real webhook code path runs (signature check, media fetch with Basic auth,
+ * delete after storing). Then it prints the replies as they arrive in the outbox.
+ *
+ * Also: `npm run sms -- --from <number> --body HELP` sends a text. Finds the service through PORT and
+ * DATA_DIR, like `npm start`.
+ */
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readOutbox } from '../lambdas/adapters/local/outbox-sms-sender';
+import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
+import { detectAudioFormat, MAX_AUDIO_BYTES } from '../lambdas/core/audio-format';
+import { normalizePhone } from '../lambdas/core/phone';
+import type { RuntimeInfo } from './runtime';
+
+function fail(message: string): never {
+  console.error(`npm run sms: ${message}`);
+  process.exit(1);
+}
+
+const USAGE = 'usage: npm run sms -- <audio file> --from +14155550123 [--body text] [--wait 120]';
+
+function twilioId(prefix: string): string {
+  return `${prefix}${randomBytes(16).toString('hex')}`;
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      body: { type: 'string' },
+      wait: { type: 'string', default: '180' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (!values.from) fail(`--from is required (the sender's phone number). ${USAGE}`);
+  const from = normalizePhone(values.from);
+  if (!from.ok) fail(from.error);
+  if (positionals.length > 1) fail(`send one file at a time. ${USAGE}`);
+  if (positionals.length === 0 && values.body === undefined) fail(`give an audio file or --body. ${USAGE}`);
+
+  const dataDir = resolve(process.env.DATA_DIR || '.data');
+  const info =
+    (await readFile(join(dataDir, 'runtime.json'), 'utf8')
+      .then((text) => JSON.parse(text) as RuntimeInfo)
+      .catch(() => null)) ??
+    fail(`no local service is running with DATA_DIR=${dataDir}: start it with npm start.`);
+  if (process.env.PORT && Number(process.env.PORT) !== info.port) {
+    fail(`the service with DATA_DIR=${dataDir} listens on port ${info.port}, not PORT=${process.env.PORT}.`);
+  }
+  const health = await fetch(`${info.url}/api/health`).catch(() => null);
+  if (!health) fail(`the local service at ${info.url} does not answer: start it with npm start.`);
+
+  const secrets = await readFile(join(dataDir, 'secrets.json'), 'utf8')
+    .then((text) => JSON.parse(text) as { twilio_auth_token?: string })
+    .catch(() => ({}) as { twilio_auth_token?: string });
+  const token =
+    secrets.twilio_auth_token ?? (await readFile(info.webhookTokenFile, 'utf8').catch(() => '')).trim();
+  if (!token) fail('no webhook signing token: restart the service with npm start.');
+
+  const accountSid = `AC${'0'.repeat(32)}`;
+  const messageSid = twilioId('MM');
+  const params: Record<string, string> = {
+    ToCountry: 'US',
+    SmsMessageSid: messageSid,
+    MessageSid: messageSid,
+    SmsSid: messageSid,
+    AccountSid: accountSid,
+    From: from.e164,
+    To: values.to ?? '+15005550006',
+    Body: values.body ?? '',
+    NumSegments: '1',
+    SmsStatus: 'received',
+    ApiVersion: '2010-04-01',
+    NumMedia: '0',
+  };
+
+  // The media, served the way Twilio serves it: GET with Basic auth, DELETE once the service has it.
+  let media: {
+    server: ReturnType<typeof createServer>;
+    state: { fetched: boolean; deleted: boolean };
+  } | null = null;
+  const file = positionals[0];
+  if (file) {
+    const info2 = await stat(file).catch(() => null);
+    if (!info2?.isFile()) fail(`${file} is not a file.`);
+    if (info2.size > MAX_AUDIO_BYTES)
+      console.warn(`Note: ${file} is over 25 MB; the service will refuse it.`);
+    const bytes = await readFile(file);
+    const format = detectAudioFormat(bytes);
+    const contentType = format?.mime ?? 'application/octet-stream';
+    if (!format) console.warn(`Note: ${basename(file)} does not look like audio; sending it anyway.`);
+    const mediaSid = twilioId('ME');
+    const path = `/2010-04-01/Accounts/${accountSid}/Messages/${messageSid}/Media/${mediaSid}`;
+    const state = { fetched: false, deleted: false };
+    const server = createServer((req, res) => {
+      const url = (req.url ?? '').replace(/\.json$/, '');
+      if (url !== path) {
+        res.writeHead(404).end();
+        return;
+      }
+      if (!req.headers.authorization?.startsWith('Basic ')) {
+        res.writeHead(401, { 'www-authenticate': 'Basic' }).end();
+        return;
+      }
+      if (req.method === 'DELETE') {
+        state.deleted = true;
+        res.writeHead(204).end();
+        return;
+      }
+      state.fetched = true;
+      res.writeHead(200, { 'content-type': contentType, 'content-length': String(bytes.byteLength) });
+      res.end(bytes);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    params.NumMedia = '1';
+    params.MediaUrl0 = `http://127.0.0.1:${port}${path}`;
+    params.MediaContentType0 = contentType;
+    media = { server, state };
+  }
+
+  const sentAt = new Date().toISOString();
+  const response = await fetch(info.webhookUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(token, info.webhookUrl, params),
+      'user-agent': 'TwilioProxy/1.1 (npm run sms)',
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+  const answer = await response.text();
+  if (response.status !== 200) {
+    media?.server.close();
+    fail(`the service answered ${response.status}: ${answer}`);
+  }
+  console.log(
+    `Sent ${file ? basename(file) : `"${values.body}"`} from ${from.e164} (MessageSid ${messageSid}).`,
+  );
+
+  const waitMs = Number(values.wait) * 1000;
+  const deadline = Date.now() + waitMs;
+  const seen = new Set<string>();
+  let lastNew = Date.now();
+  while (Date.now() < deadline) {
+    const replies = (await readOutbox(info.outbox)).filter((e) => e.to === from.e164 && e.sentAt >= sentAt);
+    for (const reply of replies) {
+      if (seen.has(reply.id)) continue;
+      seen.add(reply.id);
+      lastNew = Date.now();
+      console.log(`\n--- reply to ${reply.to}\n${reply.body}`);
+    }
+    // Done when the media was handed over and no new reply came for a while.
+    const mediaDone = !media || media.state.deleted;
+    if (seen.size > 0 && mediaDone && Date.now() - lastNew > 3_000) break;
+    if (!file && Date.now() - lastNew > 5_000) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  media?.server.close();
+  if (seen.size === 0) {
+    console.log(
+      `\nNo reply in ${values.wait} s. Open ${info.url}/admin to see the message's status (replies go through Twilio when its credentials are saved).`,
+    );
+  }
+}
+
+await main();

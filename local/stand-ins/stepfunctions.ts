@@ -1,0 +1,182 @@
+/**
+ * Step Functions on this machine: the StartExecution API (AWS JSON 1.0, what @aws-sdk/client-sfn sends),
+ * running the state machine definition synthesized from the CDK app with aws-local-stepfunctions, each Task
+ * state calling the same handler function the Lambda runs. As in AWS, an execution name can be used once
+ * (names are kept under the data directory, so this holds across restarts): starting the same run twice
+ * starts it once.
+ */
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
+import { ExecutionAbortedError, ExecutionError, StateMachine } from 'aws-local-stepfunctions';
+
+type JsonValue = Parameters<StateMachine['run']>[0];
+export type TaskHandler = (input: JsonValue) => Promise<JsonValue>;
+
+export type StepFunctionsOptions = {
+  /** The state machine definition (ASL, intrinsics resolved). */
+  readonly definition: Record<string, unknown>;
+  readonly stateMachineArn: string;
+  /** Task state name -> the handler to run for it. Every Task state must have one. */
+  readonly handlers: Readonly<Record<string, TaskHandler>>;
+  /** Where used execution names are kept (one JSON object a line). */
+  readonly executionsFile: string;
+  /** Replaces every Retry interval (tests); production keeps the definition's backoff. */
+  readonly retryIntervalMs?: number;
+  readonly log: (line: string) => void;
+};
+
+export type StepFunctionsStandIn = {
+  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Runs still going. */
+  readonly running: () => number;
+  /** Stops every running execution (their messages stay as they are; "Retry Now" restarts them). */
+  close(): Promise<void>;
+};
+
+/** The Task state names in a definition (top level; the pipeline has no Map or Parallel states). */
+export function taskStates(definition: Record<string, unknown>): string[] {
+  const states = (definition.States ?? {}) as Record<string, { Type?: string }>;
+  return Object.entries(states)
+    .filter(([, state]) => state.Type === 'Task')
+    .map(([name]) => name);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, errorType?: string) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.0',
+    'content-length': String(Buffer.byteLength(text)),
+    ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
+  });
+  res.end(text);
+}
+
+const NAME_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
+
+export async function createStepFunctions(options: StepFunctionsOptions): Promise<StepFunctionsStandIn> {
+  const missing = taskStates(options.definition).filter((state) => !options.handlers[state]);
+  if (missing.length) {
+    throw new Error(
+      `The state machine has Task states with no local handler: ${missing.join(', ')}. Add them to lambdas/pipeline-steps.ts.`,
+    );
+  }
+  const machine = new StateMachine(options.definition as never, {
+    validationOptions: { checkArn: false },
+  });
+  await mkdir(dirname(options.executionsFile), { recursive: true });
+  const used = new Set<string>();
+  const previous = await readFile(options.executionsFile, 'utf8').catch(() => '');
+  for (const line of previous.split('\n')) {
+    try {
+      used.add((JSON.parse(line) as { name: string }).name);
+    } catch {}
+  }
+  const running = new Map<string, () => void>();
+  const retryIntervalOverrides =
+    options.retryIntervalMs === undefined
+      ? undefined
+      : Object.fromEntries(Object.keys(options.handlers).map((state) => [state, options.retryIntervalMs!]));
+
+  function startExecution(name: string, input: JsonValue) {
+    const execution = machine.run(input, {
+      overrides: {
+        taskResourceLocalHandlers: options.handlers,
+        ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}),
+      },
+      context: {
+        Execution: { Id: name, Name: name, Input: input, StartTime: new Date().toISOString() },
+      } as never,
+    });
+    running.set(name, execution.abort);
+    execution.result
+      .catch((error: unknown) => {
+        if (error instanceof ExecutionAbortedError) return;
+        // A run that ends in the Fail state has already marked its message failed: that is its outcome.
+        if (error instanceof ExecutionError) {
+          options.log(`Processing run ${name} ended as failed (${(error as Error).message.slice(0, 200)})`);
+          return;
+        }
+        options.log(`Processing run ${name} stopped unexpectedly: ${(error as Error).message}`);
+      })
+      .finally(() => running.delete(name));
+  }
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse) {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    } catch {
+      send(
+        res,
+        400,
+        { __type: 'SerializationException', message: 'Body is not JSON.' },
+        'SerializationException',
+      );
+      return;
+    }
+    if (target !== 'AWSStepFunctions.StartExecution') {
+      send(res, 400, { __type: 'UnknownOperationException', message: `${target} is not supported locally.` });
+      return;
+    }
+    if (body.stateMachineArn !== options.stateMachineArn) {
+      send(
+        res,
+        400,
+        { __type: 'StateMachineDoesNotExist', message: 'No such state machine.' },
+        'StateMachineDoesNotExist',
+      );
+      return;
+    }
+    const name = String(body.name ?? '');
+    if (!NAME_PATTERN.test(name)) {
+      send(res, 400, { __type: 'InvalidName', message: 'Invalid execution name.' }, 'InvalidName');
+      return;
+    }
+    let input: JsonValue;
+    try {
+      input = JSON.parse(String(body.input ?? '{}'));
+    } catch {
+      send(
+        res,
+        400,
+        { __type: 'InvalidExecutionInput', message: 'Input is not JSON.' },
+        'InvalidExecutionInput',
+      );
+      return;
+    }
+    if (used.has(name)) {
+      send(
+        res,
+        400,
+        { __type: 'ExecutionAlreadyExists', message: `Execution ${name} already exists.` },
+        'ExecutionAlreadyExists',
+      );
+      return;
+    }
+    used.add(name);
+    await appendFile(
+      options.executionsFile,
+      `${JSON.stringify({ name, startedAt: new Date().toISOString() })}\n`,
+    );
+    startExecution(name, input);
+    const arn = options.stateMachineArn.replace(':stateMachine:', ':execution:');
+    send(res, 200, { executionArn: `${arn}:${name}`, startDate: Date.now() / 1000 });
+  }
+
+  return {
+    handle: (req, res) => {
+      handleRequest(req, res).catch((error: Error) => {
+        if (!res.headersSent) send(res, 500, { __type: 'InternalFailure', message: error.message });
+      });
+    },
+    running: () => running.size,
+    close: async () => {
+      for (const abort of running.values()) abort();
+      running.clear();
+    },
+  };
+}
