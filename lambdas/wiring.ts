@@ -105,33 +105,26 @@ const warn = (message: string, details?: Record<string, unknown>) => logger.warn
 const onPublishError = (error: unknown) =>
   logger.warn('Live update not published', { error: error as Error });
 
-export const pipelineDeps: PipelineDeps = {
+/** What the pipeline steps and the inbound use cases both need. */
+const sharedDeps = {
   messages,
   events,
   clock,
   onPublishError,
   audio,
   audioTools,
-  settings,
   optOuts,
   providers,
   serviceName: config.SERVICE_NAME,
   warn,
 };
 
+export const pipelineDeps: PipelineDeps = { ...sharedDeps, settings };
+
 export const inboundDeps: InboundDeps = {
-  messages,
-  events,
-  clock,
-  onPublishError,
-  audio,
-  audioTools,
-  optOuts,
+  ...sharedDeps,
   pipeline: new SfnPipelineStarter(sfn, config.STATE_MACHINE_ARN),
-  providers,
-  serviceName: config.SERVICE_NAME,
   contactEmail: config.CONTACT_EMAIL,
-  warn,
 };
 
 const localEngines = config.LOCAL_ENGINES === 'on' ? new LocalDependencyCheck() : null;
