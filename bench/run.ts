@@ -3,9 +3,14 @@
  * section of docs/benchmarks.md.
  */
 import { benchApi } from './api';
+import { benchPipeline } from './pipeline';
+import { benchTranscription } from './transcription';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   api: benchApi,
+  /** Writes two sections: webhooks (ingestion under load, then the drain) and pipeline-overhead. */
+  pipeline: benchPipeline,
+  transcription: benchTranscription,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -3,10 +3,11 @@
  * ffmpeg decode, pocketsphinx) and word error rate per format, voice and pocketsphinx setting, on flite clips.
  * Goal: RTF at most 0.3 and WER at most 20% on 16 kHz-or-better input.
  *
- * Run: npx tsx bench/transcription.ts
+ * Run: npm run bench -- transcription (or npx tsx bench/transcription.ts)
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_TUNING, PocketsphinxTranscriber } from '../lambdas/adapters/local/pocketsphinx-transcriber';
 import {
   CLIP_FORMATS,
@@ -155,9 +156,15 @@ ${table(tunings, false)}
   console.log('Wrote the transcription section of docs/benchmarks.md');
 }
 
-try {
-  await main();
-} finally {
-  // Also after a failure: the clips are in a temporary folder.
-  await clips.dispose();
+/** Runs the transcription benchmark and writes its section of docs/benchmarks.md. */
+export async function benchTranscription(): Promise<void> {
+  try {
+    await main();
+  } finally {
+    // Also after a failure: the clips are in a temporary folder.
+    await clips.dispose();
+  }
 }
+
+// Still runnable on its own, as before bench/run.ts knew it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchTranscription();
