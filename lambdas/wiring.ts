@@ -39,10 +39,11 @@ export const logger = new Logger({ serviceName: config.SERVICE_NAME });
 const tracer = new Tracer({ serviceName: config.SERVICE_NAME });
 
 const clientOptions = { region: config.AWS_REGION };
-const documentClient = tracer.captureAWSv3Client(
-  createDocumentClient({ ...clientOptions, endpoint: config.DYNAMODB_ENDPOINT }),
-);
-const s3 = tracer.captureAWSv3Client(createS3Client({ ...clientOptions, endpoint: config.S3_ENDPOINT }));
+/** X-Ray capture only where tracing is on (Lambda): off Lambda it only costs async-hook bookkeeping. */
+const traced = <T>(client: T): T => (tracer.isTracingEnabled() ? tracer.captureAWSv3Client(client) : client);
+
+const documentClient = traced(createDocumentClient({ ...clientOptions, endpoint: config.DYNAMODB_ENDPOINT }));
+const s3 = traced(createS3Client({ ...clientOptions, endpoint: config.S3_ENDPOINT }));
 
 export const clock = systemClock;
 export const signups = new DynamoSignupRepository(documentClient, config.SIGNUPS_TABLE);
@@ -54,7 +55,7 @@ export const audio = new S3AudioStore(s3, config.AUDIO_BUCKET);
 export const secrets: SecretStore =
   config.SECRETS_BACKEND === 'file'
     ? new FileSecretStore(config.SECRETS_FILE!)
-    : new SecretsManagerSecretStore(tracer.captureAWSv3Client(new SecretsManagerClient(clientOptions)), {
+    : new SecretsManagerSecretStore(traced(new SecretsManagerClient(clientOptions)), {
         openai_api_key: config.OPENAI_API_KEY_SECRET_ARN,
         twilio_auth_token: config.TWILIO_AUTH_TOKEN_SECRET_ARN,
       });
@@ -97,7 +98,7 @@ export async function webhookSigningToken(): Promise<string | null> {
   return (await secrets.get('twilio_auth_token')) ?? (await localWebhookToken());
 }
 
-const sfn = tracer.captureAWSv3Client(createSfnClient({ ...clientOptions, endpoint: config.SFN_ENDPOINT }));
+const sfn = traced(createSfnClient({ ...clientOptions, endpoint: config.SFN_ENDPOINT }));
 const events = new LogMessageEvents(logger);
 const audioTools = new FfmpegAudioTools();
 const providers = createProviders({ config, settings, secrets, localWebhookToken });

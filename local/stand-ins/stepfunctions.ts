@@ -7,6 +7,7 @@
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { ExecutionAbortedError, ExecutionError, StateMachine } from 'aws-local-stepfunctions';
 
@@ -23,6 +24,12 @@ export type StepFunctionsOptions = {
   readonly executionsFile: string;
   /** Replaces every Retry interval (tests); production keeps the definition's backoff. */
   readonly retryIntervalMs?: number;
+  /**
+   * Runs at most this many executions at once; the rest wait their turn (StartExecution still answers at
+   * once). Everything shares one process here, so unbounded runs would slow the webhook's own answer.
+   * @default twice the number of cores
+   */
+  readonly maxConcurrent?: number;
   readonly log: (line: string) => void;
 };
 
@@ -30,6 +37,8 @@ export type StepFunctionsStandIn = {
   readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** Runs still going. */
   readonly running: () => number;
+  /** Runs started but waiting for a free slot. */
+  readonly queued: () => number;
   /** Stops every running execution (their messages stay as they are; "Retry Now" restarts them). */
   close(): Promise<void>;
 };
@@ -78,7 +87,19 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
       ? undefined
       : Object.fromEntries(Object.keys(options.handlers).map((state) => [state, options.retryIntervalMs!]));
 
+  const maxConcurrent = options.maxConcurrent ?? Math.max(2, availableParallelism() * 2);
+  const waiting: { name: string; input: JsonValue }[] = [];
+  let closed = false;
+
   function startExecution(name: string, input: JsonValue) {
+    if (running.size >= maxConcurrent) {
+      waiting.push({ name, input });
+      return;
+    }
+    runExecution(name, input);
+  }
+
+  function runExecution(name: string, input: JsonValue) {
     const execution = machine.run(input, {
       overrides: {
         taskResourceLocalHandlers: options.handlers,
@@ -99,7 +120,11 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
         }
         options.log(`Processing run ${name} stopped unexpectedly: ${(error as Error).message}`);
       })
-      .finally(() => running.delete(name));
+      .finally(() => {
+        running.delete(name);
+        const next = waiting.shift();
+        if (next && !closed) runExecution(next.name, next.input);
+      });
   }
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse) {
@@ -174,7 +199,10 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
       });
     },
     running: () => running.size,
+    queued: () => waiting.length,
     close: async () => {
+      closed = true;
+      waiting.length = 0;
       for (const abort of running.values()) abort();
       running.clear();
     },
