@@ -146,17 +146,30 @@ describe('faults', () => {
 
   it('Twilio failing twice while sending: the reply still goes out once, every part in order', async () => {
     resetFakes();
-    const from = '+14155550204';
-    const { form, id } = await mms(from);
-    await postWebhook(runtime, form, { token: TWILIO.authToken });
-    await waitForMessage(runtime, id, ['processing']);
-    twilio.failNext(2, 503);
-    const done = await waitForMessage(runtime, id, ['completed', 'failed']);
-    expect(done.status).toBe('completed');
-    expect(done.reply_sent).toBe(true);
-    const bodies = twilio.messages.filter((m) => m.to === from).map((m) => m.body);
-    expect(bodies).toHaveLength(2);
-    expect(bodies[0]).toMatch(/summary/i);
+    // The media comes from a second Twilio host, so the scripted failures hit the sending API only.
+    const mediaHost = await startFakeTwilio({ accountSid: TWILIO.accountSid, authToken: TWILIO.authToken });
+    try {
+      const from = '+14155550204';
+      const clip = await clips.clip({ sentence, format: 'm4a' });
+      const media = mediaHost.addMedia({ bytes: clip.bytes, contentType: clip.contentType });
+      const form = incomingForm({ from, mediaUrl: media.url, mediaType: clip.contentType });
+      const before = twilio.requests.length;
+      twilio.failNext(2, 503);
+      await postWebhook(runtime, form, { token: TWILIO.authToken });
+      const done = await waitForMessage(runtime, `${form.MessageSid}-0`, ['completed', 'failed']);
+      expect(done.status).toBe('completed');
+      expect(done.reply_sent).toBe(true);
+      const attempts = twilio.requests
+        .slice(before)
+        .filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json'));
+      expect(attempts.length).toBe(4); // two refused, then the two parts
+      const bodies = twilio.messages.filter((m) => m.to === from).map((m) => m.body);
+      expect(bodies).toHaveLength(2);
+      expect(bodies[0]).toMatch(/summary/i);
+      expect(bodies[1]).toMatch(/^Transcript/);
+    } finally {
+      await mediaHost.close();
+    }
   });
 
   it('a provider that keeps failing: failed with a readable error; once fixed, process-audio completes it', async () => {
