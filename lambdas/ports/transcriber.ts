@@ -4,6 +4,8 @@ export type AudioInput = {
   readonly contentType: string;
   /** e.g. `message.m4a`; providers such as OpenAI infer the format from the extension. */
   readonly fileName: string;
+  /** What the caller already measured of this audio (the pipeline probes it once), so it is not redone. */
+  readonly known?: { readonly durationSeconds: number | null; readonly sampleRateHz: number | null };
 };
 
 export type Transcription = {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
+import { NotFoundError } from '../core/errors';
 import {
   AudioTooLargeError,
   MediaDownloadError,
@@ -16,7 +17,7 @@ import {
 import { composeFailureNotice, composeReply, type FailureReason } from '../core/reply';
 import { DEFAULT_SETTINGS, type Message, type SettingsRecord } from '../core/schemas';
 import type { AudioStore } from '../ports/audio-store';
-import type { AudioTools, ConversionTarget } from '../ports/audio-tools';
+import type { AudioTools } from '../ports/audio-tools';
 import type { MediaFetcher } from '../ports/media-fetcher';
 import type { OptOutRepository } from '../ports/opt-out-repository';
 import type { SettingsRepository } from '../ports/settings-repository';
@@ -108,92 +109,91 @@ export async function markProcessing(deps: PipelineDeps, state: PipelineState): 
     attempt: state.attempt,
   });
   if (updated) return;
-  const message = await deps.messages.get(state.messageId);
-  if (!message) throw new PermanentError(`Message ${state.messageId} does not exist.`);
-  if ((message.attempt ?? 1) !== state.attempt) {
-    throw new SupersededError(
-      `A newer processing run (attempt ${message.attempt}) has taken over this message.`,
-    );
-  }
+  const message = await loadOwned(deps, state); // throws when missing or taken over by a newer run
   throw new SupersededError(`The message is ${message.status}: there is nothing to process.`);
 }
 
-const EXTENSION_BY_TARGET: Record<ConversionTarget, { ext: string; type: string }> = {
-  mp3: { ext: 'mp3', type: 'audio/mpeg' },
-  flac: { ext: 'flac', type: 'audio/flac' },
-  'wav-16k-mono': { ext: 'wav', type: 'audio/wav' },
-};
+/** OpenAI refuses some formats (AMR, 3GP, CAF, raw AAC): they are converted to this first. */
+const OPENAI_CONVERSION = { target: 'mp3', extension: 'mp3', mime: 'audio/mpeg' } as const;
 
 /** The key the original audio of a message is stored under. */
 export function audioKey(messageId: string, extension: string): string {
   return `audio/${messageId}.${extension}`;
 }
 
+/** The stored audio, or null when it is not (or no longer) in the bucket. */
+async function storedAudio(deps: PipelineDeps, key: string | null): Promise<Buffer | null> {
+  if (!key) return null;
+  try {
+    return (await deps.audio.get(key)).body;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** Fetches the media from the SMS provider, checks it is audio and stores it; returns its bytes. */
+async function copyFromProvider(deps: PipelineDeps, state: PipelineState, mediaUrl: string): Promise<Buffer> {
+  const fetcher = await deps.providers.mediaFetcher();
+  let fetched: Awaited<ReturnType<MediaFetcher['fetch']>>;
+  try {
+    fetched = await fetcher.fetch(mediaUrl, { maxBytes: MAX_AUDIO_BYTES });
+  } catch (error) {
+    if (error instanceof TransientError) throw error;
+    if (/larger than/i.test((error as Error).message)) {
+      throw new AudioTooLargeError('The voice message is larger than 25 MB.');
+    }
+    throw new MediaDownloadError(`The voice message could not be downloaded: ${(error as Error).message}`);
+  }
+  const format = detectAudioFormat(fetched.bytes);
+  if (!format) {
+    throw new NotAudioError(
+      `The attachment (${fetched.contentType ?? 'unknown type'}) is not audio in a format we can read.`,
+    );
+  }
+  const key = audioKey(state.messageId, format.extension);
+  await deps.audio.put(key, fetched.bytes, format.mime, fetched.bytes.byteLength);
+  await record(deps, state, { audio_url: key, audio_content_type: format.mime });
+  return fetched.bytes;
+}
+
 /**
- * PrepareAudio: makes sure the audio is safely stored (fetching it from the SMS provider the first time, then
- * deleting it there), checks it is audio we can read, and converts it when the transcriber needs another
- * format. Returns where the audio to transcribe is.
+ * PrepareAudio: makes sure the audio is safely stored (fetching it from the SMS provider the first time),
+ * deletes the provider's copy once ours is safe, checks it is audio we can read, and converts it when the
+ * transcriber needs another format. Returns where the audio to transcribe is.
  */
 export async function prepareAudio(deps: PipelineDeps, state: PipelineState): Promise<PreparedAudio> {
-  let message = await loadOwned(deps, state);
-  let bytes: Buffer;
-  if (message.audio_url && (await deps.audio.exists(message.audio_url))) {
-    bytes = (await deps.audio.get(message.audio_url)).body;
-  } else if (message.media_url) {
-    const fetcher = await deps.providers.mediaFetcher();
-    let fetched: Awaited<ReturnType<MediaFetcher['fetch']>>;
-    try {
-      fetched = await fetcher.fetch(message.media_url, { maxBytes: MAX_AUDIO_BYTES });
-    } catch (error) {
-      if (error instanceof TransientError) throw error;
-      if (/larger than/i.test((error as Error).message)) {
-        throw new AudioTooLargeError('The voice message is larger than 25 MB.');
-      }
-      throw new MediaDownloadError(`The voice message could not be downloaded: ${(error as Error).message}`);
-    }
-    bytes = fetched.bytes;
-    const format = detectAudioFormat(bytes);
-    if (!format) {
-      throw new NotAudioError(
-        `The attachment (${fetched.contentType ?? 'unknown type'}) is not audio in a format we can read.`,
-      );
-    }
-    const key = audioKey(message.id, format.extension);
-    await deps.audio.put(key, bytes, format.mime, bytes.byteLength);
-    message = await record(deps, state, { audio_url: key, audio_content_type: format.mime });
-    // Stored safely: now the copy at the provider can go (retried by the step if the provider is down).
-    await fetcher.delete(message.media_url!);
-    message = await record(deps, state, { media_url: null });
-  } else {
-    throw new PermanentError('The audio of this message is missing: it was never stored.');
+  const message = await loadOwned(deps, state);
+  let bytes = await storedAudio(deps, message.audio_url);
+  if (!bytes) {
+    if (!message.media_url)
+      throw new PermanentError('The audio of this message is missing: it was never stored.');
+    bytes = await copyFromProvider(deps, state, message.media_url);
+  }
+  if (message.media_url) {
+    // Also when an earlier try stored the audio but could not delete: the step is retried until it can.
+    await (await deps.providers.mediaFetcher()).delete(message.media_url);
+    await record(deps, state, { media_url: null });
   }
 
   const format = detectAudioFormat(bytes);
   if (!format) throw new NotAudioError('The stored file is not audio in a format we can read.');
   const probe = await deps.audioTools.probe(bytes);
-  await record(deps, state, {
+  const { audio_url: key } = await record(deps, state, {
     audio_duration_seconds: probe.durationSeconds,
     audio_content_type: message.audio_content_type ?? format.mime,
   });
-  const base = {
-    durationSeconds: probe.durationSeconds,
-    sampleRateHz: probe.sampleRateHz,
-  };
+  const base = { durationSeconds: probe.durationSeconds, sampleRateHz: probe.sampleRateHz };
   if ((await deps.providers.transcribesWithOpenAi()) && !format.openaiAccepts) {
-    const target = EXTENSION_BY_TARGET.mp3;
-    const key = `audio/${message.id}.converted.${target.ext}`;
-    if (!(await deps.audio.exists(key))) {
-      const converted = await deps.audioTools.convert(bytes, 'mp3');
-      await deps.audio.put(key, converted, target.type, converted.byteLength);
+    const { target, extension, mime } = OPENAI_CONVERSION;
+    const convertedKey = `audio/${message.id}.converted.${extension}`;
+    if (!(await deps.audio.exists(convertedKey))) {
+      const converted = await deps.audioTools.convert(bytes, target);
+      await deps.audio.put(convertedKey, converted, mime, converted.byteLength);
     }
-    return { key, contentType: target.type, fileName: `voice-message.${target.ext}`, ...base };
+    return { key: convertedKey, contentType: mime, fileName: `voice-message.${extension}`, ...base };
   }
-  return {
-    key: message.audio_url!,
-    contentType: format.mime,
-    fileName: `voice-message.${format.extension}`,
-    ...base,
-  };
+  return { key: key!, contentType: format.mime, fileName: `voice-message.${format.extension}`, ...base };
 }
 
 /** Transcribe: the transcript, engine, language and warnings go on the message. */
@@ -206,6 +206,7 @@ export async function transcribe(deps: PipelineDeps, state: PipelineState) {
     bytes: body,
     contentType: state.audio.contentType,
     fileName: state.audio.fileName,
+    known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
   });
   const warnings = [...new Set([...(message.warnings ?? []), ...result.warnings])];
   await record(deps, state, {

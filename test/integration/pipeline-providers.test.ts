@@ -172,6 +172,25 @@ describe('faults', () => {
     }
   });
 
+  it('deletes the media at Twilio even when the first delete fails after the audio was stored', async () => {
+    resetFakes();
+    const mediaHost = await startFakeTwilio({ accountSid: TWILIO.accountSid, authToken: TWILIO.authToken });
+    try {
+      const clip = await clips.clip({ sentence, format: 'm4a' });
+      const media = mediaHost.addMedia({ bytes: clip.bytes, contentType: clip.contentType });
+      const form = incomingForm({ from: '+14155550205', mediaUrl: media.url, mediaType: clip.contentType });
+      mediaHost.failNext(1, 503, undefined, 'DELETE');
+      await postWebhook(runtime, form, { token: TWILIO.authToken });
+      const done = await waitForMessage(runtime, `${form.MessageSid}-0`, ['completed', 'failed']);
+      expect(done.status).toBe('completed');
+      expect(done.media_url).toBeNull();
+      expect(mediaHost.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+      expect(mediaHost.deletions.map((d) => d.mediaSid)).toEqual([media.mediaSid]);
+    } finally {
+      await mediaHost.close();
+    }
+  });
+
   it('a provider that keeps failing: failed with a readable error; once fixed, process-audio completes it', async () => {
     resetFakes();
     openai.failAlways(500);

@@ -9,7 +9,7 @@ export type RecordedRequest = {
   readonly body: Buffer;
 };
 
-export type Fault = { readonly status: number; readonly body?: unknown };
+export type Fault = { readonly status: number; readonly body?: unknown; readonly method?: string };
 
 /** Faults and latency a test scripts; `take()` answers which fault (if any) applies to the next request. */
 export class FaultScript {
@@ -17,9 +17,12 @@ export class FaultScript {
   private always: Fault | null = null;
   latencyMs = 0;
 
-  /** The next `count` requests fail with `status` (and `body`, else the provider's usual error body). */
-  failNext(count: number, status: number, body?: unknown): void {
-    for (let i = 0; i < count; i += 1) this.queue.push({ status, body });
+  /**
+   * The next `count` requests (of `method`, when given) fail with `status` (and `body`, else the provider's
+   * usual error body).
+   */
+  failNext(count: number, status: number, body?: unknown, method?: string): void {
+    for (let i = 0; i < count; i += 1) this.queue.push({ status, body, ...(method ? { method } : {}) });
   }
 
   /** Every request fails with `status` until `failAlways(null)`. */
@@ -27,8 +30,9 @@ export class FaultScript {
     this.always = status === null ? null : { status, body };
   }
 
-  take(): Fault | null {
-    return this.queue.shift() ?? this.always;
+  take(method?: string): Fault | null {
+    const index = this.queue.findIndex((fault) => !fault.method || fault.method === method);
+    return index >= 0 ? this.queue.splice(index, 1)[0]! : this.always;
   }
 
   reset(): void {
@@ -82,3 +86,15 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 
 /** Resolves after `ms` milliseconds (the fakes' latency). */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The fault-scripting methods both fakes expose, bound to one FaultScript. */
+export function faultControls(faults: FaultScript) {
+  return {
+    failNext: (count: number, status: number, body?: unknown, method?: string) =>
+      faults.failNext(count, status, body, method),
+    failAlways: (status: number | null, body?: unknown) => faults.failAlways(status, body),
+    setLatency: (ms: number) => {
+      faults.latencyMs = ms;
+    },
+  };
+}

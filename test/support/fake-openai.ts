@@ -5,7 +5,15 @@
  * and can be scripted to fail or to be slow. It never prints anything, so keys never reach a log.
  */
 import type { ServerResponse } from 'node:http';
-import { close, FaultScript, listen, type RecordedRequest, sendJson, sleep } from './fake-http';
+import {
+  close,
+  FaultScript,
+  faultControls,
+  listen,
+  type RecordedRequest,
+  sendJson,
+  sleep,
+} from './fake-http';
 
 export type RecordedUpload = {
   readonly model: string;
@@ -44,7 +52,7 @@ export type FakeOpenAi = {
   transcription: FakeTranscription;
   /** How the summary endpoint answers a transcript; by default it echoes the transcript into the summary. */
   summaryReply: (transcript: string) => SummaryReply;
-  failNext(count: number, status: number, body?: unknown): void;
+  failNext(count: number, status: number, body?: unknown, method?: string): void;
   failAlways(status: number | null, body?: unknown): void;
   setLatency(ms: number): void;
   reset(): void;
@@ -86,7 +94,7 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
       // Like OpenAI, the message quotes the key it got: adapters must never pass this text on.
       return openAiError(response, 401, `Incorrect API key provided: ${sent}.`, 'invalid_api_key');
     }
-    const fault = faults.take();
+    const fault = faults.take(request.method);
     if (fault) {
       if (fault.body !== undefined) return sendJson(response, fault.status, fault.body);
       return openAiError(response, fault.status, `Scripted failure ${fault.status}.`, null);
@@ -107,11 +115,7 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
     faults,
     transcription: { ...DEFAULT_TRANSCRIPTION },
     summaryReply: echoSummary,
-    failNext: (count, status, body) => faults.failNext(count, status, body),
-    failAlways: (status, body) => faults.failAlways(status, body),
-    setLatency: (ms) => {
-      faults.latencyMs = ms;
-    },
+    ...faultControls(faults),
     reset: () => {
       faults.reset();
       requests.length = 0;

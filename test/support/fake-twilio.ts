@@ -6,7 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { close, FaultScript, listen, type RecordedRequest, sendJson, sleep } from './fake-http';
+import {
+  close,
+  FaultScript,
+  faultControls,
+  listen,
+  type RecordedRequest,
+  sendJson,
+  sleep,
+} from './fake-http';
 
 export type SentMessage = {
   readonly sid: string;
@@ -59,7 +67,7 @@ export type FakeTwilio = {
   readonly faults: FaultScript;
   /** Registers media under a fresh MM…/ME… and returns its API URL (what Twilio's webhook sends as MediaUrl0). */
   addMedia(options: MediaOptions): RegisteredMedia;
-  failNext(count: number, status: number, body?: unknown): void;
+  failNext(count: number, status: number, body?: unknown, method?: string): void;
   failAlways(status: number | null, body?: unknown): void;
   setLatency(ms: number): void;
   reset(): void;
@@ -98,7 +106,7 @@ export async function startFakeTwilio(options: {
     if (request.headers.authorization !== expectedAuth) {
       return twilioError(response, 401, 20003, 'Authenticate');
     }
-    const fault = faults.take();
+    const fault = faults.take(request.method);
     if (fault) {
       if (fault.body !== undefined) return sendJson(response, fault.status, fault.body);
       return twilioError(response, fault.status, fault.status === 429 ? 20429 : 20500, 'Scripted failure');
@@ -230,11 +238,7 @@ export async function startFakeTwilio(options: {
         mediaSid: stored.mediaSid,
       };
     },
-    failNext: (count, status, body) => faults.failNext(count, status, body),
-    failAlways: (status, body) => faults.failAlways(status, body),
-    setLatency: (ms) => {
-      faults.latencyMs = ms;
-    },
+    ...faultControls(faults),
     reset: () => {
       faults.reset();
       requests.length = 0;

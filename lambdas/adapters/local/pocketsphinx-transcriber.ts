@@ -94,7 +94,7 @@ export class PocketsphinxTranscriber implements Transcriber {
   }
 
   async transcribe(audio: AudioInput): Promise<Transcription> {
-    const probe = await this.audioTools.probe(audio.bytes);
+    const probe = audio.known ?? (await this.audioTools.probe(audio.bytes));
     const timeoutMs = this.timeoutMs ?? timeoutForDuration(probe.durationSeconds);
     const warnings: string[] = [];
     if (probe.sampleRateHz !== null && probe.sampleRateHz <= LOW_QUALITY_MAX_HZ) {
