@@ -7,26 +7,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { createDocumentClient } from '../lambdas/adapters/aws/clients';
 import { DynamoMessageRepository } from '../lambdas/adapters/aws/dynamo-message-repository';
-import { ROOT, startLocalRuntime } from '../test/support/local-runtime';
+import { freePort, ROOT, startLocalRuntime } from '../test/support/local-runtime';
 import { machineLine, ms, writeSection } from './report';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 type Load = {
   name: string;

@@ -6,6 +6,17 @@ import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
+/** A comma-separated list in one variable (`a, b,c`), blanks dropped; empty when unset. */
+export const commaSeparatedList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 export const configSchema = z.object({
   AWS_REGION: z.string().default('us-east-1'),
   SERVICE_NAME: z.string().default('Voice Summary'),
@@ -29,15 +40,7 @@ export const configSchema = z.object({
   JWT_CLIENT_ID: z.string().min(1),
   ADMIN_GROUP: z.string().default('admins'),
   /** Origins allowed to call the API from a browser (comma separated); the site's own origin. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  ALLOWED_ORIGINS: commaSeparatedList,
   /** Shown on the public site. */
   CONTACT_EMAIL: z.email().default('support@example.com'),
   SITE_URL: z.url().default('http://localhost:3000'),

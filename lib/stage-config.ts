@@ -3,16 +3,7 @@
  * environment, and checked with zod before any stack is built.
  */
 import { z } from 'zod';
-
-const list = z
-  .string()
-  .default('')
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+import { commaSeparatedList } from '../lambdas/config';
 
 export const stageConfigSchema = z.object({
   /** Names the stacks (`VoiceSummary-<stage>-Data`, `VoiceSummary-<stage>-App`); letters, digits, dashes. */
@@ -28,7 +19,7 @@ export const stageConfigSchema = z.object({
    * Extra browser origins allowed to call the API and the audio bucket (comma separated), besides the site's
    * own CloudFront origin, for example `http://localhost:5173` for a frontend developer.
    */
-  allowedOrigins: list.pipe(z.array(z.url())),
+  allowedOrigins: commaSeparatedList.pipe(z.array(z.url())),
   /** The number the site shows until an SMS number is saved in settings (E.164). */
   defaultPhoneNumber: z
     .string()

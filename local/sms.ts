@@ -91,13 +91,13 @@ async function main() {
   // The media, served the way Twilio serves it: GET with Basic auth, DELETE once the service has it.
   let media: {
     server: ReturnType<typeof createServer>;
-    state: { fetched: boolean; deleted: boolean };
+    state: { deleted: boolean };
   } | null = null;
   const file = positionals[0];
   if (file) {
-    const info2 = await stat(file).catch(() => null);
-    if (!info2?.isFile()) fail(`${file} is not a file.`);
-    if (info2.size > MAX_AUDIO_BYTES)
+    const fileInfo = await stat(file).catch(() => null);
+    if (!fileInfo?.isFile()) fail(`${file} is not a file.`);
+    if (fileInfo.size > MAX_AUDIO_BYTES)
       console.warn(`Note: ${file} is over 25 MB; the service will refuse it.`);
     const bytes = await readFile(file);
     const format = detectAudioFormat(bytes);
@@ -105,7 +105,7 @@ async function main() {
     if (!format) console.warn(`Note: ${basename(file)} does not look like audio; sending it anyway.`);
     const mediaSid = twilioId('ME');
     const path = `/2010-04-01/Accounts/${accountSid}/Messages/${messageSid}/Media/${mediaSid}`;
-    const state = { fetched: false, deleted: false };
+    const state = { deleted: false };
     const server = createServer((req, res) => {
       const url = (req.url ?? '').replace(/\.json$/, '');
       if (url !== path) {
@@ -121,7 +121,6 @@ async function main() {
         res.writeHead(204).end();
         return;
       }
-      state.fetched = true;
       res.writeHead(200, { 'content-type': contentType, 'content-length': String(bytes.byteLength) });
       res.end(bytes);
     });

@@ -19,7 +19,7 @@ import { normalizePhone } from '../core/phone';
 import { NotAudioError } from '../core/pipeline-errors';
 import { HELP_TEXT, OPT_IN_CONFIRMATION, UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '../core/reply';
 import { DEFAULT_TEST_SENDER, type Message, type ProcessAudioInput } from '../core/schemas';
-import { canStartProcessing } from '../core/status';
+import { allowedSources, canStartProcessing } from '../core/status';
 import type { AudioStore } from '../ports/audio-store';
 import type { AudioTools } from '../ports/audio-tools';
 import type { OptOutRepository } from '../ports/opt-out-repository';
@@ -239,7 +239,7 @@ export async function processAudio(deps: InboundDeps, input: ProcessAudioInput) 
   const current = message.attempt ?? 1;
   const next = current + 1;
   const moved = await changeMessage(deps, message.id, {
-    whileIn: ['pending', 'processing', 'failed'],
+    whileIn: allowedSources('processing'),
     patch: { attempt: next, error_message: null },
     attempt: current,
   });

@@ -9,20 +9,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, startLocalRuntime } from '../support/local-runtime';
+import { freePort, ROOT, startLocalRuntime } from '../support/local-runtime';
 
 const cleanup: string[] = [];
 afterAll(async () => {
   for (const dir of cleanup) await rm(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs `npm start` expecting it to refuse; returns its exit code and what it printed. */
 async function startExpectingFailure(env: Record<string, string>) {

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -18,6 +19,15 @@ import {
 import type { RuntimeInfo } from '../../local/runtime';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** A port nothing listens on right now (for tests that need a fixed port, e.g. a restart on the same one). */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 export type RunningRuntime = {
   readonly info: RuntimeInfo;
