@@ -19,6 +19,13 @@ export const commaSeparatedList = z
 
 export const configSchema = z.object({
   AWS_REGION: z.string().default('us-east-1'),
+  /** Set by Lambda itself: X-Ray tracing runs only there. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
+  /** Powertools' switch; `false` turns tracing off in Lambda too. */
+  POWERTOOLS_TRACE_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   SERVICE_NAME: z.string().default('Voice Summary'),
   /** DynamoDB tables (physical names come from CDK outputs or the local bootstrap). */
   SIGNUPS_TABLE: z.string().min(1),

@@ -5,7 +5,6 @@
 
 import { readFile } from 'node:fs/promises';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Tracer } from '@aws-lambda-powertools/tracer';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -36,11 +35,17 @@ import type { PipelineDeps } from './use-cases/pipeline';
 export const config = loadConfig();
 
 export const logger = new Logger({ serviceName: config.SERVICE_NAME });
-const tracer = new Tracer({ serviceName: config.SERVICE_NAME });
+/**
+ * X-Ray only where tracing is on (in Lambda, unless turned off). Loading the tracer loads the X-Ray SDK,
+ * whose context tracking hooks every promise, so elsewhere it is not even imported.
+ */
+const tracer =
+  config.AWS_LAMBDA_FUNCTION_NAME && config.POWERTOOLS_TRACE_ENABLED
+    ? new (await import('@aws-lambda-powertools/tracer')).Tracer({ serviceName: config.SERVICE_NAME })
+    : null;
 
 const clientOptions = { region: config.AWS_REGION };
-/** X-Ray capture only where tracing is on (Lambda): off Lambda it only costs async-hook bookkeeping. */
-const traced = <T>(client: T): T => (tracer.isTracingEnabled() ? tracer.captureAWSv3Client(client) : client);
+const traced = <T>(client: T): T => (tracer?.isTracingEnabled() ? tracer.captureAWSv3Client(client) : client);
 
 const documentClient = traced(createDocumentClient({ ...clientOptions, endpoint: config.DYNAMODB_ENDPOINT }));
 const s3 = traced(createS3Client({ ...clientOptions, endpoint: config.S3_ENDPOINT }));

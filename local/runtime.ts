@@ -23,7 +23,8 @@ import {
 import { bootstrapCognito, bootstrapStorage, LOCAL_BUCKET, LOCAL_TABLES } from './bootstrap';
 import { buildSite, serveSite, siteIsStale } from './site';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
-import { type StandIn, startDynalite } from './stand-ins/dynalite';
+import type { StandIn } from './stand-ins/dynalite';
+import { startDynaliteThread } from './stand-ins/dynalite-thread';
 import { startS3rver } from './stand-ins/s3rver';
 import { createStepFunctions, type TaskHandler } from './stand-ins/stepfunctions';
 
@@ -286,7 +287,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     );
     const url = `http://localhost:${port}`;
 
-    const dynamodb = await startDynalite({ path: paths.dynamodb }).catch((error: Error) => {
+    const dynamodb = await startDynaliteThread({ path: paths.dynamodb }).catch((error: Error) => {
       throw new StartupError(
         `The local database in ${paths.dynamodb} could not be opened (${error.message}): if another program uses it, stop it; if it is damaged, move ${dataDir} away to start fresh.`,
       );
