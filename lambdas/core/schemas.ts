@@ -91,6 +91,8 @@ export const messageSchema = z.object({
   audio_duration_seconds: z.number().nullable().optional(),
   /** Which processing run owns the message: 1 for the first, +1 for each retry from the dashboard. */
   attempt: z.number().int().positive().optional(),
+  /** When the dashboard's last retry started its run (absent for the first run). */
+  attempt_started_at: z.string().optional(),
   transcription_engine: z.string().nullable().optional(),
   summary_engine: z.string().nullable().optional(),
   language: z.string().nullable().optional(),

@@ -19,7 +19,7 @@ import { normalizePhone } from '../core/phone';
 import { NotAudioError } from '../core/pipeline-errors';
 import { HELP_TEXT, OPT_IN_CONFIRMATION, UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '../core/reply';
 import { DEFAULT_TEST_SENDER, type Message, type ProcessAudioInput } from '../core/schemas';
-import { allowedSources, canStartProcessing } from '../core/status';
+import { canStartProcessing } from '../core/status';
 import type { AudioStore } from '../ports/audio-store';
 import type { AudioTools } from '../ports/audio-tools';
 import type { OptOutRepository } from '../ports/opt-out-repository';
@@ -224,8 +224,15 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
 }
 
 /**
- * (Re)starts processing of a pending, stuck processing, or failed message as a new run. Two requests for
- * the same message at once start one run: the attempt number moves only for the first.
+ * A restart that finds the message put into processing by another restart this recently returns that run:
+ * it is the same click twice (or two operators at once). A run stuck longer than this can be restarted.
+ */
+export const RESTART_DEDUP_MS = 15_000;
+
+/**
+ * (Re)starts processing of a pending, stuck processing, or failed message as a new run. The message moves to
+ * processing at once, with the new attempt number; two requests for the same message moments apart start
+ * one run.
  */
 export async function processAudio(deps: InboundDeps, input: ProcessAudioInput) {
   const message = await deps.messages.get(input.messageId);
@@ -236,21 +243,33 @@ export async function processAudio(deps: InboundDeps, input: ProcessAudioInput) 
   if (!message.audio_url && !message.media_url) {
     throw new ConflictError('This message has no audio to process.');
   }
+  const now = deps.clock();
+  if (justRestarted(message, now)) {
+    return { messageId: message.id, attempt: message.attempt ?? 1, started: false };
+  }
   const current = message.attempt ?? 1;
   const next = current + 1;
   const moved = await changeMessage(deps, message.id, {
-    whileIn: allowedSources('processing'),
-    patch: { attempt: next, error_message: null },
+    to: 'processing',
+    patch: { attempt: next, attempt_started_at: now, error_message: null },
     attempt: current,
   });
   if (!moved) {
-    const now = await deps.messages.get(message.id);
-    if (now && (now.attempt ?? 1) > current && now.status !== 'completed') {
-      // Someone else restarted it a moment ago: that run is the one.
-      return { messageId: message.id, attempt: now.attempt ?? next, started: false };
+    // Another restart won the conditional write a moment ago: its run is the one.
+    const latest = await deps.messages.get(message.id);
+    if (latest && justRestarted(latest, now)) {
+      return { messageId: message.id, attempt: latest.attempt ?? next, started: false };
     }
     throw new ConflictError('The message changed while it was being restarted: refresh and try again.');
   }
   const { started } = await deps.pipeline.start({ messageId: message.id, attempt: next });
   return { messageId: message.id, attempt: next, started };
+}
+
+function justRestarted(message: Message, now: string): boolean {
+  return (
+    message.status === 'processing' &&
+    message.attempt_started_at !== undefined &&
+    Date.parse(now) - Date.parse(message.attempt_started_at) < RESTART_DEDUP_MS
+  );
 }

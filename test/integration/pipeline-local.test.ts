@@ -310,6 +310,18 @@ describe('process-audio', () => {
     expect(again.attempt).toBe(2);
   });
 
+  it('a second request right after the first (a double click) returns the same run, shown as processing', async () => {
+    const uploaded = await upload(runtime, await clips.silence(4));
+    const id = String(uploaded.json.messageId);
+    const failed = await waitForMessage(runtime, id, ['failed']);
+    const first = await processAudio(runtime, failed);
+    const second = await processAudio(runtime, failed);
+    expect(first.json).toMatchObject({ attempt: 2, started: true });
+    expect(second.json).toMatchObject({ attempt: 2, started: false });
+    const again = await waitForMessage(runtime, id, ['failed']);
+    expect(again.attempt).toBe(2);
+  });
+
   it('says what is wrong: 404 for an unknown message, 409 for a completed one, 400 for a bad body', async () => {
     const unknown = await processAudio(runtime, { id: 'no-such-message', audio_url: null, sender: 'x' });
     expect(unknown.status).toBe(404);
