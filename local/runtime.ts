@@ -382,8 +382,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.clientId,
         userPoolEndpoint: `${url}${COGNITO_PREFIX}/`,
-        apiBaseUrl: '',
+        apiBaseUrl: '/api',
         webhookUrl: environment.PUBLIC_WEBHOOK_URL,
+        // cognito-local has no SRP.
+        authFlow: 'USER_PASSWORD_AUTH',
+        // Nothing expires on one machine yet; the privacy policy says so.
+        retention: { audioDays: null, transcriptDays: null },
         local: true,
       }),
     });

@@ -283,15 +283,6 @@ export const settingsViewSchema = settingsRecordSchema.extend({
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
-/** GET /api/public-info: what the public site may show. No secrets. */
-export const publicInfoSchema = z.object({
-  service_name: z.string(),
-  phone_number: z.string().nullable(),
-  contact_email: z.string(),
-  site_url: z.string(),
-});
-export type PublicInfo = z.infer<typeof publicInfoSchema>;
-
 // ---------------------------------------------------------------------------------------------------------
 // opt-outs
 
