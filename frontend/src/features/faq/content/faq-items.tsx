@@ -8,6 +8,7 @@ import { HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
+import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { formatList } from '@/lib/format-list';
 import { audioRetentionSentence, transcriptRetentionSentence } from '@/lib/retention';
@@ -25,13 +26,7 @@ const MAX_MB = Math.round(MAX_AUDIO_BYTES / (1024 * 1024));
 const linkClass = 'font-medium text-accent underline';
 
 export function faqItems({ serviceName, contactEmail, retention }: FaqContext): FaqItem[] {
-  const contact = contactEmail ? (
-    <a className={linkClass} href={`mailto:${contactEmail}`}>
-      {contactEmail}
-    </a>
-  ) : (
-    'the email address at the bottom of this page'
-  );
+  const contact = <ContactEmail email={contactEmail} className={linkClass} />;
   return [
     {
       id: 'iphone',

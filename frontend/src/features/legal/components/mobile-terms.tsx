@@ -1,5 +1,6 @@
 import { HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
 import { AppLink } from '@/components/ui/app-link';
+import { ContactEmail } from '@/components/ui/contact-email';
 import { formatList } from '@/lib/format-list';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
@@ -13,13 +14,7 @@ export function MobileTerms({
   readonly serviceName: string;
   readonly contactEmail: string | null;
 }) {
-  const contact = contactEmail ? (
-    <a className={legalLinkClass} href={`mailto:${contactEmail}`}>
-      {contactEmail}
-    </a>
-  ) : (
-    'the contact address at the bottom of this page'
-  );
+  const contact = <ContactEmail email={contactEmail} className={legalLinkClass} />;
   return (
     <LegalDocument
       title="Mobile Terms of Use"

@@ -1,4 +1,5 @@
 import { AppLink } from '@/components/ui/app-link';
+import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { audioRetentionSentence, transcriptRetentionSentence } from '@/lib/retention';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
@@ -15,13 +16,7 @@ export type PrivacyPolicyProps = {
 
 /** What we collect, why, who processes it, how long it is kept, and how to have it deleted. */
 export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }: PrivacyPolicyProps) {
-  const contact = contactEmail ? (
-    <a className={legalLinkClass} href={`mailto:${contactEmail}`}>
-      {contactEmail}
-    </a>
-  ) : (
-    'the contact address at the bottom of this page'
-  );
+  const contact = <ContactEmail email={contactEmail} className={legalLinkClass} />;
   return (
     <LegalDocument
       title="Privacy Policy"

@@ -1,7 +1,7 @@
 import { SMS_CONSENT_VERSION, smsConsentParts } from '@core/consent';
 import { formatPhoneNumber, normalizePhone } from '@core/phone';
 import type { Signup } from '@core/schemas';
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -177,6 +177,15 @@ export function SignupForm({
     );
   }
 
+  /** What a text field needs to show and change its value and error. */
+  const bind = (field: 'name' | 'email' | 'phone') => ({
+    name: field,
+    value: fields[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(field, event.target.value),
+    onBlur: () => checkOnBlur(field),
+  });
+
   const busy = status === 'submitting';
   const consentId = 'signup-sms-consent';
   return (
@@ -196,40 +205,23 @@ export function SignupForm({
         <p id="signup-intro" className="text-muted">
           It's free. We only use your details to run the service.
         </p>
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          value={fields.name}
-          error={errors.name}
-          onChange={(e) => update('name', e.target.value)}
-          onBlur={() => checkOnBlur('name')}
-        />
+        <TextField label="Name" autoComplete="name" required {...bind('name')} />
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={fields.email}
-          error={errors.email}
-          onChange={(e) => update('email', e.target.value)}
-          onBlur={() => checkOnBlur('email')}
+          {...bind('email')}
         />
         <TextField
           label="Mobile phone"
-          name="phone"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           optional
           hint="A US number, for example (415) 555-0132."
-          value={fields.phone}
-          error={errors.phone}
-          onChange={(e) => update('phone', e.target.value)}
-          onBlur={() => checkOnBlur('phone')}
+          {...bind('phone')}
         />
         <fieldset>
           <legend className="font-semibold text-ink">
