@@ -79,7 +79,7 @@ export async function benchSite(): Promise<void> {
         await page.evaluate(
           `history.pushState(null, '', '/admin'); dispatchEvent(new PopStateEvent('popstate'))`,
         );
-        await page.getByRole('heading', { name: 'Admin' }).waitFor();
+        await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
       })
     ).filter((a) => !seen.has(a.url));
     await page.close();

@@ -210,11 +210,11 @@ describe('other paths', () => {
     await page.close();
   });
 
-  it('opens the admin view at /admin', async () => {
+  it('opens the admin view at /admin: the sign-in screen for a visitor who is not signed in', async () => {
     const { page, errors } = await openPage();
     const response = await page.goto(`${runtime.url}/admin`);
     expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Admin sign in' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
