@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { aliases } from './frontend/vite.config';
+import { aliases } from './frontend/vite.config.ts';
 
 // One project per kind of test so each npm script runs one kind; every test file gets its own
 // data directory or tables, so files run in parallel safely.

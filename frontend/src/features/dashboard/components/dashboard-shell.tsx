@@ -1,38 +1,52 @@
-import { AudioLines, LogOut } from 'lucide-react';
+import { AudioLines, LogOut, RefreshCw, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { useDocumentMeta } from '@/lib/document-meta';
 
-/** The dashboard's frame: the header (SPEC: refresh, Settings and Logout) and the sections below it. */
+const headerButton =
+  'inline-flex min-h-11 items-center gap-2 rounded-lg border border-line-strong bg-canvas px-3 font-semibold text-ink hover:bg-surface';
+
+/** SPEC: the dashboard's header with refresh, Settings and Logout; the sections go below it. */
 export function DashboardShell({
   email,
+  onRefresh,
+  onSettings,
   onLogout,
   children,
 }: {
   readonly email: string;
+  readonly onRefresh: () => void;
+  readonly onSettings: () => void;
   readonly onLogout: () => void;
-  readonly children?: ReactNode;
+  readonly children: ReactNode;
 }) {
   useDocumentMeta('Dashboard', 'Voice Summary administration.');
   return (
     <div className="min-h-dvh bg-surface">
       <header className="border-b border-line bg-canvas">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <h1 className="flex items-center gap-2 text-lg font-bold text-ink">
             <AudioLines aria-hidden="true" className="size-6 text-accent" />
             Voice Summary admin
           </h1>
-          <div className="flex items-center gap-3">
-            <span className="hidden text-sm text-muted sm:inline">{email}</span>
-            <Button variant="secondary" onClick={onLogout}>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="hidden text-sm text-muted lg:inline">{email}</span>
+            <button type="button" onClick={onRefresh} className={headerButton}>
+              <RefreshCw aria-hidden="true" className="size-5" />
+              <span className="sr-only sm:not-sr-only">Refresh</span>
+            </button>
+            <button type="button" onClick={onSettings} className={headerButton}>
+              <Settings aria-hidden="true" className="size-5" />
+              <span className="sr-only sm:not-sr-only">Settings</span>
+            </button>
+            <button type="button" onClick={onLogout} className={headerButton}>
               <LogOut aria-hidden="true" className="size-5" />
-              Logout
-            </Button>
+              <span className="sr-only sm:not-sr-only">Logout</span>
+            </button>
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6">
-        {children ?? <p className="text-muted">You are signed in as an administrator.</p>}
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        {children}
       </main>
     </div>
   );
