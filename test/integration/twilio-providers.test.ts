@@ -1,5 +1,5 @@
 /**
- * The Twilio SMS sender (real twilio SDK) and media fetcher against a local fake of Twilio's REST API, and the
+ * The Twilio SMS sender (Messages API over fetch) and media fetcher against a local fake of Twilio's REST API, and the
  * local outbox that stands in for Twilio when no credentials are configured.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -99,15 +99,18 @@ describe('Twilio SMS sender', () => {
     expect(fake.messages).toHaveLength(0);
   });
 
-  it.each([429, 503])('reports %i as transient with exactly one request (no SDK retries)', async (status) => {
-    fake.failNext(1, status);
-    const error = await rejectionOf(sender().send(sms));
+  it.each([429, 503])(
+    'reports %i as transient with exactly one request (no retries of its own)',
+    async (status) => {
+      fake.failNext(1, status);
+      const error = await rejectionOf(sender().send(sms));
 
-    expect(error).toBeInstanceOf(TransientError);
-    expect(error.name).toBe('TransientError');
-    expect(fake.requests).toHaveLength(1);
-    await expect(sender().send(sms)).resolves.toHaveProperty('id');
-  });
+      expect(error).toBeInstanceOf(TransientError);
+      expect(error.name).toBe('TransientError');
+      expect(fake.requests).toHaveLength(1);
+      await expect(sender().send(sms)).resolves.toHaveProperty('id');
+    },
+  );
 
   it('reports an unsubscribed recipient (21610) as permanent, saying why', async () => {
     fake.failNext(1, 400, {
