@@ -1,14 +1,20 @@
 /** GET /api/public-info (public): the service's phone number and contact email for the site. */
+import { publicRoutes } from '../composition/http';
+import { settingsRepository } from '../composition/repositories';
+import { contactEmail, serviceName, siteInfo } from '../composition/service';
 import { getPublicInfo } from '../use-cases/public-info';
-import { config, route, settings } from '../wiring';
 
-export const handler = route({ access: 'public' }, async () => {
-  const info = await getPublicInfo({
-    settings,
-    serviceName: config.SERVICE_NAME,
-    contactEmail: config.CONTACT_EMAIL,
-    siteUrl: config.SITE_URL,
-    defaultPhoneNumber: config.DEFAULT_PHONE_NUMBER ?? null,
-  });
-  return { status: 200, body: info, headers: { 'cache-control': 'public, max-age=60' } };
-});
+const deps = {
+  settings: settingsRepository(),
+  serviceName: serviceName(),
+  contactEmail: contactEmail(),
+  siteUrl: siteInfo().SITE_URL,
+  defaultPhoneNumber: siteInfo().DEFAULT_PHONE_NUMBER ?? null,
+};
+const route = publicRoutes();
+
+export const handler = route({ access: 'public' }, async () => ({
+  status: 200,
+  body: await getPublicInfo(deps),
+  headers: { 'cache-control': 'public, max-age=60' },
+}));
