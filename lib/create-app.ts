@@ -83,6 +83,8 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     routeEntry,
     siteAssetsDir,
     ffmpegLayer,
+    service: `voice-summary-${stage.stage}`,
+    alarmEmail: stage.alarmEmail,
   });
 
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -166,6 +166,11 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   [step.markCompleted.fn]: (fn, t) => {
     fn.table('MESSAGES_TABLE', t.data.tables.messages, ['UpdateItem']);
   },
+  // Every 5 minutes: counts messages created 15 to 60 minutes ago that are still unfinished.
+  'watch-stuck-messages': (fn, t) => {
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, []);
+    fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
+  },
   // Marks the message failed and may text the sender a short notice (unless opted out).
   [step.markFailed.fn]: (fn, t) => {
     ownsMessage(fn, t);

@@ -6,8 +6,14 @@ import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
 import { FfmpegLayer, type FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { HttpApiRoutes } from './constructs/http-api';
+import { Monitoring } from './constructs/monitoring';
 import { Pipeline, type PipelineFunctions } from './constructs/pipeline';
-import { PROJECT_ROOT, ProjectFunction } from './constructs/project-function';
+import {
+  METRICS_NAMESPACE,
+  POWERTOOLS_SERVICE,
+  PROJECT_ROOT,
+  ProjectFunction,
+} from './constructs/project-function';
 import { Site } from './constructs/site';
 import { applyAccess } from './function-access';
 import { acknowledgeSiteDeployment } from './nag';
@@ -56,7 +62,20 @@ export interface StatelessStackProps extends StackProps {
    * @default packs the npm packages
    */
   readonly ffmpegLayer?: FfmpegLayerProps;
+  /**
+   * The service name on every log line and metric (POWERTOOLS_SERVICE_NAME): one per stage.
+   * @default 'voice-summary'
+   */
+  readonly service?: string;
+  /**
+   * An email subscribed to the alarm topic.
+   * @default none
+   */
+  readonly alarmEmail?: string;
 }
+
+/** Functions run on a schedule rather than by a route or a pipeline step. */
+export const SCHEDULED_FUNCTIONS = ['watch-stuck-messages'] as const;
 
 /**
  * Everything that can be replaced without losing data: the Lambda functions, the HTTP API, the pipeline's
@@ -67,12 +86,14 @@ export class StatelessStack extends Stack {
   public readonly api: HttpApiRoutes;
   public readonly pipeline: Pipeline;
   public readonly site: Site;
+  public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const { data } = props;
     const routes = props.routes ?? HTTP_ROUTES;
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    const service = props.service ?? POWERTOOLS_SERVICE;
 
     // Known only once the site exists (below): resolved at synth, so the functions can be made first.
     const siteUrl = Lazy.string({ produce: () => this.site.url });
@@ -90,7 +111,7 @@ export class StatelessStack extends Stack {
     };
     type FunctionOptions = Partial<ConstructorParameters<typeof ProjectFunction>[2]>;
     const makeFunction = (id: string, fnName: string, entry: string, options: FunctionOptions = {}) => {
-      const fn = new ProjectFunction(this, id, { fn: entry, logRetention, ...options });
+      const fn = new ProjectFunction(this, id, { fn: entry, logRetention, service, ...options });
       this.functions.set(fnName, fn);
       return fn;
     };
@@ -114,6 +135,13 @@ export class StatelessStack extends Stack {
       });
       applyAccess(fnName, fn, { ...targets, stateMachine: this.pipeline.stateMachine });
     }
+
+    const watcher = makeFunction(
+      'WatchStuckMessagesFunction',
+      'watch-stuck-messages',
+      'handlers/watch-stuck-messages',
+    );
+    applyAccess('watch-stuck-messages', watcher, targets);
 
     this.api = new HttpApiRoutes(this, 'Http', {
       routes,
@@ -141,6 +169,18 @@ export class StatelessStack extends Stack {
 
     acknowledgeSiteDeployment(this.site);
 
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      functions: this.functions,
+      httpFunctions: [...new Set(routes.map((r) => r.fn))],
+      stateMachine: this.pipeline.stateMachine,
+      api: this.api.api,
+      stuckMessagesWatcher: watcher,
+      metricsNamespace: METRICS_NAMESPACE,
+      serviceDimension: service,
+      alarmEmail: props.alarmEmail,
+      dashboardName: `${this.stackName}-operations`.replace(/[^A-Za-z0-9_-]/g, '-'),
+    });
+
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The public site' });
     new CfnOutput(this, 'AdminUrl', { value: `${this.site.url}/admin`, description: 'The admin dashboard' });
     new CfnOutput(this, 'WebhookUrl', {
@@ -152,6 +192,11 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: data.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: data.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'AudioBucketName', { value: data.audioBucket.bucketName });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Subscribe an email or a pager to get the alarms (docs/operations.md)',
+    });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName });
   }
 }
 

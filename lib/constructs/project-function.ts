@@ -69,6 +69,11 @@ export interface ProjectFunctionProps {
    * @default RetentionDays.ONE_MONTH
    */
   readonly logRetention?: RetentionDays;
+  /**
+   * The service name on every log line and metric (POWERTOOLS_SERVICE_NAME), one per stage.
+   * @default POWERTOOLS_SERVICE
+   */
+  readonly service?: string;
 }
 
 /** DynamoDB actions a function may be given on a table. */
@@ -101,7 +106,7 @@ export class ProjectFunction extends NodejsFunction {
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup,
       environment: {
-        POWERTOOLS_SERVICE_NAME: POWERTOOLS_SERVICE,
+        POWERTOOLS_SERVICE_NAME: props.service ?? POWERTOOLS_SERVICE,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',

@@ -44,6 +44,7 @@ const EXPECTED: Record<string, string[]> = {
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
+  'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
   [step.markProcessing.fn]: ['dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.prepareAudio.fn]: [
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',

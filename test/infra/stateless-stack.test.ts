@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_ROUTES } from '../../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
+import { SCHEDULED_FUNCTIONS } from '../../lib/stateless-stack';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 /** Only functions granted a secret get its ARN (without it the secret store refuses at cold start). */
@@ -45,6 +46,7 @@ describe('the Lambda functions', () => {
     const expected = new Set([
       ...HTTP_ROUTES.map((r) => r.fn),
       ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
+      ...SCHEDULED_FUNCTIONS,
     ]);
     expect(functions(app)).toHaveLength(expected.size);
     for (const [, f] of functions(app)) {
@@ -75,7 +77,7 @@ describe('the Lambda functions', () => {
         expect(env[local], `${fnName} ${local}`).toBeUndefined();
       }
       expect(env).toMatchObject({
-        POWERTOOLS_SERVICE_NAME: 'voice-summary',
+        POWERTOOLS_SERVICE_NAME: 'voice-summary-test',
         POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
       });
       if (env.JWT_ISSUER) {
@@ -325,6 +327,50 @@ describe('the site', () => {
   });
 });
 
+describe('operations', () => {
+  it('has an alarm topic an operator subscribes to, and every alarm notifies it on alarm and on recovery', () => {
+    const topics = Object.keys(resourcesOf(app.appTemplate, 'AWS::SNS::Topic'));
+    expect(topics).toHaveLength(1);
+    const alarms = Object.values(resourcesOf(app.appTemplate, 'AWS::CloudWatch::Alarm'));
+    expect(alarms.length).toBeGreaterThanOrEqual(6);
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topics[0] }]);
+      expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
+    }
+  });
+
+  it('alarms on failed and timed-out runs, API 5xx, throttles and messages stuck for 15 minutes', () => {
+    const alarms = Object.values(resourcesOf(app.appTemplate, 'AWS::CloudWatch::Alarm'));
+    const names = alarms.map((a) => a.Properties.MetricName ?? 'expression');
+    expect(names).toEqual(
+      expect.arrayContaining(['ExecutionsFailed', 'ExecutionsTimedOut', '5xx', 'StuckMessages']),
+    );
+    const stuck = alarms.find((a) => a.Properties.MetricName === 'StuckMessages')!;
+    expect(stuck.Properties).toMatchObject({
+      Namespace: 'VoiceSummary',
+      Dimensions: [{ Name: 'service', Value: 'voice-summary-test' }],
+      Threshold: 1,
+    });
+    // Every function's throttles are covered, at most 10 metrics per alarm (CloudWatch's limit).
+    const throttleMetrics = alarms
+      .filter((a) => a.Properties.Metrics)
+      .flatMap((a) => a.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string } } }[])
+      .filter((m) => m.MetricStat)
+      .map((m) => m.MetricStat!.Metric.MetricName);
+    expect(throttleMetrics.filter((m) => m === 'Throttles')).toHaveLength(app.stateless.functions.size);
+    expect(throttleMetrics).toContain('ExecutionThrottled');
+  });
+
+  it('checks for stuck messages every 5 minutes and shows the service on one dashboard', () => {
+    app.appTemplate.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: Match.anyValue() })],
+    });
+    app.appTemplate.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+});
+
 describe('the stack outputs', () => {
   it('give the operator the site, the webhook URL for Twilio and the Cognito ids', () => {
     const outputs = app.appTemplate.toJSON().Outputs as Record<string, unknown>;
@@ -336,6 +382,8 @@ describe('the stack outputs', () => {
         'UserPoolId',
         'UserPoolClientId',
         'StateMachineArn',
+        'AlarmTopicArn',
+        'DashboardName',
       ]),
     );
   });

@@ -112,4 +112,23 @@ export class DynamoMessageRepository implements MessageRepository {
     );
     return Items.map(toMessage);
   }
+
+  async listCreatedBetween(from: string, to: string): Promise<Message[]> {
+    const messages: Message[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: RECENT_INDEX,
+          KeyConditionExpression: 'feed = :feed AND created_at >= :from AND created_at < :to',
+          ExpressionAttributeValues: { ':feed': MESSAGE_FEED, ':from': from, ':to': to },
+          ExclusiveStartKey: start,
+        }),
+      );
+      messages.push(...(page.Items ?? []).map(toMessage));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return messages;
+  }
 }
