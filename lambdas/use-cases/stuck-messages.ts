@@ -11,9 +11,10 @@ export const STUCK_AFTER_MS = 15 * 60_000;
 export const STUCK_WINDOW_MS = 60 * 60_000;
 
 /** The messages that arrived between an hour and 15 minutes ago and are still not completed or failed. */
-export async function findStuckMessages(
-  deps: { readonly messages: MessageRepository; readonly clock: Clock },
-): Promise<Message[]> {
+export async function findStuckMessages(deps: {
+  readonly messages: MessageRepository;
+  readonly clock: Clock;
+}): Promise<Message[]> {
   const now = Date.parse(deps.clock());
   const from = new Date(now - STUCK_WINDOW_MS).toISOString();
   const to = new Date(now - STUCK_AFTER_MS).toISOString();

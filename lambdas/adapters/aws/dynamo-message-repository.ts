@@ -121,12 +121,13 @@ export class DynamoMessageRepository implements MessageRepository {
         new QueryCommand({
           TableName: this.table,
           IndexName: RECENT_INDEX,
-          KeyConditionExpression: 'feed = :feed AND created_at >= :from AND created_at < :to',
+          // One condition per key: BETWEEN includes `to`, which is left out below.
+          KeyConditionExpression: 'feed = :feed AND created_at BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':feed': MESSAGE_FEED, ':from': from, ':to': to },
           ExclusiveStartKey: start,
         }),
       );
-      messages.push(...(page.Items ?? []).map(toMessage));
+      messages.push(...(page.Items ?? []).map(toMessage).filter((m) => m.created_at < to));
       start = page.LastEvaluatedKey;
     } while (start);
     return messages;
