@@ -43,6 +43,10 @@ describe('every function’s bundle', () => {
         mappings: string;
       };
       expect(map.sourcesContent, size.fn).toBeUndefined();
+      // Linked, so --enable-source-maps maps stack traces in Lambda.
+      expect(fs.readFileSync(path.join(size.assetDir, 'index.mjs'), 'utf8').trimEnd()).toMatch(
+        /\/\/# sourceMappingURL=index\.mjs\.map$/,
+      );
       expect(map.mappings.length).toBeGreaterThan(0);
     }
   });
