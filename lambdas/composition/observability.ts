@@ -75,7 +75,9 @@ type MiddlewareRequest = Parameters<NonNullable<MiddlewareLikeObj['before']>>[0]
 
 const middlewares: readonly Middleware[] = [
   injectLambdaContext(logger, { resetKeys: true }),
-  logMetrics(metrics, { captureColdStartMetric: true }),
+  // No ColdStart metric: one per function would cost more a month than the service at low volume; every
+  // log line carries cold_start instead (the dashboard counts them with Logs Insights).
+  logMetrics(metrics),
   ...(tracing ? [tracing.middleware] : []),
 ];
 

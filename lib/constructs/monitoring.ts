@@ -7,15 +7,16 @@ import {
   Dashboard,
   GraphWidget,
   type IMetric,
+  LogQueryWidget,
   MathExpression,
   Metric,
-  SingleValueWidget,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -208,14 +209,15 @@ export class Monitoring extends Construct {
       }),
     );
     this.dashboard.addWidgets(
-      new SingleValueWidget({
-        title: 'Cold starts (Powertools ColdStart), last day',
-        metrics: [
-          new MathExpression({
-            expression: `SUM(SEARCH('{${props.metricsNamespace},function_name,service} MetricName="ColdStart" service="${props.serviceDimension}"', 'Sum', 86400))`,
-            label: 'Cold starts',
-            period: Duration.days(1),
-          }),
+      new LogQueryWidget({
+        title: 'Cold starts by function (Powertools cold_start), last day',
+        logGroupNames: [...props.functions.values()].flatMap((fn) =>
+          fn instanceof NodejsFunction && fn.logGroup ? [fn.logGroup.logGroupName] : [],
+        ),
+        queryLines: [
+          'filter cold_start = 1',
+          'stats count(*) as coldStarts by function_name',
+          'sort coldStarts desc',
         ],
         width: 8,
       }),

@@ -110,7 +110,7 @@ export class ProjectFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: props.service ?? POWERTOOLS_SERVICE,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: 'INFO',
-        // No --enable-source-maps: parsing the map costs about 20 ms of every cold start (docs/benchmarks.md).
+        // No --enable-source-maps: loading the map costs about 15 ms of every cold start (docs/benchmarks.md).
         // The map ships linked beside the bundle, so setting NODE_OPTIONS=--enable-source-maps on a function
         // turns readable stack traces on when they are needed (docs/operations.md).
       },
