@@ -12,6 +12,7 @@ import { TwilioSmsSender } from '../../lambdas/adapters/twilio/twilio-sms-sender
 import { PermanentError, TransientError } from '../../lambdas/core/pipeline-errors';
 import type { OutgoingSms } from '../../lambdas/ports/sms-sender';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
+import { freePort } from '../support/local-runtime';
 
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const AUTH_TOKEN = '9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -135,7 +136,8 @@ describe('Twilio SMS sender', () => {
       accountSid: ACCOUNT_SID,
       authToken: AUTH_TOKEN,
       from: FROM,
-      apiBaseUrl: 'http://127.0.0.1:9',
+      // A port nothing listens on (fetch refuses well-known ports such as 9 before connecting).
+      apiBaseUrl: `http://127.0.0.1:${await freePort()}`,
     });
     const refused = await rejectionOf(unreachable.send(sms));
     expect(refused).toBeInstanceOf(TransientError);

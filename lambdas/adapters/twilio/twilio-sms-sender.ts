@@ -120,12 +120,18 @@ export function mapTwilioError(error: unknown, timeoutMs: number, secrets: reado
     return new PermanentError(`Twilio refused the SMS (${reference}): ${hint ?? said}.${docs}`);
   }
   // Transport failures: only the error's name or code is kept, never the error itself as a cause.
-  const failure = error as { name?: unknown; cause?: { code?: unknown } } | null;
+  const failure = error as { name?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
   if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') {
     return new TransientError(`Twilio did not answer within ${Math.round(timeoutMs / 1000)} s.`);
   }
   if (failure?.name === 'TypeError') {
-    const code = typeof failure.cause?.code === 'string' ? failure.cause.code : 'connection failed';
+    const cause = failure.cause;
+    const code =
+      typeof cause?.code === 'string'
+        ? cause.code
+        : typeof cause?.message === 'string'
+          ? cause.message
+          : 'connection failed';
     return new TransientError(`Could not reach Twilio: ${code}.`);
   }
   return error instanceof Error ? error : new Error(String(error));
