@@ -1,15 +1,14 @@
 /**
  * Powertools, once per container: the logger and metrics take the service name from POWERTOOLS_SERVICE_NAME
  * and the namespace from POWERTOOLS_METRICS_NAMESPACE (set by CDK), and X-Ray tracing runs only in Lambda.
- * `lambdaHandler` wraps every handler with Powertools' own middlewares (request id and cold start in every
- * log line, metrics flushed after each invocation, the handler traced).
+ * `lambdaHandler` wraps every handler with Powertools' middlewares (request id and cold start in every log
+ * line, metrics flushed after each invocation, the handler traced).
  */
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareLikeObj } from '@aws-lambda-powertools/commons/types';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
@@ -73,11 +72,19 @@ function hostContext(): Context {
 type Middleware = MiddlewareLikeObj;
 type MiddlewareRequest = Parameters<NonNullable<MiddlewareLikeObj['before']>>[0];
 
+function publishMetrics(): void {
+  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+}
+
 const middlewares: readonly Middleware[] = [
   injectLambdaContext(logger, { resetKeys: true }),
-  // No ColdStart metric: one per function would cost more a month than the service at low volume; every
-  // log line carries cold_start instead (the dashboard counts them with Logs Insights).
-  logMetrics(metrics),
+  // Powertools' logMetrics, minus its warning on every invocation that recorded no metric (most do not). No
+  // ColdStart metric: one per function would cost more a month than the service at low volume; every log
+  // line carries cold_start instead (the dashboard counts them with Logs Insights).
+  {
+    after: publishMetrics,
+    onError: publishMetrics,
+  },
   ...(tracing ? [tracing.middleware] : []),
 ];
 
