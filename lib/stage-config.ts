@@ -25,6 +25,8 @@ export const stageConfigSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, 'E.164, for example +14155550132')
     .optional(),
+  /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
+  alarmEmail: z.email().optional(),
   /** Days Lambda, API and state machine logs are kept. */
   logRetentionDays: z.coerce.number().int().positive().default(30),
   account: z.string().optional(),
@@ -39,6 +41,7 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   contactEmail: { context: 'contactEmail', env: 'CONTACT_EMAIL' },
   allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
+  alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
   logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },
   account: { context: 'account', env: 'CDK_DEFAULT_ACCOUNT' },
   region: { context: 'region', env: 'CDK_DEFAULT_REGION' },

@@ -2,7 +2,7 @@
  * Where the local engines find their programs and model. Read once from the environment through a zod schema
  * (the Lambda layer puts ffmpeg and ffprobe in /opt/bin; on a workstation they are on PATH).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const optionalPath = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
