@@ -2,8 +2,9 @@
  * The parameters of one deployment (a "stage"), read from CDK context (`-c key=value` or cdk.json) or the
  * environment, and checked with zod before any stack is built.
  */
-import { z } from 'zod';
-import { commaSeparatedList } from '../lambdas/config';
+import * as z from 'zod';
+import { commaSeparatedList, retentionDays } from '../lambdas/config';
+import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 
 export const stageConfigSchema = z.object({
   /** Names the stacks (`VoiceSummary-<stage>-Data`, `VoiceSummary-<stage>-App`); letters, digits, dashes. */
@@ -27,6 +28,10 @@ export const stageConfigSchema = z.object({
     .optional(),
   /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
   alarmEmail: z.email().optional(),
+  /** Days a voice message's audio is kept (S3 lifecycle); stated in the privacy policy. */
+  audioRetentionDays: retentionDays.default(DEFAULT_AUDIO_RETENTION_DAYS),
+  /** Days a message's transcript and summary are kept (DynamoDB TTL); stated in the privacy policy. */
+  transcriptRetentionDays: retentionDays.default(DEFAULT_TRANSCRIPT_RETENTION_DAYS),
   /** Days Lambda, API and state machine logs are kept. */
   logRetentionDays: z.coerce.number().int().positive().default(30),
   account: z.string().optional(),
@@ -42,6 +47,8 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
   alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
+  audioRetentionDays: { context: 'audioRetentionDays', env: 'AUDIO_RETENTION_DAYS' },
+  transcriptRetentionDays: { context: 'transcriptRetentionDays', env: 'TRANSCRIPT_RETENTION_DAYS' },
   logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },
   account: { context: 'account', env: 'CDK_DEFAULT_ACCOUNT' },
   region: { context: 'region', env: 'CDK_DEFAULT_REGION' },

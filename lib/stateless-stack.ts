@@ -159,6 +159,7 @@ export class StatelessStack extends Stack {
         region: this.region,
         userPoolId: data.userPool.userPoolId,
         userPoolClientId: data.userPoolClient.userPoolClientId,
+        retention: data.retention,
       },
     });
 

@@ -14,6 +14,8 @@ export const TEST_STAGE: StageConfig = {
   serviceName: 'Voice Summary',
   contactEmail: 'support@example.com',
   allowedOrigins: ['http://localhost:5173'],
+  audioRetentionDays: 30,
+  transcriptRetentionDays: 90,
   logRetentionDays: 30,
   account: '123456789012',
   region: 'us-east-1',
