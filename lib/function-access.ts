@@ -172,6 +172,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table('MESSAGES_TABLE', t.data.tables.messages, ['UpdateItem']);
   },
   // Every 5 minutes: counts messages created 15 to 60 minutes ago that are still unfinished.
+  // Marks a message failed when its run ended without doing so (EventBridge: failed, timed out, aborted).
+  'pipeline-run-ended': ownsMessage,
   'watch-stuck-messages': (fn, t) => {
     fn.table('MESSAGES_TABLE', t.data.tables.messages, []);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);

@@ -1,9 +1,12 @@
 import path from 'node:path';
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
+import { RUN_END_STATUSES } from '../lambdas/use-cases/run-ended';
 import { FfmpegLayer, type FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { HttpApiRoutes } from './constructs/http-api';
 import { Monitoring } from './constructs/monitoring';
@@ -74,8 +77,8 @@ export interface StatelessStackProps extends StackProps {
   readonly alarmEmail?: string;
 }
 
-/** Functions run on a schedule rather than by a route or a pipeline step. */
-export const SCHEDULED_FUNCTIONS = ['watch-stuck-messages'] as const;
+/** Functions run by EventBridge (a schedule or an AWS event) rather than by a route or a pipeline step. */
+export const EVENT_FUNCTIONS = ['watch-stuck-messages', 'pipeline-run-ended'] as const;
 
 /**
  * Everything that can be replaced without losing data: the Lambda functions, the HTTP API, the pipeline's
@@ -142,6 +145,26 @@ export class StatelessStack extends Stack {
       'handlers/watch-stuck-messages',
     );
     applyAccess('watch-stuck-messages', watcher, targets);
+
+    // A run that ends without marking its message (timed out, stopped, MarkFailed failing) marks it here.
+    const runEnded = makeFunction(
+      'PipelineRunEndedFunction',
+      'pipeline-run-ended',
+      'handlers/pipeline-run-ended',
+    );
+    applyAccess('pipeline-run-ended', runEnded, targets);
+    new Rule(this, 'PipelineRunEnded', {
+      description: 'Pipeline runs that failed, timed out or were aborted: their messages are marked failed.',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: {
+          status: [...RUN_END_STATUSES],
+          stateMachineArn: [this.pipeline.stateMachine.stateMachineArn],
+        },
+      },
+      targets: [new LambdaFunction(runEnded, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+    });
 
     this.api = new HttpApiRoutes(this, 'Http', {
       routes,

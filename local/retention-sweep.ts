@@ -5,14 +5,13 @@
  */
 import * as z from 'zod';
 import { audioStore } from '../lambdas/composition/audio';
-import { messageRepository } from '../lambdas/composition/repositories';
+import { messageChanges } from '../lambdas/composition/message-changes';
 import { retentionDays } from '../lambdas/config';
 import {
   DEFAULT_AUDIO_RETENTION_DAYS,
   DEFAULT_TRANSCRIPT_RETENTION_DAYS,
   type Retention,
 } from '../lambdas/core/retention';
-import { systemClock } from '../lambdas/ports/clock';
 import { type SweepResult, sweepExpired } from '../lambdas/use-cases/retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,7 +43,7 @@ export function startRetentionSweep(
   retention: Retention,
   log: (line: string) => void,
 ): { readonly stop: () => void; readonly sweep: () => Promise<SweepResult> } {
-  const deps = { messages: messageRepository(), audio: audioStore(), clock: systemClock, retention };
+  const deps = { ...messageChanges(), audio: audioStore(), retention };
   const sweep = async () => {
     const result = await sweepExpired(deps);
     if (result.messagesDeleted || result.audioDeleted) {

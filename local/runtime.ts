@@ -29,6 +29,7 @@ import {
   LOCAL_TABLES,
 } from './bootstrap';
 import { provideLocalAdapters } from './host-adapters';
+import { failInterruptedRuns } from './interrupted-runs';
 import { localRetention, startRetentionSweep } from './retention-sweep';
 import { buildSite, serveSite, siteIsStale } from './site';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
@@ -373,16 +374,37 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stepHandlers[state] = module.handler;
     }
     const retryIntervalMs = process.env.PIPELINE_RETRY_INTERVAL_MS;
+    // Runs that end failed, timed out or aborted reach the same handler EventBridge invokes in AWS.
+    const runEnded = (await import('../lambdas/handlers/pipeline-run-ended.ts')) as {
+      handler: (event: unknown) => Promise<unknown>;
+    };
+    const runTimeoutSeconds = process.env.PIPELINE_RUN_TIMEOUT_SECONDS;
     const stepFunctions = await createStepFunctions({
       definition: pipeline.definition,
       stateMachineArn: LOCAL_STATE_MACHINE_ARN,
       handlers: stepHandlers,
       executionsFile: paths.executions,
       ...(retryIntervalMs ? { retryIntervalMs: Number(retryIntervalMs) } : {}),
+      ...(runTimeoutSeconds ? { runTimeoutSeconds: Number(runTimeoutSeconds) } : {}),
+      onRunEnded: async (detail) => {
+        await runEnded.handler({
+          source: 'aws.states',
+          'detail-type': 'Step Functions Execution Status Change',
+          detail,
+        });
+      },
       log: options.log,
     });
     stepFunctionsHandle = stepFunctions.handle;
     cleanups.push(() => stepFunctions.close());
+
+    // Runs do not survive a stop: messages a previous run left in processing are marked failed (retryable).
+    const interrupted = await failInterruptedRuns();
+    if (interrupted > 0) {
+      options.log(
+        `${interrupted} message(s) were being processed when the service stopped: marked failed, retry them.`,
+      );
+    }
 
     // Expired messages and audio go at start-up and every day (dynalite and s3rver have no TTL or lifecycle).
     const retentionSweep = startRetentionSweep(retention, options.log);

@@ -128,11 +128,18 @@ export function composeReply(input: ReplyInput): string[] {
 }
 
 /** Why a voice message could not be turned into a summary, as the sender is told. */
-export type FailureReason = 'unsupported-media' | 'too-large' | 'no-speech' | 'download-failed' | 'internal';
+export type FailureReason =
+  | 'unsupported-media'
+  | 'too-large'
+  | 'too-long'
+  | 'no-speech'
+  | 'download-failed'
+  | 'internal';
 
 const FAILURE_DETAIL: Readonly<Record<FailureReason, string>> = {
   'unsupported-media': 'the file is not audio we can read. Try MP3, M4A, WAV or AMR.',
   'too-large': 'the file is over 25 MB. Please send a shorter recording.',
+  'too-long': 'it is longer than we transcribe. Please send a shorter recording.',
   'no-speech': 'we could not hear any speech in it.',
   'download-failed': 'we could not download it. Please send it again.',
   internal: 'something went wrong on our side. Please try again later.',

@@ -1,13 +1,10 @@
 import { type Retention, retentionCutoff } from '../core/retention';
 import { MESSAGE_STATUSES } from '../core/status';
 import type { AudioStore } from '../ports/audio-store';
-import type { Clock } from '../ports/clock';
-import type { MessageRepository } from '../ports/message-repository';
+import { changeMessage, type MessageChangeDeps } from './message-changes';
 
-export type RetentionDeps = {
-  readonly messages: MessageRepository;
+export type RetentionDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
-  readonly clock: Clock;
   readonly retention: Retention;
 };
 
@@ -45,7 +42,7 @@ export async function sweepExpired(deps: RetentionDeps): Promise<SweepResult> {
   )) {
     if (!message.audio_url) continue;
     await deps.audio.delete(message.audio_url);
-    await deps.messages.update(message.id, MESSAGE_STATUSES, { audio_url: null }, now);
+    await changeMessage(deps, message.id, { whileIn: MESSAGE_STATUSES, patch: { audio_url: null } });
     audioDeleted += 1;
   }
   return { messagesDeleted, audioDeleted };

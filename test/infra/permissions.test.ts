@@ -45,6 +45,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
+  'pipeline-run-ended': ['dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.markProcessing.fn]: ['dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.prepareAudio.fn]: [
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',

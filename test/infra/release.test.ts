@@ -11,7 +11,7 @@ import { HTTP_ROUTES } from '../../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
 import { PROJECT_ROOT } from '../../lib/constructs/project-function';
 import { BUNDLE_BUDGET_BYTES, bundleSizes, deployBlockers, stubLayers } from '../../lib/release';
-import { SCHEDULED_FUNCTIONS } from '../../lib/stateless-stack';
+import { EVENT_FUNCTIONS } from '../../lib/stateless-stack';
 import { cleanUp, type Synthesized, synthesize } from './fixture';
 
 let app: Synthesized;
@@ -28,7 +28,7 @@ describe('every function’s bundle', () => {
     const expected = new Set([
       ...HTTP_ROUTES.map((r) => r.fn),
       ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
-      ...SCHEDULED_FUNCTIONS,
+      ...EVENT_FUNCTIONS,
     ]);
     expect(sizes).toHaveLength(expected.size);
     const over = sizes.filter((s) => s.bytes >= BUNDLE_BUDGET_BYTES).map((s) => `${s.fn}: ${s.bytes} bytes`);

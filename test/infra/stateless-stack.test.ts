@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_ROUTES } from '../../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
-import { SCHEDULED_FUNCTIONS } from '../../lib/stateless-stack';
+import { EVENT_FUNCTIONS } from '../../lib/stateless-stack';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 /** Only functions granted a secret get its ARN (without it the secret store refuses at cold start). */
@@ -46,7 +46,7 @@ describe('the Lambda functions', () => {
     const expected = new Set([
       ...HTTP_ROUTES.map((r) => r.fn),
       ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
-      ...SCHEDULED_FUNCTIONS,
+      ...EVENT_FUNCTIONS,
     ]);
     expect(functions(app)).toHaveLength(expected.size);
     for (const [, f] of functions(app)) {
@@ -228,7 +228,11 @@ describe('the pipeline state machine', () => {
         ],
       });
       if (step.state === 'MarkFailed') {
-        expect(state.Catch).toBeUndefined();
+        // If MarkFailed itself fails, the run fails and pipeline-run-ended marks the message.
+        expect(state.Catch).toEqual([
+          { ErrorEquals: ['States.ALL'], ResultPath: '$.markFailedError', Next: 'NotMarked' },
+        ]);
+        expect(asl.States.NotMarked).toMatchObject({ Type: 'Fail' });
         expect(state.Next).toBe('Failed');
       } else {
         expect(state.Catch).toEqual([
@@ -386,5 +390,25 @@ describe('the stack outputs', () => {
         'DashboardName',
       ]),
     );
+  });
+});
+
+describe('runs that end without marking their message', () => {
+  it('send failed, timed-out and aborted runs of the pipeline (and only those) to pipeline-run-ended', () => {
+    app.appTemplate.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: {
+          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          stateMachineArn: [{ Ref: Match.stringLikeRegexp('PipelineStateMachine') }],
+        },
+      },
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('PipelineRunEndedFunction'), 'Arn'] },
+        }),
+      ],
+    });
   });
 });

@@ -137,7 +137,8 @@ describe('missing programs and models', () => {
 
   it('names the package when ffprobe is missing', async () => {
     vi.stubEnv('FFPROBE_PATH', '/nonexistent/ffprobe');
-    const failure = new FfmpegAudioTools().probe(PNG);
+    const clip = await clips.clip({ sentence: callback, format: 'wav' });
+    const failure = new FfmpegAudioTools().probe(clip.bytes);
     await expect(failure).rejects.toBeInstanceOf(DependencyMissingError);
     await expect(failure).rejects.toThrow('sudo apt-get install ffmpeg');
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expiresAtEpochSeconds, retentionCutoff } from '../../lambdas/core/retention';
 import type { Message } from '../../lambdas/core/schemas';
 import { sweepExpired } from '../../lambdas/use-cases/retention';
-import { InMemoryAudio, InMemoryMessages } from '../support/in-memory-ports';
+import { InMemoryAudio, InMemoryMessages, RecordingEvents } from '../support/in-memory-ports';
 
 const NOW = '2026-11-23T12:00:00.000Z';
 const daysAgo = (days: number) => retentionCutoff(NOW, days);
@@ -30,7 +30,14 @@ async function setUp(ages: Record<string, number>) {
     await messages.create(message(id, daysAgo(age)));
     await audio.put(`audio/${id}.wav`, Buffer.from('RIFF'), 'audio/wav');
   }
-  const deps = { messages, audio, clock: () => NOW, retention: { audioDays: 30, transcriptDays: 90 } };
+  const events = new RecordingEvents();
+  const deps = {
+    messages,
+    events,
+    audio,
+    clock: () => NOW,
+    retention: { audioDays: 30, transcriptDays: 90 },
+  };
   return { messages, audio, deps };
 }
 
