@@ -8,7 +8,6 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_TUNING, PocketsphinxTranscriber } from '../lambdas/adapters/local/pocketsphinx-transcriber';
 import {
   CLIP_FORMATS,
   type ClipFormat,
@@ -20,6 +19,7 @@ import {
   SpeechClips,
   wordErrorRate,
 } from '../test/support/speech-clips';
+import { DEFAULT_TUNING, PocketsphinxTranscriber } from './pocketsphinx-baseline';
 import { machineLine, ms, writeSection } from './report';
 
 const RTF_GOAL = 0.3;

@@ -3,8 +3,9 @@
  * when an API key is saved, else the local engines (where installed); Twilio when its credentials and number
  * are saved, else the local outbox (where configured).
  */
+
+import { MoonshineTranscriber } from './adapters/local/moonshine-transcriber';
 import { OutboxSmsSender } from './adapters/local/outbox-sms-sender';
-import { PocketsphinxTranscriber } from './adapters/local/pocketsphinx-transcriber';
 import { OpenAiSummarizer } from './adapters/openai/openai-summarizer';
 import { OpenAiTranscriber } from './adapters/openai/openai-transcriber';
 import { TwilioMediaFetcher } from './adapters/twilio/twilio-media-fetcher';
@@ -63,7 +64,7 @@ export function createProviders(deps: {
           'No OpenAI API key is saved, and this deployment has no local transcription engine: save a key in Settings.',
         );
       }
-      localTranscriber ??= new PocketsphinxTranscriber();
+      localTranscriber ??= new MoonshineTranscriber();
       return localTranscriber as Transcriber;
     },
     async summarizer() {
