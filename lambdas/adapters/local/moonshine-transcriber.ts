@@ -7,7 +7,6 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import llamaTokenizer from 'llama-tokenizer-js';
 import type * as Ort from 'onnxruntime-node';
 import { DependencyMissingError, NoSpeechError } from '../../core/pipeline-errors';
 import type { AudioInput, Transcriber, Transcription } from '../../ports/transcriber';
@@ -63,10 +62,14 @@ function loadRuntime(): typeof Ort {
   }
 }
 
+/** Its vocabulary is a 700 KB module: loaded with the model, not by every function that imports this file. */
+type Tokenizer = typeof import('llama-tokenizer-js')['default'];
+
 type Sessions = {
   readonly ort: typeof Ort;
   readonly encoder: Ort.InferenceSession;
   readonly decoder: Ort.InferenceSession;
+  readonly tokenizer: Tokenizer;
 };
 
 /** Sessions are made once per process (0.5-0.8 s) and shared by every transcriber on the same model. */
@@ -80,11 +83,12 @@ async function loadSessions(dir: string, threads: number): Promise<Sessions> {
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   };
-  const [encoder, decoder] = await Promise.all([
+  const [encoder, decoder, tokenizer] = await Promise.all([
     ort.InferenceSession.create(join(dir, 'encoder_model.onnx'), options),
     ort.InferenceSession.create(join(dir, 'decoder_model_merged.onnx'), options),
+    import('llama-tokenizer-js').then((module) => module.default),
   ]);
-  return { ort, encoder, decoder };
+  return { ort, encoder, decoder, tokenizer };
 }
 
 /** One decoding at a time per core; more would only slow every one of them down. */
@@ -219,7 +223,7 @@ export class MoonshineTranscriber implements Transcriber {
         past[name.replace('present.', 'past_key_values.')] = tensor;
       }
     }
-    return detokenize(tokens);
+    return detokenize(sessions.tokenizer, tokens);
   }
 }
 
@@ -238,7 +242,7 @@ function argMax(logits: Float32Array, skip: number): number {
 }
 
 /** Moonshine writes Llama's SentencePiece pieces; ids past that vocabulary (none in practice) are dropped. */
-function detokenize(tokens: readonly number[]): string {
-  const known = tokens.filter((token) => token > END_TOKEN && token < llamaTokenizer.vocabById.length);
-  return known.length === 0 ? '' : llamaTokenizer.decode(known, false, true).trim();
+function detokenize(tokenizer: Tokenizer, tokens: readonly number[]): string {
+  const known = tokens.filter((token) => token > END_TOKEN && token < tokenizer.vocabById.length);
+  return known.length === 0 ? '' : tokenizer.decode(known, false, true).trim();
 }
