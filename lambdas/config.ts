@@ -61,7 +61,7 @@ export const configSchema = z.object({
   STATE_MACHINE_ARN: z.string().optional(),
   /** Set only locally: where the Step Functions stand-in listens. */
   SFN_ENDPOINT: optionalUrl,
-  /** `on` where pocketsphinx and ffmpeg are installed (the local runtime); in Lambda an OpenAI key is needed. */
+  /** `on` where ffmpeg and Moonshine are installed: the local runtime, and the Transcribe function's layers. */
   LOCAL_ENGINES: z.enum(['on', 'off']).default('off'),
   /** Locally, without Twilio credentials, replies are appended here instead of sent. */
   OUTBOX_FILE: z.string().optional(),

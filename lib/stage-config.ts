@@ -3,6 +3,7 @@
  * environment, and checked with zod before any stack is built.
  */
 import { z } from 'zod';
+import { MOONSHINE_SIZES } from '../lambdas/adapters/local/moonshine-model';
 import { commaSeparatedList } from '../lambdas/config';
 
 export const stageConfigSchema = z.object({
@@ -25,6 +26,11 @@ export const stageConfigSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, 'E.164, for example +14155550132')
     .optional(),
+  /**
+   * The Moonshine model the Transcribe function runs when no OpenAI key is saved: `tiny` (default, 28 MB) or
+   * `base` (61 MB, a little better on 8 kHz speech, twice as slow). Fetch base first: npm run models -- base.
+   */
+  transcriptionModel: z.enum(MOONSHINE_SIZES).default('tiny'),
   /** Days Lambda, API and state machine logs are kept. */
   logRetentionDays: z.coerce.number().int().positive().default(30),
   account: z.string().optional(),
@@ -39,6 +45,7 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   contactEmail: { context: 'contactEmail', env: 'CONTACT_EMAIL' },
   allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
+  transcriptionModel: { context: 'transcriptionModel', env: 'TRANSCRIPTION_MODEL' },
   logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },
   account: { context: 'account', env: 'CDK_DEFAULT_ACCOUNT' },
   region: { context: 'region', env: 'CDK_DEFAULT_REGION' },

@@ -2,10 +2,12 @@ import path from 'node:path';
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { MoonshineSize } from '../lambdas/adapters/local/moonshine-model';
 import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
 import { FFMPEG_ENVIRONMENT, FfmpegLayer } from './constructs/ffmpeg-layer';
 import { HttpApiRoutes } from './constructs/http-api';
+import { MoonshineLayer } from './constructs/moonshine-layer';
 import { Pipeline, type PipelineFunctions } from './constructs/pipeline';
 import { PROJECT_ROOT, ProjectFunction } from './constructs/project-function';
 import { Site } from './constructs/site';
@@ -41,6 +43,11 @@ export interface StatelessStackProps extends StackProps {
    * @default RetentionDays.ONE_MONTH
    */
   readonly logRetention?: RetentionDays;
+  /**
+   * The Moonshine model the Transcribe function runs when no OpenAI key is saved.
+   * @default 'tiny'
+   */
+  readonly transcriptionModel?: MoonshineSize;
   /**
    * Routes of the HTTP API.
    * @default HTTP_ROUTES
@@ -102,14 +109,24 @@ export class StatelessStack extends Stack {
 
     // The pipeline's steps first: the HTTP functions that start it need its ARN.
     const ffmpeg = new FfmpegLayer(this, 'Ffmpeg');
+    // Without an OpenAI key the Transcribe function runs Moonshine itself: recordings stay in the account.
+    const moonshine = new MoonshineLayer(this, 'Moonshine', { model: props.transcriptionModel });
     const stepFunctions = Object.fromEntries(
       Object.entries(PIPELINE_STEPS).map(([key, step]) => {
         const needsFfmpeg = (FFMPEG_STEPS as readonly string[]).includes(key);
+        const transcribes = key === 'transcribe';
         const fn = makeFunction(`${step.state}Function`, step.fn, step.fn, {
           memoryMb: step.memoryMb,
           timeoutSeconds: step.timeoutSeconds,
           ...(needsFfmpeg
-            ? { layers: [ffmpeg.layer], environment: { ...environment, ...FFMPEG_ENVIRONMENT } }
+            ? {
+                layers: transcribes ? [ffmpeg.layer, moonshine.layer] : [ffmpeg.layer],
+                environment: {
+                  ...environment,
+                  ...FFMPEG_ENVIRONMENT,
+                  ...(transcribes ? { ...moonshine.environment, LOCAL_ENGINES: 'on' } : {}),
+                },
+              }
             : {}),
         });
         applyGrants(step.fn, fn, { data });

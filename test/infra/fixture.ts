@@ -15,6 +15,7 @@ export const TEST_STAGE: StageConfig = {
   contactEmail: 'support@example.com',
   allowedOrigins: ['http://localhost:5173'],
   logRetentionDays: 30,
+  transcriptionModel: 'tiny',
   account: '123456789012',
   region: 'us-east-1',
 };

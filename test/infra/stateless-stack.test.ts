@@ -89,7 +89,8 @@ describe('the Lambda functions', () => {
       ]) {
         expect(env[local]).toBeUndefined();
       }
-      expect(env.LOCAL_ENGINES ?? 'off').toBe('off');
+      // Only the Transcribe function runs an engine itself (Moonshine, from its layer).
+      if (env.LOCAL_ENGINES !== undefined) expect(env.MOONSHINE_MODEL_DIR).toBe('/opt/moonshine');
       expect(env.MEDIA_ALLOW_LOOPBACK ?? 'false').toBe('false');
       expect(env.SECRETS_BACKEND).toBe('aws');
       expect(env.ADMIN_GROUP).toBe('admins');
@@ -100,12 +101,30 @@ describe('the Lambda functions', () => {
     }
   });
 
+  it('let the Transcribe function run Moonshine itself: its layer, the model folder, a whole vCPU and 15 minutes', () => {
+    const [, transcribe] = functionFor(app, PIPELINE_STEPS.transcribe.fn);
+    const env = transcribe.Properties.Environment.Variables;
+    expect(env).toMatchObject({
+      LOCAL_ENGINES: 'on',
+      MOONSHINE_MODEL: 'tiny',
+      MOONSHINE_MODEL_DIR: '/opt/moonshine',
+    });
+    expect(transcribe.Properties).toMatchObject({ MemorySize: 1769, Timeout: 900, Architectures: ['arm64'] });
+    const layers = JSON.stringify(transcribe.Properties.Layers);
+    expect(layers).toMatch(/Moonshine/);
+    app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
+      CompatibleArchitectures: ['arm64'],
+      Description: Match.stringLikeRegexp('onnxruntime-node \\(linux-arm64\\) and the Moonshine tiny model'),
+    });
+  });
+
   it('set each step timeout and memory from PIPELINE_STEPS, and give ffmpeg only to the steps that run it', () => {
     for (const step of Object.values(PIPELINE_STEPS)) {
       const [, f] = functionFor(app, step.fn);
       expect(f.Properties).toMatchObject({ Timeout: step.timeoutSeconds, MemorySize: step.memoryMb });
       const hasFfmpeg = ['PrepareAudio', 'Transcribe'].includes(step.state);
-      expect(f.Properties.Layers?.length ?? 0).toBe(hasFfmpeg ? 1 : 0);
+      // Transcribe also carries the Moonshine layer (onnxruntime-node and the model).
+      expect(f.Properties.Layers?.length ?? 0).toBe(step.state === 'Transcribe' ? 2 : hasFfmpeg ? 1 : 0);
       expect(f.Properties.Environment.Variables.FFMPEG_PATH).toBe(hasFfmpeg ? '/opt/bin/ffmpeg' : undefined);
       expect(f.Properties.Environment.Variables.FFPROBE_PATH).toBe(
         hasFfmpeg ? '/opt/bin/ffprobe' : undefined,
