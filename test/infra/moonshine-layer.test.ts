@@ -34,7 +34,7 @@ function buildLayer(props: ConstructorParameters<typeof MoonshineLayer>[2] = {})
 }
 
 /** Bytes of every file under `dir`. */
-export function folderBytes(dir: string): number {
+function folderBytes(dir: string): number {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
