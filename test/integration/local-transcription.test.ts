@@ -181,7 +181,7 @@ describe('missing programs and models', () => {
     const failure = new MoonshineTranscriber({ moonshineModelDir: '/nonexistent/model' }).transcribe(clip);
     await expect(failure).rejects.toBeInstanceOf(DependencyMissingError);
     await expect(failure).rejects.toThrow(
-      'The Moonshine tiny model is missing (encoder_model.onnx, decoder_model_merged.onnx in /nonexistent/model). Install it with: npm ci',
+      'The Moonshine tiny model is missing (encoder_model.onnx, decoder_model_merged.onnx in /nonexistent/model). Install it with: npm run models',
     );
   });
 

@@ -71,9 +71,9 @@ export function defaultModelDir(size: MoonshineSize, root: string = DEFAULT_MODE
   return join(root, `moonshine-${size}`);
 }
 
-/** The command that fetches a model into a checkout, for messages the operator reads. */
+/** The command that fetches a model into a checkout (npm ci also fetches tiny), for messages the operator reads. */
 export function fetchHint(size: MoonshineSize): string {
-  return size === 'tiny' ? 'npm ci (or: npm run models)' : `npm run models -- ${size}`;
+  return size === 'tiny' ? 'npm run models' : `npm run models -- ${size}`;
 }
 
 /** The model files that are not in `dir` (or not readable). Looks only at the file system. */
