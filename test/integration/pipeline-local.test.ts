@@ -86,7 +86,8 @@ describe('a voice message by MMS', () => {
     expect(done.summary!.length).toBeLessThanOrEqual(320);
     expect(done.reply_sent).toBe(true);
     expect(done.audio_url).toMatch(/^audio\//);
-    expect(statusHistory(runtime, id)).toEqual(['pending', 'processing', 'completed']);
+    // The change is logged just after it is written: the log line may trail the API by a moment.
+    await expect.poll(() => statusHistory(runtime, id)).toEqual(['pending', 'processing', 'completed']);
 
     // The reply: the summary first, keeping the callback number, then the transcript.
     const replies = await outboxTo(runtime, from);
