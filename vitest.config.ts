@@ -1,4 +1,6 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { aliases } from './frontend/vite.config.ts';
 
 // One project per kind of test so each npm script runs one kind; every test file gets its own
 // data directory or tables, so files run in parallel safely.
@@ -6,6 +8,17 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        // The browser app's components, in a simulated DOM (Testing Library), next to their features.
+        plugins: [react()],
+        resolve: { alias: aliases },
+        test: {
+          name: 'component',
+          include: ['frontend/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['frontend/src/testing/setup-tests.ts'],
+        },
+      },
       {
         test: {
           name: 'integration',

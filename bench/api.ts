@@ -79,6 +79,7 @@ export async function benchApi(): Promise<void> {
         PORT: String(basePort),
         DYNAMODB_ENDPOINT: runtime.info.dynamodb.endpoint,
         SIGNUPS_TABLE: runtime.info.tables.signups,
+        SIGNUP_CONSENTS_TABLE: runtime.info.tables.signupConsents,
         MESSAGES_TABLE: runtime.info.tables.messages,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

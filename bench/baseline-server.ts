@@ -1,15 +1,16 @@
 /**
- * The API benchmark's baseline: a bare node:http server doing the same single DynamoDB write (sign-up) and
- * query (recent messages) on the same dynalite as the runtime under test, with no framework, validation,
- * auth or logging. The runtime's throughput is quoted as a ratio of this one's.
- * Env: PORT, DYNAMODB_ENDPOINT, SIGNUPS_TABLE, MESSAGES_TABLE.
+ * The API benchmark's baseline: a bare node:http server doing the same DynamoDB writes (a sign-up's consent
+ * record and the sign-up) and query (recent messages) on the same dynalite as the runtime under test, with no
+ * framework, validation, auth or logging. The runtime's throughput is quoted as a ratio of this one's.
+ * Env: PORT, DYNAMODB_ENDPOINT, SIGNUPS_TABLE, SIGNUP_CONSENTS_TABLE, MESSAGES_TABLE.
  */
 import { createServer } from 'node:http';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../lambdas/adapters/aws/clients';
 
 const db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 const signups = process.env.SIGNUPS_TABLE!;
+const consents = process.env.SIGNUP_CONSENTS_TABLE!;
 const messages = process.env.MESSAGES_TABLE!;
 
 const server = createServer(async (req, res) => {
@@ -19,10 +20,18 @@ const server = createServer(async (req, res) => {
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const now = new Date().toISOString();
+      const email = String(body.email).toLowerCase();
+      await db.send(
+        new PutCommand({
+          TableName: consents,
+          Item: { email, event_id: `${now}#${Math.random()}`, recorded_at: now, name: body.name },
+          ConditionExpression: 'attribute_not_exists(event_id)',
+        }),
+      );
       await db.send(
         new UpdateCommand({
           TableName: signups,
-          Key: { email: String(body.email).toLowerCase() },
+          Key: { email },
           UpdateExpression:
             'SET #name = :name, phone = :phone, sms_opt_in = :opt, updated_at = :now, created_at = if_not_exists(created_at, :now)',
           ExpressionAttributeNames: { '#name': 'name' },

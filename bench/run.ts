@@ -4,6 +4,7 @@
  */
 import { benchApi } from './api';
 import { benchPipeline } from './pipeline';
+import { benchSite } from './site';
 import { benchTranscription } from './transcription';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -11,6 +12,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   /** Writes two sections: webhooks (ingestion under load, then the drain) and pipeline-overhead. */
   pipeline: benchPipeline,
   transcription: benchTranscription,
+  /** The public site: first-load size and Lighthouse. */
+  site: benchSite,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,8 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** `@/` is this app's src; `@core/` is the API's pure core (schemas and constants shared with the server). */
+export const aliases = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@core': fileURLToPath(new URL('../lambdas/core', import.meta.url)),
+};
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: aliases },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

@@ -29,6 +29,8 @@ export const configSchema = z.object({
   SERVICE_NAME: z.string().default('Voice Summary'),
   /** DynamoDB tables (physical names come from CDK outputs or the local bootstrap). */
   SIGNUPS_TABLE: z.string().min(1),
+  /** Every sign-up's consent record, kept for good. */
+  SIGNUP_CONSENTS_TABLE: z.string().min(1),
   MESSAGES_TABLE: z.string().min(1),
   SETTINGS_TABLE: z.string().min(1),
   OPT_OUTS_TABLE: z.string().min(1),

@@ -10,6 +10,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createDocumentClient, createS3Client, createSfnClient } from './adapters/aws/clients';
+import { DynamoConsentRecordRepository } from './adapters/aws/dynamo-consent-record-repository';
 import { DynamoMessageRepository } from './adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from './adapters/aws/dynamo-opt-out-repository';
 import { DynamoSettingsRepository } from './adapters/aws/dynamo-settings-repository';
@@ -52,6 +53,7 @@ const s3 = traced(createS3Client({ ...clientOptions, endpoint: config.S3_ENDPOIN
 
 export const clock = systemClock;
 export const signups = new DynamoSignupRepository(documentClient, config.SIGNUPS_TABLE);
+export const consents = new DynamoConsentRecordRepository(documentClient, config.SIGNUP_CONSENTS_TABLE);
 export const messages = new DynamoMessageRepository(documentClient, config.MESSAGES_TABLE);
 export const settings = new DynamoSettingsRepository(documentClient, config.SETTINGS_TABLE);
 export const optOuts = new DynamoOptOutRepository(documentClient, config.OPT_OUTS_TABLE);

@@ -44,6 +44,8 @@ export const FUNCTION_GRANTS: Readonly<Record<string, Grant>> = {
   },
   'create-signup': (fn, { data }) => {
     fn.writeTable('SIGNUPS_TABLE', data.tables.signups);
+    // Consent records are append-only: the function can add one, never change or delete one.
+    fn.appendToTable('SIGNUP_CONSENTS_TABLE', data.tables.signupConsents);
   },
   'list-messages': (fn, { data }) => {
     fn.readTable('MESSAGES_TABLE', data.tables.messages);

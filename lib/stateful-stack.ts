@@ -53,6 +53,7 @@ export class StatefulStack extends Stack {
 
     this.tables = {
       signups: this.table('Signups', TABLES.signups),
+      signupConsents: this.table('SignupConsents', TABLES.signupConsents),
       messages: this.table('Messages', TABLES.messages),
       settings: this.table('Settings', TABLES.settings),
       optOuts: this.table('OptOuts', TABLES.optOuts),
@@ -160,7 +161,8 @@ export class StatefulStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // Sign-ups, messages, settings and opt-outs (a legal record of STOP) are data: never deleted with the stack.
+      // Sign-ups, consent records, messages, settings and opt-outs (legal records of opt-in and STOP) are data:
+      // never deleted with the stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of spec.indexes ?? []) {

@@ -88,6 +88,7 @@ export class StatelessStack extends Stack {
       POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
       POWERTOOLS_LOG_LEVEL: 'INFO',
       SIGNUPS_TABLE: data.tables.signups.tableName,
+      SIGNUP_CONSENTS_TABLE: data.tables.signupConsents.tableName,
       MESSAGES_TABLE: data.tables.messages.tableName,
       SETTINGS_TABLE: data.tables.settings.tableName,
       OPT_OUTS_TABLE: data.tables.optOuts.tableName,

@@ -20,6 +20,11 @@ export const LOCAL_BUCKET = 'local-audio';
 export const LOCAL_USER_POOL_NAME = 'voice-summary-local';
 export const LOCAL_CLIENT_NAME = 'voice-summary-site';
 export const ADMIN_GROUP = 'admins';
+/**
+ * The service's number on one machine: what the site shows until an SMS number is saved, and the number
+ * `npm run sms` texts. 555-01XX numbers are set aside for fiction, so it can never reach a real person.
+ */
+export const LOCAL_DEMO_NUMBER = '+14155550100';
 
 /** Local credentials: the stand-ins accept any; fixed ones keep the SDK from looking for real ones. */
 const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };

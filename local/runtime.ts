@@ -20,7 +20,13 @@ import {
   writeJsonError,
   writeResult,
 } from './api-gateway';
-import { bootstrapCognito, bootstrapStorage, LOCAL_BUCKET, LOCAL_TABLES } from './bootstrap';
+import {
+  bootstrapCognito,
+  bootstrapStorage,
+  LOCAL_BUCKET,
+  LOCAL_DEMO_NUMBER,
+  LOCAL_TABLES,
+} from './bootstrap';
 import { buildSite, serveSite, siteIsStale } from './site';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
 import type { StandIn } from './stand-ins/dynalite';
@@ -189,6 +195,7 @@ function handlerEnvironment(settings: {
   return {
     AWS_REGION: REGION,
     SIGNUPS_TABLE: LOCAL_TABLES.signups,
+    SIGNUP_CONSENTS_TABLE: LOCAL_TABLES.signupConsents,
     MESSAGES_TABLE: LOCAL_TABLES.messages,
     SETTINGS_TABLE: LOCAL_TABLES.settings,
     OPT_OUTS_TABLE: LOCAL_TABLES.optOuts,
@@ -202,6 +209,7 @@ function handlerEnvironment(settings: {
     JWT_CLIENT_ID: settings.clientId,
     ALLOWED_ORIGINS: [settings.url, `http://127.0.0.1:${settings.port}`].join(','),
     SITE_URL: settings.url,
+    DEFAULT_PHONE_NUMBER: LOCAL_DEMO_NUMBER,
     PUBLIC_WEBHOOK_URL: `${settings.url}/api/receive-message`,
     OUTBOX_FILE: paths.outbox,
     WEBHOOK_TOKEN_FILE: paths.webhookToken,
@@ -374,8 +382,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.clientId,
         userPoolEndpoint: `${url}${COGNITO_PREFIX}/`,
-        apiBaseUrl: '',
+        apiBaseUrl: '/api',
         webhookUrl: environment.PUBLIC_WEBHOOK_URL,
+        // cognito-local has no SRP.
+        authFlow: 'USER_PASSWORD_AUTH',
+        // Nothing expires on one machine yet; the privacy policy says so.
+        retention: { audioDays: null, transcriptDays: null },
         local: true,
       }),
     });

@@ -1,12 +1,15 @@
 /**
  * The built site for the local runtime: builds frontend/dist with Vite when it is missing or older than its
- * sources (a fresh clone has none), and serves it with the fallback CloudFront has: any path that is not a
- * file gets index.html, so /admin opens the same app.
+ * sources (a fresh clone has none), and serves it as CloudFront does: the site's pages (lambdas/core/site-paths)
+ * get index.html, files are served as they are, and any other path gets the app with status 404 (it shows
+ * "Page not found"). The same security headers as in AWS, so a page that breaks the CSP breaks here first.
  */
 import { createReadStream } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
+import { pageForPath } from '../lambdas/core/site-paths';
 
 const ROOT = join(import.meta.dirname, '..');
 export const FRONTEND_DIR = join(ROOT, 'frontend');
@@ -78,7 +81,29 @@ export async function buildSite(): Promise<void> {
   }
 }
 
-/** Serves a file from the built site, or index.html for app paths; `extra` answers generated files. */
+/**
+ * The site's Content-Security-Policy locally: CloudFront's (lib/constructs/site.ts) with the AWS endpoints
+ * replaced by this origin, where the local stand-ins answer.
+ */
+export const LOCAL_CSP = [
+  "default-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'content-security-policy': LOCAL_CSP,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/** Serves a file from the built site, or index.html for the site's pages; `extra` answers generated files. */
 export async function serveSite(
   req: IncomingMessage,
   res: ServerResponse,
@@ -105,9 +130,13 @@ export async function serveSite(
   }
   const candidate = normalize(join(SITE_DIR, decoded));
   let file = join(SITE_DIR, 'index.html');
-  if (candidate.startsWith(SITE_DIR + sep)) {
+  let status = pageForPath(decoded) ? 200 : 404;
+  if (status === 404 && candidate.startsWith(SITE_DIR + sep)) {
     const info = await stat(candidate).catch(() => null);
-    if (info?.isFile()) file = candidate;
+    if (info?.isFile()) {
+      file = candidate;
+      status = 200;
+    }
   }
   const info = await stat(file).catch(() => null);
   if (!info) {
@@ -115,17 +144,48 @@ export async function serveSite(
     res.end('The site is not built yet: restart with npm start, which builds it.');
     return;
   }
-  const isIndex = file.endsWith(`${sep}index.html`);
-  res.writeHead(200, {
+  const hashed = file.startsWith(join(SITE_DIR, 'assets') + sep);
+  // Compressed as CloudFront compresses, so what the browser downloads here is what it downloads in AWS.
+  const encoding = COMPRESSIBLE.has(extname(file)) ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-    'content-length': String(info.size),
-    'x-content-type-options': 'nosniff',
-    // Vite's hashed assets never change; index.html must always be fresh.
-    'cache-control': isIndex ? 'no-cache' : 'public, max-age=31536000, immutable',
+    ...(encoding
+      ? { 'content-encoding': encoding, vary: 'accept-encoding' }
+      : { 'content-length': String(info.size) }),
+    // Vite's hashed assets never change; index.html and the unhashed files must always be fresh.
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  const body = createReadStream(file);
+  if (encoding === 'br') {
+    body.pipe(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
+  } else if (encoding === 'gzip') {
+    body.pipe(createGzip()).pipe(res);
+  } else body.pipe(res);
+}
+
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.map',
+  '.webmanifest',
+]);
+
+/** Brotli where the browser takes it, else gzip, else none. */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = String(header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';')[0]?.toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
 }

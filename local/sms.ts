@@ -18,6 +18,7 @@ import { readOutbox } from '../lambdas/adapters/local/outbox-sms-sender';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '../lambdas/core/audio-format';
 import { normalizePhone } from '../lambdas/core/phone';
+import { LOCAL_DEMO_NUMBER } from './bootstrap';
 import type { RuntimeInfo } from './runtime';
 
 function fail(message: string): never {
@@ -80,7 +81,7 @@ async function main() {
     SmsSid: messageSid,
     AccountSid: accountSid,
     From: from.e164,
-    To: values.to ?? '+15005550006',
+    To: values.to ?? LOCAL_DEMO_NUMBER,
     Body: values.body ?? '',
     NumSegments: '1',
     SmsStatus: 'received',

@@ -50,3 +50,9 @@ export function normalizePhone(input: string): PhoneResult {
 
 /** Strict E.164, as Twilio expects for a sending number. */
 export const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
+
+/** A number as people read it: US and Canadian (+1) numbers as (415) 555-0132, others in E.164. */
+export function formatPhoneNumber(e164: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
+}

@@ -3,6 +3,7 @@
  * these too, so the browser and the API agree on every rule.
  */
 import { z } from 'zod';
+import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { MESSAGE_STATUSES } from './status';
 import { voiceSummarySchema } from './summary';
@@ -49,6 +50,10 @@ export const signupInputSchema = z
     email: emailSchema,
     phone: optionalPhoneSchema.optional().transform((phone) => phone ?? null),
     sms_opt_in: z.boolean({ error: 'sms_opt_in must be true or false.' }).default(false),
+    /** Which SMS consent text the form showed; API callers that send none get today's. */
+    consent_version: z
+      .enum(SMS_CONSENT_VERSIONS, { error: 'consent_version is not a consent text this site has shown.' })
+      .default(SMS_CONSENT_VERSION),
   })
   .refine((signup) => !signup.sms_opt_in || signup.phone !== null, {
     path: ['phone'],
@@ -57,7 +62,31 @@ export const signupInputSchema = z
 export type SignupInput = z.input<typeof signupInputSchema>;
 export type Signup = z.output<typeof signupInputSchema>;
 
-export type SignupRecord = Signup & { readonly created_at: string; readonly updated_at: string };
+export type SignupRecord = Omit<Signup, 'consent_version'> & {
+  readonly created_at: string;
+  readonly updated_at: string;
+};
+
+/**
+ * One sign-up as it happened, kept for good (a repeat sign-up adds another): what a carrier or Twilio asks
+ * for to show how a number opted in.
+ */
+export type ConsentRecord = {
+  readonly email: string;
+  /** `recorded_at` plus a random suffix: unique even for two sign-ups in the same millisecond. */
+  readonly event_id: string;
+  readonly recorded_at: string;
+  readonly name: string;
+  readonly phone: string | null;
+  readonly sms_opt_in: boolean;
+  readonly consent_version: string;
+  /** The consent text exactly as the form showed it. */
+  readonly consent_text: string;
+  /** The client's address and browser as the API saw them (null when unknown). */
+  readonly ip: string | null;
+  readonly user_agent: string | null;
+  readonly source: 'web-signup';
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // messages
@@ -253,15 +282,6 @@ export const settingsViewSchema = settingsRecordSchema.extend({
   twilio_auth_token: maskedSecretSchema,
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
-
-/** GET /api/public-info: what the public site may show. No secrets. */
-export const publicInfoSchema = z.object({
-  service_name: z.string(),
-  phone_number: z.string().nullable(),
-  contact_email: z.string(),
-  site_url: z.string(),
-});
-export type PublicInfo = z.infer<typeof publicInfoSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // opt-outs

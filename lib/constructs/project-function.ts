@@ -110,6 +110,13 @@ export class ProjectFunction extends NodejsFunction {
     return this;
   }
 
+  /** Sets `envName` to the table's name and allows PutItem only: for append-only records. */
+  appendToTable(envName: string, table: ITable): this {
+    this.addEnvironment(envName, table.tableName);
+    table.grant(this, 'dynamodb:PutItem');
+    return this;
+  }
+
   /** Sets `envName` to the table's name and grants GetItem only (the health check's probe). */
   getItemOnTable(envName: string, table: ITable): this {
     this.addEnvironment(envName, table.tableName);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -20,6 +21,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { siteRouterCode } from './site-router';
 
 /** What the browser app reads from `/config.json` at start. */
 export interface SiteRuntimeConfig {
@@ -37,15 +39,6 @@ export interface SiteProps {
   /** Written to `/config.json` next to the app (the API base URL is added here). */
   readonly runtimeConfig: SiteRuntimeConfig;
 }
-
-// SPA fallback for paths without a file extension (e.g. /admin). Done in a viewer-request function rather than
-// with distribution error responses, which would also turn the API's own 403/404 answers into index.html.
-const SPA_FALLBACK = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (!uri.startsWith('/api/') && uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
-  return request;
-}`;
 
 /**
  * The public site: a private S3 bucket behind CloudFront (origin access control), the HTTP API on the same
@@ -105,10 +98,15 @@ export class Site extends Construct {
       },
     });
 
-    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
-      code: FunctionCode.fromInline(SPA_FALLBACK),
+    // Pages, files and 404s are told apart in a viewer-request function rather than with distribution error
+    // responses, which would also turn the API's own 403/404 answers into the app.
+    const indexHtml = path.join(props.assetsDir, 'index.html');
+    const siteRouter = new CloudFrontFunction(this, 'SiteRouter', {
+      code: FunctionCode.fromInline(
+        siteRouterCode(fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : null),
+      ),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serve index.html for app paths such as /admin',
+      comment: 'The site pages get the app; other paths a 404 page',
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -119,7 +117,7 @@ export class Site extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         responseHeadersPolicy: headers,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [{ function: siteRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         '/api/*': {

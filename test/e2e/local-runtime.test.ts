@@ -83,7 +83,7 @@ describe('npm start', () => {
     const saved = await fetch(`${url}/api/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ reply_mode: 'summary_only', twilio_phone_number: '+14155550100' }),
+      body: JSON.stringify({ reply_mode: 'summary_only', twilio_phone_number: '+14155550177' }),
     });
     expect(saved.status).toBe(200);
 
@@ -102,7 +102,7 @@ describe('npm start', () => {
       expect(settings.status).toBe(200);
       expect(await settings.json()).toMatchObject({
         reply_mode: 'summary_only',
-        twilio_phone_number: '+14155550100',
+        twilio_phone_number: '+14155550177',
       });
       // The first run's token is still valid: the issuer did not change with the restart.
       const withOldToken = await fetch(`${url}/api/messages`, {
@@ -110,7 +110,7 @@ describe('npm start', () => {
       });
       expect(withOldToken.status).toBe(200);
       const info = await fetch(`${url}/api/public-info`);
-      expect(((await info.json()) as { phone_number: string }).phone_number).toBe('+14155550100');
+      expect(((await info.json()) as { phone_number: string }).phone_number).toBe('+14155550177');
     } finally {
       await second.stop();
     }

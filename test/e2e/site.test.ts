@@ -1,13 +1,29 @@
-/** The site as a visitor's browser gets it from the local runtime: the app at / and at /admin. */
+/**
+ * The public site as a visitor's browser gets it from the local runtime (started as a person starts it):
+ * signing up through the form, the legal pages and FAQ by URL and by navigation, back buttons, the 404
+ * page, the admin view, and a phone-width screen. Screenshots land in test-results/e2e for a person to see.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients';
+import { SMS_CONSENT_VERSION } from '../../lambdas/core/consent';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+
+const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
 
 let runtime: RunningRuntime;
 let chromium: TestBrowser;
 
 beforeAll(async () => {
-  [runtime, chromium] = await Promise.all([startLocalRuntime(), launchBrowser()]);
+  [runtime, chromium] = await Promise.all([
+    startLocalRuntime(),
+    launchBrowser(),
+    mkdir(SCREENSHOTS, { recursive: true }),
+  ]);
 });
 
 afterAll(async () => {
@@ -15,27 +31,191 @@ afterAll(async () => {
   await runtime?.dispose();
 });
 
-describe('the site', () => {
-  it('renders the app at / with no errors in the console', async () => {
-    const page = await chromium.browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    const response = await page.goto(`${runtime.url}/`);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'Voice Summary' }).isVisible()).resolves.toBe(true);
+/** A fresh page at a width, recording every error the browser reports. */
+async function openPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const page = await chromium.browser.newPage({ viewport: { width, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // The 404 page's own status is reported as a failed resource: that one is expected.
+    if (message.type() === 'error' && !message.text().includes('404')) errors.push(message.text());
+  });
+  return { page, errors };
+}
+
+async function scan(table: string) {
+  const db = createDocumentClient({ region: 'us-east-1', endpoint: runtime.info.dynamodb.endpoint });
+  try {
+    const { Items = [] } = await db.send(new ScanCommand({ TableName: table, ConsistentRead: true }));
+    return Items;
+  } finally {
+    db.destroy();
+  }
+}
+
+describe('the landing page', () => {
+  it('signs a visitor up on a phone: the sign-up, its consent record and the number to save', async () => {
+    const { page, errors } = await openPage(360);
+    await page.goto(`${runtime.url}/`);
+    await page.getByRole('heading', { level: 1, name: /Forward a voice message/ }).waitFor();
+    expect(await page.title()).toBe('Voice Summary');
+    await page.screenshot({ path: join(SCREENSHOTS, 'landing-360.png'), fullPage: true });
+
+    await page.getByLabel('Name').fill('Maria Lopez');
+    await page.getByLabel('Email').fill('maria.e2e@example.com');
+    await page.getByLabel(/Mobile phone/).fill('415 555 0142');
+    await page.getByLabel('Email').focus();
+    await expect.poll(() => page.getByLabel(/Mobile phone/).inputValue()).toBe('(415) 555-0142');
+    const consent = page.getByRole('checkbox');
+    expect(await consent.isChecked()).toBe(false);
+    await consent.check();
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+
+    await page.getByRole('heading', { name: "You're All Set!" }).waitFor();
+    expect(await page.getByText('(415) 555-0100').isVisible()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, 'signed-up-360.png'), fullPage: true });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Add to Contacts' }).click();
+    const card = await download;
+    expect(card.suggestedFilename()).toBe('voice-summary.vcf');
+
+    const signups = (await scan(runtime.info.tables.signups)).filter(
+      (r) => r.email === 'maria.e2e@example.com',
+    );
+    expect(signups).toEqual([
+      expect.objectContaining({ name: 'Maria Lopez', phone: '+14155550142', sms_opt_in: true }),
+    ]);
+    const consents = (await scan(runtime.info.tables.signupConsents)).filter(
+      (r) => r.email === 'maria.e2e@example.com',
+    );
+    expect(consents).toEqual([
+      expect.objectContaining({
+        sms_opt_in: true,
+        consent_version: SMS_CONSENT_VERSION,
+        ip: '127.0.0.1',
+        user_agent: expect.stringContaining('Chrome'),
+      }),
+    ]);
+    expect(consents[0]?.consent_text).toContain('Message and data rates may apply.');
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it('serves the same app at /admin, which opens the admin view', async () => {
-    const page = await chromium.browser.newPage();
+  it('fits a 360 px screen and a desktop without sideways scrolling', async () => {
+    for (const width of [360, 1280]) {
+      const { page, errors } = await openPage(width);
+      for (const path of ['/', '/privacy', '/terms', '/faq']) {
+        await page.goto(`${runtime.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - window.innerWidth',
+        );
+        expect({ path, width, overflow }).toEqual({ path, width, overflow: 0 });
+      }
+      await page.goto(`${runtime.url}/`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if (width === 1280)
+        await page.screenshot({ path: join(SCREENSHOTS, 'landing-1280.png'), fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+describe('the legal pages and the FAQ', () => {
+  const pages = [
+    ['/privacy', 'Privacy Policy', 'Privacy Policy | Voice Summary', 'Back to sign up'],
+    ['/terms', 'Mobile Terms of Use', 'Mobile Terms of Use | Voice Summary', 'Back to sign up'],
+    ['/faq', 'Frequently asked questions', 'Frequently asked questions | Voice Summary', 'Back to home'],
+  ] as const;
+
+  it.each(pages)('%s loads by its own URL with its own title', async (path, heading, title) => {
+    const response = await fetch(`${runtime.url}${path}`);
+    expect(response.status).toBe(200);
+    const { page, errors } = await openPage();
+    await page.goto(`${runtime.url}${path}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(await page.title()).toBe(title);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('states what carriers look for', async () => {
+    const { page } = await openPage();
+    await page.goto(`${runtime.url}/privacy`);
+    const privacy = await page.locator('main').innerText();
+    expect(privacy).toContain('Effective October 15, 2025');
+    expect(privacy).toContain(
+      'Mobile information and SMS opt-in consent are not shared with third parties or affiliates for marketing or promotional purposes.',
+    );
+    expect(privacy).toMatch(/within 72 hours/);
+    expect(privacy).toMatch(/not for children under 13/);
+    await page.goto(`${runtime.url}/terms`);
+    const terms = await page.locator('main').innerText();
+    expect(terms).toMatch(/STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE or OPTOUT/);
+    expect(terms).toContain('Message and data rates may apply.');
+    expect(terms).toContain('Carriers are not liable for delayed or undelivered messages.');
+    await page.close();
+  });
+
+  it("opens each page from the landing page, and its back button and the browser's go back", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${runtime.url}/`);
+    for (const [path, heading, , back] of pages) {
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: heading === 'Frequently asked questions' ? 'FAQ' : heading })
+        .click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      // The page's own back button...
+      await page.getByRole('link', { name: back }).first().click();
+      await page.getByRole('heading', { level: 1, name: /Forward a voice message/ }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      // ...and the browser's back and forward buttons.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.goForward();
+      await page.getByRole('heading', { level: 1, name: /Forward a voice message/ }).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps what the visitor typed when they read the terms from the consent text and come back', async () => {
+    const { page } = await openPage(360);
+    await page.goto(`${runtime.url}/`);
+    await page.getByLabel('Name').fill('Sam Reader');
+    await page.getByRole('checkbox').locator('..').getByRole('link', { name: 'Mobile Terms of Use' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mobile Terms of Use' }).waitFor();
+    await page.getByRole('link', { name: 'Back to sign up' }).first().click();
+    await page.getByLabel('Name').waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('Sam Reader');
+    expect(new URL(page.url()).hash).toBe('#signup');
+    await page.close();
+  });
+});
+
+describe('other paths', () => {
+  it('answers an unknown path with 404 and a "Page not found" page that links home', async () => {
+    const { page } = await openPage();
+    const response = await page.goto(`${runtime.url}/pricing`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.title()).toBe('Page not found | Voice Summary');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('heading', { level: 1, name: /Forward a voice message/ }).waitFor();
+    await page.close();
+  });
+
+  it('opens the admin view at /admin: the sign-in screen for a visitor who is not signed in', async () => {
+    const { page, errors } = await openPage();
     const response = await page.goto(`${runtime.url}/admin`);
     expect(response?.status()).toBe(200);
-    await page.getByText(/admin/i).first().waitFor();
-    expect(await page.title()).toBe('Voice Summary');
+    await page.getByRole('heading', { level: 1, name: 'Admin sign in' }).waitFor();
+    expect(errors).toEqual([]);
     await page.close();
   });
 
@@ -46,6 +226,8 @@ describe('the site', () => {
       userPoolId: runtime.info.cognito.userPoolId,
       userPoolClientId: runtime.info.cognito.clientId,
       userPoolEndpoint: `${runtime.url}/cognito/`,
+      apiBaseUrl: '/api',
+      authFlow: 'USER_PASSWORD_AUTH',
     });
     expect(JSON.stringify(config)).not.toMatch(/secret|token|sk-/i);
   });

@@ -249,6 +249,52 @@ describe('sign-ups', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Grace B. Hopper', phone: '+14155550199', sms_opt_in: true });
   });
+
+  it('keeps a consent record of every sign-up: time, text version and words shown, address and browser', async () => {
+    const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148';
+    await api('/api/signups', {
+      method: 'POST',
+      body: { name: 'Ada', email: 'ada@example.com', phone: '(415) 555-0142', sms_opt_in: true },
+      headers: { 'user-agent': ua },
+    });
+    await api('/api/signups', {
+      method: 'POST',
+      body: {
+        name: 'Ada L.',
+        email: 'ADA@example.com',
+        phone: '',
+        sms_opt_in: false,
+        consent_version: '2025-10-15',
+      },
+      headers: { 'user-agent': 'second browser' },
+    });
+    const records = (await scan(runtime.info.tables.signupConsents))
+      .filter((r) => r.email === 'ada@example.com')
+      .sort((a, b) => String(a.event_id).localeCompare(String(b.event_id)));
+    // The second sign-up turned SMS off, but the first opt-in is still on record.
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({
+      name: 'Ada',
+      phone: '+14155550142',
+      sms_opt_in: true,
+      consent_version: '2025-10-15',
+      ip: '127.0.0.1',
+      user_agent: ua,
+      source: 'web-signup',
+    });
+    expect(records[0]?.consent_text).toContain(
+      'Message and data rates may apply. Reply STOP to opt out, HELP for help.',
+    );
+    expect(Date.parse(String(records[0]?.recorded_at))).not.toBeNaN();
+    expect(records[1]).toMatchObject({
+      name: 'Ada L.',
+      phone: null,
+      sms_opt_in: false,
+      user_agent: 'second browser',
+    });
+    const current = (await scan(runtime.info.tables.signups)).filter((r) => r.email === 'ada@example.com');
+    expect(current).toEqual([expect.objectContaining({ name: 'Ada L.', sms_opt_in: false })]);
+  });
 });
 
 describe('recent messages', () => {
@@ -309,6 +355,12 @@ describe('bad input gets a 4xx with a message a person can act on, and nothing i
     ['SMS consent without a phone', { body: { ...valid, sms_opt_in: true } }, 400, /Add a phone number/],
     ['an unknown field', { body: { ...valid, admin: true } }, 400, /Unknown field "admin"/],
     [
+      'a consent version the site never showed',
+      { body: { ...valid, consent_version: '1999-01-01' } },
+      400,
+      /not a consent text this site has shown/,
+    ],
+    [
       'text/plain',
       { raw: JSON.stringify(valid), headers: { 'content-type': 'text/plain' } },
       415,
@@ -319,10 +371,12 @@ describe('bad input gets a 4xx with a message a person can act on, and nothing i
 
   it.each(signupCases)('POST /api/signups with %s', async (_label, call, status, message) => {
     const before = await scan(runtime.info.tables.signups);
+    const consentsBefore = await scan(runtime.info.tables.signupConsents);
     const response = await api('/api/signups', { method: 'POST', ...call });
     expect(response.status).toBe(status);
     expect(String(response.json.error)).toMatch(message);
     expect(await scan(runtime.info.tables.signups)).toEqual(before);
+    expect(await scan(runtime.info.tables.signupConsents)).toEqual(consentsBefore);
   });
 
   const settingsCases: [string, unknown, RegExp][] = [

@@ -1,10 +1,11 @@
 /** The DynamoDB repositories against real tables in dynalite (own instance for this file). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo-consent-record-repository';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
-import { DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
+import { type ConsentRecord, DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;
@@ -53,6 +54,37 @@ describe('signups', () => {
       updated_at: '2026-01-02T00:00:00.000Z',
     });
     expect(await repo.get('nobody@example.com')).toBeNull();
+  });
+});
+
+describe('consent records', () => {
+  const record = (eventId: string, overrides: Partial<ConsentRecord> = {}): ConsentRecord => ({
+    email: 'lin@example.com',
+    event_id: eventId,
+    recorded_at: eventId.split('#')[0]!,
+    name: 'Lin',
+    phone: '+14155550142',
+    sms_opt_in: true,
+    consent_version: '2025-10-15',
+    consent_text: 'Text me at this number.',
+    ip: '203.0.113.7',
+    user_agent: 'test',
+    source: 'web-signup',
+    ...overrides,
+  });
+
+  it('adds records and lists them oldest first, never overwriting one that exists', async () => {
+    const repo = new DynamoConsentRecordRepository(tables.doc, tables.names.signupConsents);
+    await repo.append(record('2026-01-02T00:00:00.000Z#b'));
+    await repo.append(record('2026-01-01T00:00:00.000Z#a', { sms_opt_in: false }));
+    await expect(repo.append(record('2026-01-01T00:00:00.000Z#a', { name: 'Mallory' }))).rejects.toThrow(
+      /conditional/i,
+    );
+    const records = await repo.listForEmail('LIN@example.com');
+    expect(records.map((r) => [r.event_id, r.name, r.sms_opt_in])).toEqual([
+      ['2026-01-01T00:00:00.000Z#a', 'Lin', false],
+      ['2026-01-02T00:00:00.000Z#b', 'Lin', true],
+    ]);
   });
 });
 

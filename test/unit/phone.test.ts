@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../../lambdas/core/phone';
+import { formatPhoneNumber, normalizePhone } from '../../lambdas/core/phone';
 
 describe('phone numbers typed by a person', () => {
   it.each([
@@ -35,5 +35,16 @@ describe('phone numbers typed by a person', () => {
   it('tells the person what a good number looks like', () => {
     const result = normalizePhone('12345');
     expect(result.ok === false && result.error).toMatch(/\(415\) 555-0132/);
+  });
+});
+
+describe('phone numbers shown to a person', () => {
+  it.each([
+    ['+14155550100', '(415) 555-0100'],
+    ['+16475550199', '(647) 555-0199'],
+    ['+442079460958', '+442079460958'],
+    ['+1415555010', '+1415555010'],
+  ])('shows %s as %s', (e164, shown) => {
+    expect(formatPhoneNumber(e164)).toBe(shown);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SMS_CONSENT_VERSION } from '../../lambdas/core/consent';
 import {
   DEFAULT_SETTINGS,
   listMessagesQuerySchema,
@@ -15,6 +16,7 @@ describe('sign-up input', () => {
       email: 'ada@example.com',
       phone: null,
       sms_opt_in: false,
+      consent_version: SMS_CONSENT_VERSION,
     });
   });
 

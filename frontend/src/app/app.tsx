@@ -1,19 +1,59 @@
-/**
- * Placeholder shell until the public site and the admin dashboard are built: it already tells the two
- * views apart by path, as the finished app will (SPEC section 2: /admin opens the admin view).
- */
-export function App() {
-  const isAdmin = window.location.pathname.startsWith('/admin');
+import { lazy, type ReactNode, Suspense } from 'react';
+import { usePage } from '@/lib/navigation';
+import { LandingRoute } from './routes/landing';
+import { NotFoundRoute } from './routes/not-found';
+
+// Each page but the landing page is its own chunk: `/` loads only what it shows.
+const PrivacyRoute = lazy(() => import('./routes/privacy'));
+const TermsRoute = lazy(() => import('./routes/terms'));
+const FaqRoute = lazy(() => import('./routes/faq'));
+const AdminRoute = lazy(() => import('./routes/admin'));
+
+function Loading({ children }: { readonly children: ReactNode }) {
   return (
-    <main
-      style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}
+    <Suspense
+      fallback={
+        <p role="status" className="p-8 text-center text-muted">
+          Loading
+        </p>
+      }
     >
-      <h1>Voice Summary</h1>
-      {isAdmin ? (
-        <p>Admin dashboard: coming soon.</p>
-      ) : (
-        <p>Forward a voice message to our number and get a text back with a summary and the transcript.</p>
-      )}
-    </main>
+      {children}
+    </Suspense>
   );
+}
+
+/** SPEC section 2: one view state picks the page; the address bar holds it (lib/navigation). */
+export function App() {
+  const page = usePage();
+  switch (page) {
+    case 'landing':
+      return <LandingRoute />;
+    case 'privacy':
+      return (
+        <Loading>
+          <PrivacyRoute />
+        </Loading>
+      );
+    case 'terms':
+      return (
+        <Loading>
+          <TermsRoute />
+        </Loading>
+      );
+    case 'faq':
+      return (
+        <Loading>
+          <FaqRoute />
+        </Loading>
+      );
+    case 'admin':
+      return (
+        <Loading>
+          <AdminRoute />
+        </Loading>
+      );
+    case 'not-found':
+      return <NotFoundRoute />;
+  }
 }

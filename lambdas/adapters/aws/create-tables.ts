@@ -17,6 +17,7 @@ export type TableNames = { readonly [K in keyof typeof TABLES]: string };
 export function tableNames(prefix: string): TableNames {
   return {
     signups: `${prefix}signups`,
+    signupConsents: `${prefix}signup-consents`,
     messages: `${prefix}messages`,
     settings: `${prefix}settings`,
     optOuts: `${prefix}opt-outs`,

@@ -9,7 +9,7 @@ export class DynamoSignupRepository implements SignupRepository {
     private readonly table: string,
   ) {}
 
-  async save(signup: Signup, now: string): Promise<void> {
+  async save(signup: Omit<Signup, 'consent_version'>, now: string): Promise<void> {
     // One conditional-free upsert: later details win, the first sign-up time is kept.
     await this.db.send(
       new UpdateCommand({

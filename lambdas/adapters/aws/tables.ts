@@ -15,6 +15,8 @@ export type TableSpec = {
 export const TABLES = {
   /** One item per email (lowercased): signing up twice updates the one sign-up. */
   signups: { partitionKey: 'email' },
+  /** One item per sign-up as it happened (append-only): the proof of each SMS opt-in. */
+  signupConsents: { partitionKey: 'email', sortKey: 'event_id' },
   /**
    * One item per message. The `recent` index lists messages newest first: every message carries the constant
    * `feed = "all"` and its `created_at`. One partition holds the whole feed; at this service's write rate

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { getIdToken } from '@/features/auth/api/auth';
+import { AdminGate } from '@/features/auth/components/admin-gate';
+import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
+import { RecentMessages } from '@/features/messages/components/recent-messages';
+import { useRecentMessages } from '@/features/messages/hooks/use-recent-messages';
+import { SettingsModal } from '@/features/settings/components/settings-modal';
+import { SignupsPanel } from '@/features/signups/components/signups-panel';
+import { UploadPanel } from '@/features/upload/components/upload-panel';
+import { WebhookBox } from '@/features/webhook/components/webhook-box';
+import { setAdminTokenSource } from '@/lib/admin-api';
+import { useRuntimeConfig } from '@/lib/use-runtime-config';
+
+// Admin routes carry the signed-in admin's ID token.
+setAdminTokenSource(getIdToken);
+
+/**
+ * `/admin`, the lazily loaded part of the app: Amplify and the admin screens live in this chunk only. The
+ * gate decides what shows (loading, sign-in, waiting for approval); the dashboard is composed here from
+ * its features, which know nothing of each other.
+ */
+export default function AdminRoute() {
+  return <AdminGate dashboard={({ email, logout }) => <Dashboard email={email} onLogout={logout} />} />;
+}
+
+function Dashboard({ email, onLogout }: { readonly email: string; readonly onLogout: () => void }) {
+  const config = useRuntimeConfig();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const messages = useRecentMessages({ live: Boolean(config?.events) });
+
+  // The list is first loaded before the configuration says whether live updates exist; load it again then.
+  const { refresh } = messages;
+  useEffect(() => {
+    if (config) refresh();
+  }, [config, refresh]);
+
+  return (
+    <DashboardShell
+      email={email}
+      onRefresh={() => {
+        messages.refresh();
+        setReloadKey((n) => n + 1);
+      }}
+      onSettings={() => setSettingsOpen(true)}
+      onLogout={onLogout}
+    >
+      {/* SPEC's order on a phone (webhook, upload, messages, then sign-ups); the list is the page on a laptop. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+          <WebhookBox webhookUrl={config?.webhookUrl ?? null} />
+          <UploadPanel />
+        </div>
+        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <RecentMessages state={messages} />
+        </div>
+        <div className="space-y-6 lg:col-start-2 lg:row-start-2">
+          <SignupsPanel reloadKey={reloadKey} />
+        </div>
+      </div>
+      <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </DashboardShell>
+  );
+}

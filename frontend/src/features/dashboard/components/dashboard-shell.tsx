@@ -1,0 +1,53 @@
+import { AudioLines, LogOut, RefreshCw, Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useDocumentMeta } from '@/lib/document-meta';
+
+const headerButton =
+  'inline-flex min-h-11 items-center gap-2 rounded-lg border border-line-strong bg-canvas px-3 font-semibold text-ink hover:bg-surface';
+
+/** SPEC: the dashboard's header with refresh, Settings and Logout; the sections go below it. */
+export function DashboardShell({
+  email,
+  onRefresh,
+  onSettings,
+  onLogout,
+  children,
+}: {
+  readonly email: string;
+  readonly onRefresh: () => void;
+  readonly onSettings: () => void;
+  readonly onLogout: () => void;
+  readonly children: ReactNode;
+}) {
+  useDocumentMeta('Dashboard', 'Voice Summary administration.');
+  return (
+    <div className="min-h-dvh bg-surface">
+      <header className="border-b border-line bg-canvas">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <h1 className="flex items-center gap-2 text-lg font-bold text-ink">
+            <AudioLines aria-hidden="true" className="size-6 text-accent" />
+            Voice Summary admin
+          </h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="hidden text-sm text-muted lg:inline">{email}</span>
+            <button type="button" onClick={onRefresh} className={headerButton}>
+              <RefreshCw aria-hidden="true" className="size-5" />
+              <span className="sr-only sm:not-sr-only">Refresh</span>
+            </button>
+            <button type="button" onClick={onSettings} className={headerButton}>
+              <Settings aria-hidden="true" className="size-5" />
+              <span className="sr-only sm:not-sr-only">Settings</span>
+            </button>
+            <button type="button" onClick={onLogout} className={headerButton}>
+              <LogOut aria-hidden="true" className="size-5" />
+              <span className="sr-only sm:not-sr-only">Logout</span>
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * Every question and answer, once: the landing page's accordion and the FAQ page both render this list. Facts
+ * the service enforces (formats, size, keywords, reply length) come from the same constants the API uses.
+ */
+
+import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio-format';
+import { HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
+import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
+import type { ReactNode } from 'react';
+import { AppLink } from '@/components/ui/app-link';
+import { ContactEmail } from '@/components/ui/contact-email';
+import type { RuntimeConfig } from '@/config/runtime-config';
+import { formatList } from '@/lib/format-list';
+import { audioRetentionSentence, transcriptRetentionSentence } from '@/lib/retention';
+
+export type FaqItem = { readonly id: string; readonly question: string; readonly answer: ReactNode };
+
+export type FaqContext = {
+  readonly serviceName: string;
+  readonly contactEmail: string | null;
+  readonly retention: RuntimeConfig['retention'] | null;
+};
+
+const MAX_MB = Math.round(MAX_AUDIO_BYTES / (1024 * 1024));
+
+const linkClass = 'font-medium text-accent underline';
+
+export function faqItems({ serviceName, contactEmail, retention }: FaqContext): FaqItem[] {
+  const contact = <ContactEmail email={contactEmail} className={linkClass} />;
+  return [
+    {
+      id: 'iphone',
+      question: 'How do I forward a voice message from an iPhone?',
+      answer: (
+        <>
+          <p>
+            Open the recording: a voicemail in the Phone app, a memo in Voice Memos, or an audio file in
+            Files. Tap the Share button (the square with an arrow), choose Messages, enter our number and
+            send.
+          </p>
+          <p>
+            It goes as a picture and audio message (MMS), so MMS Messaging must be on in Settings, Apps,
+            Messages.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'android',
+      question: 'How do I forward a voice message from an Android phone?',
+      answer: (
+        <p>
+          Open the voicemail or recording in your Phone, Voicemail, Recorder or Files app and tap Share.
+          Choose your messaging app (for example Google Messages or Samsung Messages), enter our number and
+          send. If your voicemail app has no Share button, save the message first, then share the saved file.
+        </p>
+      ),
+    },
+    {
+      id: 'whatsapp',
+      question: 'Can I forward a WhatsApp voice message?',
+      answer: (
+        <p>
+          Yes. On Android, touch and hold the voice message, tap the Share icon and choose your messaging app.
+          On iPhone, touch and hold the voice message, tap Forward, then the Share icon, and choose Messages.
+          Send it to our number like any other text.
+        </p>
+      ),
+    },
+    {
+      id: 'formats',
+      question: 'Which audio formats work?',
+      answer: (
+        <p>
+          {ACCEPTED_FORMATS_TEXT}: the formats phones use for voicemails and voice notes, including WhatsApp's
+          (OGG/Opus) and Android's (AMR). Anything else gets a short reply telling you it could not be read.
+        </p>
+      ),
+    },
+    {
+      id: 'limits',
+      question: 'How long can a voice message be?',
+      answer: (
+        <p>
+          We accept audio files up to {MAX_MB} MB. Your carrier may limit picture and audio messages to less,
+          often about 1 MB, which is a few minutes of a voice memo; your phone tells you if a file is too
+          large to send. A long transcript arrives over several texts, {MAX_TRANSCRIPT_MESSAGES} at most; the
+          summary always comes first.
+        </p>
+      ),
+    },
+    {
+      id: 'languages',
+      question: 'Which languages do you understand?',
+      answer: (
+        <p>
+          English works best. Depending on how the service is set up, many other languages are transcribed
+          too, and the summary is written in the language of the message.
+        </p>
+      ),
+    },
+    {
+      id: 'reply',
+      question: 'What does the reply contain?',
+      answer: (
+        <p>
+          A short summary comes first: who called, what they want, and any callback number or time they
+          mention. The full transcript follows in the next texts, unless the service is set to send the
+          summary only.
+        </p>
+      ),
+    },
+    {
+      id: 'app',
+      question: 'Do I need to install an app?',
+      answer: <p>No. It works with the messaging app already on your phone: you forward, we text back.</p>,
+    },
+    {
+      id: 'privacy',
+      question: 'What happens to my voice messages?',
+      answer: (
+        <>
+          <p>
+            We use your audio only to make your summary and transcript. {audioRetentionSentence(retention)}{' '}
+            {transcriptRetentionSentence(retention)} We never sell your information, and we never share your
+            phone number or SMS consent with anyone for marketing.
+          </p>
+          <p>
+            To have everything deleted now, email {contact}. Details are in our{' '}
+            <AppLink to="privacy" className={linkClass}>
+              Privacy Policy
+            </AppLink>
+            .
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'cost',
+      question: 'How much does it cost?',
+      answer: (
+        <p>
+          {serviceName} is free. Your carrier's usual message and data rates apply to the messages you send us
+          and the texts we send back.
+        </p>
+      ),
+    },
+    {
+      id: 'stop',
+      question: 'How do I stop the texts?',
+      answer: (
+        <p>
+          Text STOP to our number. We confirm once and then send nothing more.{' '}
+          {formatList(OPT_OUT_KEYWORDS.filter((k) => k !== 'STOP'))} work too. Text{' '}
+          {formatList(OPT_IN_KEYWORDS)} to start again, and {formatList(HELP_KEYWORDS)} for help. See the{' '}
+          <AppLink to="terms" className={linkClass}>
+            Mobile Terms of Use
+          </AppLink>
+          .
+        </p>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,96 @@
+import { HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
+import { AppLink } from '@/components/ui/app-link';
+import { ContactEmail } from '@/components/ui/contact-email';
+import { formatList } from '@/lib/format-list';
+import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
+
+export const TERMS_EFFECTIVE_DATE = 'October 15, 2025';
+
+/** The SMS program's terms, as US carriers expect them: program, frequency, rates, keywords, liability, contact. */
+export function MobileTerms({
+  serviceName,
+  contactEmail,
+}: {
+  readonly serviceName: string;
+  readonly contactEmail: string | null;
+}) {
+  const contact = <ContactEmail email={contactEmail} className={legalLinkClass} />;
+  return (
+    <LegalDocument
+      title="Mobile Terms of Use"
+      effectiveDate={TERMS_EFFECTIVE_DATE}
+      intro={
+        <p>These terms apply to the {serviceName} text message program. By using it, you agree to them.</p>
+      }
+    >
+      <LegalSection id="program" title="The program">
+        <p>
+          <strong>Program name:</strong> {serviceName}.
+        </p>
+        <p>
+          <strong>What it does:</strong> you forward a voice message or audio file to our number by text
+          message; we text you back a summary of it and, depending on how the service is set up, its full
+          transcript. We also answer HELP and STOP. We send no marketing.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="frequency" title="Message frequency and cost">
+        <p>
+          Message frequency varies: you get a reply to each voice message you forward (one text for the
+          summary, and more for a long transcript) and one reply to each HELP, STOP or START.
+        </p>
+        <p>
+          <strong>Message and data rates may apply.</strong> Your carrier's usual rates apply to the messages
+          you send and receive; we charge nothing.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="stop" title="How to stop">
+        <p>
+          Text <strong>{formatList(OPT_OUT_KEYWORDS)}</strong> to our number at any time. You will receive one
+          text confirming that you are unsubscribed, and no further texts. To join again, text{' '}
+          <strong>{formatList(OPT_IN_KEYWORDS)}</strong>.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="help" title="How to get help">
+        <p>
+          Text <strong>{formatList(HELP_KEYWORDS)}</strong> to our number for help, or email {contact}.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="carriers" title="Carriers">
+        <p>Carriers are not liable for delayed or undelivered messages.</p>
+      </LegalSection>
+
+      <LegalSection id="use" title="Using the program">
+        <ul className={legalListClass}>
+          <li>
+            You must be 13 or older, and the account holder of the phone you use or have their permission.
+          </li>
+          <li>Forward only recordings you have the right to share.</li>
+          <li>
+            Summaries and transcripts are made automatically and can contain mistakes: check the original
+            recording before relying on anything important in them.
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection id="privacy" title="Privacy">
+        <p>
+          How we handle your number, your voice messages and your consent is explained in our{' '}
+          <AppLink to="privacy" className={legalLinkClass}>
+            Privacy Policy
+          </AppLink>
+          . Mobile information and SMS opt-in consent are never shared with third parties for marketing.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="contact" title="Changes and contact">
+        <p>
+          We may update these terms; the date at the top says when they last changed. Questions: {contact}.
+        </p>
+      </LegalSection>
+    </LegalDocument>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Message } from '@core/schemas';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '@/testing/fake-api';
+import { MessageCard } from './message-card';
+
+const base: Message = {
+  id: 'm1',
+  created_at: new Date(Date.now() - 120_000).toISOString(),
+  sender: '+14155550123',
+  phone_number: '+14155550123',
+  audio_url: 'audio/m1.wav',
+  status: 'pending',
+  summary: null,
+  transcript: null,
+  error_message: null,
+  reply_sent: false,
+  audio_duration_seconds: 48,
+};
+
+describe('a message card', () => {
+  it.each([
+    ['pending', 'Waiting to process...', 'Process Now'],
+    ['processing', 'Processing audio message...', 'Retry Now'],
+  ] as const)('when %s says "%s" and offers "%s"', (status, text, action) => {
+    render(<MessageCard message={{ ...base, status }} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: action })).toBeInTheDocument();
+    expect(screen.getByText('(415) 555-0123')).toBeInTheDocument();
+    expect(screen.getByText('2 min ago')).toBeInTheDocument();
+    expect(screen.getByText('0:48')).toBeInTheDocument();
+  });
+
+  it('when completed shows the summary, the full transcript and "• Reply sent", with no action', () => {
+    render(
+      <MessageCard
+        message={{
+          ...base,
+          status: 'completed',
+          summary: 'Maria: call back.',
+          transcript: 'Hi, this is Maria.',
+          reply_sent: true,
+        }}
+      />,
+    );
+    expect(screen.getByText('Summary')).toBeInTheDocument();
+    expect(screen.getByText('Maria: call back.')).toBeInTheDocument();
+    expect(screen.getByText('Full Transcript')).toBeInTheDocument();
+    expect(screen.getByText('Hi, this is Maria.')).toBeInTheDocument();
+    expect(screen.getByText('• Reply sent')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Process Now|Retry/ })).toBeNull();
+  });
+
+  it('when completed without a reply says nothing about one', () => {
+    render(<MessageCard message={{ ...base, status: 'completed', summary: 'S', transcript: 'T' }} />);
+    expect(screen.queryByText('• Reply sent')).toBeNull();
+  });
+
+  it('when failed shows the error and offers "Retry Processing"', () => {
+    render(
+      <MessageCard
+        message={{ ...base, status: 'failed', error_message: 'No speech was found in the audio.' }}
+      />,
+    );
+    expect(screen.getByText('No speech was found in the audio.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry Processing' })).toBeInTheDocument();
+  });
+
+  it('keeps a long transcript short until asked, then shows all of it', async () => {
+    const transcript = `${'word '.repeat(100)}the end.`;
+    render(<MessageCard message={{ ...base, status: 'completed', summary: 'S', transcript }} />);
+    expect(screen.queryByText(/the end\./)).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show full transcript' }));
+    expect(screen.getByText(/the end\./)).toBeInTheDocument();
+  });
+
+  it('sends the retry with the message id, audio and sender, and cannot be pressed twice meanwhile', async () => {
+    const api = installFakeApi();
+    let answer!: (reply: { status: number; body: unknown }) => void;
+    api.on('POST', '/api/process-audio', () => new Promise((resolve) => (answer = resolve)));
+    render(<MessageCard message={{ ...base, status: 'failed', error_message: 'x' }} />);
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Retry Processing' });
+    await user.click(button);
+    expect(button).toBeDisabled();
+    await user.click(button);
+    answer({ status: 202, body: { attempt: 2 } });
+    await screen.findByRole('button', { name: 'Retry Processing' });
+    const calls = api.calls.filter((c) => c.path === '/api/process-audio');
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/process-audio',
+        body: { messageId: 'm1', audioUrl: 'audio/m1.wav', sender: '+14155550123' },
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      "the server's error text",
+      { status: 409, body: { error: 'That message was completed already.' } },
+      'That message was completed already.',
+    ],
+    ['"Retry failed" for an answer without one', { status: 500, body: {} }, 'Retry failed'],
+    [
+      '"Failed to retry processing" when there is no answer',
+      'network-error' as const,
+      'Failed to retry processing',
+    ],
+  ])('says %s when the retry fails', async (_case, reply, text) => {
+    const api = installFakeApi();
+    api.on('POST', '/api/process-audio', () => reply);
+    render(<MessageCard message={{ ...base, status: 'processing' }} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry Now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+});

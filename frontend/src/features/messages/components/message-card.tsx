@@ -1,0 +1,123 @@
+import { formatPhoneNumber } from '@core/phone';
+import type { Message } from '@core/schemas';
+import { STATUS_PRESENTATION } from '@core/status';
+import { RotateCw } from 'lucide-react';
+import { useState } from 'react';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { formatDuration } from '@/lib/format-time';
+import { processAudio } from '../api/messages';
+import { retryErrorText } from '../utils/retry-error';
+import { AudioPlayer } from './audio-player';
+import { StatusBadge } from './status-badge';
+import { Transcript } from './transcript';
+
+/** How a sender reads: phone numbers as (415) 555-0132, test uploads by their name. */
+function senderLabel(sender: string): string {
+  return sender.startsWith('+') ? formatPhoneNumber(sender) : sender;
+}
+
+/**
+ * One voice message (SPEC section 4's table): pending "Waiting to process..." with "Process Now"; processing
+ * "Processing audio message..." with "Retry Now"; completed the summary, the full transcript and "• Reply
+ * sent"; failed the error with "Retry Processing".
+ */
+export function MessageCard({ message }: { readonly message: Message }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const presentation = STATUS_PRESENTATION[message.status];
+
+  const retry = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await processAudio(message);
+    } catch (error) {
+      setFailure(retryErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={`message-${message.id}-from`}
+      className="space-y-3 rounded-xl border border-line bg-canvas p-4 shadow-sm sm:p-5"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`message-${message.id}-from`} className="font-semibold text-ink">
+            {senderLabel(message.sender)}
+          </h3>
+          <p className="text-sm text-muted">
+            <RelativeTime iso={message.created_at} />
+            {typeof message.audio_duration_seconds === 'number' && (
+              <>
+                {' · '}
+                <span>{formatDuration(message.audio_duration_seconds)}</span>
+              </>
+            )}
+            {message.source === 'upload' && ' · test upload'}
+          </p>
+        </div>
+        <StatusBadge status={message.status} />
+      </header>
+
+      {presentation.text && <p className="text-muted">{presentation.text}</p>}
+
+      {message.status === 'completed' && (
+        <div className="space-y-3">
+          {message.summary && (
+            <section>
+              <h4 className="text-sm font-semibold tracking-wide text-muted uppercase">Summary</h4>
+              <p className="mt-1 text-ink">{message.summary}</p>
+            </section>
+          )}
+          {message.transcript && (
+            <section>
+              <h4 className="text-sm font-semibold tracking-wide text-muted uppercase">Full Transcript</h4>
+              <div className="mt-1">
+                <Transcript text={message.transcript} />
+              </div>
+            </section>
+          )}
+          {message.reply_sent && <p className="text-sm font-medium text-success">• Reply sent</p>}
+        </div>
+      )}
+
+      {message.status === 'failed' && (
+        <p className="rounded-lg bg-danger-soft px-3 py-2 text-danger">
+          {message.error_message ?? 'Processing failed.'}
+        </p>
+      )}
+
+      {message.warnings && message.warnings.length > 0 && (
+        <ul className="space-y-1 text-sm text-muted">
+          {message.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+
+      <div className="flex flex-wrap items-center gap-3">
+        {message.audio_url && <AudioPlayer messageId={message.id} />}
+        {presentation.action && (
+          <button
+            type="button"
+            onClick={retry}
+            disabled={busy}
+            className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-accent px-3 text-sm font-semibold text-on-accent hover:bg-accent-strong disabled:cursor-not-allowed disabled:bg-accent/60"
+          >
+            <RotateCw aria-hidden="true" className={`size-4 ${busy ? 'animate-spin' : ''}`} />
+            {presentation.action}
+          </button>
+        )}
+      </div>
+      {failure && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {failure}
+        </p>
+      )}
+    </article>
+  );
+}

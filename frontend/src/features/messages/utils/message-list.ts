@@ -1,0 +1,30 @@
+/**
+ * The Recent Messages list rules (SPEC section 4, "Live updates"): inserted messages go to the top, the list
+ * is capped at 10, an updated message replaces the one with its id. An update for a message that is not
+ * shown is ignored, unless it is newer than the oldest shown (it belongs in the list, e.g. after a missed
+ * insert).
+ */
+import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';
+
+export type MessageChange = { readonly type: 'insert' | 'update'; readonly message: Message };
+
+const newestFirst = (a: Message, b: Message) => b.created_at.localeCompare(a.created_at);
+
+export function applyChange(list: readonly Message[], change: MessageChange): Message[] {
+  const { message } = change;
+  const index = list.findIndex((m) => m.id === message.id);
+  if (index >= 0) {
+    // Never step back: a late event for an older state of the same message is dropped.
+    const shown = list[index]!;
+    if ((shown.updated_at ?? '') > (message.updated_at ?? '')) return [...list];
+    const next = [...list];
+    next[index] = message;
+    return next;
+  }
+  if (change.type === 'update') {
+    const oldest = list.at(-1);
+    const belongs = list.length < RECENT_MESSAGES_LIMIT || (oldest && message.created_at > oldest.created_at);
+    if (!belongs) return [...list];
+  }
+  return [message, ...list].sort(newestFirst).slice(0, RECENT_MESSAGES_LIMIT);
+}

@@ -1,0 +1,123 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '@/testing/fake-api';
+import { SettingsModal } from './settings-modal';
+
+const saved = {
+  id: 'app',
+  reply_mode: 'full',
+  twilio_account_sid: 'AC0123456789abcdef0123456789abcdef',
+  twilio_phone_number: '+14155550100',
+  auto_reply_enabled: true,
+  updated_at: '2026-11-01T00:00:00.000Z',
+  openai_api_key: { set: true, last4: 'wxyz' },
+  twilio_auth_token: { set: false, last4: null },
+};
+
+beforeAll(() => {
+  // happy-dom has <dialog> without the modal methods; give it the open/close behaviour the modal relies on.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+function openModal() {
+  const api = installFakeApi();
+  api.on('GET', '/api/settings', () => ({ status: 200, body: saved }));
+  const onClose = vi.fn();
+  render(<SettingsModal open onClose={onClose} />);
+  return { api, onClose };
+}
+
+describe('the settings modal', () => {
+  it('shows the saved row with the secrets masked: set or not, and the last 4 characters', async () => {
+    openModal();
+    expect(await screen.findByText('Saved: ends in wxyz. Leave empty to keep it.')).toBeInTheDocument();
+    expect(screen.getByLabelText('OpenAI API key')).toHaveValue('');
+    expect(screen.getByText('Not set.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveValue('+14155550100');
+    expect(screen.getByLabelText('Summary and full transcript')).toBeChecked();
+  });
+
+  it("refuses a number that is not E.164, with the API's own words, and saves nothing", async () => {
+    const { api } = openModal();
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '555');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByText(/The SMS number must be in E\.164 format/)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('saves empty values as null, keeps a secret left empty, and says so for 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await screen.findByText(/ends in wxyz/);
+    await user.clear(screen.getByLabelText('Account SID'));
+    await user.click(screen.getByLabelText('Summary only'));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      reply_mode: 'summary_only',
+      twilio_account_sid: null,
+      twilio_phone_number: '+14155550100',
+      auto_reply_enabled: true,
+    });
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(screen.getByText('Settings saved successfully')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.queryByText('Settings saved successfully')).toBeNull();
+  });
+
+  it('sends a typed secret, and null for one cleared with "Clear"', async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', () => ({ status: 200, body: saved }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.type(screen.getByLabelText('Auth token'), 'token-abc');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Settings saved successfully');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      openai_api_key: null,
+      twilio_auth_token: 'token-abc',
+    });
+  });
+
+  it('says "Failed to save settings" when saving fails', async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', () => ({
+      status: 503,
+      body: { error: 'The database is not answering.' },
+    }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save settings');
+  });
+
+  it('only logs a load failure', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = installFakeApi();
+    api.on('GET', '/api/settings', () => ({ status: 500, body: {} }));
+    render(<SettingsModal open onClose={() => {}} />);
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Settings could not be loaded:', expect.anything()),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    error.mockRestore();
+  });
+
+  it('closes with the close button', async () => {
+    const { onClose } = openModal();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close settings' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,309 @@
+import {
+  REPLY_MODES,
+  type ReplyMode,
+  type SettingsUpdateInput,
+  type SettingsView,
+  settingsUpdateSchema,
+} from '@core/schemas';
+import { X } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
+import { type CredentialCheck, checkCredentials, loadSettings, saveSettings } from '../api/settings';
+import { type SecretEdit, SecretField } from './secret-field';
+
+/** SPEC section 9: how long "Settings saved successfully" shows. */
+export const SAVED_FEEDBACK_MS = 3_000;
+export const SETTINGS_SAVED = 'Settings saved successfully';
+export const SETTINGS_SAVE_FAILED = 'Failed to save settings';
+
+type Form = {
+  replyMode: ReplyMode;
+  accountSid: string;
+  phoneNumber: string;
+  autoReply: boolean;
+  openaiKey: SecretEdit;
+  authToken: SecretEdit;
+};
+
+const NO_EDIT: SecretEdit = { value: '', clear: false };
+
+function formFrom(view: SettingsView | null): Form {
+  return {
+    replyMode: view?.reply_mode ?? 'full',
+    accountSid: view?.twilio_account_sid ?? '',
+    phoneNumber: view?.twilio_phone_number ?? '',
+    autoReply: view?.auto_reply_enabled ?? true,
+    openaiKey: NO_EDIT,
+    authToken: NO_EDIT,
+  };
+}
+
+/** A secret is sent only when typed (the value) or cleared (null); otherwise the saved one stays. */
+function secretUpdate(edit: SecretEdit): string | null | undefined {
+  if (edit.clear) return null;
+  return edit.value.trim() === '' ? undefined : edit.value.trim();
+}
+
+/** SPEC section 5: empty settings values are saved as null. */
+export function toUpdate(form: Form): SettingsUpdateInput {
+  const update: SettingsUpdateInput = {
+    reply_mode: form.replyMode,
+    twilio_account_sid: form.accountSid.trim() || null,
+    twilio_phone_number: form.phoneNumber.trim() || null,
+    auto_reply_enabled: form.autoReply,
+  };
+  const openai = secretUpdate(form.openaiKey);
+  const token = secretUpdate(form.authToken);
+  if (openai !== undefined) update.openai_api_key = openai;
+  if (token !== undefined) update.twilio_auth_token = token;
+  return update;
+}
+
+type FieldErrors = Partial<Record<keyof SettingsUpdateInput, string>>;
+
+/**
+ * SPEC: Settings opens as a modal. Loads the single row (a load failure is only logged), saves with "Settings
+ * saved successfully" for 3 seconds or "Failed to save settings". Escape and the close button close it;
+ * the browser keeps focus inside while it is open, and it goes back to the Settings button.
+ */
+export function SettingsModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [view, setView] = useState<SettingsView | null>(null);
+  const [form, setForm] = useState<Form>(formFrom(null));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<{ kind: 'saved' | 'failed'; text: string } | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      element.showModal();
+      setErrors({});
+      setResult(null);
+      loadSettings().then(
+        (loaded) => {
+          setView(loaded);
+          setForm(formFrom(loaded));
+        },
+        (error: unknown) => console.error('Settings could not be loaded:', error),
+      );
+      return () => opener?.focus();
+    }
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  useEffect(() => {
+    if (result?.kind !== 'saved') return;
+    const timer = setTimeout(() => setResult(null), SAVED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const update = toUpdate(form);
+    const checked = settingsUpdateSchema.safeParse(update);
+    if (!checked.success) {
+      const found: FieldErrors = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as keyof SettingsUpdateInput;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    setResult(null);
+    try {
+      const saved = await saveSettings(update);
+      setView(saved);
+      setForm(formFrom(saved));
+      setResult({ kind: 'saved', text: SETTINGS_SAVED });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const found: FieldErrors = {};
+        for (const issue of error.issues) found[issue.field as keyof SettingsUpdateInput] ??= issue.message;
+        setErrors(found);
+      }
+      setResult({ kind: 'failed', text: SETTINGS_SAVE_FAILED });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="settings-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-[min(40rem,calc(100%-2rem))] rounded-2xl border border-line bg-canvas p-0 text-ink shadow-xl backdrop:bg-black/50"
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <div className="flex items-center justify-between border-b border-line px-5 py-4">
+          <h2 id="settings-title" className="text-xl font-bold">
+            Settings
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close settings"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-muted hover:bg-surface"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <div className="max-h-[70dvh] space-y-6 overflow-y-auto px-5 py-4">
+          <Group title="Replies">
+            <fieldset>
+              <legend className="font-semibold">Reply mode</legend>
+              <div className="mt-2 space-y-2">
+                {REPLY_MODES.map((mode) => (
+                  <label key={mode} className="flex min-h-11 items-center gap-3">
+                    <input
+                      type="radio"
+                      name="reply_mode"
+                      value={mode}
+                      checked={form.replyMode === mode}
+                      onChange={() => setForm({ ...form, replyMode: mode })}
+                      className="size-5 accent-accent"
+                    />
+                    {mode === 'full' ? 'Summary and full transcript' : 'Summary only'}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <label className="flex min-h-11 items-center gap-3">
+              <input
+                type="checkbox"
+                name="auto_reply_enabled"
+                checked={form.autoReply}
+                onChange={(e) => setForm({ ...form, autoReply: e.target.checked })}
+                className="size-5 accent-accent"
+              />
+              Reply automatically to each voice message
+            </label>
+          </Group>
+
+          <Group title="Transcription and summaries (OpenAI)" check={<CheckButton provider="openai" />}>
+            <SecretField
+              label="OpenAI API key"
+              name="openai_api_key"
+              saved={view?.openai_api_key ?? null}
+              edit={form.openaiKey}
+              onEdit={(openaiKey) => setForm({ ...form, openaiKey })}
+            />
+            <p className="text-sm text-muted">
+              Without a key, messages are transcribed and summarized on the server itself.
+            </p>
+          </Group>
+
+          <Group title="Text messages (Twilio)" check={<CheckButton provider="twilio" />}>
+            <TextField
+              label="Account SID"
+              name="twilio_account_sid"
+              autoComplete="off"
+              value={form.accountSid}
+              error={errors.twilio_account_sid}
+              onChange={(e) => setForm({ ...form, accountSid: e.target.value })}
+            />
+            <SecretField
+              label="Auth token"
+              name="twilio_auth_token"
+              saved={view?.twilio_auth_token ?? null}
+              edit={form.authToken}
+              onEdit={(authToken) => setForm({ ...form, authToken })}
+            />
+            <TextField
+              label="Phone number"
+              name="twilio_phone_number"
+              hint="In E.164 format, for example +14155550132."
+              autoComplete="off"
+              value={form.phoneNumber}
+              error={errors.twilio_phone_number}
+              onChange={(e) => setForm({ ...form, phoneNumber: e.target.value })}
+            />
+          </Group>
+        </div>
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line px-5 py-4">
+          {result && (
+            <p
+              role={result.kind === 'failed' ? 'alert' : 'status'}
+              className={`mr-auto text-sm font-medium ${result.kind === 'failed' ? 'text-danger' : 'text-success'}`}
+            >
+              {result.text}
+            </p>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving...' : 'Save settings'}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function Group({
+  title,
+  check,
+  children,
+}: {
+  readonly title: string;
+  readonly check?: ReactNode;
+  readonly children: ReactNode;
+}) {
+  return (
+    <section className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-bold text-ink">{title}</h3>
+        {check}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Asks the server whether the saved credentials work, and says the answer in words. */
+function CheckButton({ provider }: { readonly provider: 'openai' | 'twilio' }) {
+  const [state, setState] = useState<'idle' | 'checking' | CredentialCheck>('idle');
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
+      {typeof state === 'object' && (
+        <span role="status" className={state.ok ? 'text-success' : 'text-danger'}>
+          {state.message}
+        </span>
+      )}
+      <button
+        type="button"
+        disabled={state === 'checking'}
+        onClick={async () => {
+          setState('checking');
+          try {
+            setState(await checkCredentials(provider));
+          } catch (error) {
+            setState({
+              ok: false,
+              message:
+                error instanceof ApiError && error.serverMessage
+                  ? error.serverMessage
+                  : 'The check could not run.',
+            });
+          }
+        }}
+        className="min-h-9 rounded-lg border border-line-strong px-3 font-semibold text-ink hover:bg-surface"
+      >
+        {state === 'checking' ? 'Checking...' : 'Check saved'}
+      </button>
+    </div>
+  );
+}

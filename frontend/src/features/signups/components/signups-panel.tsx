@@ -1,0 +1,95 @@
+import { formatPhoneNumber } from '@core/phone';
+import { Download, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { downloadSignupsCsv, latestSignups, type SignupsPage } from '../api/signups';
+
+/** Who signed up on the site: the total, the 10 latest, and all of them as CSV. */
+export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
+  const [page, setPage] = useState<SignupsPage | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the trigger to load again
+  useEffect(() => {
+    latestSignups().then(
+      (loaded) => {
+        setPage(loaded);
+        setFailed(false);
+      },
+      (error: unknown) => {
+        console.error('Sign-ups could not be loaded:', error);
+        setFailed(true);
+      },
+    );
+  }, [reloadKey]);
+
+  return (
+    <section aria-labelledby="signups-title" className="rounded-xl border border-line bg-canvas p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="signups-title" className="flex items-center gap-2 font-bold text-ink">
+          <Users aria-hidden="true" className="size-5 text-accent" />
+          Sign-ups {page && <span className="font-normal text-muted">({page.total})</span>}
+        </h2>
+        <button
+          type="button"
+          onClick={() => {
+            setDownloadFailed(false);
+            downloadSignupsCsv().catch(() => setDownloadFailed(true));
+          }}
+          className="inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-line-strong px-3 text-sm font-semibold text-ink hover:bg-surface"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Download CSV
+        </button>
+      </div>
+      {downloadFailed && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          The CSV could not be downloaded. Try again.
+        </p>
+      )}
+      {failed && <p className="mt-2 text-sm text-muted">Sign-ups could not be loaded.</p>}
+      {page && page.signups.length === 0 && <p className="mt-2 text-sm text-muted">No sign-ups yet.</p>}
+      {page && page.signups.length > 0 && (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Email
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Phone
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Texts
+                </th>
+                <th scope="col" className="py-1 font-semibold">
+                  Signed up
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {page.signups.map((signup) => (
+                <tr key={signup.email}>
+                  <td className="py-1.5 pr-3 text-ink">{signup.name}</td>
+                  <td className="py-1.5 pr-3 break-all text-ink">{signup.email}</td>
+                  <td className="py-1.5 pr-3 whitespace-nowrap text-ink">
+                    {signup.phone ? formatPhoneNumber(signup.phone) : '—'}
+                  </td>
+                  <td className="py-1.5 pr-3 text-ink">{signup.sms_opt_in ? 'Yes' : 'No'}</td>
+                  <td className="py-1.5 whitespace-nowrap text-muted">
+                    <RelativeTime iso={signup.created_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

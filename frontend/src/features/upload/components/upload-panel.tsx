@@ -1,0 +1,111 @@
+import { DEFAULT_TEST_SENDER } from '@core/schemas';
+import { Upload } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
+import { requestUpload, sendFile, startProcessing } from '../api/upload';
+
+export const UPLOAD_FAILED = 'Upload failed';
+
+/** What the file picker offers: every format the pipeline accepts (the bytes are what decides). */
+const ACCEPT = 'audio/*,.mp3,.wav,.m4a,.aac,.flac,.ogg,.opus,.amr,.awb,.3gp,.webm,.caf';
+
+/**
+ * SPEC: the test upload panel. Audio files only (MP3, WAV, M4A, FLAC, OGG stated), the sender defaults to
+ * "test-user", a progress bar, and the server's error inline in red (else "Upload failed"). The new message
+ * shows in the list by itself (live updates).
+ */
+export function UploadPanel() {
+  const [file, setFile] = useState<File | null>(null);
+  const [sender, setSender] = useState(DEFAULT_TEST_SENDER);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+  const errorId = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (progress !== null) return;
+    setError(null);
+    setDone(null);
+    if (!file) {
+      setError('Choose an audio file first.');
+      return;
+    }
+    setProgress(0);
+    try {
+      const ticket = await requestUpload(file);
+      await sendFile(ticket, file, setProgress);
+      await startProcessing(ticket.uploadKey, sender.trim() || DEFAULT_TEST_SENDER);
+      setDone(`${file.name} was uploaded: it is in Recent Messages.`);
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.serverMessage ? caught.serverMessage : UPLOAD_FAILED);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="upload-title" className="rounded-xl border border-line bg-canvas p-4 sm:p-5">
+      <h2 id="upload-title" className="flex items-center gap-2 font-bold text-ink">
+        <Upload aria-hidden="true" className="size-5 text-accent" />
+        Test upload
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">
+        <div>
+          <label htmlFor={fileId} className="block font-semibold text-ink">
+            Audio file
+          </label>
+          <p className="text-sm text-muted">
+            MP3, WAV, M4A, FLAC or OGG (and other voice formats), up to 25 MB.
+          </p>
+          <input
+            ref={fileInput}
+            id={fileId}
+            name="audio"
+            type="file"
+            accept={ACCEPT}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setError(null);
+              setDone(null);
+            }}
+            className="mt-1.5 block w-full text-sm text-ink file:mr-3 file:min-h-9 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:font-semibold file:text-ink"
+          />
+        </div>
+        <TextField label="Sender" name="sender" value={sender} onChange={(e) => setSender(e.target.value)} />
+        {progress !== null && (
+          <div>
+            <progress
+              value={progress}
+              max={1}
+              aria-label="Upload progress"
+              className="h-2 w-full accent-accent"
+            />
+            <p className="text-sm text-muted">{Math.round(progress * 100)}%</p>
+          </div>
+        )}
+        {error && (
+          <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+            {error}
+          </p>
+        )}
+        {done && (
+          <p role="status" className="text-sm font-medium text-success">
+            {done}
+          </p>
+        )}
+        <Button type="submit" disabled={progress !== null}>
+          {progress !== null ? 'Uploading...' : 'Upload'}
+        </Button>
+      </form>
+    </section>
+  );
+}

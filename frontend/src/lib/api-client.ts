@@ -1,0 +1,65 @@
+/**
+ * Calls to the service's API. Errors come back as `{error, issues?}` (lambdas/http/error-mapper.ts);
+ * `ApiError` carries them so a form can put each message next to the field it names.
+ */
+import { loadRuntimeConfig } from '@/config/runtime-config';
+
+export type FieldIssue = { readonly field: string; readonly message: string };
+
+export class ApiError extends Error {
+  constructor(
+    /** 0 when the server could not be reached. */
+    readonly status: number,
+    /** The server's own words, when it sent any. */
+    readonly serverMessage: string | null,
+    readonly issues: readonly FieldIssue[] = [],
+  ) {
+    super(serverMessage ?? `Request failed (${status})`);
+    this.name = 'ApiError';
+  }
+}
+
+function readError(body: unknown): { message: string | null; issues: FieldIssue[] } {
+  if (typeof body !== 'object' || body === null) return { message: null, issues: [] };
+  const { error, issues } = body as { error?: unknown; issues?: unknown };
+  const list = Array.isArray(issues)
+    ? issues.filter(
+        (issue): issue is FieldIssue =>
+          typeof issue?.field === 'string' && typeof issue?.message === 'string',
+      )
+    : [];
+  return { message: typeof error === 'string' && error.trim() !== '' ? error : null, issues: list };
+}
+
+/** Sends a request to `<apiBaseUrl><path>` and returns the parsed JSON body; throws ApiError on failure. */
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<T> {
+  const { apiBaseUrl } = await loadRuntimeConfig();
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        accept: 'application/json',
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {}
+  if (!response.ok) {
+    const { message, issues } = readError(body);
+    throw new ApiError(response.status, message, issues);
+  }
+  return body as T;
+}

@@ -1,0 +1,56 @@
+/**
+ * What the public pages show about the service (GET /api/public-info): its name, the number to forward to,
+ * the contact email and the site. Fetched once per visit and shared by every page.
+ */
+
+import { type PublicInfo, publicInfoSchema } from '@core/public-info';
+import { useCallback, useEffect, useState } from 'react';
+import { apiRequest } from '@/lib/api-client';
+
+/** What the pages say before the answer arrives (and if it never does). */
+export const FALLBACK_SERVICE_NAME = 'Voice Summary';
+
+let loading: Promise<PublicInfo> | undefined;
+
+function loadPublicInfo(): Promise<PublicInfo> {
+  loading ??= apiRequest<unknown>('/public-info')
+    .then((body) => publicInfoSchema.parse(body))
+    .catch((error: unknown) => {
+      // The next caller asks again.
+      loading = undefined;
+      throw error;
+    });
+  return loading;
+}
+
+/** Tests: forget the cached answer. */
+export function resetPublicInfoForTests(): void {
+  loading = undefined;
+}
+
+export type PublicInfoState = (
+  | { readonly status: 'loading'; readonly info: null }
+  | { readonly status: 'ready'; readonly info: PublicInfo }
+  | { readonly status: 'error'; readonly info: null }
+) & { readonly retry: () => void };
+
+export function usePublicInfo(): PublicInfoState {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Omit<PublicInfoState, 'retry'>>({ status: 'loading', info: null });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger to ask again
+  useEffect(() => {
+    let live = true;
+    loadPublicInfo().then(
+      (info) => live && setState({ status: 'ready', info }),
+      () => live && setState({ status: 'error', info: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading', info: null });
+    setAttempt((n) => n + 1);
+  }, []);
+  return { ...state, retry } as PublicInfoState;
+}
