@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { type FSWatcher, watch } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../lambdas/adapters/aws/clients';
+import { createDocumentClient } from '../lambdas/adapters/aws/dynamodb-client';
 import { readOutbox } from '../lambdas/adapters/local/outbox-sms-sender';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/support/fake-openai';

@@ -3,12 +3,15 @@
  * section of docs/benchmarks.md.
  */
 import { benchApi } from './api';
+import { benchBundles } from './bundles';
 import { benchPipeline } from './pipeline';
 import { benchSite } from './site';
 import { benchTranscription } from './transcription';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   api: benchApi,
+  /** Bundle size and cold-start import time of every function, before and after issue 7. */
+  bundles: benchBundles,
   /** Writes two sections: webhooks (ingestion under load, then the drain) and pipeline-overhead. */
   pipeline: benchPipeline,
   transcription: benchTranscription,

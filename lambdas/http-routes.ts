@@ -13,6 +13,7 @@ export type HttpRoute = {
 
 export const HTTP_ROUTES: readonly HttpRoute[] = [
   { method: 'GET', path: '/api/health', fn: 'health', access: 'public' },
+  { method: 'GET', path: '/api/health/details', fn: 'health-details', access: 'admin' },
   { method: 'GET', path: '/api/public-info', fn: 'public-info', access: 'public' },
   { method: 'POST', path: '/api/signups', fn: 'create-signup', access: 'public' },
   { method: 'GET', path: '/api/messages', fn: 'list-messages', access: 'admin' },

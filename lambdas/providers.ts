@@ -1,22 +1,19 @@
 /**
  * Chooses the providers from the current settings, on every use (settings can change at any time): OpenAI
- * when an API key is saved, else the local engines (where installed); Twilio when its credentials and number
- * are saved, else the local outbox (where configured).
+ * when an API key is saved, else an offline transcriber where the host has one (the local runtime's engines)
+ * and the extractive summarizer; Twilio when its credentials and number are saved, else the host's fallback
+ * sender (the local outbox) where there is one.
+ *
+ * Only the choice is made here. The adapters arrive as factories from lambdas/composition/, so each Lambda
+ * function bundles only the adapters it can use: another transcriber is one more factory there.
  */
-
-import { MoonshineTranscriber } from './adapters/local/moonshine-transcriber';
-import { OutboxSmsSender } from './adapters/local/outbox-sms-sender';
-import { OpenAiSummarizer } from './adapters/openai/openai-summarizer';
-import { OpenAiTranscriber } from './adapters/openai/openai-transcriber';
-import { TwilioMediaFetcher } from './adapters/twilio/twilio-media-fetcher';
-import { TwilioSmsSender } from './adapters/twilio/twilio-sms-sender';
-import type { Config } from './config';
 import { summarizeExtractively } from './core/extractive-summary';
 import { PermanentError } from './core/pipeline-errors';
 import { DEFAULT_SETTINGS } from './core/schemas';
 import type { MediaFetcher } from './ports/media-fetcher';
 import type { SecretStore } from './ports/secret-store';
 import type { SettingsRepository } from './ports/settings-repository';
+import type { SmsSender } from './ports/sms-sender';
 import type { Summarizer } from './ports/summarizer';
 import type { Transcriber } from './ports/transcriber';
 import type { Providers } from './use-cases/pipeline';
@@ -29,84 +26,107 @@ const extractiveSummarizer: Summarizer = {
   summarize: async (transcript) => ({ ...summarizeExtractively(transcript), engine: 'extractive' }),
 };
 
-let localTranscriber: Transcriber | undefined;
+export type TwilioCredentials = {
+  readonly accountSid: string;
+  readonly authToken: string;
+  readonly from: string | null;
+};
 
-export function createProviders(deps: {
-  readonly config: Config;
+/** Whether an OpenAI key is saved: transcription then goes to OpenAI, which refuses some formats. */
+export async function openAiKeySaved(secrets: SecretStore): Promise<boolean> {
+  return (await secrets.get('openai_api_key')) !== null;
+}
+
+/** OpenAI with a saved key; else the host's offline transcriber; else a failure that says what to do. */
+export function selectTranscriber(deps: {
+  readonly secrets: SecretStore;
+  readonly openAi: (apiKey: string) => Transcriber;
+  readonly offline: (() => Transcriber) | null;
+}): Pick<Providers, 'transcriber'> {
+  let offline: Transcriber | undefined;
+  return {
+    async transcriber() {
+      const apiKey = await deps.secrets.get('openai_api_key');
+      if (apiKey) return deps.openAi(apiKey);
+      if (!deps.offline) {
+        throw new PermanentError(
+          'No OpenAI API key is saved, and this deployment has no local transcription engine: save a key in Settings.',
+        );
+      }
+      offline ??= deps.offline();
+      return offline;
+    },
+  };
+}
+
+/** OpenAI with a saved key, else the extractive summarizer (pure code, available everywhere). */
+export function selectSummarizer(deps: {
+  readonly secrets: SecretStore;
+  readonly openAi: (apiKey: string) => Summarizer;
+}): Pick<Providers, 'summarizer'> {
+  return {
+    async summarizer() {
+      const apiKey = await deps.secrets.get('openai_api_key');
+      return apiKey ? deps.openAi(apiKey) : extractiveSummarizer;
+    },
+  };
+}
+
+/** The Account SID and number from the settings with the saved auth token; null until both are saved. */
+export function twilioCredentials(deps: {
   readonly settings: SettingsRepository;
   readonly secrets: SecretStore;
-  readonly localWebhookToken: () => Promise<string | null>;
-}): Providers {
-  const { config } = deps;
-  const openAiKey = () => deps.secrets.get('openai_api_key');
-  const twilioCredentials = async () => {
+}): () => Promise<TwilioCredentials | null> {
+  return async () => {
     const [settings, token] = await Promise.all([deps.settings.get(), deps.secrets.get('twilio_auth_token')]);
     const record = settings ?? DEFAULT_SETTINGS;
     return record.twilio_account_sid && token
       ? { accountSid: record.twilio_account_sid, authToken: token, from: record.twilio_phone_number }
       : null;
   };
+}
+
+/** Twilio once its credentials and number are saved; else the host's fallback sender; else none. */
+export function selectSmsSender(deps: {
+  readonly settings: SettingsRepository;
+  readonly secrets: SecretStore;
+  readonly twilio: (credentials: TwilioCredentials & { readonly from: string }) => SmsSender;
+  readonly fallback: SmsSender | null;
+}): Pick<Providers, 'smsSender'> {
+  const credentials = twilioCredentials(deps);
   return {
-    async transcribesWithOpenAi() {
-      return (await openAiKey()) !== null;
-    },
-    async transcriber() {
-      const apiKey = await openAiKey();
-      if (apiKey) {
-        return new OpenAiTranscriber({
-          apiKey,
-          model: config.OPENAI_TRANSCRIBE_MODEL,
-          ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
-        });
-      }
-      if (config.LOCAL_ENGINES !== 'on') {
-        throw new PermanentError(
-          'No OpenAI API key is saved, and this deployment has no local transcription engine: save a key in Settings.',
-        );
-      }
-      localTranscriber ??= new MoonshineTranscriber();
-      return localTranscriber as Transcriber;
-    },
-    async summarizer() {
-      const apiKey = await openAiKey();
-      if (!apiKey) return extractiveSummarizer;
-      return new OpenAiSummarizer({
-        apiKey,
-        model: config.OPENAI_SUMMARY_MODEL,
-        ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
-      });
-    },
     async smsSender() {
-      const twilio = await twilioCredentials();
-      if (twilio?.from) {
-        return {
-          sender: new TwilioSmsSender({
-            accountSid: twilio.accountSid,
-            authToken: twilio.authToken,
-            from: twilio.from,
-            ...(config.TWILIO_API_BASE_URL ? { apiBaseUrl: config.TWILIO_API_BASE_URL } : {}),
-          }),
-          from: twilio.from,
-        };
-      }
-      if (config.OUTBOX_FILE) {
+      const twilio = await credentials();
+      if (twilio?.from) return { sender: deps.twilio({ ...twilio, from: twilio.from }), from: twilio.from };
+      if (deps.fallback) {
         const settings = (await deps.settings.get()) ?? DEFAULT_SETTINGS;
-        return { sender: new OutboxSmsSender(config.OUTBOX_FILE), from: settings.twilio_phone_number };
+        return { sender: deps.fallback, from: settings.twilio_phone_number };
       }
       return null;
     },
-    async mediaFetcher(): Promise<MediaFetcher> {
-      const twilio = await twilioCredentials();
-      if (twilio) {
-        return new TwilioMediaFetcher({ ...twilio, allowLoopback: config.MEDIA_ALLOW_LOOPBACK });
-      }
-      const localToken = config.MEDIA_ALLOW_LOOPBACK ? await deps.localWebhookToken() : null;
+  };
+}
+
+/** Twilio's media API with the saved credentials; locally, the runtime's own token for loopback media. */
+export function selectMediaFetcher(deps: {
+  readonly settings: SettingsRepository;
+  readonly secrets: SecretStore;
+  readonly twilio: (options: {
+    accountSid: string;
+    authToken: string;
+    allowLoopback: boolean;
+  }) => MediaFetcher;
+  readonly allowLoopback: boolean;
+  readonly localToken: (() => Promise<string | null>) | null;
+}): Pick<Providers, 'mediaFetcher'> {
+  const credentials = twilioCredentials(deps);
+  return {
+    async mediaFetcher() {
+      const twilio = await credentials();
+      if (twilio) return deps.twilio({ ...twilio, allowLoopback: deps.allowLoopback });
+      const localToken = deps.allowLoopback && deps.localToken ? await deps.localToken() : null;
       if (localToken) {
-        return new TwilioMediaFetcher({
-          accountSid: LOCAL_ACCOUNT_SID,
-          authToken: localToken,
-          allowLoopback: true,
-        });
+        return deps.twilio({ accountSid: LOCAL_ACCOUNT_SID, authToken: localToken, allowLoopback: true });
       }
       throw new PermanentError(
         'The voice message is stored at Twilio, but no Twilio credentials are saved: save them in Settings, then retry.',

@@ -2,6 +2,7 @@ import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { HttpRoute } from '../lambdas/http-routes';
+import type { FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { readStageConfig, type StageConfig } from './stage-config';
 import { StatefulStack } from './stateful-stack';
 import { StatelessStack } from './stateless-stack';
@@ -33,6 +34,11 @@ export interface CreateAppOptions extends AppProps {
    * @default <repo>/frontend/dist
    */
   readonly siteAssetsDir?: string;
+  /**
+   * How the ffmpeg layer is built (tests replace the npm download).
+   * @default packs the npm packages
+   */
+  readonly ffmpegLayer?: FfmpegLayerProps;
 }
 
 /** The app's two stacks, created by {@link createApp}. */
@@ -45,7 +51,15 @@ export interface VoiceSummaryApp {
 
 /** Builds the CDK app: stage parameters, the stateful and stateless stacks, and the cdk-nag checks. */
 export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
-  const { stage: givenStage, nag = true, routes, routeEntry, siteAssetsDir, ...appProps } = options;
+  const {
+    stage: givenStage,
+    nag = true,
+    routes,
+    routeEntry,
+    siteAssetsDir,
+    ffmpegLayer,
+    ...appProps
+  } = options;
   const app = new App(appProps);
   const stage = givenStage ?? readStageConfig((key) => app.node.tryGetContext(key));
   const env = { account: stage.account, region: stage.region };
@@ -69,6 +83,9 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     routes,
     routeEntry,
     siteAssetsDir,
+    ffmpegLayer,
+    service: `voice-summary-${stage.stage}`,
+    alarmEmail: stage.alarmEmail,
   });
 
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -31,6 +31,8 @@ export const stageConfigSchema = z.object({
    * `base` (61 MB, a little better on 8 kHz speech, twice as slow). Fetch base first: npm run models -- base.
    */
   transcriptionModel: z.enum(MOONSHINE_SIZES).default('tiny'),
+  /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
+  alarmEmail: z.email().optional(),
   /** Days Lambda, API and state machine logs are kept. */
   logRetentionDays: z.coerce.number().int().positive().default(30),
   account: z.string().optional(),
@@ -46,6 +48,7 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
   transcriptionModel: { context: 'transcriptionModel', env: 'TRANSCRIPTION_MODEL' },
+  alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
   logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },
   account: { context: 'account', env: 'CDK_DEFAULT_ACCOUNT' },
   region: { context: 'region', env: 'CDK_DEFAULT_REGION' },

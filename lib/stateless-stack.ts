@@ -1,24 +1,25 @@
 import path from 'node:path';
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { MoonshineSize } from '../lambdas/adapters/local/moonshine-model';
 import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
-import { FFMPEG_ENVIRONMENT, FfmpegLayer } from './constructs/ffmpeg-layer';
+import { FfmpegLayer, type FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { HttpApiRoutes } from './constructs/http-api';
+import { Monitoring } from './constructs/monitoring';
 import { MoonshineLayer } from './constructs/moonshine-layer';
 import { Pipeline, type PipelineFunctions } from './constructs/pipeline';
-import { PROJECT_ROOT, ProjectFunction } from './constructs/project-function';
+import {
+  METRICS_NAMESPACE,
+  POWERTOOLS_SERVICE,
+  PROJECT_ROOT,
+  ProjectFunction,
+} from './constructs/project-function';
 import { Site } from './constructs/site';
-import { applyGrants } from './function-grants';
-import { acknowledgeExplainedWildcards } from './nag';
+import { applyAccess } from './function-access';
+import { acknowledgeSiteDeployment } from './nag';
 import type { StatefulStack } from './stateful-stack';
-
-/** Pipeline steps whose handlers run ffmpeg/ffprobe (they get the layer and FFMPEG_PATH/FFPROBE_PATH). */
-export const FFMPEG_STEPS: readonly (keyof typeof PIPELINE_STEPS)[] = ['prepareAudio', 'transcribe'];
-/** HTTP functions that run ffprobe: the admin's upload is checked to be playable before it is accepted. */
-export const FFMPEG_ROUTES: readonly string[] = ['receive-message'];
 
 /** Props of {@link StatelessStack}. */
 export interface StatelessStackProps extends StackProps {
@@ -44,11 +45,6 @@ export interface StatelessStackProps extends StackProps {
    */
   readonly logRetention?: RetentionDays;
   /**
-   * The Moonshine model the Transcribe function runs when no OpenAI key is saved.
-   * @default 'tiny'
-   */
-  readonly transcriptionModel?: MoonshineSize;
-  /**
    * Routes of the HTTP API.
    * @default HTTP_ROUTES
    */
@@ -63,7 +59,30 @@ export interface StatelessStackProps extends StackProps {
    * @default <repo>/frontend/dist
    */
   readonly siteAssetsDir?: string;
+  /**
+   * How the ffmpeg layer is built (tests replace the npm download).
+   * @default packs the npm packages
+   */
+  readonly ffmpegLayer?: FfmpegLayerProps;
+  /**
+   * The Moonshine model the Transcribe function runs when no OpenAI key is saved.
+   * @default 'tiny'
+   */
+  readonly transcriptionModel?: MoonshineSize;
+  /**
+   * The service name on every log line and metric (POWERTOOLS_SERVICE_NAME): one per stage.
+   * @default 'voice-summary'
+   */
+  readonly service?: string;
+  /**
+   * An email subscribed to the alarm topic.
+   * @default none
+   */
+  readonly alarmEmail?: string;
 }
+
+/** Functions run on a schedule rather than by a route or a pipeline step. */
+export const SCHEDULED_FUNCTIONS = ['watch-stuck-messages'] as const;
 
 /**
  * Everything that can be replaced without losing data: the Lambda functions, the HTTP API, the pipeline's
@@ -74,63 +93,46 @@ export class StatelessStack extends Stack {
   public readonly api: HttpApiRoutes;
   public readonly pipeline: Pipeline;
   public readonly site: Site;
+  public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const { data } = props;
     const routes = props.routes ?? HTTP_ROUTES;
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    const service = props.service ?? POWERTOOLS_SERVICE;
 
-    // Every function gets every name (lambdas/config.ts requires them all); access comes from the grants.
-    const environment: Record<string, string> = {
-      SERVICE_NAME: props.serviceName,
-      POWERTOOLS_SERVICE_NAME: 'voice-summary',
-      POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
-      POWERTOOLS_LOG_LEVEL: 'INFO',
-      SIGNUPS_TABLE: data.tables.signups.tableName,
-      SIGNUP_CONSENTS_TABLE: data.tables.signupConsents.tableName,
-      MESSAGES_TABLE: data.tables.messages.tableName,
-      SETTINGS_TABLE: data.tables.settings.tableName,
-      OPT_OUTS_TABLE: data.tables.optOuts.tableName,
-      AUDIO_BUCKET: data.audioBucket.bucketName,
-      SECRETS_BACKEND: 'aws',
-      JWT_ISSUER: data.userPool.userPoolProviderUrl,
-      JWT_JWKS_URI: `${data.userPool.userPoolProviderUrl}/.well-known/jwks.json`,
-      JWT_CLIENT_ID: data.userPoolClient.userPoolClientId,
-      ADMIN_GROUP: data.adminGroupName,
-      CONTACT_EMAIL: props.contactEmail,
-      ...(props.defaultPhoneNumber ? { DEFAULT_PHONE_NUMBER: props.defaultPhoneNumber } : {}),
+    // Known only once the site exists (below): resolved at synth, so the functions can be made first.
+    const siteUrl = Lazy.string({ produce: () => this.site.url });
+    const targets = {
+      data,
+      ffmpeg: new FfmpegLayer(this, 'Ffmpeg', props.ffmpegLayer).layer,
+      // Without an OpenAI key the Transcribe function runs Moonshine itself: recordings stay in the account.
+      moonshine: new MoonshineLayer(this, 'Moonshine', { model: props.transcriptionModel }),
+      serviceName: props.serviceName,
+      contactEmail: props.contactEmail,
+      defaultPhoneNumber: props.defaultPhoneNumber,
+      siteUrl,
+      allowedOrigins: Lazy.string({
+        produce: () => [this.site.url, ...(props.extraAllowedOrigins ?? [])].join(','),
+      }),
+      webhookUrl: Lazy.string({ produce: () => `${this.site.url}/api/receive-message` }),
     };
     type FunctionOptions = Partial<ConstructorParameters<typeof ProjectFunction>[2]>;
     const makeFunction = (id: string, fnName: string, entry: string, options: FunctionOptions = {}) => {
-      const fn = new ProjectFunction(this, id, { fn: entry, environment, logRetention, ...options });
+      const fn = new ProjectFunction(this, id, { fn: entry, logRetention, service, ...options });
       this.functions.set(fnName, fn);
       return fn;
     };
 
     // The pipeline's steps first: the HTTP functions that start it need its ARN.
-    const ffmpeg = new FfmpegLayer(this, 'Ffmpeg');
-    // Without an OpenAI key the Transcribe function runs Moonshine itself: recordings stay in the account.
-    const moonshine = new MoonshineLayer(this, 'Moonshine', { model: props.transcriptionModel });
     const stepFunctions = Object.fromEntries(
       Object.entries(PIPELINE_STEPS).map(([key, step]) => {
-        const needsFfmpeg = (FFMPEG_STEPS as readonly string[]).includes(key);
-        const transcribes = key === 'transcribe';
         const fn = makeFunction(`${step.state}Function`, step.fn, step.fn, {
           memoryMb: step.memoryMb,
           timeoutSeconds: step.timeoutSeconds,
-          ...(needsFfmpeg
-            ? {
-                layers: transcribes ? [ffmpeg.layer, moonshine.layer] : [ffmpeg.layer],
-                environment: {
-                  ...environment,
-                  ...FFMPEG_ENVIRONMENT,
-                  ...(transcribes ? { ...moonshine.environment, LOCAL_ENGINES: 'on' } : {}),
-                },
-              }
-            : {}),
         });
-        applyGrants(step.fn, fn, { data });
+        applyAccess(step.fn, fn, targets);
         return [key, fn];
       }),
     ) as unknown as PipelineFunctions;
@@ -139,12 +141,16 @@ export class StatelessStack extends Stack {
     for (const fnName of new Set(routes.map((r) => r.fn))) {
       const fn = makeFunction(`${pascalCase(fnName)}Function`, fnName, `handlers/${fnName}`, {
         entry: props.routeEntry?.(fnName),
-        ...(FFMPEG_ROUTES.includes(fnName)
-          ? { layers: [ffmpeg.layer], environment: { ...environment, ...FFMPEG_ENVIRONMENT } }
-          : {}),
       });
-      applyGrants(fnName, fn, { data, stateMachine: this.pipeline.stateMachine });
+      applyAccess(fnName, fn, { ...targets, stateMachine: this.pipeline.stateMachine });
     }
+
+    const watcher = makeFunction(
+      'WatchStuckMessagesFunction',
+      'watch-stuck-messages',
+      'handlers/watch-stuck-messages',
+    );
+    applyAccess('watch-stuck-messages', watcher, targets);
 
     this.api = new HttpApiRoutes(this, 'Http', {
       routes,
@@ -165,17 +171,24 @@ export class StatelessStack extends Stack {
       },
     });
 
-    // The site's URL reaches the functions only now. No cycle: the distribution depends on the API resource
-    // alone, and routes/integrations (which depend on the functions) are separate resources (docs/decisions.md).
+    // The site's URL reached the functions through Lazy values. No cycle: the distribution depends on the API
+    // resource alone, and routes/integrations (which depend on the functions) are separate resources
+    // (docs/decisions.md).
     const webhookUrl = `${this.site.url}/api/receive-message`;
-    for (const fn of this.functions.values()) {
-      fn.addEnvironment('SITE_URL', this.site.url);
-      fn.addEnvironment('ALLOWED_ORIGINS', [this.site.url, ...(props.extraAllowedOrigins ?? [])].join(','));
-      fn.addEnvironment('PUBLIC_WEBHOOK_URL', webhookUrl);
-    }
 
-    this.acknowledgeLambdaFindings();
-    acknowledgeExplainedWildcards(this);
+    acknowledgeSiteDeployment(this.site);
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      functions: this.functions,
+      httpFunctions: [...new Set(routes.map((r) => r.fn))],
+      stateMachine: this.pipeline.stateMachine,
+      api: this.api.api,
+      stuckMessagesWatcher: watcher,
+      metricsNamespace: METRICS_NAMESPACE,
+      serviceDimension: service,
+      alarmEmail: props.alarmEmail,
+      dashboardName: `${this.stackName}-operations`.replace(/[^A-Za-z0-9_-]/g, '-'),
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The public site' });
     new CfnOutput(this, 'AdminUrl', { value: `${this.site.url}/admin`, description: 'The admin dashboard' });
@@ -188,18 +201,11 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: data.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: data.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'AudioBucketName', { value: data.audioBucket.bucketName });
-  }
-
-  /** cdk-nag findings that follow from CDK's own grant statements and managed policies. */
-  private acknowledgeLambdaFindings(): void {
-    for (const fn of this.functions.values()) {
-      const role = fn.role;
-      if (!role) continue;
-      Validations.of(role).acknowledge({
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: 'The AWS managed basic execution policy only allows writing the function’s own logs.',
-      });
-    }
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Subscribe an email or a pager to get the alarms (docs/operations.md)',
+    });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName });
   }
 }
 

@@ -27,6 +27,7 @@ import {
   LOCAL_DEMO_NUMBER,
   LOCAL_TABLES,
 } from './bootstrap';
+import { provideLocalAdapters } from './host-adapters';
 import { buildSite, serveSite, siteIsStale } from './site';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
 import type { StandIn } from './stand-ins/dynalite';
@@ -191,7 +192,6 @@ function handlerEnvironment(settings: {
   clientId: string;
 }): Record<string, string> {
   const issuer = `${settings.url}${COGNITO_PREFIX}/${settings.userPoolId}`;
-  const paths = dataPaths(settings.dataDir);
   return {
     AWS_REGION: REGION,
     SIGNUPS_TABLE: LOCAL_TABLES.signups,
@@ -202,8 +202,6 @@ function handlerEnvironment(settings: {
     AUDIO_BUCKET: LOCAL_BUCKET,
     DYNAMODB_ENDPOINT: settings.dynamodb,
     S3_ENDPOINT: settings.s3,
-    SECRETS_BACKEND: 'file',
-    SECRETS_FILE: paths.secrets,
     JWT_ISSUER: issuer,
     JWT_JWKS_URI: `http://127.0.0.1:${settings.port}${COGNITO_PREFIX}/${settings.userPoolId}/.well-known/jwks.json`,
     JWT_CLIENT_ID: settings.clientId,
@@ -211,16 +209,16 @@ function handlerEnvironment(settings: {
     SITE_URL: settings.url,
     DEFAULT_PHONE_NUMBER: LOCAL_DEMO_NUMBER,
     PUBLIC_WEBHOOK_URL: `${settings.url}/api/receive-message`,
-    OUTBOX_FILE: paths.outbox,
-    WEBHOOK_TOKEN_FILE: paths.webhookToken,
     SFN_ENDPOINT: `http://127.0.0.1:${settings.port}${STEP_FUNCTIONS_PREFIX}`,
     STATE_MACHINE_ARN: LOCAL_STATE_MACHINE_ARN,
-    LOCAL_ENGINES: 'on',
-    MEDIA_ALLOW_LOOPBACK: 'true',
     // Lambda sets these; locally the request log would drown the console, so only warnings are shown.
+    POWERTOOLS_SERVICE_NAME: 'voice-summary',
     POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     POWERTOOLS_TRACE_ENABLED: 'false',
     POWERTOOLS_DEV: 'false',
+    // Metrics go to CloudWatch in AWS; locally they would only print EMF lines.
+    POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
+    POWERTOOLS_METRICS_DISABLED: 'true',
   };
 }
 
@@ -349,6 +347,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       clientId: pool.clientId,
     });
     Object.assign(process.env, environment);
+    provideLocalAdapters(paths);
 
     const handlers = new Map<string, LambdaHttpHandler>();
     for (const route of HTTP_ROUTES) {

@@ -2,7 +2,7 @@
  * The product's entities (SPEC section 3) as zod schemas; types are inferred from them. The frontend imports
  * these too, so the browser and the API agree on every rule.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { MESSAGE_STATUSES } from './status';

@@ -3,7 +3,7 @@
  * (structured output: every field present, nullable rather than optional); the local summarizer fills it
  * from the transcript.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The summary leads the reply SMS; two GSM-7 segments' worth keeps it readable on one screen. */
 export const SUMMARY_MAX_CHARS = 320;

@@ -2,16 +2,23 @@
  * POST /api/signups (public): records a sign-up and its consent record (with the client's address and
  * browser); the answer is the same whether the email was new or not.
  */
+import { publicRoutes } from '../composition/http';
+import { consentRecordRepository, signupRepository } from '../composition/repositories';
+import { serviceName } from '../composition/service';
 import { signupInputSchema } from '../core/schemas';
 import { requestClient } from '../http/client';
+import { systemClock as clock } from '../ports/clock';
 import { registerSignup } from '../use-cases/signups';
-import { clock, config, consents, route, signups } from '../wiring';
+
+const deps = {
+  signups: signupRepository(),
+  consents: consentRecordRepository(),
+  clock,
+  serviceName: serviceName(),
+};
+const route = publicRoutes();
 
 export const handler = route({ access: 'public', body: signupInputSchema }, async ({ body, event }) => {
-  await registerSignup(
-    { signups, consents, clock, serviceName: config.SERVICE_NAME },
-    body,
-    requestClient(event),
-  );
+  await registerSignup(deps, body, requestClient(event));
   return { status: 201, body: { ok: true } };
 });

@@ -1,7 +1,11 @@
 /** GET /api/messages?limit=10 (admin): recent messages, newest first. */
+import { adminRoutes } from '../composition/http';
+import { messageRepository } from '../composition/repositories';
 import { listMessagesQuerySchema } from '../core/schemas';
 import { listRecentMessages } from '../use-cases/messages';
-import { messages, route } from '../wiring';
+
+const messages = messageRepository();
+const route = adminRoutes();
 
 export const handler = route({ access: 'admin', query: listMessagesQuerySchema }, async ({ query }) => {
   const items = await listRecentMessages({ messages }, query.limit);

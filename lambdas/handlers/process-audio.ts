@@ -1,9 +1,15 @@
 /** POST /api/process-audio (admin): (re)starts processing of a pending, stuck or failed message. */
+import { adminRoutes } from '../composition/http';
+import { messageChanges } from '../composition/message-changes';
+import { pipelineStarter } from '../composition/pipeline-starter';
 import { processAudioInputSchema } from '../core/schemas';
 import { processAudio } from '../use-cases/inbound';
-import { inboundDeps, route } from '../wiring';
+
+// The message and the pipeline only: the steps fetch the audio themselves.
+const deps = { ...messageChanges(), pipeline: pipelineStarter() };
+const route = adminRoutes();
 
 export const handler = route({ access: 'admin', body: processAudioInputSchema }, async ({ body }) => ({
   status: 202,
-  body: await processAudio(inboundDeps, body),
+  body: await processAudio(deps, body),
 }));

@@ -1,15 +1,23 @@
 /** GET /api/public-info (public): the service's phone number and contact email for the site. */
-import { getPublicInfo } from '../use-cases/public-info';
-import { config, logger, route, settings } from '../wiring';
 
-export const handler = route({ access: 'public' }, async () => {
-  const info = await getPublicInfo({
-    settings,
-    serviceName: config.SERVICE_NAME,
-    contactEmail: config.CONTACT_EMAIL,
-    siteUrl: config.SITE_URL,
-    defaultPhoneNumber: config.DEFAULT_PHONE_NUMBER ?? null,
-    warn: (message) => logger.warn(message),
-  });
-  return { status: 200, body: info, headers: { 'cache-control': 'public, max-age=60' } };
-});
+import { publicRoutes } from '../composition/http';
+import { logger } from '../composition/observability';
+import { settingsRepository } from '../composition/repositories';
+import { contactEmail, serviceName, siteInfo } from '../composition/service';
+import { getPublicInfo } from '../use-cases/public-info';
+
+const deps = {
+  settings: settingsRepository(),
+  serviceName: serviceName(),
+  contactEmail: contactEmail(),
+  siteUrl: siteInfo().SITE_URL,
+  defaultPhoneNumber: siteInfo().DEFAULT_PHONE_NUMBER ?? null,
+  warn: (message: string) => logger.warn(message),
+};
+const route = publicRoutes();
+
+export const handler = route({ access: 'public' }, async () => ({
+  status: 200,
+  body: await getPublicInfo(deps),
+  headers: { 'cache-control': 'public, max-age=60' },
+}));

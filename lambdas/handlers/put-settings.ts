@@ -1,7 +1,14 @@
 /** PUT /api/settings (admin): saves the fields sent; fields left out (such as an unchanged secret) are kept. */
+import { adminRoutes } from '../composition/http';
+import { settingsRepository } from '../composition/repositories';
+import { secretStore } from '../composition/secrets';
 import { settingsUpdateSchema } from '../core/schemas';
+import { systemClock as clock } from '../ports/clock';
 import { updateSettings } from '../use-cases/settings';
-import { clock, route, secrets, settings } from '../wiring';
+
+const settings = settingsRepository();
+const secrets = secretStore(['openai_api_key', 'twilio_auth_token']);
+const route = adminRoutes();
 
 export const handler = route({ access: 'admin', body: settingsUpdateSchema }, async ({ body }) => ({
   status: 200,

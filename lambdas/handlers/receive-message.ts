@@ -5,6 +5,16 @@
  */
 
 import { isValidTwilioSignature } from '../adapters/twilio/twilio-signature';
+import { audioStore, audioTools } from '../composition/audio';
+import { hostAdapters } from '../composition/host';
+import { adminRoutes, requireAdmin } from '../composition/http';
+import { messageChanges, warn } from '../composition/message-changes';
+import { logger, metrics } from '../composition/observability';
+import { pipelineStarter } from '../composition/pipeline-starter';
+import { optOutRepository } from '../composition/repositories';
+import { secretStore } from '../composition/secrets';
+import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
+import { smsSending } from '../composition/sms';
 import { MAX_AUDIO_BYTES } from '../core/audio-format';
 import {
   ForbiddenError,
@@ -15,8 +25,28 @@ import {
 import { header } from '../http/edge';
 import { parseMultipart } from '../http/multipart';
 import { parseOrThrow } from '../http/validation';
-import { receiveSms, receiveUpload, twilioWebhookSchema } from '../use-cases/inbound';
-import { inboundDeps, logger, requireAdmin, route, webhookSigningToken, webhookUrl } from '../wiring';
+import { type InboundDeps, receiveSms, receiveUpload, twilioWebhookSchema } from '../use-cases/inbound';
+
+const deps: InboundDeps = {
+  ...messageChanges(),
+  audio: audioStore(),
+  audioTools: audioTools(),
+  optOuts: optOutRepository(),
+  pipeline: pipelineStarter(),
+  providers: smsSending(),
+  serviceName: serviceName(),
+  contactEmail: contactEmail(),
+  warn,
+};
+const secrets = secretStore(['twilio_auth_token']);
+const localWebhookToken = hostAdapters().webhookToken;
+const webhookUrl = publicWebhookUrl();
+const route = adminRoutes();
+
+/** The token X-Twilio-Signature is checked with: the saved Twilio auth token, else the host's own (locally). */
+async function webhookSigningToken(): Promise<string | null> {
+  return (await secrets.get('twilio_auth_token')) ?? (localWebhookToken ? await localWebhookToken() : null);
+}
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
@@ -40,8 +70,11 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
       throw new ForbiddenError('The X-Twilio-Signature of this request is missing or wrong.');
     }
     const form = parseOrThrow(twilioWebhookSchema, params, 'webhook form');
-    const result = await receiveSms(inboundDeps, form);
+    const result = await receiveSms(deps, form);
     logger.info('Webhook handled', { action: result.action, messages: result.messageIds.length });
+    if (result.created > 0) metrics.addMetric('MessagesReceived', 'Count', result.created);
+    if (result.action === 'opt-out') metrics.addMetric('OptOuts', 'Count', 1);
+    if (result.action === 'opt-in') metrics.addMetric('OptIns', 'Count', 1);
     return { status: 200, text: EMPTY_TWIML, headers: { 'content-type': 'text/xml; charset=utf-8' } };
   }
 
@@ -61,11 +94,12 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
     if (sender !== undefined && sender.length > 100) {
       throw new ValidationError('The sender is too long (100 characters at most).');
     }
-    const result = await receiveUpload(inboundDeps, {
+    const result = await receiveUpload(deps, {
       bytes: file.bytes,
       fileName: file.fileName,
       sender: sender ?? null,
     });
+    metrics.addMetric('MessagesReceived', 'Count', 1);
     return { status: 201, body: result };
   }
 

@@ -3,7 +3,7 @@
  * query validation with zod, and error mapping. Handlers stay a few lines over a use case.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import {
   ForbiddenError,
@@ -47,14 +47,25 @@ export type RouteOptions<
   readonly maxBodyBytes?: number;
 };
 
-export type EdgeDependencies = {
+/** How admin callers are recognised: a Cognito ID token of a member of the admins group. */
+export type AdminAuth = {
   readonly verifier: () => TokenVerifier;
   readonly adminGroup: string;
-  readonly allowedOrigins: readonly string[];
-  readonly logger: Logger;
 };
 
-export type ApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+export type EdgeDependencies = {
+  /** Only functions with admin routes get the sign-in configuration. @default none */
+  readonly auth?: AdminAuth;
+  readonly allowedOrigins: readonly string[];
+  readonly logger: Logger;
+  /** Wraps every handler (Powertools' middlewares in Lambda). @default none */
+  readonly instrument?: (handler: ApiHandler) => ApiHandler;
+};
+
+export type ApiHandler = (
+  event: APIGatewayProxyEventV2,
+  context?: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
@@ -88,10 +99,7 @@ function readJsonBody(event: APIGatewayProxyEventV2, maxBytes: number): unknown 
 }
 
 /** The caller of an admin route: a valid Cognito ID token of a member of the admins group, else it throws. */
-export async function authenticate(
-  event: APIGatewayProxyEventV2,
-  deps: Pick<EdgeDependencies, 'verifier' | 'adminGroup'>,
-): Promise<Caller> {
+export async function authenticate(event: APIGatewayProxyEventV2, deps: AdminAuth): Promise<Caller> {
   const authorization = header(event, 'authorization');
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match?.[1])
@@ -128,7 +136,11 @@ export function createEdge(deps: EdgeDependencies) {
       >,
     ) => Promise<HttpResult>,
   ): ApiHandler {
-    return async (event) => {
+    const { auth } = deps;
+    if (options.access === 'admin' && !auth) {
+      throw new Error('An admin route needs the sign-in configuration: build it with adminRoutes().');
+    }
+    const handler: ApiHandler = async (event) => {
       const started = Date.now();
       const baseHeaders: Record<string, string> = {
         'content-type': 'application/json; charset=utf-8',
@@ -139,7 +151,7 @@ export function createEdge(deps: EdgeDependencies) {
       let result: HttpResult;
       try {
         // Authentication first: an anonymous caller learns nothing about what the body should look like.
-        const caller = options.access === 'admin' ? await authenticate(event, deps) : null;
+        const caller = options.access === 'admin' && auth ? await authenticate(event, auth) : null;
         const query = options.query
           ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query')
           : undefined;
@@ -168,5 +180,6 @@ export function createEdge(deps: EdgeDependencies) {
         body: result.text ?? (result.body === undefined ? '' : JSON.stringify(result.body)),
       };
     };
+    return deps.instrument ? deps.instrument(handler) : handler;
   };
 }

@@ -28,4 +28,6 @@ export interface MessageRepository {
   ): Promise<Message | null>;
   /** The newest messages first, at most `limit` (1 to 10). */
   listRecent(limit: number): Promise<Message[]>;
+  /** Every message created in [from, to) (ISO times), oldest first. */
+  listCreatedBetween(from: string, to: string): Promise<Message[]>;
 }

@@ -4,7 +4,7 @@
  * pipeline; the work happens afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCEPTED_FORMATS_TEXT, detectAudioFormat, isAudioMime, MAX_AUDIO_BYTES } from '../core/audio-format';
 import {
   ConflictError,
@@ -27,6 +27,10 @@ import type { PipelineStarter } from '../ports/pipeline-starter';
 import { changeMessage, createMessage, type MessageChangeDeps } from './message-changes';
 import { audioKey, type Providers } from './pipeline';
 
+/** What an admin's restart uses: the message and the pipeline (no audio: the steps fetch it). */
+export type ProcessAudioDeps = MessageChangeDeps & { readonly pipeline: PipelineStarter };
+
+/** What the webhook and the test upload use. */
 export type InboundDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
   readonly audioTools: AudioTools;
@@ -52,6 +56,8 @@ export const twilioWebhookSchema = z.looseObject({
 export type InboundResult = {
   /** Messages created (or found again, for a retried webhook) for the audio attachments. */
   readonly messageIds: readonly string[];
+  /** How many of them are new (a retried webhook creates none). */
+  readonly created: number;
   /** What the service did with a text-only message. */
   readonly action: 'voice' | 'opt-out' | 'opt-in' | 'help' | 'usage' | 'unsupported-media';
 };
@@ -108,6 +114,7 @@ export async function receiveSms(
   const audio = media.filter((m) => isAudioMime(m.contentType));
   if (audio.length > 0) {
     const ids: string[] = [];
+    let createdCount = 0;
     for (const [index, item] of audio.entries()) {
       const id = `${form.MessageSid}-${index}`;
       const message: Message = {
@@ -127,6 +134,7 @@ export async function receiveSms(
         attempt: 1,
       };
       const created = await createMessage(deps, message);
+      if (created) createdCount += 1;
       const stored = created ? message : await deps.messages.get(id);
       // A retry of a webhook whose first run never started (a crash in between) starts it now; a run that
       // did start is not started again (the same run name).
@@ -134,27 +142,27 @@ export async function receiveSms(
         await startFirstRun(deps, stored);
       ids.push(id);
     }
-    return { messageIds: ids, action: 'voice' };
+    return { messageIds: ids, created: createdCount, action: 'voice' };
   }
   if (media.length > 0) {
     await replyTo(deps, from, UNSUPPORTED_MEDIA_TEXT, null);
-    return { messageIds: [], action: 'unsupported-media' };
+    return { messageIds: [], created: 0, action: 'unsupported-media' };
   }
   switch (classifyInboundText(form.Body)) {
     case 'opt-out':
       // Nothing is sent back: the carrier's and Twilio's opt-out confirmation is the last message.
       await deps.optOuts.optOut(from, deps.clock());
-      return { messageIds: [], action: 'opt-out' };
+      return { messageIds: [], created: 0, action: 'opt-out' };
     case 'opt-in':
       await deps.optOuts.optIn(from);
       await replyTo(deps, from, OPT_IN_CONFIRMATION, null);
-      return { messageIds: [], action: 'opt-in' };
+      return { messageIds: [], created: 0, action: 'opt-in' };
     case 'help':
       await replyTo(deps, from, HELP_TEXT(deps.serviceName, deps.contactEmail), null);
-      return { messageIds: [], action: 'help' };
+      return { messageIds: [], created: 0, action: 'help' };
     default:
       await replyTo(deps, from, USAGE_TEXT(deps.serviceName), null);
-      return { messageIds: [], action: 'usage' };
+      return { messageIds: [], created: 0, action: 'usage' };
   }
 }
 
@@ -234,7 +242,7 @@ export const RESTART_DEDUP_MS = 15_000;
  * processing at once, with the new attempt number; two requests for the same message moments apart start
  * one run.
  */
-export async function processAudio(deps: InboundDeps, input: ProcessAudioInput) {
+export async function processAudio(deps: ProcessAudioDeps, input: ProcessAudioInput) {
   const message = await deps.messages.get(input.messageId);
   if (!message) throw new NotFoundError(`There is no message ${input.messageId}.`);
   if (!canStartProcessing(message.status)) {

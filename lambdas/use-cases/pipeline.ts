@@ -3,7 +3,7 @@
  * again (Step Functions retries it, an operator restarts it): it writes its results to the message as soon
  * as it has them, and only the run that owns the message (its `attempt`) can write at all.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
 import { NotFoundError } from '../core/errors';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../core/pipeline-errors';
 import { composeFailureNotice, composeReply, type FailureReason } from '../core/reply';
 import { DEFAULT_SETTINGS, type Message, type SettingsRecord } from '../core/schemas';
+import { segmentCount } from '../core/sms-text';
 import type { AudioStore } from '../ports/audio-store';
 import type { AudioTools } from '../ports/audio-tools';
 import type { MediaFetcher } from '../ports/media-fetcher';
@@ -37,16 +38,40 @@ export type Providers = {
   mediaFetcher(): Promise<MediaFetcher>;
 };
 
-export type PipelineDeps = MessageChangeDeps & {
+/** What PrepareAudio uses: the bucket, ffmpeg/ffprobe, Twilio's media API, and whether OpenAI transcribes. */
+export type PrepareAudioDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
   readonly audioTools: AudioTools;
+  readonly providers: Pick<Providers, 'mediaFetcher' | 'transcribesWithOpenAi'>;
+};
+
+/** What Transcribe uses: the bucket (read) and the transcriber. */
+export type TranscribeDeps = MessageChangeDeps & {
+  readonly audio: AudioStore;
+  readonly providers: Pick<Providers, 'transcriber'>;
+};
+
+/** What Summarize uses: the summarizer. */
+export type SummarizeDeps = MessageChangeDeps & { readonly providers: Pick<Providers, 'summarizer'> };
+
+/** What DecideReply uses: the settings (auto-reply), the opt-outs and whether an SMS provider is set up. */
+export type ReplyDecisionDeps = MessageChangeDeps & {
   readonly settings: SettingsRepository;
   readonly optOuts: OptOutRepository;
-  readonly providers: Providers;
-  readonly serviceName: string;
-  /** Told about things that went wrong but did not stop the run (e.g. deleting media at Twilio). */
+  readonly providers: Pick<Providers, 'smsSender'>;
+};
+
+/** What SendReply uses: DecideReply's and the service name the texts carry. */
+export type SendReplyDeps = ReplyDecisionDeps & { readonly serviceName: string };
+
+/** What MarkFailed uses: SendReply's (for the notice), and where to report a notice that failed. */
+export type MarkFailedDeps = SendReplyDeps & {
+  /** Told about things that went wrong but did not stop the run. */
   readonly warn: (message: string, details?: Record<string, unknown>) => void;
 };
+
+/** Everything any step uses (each step's handler builds only its own part). */
+export type PipelineDeps = PrepareAudioDeps & TranscribeDeps & SummarizeDeps & MarkFailedDeps;
 
 // -----------------------------------------------------------------------------------------------------------
 // The state passed between steps (validated where each step receives it)
@@ -71,7 +96,7 @@ export type PipelineState = z.infer<typeof pipelineStateSchema>;
 
 // -----------------------------------------------------------------------------------------------------------
 
-async function loadOwned(deps: PipelineDeps, state: PipelineState): Promise<Message> {
+async function loadOwned(deps: MessageChangeDeps, state: PipelineState): Promise<Message> {
   const message = await deps.messages.get(state.messageId);
   if (!message) throw new PermanentError(`Message ${state.messageId} does not exist.`);
   if ((message.attempt ?? 1) !== state.attempt) {
@@ -84,7 +109,7 @@ async function loadOwned(deps: PipelineDeps, state: PipelineState): Promise<Mess
 
 /** Writes `patch` while the message is processing and still owned by this run. */
 async function record(
-  deps: PipelineDeps,
+  deps: MessageChangeDeps,
   state: PipelineState,
   patch: Parameters<typeof changeMessage>[2]['patch'],
 ) {
@@ -97,12 +122,12 @@ async function record(
   return updated;
 }
 
-async function currentSettings(deps: PipelineDeps): Promise<SettingsRecord> {
+async function currentSettings(deps: Pick<ReplyDecisionDeps, 'settings'>): Promise<SettingsRecord> {
   return (await deps.settings.get()) ?? DEFAULT_SETTINGS;
 }
 
 /** MarkProcessing: the message becomes "processing" for this run. */
-export async function markProcessing(deps: PipelineDeps, state: PipelineState): Promise<void> {
+export async function markProcessing(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
   const updated = await changeMessage(deps, state.messageId, {
     to: 'processing',
     patch: { error_message: null },
@@ -122,7 +147,10 @@ export function audioKey(messageId: string, extension: string): string {
 }
 
 /** The stored audio, or null when it is not (or no longer) in the bucket. */
-async function storedAudio(deps: PipelineDeps, key: string | null): Promise<Buffer | null> {
+async function storedAudio(
+  deps: Pick<PrepareAudioDeps, 'audio'>,
+  key: string | null,
+): Promise<Buffer | null> {
   if (!key) return null;
   try {
     return (await deps.audio.get(key)).body;
@@ -133,7 +161,11 @@ async function storedAudio(deps: PipelineDeps, key: string | null): Promise<Buff
 }
 
 /** Fetches the media from the SMS provider, checks it is audio and stores it; returns its bytes. */
-async function copyFromProvider(deps: PipelineDeps, state: PipelineState, mediaUrl: string): Promise<Buffer> {
+async function copyFromProvider(
+  deps: PrepareAudioDeps,
+  state: PipelineState,
+  mediaUrl: string,
+): Promise<Buffer> {
   const fetcher = await deps.providers.mediaFetcher();
   let fetched: Awaited<ReturnType<MediaFetcher['fetch']>>;
   try {
@@ -162,7 +194,7 @@ async function copyFromProvider(deps: PipelineDeps, state: PipelineState, mediaU
  * deletes the provider's copy once ours is safe, checks it is audio we can read, and converts it when the
  * transcriber needs another format. Returns where the audio to transcribe is.
  */
-export async function prepareAudio(deps: PipelineDeps, state: PipelineState): Promise<PreparedAudio> {
+export async function prepareAudio(deps: PrepareAudioDeps, state: PipelineState): Promise<PreparedAudio> {
   const message = await loadOwned(deps, state);
   let bytes = await storedAudio(deps, message.audio_url);
   if (!bytes) {
@@ -197,7 +229,7 @@ export async function prepareAudio(deps: PipelineDeps, state: PipelineState): Pr
 }
 
 /** Transcribe: the transcript, engine, language and warnings go on the message. */
-export async function transcribe(deps: PipelineDeps, state: PipelineState) {
+export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
   if (!state.audio) throw new PermanentError('Transcribe ran before the audio was prepared.');
   const message = await loadOwned(deps, state);
   const { body } = await deps.audio.get(state.audio.key);
@@ -216,11 +248,16 @@ export async function transcribe(deps: PipelineDeps, state: PipelineState) {
     audio_duration_seconds: result.durationSeconds ?? state.audio.durationSeconds,
     warnings,
   });
-  return { engine: result.engine, language: result.language, characters: result.text.length };
+  return {
+    engine: result.engine,
+    language: result.language,
+    characters: result.text.length,
+    durationSeconds: result.durationSeconds ?? state.audio.durationSeconds,
+  };
 }
 
 /** Summarize: the summary (and its details: key points, callback number and time) go on the message. */
-export async function summarize(deps: PipelineDeps, state: PipelineState) {
+export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   if (message.transcript === null) throw new PermanentError('Summarize ran before there was a transcript.');
   const summarizer = await deps.providers.summarizer();
@@ -231,7 +268,7 @@ export async function summarize(deps: PipelineDeps, state: PipelineState) {
 
 /** Whether (and why not) this message may be answered by SMS right now. */
 async function replyDecision(
-  deps: PipelineDeps,
+  deps: ReplyDecisionDeps,
   message: Message,
 ): Promise<{ send: boolean; reason: string }> {
   const settings = await currentSettings(deps);
@@ -247,7 +284,7 @@ async function replyDecision(
 }
 
 /** DecideReply: auto-reply on, a number to reply to, not opted out, an SMS provider configured. */
-export async function decideReply(deps: PipelineDeps, state: PipelineState) {
+export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState) {
   return replyDecision(deps, await loadOwned(deps, state));
 }
 
@@ -255,7 +292,7 @@ export async function decideReply(deps: PipelineDeps, state: PipelineState) {
  * SendReply: the summary first, then (in full mode) the transcript in numbered parts, in order. Parts already
  * accepted are not sent again when the step is retried; the opt-out list is checked before every part.
  */
-export async function sendReply(deps: PipelineDeps, state: PipelineState) {
+export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   let message = await loadOwned(deps, state);
   const settings = await currentSettings(deps);
   const parts = composeReply({
@@ -274,11 +311,19 @@ export async function sendReply(deps: PipelineDeps, state: PipelineState) {
   const provider = await deps.providers.smsSender();
   const to = message.phone_number;
   if (!provider || !to) {
-    return { parts: parts.length, sent: 0, complete: false, reason: 'No SMS provider or number.' };
+    return {
+      parts: parts.length,
+      sent: 0,
+      complete: false,
+      segments: 0,
+      reason: 'No SMS provider or number.',
+    };
   }
+  // Segments sent by this run (what the carrier bills), for the operator's metrics.
+  let segments = 0;
   for (let index = message.reply_parts_sent ?? 0; index < parts.length; index++) {
     if (await deps.optOuts.get(to)) {
-      return { parts: parts.length, sent: index, complete: false, reason: 'The sender opted out.' };
+      return { parts: parts.length, sent: index, complete: false, segments, reason: 'The sender opted out.' };
     }
     await provider.sender.send({
       to,
@@ -286,14 +331,15 @@ export async function sendReply(deps: PipelineDeps, state: PipelineState) {
       body: parts[index]!,
       messageId: message.id,
     });
+    segments += segmentCount(parts[index]!);
     message = await record(deps, state, { reply_parts_sent: index + 1 });
   }
   await record(deps, state, { reply_sent: true });
-  return { parts: parts.length, sent: parts.length, complete: true };
+  return { parts: parts.length, sent: parts.length, complete: true, segments };
 }
 
 /** MarkCompleted: the run is done. */
-export async function markCompleted(deps: PipelineDeps, state: PipelineState): Promise<void> {
+export async function markCompleted(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
   const updated = await changeMessage(deps, state.messageId, {
     to: 'completed',
     patch: { error_message: null },
@@ -344,6 +390,23 @@ export function readableFailure({ name, message }: CaughtError, messageId: strin
   }
 }
 
+/** Why runs fail, in a few stable words an operator can count (the MessagesFailed metric's `cause`). */
+export type FailureCause = FailureReason | 'timeout' | 'provider' | 'configuration';
+
+function failureCause(name: string): FailureCause {
+  switch (name) {
+    case 'States.Timeout':
+      return 'timeout';
+    case 'TransientError':
+      return 'provider';
+    case 'PermanentError':
+    case 'DependencyMissingError':
+      return 'configuration';
+    default:
+      return failureReason(name);
+  }
+}
+
 function failureReason(name: string): FailureReason {
   switch (name) {
     case 'NotAudioError':
@@ -364,9 +427,10 @@ function failureReason(name: string): FailureReason {
  * short notice (when auto-reply is on, they have not opted out and an SMS provider is configured). A run that
  * was superseded leaves the message alone.
  */
-export async function markFailed(deps: PipelineDeps, state: PipelineState) {
+export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
   const caught = parseCaughtError(state.error);
   if (caught.name === 'SupersededError') return { marked: false, reason: caught.message };
+  const cause = failureCause(caught.name);
   const errorMessage = readableFailure(caught, state.messageId);
   const failed = await changeMessage(deps, state.messageId, {
     to: 'failed',
@@ -374,9 +438,9 @@ export async function markFailed(deps: PipelineDeps, state: PipelineState) {
     attempt: state.attempt,
   });
   if (!failed) return { marked: false, reason: 'The message is no longer owned by this run.' };
-  if (failed.source !== 'sms') return { marked: true, notified: false };
+  if (failed.source !== 'sms') return { marked: true, cause, notified: false };
   const decision = await replyDecision(deps, failed);
-  if (!decision.send) return { marked: true, notified: false };
+  if (!decision.send) return { marked: true, cause, notified: false };
   const provider = (await deps.providers.smsSender())!;
   try {
     await provider.sender.send({
@@ -385,10 +449,10 @@ export async function markFailed(deps: PipelineDeps, state: PipelineState) {
       body: composeFailureNotice(failureReason(caught.name), deps.serviceName),
       messageId: failed.id,
     });
-    return { marked: true, notified: true };
+    return { marked: true, cause, notified: true };
   } catch (error) {
     // The failure is recorded; a notice that cannot be sent must not turn it into another failure.
     deps.warn('Could not send the failure notice', { messageId: failed.id, error: (error as Error).message });
-    return { marked: true, notified: false };
+    return { marked: true, cause, notified: false };
   }
 }

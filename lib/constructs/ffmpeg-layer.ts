@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Annotations, DockerImage, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, AssetHashType, DockerImage, RemovalPolicy } from 'aws-cdk-lib';
 import { Architecture, Code, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { PROJECT_ROOT } from './project-function';
@@ -12,6 +12,9 @@ export const FFMPEG_PACKAGES = {
   ffmpeg: { name: '@ffmpeg-installer/linux-arm64', version: '4.1.4' },
   ffprobe: { name: '@ffprobe-installer/linux-arm64', version: '5.2.0' },
 } as const;
+
+/** The first line after the shebang of a stub binary: how the deploy guard (lib/release.ts) recognizes one. */
+export const STUB_MARKER = '# voice-summary: stub written offline, not ffmpeg';
 
 /** Where the binaries are inside the Lambda environment (layers are unpacked to /opt). */
 export const FFMPEG_ENVIRONMENT = {
@@ -31,8 +34,8 @@ export interface FfmpegLayerProps {
 /**
  * A Lambda layer with static ARM64 `ffmpeg` and `ffprobe` in `/opt/bin`, taken from npm tarballs at synth
  * time (no Docker, no download from anywhere but the npm registry). When the registry is unreachable the
- * synth still succeeds with a stub layer and a warning, so `cdk synth` works offline; a deploy needs the network
- * anyway and then builds the real layer (the asset hash follows the contents, so a stub is never reused).
+ * synth still succeeds with a stub layer and a warning, so `cdk synth` works offline (and tests need no
+ * registry); `npm run deploy` refuses an assembly whose layer is a stub (lib/release.ts).
  */
 export class FfmpegLayer extends Construct {
   public readonly layer: LayerVersion;
@@ -48,6 +51,9 @@ export class FfmpegLayer extends Construct {
       compatibleArchitectures: [Architecture.ARM_64],
       removalPolicy: RemovalPolicy.DESTROY,
       code: Code.fromAsset(path.join(PROJECT_ROOT, 'lib', 'layers', 'ffmpeg'), {
+        // Hashed by what was built, and rebuilt at every synth: a stub written offline into cdk.out is never
+        // reused once the registry answers again (with a source hash, CDK would keep the stub's directory).
+        assetHashType: AssetHashType.OUTPUT,
         bundling: {
           // Only used if local bundling declines, which it never does: it either builds or writes the stub.
           image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24'),
@@ -99,7 +105,7 @@ function buildLayer(
         );
         fs.writeFileSync(
           target,
-          `#!/bin/sh\necho "${binary} is a stub: the layer was built offline" >&2\nexit 127\n`,
+          `#!/bin/sh\n${STUB_MARKER}\necho "${binary} is a stub: the layer was built offline" >&2\nexit 127\n`,
         );
       }
       fs.chmodSync(target, 0o755);

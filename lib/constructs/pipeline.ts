@@ -23,6 +23,7 @@ import {
   RETRY_POLICY,
   RETRYABLE_ERRORS,
 } from '../../lambdas/pipeline-steps';
+import { acknowledgeResourceLessActions, acknowledgeWildcardResource } from '../nag';
 
 /** One Lambda function per pipeline step, keyed like PIPELINE_STEPS. */
 export type PipelineFunctions = { readonly [K in keyof typeof PIPELINE_STEPS]: IFunction };
@@ -120,5 +121,16 @@ export class Pipeline extends Construct {
       timeout: Duration.seconds(totalSeconds * (RETRY_POLICY.maxAttempts + 1) + 600),
       logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: false },
     });
+    acknowledgeResourceLessActions(
+      this.stateMachine.role,
+      'X-Ray tracing and log delivery to CloudWatch Logs have no resource-level permissions: AWS only accepts Resource *.',
+    );
+    for (const fn of Object.values(functions)) {
+      acknowledgeWildcardResource(
+        this.stateMachine.role,
+        `${fn.functionArn}:*`,
+        'The state machine may invoke versions and aliases of its own step function only (CDK LambdaInvoke grant).',
+      );
+    }
   }
 }

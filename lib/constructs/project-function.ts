@@ -1,17 +1,50 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, type ILayerVersion, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  type BundlingOptions,
+  NodejsFunction,
+  OutputFormat,
+  SourceMapMode,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { acknowledgeResourceLessActions, acknowledgeWildcardResource } from '../nag';
 
 /** The repository root: entries and the lock file are found from here, whatever the current directory. */
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The service name Powertools puts on every log line and metric (POWERTOOLS_SERVICE_NAME). */
+export const POWERTOOLS_SERVICE = 'voice-summary';
+/** The CloudWatch namespace of the service's own metrics (POWERTOOLS_METRICS_NAMESPACE). */
+export const METRICS_NAMESPACE = 'VoiceSummary';
+
+/** Where every audio object lives in the bucket (`audio/<message id>.<ext>`): grants cover this prefix only. */
+export const AUDIO_PREFIX = 'audio/';
+
+/** The esbuild options of every function (also what the bundle budget test builds with). */
+export const BUNDLING: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node24',
+  mainFields: ['module', 'main'],
+  minify: true,
+  // Linked (a sourceMappingURL comment), so NODE_OPTIONS=--enable-source-maps maps stack traces to the
+  // TypeScript source when an operator turns it on; positions only, not the sources themselves.
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.DEFAULT,
+  sourcesContent: false,
+  // Kept in the asset (index.meta.json): what each function's bundle is made of (esbuild.github.io/analyze).
+  metafile: true,
+  // Some CommonJS dependencies call `require`; ESM output has none, so give it one.
+  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  // The AWS SDK v3 is bundled too, so the code runs on the SDK version it was tested with.
+  externalModules: [],
+};
 
 /** Props of {@link ProjectFunction}. */
 export interface ProjectFunctionProps {
@@ -22,8 +55,6 @@ export interface ProjectFunctionProps {
    * @default lambdas/<fn>.ts
    */
   readonly entry?: string;
-  /** Environment shared by every function (tables, bucket, Cognito, site); set once, in the stateless stack. */
-  readonly environment: Readonly<Record<string, string>>;
   /**
    * Memory in MB.
    * @default 256
@@ -35,21 +66,27 @@ export interface ProjectFunctionProps {
    */
   readonly timeoutSeconds?: number;
   /**
-   * Layers (for example ffmpeg).
-   * @default none
-   */
-  readonly layers?: readonly ILayerVersion[];
-  /**
    * How long the function's logs are kept.
    * @default RetentionDays.ONE_MONTH
    */
   readonly logRetention?: RetentionDays;
+  /**
+   * The service name on every log line and metric (POWERTOOLS_SERVICE_NAME), one per stage.
+   * @default POWERTOOLS_SERVICE
+   */
+  readonly service?: string;
 }
+
+/** DynamoDB actions a function may be given on a table. */
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+/** S3 object actions a function may be given on the audio objects. */
+export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject';
 
 /**
  * The one way this project makes a Lambda function: Node 24 on ARM64, X-Ray tracing, an explicit log group
- * with retention, ESM bundling with source maps. Grants go through the `read*`/`write*` helpers below, which
- * bind each permission to the environment variable that names the resource.
+ * with retention, ESM bundling with external source maps and a metafile, Powertools' service name and
+ * namespace. It starts with no access and no configuration: each access method below sets the environment
+ * variable a handler reads and grants exactly the actions on exactly the resource that go with it.
  */
 export class ProjectFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
@@ -68,95 +105,114 @@ export class ProjectFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       memorySize: props.memoryMb ?? 256,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
-      layers: props.layers ? [...props.layers] : undefined,
       logGroup,
       environment: {
-        ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: props.service ?? POWERTOOLS_SERVICE,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        // No --enable-source-maps: loading the map costs about 15 ms of every cold start (docs/benchmarks.md).
+        // The map ships linked beside the bundle, so setting NODE_OPTIONS=--enable-source-maps on a function
+        // turns readable stack traces on when they are needed (docs/operations.md).
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        // Some CommonJS dependencies call `require`; ESM output has none, so give it one.
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        // The AWS SDK v3 is bundled too, so the code runs on the SDK version it was tested with.
-        externalModules: [],
-      },
+      bundling: BUNDLING,
     });
+    if (this.role) {
+      acknowledgeResourceLessActions(
+        this.role,
+        'X-Ray tracing (active tracing) has no resource-level permissions: AWS only accepts Resource *.',
+      );
+      Validations.of(this.role).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'The AWS managed basic execution policy only allows writing the function’s own logs.',
+      });
+    }
   }
 
-  /** Sets `envName` to the table's name and grants read access (GetItem, Query, ...). */
-  readTable(envName: string, table: ITable): this {
-    this.addEnvironment(envName, table.tableName);
-    table.grantReadData(this);
+  /** Sets a plain configuration variable (a name, a URL): no access comes with it. */
+  setting(envName: string, value: string): this {
+    this.addEnvironment(envName, value);
     return this;
   }
 
-  /** Sets `envName` to the table's name and grants write access only (PutItem, UpdateItem, DeleteItem). */
-  writeTable(envName: string, table: ITable): this {
+  /** Sets `envName` to the table's name and allows exactly `actions` on its items (none: the name only). */
+  table(envName: string, table: ITable, actions: readonly TableAction[]): this {
     this.addEnvironment(envName, table.tableName);
-    table.grantWriteData(this);
+    if (actions.length > 0) {
+      this.addToRolePolicy(
+        new PolicyStatement({ actions: actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }),
+      );
+    }
     return this;
   }
 
-  /** Sets `envName` to the table's name and grants read and write access. */
-  readWriteTable(envName: string, table: ITable): this {
-    this.addEnvironment(envName, table.tableName);
-    table.grantReadWriteData(this);
+  /** Allows querying one secondary index of a table whose name `table` has already set. */
+  queryIndex(table: ITable, indexName: string): this {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${table.tableArn}/index/${indexName}`],
+      }),
+    );
     return this;
   }
 
-  /** Sets `envName` to the table's name and allows PutItem only: for append-only records. */
-  appendToTable(envName: string, table: ITable): this {
-    this.addEnvironment(envName, table.tableName);
-    table.grant(this, 'dynamodb:PutItem');
+  /**
+   * Sets `envName` to the bucket's name and allows `actions` on the audio objects (`audio/*`). With `list`,
+   * also s3:ListBucket on the bucket, so that a missing object reads as missing (404), not forbidden (403).
+   */
+  audioObjects(
+    envName: string,
+    bucket: IBucket,
+    actions: readonly ObjectAction[],
+    options: { readonly list?: boolean } = {},
+  ): this {
+    this.addEnvironment(envName, bucket.bucketName);
+    const objects = bucket.arnForObjects(`${AUDIO_PREFIX}*`);
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: actions.map((a) => `s3:${a}`), resources: [objects] }),
+    );
+    if (options.list) this.headBucket(envName, bucket);
+    if (this.role) {
+      acknowledgeWildcardResource(
+        this.role,
+        objects,
+        'Audio objects are keyed by message id under audio/: the function handles any message’s audio, in this bucket only.',
+      );
+    }
     return this;
   }
 
-  /** Sets `envName` to the table's name and grants GetItem only (the health check's probe). */
-  getItemOnTable(envName: string, table: ITable): this {
-    this.addEnvironment(envName, table.tableName);
-    table.grant(this, 'dynamodb:GetItem');
-    return this;
-  }
-
-  /** Sets `envName` to the bucket's name and allows HeadBucket (s3:ListBucket) only. */
+  /** Sets `envName` to the bucket's name and allows s3:ListBucket (HeadBucket, and 404 for missing keys). */
   headBucket(envName: string, bucket: IBucket): this {
     this.addEnvironment(envName, bucket.bucketName);
     this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
     return this;
   }
 
-  /** Sets `envName` to the bucket's name and grants reading, writing and deleting objects. */
-  readWriteBucket(envName: string, bucket: IBucket): this {
-    this.addEnvironment(envName, bucket.bucketName);
-    bucket.grantReadWrite(this);
-    return this;
-  }
-
-  /** Sets `envName` to the secret's ARN and grants GetSecretValue. */
-  readSecret(envName: string, secret: ISecret): this {
+  /** Sets `envName` to the secret's ARN and allows reading its value; with `write`, saving one too. */
+  secret(envName: string, secret: ISecret, options: { readonly write?: boolean } = {}): this {
     this.addEnvironment(envName, secret.secretArn);
-    secret.grantRead(this);
-    return this;
-  }
-
-  /** Sets `envName` to the secret's ARN and grants GetSecretValue and PutSecretValue. */
-  readWriteSecret(envName: string, secret: ISecret): this {
-    this.addEnvironment(envName, secret.secretArn);
-    secret.grantRead(this);
-    secret.grantWrite(this);
+    const actions = [
+      'secretsmanager:GetSecretValue',
+      ...(options.write ? ['secretsmanager:PutSecretValue'] : []),
+    ];
+    this.addToRolePolicy(new PolicyStatement({ actions, resources: [secret.secretArn] }));
     return this;
   }
 
   /** Sets `STATE_MACHINE_ARN` and allows starting executions of that state machine only. */
   startsPipeline(stateMachine: IStateMachine): this {
     this.addEnvironment('STATE_MACHINE_ARN', stateMachine.stateMachineArn);
-    stateMachine.grantStartExecution(this);
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachine.stateMachineArn] }),
+    );
+    return this;
+  }
+
+  /** Adds a layer (ffmpeg) together with the variables that tell the handler where its programs are. */
+  layer(layer: ILayerVersion, environment: Readonly<Record<string, string>>): this {
+    this.addLayers(layer);
+    for (const [name, value] of Object.entries(environment)) this.addEnvironment(name, value);
     return this;
   }
 }

@@ -160,44 +160,31 @@ describe('npm start', () => {
     }
   });
 
-  it('says exactly what offline transcription is missing, at start and in /api/health', async () => {
+  it('says exactly what offline transcription is missing, at start and in the health check', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vs-no-model-'));
     cleanup.push(dataDir);
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['local/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', MOONSHINE_MODEL_DIR: join(dataDir, 'no-model') },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
+    const running = await startLocalRuntime({
+      dataDir,
+      env: { MOONSHINE_MODEL_DIR: join(dataDir, 'no-model') },
+      readyWhen: 'answering',
     });
     try {
-      const deadline = Date.now() + 120_000;
-      while (!/Health check\s+(\S+)/.test(output) && child.exitCode === null && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      const missing =
-        'Moonshine tiny model (encoder_model.onnx) (npm run models); Moonshine tiny model (decoder_model_merged.onnx) (npm run models)';
-      expect(output).toContain(`Offline transcription needs: ${missing}.`);
+      const missing = ['encoder_model.onnx', 'decoder_model_merged.onnx'].map(
+        (file) => `Moonshine tiny model (${file}) (npm run models)`,
+      );
+      expect(running.output()).toContain(`Offline transcription needs: ${missing.join('; ')}.`);
 
-      const health = await fetch(/Health check\s+(\S+)/.exec(output)![1]!);
+      const health = await fetch(`${running.url}/api/health`);
       expect(health.status).toBe(503);
-      const report = (await health.json()) as { checks: Record<string, { ok: boolean; error?: string }> };
-      expect(report.checks.database).toEqual({ ok: true });
-      expect(report.checks.transcription).toEqual({
-        ok: false,
-        error:
-          'missing Moonshine tiny model (encoder_model.onnx) (npm run models), Moonshine tiny model (decoder_model_merged.onnx) (npm run models)',
+      const details = await fetch(`${running.url}/api/health/details`, {
+        headers: { authorization: `Bearer ${await running.adminToken()}` },
       });
+      expect(details.status).toBe(503);
+      const report = (await details.json()) as { checks: Record<string, { ok: boolean; error?: string }> };
+      expect(report.checks.database).toEqual({ ok: true });
+      expect(report.checks.transcription).toEqual({ ok: false, error: `missing ${missing.join(', ')}` });
     } finally {
-      const exited = once(child, 'exit');
-      process.kill(-child.pid!, 'SIGINT');
-      await exited;
+      await running.dispose();
     }
   });
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../lambdas/adapters/aws/clients';
+import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { SMS_CONSENT_VERSION } from '../../lambdas/core/consent';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';

@@ -25,6 +25,11 @@ export type SynthOptions = {
   /** Write a tiny built frontend so the site deployment is part of the app. */
   readonly withSite?: boolean;
   readonly nag?: boolean;
+  /**
+   * Bundle every function for real (esbuild, as `npm run synth` does), with the ffmpeg layer built offline
+   * (a stub); otherwise bundling is skipped, which is much faster.
+   */
+  readonly bundle?: boolean;
 };
 
 export type Synthesized = VoiceSummaryApp & {
@@ -54,7 +59,15 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
       return fs.existsSync(real) ? real : path.join(PROJECT_ROOT, 'lambdas', 'handlers', 'health.ts');
     },
     siteAssetsDir,
-    context: { 'aws:cdk:bundling-stacks': [] },
+    ...(options.bundle
+      ? {
+          ffmpegLayer: {
+            pack: () => {
+              throw new Error('no registry in tests');
+            },
+          },
+        }
+      : { context: { 'aws:cdk:bundling-stacks': [] } }),
   });
   const assembly = built.app.synth();
   return {

@@ -11,7 +11,7 @@ import {
   sha256OfFile,
 } from '../../lambdas/adapters/local/moonshine-model';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
-import { FfmpegLayer } from '../../lib/constructs/ffmpeg-layer';
+import { FFMPEG_ENVIRONMENT, FfmpegLayer } from '../../lib/constructs/ffmpeg-layer';
 import { MoonshineLayer } from '../../lib/constructs/moonshine-layer';
 import { ProjectFunction } from '../../lib/constructs/project-function';
 
@@ -101,11 +101,9 @@ describe('the Transcribe function with its layers', () => {
     const stack = new Stack(new App({ outdir }), 'SizeTest');
     const ffmpeg = new FfmpegLayer(stack, 'Ffmpeg');
     const moonshine = new MoonshineLayer(stack, 'Moonshine');
-    new ProjectFunction(stack, 'Transcribe', {
-      fn: PIPELINE_STEPS.transcribe.fn,
-      environment: { ...moonshine.environment },
-      layers: [ffmpeg.layer, moonshine.layer],
-    });
+    new ProjectFunction(stack, 'Transcribe', { fn: PIPELINE_STEPS.transcribe.fn })
+      .layer(ffmpeg.layer, FFMPEG_ENVIRONMENT)
+      .layer(moonshine.layer, moonshine.environment);
     Annotations.fromStack(stack).hasNoWarning('*', Match.anyValue());
 
     const assets = fs

@@ -1,21 +1,11 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../lambdas/config';
 import { HTTP_ROUTES } from '../../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
+import { SCHEDULED_FUNCTIONS } from '../../lib/stateless-stack';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
-/** Variables with a local default that CDK must still set for AWS (the defaults are for one machine). */
-const SET_BY_CDK = [
-  'SERVICE_NAME',
-  'SECRETS_BACKEND',
-  'ADMIN_GROUP',
-  'ALLOWED_ORIGINS',
-  'CONTACT_EMAIL',
-  'SITE_URL',
-  'PUBLIC_WEBHOOK_URL',
-];
-/** Only functions granted a secret get its ARN (without it the secret store answers "not set"). */
+/** Only functions granted a secret get its ARN (without it the secret store refuses at cold start). */
 const SECRET_ARNS = ['OPENAI_API_KEY_SECRET_ARN', 'TWILIO_AUTH_TOKEN_SECRET_ARN'];
 
 let app: Synthesized;
@@ -56,6 +46,7 @@ describe('the Lambda functions', () => {
     const expected = new Set([
       ...HTTP_ROUTES.map((r) => r.fn),
       ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
+      ...SCHEDULED_FUNCTIONS,
     ]);
     expect(functions(app)).toHaveLength(expected.size);
     for (const [, f] of functions(app)) {
@@ -70,44 +61,49 @@ describe('the Lambda functions', () => {
     }
   });
 
-  it('give every function every variable lambdas/config.ts requires, with AWS secrets and Cognito URLs', () => {
-    // What the schema itself requires: no default, and undefined refused.
-    const required = Object.entries(configSchema.shape)
-      .filter(([, schema]) => !schema.safeParse(undefined).success)
-      .map(([key]) => key);
-    expect(required).toContain('MESSAGES_TABLE');
-    for (const [, f] of functions(app)) {
+  it('give no function a variable only one machine needs, and admin functions the Cognito URLs', () => {
+    const httpFunctions = new Set(HTTP_ROUTES.map((r) => r.fn));
+    for (const [fnName, fn] of app.stateless.functions) {
+      const [, f] = functionFor(app, fnName);
       const env = f.Properties.Environment.Variables;
-      expect(Object.keys(env)).toEqual(expect.arrayContaining([...required, ...SET_BY_CDK]));
       // Nothing that only makes sense on one machine reaches Lambda.
       for (const local of [
         'DYNAMODB_ENDPOINT',
         'S3_ENDPOINT',
         'SFN_ENDPOINT',
         'OUTBOX_FILE',
-        'WEBHOOK_TOKEN_FILE',
+        'SECRETS_FILE',
       ]) {
-        expect(env[local]).toBeUndefined();
+        expect(env[local], `${fnName} ${local}`).toBeUndefined();
       }
-      // Only the Transcribe function runs an engine itself (Moonshine, from its layer).
-      if (env.LOCAL_ENGINES !== undefined) expect(env.MOONSHINE_MODEL_DIR).toBe('/opt/moonshine');
-      expect(env.MEDIA_ALLOW_LOOPBACK ?? 'false').toBe('false');
-      expect(env.SECRETS_BACKEND).toBe('aws');
-      expect(env.ADMIN_GROUP).toBe('admins');
-      expect(JSON.stringify(env.JWT_ISSUER)).toMatch(/UserPool\w*ProviderURL/);
-      expect(JSON.stringify(env.JWT_JWKS_URI)).toMatch(/UserPool\w*ProviderURL.*\/\.well-known\/jwks\.json/);
-      expect(JSON.stringify(env.PUBLIC_WEBHOOK_URL)).toContain('/api/receive-message');
-      expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('http://localhost:5173');
+      expect(env).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'voice-summary-test',
+        POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
+      });
+      if (env.JWT_ISSUER) {
+        expect(env.ADMIN_GROUP).toBe('admins');
+        expect(JSON.stringify(env.JWT_ISSUER)).toMatch(/UserPool\w*ProviderURL/);
+        expect(JSON.stringify(env.JWT_JWKS_URI)).toMatch(
+          /UserPool\w*ProviderURL.*\/\.well-known\/jwks\.json/,
+        );
+      }
+      // The browser origins reach the HTTP functions only; the site's own and the stage's extra ones.
+      if (httpFunctions.has(fnName)) {
+        expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('http://localhost:5173');
+      } else expect(env.ALLOWED_ORIGINS, fnName).toBeUndefined();
+      expect(fn).toBeDefined();
     }
+    const webhook = functionFor(app, 'receive-message')[1].Properties.Environment.Variables;
+    expect(JSON.stringify(webhook.PUBLIC_WEBHOOK_URL)).toContain('/api/receive-message');
   });
 
   it('let the Transcribe function run Moonshine itself: its layer, the model folder, a whole vCPU and 15 minutes', () => {
     const [, transcribe] = functionFor(app, PIPELINE_STEPS.transcribe.fn);
     const env = transcribe.Properties.Environment.Variables;
     expect(env).toMatchObject({
-      LOCAL_ENGINES: 'on',
       MOONSHINE_MODEL: 'tiny',
       MOONSHINE_MODEL_DIR: '/opt/moonshine',
+      FFMPEG_PATH: '/opt/bin/ffmpeg',
     });
     expect(transcribe.Properties).toMatchObject({ MemorySize: 1769, Timeout: 900, Architectures: ['arm64'] });
     const layers = JSON.stringify(transcribe.Properties.Layers);
@@ -122,8 +118,8 @@ describe('the Lambda functions', () => {
     for (const step of Object.values(PIPELINE_STEPS)) {
       const [, f] = functionFor(app, step.fn);
       expect(f.Properties).toMatchObject({ Timeout: step.timeoutSeconds, MemorySize: step.memoryMb });
-      const hasFfmpeg = ['PrepareAudio', 'Transcribe'].includes(step.state);
-      // Transcribe also carries the Moonshine layer (onnxruntime-node and the model).
+      // PrepareAudio probes and converts; Transcribe decodes for Moonshine (its second layer) when no key is saved.
+      const hasFfmpeg = step.state === 'PrepareAudio' || step.state === 'Transcribe';
       expect(f.Properties.Layers?.length ?? 0).toBe(step.state === 'Transcribe' ? 2 : hasFfmpeg ? 1 : 0);
       expect(f.Properties.Environment.Variables.FFMPEG_PATH).toBe(hasFfmpeg ? '/opt/bin/ffmpeg' : undefined);
       expect(f.Properties.Environment.Variables.FFPROBE_PATH).toBe(
@@ -150,10 +146,12 @@ describe('the Lambda functions', () => {
     expect(getSettings).toContain('secretsmanager:GetSecretValue');
     expect(getSettings).not.toMatch(/PutSecretValue|dynamodb:PutItem/);
     expect(policyOf(app, 'put-settings')).toContain('secretsmanager:PutSecretValue');
-    for (const fn of ['get-settings', 'put-settings', PIPELINE_STEPS.transcribe.fn]) {
+    for (const fn of ['get-settings', 'put-settings']) {
       const env = functionFor(app, fn)[1].Properties.Environment.Variables;
       for (const name of SECRET_ARNS) expect(env[name], `${fn} ${name}`).toBeDefined();
     }
+    const transcribe = functionFor(app, PIPELINE_STEPS.transcribe.fn)[1].Properties.Environment.Variables;
+    expect(Object.keys(transcribe).filter((k) => SECRET_ARNS.includes(k))).toEqual([SECRET_ARNS[0]]);
     expect(functionFor(app, 'list-messages')[1].Properties.Environment.Variables).not.toHaveProperty(
       SECRET_ARNS[0]!,
     );
@@ -346,6 +344,50 @@ describe('the site', () => {
   });
 });
 
+describe('operations', () => {
+  it('has an alarm topic an operator subscribes to, and every alarm notifies it on alarm and on recovery', () => {
+    const topics = Object.keys(resourcesOf(app.appTemplate, 'AWS::SNS::Topic'));
+    expect(topics).toHaveLength(1);
+    const alarms = Object.values(resourcesOf(app.appTemplate, 'AWS::CloudWatch::Alarm'));
+    expect(alarms.length).toBeGreaterThanOrEqual(6);
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topics[0] }]);
+      expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
+    }
+  });
+
+  it('alarms on failed and timed-out runs, API 5xx, throttles and messages stuck for 15 minutes', () => {
+    const alarms = Object.values(resourcesOf(app.appTemplate, 'AWS::CloudWatch::Alarm'));
+    const names = alarms.map((a) => a.Properties.MetricName ?? 'expression');
+    expect(names).toEqual(
+      expect.arrayContaining(['ExecutionsFailed', 'ExecutionsTimedOut', '5xx', 'StuckMessages']),
+    );
+    const stuck = alarms.find((a) => a.Properties.MetricName === 'StuckMessages')!;
+    expect(stuck.Properties).toMatchObject({
+      Namespace: 'VoiceSummary',
+      Dimensions: [{ Name: 'service', Value: 'voice-summary-test' }],
+      Threshold: 1,
+    });
+    // Every function's throttles are covered, at most 10 metrics per alarm (CloudWatch's limit).
+    const throttleMetrics = alarms
+      .filter((a) => a.Properties.Metrics)
+      .flatMap((a) => a.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string } } }[])
+      .filter((m) => m.MetricStat)
+      .map((m) => m.MetricStat!.Metric.MetricName);
+    expect(throttleMetrics.filter((m) => m === 'Throttles')).toHaveLength(app.stateless.functions.size);
+    expect(throttleMetrics).toContain('ExecutionThrottled');
+  });
+
+  it('checks for stuck messages every 5 minutes and shows the service on one dashboard', () => {
+    app.appTemplate.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: Match.anyValue() })],
+    });
+    app.appTemplate.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+});
+
 describe('the stack outputs', () => {
   it('give the operator the site, the webhook URL for Twilio and the Cognito ids', () => {
     const outputs = app.appTemplate.toJSON().Outputs as Record<string, unknown>;
@@ -357,6 +399,8 @@ describe('the stack outputs', () => {
         'UserPoolId',
         'UserPoolClientId',
         'StateMachineArn',
+        'AlarmTopicArn',
+        'DashboardName',
       ]),
     );
   });

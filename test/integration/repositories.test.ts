@@ -141,6 +141,18 @@ describe('messages', () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(capped[0]).not.toHaveProperty('feed');
   });
+
+  it('lists every message created in a time window, oldest first, across pages', async () => {
+    const fresh = new DynamoMessageRepository(tables.doc, tables.names.messages);
+    for (let i = 0; i < 30; i++) {
+      const second = String(i).padStart(2, '0');
+      await fresh.create(
+        message(`m-window-${i}`, `2026-04-01T08:00:${second}.000Z`, { sender: 'x'.repeat(60_000) }),
+      );
+    }
+    const window = await fresh.listCreatedBetween('2026-04-01T08:00:05.000Z', '2026-04-01T08:00:25.000Z');
+    expect(window.map((m) => m.id)).toEqual(Array.from({ length: 20 }, (_, i) => `m-window-${i + 5}`));
+  });
 });
 
 describe('settings', () => {

@@ -1,5 +1,5 @@
 /**
- * The Twilio SMS sender (real twilio SDK) and media fetcher against a local fake of Twilio's REST API, and the
+ * The Twilio SMS sender (Messages API over fetch) and media fetcher against a local fake of Twilio's REST API, and the
  * local outbox that stands in for Twilio when no credentials are configured.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { TwilioSmsSender } from '../../lambdas/adapters/twilio/twilio-sms-sender
 import { PermanentError, TransientError } from '../../lambdas/core/pipeline-errors';
 import type { OutgoingSms } from '../../lambdas/ports/sms-sender';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
+import { freePort } from '../support/local-runtime';
 
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const AUTH_TOKEN = '9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -99,15 +100,18 @@ describe('Twilio SMS sender', () => {
     expect(fake.messages).toHaveLength(0);
   });
 
-  it.each([429, 503])('reports %i as transient with exactly one request (no SDK retries)', async (status) => {
-    fake.failNext(1, status);
-    const error = await rejectionOf(sender().send(sms));
+  it.each([429, 503])(
+    'reports %i as transient with exactly one request (no retries of its own)',
+    async (status) => {
+      fake.failNext(1, status);
+      const error = await rejectionOf(sender().send(sms));
 
-    expect(error).toBeInstanceOf(TransientError);
-    expect(error.name).toBe('TransientError');
-    expect(fake.requests).toHaveLength(1);
-    await expect(sender().send(sms)).resolves.toHaveProperty('id');
-  });
+      expect(error).toBeInstanceOf(TransientError);
+      expect(error.name).toBe('TransientError');
+      expect(fake.requests).toHaveLength(1);
+      await expect(sender().send(sms)).resolves.toHaveProperty('id');
+    },
+  );
 
   it('reports an unsubscribed recipient (21610) as permanent, saying why', async () => {
     fake.failNext(1, 400, {
@@ -132,7 +136,8 @@ describe('Twilio SMS sender', () => {
       accountSid: ACCOUNT_SID,
       authToken: AUTH_TOKEN,
       from: FROM,
-      apiBaseUrl: 'http://127.0.0.1:9',
+      // A port nothing listens on (fetch refuses well-known ports such as 9 before connecting).
+      apiBaseUrl: `http://127.0.0.1:${await freePort()}`,
     });
     const refused = await rejectionOf(unreachable.send(sms));
     expect(refused).toBeInstanceOf(TransientError);

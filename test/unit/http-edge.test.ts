@@ -15,8 +15,7 @@ const verifier: TokenVerifier = {
   },
 };
 const route = createEdge({
-  verifier: () => verifier,
-  adminGroup: 'admins',
+  auth: { verifier: () => verifier, adminGroup: 'admins' },
   allowedOrigins: ['https://site.example'],
   logger: new Logger({ logLevel: 'SILENT' }),
 });

@@ -112,4 +112,24 @@ export class DynamoMessageRepository implements MessageRepository {
     );
     return Items.map(toMessage);
   }
+
+  async listCreatedBetween(from: string, to: string): Promise<Message[]> {
+    const messages: Message[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: RECENT_INDEX,
+          // One condition per key: BETWEEN includes `to`, which is left out below.
+          KeyConditionExpression: 'feed = :feed AND created_at BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':feed': MESSAGE_FEED, ':from': from, ':to': to },
+          ExclusiveStartKey: start,
+        }),
+      );
+      messages.push(...(page.Items ?? []).map(toMessage).filter((m) => m.created_at < to));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return messages;
+  }
 }

@@ -33,3 +33,6 @@ export const TABLES = {
 } as const satisfies Record<string, TableSpec>;
 
 export const MESSAGE_FEED = 'all';
+
+/** The messages table's secondary indexes by purpose (grants name the index, never `index/*`). */
+export const MESSAGE_INDEXES = { recent: 'recent' } as const;

@@ -7,7 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotAudioError, PermanentError } from '../../core/pipeline-errors';
 import type { AudioProbe, AudioTools, ConversionTarget } from '../../ports/audio-tools';
 import { APT_PACKAGES, type LocalEngineConfig, localEngineConfigFromEnv } from './local-engine-config';

@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SECRET_NAMES, type SecretName } from '../../core/schemas';
 import type { SecretStore } from '../../ports/secret-store';
 

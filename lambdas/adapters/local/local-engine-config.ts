@@ -3,7 +3,7 @@
  * (the Lambda layers put ffmpeg and ffprobe in /opt/bin and the model in /opt/moonshine; on a workstation
  * they are on PATH and in .models/).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defaultModelDir, MOONSHINE_SIZES, type MoonshineSize } from './moonshine-model';
 
 const optionalPath = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());

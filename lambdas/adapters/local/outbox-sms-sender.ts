@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Clock, systemClock } from '../../ports/clock';
 import type { OutgoingSms, SmsSender } from '../../ports/sms-sender';
 

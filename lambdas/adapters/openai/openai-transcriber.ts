@@ -1,5 +1,5 @@
 import OpenAI, { toFile } from 'openai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NoSpeechError, TransientError } from '../../core/pipeline-errors';
 import type { AudioInput, Transcriber, Transcription } from '../../ports/transcriber';
 import { mapOpenAiError } from './openai-errors';

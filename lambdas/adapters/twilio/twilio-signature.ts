@@ -1,4 +1,5 @@
-import twilio from 'twilio';
+// The SDK's own webhook module only: the package as a whole is 3 MB of minified REST clients (and axios).
+import { getExpectedTwilioSignature, validateRequest } from 'twilio/lib/webhooks/webhooks';
 
 /**
  * Whether `signature` (the X-Twilio-Signature header) is Twilio's signature of this webhook: HMAC-SHA1 of the
@@ -13,10 +14,10 @@ export function isValidTwilioSignature(
   params: Record<string, string>,
 ): boolean {
   if (!signature) return false;
-  return twilio.validateRequest(authToken, signature, url, params);
+  return validateRequest(authToken, signature, url, params);
 }
 
 /** Twilio's signature for these parameters (what `npm run sms` and tests send, as Twilio would). */
 export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  return twilio.getExpectedTwilioSignature(authToken, url, params);
+  return getExpectedTwilioSignature(authToken, url, params);
 }

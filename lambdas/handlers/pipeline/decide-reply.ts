@@ -1,5 +1,13 @@
 /** DecideReply: whether the sender gets an SMS reply. */
+import { messageChanges } from '../../composition/message-changes';
+import { optOutRepository, settingsRepository } from '../../composition/repositories';
+import { smsSending } from '../../composition/sms';
 import { decideReply } from '../../use-cases/pipeline';
 import { pipelineStep } from './step';
 
-export const handler = pipelineStep('decide-reply', decideReply);
+export const handler = pipelineStep('decide-reply', decideReply, {
+  ...messageChanges(),
+  settings: settingsRepository(),
+  optOuts: optOutRepository(),
+  providers: smsSending(),
+});

@@ -1,5 +1,8 @@
-/** MarkCompleted: the run is done. */
+/** MarkCompleted: the run is done. Uses the messages table only. */
+import { messageChanges } from '../../composition/message-changes';
 import { markCompleted } from '../../use-cases/pipeline';
 import { pipelineStep } from './step';
 
-export const handler = pipelineStep('mark-completed', markCompleted);
+export const handler = pipelineStep('mark-completed', markCompleted, messageChanges(), (_, metrics) =>
+  metrics.addMetric('MessagesCompleted', 'Count', 1),
+);

@@ -1,5 +1,6 @@
-/** MarkProcessing: the message becomes "processing" for this run. */
+/** MarkProcessing: the message becomes "processing" for this run. Uses the messages table only. */
+import { messageChanges } from '../../composition/message-changes';
 import { markProcessing } from '../../use-cases/pipeline';
 import { pipelineStep } from './step';
 
-export const handler = pipelineStep('mark-processing', markProcessing);
+export const handler = pipelineStep('mark-processing', markProcessing, messageChanges());

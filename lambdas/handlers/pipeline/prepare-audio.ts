@@ -1,5 +1,18 @@
 /** PrepareAudio: the audio stored, checked and, when needed, converted. */
+import { audioStore, audioTools } from '../../composition/audio';
+import { mediaFetching } from '../../composition/media';
+import { messageChanges } from '../../composition/message-changes';
+import { secretStore } from '../../composition/secrets';
+import { openAiKeySaved } from '../../providers';
 import { prepareAudio } from '../../use-cases/pipeline';
 import { pipelineStep } from './step';
 
-export const handler = pipelineStep('prepare-audio', prepareAudio);
+// Only whether an OpenAI key is saved matters here (OpenAI refuses some formats, which are converted first).
+const openAiSecret = secretStore(['openai_api_key']);
+
+export const handler = pipelineStep('prepare-audio', prepareAudio, {
+  ...messageChanges(),
+  audio: audioStore(),
+  audioTools: audioTools(),
+  providers: { ...mediaFetching(), transcribesWithOpenAi: () => openAiKeySaved(openAiSecret) },
+});

@@ -1,5 +1,23 @@
 /** SendReply: the summary (and transcript) by SMS. */
+import { messageChanges } from '../../composition/message-changes';
+import { optOutRepository, settingsRepository } from '../../composition/repositories';
+import { serviceName } from '../../composition/service';
+import { smsSending } from '../../composition/sms';
 import { sendReply } from '../../use-cases/pipeline';
 import { pipelineStep } from './step';
 
-export const handler = pipelineStep('send-reply', sendReply);
+export const handler = pipelineStep(
+  'send-reply',
+  sendReply,
+  {
+    ...messageChanges(),
+    settings: settingsRepository(),
+    optOuts: optOutRepository(),
+    providers: smsSending(),
+    serviceName: serviceName(),
+  },
+  (result, metrics) => {
+    if (result.complete) metrics.addMetric('RepliesSent', 'Count', 1);
+    metrics.addMetric('ReplySegments', 'Count', result.segments);
+  },
+);

@@ -1,17 +1,24 @@
 /**
  * What every pipeline step handler shares: the task input (the execution state) validated with zod, the
- * step's use case called with the module-scope dependencies, and errors passed on with their name intact
- * (Step Functions retries and catches by name) and logged without the transcript or phone numbers.
+ * step's use case called with the dependencies its handler built at module scope, Powertools around it
+ * (request id and cold start in the logs, metrics flushed), and errors passed on with their name intact (Step
+ * Functions retries and catches by name) and logged without the transcript or phone numbers.
  */
+import { lambdaHandler, logger, metrics } from '../../composition/observability';
 import { PermanentError, PIPELINE_ERROR_NAMES } from '../../core/pipeline-errors';
 import { toValidationError } from '../../http/validation';
-import { type PipelineDeps, type PipelineState, pipelineStateSchema } from '../../use-cases/pipeline';
-import { logger, pipelineDeps } from '../../wiring';
+import { type PipelineState, pipelineStateSchema } from '../../use-cases/pipeline';
 
 const OWN_ERRORS = new Set<string>(PIPELINE_ERROR_NAMES);
 
-export function pipelineStep<R>(name: string, run: (deps: PipelineDeps, state: PipelineState) => Promise<R>) {
-  return async (event: unknown): Promise<R> => {
+export function pipelineStep<D, R>(
+  name: string,
+  run: (deps: D, state: PipelineState) => Promise<R>,
+  deps: D,
+  /** Records the step's metrics from its result. */
+  measure?: (result: R, recorder: typeof metrics) => void,
+) {
+  return lambdaHandler(async (event: unknown): Promise<R> => {
     const parsed = pipelineStateSchema.safeParse(event);
     if (!parsed.success) {
       throw new PermanentError(
@@ -20,25 +27,19 @@ export function pipelineStep<R>(name: string, run: (deps: PipelineDeps, state: P
     }
     const state = parsed.data;
     const started = Date.now();
+    logger.appendKeys({ step: name, messageId: state.messageId, attempt: state.attempt });
     try {
-      const result = await run(pipelineDeps, state);
-      logger.info('Pipeline step done', {
-        step: name,
-        messageId: state.messageId,
-        attempt: state.attempt,
-        durationMs: Date.now() - started,
-      });
+      const result = await run(deps, state);
+      measure?.(result, metrics);
+      logger.info('Pipeline step done', { durationMs: Date.now() - started });
       return result;
     } catch (error) {
       const known = error instanceof Error && OWN_ERRORS.has(error.name);
       logger[known ? 'warn' : 'error']('Pipeline step failed', {
-        step: name,
-        messageId: state.messageId,
-        attempt: state.attempt,
         errorName: (error as Error).name,
         error: known ? (error as Error).message : (error as Error),
       });
       throw error;
     }
-  };
+  });
 }

@@ -1,5 +1,10 @@
 /** Summarize: the summary goes on the message. */
+import { messageChanges } from '../../composition/message-changes';
+import { summarization } from '../../composition/summarization';
 import { summarize } from '../../use-cases/pipeline';
 import { pipelineStep } from './step';
 
-export const handler = pipelineStep('summarize', summarize);
+export const handler = pipelineStep('summarize', summarize, {
+  ...messageChanges(),
+  providers: summarization(),
+});

@@ -1,5 +1,17 @@
 /** Transcribe: the transcript goes on the message. */
+import { audioStore } from '../../composition/audio';
+import { messageChanges } from '../../composition/message-changes';
+import { transcription } from '../../composition/transcription';
 import { transcribe } from '../../use-cases/pipeline';
 import { pipelineStep } from './step';
 
-export const handler = pipelineStep('transcribe', transcribe);
+export const handler = pipelineStep(
+  'transcribe',
+  transcribe,
+  { ...messageChanges(), audio: audioStore(), providers: transcription() },
+  (result, metrics) => {
+    if (result.durationSeconds !== null) {
+      metrics.addMetric('TranscriptionSeconds', 'Seconds', result.durationSeconds);
+    }
+  },
+);

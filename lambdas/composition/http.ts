@@ -1,0 +1,51 @@
+/**
+ * The HTTP edge of a function: public routes need only the browser origins allowed (CORS); functions with
+ * admin routes also read the sign-in configuration (Cognito issuer, keys, app client, admins group).
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import * as z from 'zod';
+import { JwtTokenVerifier } from '../adapters/aws/jwt-token-verifier';
+import { commaSeparatedList, readEnv, required } from '../config';
+import { type AdminAuth, authenticate, createEdge } from '../http/edge';
+import type { TokenVerifier } from '../ports/token-verifier';
+import { lambdaHandler, logger } from './observability';
+import { once } from './once';
+
+const allowedOrigins = once(
+  () => readEnv('browser origins (CORS)', { ALLOWED_ORIGINS: commaSeparatedList }).ALLOWED_ORIGINS,
+);
+
+const adminAuth = once((): AdminAuth => {
+  const env = readEnv('admin sign-in', {
+    JWT_ISSUER: z.url(),
+    JWT_JWKS_URI: z.url(),
+    JWT_CLIENT_ID: required,
+    ADMIN_GROUP: z.string().min(1).default('admins'),
+  });
+  let verifier: TokenVerifier | undefined;
+  return {
+    // Built on the first admin request: it fetches the keys then, not at cold start.
+    verifier: () => {
+      verifier ??= new JwtTokenVerifier({
+        issuer: env.JWT_ISSUER,
+        jwksUri: env.JWT_JWKS_URI,
+        clientId: env.JWT_CLIENT_ID,
+      });
+      return verifier;
+    },
+    adminGroup: env.ADMIN_GROUP,
+  };
+});
+
+/** For functions whose routes are all public. */
+export const publicRoutes = once(() =>
+  createEdge({ allowedOrigins: allowedOrigins(), logger, instrument: lambdaHandler }),
+);
+
+/** For functions with admin routes (they may have public ones too). */
+export const adminRoutes = once(() =>
+  createEdge({ allowedOrigins: allowedOrigins(), logger, auth: adminAuth(), instrument: lambdaHandler }),
+);
+
+/** For a route that is public to one caller (Twilio) and admin-only to another (an upload). */
+export const requireAdmin = (event: APIGatewayProxyEventV2) => authenticate(event, adminAuth());

@@ -1,0 +1,18 @@
+/** Fetches (and deletes) MMS media at Twilio with the saved credentials. */
+import { TwilioMediaFetcher } from '../adapters/twilio/twilio-media-fetcher';
+import { selectMediaFetcher } from '../providers';
+import { hostAdapters } from './host';
+import { once } from './once';
+import { settingsRepository } from './repositories';
+import { secretStore } from './secrets';
+
+export const mediaFetching = once(() => {
+  const host = hostAdapters();
+  return selectMediaFetcher({
+    settings: settingsRepository(),
+    secrets: secretStore(['twilio_auth_token']),
+    twilio: (options) => new TwilioMediaFetcher(options),
+    allowLoopback: host.mediaFromLoopback ?? false,
+    localToken: host.webhookToken ?? null,
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Powertools, once per container: the logger and metrics take the service name from POWERTOOLS_SERVICE_NAME
+ * and the namespace from POWERTOOLS_METRICS_NAMESPACE (set by CDK), and X-Ray tracing runs only in Lambda.
+ * `lambdaHandler` wraps every handler with Powertools' middlewares (request id and cold start in every log
+ * line, metrics flushed after each invocation, the handler traced).
+ */
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareLikeObj } from '@aws-lambda-powertools/commons/types';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
+import type { Context } from 'aws-lambda';
+import * as z from 'zod';
+import { readEnv } from '../config';
+
+const environment = readEnv('tracing', {
+  /** Set by Lambda itself: X-Ray tracing runs only there. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
+  /** Powertools' switch; `false` turns tracing off in Lambda too. */
+  POWERTOOLS_TRACE_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export const logger = new Logger();
+export const metrics = new Metrics();
+export { MetricUnit };
+
+/**
+ * X-Ray only where tracing is on (in Lambda, unless turned off). Loading the tracer loads the X-Ray SDK,
+ * whose context tracking hooks every promise, so elsewhere it is not even imported.
+ */
+const tracing =
+  environment.AWS_LAMBDA_FUNCTION_NAME && environment.POWERTOOLS_TRACE_ENABLED
+    ? await (async () => {
+        const [{ Tracer }, { captureLambdaHandler }] = await Promise.all([
+          import('@aws-lambda-powertools/tracer'),
+          import('@aws-lambda-powertools/tracer/middleware'),
+        ]);
+        const tracer: Tracer = new Tracer();
+        return { tracer, middleware: captureLambdaHandler(tracer) as MiddlewareLikeObj };
+      })()
+    : null;
+
+/** The client, captured for X-Ray where tracing is on. */
+export function traced<T>(client: T): T {
+  return tracing?.tracer.isTracingEnabled() ? tracing.tracer.captureAWSv3Client(client) : client;
+}
+
+/** What a host that calls handlers without a Lambda context (the local runtime) gets instead. */
+function hostContext(): Context {
+  const functionName = environment.AWS_LAMBDA_FUNCTION_NAME ?? 'local';
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '0',
+    awsRequestId: randomUUID(),
+    logGroupName: functionName,
+    logStreamName: functionName,
+    getRemainingTimeInMillis: () => 60_000,
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}
+
+/** Powertools' middlewares are middy's shape: before, after and onError over one request object. */
+type Middleware = MiddlewareLikeObj;
+type MiddlewareRequest = Parameters<NonNullable<MiddlewareLikeObj['before']>>[0];
+
+function publishMetrics(): void {
+  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+}
+
+const middlewares: readonly Middleware[] = [
+  injectLambdaContext(logger, { resetKeys: true }),
+  // Powertools' logMetrics, minus its warning on every invocation that recorded no metric (most do not). No
+  // ColdStart metric: one per function would cost more a month than the service at low volume; every log
+  // line carries cold_start instead (the dashboard counts them with Logs Insights).
+  {
+    after: publishMetrics,
+    onError: publishMetrics,
+  },
+  ...(tracing ? [tracing.middleware] : []),
+];
+
+/**
+ * Wraps a handler with Powertools' middlewares, run in middy's order (before in order, after and onError in
+ * reverse), so no middleware engine is needed for three middlewares.
+ */
+export function lambdaHandler<E, R>(
+  handler: (event: E, context: Context) => Promise<R>,
+): (event: E, context?: Context) => Promise<R> {
+  return async (event, given) => {
+    const context = given ?? hostContext();
+    const request: MiddlewareRequest = {
+      event,
+      context,
+      response: undefined,
+      error: undefined,
+      internal: {},
+    };
+    for (const middleware of middlewares) await middleware.before?.(request);
+    try {
+      request.response = await handler(event, context);
+    } catch (error) {
+      request.error = error instanceof Error ? error : new Error(String(error));
+      for (const middleware of [...middlewares].reverse()) await middleware.onError?.(request);
+      throw error;
+    }
+    for (const middleware of [...middlewares].reverse()) await middleware.after?.(request);
+    return request.response as R;
+  };
+}

@@ -1,0 +1,13 @@
+/** Starts pipeline runs: only the functions that start them get STATE_MACHINE_ARN. */
+import { SfnPipelineStarter } from '../adapters/aws/sfn-pipeline-starter';
+import { readEnv, required } from '../config';
+import { once } from './once';
+import { sfnClient } from './sfn';
+
+export const pipelineStarter = once(
+  () =>
+    new SfnPipelineStarter(
+      sfnClient(),
+      readEnv('the pipeline', { STATE_MACHINE_ARN: required }).STATE_MACHINE_ARN,
+    ),
+);

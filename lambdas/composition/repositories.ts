@@ -1,0 +1,49 @@
+/** The DynamoDB repositories, each reading only its own table's name. */
+import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
+import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
+import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
+import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
+import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
+import { readEnv, required } from '../config';
+import { documentClient } from './dynamodb';
+import { once } from './once';
+
+export const messageRepository = once(
+  () =>
+    new DynamoMessageRepository(
+      documentClient(),
+      readEnv('the messages table', { MESSAGES_TABLE: required }).MESSAGES_TABLE,
+    ),
+);
+
+export const settingsRepository = once(
+  () =>
+    new DynamoSettingsRepository(
+      documentClient(),
+      readEnv('the settings table', { SETTINGS_TABLE: required }).SETTINGS_TABLE,
+    ),
+);
+
+export const optOutRepository = once(
+  () =>
+    new DynamoOptOutRepository(
+      documentClient(),
+      readEnv('the opt-outs table', { OPT_OUTS_TABLE: required }).OPT_OUTS_TABLE,
+    ),
+);
+
+export const signupRepository = once(
+  () =>
+    new DynamoSignupRepository(
+      documentClient(),
+      readEnv('the signups table', { SIGNUPS_TABLE: required }).SIGNUPS_TABLE,
+    ),
+);
+
+export const consentRecordRepository = once(
+  () =>
+    new DynamoConsentRecordRepository(
+      documentClient(),
+      readEnv('the sign-up consent records table', { SIGNUP_CONSENTS_TABLE: required }).SIGNUP_CONSENTS_TABLE,
+    ),
+);

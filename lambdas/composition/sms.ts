@@ -1,0 +1,21 @@
+/** The SMS sender: Twilio once its credentials and number are saved, else the host's fallback (the outbox). */
+import { TwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
+import { selectSmsSender } from '../providers';
+import { hostAdapters } from './host';
+import { once } from './once';
+import { settingsRepository } from './repositories';
+import { secretStore } from './secrets';
+
+export const smsSending = once(() => {
+  const host = hostAdapters();
+  return selectSmsSender({
+    settings: settingsRepository(),
+    secrets: secretStore(['twilio_auth_token']),
+    twilio: (credentials) =>
+      new TwilioSmsSender({
+        ...credentials,
+        ...(host.twilioApiBaseUrl ? { apiBaseUrl: host.twilioApiBaseUrl } : {}),
+      }),
+    fallback: host.fallbackSmsSender ?? null,
+  });
+});

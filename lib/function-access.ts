@@ -1,0 +1,210 @@
+/**
+ * What each Lambda function may touch and what it is told, keyed by its `fn` (HTTP_ROUTES and PIPELINE_STEPS).
+ * A function starts with neither access nor configuration; its entry here gives it exactly the variables its
+ * handler's factories read (lambdas/composition/) and, bound to each, exactly the actions its use case
+ * performs on that one resource. A function with no entry fails the synth, so a new route cannot ship with
+ * guessed permissions; test/infra/permissions.test.ts lists the result and fails on any change not made on
+ * purpose, and test/infra/function-environment.test.ts checks each handler reads every variable it is given.
+ */
+import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { MESSAGE_INDEXES } from '../lambdas/adapters/aws/tables';
+import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
+import { FFMPEG_ENVIRONMENT } from './constructs/ffmpeg-layer';
+import type { MoonshineLayer } from './constructs/moonshine-layer';
+import type { ProjectFunction } from './constructs/project-function';
+import type { StatefulStack } from './stateful-stack';
+
+/** Everything an access entry can refer to. */
+export type AccessTargets = {
+  readonly data: StatefulStack;
+  /** Undefined while the pipeline's own functions are being created (they never start it). */
+  readonly stateMachine?: IStateMachine;
+  readonly ffmpeg: ILayerVersion;
+  /** onnxruntime-node and the Moonshine model, with the variables that point the adapter at them. */
+  readonly moonshine: Pick<MoonshineLayer, 'layer' | 'environment'>;
+  readonly serviceName: string;
+  readonly contactEmail: string;
+  readonly defaultPhoneNumber?: string;
+  /** The site's URL, the browser origins allowed and the webhook URL (known once the site exists). */
+  readonly siteUrl: string;
+  readonly allowedOrigins: string;
+  readonly webhookUrl: string;
+};
+type Access = (fn: ProjectFunction, targets: AccessTargets) => void;
+
+// ---- concerns, one per factory in lambdas/composition/
+
+/** composition/http.ts publicRoutes(): the browser origins allowed (CORS). */
+const publicEdge: Access = (fn, t) => {
+  fn.setting('ALLOWED_ORIGINS', t.allowedOrigins);
+};
+
+/** composition/http.ts adminRoutes(): CORS, and Cognito's issuer, keys, app client and admins group. */
+const adminEdge: Access = (fn, t) => {
+  publicEdge(fn, t);
+  fn.setting('JWT_ISSUER', t.data.userPool.userPoolProviderUrl);
+  fn.setting('JWT_JWKS_URI', `${t.data.userPool.userPoolProviderUrl}/.well-known/jwks.json`);
+  fn.setting('JWT_CLIENT_ID', t.data.userPoolClient.userPoolClientId);
+  fn.setting('ADMIN_GROUP', t.data.adminGroupName);
+};
+
+/** composition/health.ts: GetItem on the settings row, HeadBucket on the audio bucket, the sign-in keys. */
+const healthProbes: Access = (fn, t) => {
+  fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
+  fn.headBucket('AUDIO_BUCKET', t.data.audioBucket);
+  fn.setting('JWT_JWKS_URI', `${t.data.userPool.userPoolProviderUrl}/.well-known/jwks.json`);
+};
+
+/** composition/sms.ts and media.ts: the Account SID and number (settings row) and the Twilio auth token. */
+const twilio: Access = (fn, t) => {
+  fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
+  fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret);
+};
+
+const openAiKey: Access = (fn, t) => {
+  fn.secret('OPENAI_API_KEY_SECRET_ARN', t.data.openAiApiKeySecret);
+};
+
+const ffmpeg: Access = (fn, t) => {
+  fn.layer(t.ffmpeg, FFMPEG_ENVIRONMENT);
+};
+
+/** A pipeline step that writes its results to the message it owns (GetItem to check ownership). */
+const ownsMessage: Access = (fn, t) => {
+  fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'UpdateItem']);
+};
+
+const step = PIPELINE_STEPS;
+
+export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
+  health: (fn, t) => {
+    publicEdge(fn, t);
+    healthProbes(fn, t);
+  },
+  'health-details': (fn, t) => {
+    adminEdge(fn, t);
+    healthProbes(fn, t);
+  },
+  'public-info': (fn, t) => {
+    publicEdge(fn, t);
+    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
+    fn.setting('SERVICE_NAME', t.serviceName);
+    fn.setting('CONTACT_EMAIL', t.contactEmail);
+    fn.setting('SITE_URL', t.siteUrl);
+    if (t.defaultPhoneNumber) fn.setting('DEFAULT_PHONE_NUMBER', t.defaultPhoneNumber);
+  },
+  'create-signup': (fn, t) => {
+    publicEdge(fn, t);
+    // An upsert keyed by email (UpdateItem): signing up again updates the one sign-up.
+    fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['UpdateItem']);
+    // Consent records are append-only: the function can add one, never change or delete one.
+    fn.table('SIGNUP_CONSENTS_TABLE', t.data.tables.signupConsents, ['PutItem']);
+    fn.setting('SERVICE_NAME', t.serviceName);
+  },
+  'list-messages': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, []);
+    fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
+  },
+  'get-settings': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
+    openAiKey(fn, t);
+    fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret);
+  },
+  'put-settings': (fn, t) => {
+    adminEdge(fn, t);
+    // Reads the row to merge the fields sent, and answers with the masked secrets.
+    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem', 'PutItem']);
+    fn.secret('OPENAI_API_KEY_SECRET_ARN', t.data.openAiApiKeySecret, { write: true });
+    fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret, { write: true });
+  },
+  // The Twilio webhook and the admin's test upload: creates messages (PutItem, GetItem for a retried
+  // webhook), stores uploaded audio (and removes it if the message cannot be written), records STOP/START,
+  // checks the signature with the auth token and answers keywords, probes uploads, starts the pipeline.
+  'receive-message': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'PutItem']);
+    fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
+    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject', 'DeleteObject']);
+    twilio(fn, t);
+    ffmpeg(fn, t);
+    fn.setting('SERVICE_NAME', t.serviceName);
+    fn.setting('CONTACT_EMAIL', t.contactEmail);
+    fn.setting('PUBLIC_WEBHOOK_URL', t.webhookUrl);
+  },
+  // Admin (re)processing: moves the message to its next attempt and starts the pipeline; no audio access.
+  'process-audio': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'UpdateItem']);
+  },
+
+  [step.markProcessing.fn]: ownsMessage,
+  // Stores the audio (from Twilio, with its credentials) and a converted copy when OpenAI needs one.
+  [step.prepareAudio.fn]: (fn, t) => {
+    ownsMessage(fn, t);
+    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject', 'PutObject'], { list: true });
+    twilio(fn, t);
+    openAiKey(fn, t);
+    ffmpeg(fn, t);
+  },
+  // With a saved key OpenAI transcribes; without one Moonshine runs here (composition/transcription.ts),
+  // decoding with ffmpeg: both layers, and the variables that find the model.
+  [step.transcribe.fn]: (fn, t) => {
+    ownsMessage(fn, t);
+    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject'], { list: true });
+    openAiKey(fn, t);
+    ffmpeg(fn, t);
+    fn.layer(t.moonshine.layer, t.moonshine.environment);
+  },
+  [step.summarize.fn]: (fn, t) => {
+    ownsMessage(fn, t);
+    openAiKey(fn, t);
+  },
+  [step.decideReply.fn]: (fn, t) => {
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem']);
+    fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem']);
+    twilio(fn, t);
+  },
+  [step.sendReply.fn]: (fn, t) => {
+    ownsMessage(fn, t);
+    fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem']);
+    twilio(fn, t);
+    fn.setting('SERVICE_NAME', t.serviceName);
+  },
+  [step.markCompleted.fn]: (fn, t) => {
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['UpdateItem']);
+  },
+  // Every 5 minutes: counts messages created 15 to 60 minutes ago that are still unfinished.
+  'watch-stuck-messages': (fn, t) => {
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, []);
+    fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
+  },
+  // Marks the message failed and may text the sender a short notice (unless opted out).
+  [step.markFailed.fn]: (fn, t) => {
+    ownsMessage(fn, t);
+    fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem']);
+    twilio(fn, t);
+    fn.setting('SERVICE_NAME', t.serviceName);
+  },
+};
+
+/** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
+export const PIPELINE_STARTERS: readonly string[] = ['receive-message', 'process-audio'];
+
+/** Applies the access declared for `fnName` (and the pipeline start permission for starters). */
+export function applyAccess(fnName: string, fn: ProjectFunction, targets: AccessTargets): void {
+  const access = FUNCTION_ACCESS[fnName];
+  if (!access) {
+    throw new Error(
+      `No access declared for function "${fnName}": add it to FUNCTION_ACCESS in lib/function-access.ts.`,
+    );
+  }
+  access(fn, targets);
+  if (PIPELINE_STARTERS.includes(fnName)) {
+    if (!targets.stateMachine)
+      throw new Error(`Function "${fnName}" starts the pipeline but none exists yet.`);
+    fn.startsPipeline(targets.stateMachine);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * What the local runtime plugs into the handlers in place of the AWS-only parts (lambdas/composition/host.ts):
+ * secrets in a file, replies to the outbox while Twilio is not set up, the offline transcriber, its own
+ * webhook token, media from loopback. Called before any handler module is imported.
+ */
+import { readFile } from 'node:fs/promises';
+import { FileSecretStore } from '../lambdas/adapters/local/file-secret-store';
+import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
+import { MoonshineTranscriber } from '../lambdas/adapters/local/moonshine-transcriber';
+import { OutboxSmsSender } from '../lambdas/adapters/local/outbox-sms-sender';
+import { provideHostAdapters } from '../lambdas/composition/host';
+
+export function provideLocalAdapters(paths: {
+  readonly secrets: string;
+  readonly outbox: string;
+  readonly webhookToken: string;
+}): void {
+  provideHostAdapters({
+    secrets: new FileSecretStore(paths.secrets),
+    fallbackSmsSender: new OutboxSmsSender(paths.outbox),
+    // The offline engine used while no OpenAI key is saved; another engine is another factory here.
+    offlineTranscriber: () => new MoonshineTranscriber(),
+    dependencyCheck: new LocalDependencyCheck(),
+    webhookToken: async () => (await readFile(paths.webhookToken, 'utf8').catch(() => '')).trim() || null,
+    mediaFromLoopback: true,
+    // Tests point Twilio's REST API at a local fake.
+    ...(process.env.TWILIO_API_BASE_URL ? { twilioApiBaseUrl: process.env.TWILIO_API_BASE_URL } : {}),
+  });
+}

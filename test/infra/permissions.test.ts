@@ -1,0 +1,172 @@
+/**
+ * The access of every function and of the state machine, written out: each line is the actions one policy
+ * statement allows and the resources it allows them on. A grant that is added, widened or dropped changes a
+ * line and fails here until this table is changed with it, on purpose and in review.
+ */
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
+import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
+
+const XRAY = 'xray:PutTelemetryRecords xray:PutTraceSegments on *';
+const step = PIPELINE_STEPS;
+
+/** Function -> what it may do. Resources are named by their construct (exports and hashes left out). */
+const EXPECTED: Record<string, string[]> = {
+  health: ['dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
+  'health-details': ['dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
+  'public-info': ['dynamodb:GetItem on Settings', XRAY],
+  'create-signup': ['dynamodb:UpdateItem on Signups', 'dynamodb:PutItem on SignupConsents', XRAY],
+  'list-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
+  'get-settings': [
+    'dynamodb:GetItem on Settings',
+    'secretsmanager:GetSecretValue on OpenAiApiKey',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+  'put-settings': [
+    'dynamodb:GetItem dynamodb:PutItem on Settings',
+    'secretsmanager:GetSecretValue secretsmanager:PutSecretValue on OpenAiApiKey',
+    'secretsmanager:GetSecretValue secretsmanager:PutSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+  'receive-message': [
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:GetItem dynamodb:PutItem on Messages',
+    'dynamodb:GetItem on Settings',
+    's3:DeleteObject s3:PutObject on AudioBucket/audio/*',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    'states:StartExecution on PipelineStateMachine',
+    XRAY,
+  ],
+  'process-audio': [
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'states:StartExecution on PipelineStateMachine',
+    XRAY,
+  ],
+  'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
+  [step.markProcessing.fn]: ['dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
+  [step.prepareAudio.fn]: [
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:GetItem on Settings',
+    's3:GetObject s3:PutObject on AudioBucket/audio/*',
+    's3:ListBucket on AudioBucket',
+    'secretsmanager:GetSecretValue on OpenAiApiKey',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+  [step.transcribe.fn]: [
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    's3:GetObject on AudioBucket/audio/*',
+    's3:ListBucket on AudioBucket',
+    'secretsmanager:GetSecretValue on OpenAiApiKey',
+    XRAY,
+  ],
+  [step.summarize.fn]: [
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'secretsmanager:GetSecretValue on OpenAiApiKey',
+    XRAY,
+  ],
+  [step.decideReply.fn]: [
+    'dynamodb:GetItem on Messages',
+    'dynamodb:GetItem on OptOuts',
+    'dynamodb:GetItem on Settings',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+  [step.sendReply.fn]: [
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:GetItem on OptOuts',
+    'dynamodb:GetItem on Settings',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+  [step.markCompleted.fn]: ['dynamodb:UpdateItem on Messages', XRAY],
+  [step.markFailed.fn]: [
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:GetItem on OptOuts',
+    'dynamodb:GetItem on Settings',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+};
+
+const STATE_MACHINE = [
+  ...Object.values(PIPELINE_STEPS).map(
+    (s) => `lambda:InvokeFunction on ${s.state}Function ${s.state}Function:*`,
+  ),
+  'logs:CreateLogDelivery logs:DeleteLogDelivery logs:DescribeLogGroups logs:DescribeResourcePolicies logs:GetLogDelivery logs:ListLogDeliveries logs:PutResourcePolicy logs:UpdateLogDelivery on *',
+  'xray:GetSamplingRules xray:GetSamplingTargets xray:PutTelemetryRecords xray:PutTraceSegments on *',
+].sort();
+
+let app: Synthesized;
+beforeAll(() => {
+  app = synthesize({ withSite: true });
+});
+afterAll(() => cleanUp(app));
+
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+/** A resource as a person reads it: the construct's name, without stack exports and hashes. */
+function readable(resource: unknown): string {
+  return flattenCfnReference(resource)
+    .replace(/^[\w-]+:ExportsOutput(?:FnGetAtt|Ref)/, '')
+    .replace(/<([A-Za-z]+?)[0-9A-F]{8}(?:\.Arn)?>/g, '$1')
+    .replace(/^([A-Za-z]+?)[0-9A-F]{8}(?:Arn)?[0-9A-F]{8}/, '$1');
+}
+
+/** The statements of the policy attached to a role, one sorted line each. */
+function permissionsOfRole(roleLogicalId: string): string[] {
+  const policies = Object.values(resourcesOf(app.appTemplate, 'AWS::IAM::Policy')).filter(
+    (p: CfnResourceJson) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleLogicalId),
+  );
+  return policies
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[])
+    .map((s) => {
+      expect(s.Effect).toBe('Allow');
+      const actions = [s.Action].flat().sort().join(' ');
+      return `${actions} on ${[s.Resource].flat().map(readable).join(' ')}`;
+    })
+    .sort();
+}
+
+function roleOf(construct: { role?: { node: { defaultChild?: unknown } } }): string {
+  return app.stateless.getLogicalId(construct.role!.node.defaultChild as never);
+}
+
+describe('what each function may do', () => {
+  it('is exactly the reviewed table, function by function', () => {
+    const actual = Object.fromEntries(
+      [...app.stateless.functions].map(([fn, construct]) => [fn, permissionsOfRole(roleOf(construct))]),
+    );
+    expect(actual).toEqual(
+      Object.fromEntries(Object.entries(EXPECTED).map(([fn, lines]) => [fn, [...lines].sort()])),
+    );
+  });
+
+  it('lets the state machine invoke its own steps, log and trace, and nothing else', () => {
+    expect(permissionsOfRole(roleOf(app.stateless.pipeline.stateMachine))).toEqual(STATE_MACHINE);
+  });
+
+  it('keeps every secret readable only by the functions that use it', () => {
+    const readers = (secret: string) =>
+      Object.entries(EXPECTED)
+        .filter(([, lines]) => lines.some((l) => l.startsWith('secretsmanager:') && l.endsWith(secret)))
+        .map(([fn]) => fn)
+        .sort();
+    expect(readers('OpenAiApiKey')).toEqual(
+      ['get-settings', 'put-settings', step.prepareAudio.fn, step.summarize.fn, step.transcribe.fn].sort(),
+    );
+    expect(readers('TwilioAuthToken')).toEqual(
+      [
+        'get-settings',
+        'put-settings',
+        'receive-message',
+        step.prepareAudio.fn,
+        step.decideReply.fn,
+        step.sendReply.fn,
+        step.markFailed.fn,
+      ].sort(),
+    );
+  });
+});

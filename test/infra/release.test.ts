@@ -1,0 +1,97 @@
+/**
+ * The app bundled for real, as `npm run synth` and `npm run deploy` bundle it (with the ffmpeg layer built
+ * offline, so a stub): every function under its bundle budget with its metafile and a source map that holds no
+ * source text, and the deploy guard refusing the stub layer in one line.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_ROUTES } from '../../lambdas/http-routes';
+import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
+import { PROJECT_ROOT } from '../../lib/constructs/project-function';
+import { BUNDLE_BUDGET_BYTES, bundleSizes, deployBlockers, stubLayers } from '../../lib/release';
+import { SCHEDULED_FUNCTIONS } from '../../lib/stateless-stack';
+import { cleanUp, type Synthesized, synthesize } from './fixture';
+
+let app: Synthesized;
+beforeAll(() => {
+  app = synthesize({ withSite: true, bundle: true });
+}, 300_000);
+afterAll(() => cleanUp(app));
+
+const assembly = () => app.assembly.directory;
+
+describe('every function’s bundle', () => {
+  it('stays under the 1 MB budget (minified), one bundle per route function, pipeline step and job', () => {
+    const sizes = bundleSizes(assembly());
+    const expected = new Set([
+      ...HTTP_ROUTES.map((r) => r.fn),
+      ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
+      ...SCHEDULED_FUNCTIONS,
+    ]);
+    expect(sizes).toHaveLength(expected.size);
+    const over = sizes.filter((s) => s.bytes >= BUNDLE_BUDGET_BYTES).map((s) => `${s.fn}: ${s.bytes} bytes`);
+    expect(over).toEqual([]);
+  });
+
+  it('keeps its esbuild metafile, and a source map with positions but no source text', () => {
+    for (const size of bundleSizes(assembly())) {
+      expect(size.hasMetafile, size.fn).toBe(true);
+      const map = JSON.parse(fs.readFileSync(path.join(size.assetDir, 'index.mjs.map'), 'utf8')) as {
+        sourcesContent?: unknown;
+        mappings: string;
+      };
+      expect(map.sourcesContent, size.fn).toBeUndefined();
+      // Linked, so --enable-source-maps maps stack traces in Lambda.
+      expect(fs.readFileSync(path.join(size.assetDir, 'index.mjs'), 'utf8').trimEnd()).toMatch(
+        /\/\/# sourceMappingURL=index\.mjs\.map$/,
+      );
+      expect(map.mappings.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('carries no local-only adapter (outbox, file secrets, pocketsphinx) and no twilio SDK REST client', () => {
+    for (const size of bundleSizes(assembly())) {
+      const meta = JSON.parse(fs.readFileSync(path.join(size.assetDir, 'index.meta.json'), 'utf8')) as {
+        inputs: Record<string, unknown>;
+      };
+      const inputs = Object.keys(meta.inputs).join('\n');
+      expect(inputs, size.fn).not.toMatch(
+        /outbox-sms-sender|file-secret-store|pocketsphinx|local-dependency-check|twilio\/lib\/rest/,
+      );
+      // Nothing from the local runtime (local/ at the top of the repository).
+      expect(inputs, size.fn).not.toMatch(/^local\//m);
+    }
+  });
+});
+
+describe('npm run deploy', () => {
+  it('refuses an assembly whose ffmpeg layer is the offline stub, in one line', () => {
+    expect(stubLayers(assembly()).length).toBeGreaterThan(0);
+    expect(deployBlockers(assembly())).toEqual([
+      'the ffmpeg layer is a stub (the npm registry could not be reached at synth): run npm run deploy again with network access.',
+    ]);
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['bin/deploy.ts', '--app', assembly()], {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr.trim().split('\n')).toEqual([
+      'Not deploying: the ffmpeg layer is a stub (the npm registry could not be reached at synth): run npm run deploy again with network access.',
+    ]);
+  });
+
+  it('lets the same assembly through once the layer holds real binaries', () => {
+    for (const file of stubLayers(assembly())) {
+      fs.writeFileSync(file, Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(64)]));
+    }
+    expect(deployBlockers(assembly())).toEqual([]);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * In-memory implementations of the ports, for unit tests of the use cases: no runtime, no stand-ins, each test
+ * builds its own. They keep the contracts the real adapters keep (conditional writes, "missing" answers),
+ * and record what went out (texts, pipeline starts, published changes) so tests can assert on it.
+ */
+import { NotFoundError } from '../../lambdas/core/errors';
+import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
+import type { MessageStatus } from '../../lambdas/core/status';
+import type { PipelineInput } from '../../lambdas/pipeline-steps';
+import type { AudioStore } from '../../lambdas/ports/audio-store';
+import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
+import type { FetchedMedia, MediaFetcher } from '../../lambdas/ports/media-fetcher';
+import type { MessageChange, MessageEvents } from '../../lambdas/ports/message-events';
+import type {
+  MessagePatch,
+  MessageRepository,
+  UpdateConditions,
+} from '../../lambdas/ports/message-repository';
+import type { OptOutRepository } from '../../lambdas/ports/opt-out-repository';
+import type { PipelineStarter } from '../../lambdas/ports/pipeline-starter';
+import type { SettingsRepository } from '../../lambdas/ports/settings-repository';
+import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
+import type { Summarizer, SummaryResult } from '../../lambdas/ports/summarizer';
+import type { Transcriber, Transcription } from '../../lambdas/ports/transcriber';
+
+export class InMemoryMessages implements MessageRepository {
+  readonly items = new Map<string, Message>();
+
+  async create(message: Message): Promise<boolean> {
+    if (this.items.has(message.id)) return false;
+    this.items.set(message.id, structuredClone(message));
+    return true;
+  }
+
+  async get(id: string): Promise<Message | null> {
+    const found = this.items.get(id);
+    return found ? structuredClone(found) : null;
+  }
+
+  async update(
+    id: string,
+    expectedStatuses: readonly MessageStatus[],
+    patch: MessagePatch,
+    now: string,
+    conditions: UpdateConditions = {},
+  ): Promise<Message | null> {
+    const current = this.items.get(id);
+    if (!current || !expectedStatuses.includes(current.status)) return null;
+    if (conditions.attempt !== undefined && (current.attempt ?? 1) !== conditions.attempt) return null;
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const updated = { ...current, ...defined, updated_at: now } as Message;
+    this.items.set(id, updated);
+    return structuredClone(updated);
+  }
+
+  async listRecent(limit: number): Promise<Message[]> {
+    return [...this.items.values()].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
+  }
+
+  async listCreatedBetween(from: string, to: string): Promise<Message[]> {
+    return [...this.items.values()]
+      .filter((m) => m.created_at >= from && m.created_at < to)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+}
+
+export class InMemorySettings implements SettingsRepository {
+  constructor(public record: SettingsRecord | null = null) {}
+  async get() {
+    return this.record;
+  }
+  async put(settings: SettingsRecord) {
+    this.record = settings;
+  }
+}
+
+export class InMemoryOptOuts implements OptOutRepository {
+  readonly items = new Map<string, OptOut>();
+  async optOut(phoneNumber: string, now: string) {
+    this.items.set(phoneNumber, { phone_number: phoneNumber, opted_out_at: now });
+  }
+  async optIn(phoneNumber: string) {
+    this.items.delete(phoneNumber);
+  }
+  async get(phoneNumber: string) {
+    return this.items.get(phoneNumber) ?? null;
+  }
+}
+
+export class InMemoryAudio implements AudioStore {
+  readonly objects = new Map<string, { body: Buffer; contentType: string }>();
+  async put(key: string, body: Buffer | Uint8Array, contentType: string, _contentLength?: number) {
+    this.objects.set(key, { body: Buffer.from(body as Uint8Array), contentType });
+  }
+  async get(key: string) {
+    const found = this.objects.get(key);
+    if (!found) throw new NotFoundError(`No audio ${key}.`);
+    return { body: found.body, contentType: found.contentType };
+  }
+  async exists(key: string) {
+    return this.objects.has(key);
+  }
+  async delete(key: string) {
+    this.objects.delete(key);
+  }
+  async presignGet(key: string) {
+    return `memory://${key}`;
+  }
+}
+
+/** Probes every input as `probe` says and "converts" by tagging the bytes. */
+export class FakeAudioTools implements AudioTools {
+  conversions = 0;
+  constructor(public probeResult: AudioProbe | Error = PROBE) {}
+  async probe(): Promise<AudioProbe> {
+    if (this.probeResult instanceof Error) throw this.probeResult;
+    return this.probeResult;
+  }
+  async convert(bytes: Buffer, to: string): Promise<Buffer> {
+    this.conversions += 1;
+    return Buffer.concat([Buffer.from(`${to}:`), bytes]);
+  }
+}
+
+export const PROBE: AudioProbe = {
+  durationSeconds: 42,
+  sampleRateHz: 16_000,
+  channels: 1,
+  codec: 'pcm_s16le',
+  container: 'wav',
+};
+
+export class RecordingSms implements SmsSender {
+  readonly sent: OutgoingSms[] = [];
+  /** Fails the next n sends with this error. */
+  failures: Error[] = [];
+  async send(sms: OutgoingSms) {
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    this.sent.push(sms);
+    return { id: `SM${this.sent.length}` };
+  }
+}
+
+export class RecordingStarter implements PipelineStarter {
+  readonly started: PipelineInput[] = [];
+  async start(input: PipelineInput) {
+    if (this.started.some((s) => s.messageId === input.messageId && s.attempt === input.attempt)) {
+      return { started: false };
+    }
+    this.started.push(input);
+    return { started: true };
+  }
+}
+
+export class RecordingEvents implements MessageEvents {
+  readonly changes: MessageChange[] = [];
+  async publish(change: MessageChange) {
+    this.changes.push(change);
+  }
+}
+
+export class FakeMediaFetcher implements MediaFetcher {
+  readonly deleted: string[] = [];
+  constructor(public media: FetchedMedia | Error) {}
+  async fetch(): Promise<FetchedMedia> {
+    if (this.media instanceof Error) throw this.media;
+    return this.media;
+  }
+  async delete(url: string) {
+    this.deleted.push(url);
+  }
+}
+
+export const fixedTranscriber = (result: Partial<Transcription> = {}): Transcriber => ({
+  transcribe: async () => ({
+    text: 'Hi, this is Maria. Please call me back at five five five one two three four.',
+    engine: 'test',
+    language: 'en',
+    durationSeconds: 42,
+    warnings: [],
+    ...result,
+  }),
+});
+
+export const fixedSummarizer = (result: Partial<SummaryResult> = {}): Summarizer => ({
+  summarize: async () => ({
+    summary: 'Maria asks you to call her back.',
+    key_points: [],
+    callback_number: '5551234',
+    callback_time: null,
+    requested_action: 'call back',
+    engine: 'test',
+    ...result,
+  }),
+});
+
+/** A clock that moves only when told to. */
+export function testClock(start = '2026-01-01T12:00:00.000Z') {
+  let now = Date.parse(start);
+  const clock = () => new Date(now).toISOString();
+  clock.advance = (ms: number) => {
+    now += ms;
+  };
+  return clock;
+}
+
+export const settingsWith = (changes: Partial<SettingsRecord>): SettingsRecord => ({
+  ...DEFAULT_SETTINGS,
+  ...changes,
+});
+
+/** Bytes every format detector takes for a WAV file. */
+export const WAV_BYTES = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.alloc(4),
+  Buffer.from('WAVEfmt '),
+  Buffer.alloc(64, 1),
+]);
+/** Bytes of an AMR file (OpenAI refuses AMR: converted first). */
+export const AMR_BYTES = Buffer.concat([Buffer.from('#!AMR\n'), Buffer.alloc(64, 2)]);

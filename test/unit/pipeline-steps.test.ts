@@ -1,0 +1,307 @@
+/**
+ * The pipeline's steps as use cases over in-memory ports: what a message looks like after each step, what the
+ * sender receives, and what a retried or superseded run may (not) do. No runtime, no stand-ins.
+ */
+import { describe, expect, it } from 'vitest';
+import { AudioTooLargeError, NotAudioError, TransientError } from '../../lambdas/core/pipeline-errors';
+import type { Message } from '../../lambdas/core/schemas';
+import {
+  decideReply,
+  markCompleted,
+  markFailed,
+  markProcessing,
+  type PipelineDeps,
+  prepareAudio,
+  sendReply,
+  summarize,
+  transcribe,
+} from '../../lambdas/use-cases/pipeline';
+import {
+  AMR_BYTES,
+  FakeAudioTools,
+  FakeMediaFetcher,
+  fixedSummarizer,
+  fixedTranscriber,
+  InMemoryAudio,
+  InMemoryMessages,
+  InMemoryOptOuts,
+  InMemorySettings,
+  RecordingEvents,
+  RecordingSms,
+  settingsWith,
+  testClock,
+  WAV_BYTES,
+} from '../support/in-memory-ports';
+
+const SENDER = '+14155550123';
+const MEDIA_URL = 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1';
+
+function setUp(options: { openAi?: boolean; media?: Buffer | Error; sms?: boolean } = {}) {
+  const sms = new RecordingSms();
+  const media = new FakeMediaFetcher(
+    options.media instanceof Error
+      ? options.media
+      : { bytes: options.media ?? WAV_BYTES, contentType: 'audio/wav' },
+  );
+  const deps = {
+    messages: new InMemoryMessages(),
+    events: new RecordingEvents(),
+    clock: testClock(),
+    audio: new InMemoryAudio(),
+    audioTools: new FakeAudioTools(),
+    settings: new InMemorySettings(settingsWith({ twilio_phone_number: '+15005550006' })),
+    optOuts: new InMemoryOptOuts(),
+    serviceName: 'Voice Summary',
+    warnings: [] as string[],
+    warn(message: string) {
+      deps.warnings.push(message);
+    },
+    providers: {
+      transcriber: async () => fixedTranscriber(),
+      summarizer: async () => fixedSummarizer(),
+      transcribesWithOpenAi: async () => options.openAi ?? false,
+      smsSender: async () => (options.sms === false ? null : { sender: sms, from: '+15005550006' }),
+      mediaFetcher: async () => media,
+    },
+  } satisfies PipelineDeps & { warnings: string[] };
+  return { deps, sms, media };
+}
+
+async function arrived(deps: PipelineDeps, changes: Partial<Message> = {}): Promise<Message> {
+  const message: Message = {
+    id: 'MM1-0',
+    created_at: deps.clock(),
+    sender: SENDER,
+    phone_number: SENDER,
+    audio_url: null,
+    status: 'pending',
+    summary: null,
+    transcript: null,
+    error_message: null,
+    reply_sent: false,
+    source: 'sms',
+    media_url: MEDIA_URL,
+    audio_content_type: 'audio/wav',
+    attempt: 1,
+    ...changes,
+  };
+  await deps.messages.create(message);
+  return message;
+}
+
+const run = { messageId: 'MM1-0', attempt: 1 };
+
+describe('a voice message through every step', () => {
+  it('ends completed, with transcript and summary stored and the reply texted in order', async () => {
+    const { deps, sms, media } = setUp();
+    await arrived(deps);
+
+    await markProcessing(deps, run);
+    const audio = await prepareAudio(deps, run);
+    await transcribe(deps, { ...run, audio });
+    await summarize(deps, run);
+    const decision = await decideReply(deps, run);
+    const reply = await sendReply(deps, run);
+    await markCompleted(deps, run);
+
+    const message = (await deps.messages.get('MM1-0'))!;
+    expect(message).toMatchObject({
+      status: 'completed',
+      audio_url: 'audio/MM1-0.wav',
+      media_url: null,
+      transcript: expect.stringContaining('Maria'),
+      summary: 'Maria asks you to call her back.',
+      reply_sent: true,
+      audio_duration_seconds: 42,
+    });
+    expect(media.deleted).toEqual([MEDIA_URL]);
+    expect(decision.send).toBe(true);
+    expect(sms.sent.map((s) => s.to)).toEqual(Array(reply.parts).fill(SENDER));
+    expect(sms.sent[0]!.body).toMatch(/^Voice Summary summary: Maria asks you to call her back/);
+    expect(reply.segments).toBeGreaterThanOrEqual(reply.parts);
+    // The dashboard saw every status change live.
+    const statuses = deps.events.changes.map((c) => c.message.status);
+    expect(statuses[0]).toBe('processing');
+    expect(statuses.at(-1)).toBe('completed');
+  });
+});
+
+describe('PrepareAudio', () => {
+  it('converts audio OpenAI refuses (AMR) once, and leaves the original untouched', async () => {
+    const { deps } = setUp({ openAi: true, media: AMR_BYTES });
+    await arrived(deps);
+    await markProcessing(deps, run);
+
+    const first = await prepareAudio(deps, run);
+    const again = await prepareAudio(deps, run);
+
+    expect(first).toMatchObject({ key: 'audio/MM1-0.converted.mp3', contentType: 'audio/mpeg' });
+    expect(again.key).toBe(first.key);
+    expect(deps.audioTools.conversions).toBe(1);
+    expect(deps.audio.objects.get('audio/MM1-0.amr')?.body.equals(AMR_BYTES)).toBe(true);
+  });
+
+  it('keeps AMR as it is for the offline transcriber', async () => {
+    const { deps } = setUp({ openAi: false, media: AMR_BYTES });
+    await arrived(deps);
+    await markProcessing(deps, run);
+
+    expect((await prepareAudio(deps, run)).key).toBe('audio/MM1-0.amr');
+    expect(deps.audioTools.conversions).toBe(0);
+  });
+
+  it('refuses an attachment that is not audio, and one over 25 MB, with errors the sender is told about', async () => {
+    const picture = setUp({ media: Buffer.from('\x89PNG\r\n\x1a\n0000000000000000') });
+    await arrived(picture.deps);
+    await markProcessing(picture.deps, run);
+    await expect(prepareAudio(picture.deps, run)).rejects.toBeInstanceOf(NotAudioError);
+
+    const huge = setUp({ media: new Error('The media is larger than 25 MB.') });
+    await arrived(huge.deps);
+    await markProcessing(huge.deps, run);
+    await expect(prepareAudio(huge.deps, run)).rejects.toBeInstanceOf(AudioTooLargeError);
+  });
+
+  it('lets a Twilio outage through as transient, so Step Functions retries it', async () => {
+    const { deps } = setUp({ media: new TransientError('Twilio answered 503.') });
+    await arrived(deps);
+    await markProcessing(deps, run);
+    await expect(prepareAudio(deps, run)).rejects.toBeInstanceOf(TransientError);
+    expect((await deps.messages.get('MM1-0'))!.media_url).toBe(MEDIA_URL);
+  });
+});
+
+describe('a run that was superseded by a retry', () => {
+  it('cannot write its transcript over the newer run’s message', async () => {
+    const { deps } = setUp();
+    await arrived(deps, { audio_url: 'audio/MM1-0.wav', media_url: null });
+    await deps.audio.put('audio/MM1-0.wav', WAV_BYTES, 'audio/wav', WAV_BYTES.byteLength);
+    await markProcessing(deps, run);
+    const audio = await prepareAudio(deps, run);
+    // The operator restarted: attempt 2 owns the message now.
+    await deps.messages.update('MM1-0', ['processing'], { attempt: 2 }, deps.clock());
+
+    await expect(transcribe(deps, { ...run, audio })).rejects.toMatchObject({ name: 'SupersededError' });
+    expect((await deps.messages.get('MM1-0'))!.transcript).toBeNull();
+    expect(
+      await markFailed(deps, { ...run, error: { Error: 'SupersededError', Cause: 'newer run' } }),
+    ).toMatchObject({ marked: false });
+    expect((await deps.messages.get('MM1-0'))!.status).toBe('processing');
+  });
+});
+
+describe('replies', () => {
+  async function summarized(options: Parameters<typeof setUp>[0] = {}) {
+    const context = setUp(options);
+    await arrived(context.deps, { audio_url: 'audio/MM1-0.wav', media_url: null });
+    await markProcessing(context.deps, run);
+    await context.deps.messages.update(
+      'MM1-0',
+      ['processing'],
+      { transcript: 'word '.repeat(400), summary: 'Call Dana back.' },
+      context.deps.clock(),
+    );
+    return context;
+  }
+
+  it('are not sent when auto-reply is off, the sender opted out, or no SMS provider is set up', async () => {
+    const off = await summarized();
+    off.deps.settings.record = settingsWith({ auto_reply_enabled: false });
+    expect(await decideReply(off.deps, run)).toMatchObject({
+      send: false,
+      reason: expect.stringMatching(/Auto-reply/),
+    });
+
+    const stopped = await summarized();
+    await stopped.deps.optOuts.optOut(SENDER, stopped.deps.clock());
+    expect(await decideReply(stopped.deps, run)).toMatchObject({
+      send: false,
+      reason: expect.stringMatching(/STOP/),
+    });
+
+    const noProvider = await summarized({ sms: false });
+    expect(await decideReply(noProvider.deps, run)).toMatchObject({ send: false });
+  });
+
+  it('resume after the parts already accepted when SendReply is retried', async () => {
+    const { deps, sms } = await summarized();
+    const send = sms.send.bind(sms);
+    let calls = 0;
+    sms.send = async (message) => {
+      calls += 1;
+      if (calls === 2) throw new TransientError('Twilio answered 503.');
+      return send(message);
+    };
+    const first = await sendReply(deps, run).catch((error: Error) => error);
+    expect(first).toBeInstanceOf(TransientError);
+    expect(sms.sent).toHaveLength(1);
+
+    const retried = await sendReply(deps, run);
+
+    expect(retried).toMatchObject({ complete: true, sent: retried.parts });
+    expect(retried.parts).toBeGreaterThan(2);
+    // Every part exactly once, in order, across the two runs.
+    expect(new Set(sms.sent.map((s) => s.body)).size).toBe(retried.parts);
+    expect(sms.sent).toHaveLength(retried.parts);
+    expect((await deps.messages.get('MM1-0'))!.reply_sent).toBe(true);
+  });
+
+  it('stop at once when the sender texts STOP while parts are going out', async () => {
+    const { deps, sms } = await summarized();
+    const send = sms.send.bind(sms);
+    sms.send = async (message) => {
+      const result = await send(message);
+      await deps.optOuts.optOut(SENDER, deps.clock());
+      return result;
+    };
+    const result = await sendReply(deps, run);
+    expect(result).toMatchObject({ complete: false, sent: 1, reason: 'The sender opted out.' });
+    expect(sms.sent).toHaveLength(1);
+  });
+});
+
+describe('MarkFailed', () => {
+  it('records a readable reason and texts the sender one short notice saying why', async () => {
+    const { deps, sms } = setUp();
+    await arrived(deps);
+    await markProcessing(deps, run);
+
+    const result = await markFailed(deps, {
+      ...run,
+      error: { Error: 'NoSpeechError', Cause: JSON.stringify({ errorMessage: 'No speech was recognized.' }) },
+    });
+
+    expect(result).toEqual({ marked: true, cause: 'no-speech', notified: true });
+    expect((await deps.messages.get('MM1-0'))!).toMatchObject({
+      status: 'failed',
+      error_message: 'No speech was recognized.',
+    });
+    expect(sms.sent).toHaveLength(1);
+    expect(sms.sent[0]!.body.length).toBeLessThanOrEqual(160);
+  });
+
+  it('names a timeout and an unexpected error without details, and texts nobody who opted out', async () => {
+    const { deps, sms } = setUp();
+    await arrived(deps);
+    await markProcessing(deps, run);
+    await deps.optOuts.optOut(SENDER, deps.clock());
+
+    const result = await markFailed(deps, { ...run, error: { Error: 'States.Timeout', Cause: '' } });
+
+    expect(result).toEqual({ marked: true, cause: 'timeout', notified: false });
+    expect((await deps.messages.get('MM1-0'))!.error_message).toMatch(/took too long/);
+    expect(sms.sent).toEqual([]);
+  });
+
+  it('still marks the message failed when the notice cannot be sent', async () => {
+    const { deps, sms } = setUp();
+    await arrived(deps);
+    await markProcessing(deps, run);
+    sms.failures = [new Error('Twilio is down')];
+
+    const result = await markFailed(deps, { ...run, error: { Error: 'Error', Cause: 'boom' } });
+
+    expect(result).toEqual({ marked: true, cause: 'internal', notified: false });
+    expect(deps.warnings).toEqual(['Could not send the failure notice']);
+  });
+});
