@@ -71,7 +71,7 @@ export class MoonshineLayer extends Construct {
           image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24'),
           local: {
             tryBundle(outputDir) {
-              copyRuntime(onnxRuntimeDir, path.join(outputDir, 'nodejs', 'node_modules'));
+              copyPackages(onnxRuntimeDir, path.join(outputDir, 'nodejs', 'node_modules'));
               copyModel(model.size, modelDir, path.join(outputDir, 'moonshine'), warn);
               return true;
             },
@@ -111,9 +111,9 @@ function copyTree(from: string, to: string, keep: (relative: string) => boolean)
 /**
  * onnxruntime-node's package.json, compiled JavaScript and linux-arm64 binary (no x64, Windows or macOS
  * binaries, no sources, maps or typings), and the CommonJS build of onnxruntime-common it requires (with
- * dist/cjs/package.json, which marks that build as CommonJS inside an ES module package).
+ * dist/cjs/package.json, which marks that build as CommonJS inside an ES module package), and the tokenizer.
  */
-function copyRuntime(onnxRuntimeDir: string, nodeModules: string): void {
+function copyPackages(onnxRuntimeDir: string, nodeModules: string): void {
   const isCode = (relative: string) => relative.startsWith(`dist${path.sep}`) && relative.endsWith('.js');
   copyTree(onnxRuntimeDir, path.join(nodeModules, 'onnxruntime-node'), (relative) => {
     return (
@@ -129,6 +129,14 @@ function copyRuntime(onnxRuntimeDir: string, nodeModules: string): void {
       (relative.startsWith(path.join('dist', 'cjs')) && /(\.js|package\.json)$/.test(relative))
     );
   });
+  // The tokenizer (its 700 KB vocabulary would take most of the function's bundle budget): its one module.
+  copyTree(
+    installedPackageDir('llama-tokenizer-js'),
+    path.join(nodeModules, 'llama-tokenizer-js'),
+    (relative) => {
+      return relative === 'package.json' || relative === 'llama-tokenizer.js';
+    },
+  );
 }
 
 function copyModel(size: MoonshineSize, modelDir: string, to: string, warn: (message: string) => void): void {

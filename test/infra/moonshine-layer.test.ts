@@ -45,7 +45,7 @@ describe('the Moonshine layer', () => {
   const { layer, assetDir } = buildLayer();
   const runtime = path.join(assetDir, 'nodejs', 'node_modules', 'onnxruntime-node');
 
-  it('carries onnxruntime-node with its linux-arm64 binary only, and onnxruntime-common', () => {
+  it('carries onnxruntime-node with its linux-arm64 binary only, onnxruntime-common and the tokenizer', () => {
     const binaries = path.join(runtime, 'bin', 'napi-v6', 'linux');
     expect(fs.readdirSync(binaries)).toEqual(['arm64']);
     expect(fs.readdirSync(path.join(binaries, 'arm64')).sort()).toEqual([
@@ -56,6 +56,8 @@ describe('the Moonshine layer', () => {
     expect(fs.existsSync(path.join(runtime, 'package.json'))).toBe(true);
     const common = path.join(assetDir, 'nodejs', 'node_modules', 'onnxruntime-common');
     expect(fs.existsSync(path.join(common, 'dist', 'cjs', 'index.js'))).toBe(true);
+    const tokenizer = path.join(assetDir, 'nodejs', 'node_modules', 'llama-tokenizer-js');
+    expect(fs.readdirSync(tokenizer).sort()).toEqual(['llama-tokenizer.js', 'package.json']);
   });
 
   it('carries the tiny model with its pinned hashes in /opt/moonshine, and tells the function where', async () => {
@@ -115,9 +117,10 @@ describe('the Transcribe function with its layers', () => {
     expect(assets).toHaveLength(3);
     // onnxruntime-node is required at run time from the layer, never bundled (its binary must sit beside it).
     const handler = assets.find((dir) => fs.existsSync(path.join(dir, 'index.mjs')))!;
-    expect(fs.readFileSync(path.join(handler, 'index.mjs'), 'utf8').includes('listSupportedBackends')).toBe(
-      false,
-    );
+    const bundle = fs.readFileSync(path.join(handler, 'index.mjs'), 'utf8');
+    expect(bundle.includes('listSupportedBackends')).toBe(false);
+    // Nor is the tokenizer's vocabulary (it would take most of the 1 MB bundle budget): its first bytes.
+    expect(bundle.includes('PHVuaz4KPHM+Cjwvcz4KPDB4')).toBe(false);
     const total = sizes.reduce((sum, mb) => sum + mb, 0);
     expect(total).toBeLessThan(250);
     console.log(

@@ -44,25 +44,28 @@ export function lowQualityWarning(sampleRateHz: number): string {
   return `The audio is low quality (${sampleRateHz / 1000} kHz): the transcript may be unreliable.`;
 }
 
-/** The message when onnxruntime-node cannot be loaded (not installed, or no binary for this platform). */
+/** The message when onnxruntime-node or the tokenizer cannot be loaded (not installed, or no binary here). */
 export const RUNTIME_MISSING =
-  'onnxruntime-node cannot be loaded here: run npm ci (in Lambda the Moonshine layer provides it).';
+  'cannot be loaded here: run npm ci (in Lambda the Moonshine layer provides it).';
 
 /**
- * onnxruntime-node is loaded with `require` at run time, never bundled: its native binary must stay next to
- * its JavaScript. In Lambda it comes from the layer (/opt/nodejs/node_modules, which `require` searches
- * through NODE_PATH and ESM `import` does not); locally from node_modules.
+ * onnxruntime-node and the tokenizer are loaded with `require` at run time, never bundled: onnxruntime's
+ * native binary must stay next to its JavaScript, and the tokenizer's vocabulary is 700 KB, most of a
+ * function's bundle budget. In Lambda both come from the Moonshine layer (/opt/nodejs/node_modules, which
+ * `require` searches through NODE_PATH and ESM `import` does not); locally from node_modules.
  */
-function loadRuntime(): typeof Ort {
+function loadPackage<T>(name: string): T {
   const load = createRequire(import.meta.url);
   try {
-    return load('onnxruntime-node') as typeof Ort;
+    return load(name) as T;
   } catch (error) {
-    throw new DependencyMissingError(`${RUNTIME_MISSING} (${(error as Error).message.split('\n')[0]})`);
+    throw new DependencyMissingError(
+      `${name} ${RUNTIME_MISSING} (${(error as Error).message.split('\n')[0]})`,
+    );
   }
 }
 
-/** Its vocabulary is a 700 KB module: loaded with the model, not by every function that imports this file. */
+/** Llama's SentencePiece vocabulary, which Moonshine writes in (an ES module: `require` gives its namespace). */
 type Tokenizer = typeof import('llama-tokenizer-js')['default'];
 
 type Sessions = {
@@ -76,17 +79,17 @@ type Sessions = {
 const loaded = new Map<string, Promise<Sessions>>();
 
 async function loadSessions(dir: string, threads: number): Promise<Sessions> {
-  const ort = loadRuntime();
+  const ort = loadPackage<typeof Ort>('onnxruntime-node');
+  const tokenizer = loadPackage<{ default: Tokenizer }>('llama-tokenizer-js').default;
   const options: Ort.InferenceSession.SessionOptions = {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   };
-  const [encoder, decoder, tokenizer] = await Promise.all([
+  const [encoder, decoder] = await Promise.all([
     ort.InferenceSession.create(join(dir, 'encoder_model.onnx'), options),
     ort.InferenceSession.create(join(dir, 'decoder_model_merged.onnx'), options),
-    import('llama-tokenizer-js').then((module) => module.default),
   ]);
   return { ort, encoder, decoder, tokenizer };
 }
