@@ -69,6 +69,7 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     env,
     description: `Voice summary (${stage.stage}): tables, audio bucket, user pool, secrets`,
     audioCorsOrigins: stage.allowedOrigins.length > 0 ? stage.allowedOrigins : undefined,
+    retention: { audioDays: stage.audioRetentionDays, transcriptDays: stage.transcriptRetentionDays },
   });
   const stateless = new StatelessStack(app, `${prefix}-App`, {
     env,

@@ -133,6 +133,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.setting('SERVICE_NAME', t.serviceName);
     fn.setting('CONTACT_EMAIL', t.contactEmail);
     fn.setting('PUBLIC_WEBHOOK_URL', t.webhookUrl);
+    // The messages it creates expire (DynamoDB TTL) after the period the privacy policy states.
+    fn.setting('TRANSCRIPT_RETENTION_DAYS', String(t.data.retention.transcriptDays));
   },
   // Admin (re)processing: moves the message to its next attempt and starts the pipeline; no audio access.
   'process-audio': (fn, t) => {

@@ -2,9 +2,10 @@
  * The parameters of one deployment (a "stage"), read from CDK context (`-c key=value` or cdk.json) or the
  * environment, and checked with zod before any stack is built.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MOONSHINE_SIZES } from '../lambdas/adapters/local/moonshine-model';
-import { commaSeparatedList } from '../lambdas/config';
+import { commaSeparatedList, retentionDays } from '../lambdas/config';
+import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 
 export const stageConfigSchema = z.object({
   /** Names the stacks (`VoiceSummary-<stage>-Data`, `VoiceSummary-<stage>-App`); letters, digits, dashes. */
@@ -33,6 +34,10 @@ export const stageConfigSchema = z.object({
   transcriptionModel: z.enum(MOONSHINE_SIZES).default('tiny'),
   /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
   alarmEmail: z.email().optional(),
+  /** Days a voice message's audio is kept (S3 lifecycle); stated in the privacy policy. */
+  audioRetentionDays: retentionDays.default(DEFAULT_AUDIO_RETENTION_DAYS),
+  /** Days a message's transcript and summary are kept (DynamoDB TTL); stated in the privacy policy. */
+  transcriptRetentionDays: retentionDays.default(DEFAULT_TRANSCRIPT_RETENTION_DAYS),
   /** Days Lambda, API and state machine logs are kept. */
   logRetentionDays: z.coerce.number().int().positive().default(30),
   account: z.string().optional(),
@@ -49,6 +54,8 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
   transcriptionModel: { context: 'transcriptionModel', env: 'TRANSCRIPTION_MODEL' },
   alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
+  audioRetentionDays: { context: 'audioRetentionDays', env: 'AUDIO_RETENTION_DAYS' },
+  transcriptRetentionDays: { context: 'transcriptRetentionDays', env: 'TRANSCRIPT_RETENTION_DAYS' },
   logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },
   account: { context: 'account', env: 'CDK_DEFAULT_ACCOUNT' },
   region: { context: 'region', env: 'CDK_DEFAULT_REGION' },

@@ -17,6 +17,7 @@ import {
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLES, type TableSpec } from '../lambdas/adapters/aws/tables';
+import type { Retention } from '../lambdas/core/retention';
 
 /** The tables, keyed like TABLES in lambdas/adapters/aws/tables.ts. */
 export type ProjectTables = { readonly [K in keyof typeof TABLES]: Table };
@@ -28,6 +29,8 @@ export interface StatefulStackProps extends StackProps {
    * @default ['*'] (presigned URLs carry their own authorization)
    */
   readonly audioCorsOrigins?: readonly string[];
+  /** How long audio and transcripts are kept (the audio bucket's lifecycle; the functions read the rest). */
+  readonly retention: Retention;
   /**
    * Name of the Cognito group whose members are administrators.
    * @default 'admins'
@@ -45,11 +48,14 @@ export class StatefulStack extends Stack {
   public readonly userPool: UserPool;
   public readonly userPoolClient: UserPoolClient;
   public readonly adminGroupName: string;
+  /** How long audio and transcripts are kept: the functions that create messages and the site read it. */
+  public readonly retention: Retention;
   public readonly openAiApiKeySecret: Secret;
   public readonly twilioAuthTokenSecret: Secret;
 
-  constructor(scope: Construct, id: string, props: StatefulStackProps = {}) {
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
+    this.retention = props.retention;
 
     this.tables = {
       signups: this.table('Signups', TABLES.signups),
@@ -73,7 +79,11 @@ export class StatefulStack extends Stack {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // The privacy policy states this period (the site reads the same number from /config.json).
+        { id: 'AudioRetention', prefix: 'audio/', expiration: Duration.days(props.retention.audioDays) },
+      ],
       // Voice messages are user data: keep them if the stack is deleted by mistake.
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -158,6 +168,7 @@ export class StatefulStack extends Stack {
     const table = new Table(this, id, {
       partitionKey: { name: spec.partitionKey, type: AttributeType.STRING },
       sortKey: spec.sortKey ? { name: spec.sortKey, type: AttributeType.STRING } : undefined,
+      ...(spec.timeToLiveAttribute ? { timeToLiveAttribute: spec.timeToLiveAttribute } : {}),
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

@@ -168,6 +168,7 @@ export class StatelessStack extends Stack {
         region: this.region,
         userPoolId: data.userPool.userPoolId,
         userPoolClientId: data.userPoolClient.userPoolClientId,
+        retention: data.retention,
       },
     });
 

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
+import type { Retention } from '../lambdas/core/retention';
 import { HTTP_ROUTES } from '../lambdas/http-routes';
 import { synthesizePipelineDefinition } from '../lib/synth-pipeline';
 import {
@@ -28,6 +29,7 @@ import {
   LOCAL_TABLES,
 } from './bootstrap';
 import { provideLocalAdapters } from './host-adapters';
+import { localRetention, startRetentionSweep } from './retention-sweep';
 import { buildSite, serveSite, siteIsStale } from './site';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
 import type { StandIn } from './stand-ins/dynalite';
@@ -190,11 +192,13 @@ function handlerEnvironment(settings: {
   s3: string;
   userPoolId: string;
   clientId: string;
+  retention: Retention;
 }): Record<string, string> {
   const issuer = `${settings.url}${COGNITO_PREFIX}/${settings.userPoolId}`;
   return {
     AWS_REGION: REGION,
     SIGNUPS_TABLE: LOCAL_TABLES.signups,
+    TRANSCRIPT_RETENTION_DAYS: String(settings.retention.transcriptDays),
     SIGNUP_CONSENTS_TABLE: LOCAL_TABLES.signupConsents,
     MESSAGES_TABLE: LOCAL_TABLES.messages,
     SETTINGS_TABLE: LOCAL_TABLES.settings,
@@ -242,6 +246,12 @@ function corsPreflight(req: IncomingMessage, res: ServerResponse, allowedOrigins
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dataDir = resolve(options.dataDir);
   const paths = dataPaths(dataDir);
+  let retention: Retention;
+  try {
+    retention = localRetention();
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
   await prepareDataDir(dataDir);
   const unlock = await lockDataDir(paths.lock);
   const cleanups: (() => Promise<void>)[] = [unlock];
@@ -345,6 +355,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       s3: s3.endpoint,
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
+      retention,
     });
     Object.assign(process.env, environment);
     provideLocalAdapters(paths);
@@ -373,6 +384,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stepFunctionsHandle = stepFunctions.handle;
     cleanups.push(() => stepFunctions.close());
 
+    // Expired messages and audio go at start-up and every day (dynalite and s3rver have no TTL or lifecycle).
+    const retentionSweep = startRetentionSweep(retention, options.log);
+    cleanups.push(async () => retentionSweep.stop());
+
     const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
     const siteConfig = () => ({
       type: 'application/json; charset=utf-8',
@@ -385,8 +400,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         webhookUrl: environment.PUBLIC_WEBHOOK_URL,
         // cognito-local has no SRP.
         authFlow: 'USER_PASSWORD_AUTH',
-        // Nothing expires on one machine yet; the privacy policy says so.
-        retention: { audioDays: null, transcriptDays: null },
+        // The privacy policy states what the sweep below applies.
+        retention,
         local: true,
       }),
     });

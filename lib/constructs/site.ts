@@ -28,6 +28,8 @@ export interface SiteRuntimeConfig {
   readonly region: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** Stated in the privacy policy and the FAQ. */
+  readonly retention: { readonly audioDays: number; readonly transcriptDays: number };
 }
 
 /** Props of {@link Site}. */

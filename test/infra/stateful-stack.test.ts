@@ -68,6 +68,29 @@ describe('the stateful stack', () => {
     });
   });
 
+  it("deletes audio after the stage's audio period and lets DynamoDB expire messages by expires_at", () => {
+    app.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Id: 'AudioRetention',
+            Prefix: 'audio/',
+            ExpirationInDays: 30,
+            Status: 'Enabled',
+          }),
+        ]),
+      },
+    });
+    app.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+    });
+    // The function that creates messages stamps them with the transcript period.
+    app.appTemplate.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ TRANSCRIPT_RETENTION_DAYS: '90' }) },
+    });
+  });
+
   it('lets anyone sign up with an email and a password of at least 6 characters (SPEC)', () => {
     app.data.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
