@@ -80,6 +80,7 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     extraAllowedOrigins: stage.allowedOrigins,
     defaultPhoneNumber: stage.defaultPhoneNumber,
     logRetention: retentionDays(stage.logRetentionDays),
+    transcriptionModel: stage.transcriptionModel,
     routes,
     routeEntry,
     siteAssetsDir,

@@ -11,6 +11,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { MESSAGE_INDEXES } from '../lambdas/adapters/aws/tables';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
 import { FFMPEG_ENVIRONMENT } from './constructs/ffmpeg-layer';
+import type { MoonshineLayer } from './constructs/moonshine-layer';
 import type { ProjectFunction } from './constructs/project-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -20,6 +21,8 @@ export type AccessTargets = {
   /** Undefined while the pipeline's own functions are being created (they never start it). */
   readonly stateMachine?: IStateMachine;
   readonly ffmpeg: ILayerVersion;
+  /** onnxruntime-node and the Moonshine model, with the variables that point the adapter at them. */
+  readonly moonshine: Pick<MoonshineLayer, 'layer' | 'environment'>;
   readonly serviceName: string;
   readonly contactEmail: string;
   readonly defaultPhoneNumber?: string;
@@ -148,10 +151,14 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     openAiKey(fn, t);
     ffmpeg(fn, t);
   },
+  // With a saved key OpenAI transcribes; without one Moonshine runs here (composition/transcription.ts),
+  // decoding with ffmpeg: both layers, and the variables that find the model.
   [step.transcribe.fn]: (fn, t) => {
     ownsMessage(fn, t);
     fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject'], { list: true });
     openAiKey(fn, t);
+    ffmpeg(fn, t);
+    fn.layer(t.moonshine.layer, t.moonshine.environment);
   },
   [step.summarize.fn]: (fn, t) => {
     ownsMessage(fn, t);

@@ -3,6 +3,7 @@
  * environment, and checked with zod before any stack is built.
  */
 import * as z from 'zod';
+import { MOONSHINE_SIZES } from '../lambdas/adapters/local/moonshine-model';
 import { commaSeparatedList, retentionDays } from '../lambdas/config';
 import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 
@@ -26,6 +27,11 @@ export const stageConfigSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, 'E.164, for example +14155550132')
     .optional(),
+  /**
+   * The Moonshine model the Transcribe function runs when no OpenAI key is saved: `tiny` (default, 28 MB) or
+   * `base` (61 MB, a little better on 8 kHz speech, twice as slow). Fetch base first: npm run models -- base.
+   */
+  transcriptionModel: z.enum(MOONSHINE_SIZES).default('tiny'),
   /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
   alarmEmail: z.email().optional(),
   /** Days a voice message's audio is kept (S3 lifecycle); stated in the privacy policy. */
@@ -46,6 +52,7 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   contactEmail: { context: 'contactEmail', env: 'CONTACT_EMAIL' },
   allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
+  transcriptionModel: { context: 'transcriptionModel', env: 'TRANSCRIPTION_MODEL' },
   alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
   audioRetentionDays: { context: 'audioRetentionDays', env: 'AUDIO_RETENTION_DAYS' },
   transcriptRetentionDays: { context: 'transcriptRetentionDays', env: 'TRANSCRIPT_RETENTION_DAYS' },

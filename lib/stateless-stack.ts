@@ -4,12 +4,14 @@ import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { MoonshineSize } from '../lambdas/adapters/local/moonshine-model';
 import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
 import { RUN_END_STATUSES } from '../lambdas/use-cases/run-ended';
 import { FfmpegLayer, type FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { HttpApiRoutes } from './constructs/http-api';
 import { Monitoring } from './constructs/monitoring';
+import { MoonshineLayer } from './constructs/moonshine-layer';
 import { Pipeline, type PipelineFunctions } from './constructs/pipeline';
 import {
   METRICS_NAMESPACE,
@@ -66,6 +68,11 @@ export interface StatelessStackProps extends StackProps {
    */
   readonly ffmpegLayer?: FfmpegLayerProps;
   /**
+   * The Moonshine model the Transcribe function runs when no OpenAI key is saved.
+   * @default 'tiny'
+   */
+  readonly transcriptionModel?: MoonshineSize;
+  /**
    * The service name on every log line and metric (POWERTOOLS_SERVICE_NAME): one per stage.
    * @default 'voice-summary'
    */
@@ -103,6 +110,8 @@ export class StatelessStack extends Stack {
     const targets = {
       data,
       ffmpeg: new FfmpegLayer(this, 'Ffmpeg', props.ffmpegLayer).layer,
+      // Without an OpenAI key the Transcribe function runs Moonshine itself: recordings stay in the account.
+      moonshine: new MoonshineLayer(this, 'Moonshine', { model: props.transcriptionModel }),
       serviceName: props.serviceName,
       contactEmail: props.contactEmail,
       defaultPhoneNumber: props.defaultPhoneNumber,

@@ -49,6 +49,7 @@ export async function synthesizePipelineDefinition(): Promise<SynthesizedPipelin
         serviceName: 'Voice Summary',
         contactEmail: 'support@example.com',
         allowedOrigins: [],
+        transcriptionModel: 'tiny',
         audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
         transcriptRetentionDays: DEFAULT_TRANSCRIPT_RETENTION_DAYS,
         logRetentionDays: 30,

@@ -1,8 +1,9 @@
 /**
  * The local summarizer, used when no OpenAI key is set: it picks the transcript's most useful sentences
  * (who called, what they want, when and where to call back) rather than writing new ones. It must cope with
- * pocketsphinx output, which is lowercase, has no punctuation and spells numbers out ("five five five one
- * two three four"), as well as with punctuated transcripts. Deterministic: the same transcript always gives
+ * lowercase text with no punctuation and numbers spelled out ("five five five one two three four", as
+ * pocketsphinx wrote), as well as with cased, punctuated text with digits ("Call me at 555-2189 at 3:30.", as
+ * Moonshine and OpenAI write). Deterministic: the same transcript always gives
  * the same summary.
  */
 import { formatCallbackNumber } from './reply';
@@ -551,7 +552,12 @@ function keyPoints(
   const caller = CALLER.exec(text);
   if (caller?.[1]) {
     const name = caller[1].trim();
-    const company = caller[2]?.trim().replace(/[.,]$/, '');
+    // A punctuated transcript may run on into the next sentence ("from Acme Dental. Call me"): stop at its
+    // full stop, but not at an abbreviation's ("Dr. Patel's office").
+    const company = caller[2]
+      ?.split(/(?<=\p{L}{3})\.\s/u)[0]
+      ?.trim()
+      .replace(/[.,]$/, '');
     points.push(`Caller: ${company ? `${name} from ${company}` : name}`);
   }
   const topic = TOPIC.exec(text);

@@ -17,6 +17,7 @@ export const TEST_STAGE: StageConfig = {
   audioRetentionDays: 30,
   transcriptRetentionDays: 90,
   logRetentionDays: 30,
+  transcriptionModel: 'tiny',
   account: '123456789012',
   region: 'us-east-1',
 };

@@ -10,10 +10,18 @@ describe('the stage parameters', () => {
       serviceName: 'Voice Summary',
       contactEmail: 'support@example.com',
       allowedOrigins: [],
+      transcriptionModel: 'tiny',
       audioRetentionDays: 30,
       transcriptRetentionDays: 90,
       logRetentionDays: 30,
     });
+  });
+
+  it('choose the offline transcription model per deployment, tiny or base only', () => {
+    expect(readStageConfig((k) => (k === 'transcriptionModel' ? 'base' : undefined), {})).toMatchObject({
+      transcriptionModel: 'base',
+    });
+    expect(() => readStageConfig(noContext, { TRANSCRIPTION_MODEL: 'huge' })).toThrow(/transcriptionModel:/);
   });
 
   it('take context first, then the environment', () => {

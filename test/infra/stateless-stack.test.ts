@@ -97,13 +97,30 @@ describe('the Lambda functions', () => {
     expect(JSON.stringify(webhook.PUBLIC_WEBHOOK_URL)).toContain('/api/receive-message');
   });
 
+  it('let the Transcribe function run Moonshine itself: its layer, the model folder, a whole vCPU and 15 minutes', () => {
+    const [, transcribe] = functionFor(app, PIPELINE_STEPS.transcribe.fn);
+    const env = transcribe.Properties.Environment.Variables;
+    expect(env).toMatchObject({
+      MOONSHINE_MODEL: 'tiny',
+      MOONSHINE_MODEL_DIR: '/opt/moonshine',
+      FFMPEG_PATH: '/opt/bin/ffmpeg',
+    });
+    expect(transcribe.Properties).toMatchObject({ MemorySize: 1769, Timeout: 900, Architectures: ['arm64'] });
+    const layers = JSON.stringify(transcribe.Properties.Layers);
+    expect(layers).toMatch(/Moonshine/);
+    app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
+      CompatibleArchitectures: ['arm64'],
+      Description: Match.stringLikeRegexp('onnxruntime-node \\(linux-arm64\\) and the Moonshine tiny model'),
+    });
+  });
+
   it('set each step timeout and memory from PIPELINE_STEPS, and give ffmpeg only to the steps that run it', () => {
     for (const step of Object.values(PIPELINE_STEPS)) {
       const [, f] = functionFor(app, step.fn);
       expect(f.Properties).toMatchObject({ Timeout: step.timeoutSeconds, MemorySize: step.memoryMb });
-      // Transcription goes to OpenAI in Lambda: only PrepareAudio probes and converts.
-      const hasFfmpeg = step.state === 'PrepareAudio';
-      expect(f.Properties.Layers?.length ?? 0).toBe(hasFfmpeg ? 1 : 0);
+      // PrepareAudio probes and converts; Transcribe decodes for Moonshine (its second layer) when no key is saved.
+      const hasFfmpeg = step.state === 'PrepareAudio' || step.state === 'Transcribe';
+      expect(f.Properties.Layers?.length ?? 0).toBe(step.state === 'Transcribe' ? 2 : hasFfmpeg ? 1 : 0);
       expect(f.Properties.Environment.Variables.FFMPEG_PATH).toBe(hasFfmpeg ? '/opt/bin/ffmpeg' : undefined);
       expect(f.Properties.Environment.Variables.FFPROBE_PATH).toBe(
         hasFfmpeg ? '/opt/bin/ffprobe' : undefined,
@@ -113,7 +130,7 @@ describe('the Lambda functions', () => {
     const [, receive] = functionFor(app, 'receive-message');
     expect(receive.Properties.Layers).toHaveLength(1);
     expect(receive.Properties.Environment.Variables.FFPROBE_PATH).toBe('/opt/bin/ffprobe');
-    for (const fn of ['list-messages', 'create-signup', 'process-audio', PIPELINE_STEPS.transcribe.fn]) {
+    for (const fn of ['list-messages', 'create-signup', 'process-audio']) {
       expect(functionFor(app, fn)[1].Properties.Layers).toBeUndefined();
     }
     app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
