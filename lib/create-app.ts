@@ -69,6 +69,10 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     env,
     description: `Voice summary (${stage.stage}): tables, audio bucket, user pool, secrets`,
     audioCorsOrigins: stage.allowedOrigins.length > 0 ? stage.allowedOrigins : undefined,
+    adminEmails: stage.adminEmails,
+    serviceName: stage.serviceName,
+    logRetention: retentionDays(stage.logRetentionDays),
+    service: `voice-summary-${stage.stage}`,
   });
   const stateless = new StatelessStack(app, `${prefix}-App`, {
     env,

@@ -25,6 +25,11 @@ export const stageConfigSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, 'E.164, for example +14155550132')
     .optional(),
+  /**
+   * Emails (comma separated) whose accounts become administrators as soon as they confirm their email. Empty:
+   * the first confirmed account of a deployment without administrators becomes one; others wait for approval.
+   */
+  adminEmails: commaSeparatedList.pipe(z.array(z.email())),
   /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
   alarmEmail: z.email().optional(),
   /** Days Lambda, API and state machine logs are kept. */
@@ -41,6 +46,7 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   contactEmail: { context: 'contactEmail', env: 'CONTACT_EMAIL' },
   allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
+  adminEmails: { context: 'adminEmails', env: 'ADMIN_EMAILS' },
   alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
   logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },
   account: { context: 'account', env: 'CDK_DEFAULT_ACCOUNT' },

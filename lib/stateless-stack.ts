@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
@@ -160,6 +161,14 @@ export class StatelessStack extends Stack {
         userPoolId: data.userPool.userPoolId,
         userPoolClientId: data.userPoolClient.userPoolClientId,
       },
+    });
+
+    // The reset email's link needs the site's URL, and the pool's triggers live in the data stack, which
+    // cannot refer to this one: they read it from this parameter, whose name both stacks derive.
+    new StringParameter(this, 'SiteUrlParameter', {
+      parameterName: data.siteUrlParameterName,
+      stringValue: this.site.url,
+      description: 'The public site URL, for links in the sign-in emails (read by the CustomMessage trigger)',
     });
 
     // The site's URL reached the functions through Lazy values. No cycle: the distribution depends on the API

@@ -47,6 +47,7 @@ export async function synthesizePipelineDefinition(): Promise<SynthesizedPipelin
         serviceName: 'Voice Summary',
         contactEmail: 'support@example.com',
         allowedOrigins: [],
+        adminEmails: [],
         logRetentionDays: 30,
       },
       stackTraces: false,

@@ -14,6 +14,7 @@ export const TEST_STAGE: StageConfig = {
   serviceName: 'Voice Summary',
   contactEmail: 'support@example.com',
   allowedOrigins: ['http://localhost:5173'],
+  adminEmails: ['owner@example.com'],
   logRetentionDays: 30,
   account: '123456789012',
   region: 'us-east-1',
