@@ -210,15 +210,20 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
 export const PIPELINE_STARTERS: readonly string[] = ['receive-message', 'process-audio'];
 
-/** Applies the access declared for `fnName` (and the pipeline start permission for starters). */
-export function applyAccess(fnName: string, fn: ProjectFunction, targets: AccessTargets): void {
-  const access = FUNCTION_ACCESS[fnName];
+/** The entry for `fnName` in one of the tables above; a function without one fails the synth. */
+function declared<A>(table: Readonly<Record<string, A>>, tableName: string, fnName: string): A {
+  const access = table[fnName];
   if (!access) {
     throw new Error(
-      `No access declared for function "${fnName}": add it to FUNCTION_ACCESS in lib/function-access.ts.`,
+      `No access declared for function "${fnName}": add it to ${tableName} in lib/function-access.ts.`,
     );
   }
-  access(fn, targets);
+  return access;
+}
+
+/** Applies the access declared for `fnName` (and the pipeline start permission for starters). */
+export function applyAccess(fnName: string, fn: ProjectFunction, targets: AccessTargets): void {
+  declared(FUNCTION_ACCESS, 'FUNCTION_ACCESS', fnName)(fn, targets);
   if (PIPELINE_STARTERS.includes(fnName)) {
     if (!targets.stateMachine)
       throw new Error(`Function "${fnName}" starts the pipeline but none exists yet.`);
@@ -258,11 +263,5 @@ export const TRIGGER_ACCESS: Readonly<Record<string, TriggerAccess>> = {
 
 /** Applies the access declared for the trigger `fnName`. */
 export function applyTriggerAccess(fnName: string, fn: ProjectFunction, targets: TriggerTargets): void {
-  const access = TRIGGER_ACCESS[fnName];
-  if (!access) {
-    throw new Error(
-      `No access declared for trigger "${fnName}": add it to TRIGGER_ACCESS in lib/function-access.ts.`,
-    );
-  }
-  access(fn, targets);
+  declared(TRIGGER_ACCESS, 'TRIGGER_ACCESS', fnName)(fn, targets);
 }
