@@ -3,7 +3,7 @@
  * `handler`) and one API Gateway route per row; the local runtime maps the same rows to the same handlers.
  */
 export type HttpRoute = {
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: `/api/${string}`;
   /** The handler file in lambdas/handlers, without extension. */
   readonly fn: string;
@@ -22,4 +22,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   // Public at the gateway: Twilio signs its posts (checked in the handler); uploads need an admin token.
   { method: 'POST', path: '/api/receive-message', fn: 'receive-message', access: 'public' },
   { method: 'POST', path: '/api/process-audio', fn: 'process-audio', access: 'admin' },
+  // The Team section: who is an administrator (issue 8).
+  { method: 'GET', path: '/api/team', fn: 'list-team', access: 'admin' },
+  { method: 'POST', path: '/api/team/{id}/approve', fn: 'approve-team-member', access: 'admin' },
+  { method: 'DELETE', path: '/api/team/{id}', fn: 'remove-team-member', access: 'admin' },
 ];

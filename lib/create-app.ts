@@ -70,6 +70,10 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     description: `Voice summary (${stage.stage}): tables, audio bucket, user pool, secrets`,
     audioCorsOrigins: stage.allowedOrigins.length > 0 ? stage.allowedOrigins : undefined,
     retention: { audioDays: stage.audioRetentionDays, transcriptDays: stage.transcriptRetentionDays },
+    adminEmails: stage.adminEmails,
+    serviceName: stage.serviceName,
+    logRetention: retentionDays(stage.logRetentionDays),
+    service: `voice-summary-${stage.stage}`,
   });
   const stateless = new StatelessStack(app, `${prefix}-App`, {
     env,

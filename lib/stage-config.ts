@@ -32,6 +32,11 @@ export const stageConfigSchema = z.object({
    * `base` (61 MB, a little better on 8 kHz speech, twice as slow). Fetch base first: npm run models -- base.
    */
   transcriptionModel: z.enum(MOONSHINE_SIZES).default('tiny'),
+  /**
+   * Emails (comma separated) whose accounts become administrators as soon as they confirm their email. Empty:
+   * the first confirmed account of a deployment without administrators becomes one; others wait for approval.
+   */
+  adminEmails: commaSeparatedList.pipe(z.array(z.email())),
   /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
   alarmEmail: z.email().optional(),
   /** Days a voice message's audio is kept (S3 lifecycle); stated in the privacy policy. */
@@ -53,6 +58,7 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
   transcriptionModel: { context: 'transcriptionModel', env: 'TRANSCRIPTION_MODEL' },
+  adminEmails: { context: 'adminEmails', env: 'ADMIN_EMAILS' },
   alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
   audioRetentionDays: { context: 'audioRetentionDays', env: 'AUDIO_RETENTION_DAYS' },
   transcriptRetentionDays: { context: 'transcriptRetentionDays', env: 'TRANSCRIPT_RETENTION_DAYS' },

@@ -3,6 +3,7 @@ import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { MoonshineSize } from '../lambdas/adapters/local/moonshine-model';
 import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http-routes';
@@ -193,6 +194,14 @@ export class StatelessStack extends Stack {
         userPoolClientId: data.userPoolClient.userPoolClientId,
         retention: data.retention,
       },
+    });
+
+    // The reset email's link needs the site's URL, and the pool's triggers live in the data stack, which
+    // cannot refer to this one: they read it from this parameter, whose name both stacks derive.
+    new StringParameter(this, 'SiteUrlParameter', {
+      parameterName: data.siteUrlParameterName,
+      stringValue: this.site.url,
+      description: 'The public site URL, for links in the sign-in emails (read by the CustomMessage trigger)',
     });
 
     // The site's URL reached the functions through Lazy values. No cycle: the distribution depends on the API

@@ -52,6 +52,7 @@ export async function synthesizePipelineDefinition(): Promise<SynthesizedPipelin
         transcriptionModel: 'tiny',
         audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
         transcriptRetentionDays: DEFAULT_TRANSCRIPT_RETENTION_DAYS,
+        adminEmails: [],
         logRetentionDays: 30,
       },
       stackTraces: false,

@@ -33,12 +33,16 @@ export async function readBody(req: IncomingMessage, maxBytes = MAX_LOCAL_BODY_B
   return Buffer.concat(chunks);
 }
 
-/** The API Gateway v2 event for this request, with `routeKey` and `rawPath` as the route defines them. */
+/**
+ * The API Gateway v2 event for this request, with `routeKey` and `rawPath` as the route defines them and the
+ * values of its `{name}` segments as `pathParameters`.
+ */
 export function toApiGatewayEvent(
   req: IncomingMessage,
   body: Buffer,
   routeKey: string,
   url: URL,
+  pathParameters: Readonly<Record<string, string>> = {},
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -67,6 +71,7 @@ export function toApiGatewayEvent(
     ...(cookies.length ? { cookies } : {}),
     headers,
     ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters: { ...pathParameters } } : {}),
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',

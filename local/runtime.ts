@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
+import { AUTH_TRIGGERS } from '../lambdas/auth-triggers';
 import type { Retention } from '../lambdas/core/retention';
 import { HTTP_ROUTES } from '../lambdas/http-routes';
 import { synthesizePipelineDefinition } from '../lib/synth-pipeline';
@@ -29,9 +30,12 @@ import {
   LOCAL_TABLES,
 } from './bootstrap';
 import { provideLocalAdapters } from './host-adapters';
+import { renderInbox } from './inbox';
 import { failInterruptedRuns } from './interrupted-runs';
+import { isLambdaInvoke, lambdaInvokeEndpoint, type TriggerHandler } from './lambda-invoke';
 import { localRetention, startRetentionSweep } from './retention-sweep';
-import { buildSite, serveSite, siteIsStale } from './site';
+import { matchRoute } from './route-match';
+import { buildSite, LOCAL_CSP, serveSite, siteIsStale } from './site';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
 import type { StandIn } from './stand-ins/dynalite';
 import { startDynaliteThread } from './stand-ins/dynalite-thread';
@@ -42,6 +46,8 @@ export const REGION = 'us-east-1';
 const COGNITO_PREFIX = '/cognito';
 const STEP_FUNCTIONS_PREFIX = '/stepfunctions';
 export const LOCAL_STATE_MACHINE_ARN = `arn:aws:states:${REGION}:000000000000:stateMachine:voice-summary-local`;
+/** The page of everything the service would have emailed or texted (local only). */
+export const INBOX_PATH = '/_local/inbox';
 
 /** A start-up problem a person can fix; `main` prints its message as one line. */
 export class StartupError extends Error {}
@@ -210,6 +216,8 @@ function handlerEnvironment(settings: {
     JWT_ISSUER: issuer,
     JWT_JWKS_URI: `http://127.0.0.1:${settings.port}${COGNITO_PREFIX}/${settings.userPoolId}/.well-known/jwks.json`,
     JWT_CLIENT_ID: settings.clientId,
+    USER_POOL_ID: settings.userPoolId,
+    COGNITO_ENDPOINT: `http://127.0.0.1:${settings.port}${COGNITO_PREFIX}`,
     ALLOWED_ORIGINS: [settings.url, `http://127.0.0.1:${settings.port}`].join(','),
     SITE_URL: settings.url,
     DEFAULT_PHONE_NUMBER: LOCAL_DEMO_NUMBER,
@@ -227,13 +235,26 @@ function handlerEnvironment(settings: {
   };
 }
 
+/** ADMIN_EMAILS is the person's own setting: a typo is reported at start, in one line, not at sign-up. */
+function checkAdminEmails(value: string | undefined): void {
+  const bad = (value ?? '')
+    .split(',')
+    .map((email) => email.trim())
+    .filter((email) => email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
+  if (bad.length) {
+    throw new StartupError(
+      `ADMIN_EMAILS must be email addresses separated by commas; "${bad.join('", "')}" is not: fix it or unset ADMIN_EMAILS.`,
+    );
+  }
+}
+
 function corsPreflight(req: IncomingMessage, res: ServerResponse, allowedOrigins: readonly string[]): void {
   const origin = req.headers.origin;
   const headers: Record<string, string> = { 'content-length': '0' };
   if (origin && allowedOrigins.includes(origin)) {
     Object.assign(headers, {
       'access-control-allow-origin': origin,
-      'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+      'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
       'access-control-allow-headers': 'authorization, content-type',
       'access-control-max-age': '600',
       vary: 'Origin',
@@ -266,8 +287,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
     let cognitoHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
     let stepFunctionsHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+    // The user pool's triggers, for cognito-local: served here once the handlers are loaded.
+    let triggerHandlers: Map<string, TriggerHandler> | null = null;
+    const lambdaKey = `local-${randomBytes(12).toString('hex')}`;
+    const invoke = lambdaInvokeEndpoint({
+      accessKeyId: lambdaKey,
+      handlers: () => triggerHandlers,
+      log: options.log,
+    });
     const server = createServer((req, res) => {
       const url = req.url ?? '/';
+      if (isLambdaInvoke(url)) {
+        invoke(req, res).catch(() => res.destroy());
+        return;
+      }
       if ((url === COGNITO_PREFIX || url.startsWith(`${COGNITO_PREFIX}/`)) && cognitoHandle) {
         req.url = url.slice(COGNITO_PREFIX.length) || '/';
         cognitoHandle(req, res);
@@ -324,6 +357,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       directory: paths.cognito,
       issuerDomain: `${url}${COGNITO_PREFIX}`,
       mailboxPath: paths.mailbox,
+      triggers: {
+        functions: Object.fromEntries(Object.values(AUTH_TRIGGERS).map((t) => [t.trigger, t.fn])),
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: lambdaKey,
+      },
       onMail: (mail: MailboxEntry) =>
         options.log(
           `Email to ${mail.to}${mail.code ? `: code ${mail.code}` : ''} (saved in ${paths.mailbox})`,
@@ -359,6 +397,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       retention,
     });
     Object.assign(process.env, environment);
+    checkAdminEmails(process.env.ADMIN_EMAILS);
     provideLocalAdapters(paths);
 
     const handlers = new Map<string, LambdaHttpHandler>();
@@ -366,6 +405,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { handler: LambdaHttpHandler };
       handlers.set(`${route.method} ${route.path}`, module.handler);
     }
+    const triggers = new Map<string, TriggerHandler>();
+    for (const trigger of Object.values(AUTH_TRIGGERS)) {
+      const module = (await import(`../lambdas/handlers/${trigger.fn}.ts`)) as { handler: TriggerHandler };
+      triggers.set(trigger.fn, module.handler);
+    }
+    triggerHandlers = triggers;
     // The pipeline: the state machine synthesized from the CDK app, each Task state on its Lambda handler.
     const pipeline = await synthesizePipelineDefinition();
     const stepHandlers: Record<string, TaskHandler> = {};
@@ -431,6 +476,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     ready = async (req, res) => {
       const requestUrl = new URL(req.url ?? '/', url);
       const path = requestUrl.pathname;
+      if (path === INBOX_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+        const page = await renderInbox(paths);
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-security-policy': LOCAL_CSP,
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'DENY',
+          'referrer-policy': 'no-referrer',
+        });
+        res.end(req.method === 'HEAD' ? undefined : page);
+        return;
+      }
       if (!path.startsWith('/api/')) {
         await serveSite(req, res, path, { '/config.json': siteConfig });
         return;
@@ -439,15 +497,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         corsPreflight(req, res, allowedOrigins);
         return;
       }
-      const routeKey = `${req.method} ${path}`;
-      const handler = handlers.get(routeKey);
-      if (!handler) {
-        const methods = HTTP_ROUTES.filter((r) => r.path === path).map((r) => r.method);
+      const match = matchRoute(HTTP_ROUTES, req.method ?? 'GET', path);
+      if (!match.route) {
+        const methods = match.allowedMethods;
         if (methods.length) {
           writeJsonError(res, 405, `Use ${methods.join(' or ')} for ${path}.`, { allow: methods.join(', ') });
         } else writeJsonError(res, 404, `There is no API route ${path}.`);
         return;
       }
+      const routeKey = `${match.route.method} ${match.route.path}`;
+      const handler = handlers.get(routeKey)!;
       let body: Buffer;
       try {
         body = await readBody(req);
@@ -459,7 +518,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }
         throw error;
       }
-      writeResult(res, await handler(toApiGatewayEvent(req, body, routeKey, requestUrl)));
+      writeResult(
+        res,
+        await handler(toApiGatewayEvent(req, body, routeKey, requestUrl, match.pathParameters)),
+      );
     };
 
     const info: RuntimeInfo = {

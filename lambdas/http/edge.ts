@@ -9,10 +9,12 @@ import {
   ForbiddenError,
   PayloadTooLargeError,
   UnauthorizedError,
+  UnavailableError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../core/errors';
 import type { Caller, TokenVerifier } from '../ports/token-verifier';
+import type { AdminMembership } from '../ports/user-directory';
 import { mapError } from './error-mapper';
 import { parseOrThrow } from './validation';
 
@@ -51,6 +53,11 @@ export type RouteOptions<
 export type AdminAuth = {
   readonly verifier: () => TokenVerifier;
   readonly adminGroup: string;
+  /**
+   * Whether the token's account is still in the group (asked of Cognito, cached briefly): a removed
+   * administrator's unexpired token stops working. @default the token's groups alone
+   */
+  readonly membership?: () => AdminMembership;
 };
 
 export type EdgeDependencies = {
@@ -107,6 +114,19 @@ export async function authenticate(event: APIGatewayProxyEventV2, deps: AdminAut
   const caller = await deps.verifier().verify(match[1]);
   if (!caller.groups.includes(deps.adminGroup)) {
     throw new ForbiddenError('Your account is signed in but is not an administrator of this service.');
+  }
+  if (deps.membership) {
+    let stillAdmin: boolean;
+    try {
+      stillAdmin = await deps.membership().isAdmin(caller.userId);
+    } catch {
+      throw new UnavailableError(
+        'Your administrator access could not be checked just now: try again in a minute.',
+      );
+    }
+    if (!stillAdmin) {
+      throw new ForbiddenError('Your account is no longer an administrator of this service.');
+    }
   }
   return caller;
 }

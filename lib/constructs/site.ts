@@ -159,7 +159,12 @@ export class Site extends Construct {
         destinationBucket: this.bucket,
         sources: [
           Source.asset(props.assetsDir),
-          Source.jsonData('config.json', { ...props.runtimeConfig, apiBaseUrl: `${this.url}/api` }),
+          Source.jsonData('config.json', {
+            ...props.runtimeConfig,
+            apiBaseUrl: `${this.url}/api`,
+            // The app client allows SRP only (the password never leaves the browser).
+            authFlow: 'USER_SRP_AUTH',
+          }),
         ],
         distribution: this.distribution,
         distributionPaths: ['/*'],

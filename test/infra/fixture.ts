@@ -16,6 +16,7 @@ export const TEST_STAGE: StageConfig = {
   allowedOrigins: ['http://localhost:5173'],
   audioRetentionDays: 30,
   transcriptRetentionDays: 90,
+  adminEmails: ['owner@example.com'],
   logRetentionDays: 30,
   transcriptionModel: 'tiny',
   account: '123456789012',
