@@ -19,10 +19,12 @@
  *   "Transcript (1/3): ..."; at most MAX_TRANSCRIPT_MESSAGES messages, the last then says the rest was cut.
  *   An empty transcript is sent as "Transcript: (empty - no speech was recognized)".
  */
+
 import { ACCEPTED_FORMATS_TEXT } from './audio-format';
 import type { ReplyMode } from './schemas';
 import { SMS_MAX_CHARS, splitForSms, toGsmSafe, truncateAtWord } from './sms-text';
 import type { VoiceSummary } from './summary';
+import { checkedAgainstTranscript } from './summary-check';
 
 /** What the reply to a voice message is made of. */
 export type ReplyInput = {
@@ -113,7 +115,10 @@ function summaryMessage(input: ReplyInput): string {
 
 /** The SMS bodies replying to a voice message, in sending order: the summary, then (full mode) the transcript. */
 export function composeReply(input: ReplyInput): string[] {
-  const messages = [summaryMessage(input)];
+  // Only numbers and times the caller said reach the sender (a voicemail can try to plant one).
+  const messages = [
+    summaryMessage({ ...input, summary: checkedAgainstTranscript(input.summary, input.transcript) }),
+  ];
   if (input.mode === 'summary_only') return messages;
 
   const transcript = toGsmSafe(input.transcript).trim();
