@@ -12,8 +12,11 @@
  *   opted out agrees with the numbers Twilio itself blocks.
  */
 
-/** What an inbound text asks for. */
-export type InboundTextKind = 'opt-out' | 'opt-in' | 'help' | 'other' | 'empty';
+/**
+ * What an inbound text asks for. `revocation` is an opt-out in words of the sender's own ("please stop
+ * texting me"): honoured as STOP is, but Twilio does not know it, so the service confirms it itself (once).
+ */
+export type InboundTextKind = 'opt-out' | 'revocation' | 'opt-in' | 'help' | 'other' | 'empty';
 
 /** Keywords that end all messages to the sender (SPEC section 9, plus Twilio's STOPALL, REVOKE, OPTOUT). */
 export const OPT_OUT_KEYWORDS = [
@@ -42,9 +45,44 @@ const KIND_BY_KEYWORD: ReadonlyMap<string, InboundTextKind> = new Map([
 /** Whitespace, punctuation and symbols (emoji included) around the message. */
 const SURROUNDING = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
 
-/** Classifies an inbound text body: a whole-message opt-out, opt-in or help keyword, empty, or anything else. */
+/**
+ * Ways people say "stop" that are not a keyword (the FCC's 2025 rule counts any reasonable wording as a
+ * revocation of consent). Matched against the whole message, lowercased, with punctuation, emoji and a
+ * leading "please" or trailing "thanks" taken off. Phrases about calls ("stop calling me") are left out on
+ * purpose: this number never calls, and such a note usually travels with a forwarded voicemail about a caller.
+ * docs/decisions.md lists them for the terms and the operator.
+ */
+export const REVOCATION_PATTERNS: readonly RegExp[] = [
+  /^stop( it)?( now)?$/,
+  /^stop (texting|messaging|sending|contacting|txting|msging)( me)?( (texts|messages|these|this))?( now| anymore| any more)?$/,
+  /^(unsubscribe|unsub|opt ?out|opt me out|remove me|delete me from (this|the|your) list)( me)?( now)?( from (this|the|your) list)?$/,
+  /^take me off( (this|the|your) list)?$/,
+  /^(no|dont send|don t send) (more|any more|anymore) (texts|messages)$/,
+  /^(do not|dont|don t) (text|message|contact) me( again| anymore| any more)?$/,
+  /^i (want to|would like to) (unsubscribe|opt out|stop (these|the) (texts|messages))$/,
+];
+
+/** Lowercase words only, with a polite "please" before or "thanks" after taken off. */
+function normalizedWords(body: string): string {
+  return body
+    .toLowerCase()
+    .replace(/[’']/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/^(please|pls|plz) /, '')
+    .replace(/ (please|pls|plz|thanks|thank you|thx)$/, '')
+    .trim();
+}
+
+/**
+ * Classifies an inbound text body: a whole-message opt-out, opt-in or help keyword, an opt-out in other
+ * words, empty, or anything else.
+ */
 export function classifyInboundText(body: string | null | undefined): InboundTextKind {
   if (body === null || body === undefined || body.trim() === '') return 'empty';
   const word = body.replace(SURROUNDING, '').toUpperCase();
-  return KIND_BY_KEYWORD.get(word) ?? 'other';
+  const keyword = KIND_BY_KEYWORD.get(word);
+  if (keyword) return keyword;
+  const words = normalizedWords(body);
+  return REVOCATION_PATTERNS.some((pattern) => pattern.test(words)) ? 'revocation' : 'other';
 }

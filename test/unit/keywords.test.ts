@@ -42,9 +42,28 @@ describe('texts that opt out of messages', () => {
 
   it('does not opt out someone whose sentence merely contains the keyword', () => {
     expect(classifyInboundText('stop calling me')).toBe('other');
-    expect(classifyInboundText('please stop')).toBe('other');
     expect(classifyInboundText('the end of the message was cut off')).toBe('other');
     expect(classifyInboundText('stop stop')).toBe('other');
+    expect(classifyInboundText("don't stop the summaries, they're great")).toBe('other');
+    expect(classifyInboundText('can you remove me from the voicemail greeting?')).toBe('other');
+  });
+
+  it.each([
+    'please stop texting me',
+    'Please stop.',
+    'UNSUBSCRIBE ME',
+    'opt out',
+    'Opt me out please',
+    'remove me',
+    'Remove me from your list!',
+    'take me off the list',
+    'stop sending me messages',
+    "Don't text me again",
+    'do not message me anymore',
+    'no more texts, thanks',
+    'I want to unsubscribe',
+  ])('treats "%s" as a revocation of consent, like STOP', (typed) => {
+    expect(classifyInboundText(typed)).toBe('revocation');
   });
 
   it('does not match keywords inside longer words', () => {
