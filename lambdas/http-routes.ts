@@ -9,21 +9,83 @@ export type HttpRoute = {
   readonly fn: string;
   /** `admin` routes check the Cognito token and the admins group inside the handler. */
   readonly access: 'public' | 'admin';
+  /**
+   * Requests a second the route takes (steady rate and burst) before answering 429: API Gateway's per-route
+   * throttling in AWS, the local runtime's own limiter locally. Each route has its own, so a flood on one
+   * (say sign-ups) cannot use up the webhook's.
+   */
+  readonly throttle: Throttle;
 };
 
+export type Throttle = { readonly rate: number; readonly burst: number };
+
+/** The limits, from the most to the least generous. */
+export const THROTTLES = {
+  /** Twilio's webhook: every voice message and text arrives here; Twilio retries what gets a 429. */
+  webhook: { rate: 100, burst: 200 },
+  /** Public reads (the site loads them on every visit; CloudFront caches public-info). */
+  publicRead: { rate: 50, burst: 100 },
+  /** Admins at the dashboard: a few people clicking, and the list refreshing. */
+  admin: { rate: 25, burst: 50 },
+  /** Public writes: people signing up, one at a time. */
+  publicWrite: { rate: 10, burst: 30 },
+} as const satisfies Record<string, Throttle>;
+
 export const HTTP_ROUTES: readonly HttpRoute[] = [
-  { method: 'GET', path: '/api/health', fn: 'health', access: 'public' },
-  { method: 'GET', path: '/api/health/details', fn: 'health-details', access: 'admin' },
-  { method: 'GET', path: '/api/public-info', fn: 'public-info', access: 'public' },
-  { method: 'POST', path: '/api/signups', fn: 'create-signup', access: 'public' },
-  { method: 'GET', path: '/api/messages', fn: 'list-messages', access: 'admin' },
-  { method: 'GET', path: '/api/settings', fn: 'get-settings', access: 'admin' },
-  { method: 'PUT', path: '/api/settings', fn: 'put-settings', access: 'admin' },
+  { method: 'GET', path: '/api/health', fn: 'health', access: 'public', throttle: THROTTLES.publicRead },
+  {
+    method: 'GET',
+    path: '/api/health/details',
+    fn: 'health-details',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
+  {
+    method: 'GET',
+    path: '/api/public-info',
+    fn: 'public-info',
+    access: 'public',
+    throttle: THROTTLES.publicRead,
+  },
+  {
+    method: 'POST',
+    path: '/api/signups',
+    fn: 'create-signup',
+    access: 'public',
+    throttle: THROTTLES.publicWrite,
+  },
+  { method: 'GET', path: '/api/messages', fn: 'list-messages', access: 'admin', throttle: THROTTLES.admin },
+  { method: 'GET', path: '/api/settings', fn: 'get-settings', access: 'admin', throttle: THROTTLES.admin },
+  { method: 'PUT', path: '/api/settings', fn: 'put-settings', access: 'admin', throttle: THROTTLES.admin },
   // Public at the gateway: Twilio signs its posts (checked in the handler); uploads need an admin token.
-  { method: 'POST', path: '/api/receive-message', fn: 'receive-message', access: 'public' },
-  { method: 'POST', path: '/api/process-audio', fn: 'process-audio', access: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/receive-message',
+    fn: 'receive-message',
+    access: 'public',
+    throttle: THROTTLES.webhook,
+  },
+  {
+    method: 'POST',
+    path: '/api/process-audio',
+    fn: 'process-audio',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
   // The Team section: who is an administrator (issue 8).
-  { method: 'GET', path: '/api/team', fn: 'list-team', access: 'admin' },
-  { method: 'POST', path: '/api/team/{id}/approve', fn: 'approve-team-member', access: 'admin' },
-  { method: 'DELETE', path: '/api/team/{id}', fn: 'remove-team-member', access: 'admin' },
+  { method: 'GET', path: '/api/team', fn: 'list-team', access: 'admin', throttle: THROTTLES.admin },
+  {
+    method: 'POST',
+    path: '/api/team/{id}/approve',
+    fn: 'approve-team-member',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/team/{id}',
+    fn: 'remove-team-member',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
 ];

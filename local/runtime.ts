@@ -41,6 +41,7 @@ import type { StandIn } from './stand-ins/dynalite';
 import { startDynaliteThread } from './stand-ins/dynalite-thread';
 import { startS3rver } from './stand-ins/s3rver';
 import { createStepFunctions, type TaskHandler } from './stand-ins/stepfunctions';
+import { createRouteThrottle } from './throttle';
 
 export const REGION = 'us-east-1';
 const COGNITO_PREFIX = '/cognito';
@@ -456,6 +457,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanups.push(async () => retentionSweep.stop());
 
     const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
+    // The gateway's per-route limits (lambdas/http-routes.ts), unless a benchmark turns them off.
+    const throttle = process.env.LOCAL_THROTTLING === 'off' ? null : createRouteThrottle();
     const siteConfig = () => ({
       type: 'application/json; charset=utf-8',
       body: JSON.stringify({
@@ -506,6 +509,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         return;
       }
       const routeKey = `${match.route.method} ${match.route.path}`;
+      if (throttle && !throttle.take(routeKey, match.route.throttle)) {
+        // What API Gateway answers a throttled request with.
+        writeJsonError(res, 429, 'Too many requests: try again in a moment.', { 'retry-after': '1' });
+        req.resume();
+        return;
+      }
       const handler = handlers.get(routeKey)!;
       let body: Buffer;
       try {

@@ -1,6 +1,7 @@
 import { Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
@@ -97,6 +98,14 @@ export class HttpApiRoutes extends Construct {
         ),
       },
     });
+    // Each route its own limit (lambdas/http-routes.ts): a flood of sign-ups cannot use up the webhook's.
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      props.routes.map((row) => [
+        `${row.method} ${row.path}`,
+        // A JSON map CloudFormation reads as is: its keys are in CloudFormation's own case.
+        { ThrottlingRateLimit: row.throttle.rate, ThrottlingBurstLimit: row.throttle.burst },
+      ]),
+    );
     this.domainName = Fn.select(2, Fn.split('/', this.api.apiEndpoint));
 
     const authorizer = new HttpJwtAuthorizer('CognitoAdmins', props.userPool.userPoolProviderUrl, {

@@ -214,6 +214,15 @@ describe('the HTTP API', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
   });
+
+  it('gives every route its own throttle, the webhook more than the public routes', () => {
+    const [stage] = Object.values(resourcesOf(app.appTemplate, 'AWS::ApiGatewayV2::Stage'));
+    const settings = stage!.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
+    expect(Object.keys(settings).sort()).toEqual(HTTP_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    const rate = (key: string) => settings[key]!.ThrottlingRateLimit;
+    expect(rate('POST /api/receive-message')).toBeGreaterThan(rate('POST /api/signups'));
+    expect(rate('POST /api/receive-message')).toBeGreaterThan(rate('GET /api/public-info'));
+  });
 });
 
 describe('the pipeline state machine', () => {
