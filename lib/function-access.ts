@@ -74,6 +74,15 @@ const twilio: Access = (fn, t) => {
   fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret);
 };
 
+/**
+ * Whoever texts a reply: reads the opt-outs (and records one when Twilio says the recipient opted out at the
+ * carrier, error 21610) and counts the texts each number gets an hour.
+ */
+const replyLimits: Access = (fn, t) => {
+  fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem', 'PutItem']);
+  fn.table('COUNTERS_TABLE', t.data.tables.counters, ['UpdateItem']);
+};
+
 const openAiKey: Access = (fn, t) => {
   fn.secret('OPENAI_API_KEY_SECRET_ARN', t.data.openAiApiKeySecret);
 };
@@ -183,7 +192,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   },
   [step.sendReply.fn]: (fn, t) => {
     ownsMessage(fn, t);
-    fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem']);
+    replyLimits(fn, t);
     twilio(fn, t);
     fn.setting('SERVICE_NAME', t.serviceName);
   },
@@ -212,7 +221,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // Marks the message failed and may text the sender a short notice (unless opted out).
   [step.markFailed.fn]: (fn, t) => {
     ownsMessage(fn, t);
-    fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem']);
+    replyLimits(fn, t);
     twilio(fn, t);
     fn.setting('SERVICE_NAME', t.serviceName);
   },

@@ -87,6 +87,7 @@ export class StatefulStack extends Stack {
     this.tables = {
       signups: this.table('Signups', TABLES.signups),
       signupConsents: this.table('SignupConsents', TABLES.signupConsents),
+      counters: this.table('Counters', TABLES.counters),
       messages: this.table('Messages', TABLES.messages),
       settings: this.table('Settings', TABLES.settings),
       optOuts: this.table('OptOuts', TABLES.optOuts),

@@ -208,6 +208,7 @@ function handlerEnvironment(settings: {
     SIGNUPS_TABLE: LOCAL_TABLES.signups,
     TRANSCRIPT_RETENTION_DAYS: String(settings.retention.transcriptDays),
     SIGNUP_CONSENTS_TABLE: LOCAL_TABLES.signupConsents,
+    COUNTERS_TABLE: LOCAL_TABLES.counters,
     MESSAGES_TABLE: LOCAL_TABLES.messages,
     SETTINGS_TABLE: LOCAL_TABLES.settings,
     OPT_OUTS_TABLE: LOCAL_TABLES.optOuts,

@@ -1,5 +1,7 @@
 /** The DynamoDB repositories, each reading only its own table's name. */
+
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
+import { DynamoCounters } from '../adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
@@ -46,5 +48,14 @@ export const consentRecordRepository = once(
     new DynamoConsentRecordRepository(
       documentClient(),
       readEnv('the sign-up consent records table', { SIGNUP_CONSENTS_TABLE: required }).SIGNUP_CONSENTS_TABLE,
+    ),
+);
+
+/** The limits' counters (voice messages a day, texts an hour, replayed webhooks). */
+export const counters = once(
+  () =>
+    new DynamoCounters(
+      documentClient(),
+      readEnv('the counters table', { COUNTERS_TABLE: required }).COUNTERS_TABLE,
     ),
 );

@@ -31,6 +31,11 @@ export class AudioTooLongError extends PermanentError {
   override readonly name: string = 'AudioTooLongError';
 }
 
+/** The SMS provider refused: the recipient opted out at the carrier (Twilio error 21610). */
+export class RecipientOptedOutError extends PermanentError {
+  override readonly name: string = 'RecipientOptedOutError';
+}
+
 /** The audio decodes but holds no speech. */
 export class NoSpeechError extends PermanentError {
   override readonly name: string = 'NoSpeechError';
@@ -65,6 +70,7 @@ export const PIPELINE_ERROR_NAMES = [
   'AudioTooLargeError',
   'AudioTooLongError',
   'NoSpeechError',
+  'RecipientOptedOutError',
   'DependencyMissingError',
   'MediaDownloadError',
   'SupersededError',

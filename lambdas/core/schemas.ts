@@ -3,7 +3,9 @@
  * these too, so the browser and the API agree on every rule.
  */
 import * as z from 'zod';
+import { DEFAULT_MAX_DURATION_SECONDS } from './audio-format';
 import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
+import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { MESSAGE_STATUSES } from './status';
 import { voiceSummarySchema } from './summary';
@@ -188,7 +190,38 @@ export const SETTINGS_ID = 'app';
 export const SECRET_NAMES = ['openai_api_key', 'twilio_auth_token'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
-/** What the settings table holds: everything but the secrets. */
+/**
+ * Limits that keep the service's costs bounded under abuse (SMS pumping, floods, hours of audio), with safe
+ * defaults; an operator changes them in Settings.
+ */
+export const LIMIT_DEFAULTS = {
+  /** The longest voice message transcribed; longer ones get a clear reply and a failed card. */
+  max_duration_minutes: DEFAULT_MAX_DURATION_SECONDS / 60,
+  /** Voice messages transcribed per sender per day; beyond it the sender is told once, then nothing. */
+  voice_messages_per_sender_per_day: 20,
+  /** Texts sent to one number per hour, every reply part counted. */
+  replies_per_sender_per_hour: 60,
+  /** Countries replies may go to (ISO codes); the +1 plan's Caribbean countries are not in by default. */
+  reply_countries: [...DEFAULT_REPLY_COUNTRIES],
+};
+
+const limitNumber = (name: string, max: number) =>
+  z
+    .number({ error: `${name} must be a whole number.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(1, { error: `${name} must be at least 1.` })
+    .max(max, { error: `${name} can be at most ${max}.` });
+
+const countriesSchema = z
+  .array(
+    z.string().regex(COUNTRY_CODE, { error: 'Countries are two-letter ISO codes, for example US or CA.' }),
+    { error: 'reply_countries must be a list of two-letter country codes.' },
+  )
+  .min(1, { error: 'Allow replies to at least one country.' })
+  .max(50, { error: 'At most 50 countries.' })
+  .transform((codes) => [...new Set(codes)]);
+
+/** What the settings table holds: everything but the secrets. Rows saved before the limits existed get the defaults. */
 export const settingsRecordSchema = z.object({
   id: z.literal(SETTINGS_ID),
   reply_mode: replyModeSchema,
@@ -196,6 +229,14 @@ export const settingsRecordSchema = z.object({
   twilio_phone_number: z.string().regex(E164_PATTERN).nullable(),
   auto_reply_enabled: z.boolean(),
   updated_at: z.string().nullable(),
+  max_duration_minutes: limitNumber('max_duration_minutes', 60).default(LIMIT_DEFAULTS.max_duration_minutes),
+  voice_messages_per_sender_per_day: limitNumber('voice_messages_per_sender_per_day', 1000).default(
+    LIMIT_DEFAULTS.voice_messages_per_sender_per_day,
+  ),
+  replies_per_sender_per_hour: limitNumber('replies_per_sender_per_hour', 1000).default(
+    LIMIT_DEFAULTS.replies_per_sender_per_hour,
+  ),
+  reply_countries: countriesSchema.default(LIMIT_DEFAULTS.reply_countries),
 });
 export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 
@@ -206,6 +247,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   twilio_phone_number: null,
   auto_reply_enabled: true,
   updated_at: null,
+  ...LIMIT_DEFAULTS,
 };
 
 const secretInputSchema = z.preprocess(
@@ -260,6 +302,10 @@ export const settingsUpdateSchema = z.strictObject({
     )
     .optional(),
   auto_reply_enabled: z.boolean({ error: 'auto_reply_enabled must be true or false.' }).optional(),
+  max_duration_minutes: limitNumber('max_duration_minutes', 60).optional(),
+  voice_messages_per_sender_per_day: limitNumber('voice_messages_per_sender_per_day', 1000).optional(),
+  replies_per_sender_per_hour: limitNumber('replies_per_sender_per_hour', 1000).optional(),
+  reply_countries: countriesSchema.optional(),
 });
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;

@@ -4,7 +4,8 @@
  * as it has them, and only the run that owns the message (its `attempt`) can write at all.
  */
 import * as z from 'zod';
-import { DEFAULT_MAX_DURATION_SECONDS, detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
+import { detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
+import { destinationCountry, mayReplyTo } from '../core/destinations';
 import { NotFoundError } from '../core/errors';
 import {
   AudioTooLargeError,
@@ -12,6 +13,7 @@ import {
   MediaDownloadError,
   NotAudioError,
   PermanentError,
+  RecipientOptedOutError,
   SupersededError,
   TransientError,
 } from '../core/pipeline-errors';
@@ -20,6 +22,7 @@ import { DEFAULT_SETTINGS, type Message, type SettingsRecord } from '../core/sch
 import { segmentCount } from '../core/sms-text';
 import type { AudioStore } from '../ports/audio-store';
 import type { AudioTools } from '../ports/audio-tools';
+import type { Counters } from '../ports/counters';
 import type { MediaFetcher } from '../ports/media-fetcher';
 import type { OptOutRepository } from '../ports/opt-out-repository';
 import type { SettingsRepository } from '../ports/settings-repository';
@@ -43,8 +46,8 @@ export type Providers = {
 export type PrepareAudioDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
   readonly audioTools: AudioTools;
-  /** The longest message transcribed, in seconds. @default DEFAULT_MAX_DURATION_SECONDS (10 minutes) */
-  readonly maxDurationSeconds?: number;
+  /** The settings hold the longest message transcribed. */
+  readonly settings: SettingsRepository;
   readonly providers: Pick<Providers, 'mediaFetcher' | 'transcribesWithOpenAi'>;
 };
 
@@ -64,8 +67,11 @@ export type ReplyDecisionDeps = MessageChangeDeps & {
   readonly providers: Pick<Providers, 'smsSender'>;
 };
 
-/** What SendReply uses: DecideReply's and the service name the texts carry. */
-export type SendReplyDeps = ReplyDecisionDeps & { readonly serviceName: string };
+/**
+ * What SendReply uses: DecideReply's, the service name the texts carry, and the counters that cap the texts
+ * one number gets an hour.
+ */
+export type SendReplyDeps = ReplyDecisionDeps & { readonly serviceName: string; readonly counters: Counters };
 
 /** What MarkFailed uses: SendReply's (for the notice), and where to report a notice that failed. */
 export type MarkFailedDeps = SendReplyDeps & {
@@ -127,6 +133,22 @@ async function record(
 
 async function currentSettings(deps: Pick<ReplyDecisionDeps, 'settings'>): Promise<SettingsRecord> {
   return (await deps.settings.get()) ?? DEFAULT_SETTINGS;
+}
+
+/** What the card says when a reply stopped at the hourly limit. */
+export const REPLY_LIMIT_WARNING = (perHour: number) =>
+  `The rest of the reply was not sent: this number reached its limit of ${perHour} texts an hour (Settings).`;
+
+/** Takes one of the texts `to` may get this hour; false when the hourly limit is reached. */
+export async function takeReplyAllowance(
+  deps: Pick<SendReplyDeps, 'counters' | 'clock'>,
+  to: string,
+  settings: SettingsRecord,
+): Promise<boolean> {
+  const now = deps.clock();
+  const hour = now.slice(0, 13);
+  const expires = new Date(Date.parse(now) + 2 * 60 * 60 * 1000).toISOString();
+  return deps.counters.take(`replies#${to}#${hour}`, settings.replies_per_sender_per_hour, expires);
 }
 
 /** MarkProcessing: the message becomes "processing" for this run. */
@@ -218,7 +240,7 @@ export async function prepareAudio(deps: PrepareAudioDeps, state: PipelineState)
     audio_duration_seconds: probe.durationSeconds,
     audio_content_type: message.audio_content_type ?? format.mime,
   });
-  const longest = deps.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS;
+  const longest = (await currentSettings(deps)).max_duration_minutes * 60;
   if (probe.durationSeconds !== null && probe.durationSeconds > longest) {
     throw new AudioTooLongError(
       `The voice message is ${formatMinutes(probe.durationSeconds)} long; the longest transcribed is ${formatMinutes(longest)}.`,
@@ -286,6 +308,12 @@ async function replyDecision(
   if (await deps.optOuts.get(message.phone_number)) {
     return { send: false, reason: 'The sender has opted out of text messages (STOP).' };
   }
+  if (!mayReplyTo(message.phone_number, settings.reply_countries)) {
+    return {
+      send: false,
+      reason: `Replies to ${destinationCountry(message.phone_number) ?? 'this number'} are not allowed (Settings, reply countries).`,
+    };
+  }
   if (!(await deps.providers.smsSender())) {
     return { send: false, reason: 'No SMS provider is configured (Twilio credentials in Settings).' };
   }
@@ -334,12 +362,26 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
     if (await deps.optOuts.get(to)) {
       return { parts: parts.length, sent: index, complete: false, segments, reason: 'The sender opted out.' };
     }
-    await provider.sender.send({
-      to,
-      from: provider.from,
-      body: parts[index]!,
-      messageId: message.id,
-    });
+    if (!(await takeReplyAllowance(deps, to, settings))) {
+      await record(deps, state, {
+        warnings: [...(message.warnings ?? []), REPLY_LIMIT_WARNING(settings.replies_per_sender_per_hour)],
+      });
+      return {
+        parts: parts.length,
+        sent: index,
+        complete: false,
+        segments,
+        reason: 'Hourly text limit reached.',
+      };
+    }
+    try {
+      await provider.sender.send({ to, from: provider.from, body: parts[index]!, messageId: message.id });
+    } catch (error) {
+      if (!(error instanceof RecipientOptedOutError)) throw error;
+      // Twilio 21610: the recipient opted out at the carrier. Record it, so nothing more is tried.
+      await deps.optOuts.optOut(to, deps.clock());
+      return { parts: parts.length, sent: index, complete: false, segments, reason: error.message };
+    }
     segments += segmentCount(parts[index]!);
     message = await record(deps, state, { reply_parts_sent: index + 1 });
   }
@@ -452,6 +494,9 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
   if (failed.source !== 'sms') return { marked: true, cause, notified: false };
   const decision = await replyDecision(deps, failed);
   if (!decision.send) return { marked: true, cause, notified: false };
+  if (!(await takeReplyAllowance(deps, failed.phone_number!, await currentSettings(deps)))) {
+    return { marked: true, cause, notified: false };
+  }
   const provider = (await deps.providers.smsSender())!;
   try {
     await provider.sender.send({
@@ -462,6 +507,8 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
     });
     return { marked: true, cause, notified: true };
   } catch (error) {
+    if (error instanceof RecipientOptedOutError)
+      await deps.optOuts.optOut(failed.phone_number!, deps.clock());
     // The failure is recorded; a notice that cannot be sent must not turn it into another failure.
     deps.warn('Could not send the failure notice', { messageId: failed.id, error: (error as Error).message });
     return { marked: true, cause, notified: false };

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SETTINGS,
+  LIMIT_DEFAULTS,
   maskSecret,
   SECRET_NAMES,
   type SettingsRecord,
@@ -11,6 +12,8 @@ import type { SecretStore } from '../ports/secret-store';
 import type { SettingsRepository } from '../ports/settings-repository';
 
 export type SettingsDeps = { settings: SettingsRepository; secrets: SecretStore; clock: Clock };
+
+const LIMIT_NAMES = Object.keys(LIMIT_DEFAULTS) as (keyof typeof LIMIT_DEFAULTS)[];
 
 /** The settings row as an operator sees it: defaults until first saved, secrets masked. */
 export async function getSettingsView(deps: SettingsDeps): Promise<SettingsView> {
@@ -37,6 +40,10 @@ export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate)
   if (update.auto_reply_enabled !== undefined) next.auto_reply_enabled = update.auto_reply_enabled;
   if (update.twilio_account_sid !== undefined) next.twilio_account_sid = update.twilio_account_sid;
   if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
+  for (const limit of LIMIT_NAMES) {
+    const value = update[limit];
+    if (value !== undefined) Object.assign(next, { [limit]: value });
+  }
   for (const name of SECRET_NAMES) {
     const value = update[name];
     if (value !== undefined) await deps.secrets.put(name, value);

@@ -95,7 +95,8 @@ const EXPECTED: Record<string, string[]> = {
   ],
   [step.sendReply.fn]: [
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
-    'dynamodb:GetItem on OptOuts',
+    'dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:UpdateItem on Counters',
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
@@ -103,7 +104,8 @@ const EXPECTED: Record<string, string[]> = {
   [step.markCompleted.fn]: ['dynamodb:UpdateItem on Messages', XRAY],
   [step.markFailed.fn]: [
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
-    'dynamodb:GetItem on OptOuts',
+    'dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:UpdateItem on Counters',
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,

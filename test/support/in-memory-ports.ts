@@ -9,6 +9,7 @@ import type { MessageStatus } from '../../lambdas/core/status';
 import type { PipelineInput } from '../../lambdas/pipeline-steps';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
+import type { Counters } from '../../lambdas/ports/counters';
 import type { FetchedMedia, MediaFetcher } from '../../lambdas/ports/media-fetcher';
 import type { MessageChange, MessageEvents } from '../../lambdas/ports/message-events';
 import type {
@@ -65,6 +66,16 @@ export class InMemoryMessages implements MessageRepository {
     return [...this.items.values()]
       .filter((m) => m.created_at >= from && m.created_at < to)
       .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+}
+
+export class InMemoryCounters implements Counters {
+  readonly counts = new Map<string, number>();
+  async take(key: string, limit: number) {
+    const count = this.counts.get(key) ?? 0;
+    if (count >= limit) return false;
+    this.counts.set(key, count + 1);
+    return true;
   }
 }
 

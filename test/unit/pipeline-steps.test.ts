@@ -3,8 +3,13 @@
  * sender receives, and what a retried or superseded run may (not) do. No runtime, no stand-ins.
  */
 import { describe, expect, it } from 'vitest';
-import { AudioTooLargeError, NotAudioError, TransientError } from '../../lambdas/core/pipeline-errors';
-import type { Message } from '../../lambdas/core/schemas';
+import {
+  AudioTooLargeError,
+  NotAudioError,
+  RecipientOptedOutError,
+  TransientError,
+} from '../../lambdas/core/pipeline-errors';
+import type { Message, SettingsRecord } from '../../lambdas/core/schemas';
 import {
   decideReply,
   markCompleted,
@@ -12,6 +17,7 @@ import {
   markProcessing,
   type PipelineDeps,
   prepareAudio,
+  REPLY_LIMIT_WARNING,
   sendReply,
   summarize,
   transcribe,
@@ -23,6 +29,7 @@ import {
   fixedSummarizer,
   fixedTranscriber,
   InMemoryAudio,
+  InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
   InMemorySettings,
@@ -51,6 +58,7 @@ function setUp(options: { openAi?: boolean; media?: Buffer | Error; sms?: boolea
     audioTools: new FakeAudioTools(),
     settings: new InMemorySettings(settingsWith({ twilio_phone_number: '+15005550006' })),
     optOuts: new InMemoryOptOuts(),
+    counters: new InMemoryCounters(),
     serviceName: 'Voice Summary',
     warnings: [] as string[],
     warn(message: string) {
@@ -257,6 +265,63 @@ describe('replies', () => {
     const result = await sendReply(deps, run);
     expect(result).toMatchObject({ complete: false, sent: 1, reason: 'The sender opted out.' });
     expect(sms.sent).toHaveLength(1);
+  });
+});
+
+describe('replies under the limits', () => {
+  async function summarized(sender: string, settings: Partial<SettingsRecord> = {}) {
+    const context = setUp();
+    context.deps.settings.record = settingsWith({ twilio_phone_number: '+15005550006', ...settings });
+    await arrived(context.deps, {
+      audio_url: 'audio/MM1-0.wav',
+      media_url: null,
+      sender,
+      phone_number: sender,
+    });
+    await markProcessing(context.deps, run);
+    await context.deps.messages.update(
+      'MM1-0',
+      ['processing'],
+      { transcript: 'word '.repeat(400), summary: 'Call Dana back.' },
+      context.deps.clock(),
+    );
+    return context;
+  }
+
+  it.each([
+    ['+442079460958', 'GB'],
+    ['+18765550123', 'JM'],
+  ])('are not sent to %s (%s) by default: US and Canada only', async (sender, country) => {
+    const { deps } = await summarized(sender);
+    expect(await decideReply(deps, run)).toEqual({
+      send: false,
+      reason: `Replies to ${country} are not allowed (Settings, reply countries).`,
+    });
+  });
+
+  it('go to a country an operator allowed', async () => {
+    const { deps } = await summarized('+442079460958', { reply_countries: ['US', 'CA', 'GB'] });
+    expect(await decideReply(deps, run)).toMatchObject({ send: true });
+  });
+
+  it('stop at the hourly text limit, and the card says why', async () => {
+    const { deps, sms } = await summarized(SENDER, { replies_per_sender_per_hour: 2 });
+    const result = await sendReply(deps, run);
+    expect(result).toMatchObject({ complete: false, sent: 2, reason: 'Hourly text limit reached.' });
+    expect(sms.sent).toHaveLength(2);
+    expect((await deps.messages.get('MM1-0'))!.warnings).toEqual([REPLY_LIMIT_WARNING(2)]);
+  });
+
+  it('record an opt-out when Twilio says the recipient opted out at the carrier (21610), and stop', async () => {
+    const { deps, sms } = await summarized(SENDER);
+    sms.failures = [new RecipientOptedOutError('Twilio refused the SMS (400, Twilio error 21610).')];
+    const result = await sendReply(deps, run);
+    expect(result).toMatchObject({ complete: false, sent: 0 });
+    expect(await deps.optOuts.get(SENDER)).not.toBeNull();
+    expect(await decideReply(deps, run)).toMatchObject({
+      send: false,
+      reason: expect.stringMatching(/STOP/),
+    });
   });
 });
 

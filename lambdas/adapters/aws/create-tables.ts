@@ -18,6 +18,7 @@ export function tableNames(prefix: string): TableNames {
   return {
     signups: `${prefix}signups`,
     signupConsents: `${prefix}signup-consents`,
+    counters: `${prefix}counters`,
     messages: `${prefix}messages`,
     settings: `${prefix}settings`,
     optOuts: `${prefix}opt-outs`,

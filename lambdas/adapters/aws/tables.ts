@@ -31,6 +31,8 @@ export const TABLES = {
   },
   /** A single row with id "app". */
   settings: { partitionKey: 'id' },
+  /** Limits and replay guards (lambdas/ports/counters.ts): one item per key and window, expiring with it. */
+  counters: { partitionKey: 'key', timeToLiveAttribute: 'expires_at' },
   /** One item per phone number (E.164) that opted out. */
   optOuts: { partitionKey: 'phone_number' },
 } as const satisfies Record<string, TableSpec>;

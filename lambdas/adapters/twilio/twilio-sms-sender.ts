@@ -3,7 +3,7 @@
  * encoded, HTTP Basic auth), with fetch. The twilio SDK would do the same one request, but it brings 3 MB of
  * minified code (every Twilio API, axios, mime-db) into each function that sends a text.
  */
-import { PermanentError, TransientError } from '../../core/pipeline-errors';
+import { PermanentError, RecipientOptedOutError, TransientError } from '../../core/pipeline-errors';
 import type { OutgoingSms, SmsSender } from '../../ports/sms-sender';
 import { redactSecrets } from '../redact';
 
@@ -113,6 +113,11 @@ export function mapTwilioError(error: unknown, timeoutMs: number, secrets: reado
     }
     if (status === 429 || status >= 500 || code === 20429) {
       return new TransientError(`Twilio answered ${reference}; will retry.`);
+    }
+    if (code === 21610) {
+      return new RecipientOptedOutError(
+        `Twilio refused the SMS (${reference}): ${PERMANENT_CODE_HINTS[21610]}.`,
+      );
     }
     const hint = code === null ? undefined : PERMANENT_CODE_HINTS[code];
     const said = redactSecrets(error.message, secrets).slice(0, 200);

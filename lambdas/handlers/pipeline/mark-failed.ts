@@ -1,6 +1,6 @@
 /** MarkFailed: a readable error on the message, and a notice to the sender. */
 import { messageChanges, warn } from '../../composition/message-changes';
-import { optOutRepository, settingsRepository } from '../../composition/repositories';
+import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
 import { markFailed } from '../../use-cases/pipeline';
@@ -15,6 +15,7 @@ export const handler = pipelineStep(
     optOuts: optOutRepository(),
     providers: smsSending(),
     serviceName: serviceName(),
+    counters: counters(),
     warn,
   },
   (result, metrics) => {

@@ -2,6 +2,7 @@
 import { audioStore, audioTools } from '../../composition/audio';
 import { mediaFetching } from '../../composition/media';
 import { messageChanges } from '../../composition/message-changes';
+import { settingsRepository } from '../../composition/repositories';
 import { secretStore } from '../../composition/secrets';
 import { openAiKeySaved } from '../../providers';
 import { prepareAudio } from '../../use-cases/pipeline';
@@ -14,5 +15,6 @@ export const handler = pipelineStep('prepare-audio', prepareAudio, {
   ...messageChanges(),
   audio: audioStore(),
   audioTools: audioTools(),
+  settings: settingsRepository(),
   providers: { ...mediaFetching(), transcribesWithOpenAi: () => openAiKeySaved(openAiSecret) },
 });

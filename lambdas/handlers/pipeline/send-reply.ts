@@ -1,6 +1,6 @@
 /** SendReply: the summary (and transcript) by SMS. */
 import { messageChanges } from '../../composition/message-changes';
-import { optOutRepository, settingsRepository } from '../../composition/repositories';
+import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
 import { sendReply } from '../../use-cases/pipeline';
@@ -15,6 +15,7 @@ export const handler = pipelineStep(
     optOuts: optOutRepository(),
     providers: smsSending(),
     serviceName: serviceName(),
+    counters: counters(),
   },
   (result, metrics) => {
     if (result.complete) metrics.addMetric('RepliesSent', 'Count', 1);

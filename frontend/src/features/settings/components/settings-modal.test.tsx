@@ -69,6 +69,10 @@ describe('the settings modal', () => {
       twilio_account_sid: null,
       twilio_phone_number: '+14155550100',
       auto_reply_enabled: true,
+      max_duration_minutes: 10,
+      voice_messages_per_sender_per_day: 20,
+      replies_per_sender_per_hour: 60,
+      reply_countries: ['US', 'CA'],
     });
     await act(() => vi.advanceTimersByTimeAsync(2_900));
     expect(screen.getByText('Settings saved successfully')).toBeInTheDocument();
@@ -88,6 +92,34 @@ describe('the settings modal', () => {
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       openai_api_key: null,
       twilio_auth_token: 'token-abc',
+    });
+  });
+
+  it('edits the limits, refusing what the API would refuse', async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    const countries = screen.getByLabelText('Countries replies may go to');
+    await user.clear(countries);
+    await user.type(countries, 'US, Canada');
+    await user.clear(screen.getByLabelText('Voice messages per sender a day'));
+    await user.type(screen.getByLabelText('Voice messages per sender a day'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByText('Countries are two-letter ISO codes, for example US or CA.')).toBeInTheDocument();
+    expect(screen.getByText('voice_messages_per_sender_per_day must be at least 1.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.clear(countries);
+    await user.type(countries, 'us ca gb');
+    expect(screen.getByText(/United States, Canada, United Kingdom/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Voice messages per sender a day'));
+    await user.type(screen.getByLabelText('Voice messages per sender a day'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Settings saved successfully');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      voice_messages_per_sender_per_day: 5,
+      reply_countries: ['US', 'CA', 'GB'],
     });
   });
 

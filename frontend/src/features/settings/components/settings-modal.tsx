@@ -1,4 +1,5 @@
 import {
+  LIMIT_DEFAULTS,
   REPLY_MODES,
   type ReplyMode,
   type SettingsUpdateInput,
@@ -25,6 +26,10 @@ type Form = {
   autoReply: boolean;
   openaiKey: SecretEdit;
   authToken: SecretEdit;
+  maxMinutes: string;
+  voicePerDay: string;
+  textsPerHour: string;
+  countries: string;
 };
 
 const NO_EDIT: SecretEdit = { value: '', clear: false };
@@ -37,7 +42,42 @@ function formFrom(view: SettingsView | null): Form {
     autoReply: view?.auto_reply_enabled ?? true,
     openaiKey: NO_EDIT,
     authToken: NO_EDIT,
+    maxMinutes: String(view?.max_duration_minutes ?? LIMIT_DEFAULTS.max_duration_minutes),
+    voicePerDay: String(
+      view?.voice_messages_per_sender_per_day ?? LIMIT_DEFAULTS.voice_messages_per_sender_per_day,
+    ),
+    textsPerHour: String(view?.replies_per_sender_per_hour ?? LIMIT_DEFAULTS.replies_per_sender_per_hour),
+    countries: (view?.reply_countries ?? LIMIT_DEFAULTS.reply_countries).join(', '),
   };
+}
+
+/** A number typed in a limit field: the number, or the text as typed so the schema names the problem. */
+function typedNumber(text: string): unknown {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** "us, ca gb" -> ["US", "CA", "GB"]. */
+function typedCountries(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+const countryNames = new Intl.DisplayNames(undefined, { type: 'region' });
+
+/** "United States, Canada" for the codes an operator typed (unknown codes as they are). */
+function namesOf(text: string): string {
+  return typedCountries(text)
+    .map((code) => {
+      try {
+        return countryNames.of(code) ?? code;
+      } catch {
+        return code;
+      }
+    })
+    .join(', ');
 }
 
 /** A secret is sent only when typed (the value) or cleared (null); otherwise the saved one stays. */
@@ -53,6 +93,10 @@ export function toUpdate(form: Form): SettingsUpdateInput {
     twilio_account_sid: form.accountSid.trim() || null,
     twilio_phone_number: form.phoneNumber.trim() || null,
     auto_reply_enabled: form.autoReply,
+    max_duration_minutes: typedNumber(form.maxMinutes) as number,
+    voice_messages_per_sender_per_day: typedNumber(form.voicePerDay) as number,
+    replies_per_sender_per_hour: typedNumber(form.textsPerHour) as number,
+    reply_countries: typedCountries(form.countries),
   };
   const openai = secretUpdate(form.openaiKey);
   const token = secretUpdate(form.authToken);
@@ -190,6 +234,48 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
               />
               Reply automatically to each voice message
             </label>
+          </Group>
+
+          <Group title="Limits">
+            <p className="text-sm text-muted">
+              They keep costs bounded when someone floods the number. Senders over a limit are told once, then
+              get nothing more until the next day or hour.
+            </p>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <TextField
+                label="Longest message (minutes)"
+                name="max_duration_minutes"
+                inputMode="numeric"
+                value={form.maxMinutes}
+                error={errors.max_duration_minutes}
+                onChange={(e) => setForm({ ...form, maxMinutes: e.target.value })}
+              />
+              <TextField
+                label="Voice messages per sender a day"
+                name="voice_messages_per_sender_per_day"
+                inputMode="numeric"
+                value={form.voicePerDay}
+                error={errors.voice_messages_per_sender_per_day}
+                onChange={(e) => setForm({ ...form, voicePerDay: e.target.value })}
+              />
+              <TextField
+                label="Texts per number an hour"
+                name="replies_per_sender_per_hour"
+                inputMode="numeric"
+                value={form.textsPerHour}
+                error={errors.replies_per_sender_per_hour}
+                onChange={(e) => setForm({ ...form, textsPerHour: e.target.value })}
+              />
+            </div>
+            <TextField
+              label="Countries replies may go to"
+              name="reply_countries"
+              hint={`Two-letter codes, comma separated: ${namesOf(form.countries) || 'none'}.`}
+              autoComplete="off"
+              value={form.countries}
+              error={errors.reply_countries}
+              onChange={(e) => setForm({ ...form, countries: e.target.value })}
+            />
           </Group>
 
           <Group title="Transcription and summaries (OpenAI)" check={<CheckButton provider="openai" />}>
