@@ -22,4 +22,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   // Public at the gateway: Twilio signs its posts (checked in the handler); uploads need an admin token.
   { method: 'POST', path: '/api/receive-message', fn: 'receive-message', access: 'public' },
   { method: 'POST', path: '/api/process-audio', fn: 'process-audio', access: 'admin' },
+  // The dashboard: direct uploads (then receive-message with the key) and the audio player.
+  { method: 'POST', path: '/api/uploads', fn: 'create-upload', access: 'admin' },
+  { method: 'GET', path: '/api/messages/{id}/audio', fn: 'message-audio', access: 'admin' },
 ];

@@ -25,9 +25,11 @@ export type HttpResult = {
   readonly headers?: Record<string, string>;
 };
 
-export type RouteRequest<B, Q, A extends Access> = {
+export type RouteRequest<B, Q, A extends Access, P = undefined> = {
   readonly body: B;
   readonly query: Q;
+  /** The path's `{name}` parameters, validated. */
+  readonly params: P;
   readonly caller: A extends 'admin' ? Caller : null;
   readonly event: APIGatewayProxyEventV2;
 };
@@ -38,11 +40,14 @@ export type RouteOptions<
   BS extends z.ZodType | undefined,
   QS extends z.ZodType | undefined,
   A extends Access,
+  PS extends z.ZodType | undefined = undefined,
 > = {
   readonly access: A;
   /** Schema of the JSON body; routes without one ignore the body. */
   readonly body?: BS;
   readonly query?: QS;
+  /** Schema of the path parameters (`/api/messages/{id}/audio`). */
+  readonly params?: PS;
   /** Largest accepted body in bytes (after base64 decoding). @default 16384 */
   readonly maxBodyBytes?: number;
 };
@@ -75,7 +80,8 @@ export function header(event: APIGatewayProxyEventV2, name: string): string | un
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 }
 
-function readJsonBody(event: APIGatewayProxyEventV2, maxBytes: number): unknown {
+/** The JSON body of the request (415 if not JSON, 413 above `maxBytes`, 400 if it does not parse). */
+export function readJsonBody(event: APIGatewayProxyEventV2, maxBytes = DEFAULT_MAX_BODY_BYTES): unknown {
   const contentType = header(event, 'content-type') ?? '';
   if (!event.body) throw new ValidationError('The request body is empty: send a JSON object.');
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
@@ -126,13 +132,15 @@ export function createEdge(deps: EdgeDependencies) {
     BS extends z.ZodType | undefined = undefined,
     QS extends z.ZodType | undefined = undefined,
     A extends Access = Access,
+    PS extends z.ZodType | undefined = undefined,
   >(
-    options: RouteOptions<BS, QS, A>,
+    options: RouteOptions<BS, QS, A, PS>,
     run: (
       request: RouteRequest<
         BS extends z.ZodType ? z.output<BS> : undefined,
         QS extends z.ZodType ? z.output<QS> : undefined,
-        A
+        A,
+        PS extends z.ZodType ? z.output<PS> : undefined
       >,
     ) => Promise<HttpResult>,
   ): ApiHandler {
@@ -152,6 +160,9 @@ export function createEdge(deps: EdgeDependencies) {
       try {
         // Authentication first: an anonymous caller learns nothing about what the body should look like.
         const caller = options.access === 'admin' && auth ? await authenticate(event, auth) : null;
+        const params = options.params
+          ? parseOrThrow(options.params, event.pathParameters ?? {}, 'path')
+          : undefined;
         const query = options.query
           ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query')
           : undefined;
@@ -162,7 +173,7 @@ export function createEdge(deps: EdgeDependencies) {
               'request body',
             )
           : undefined;
-        result = await run({ body, query, caller, event } as Parameters<typeof run>[0]);
+        result = await run({ body, query, params, caller, event } as Parameters<typeof run>[0]);
       } catch (error) {
         const mapped = mapError(error);
         if (mapped.status >= 500)

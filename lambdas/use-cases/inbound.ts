@@ -232,6 +232,36 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
 }
 
 /**
+ * A test upload the browser sent straight to the upload area (`POST /api/uploads`): checked and stored as
+ * `receiveUpload` does, then removed from the upload area whatever the outcome, so a file that is not audio
+ * leaves nothing behind (and one that is stays only as the message's audio).
+ */
+export async function receiveUploadedFile(
+  deps: InboundDeps,
+  input: { readonly uploadKey: string; readonly sender?: string | null | undefined },
+) {
+  let bytes: Buffer;
+  try {
+    bytes = (await deps.audio.get(input.uploadKey)).body;
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new NotFoundError('The uploaded file was not found (uploads expire): upload it again.');
+    }
+    throw error;
+  }
+  try {
+    return await receiveUpload(deps, { bytes, fileName: null, sender: input.sender ?? null });
+  } finally {
+    await deps.audio.delete(input.uploadKey).catch((error: unknown) => {
+      deps.warn('An upload could not be removed from the upload area', {
+        uploadKey: input.uploadKey,
+        error: (error as Error).message,
+      });
+    });
+  }
+}
+
+/**
  * A restart that finds the message put into processing by another restart this recently returns that run:
  * it is the same click twice (or two operators at once). A run stuck longer than this can be restarted.
  */

@@ -54,15 +54,18 @@ export type TranscribeDeps = MessageChangeDeps & {
 /** What Summarize uses: the summarizer. */
 export type SummarizeDeps = MessageChangeDeps & { readonly providers: Pick<Providers, 'summarizer'> };
 
-/** What DecideReply uses: the settings (auto-reply), the opt-outs and whether an SMS provider is set up. */
-export type ReplyDecisionDeps = MessageChangeDeps & {
+/**
+ * What DecideReply uses: the message (read only: it changes nothing, so it publishes nothing), the settings
+ * (auto-reply), the opt-outs and whether an SMS provider is set up.
+ */
+export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & {
   readonly settings: SettingsRepository;
   readonly optOuts: OptOutRepository;
   readonly providers: Pick<Providers, 'smsSender'>;
 };
 
 /** What SendReply uses: DecideReply's and the service name the texts carry. */
-export type SendReplyDeps = ReplyDecisionDeps & { readonly serviceName: string };
+export type SendReplyDeps = ReplyDecisionDeps & MessageChangeDeps & { readonly serviceName: string };
 
 /** What MarkFailed uses: SendReply's (for the notice), and where to report a notice that failed. */
 export type MarkFailedDeps = SendReplyDeps & {
@@ -96,7 +99,7 @@ export type PipelineState = z.infer<typeof pipelineStateSchema>;
 
 // -----------------------------------------------------------------------------------------------------------
 
-async function loadOwned(deps: MessageChangeDeps, state: PipelineState): Promise<Message> {
+async function loadOwned(deps: Pick<MessageChangeDeps, 'messages'>, state: PipelineState): Promise<Message> {
   const message = await deps.messages.get(state.messageId);
   if (!message) throw new PermanentError(`Message ${state.messageId} does not exist.`);
   if ((message.attempt ?? 1) !== state.attempt) {
