@@ -68,7 +68,6 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
   const stateful = new StatefulStack(app, `${prefix}-Data`, {
     env,
     description: `Voice summary (${stage.stage}): tables, audio bucket, user pool, secrets`,
-    audioCorsOrigins: stage.allowedOrigins.length > 0 ? stage.allowedOrigins : undefined,
   });
   const stateless = new StatelessStack(app, `${prefix}-App`, {
     env,

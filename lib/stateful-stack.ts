@@ -7,27 +7,17 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  HttpMethods,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLES, type TableSpec } from '../lambdas/adapters/aws/tables';
+import { UPLOAD_PREFIX } from '../lambdas/core/uploads';
 
 /** The tables, keyed like TABLES in lambdas/adapters/aws/tables.ts. */
 export type ProjectTables = { readonly [K in keyof typeof TABLES]: Table };
 
 /** Props of {@link StatefulStack}. */
 export interface StatefulStackProps extends StackProps {
-  /**
-   * Browser origins allowed to read and upload audio with presigned URLs.
-   * @default ['*'] (presigned URLs carry their own authorization)
-   */
-  readonly audioCorsOrigins?: readonly string[];
   /**
    * Name of the Cognito group whose members are administrators.
    * @default 'admins'
@@ -65,15 +55,13 @@ export class StatefulStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: false,
-      cors: [
-        {
-          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
-          allowedOrigins: [...(props.audioCorsOrigins ?? ['*'])],
-          allowedHeaders: ['*'],
-          maxAge: 3000,
-        },
+      // No CORS here: only the site's origin may upload from a browser, and the site's domain is known only in
+      // the stateless stack, which sets the rule (lib/constructs/upload-cors.ts).
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // A direct upload is checked and removed at once; one the browser never confirmed goes after a day.
+        { prefix: UPLOAD_PREFIX, expiration: Duration.days(1) },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       // Voice messages are user data: keep them if the stack is deleted by mistake.
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -9,6 +9,9 @@ import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 const XRAY = 'xray:PutTelemetryRecords xray:PutTraceSegments on *';
+/** Publishing a message change to the dashboard's live list: the messages namespace, nothing else. */
+const PUBLISH =
+  'appsync:EventPublish on arn:<AWS::Partition>:appsync:us-east-1:123456789012:apis/LiveUpdatesApi.ApiId/channelNamespace/messages';
 const step = PIPELINE_STEPS;
 
 /** Function -> what it may do. Resources are named by their construct (exports and hashes left out). */
@@ -31,22 +34,28 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'receive-message': [
+    PUBLISH,
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:GetItem dynamodb:PutItem on Messages',
     'dynamodb:GetItem on Settings',
     's3:DeleteObject s3:PutObject on AudioBucket/audio/*',
+    's3:DeleteObject s3:GetObject on AudioBucket/uploads/*',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
   'process-audio': [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
+  'create-upload': ['s3:PutObject on AudioBucket/uploads/*', XRAY],
+  'message-audio': ['dynamodb:GetItem on Messages', 's3:GetObject on AudioBucket/audio/*', XRAY],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
-  [step.markProcessing.fn]: ['dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
+  [step.markProcessing.fn]: [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.prepareAudio.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on Settings',
     's3:GetObject s3:PutObject on AudioBucket/audio/*',
@@ -56,6 +65,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.transcribe.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     's3:GetObject on AudioBucket/audio/*',
     's3:ListBucket on AudioBucket',
@@ -63,6 +73,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.summarize.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     XRAY,
@@ -75,14 +86,16 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.sendReply.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on OptOuts',
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
-  [step.markCompleted.fn]: ['dynamodb:UpdateItem on Messages', XRAY],
+  [step.markCompleted.fn]: [PUBLISH, 'dynamodb:UpdateItem on Messages', XRAY],
   [step.markFailed.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on OptOuts',
     'dynamodb:GetItem on Settings',
@@ -112,6 +125,7 @@ function readable(resource: unknown): string {
   return flattenCfnReference(resource)
     .replace(/^[\w-]+:ExportsOutput(?:FnGetAtt|Ref)/, '')
     .replace(/<([A-Za-z]+?)[0-9A-F]{8}(?:\.Arn)?>/g, '$1')
+    .replace(/<([A-Za-z]+?)[0-9A-F]{8}\.(\w+)>/g, '$1.$2')
     .replace(/^([A-Za-z]+?)[0-9A-F]{8}(?:Arn)?[0-9A-F]{8}/, '$1');
 }
 
@@ -146,6 +160,28 @@ describe('what each function may do', () => {
 
   it('lets the state machine invoke its own steps, log and trace, and nothing else', () => {
     expect(permissionsOfRole(roleOf(app.stateless.pipeline.stateMachine))).toEqual(STATE_MACHINE);
+  });
+
+  it('lets exactly the functions that change messages publish the changes, to the messages namespace only', () => {
+    const publishers = Object.entries(EXPECTED)
+      .filter(([, lines]) => lines.some((l) => l.startsWith('appsync:')))
+      .map(([fn]) => fn)
+      .sort();
+    expect(publishers).toEqual(
+      [
+        'receive-message',
+        'process-audio',
+        step.markProcessing.fn,
+        step.prepareAudio.fn,
+        step.transcribe.fn,
+        step.summarize.fn,
+        step.sendReply.fn,
+        step.markCompleted.fn,
+        step.markFailed.fn,
+      ].sort(),
+    );
+    // DecideReply reads the message and changes nothing, so it may not publish.
+    expect(EXPECTED[step.decideReply.fn]!.some((l) => l.startsWith('appsync:'))).toBe(false);
   });
 
   it('keeps every secret readable only by the functions that use it', () => {
