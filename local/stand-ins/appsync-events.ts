@@ -215,10 +215,15 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
     connections.add(connection);
     const keepAlive = setInterval(() => send(connection, { type: 'ka' }), KEEP_ALIVE_MS);
     keepAlive.unref();
+    // One message at a time, in order (checking a token is asynchronous): a subscribe sent right after
+    // connection_init is handled once the connection is known.
+    let handled = Promise.resolve();
     socket.on('message', (data) => {
-      onMessage(connection, data.toString(), header?.Authorization).catch((error: unknown) => {
-        log(`Live updates: a message could not be handled (${(error as Error).message})`);
-      });
+      handled = handled
+        .then(() => onMessage(connection, data.toString(), header?.Authorization))
+        .catch((error: unknown) => {
+          log(`Live updates: a message could not be handled (${(error as Error).message})`);
+        });
     });
     socket.on('close', () => {
       clearInterval(keepAlive);
