@@ -25,4 +25,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   // The dashboard: direct uploads (then receive-message with the key) and the audio player.
   { method: 'POST', path: '/api/uploads', fn: 'create-upload', access: 'admin' },
   { method: 'GET', path: '/api/messages/{id}/audio', fn: 'message-audio', access: 'admin' },
+  { method: 'GET', path: '/api/signups', fn: 'list-signups', access: 'admin' },
+  { method: 'GET', path: '/api/signups/export', fn: 'export-signups', access: 'admin' },
+  { method: 'POST', path: '/api/settings/check/{provider}', fn: 'check-settings', access: 'admin' },
 ];

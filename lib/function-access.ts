@@ -153,6 +153,22 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     adminEdge(fn, t);
     fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject']);
   },
+  // The dashboard's sign-ups: the count, the latest and the CSV are read from the whole (small) table.
+  'list-signups': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['Scan']);
+  },
+  'export-signups': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['Scan']);
+  },
+  // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
+  'check-settings': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
+    openAiKey(fn, t);
+    fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret);
+  },
   // Signs a short-lived GET of one message's stored audio (a presigned GET carries the signer's rights).
   'message-audio': (fn, t) => {
     adminEdge(fn, t);

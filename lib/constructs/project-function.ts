@@ -79,7 +79,7 @@ export interface ProjectFunctionProps {
 }
 
 /** DynamoDB actions a function may be given on a table. */
-export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
 /** S3 object actions a function may be given on the audio objects. */
 export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject';
 

@@ -51,6 +51,14 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'create-upload': ['s3:PutObject on AudioBucket/uploads/*', XRAY],
+  'list-signups': ['dynamodb:Scan on Signups', XRAY],
+  'export-signups': ['dynamodb:Scan on Signups', XRAY],
+  'check-settings': [
+    'dynamodb:GetItem on Settings',
+    'secretsmanager:GetSecretValue on OpenAiApiKey',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
   'message-audio': ['dynamodb:GetItem on Messages', 's3:GetObject on AudioBucket/audio/*', XRAY],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
   [step.markProcessing.fn]: [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
@@ -191,12 +199,20 @@ describe('what each function may do', () => {
         .map(([fn]) => fn)
         .sort();
     expect(readers('OpenAiApiKey')).toEqual(
-      ['get-settings', 'put-settings', step.prepareAudio.fn, step.summarize.fn, step.transcribe.fn].sort(),
+      [
+        'get-settings',
+        'put-settings',
+        'check-settings',
+        step.prepareAudio.fn,
+        step.summarize.fn,
+        step.transcribe.fn,
+      ].sort(),
     );
     expect(readers('TwilioAuthToken')).toEqual(
       [
         'get-settings',
         'put-settings',
+        'check-settings',
         'receive-message',
         step.prepareAudio.fn,
         step.decideReply.fn,
