@@ -16,6 +16,7 @@ import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { runProgram } from '../../lambdas/adapters/local/subprocess';
 import { launchBrowser, type TestBrowser } from '../support/browser';
+import { signInToDashboard, waitForLiveState } from '../support/dashboard';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
@@ -78,17 +79,8 @@ async function openDashboard(width = 1280): Promise<Dashboard> {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${runtime.url}/admin`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await liveState(page, 'Live');
+  await signInToDashboard(page, runtime.url, ADMIN);
   return { page, errors };
-}
-
-/** Waits for the live indicator to say `label`. */
-async function liveState(page: Page, label: 'Live' | 'Reconnecting...') {
-  await page.getByRole('status').filter({ hasText: label }).first().waitFor({ timeout: 90_000 });
 }
 
 /** The card of the message from `sender` (as the card shows it). */
@@ -344,7 +336,7 @@ describe('settings', () => {
     expect(await page.evaluate<string>("document.activeElement?.textContent ?? ''")).toBe('Settings');
 
     await page.reload();
-    await liveState(page, 'Live');
+    await waitForLiveState(page, 'Live');
     await settingsButton.click();
     await expect.poll(() => dialog.getByLabel('Account SID').inputValue()).toBe(TWILIO_SID);
     expect(await dialog.getByLabel('Phone number').inputValue()).toBe(TWILIO_NUMBER);
@@ -421,7 +413,7 @@ describe('the live channel', () => {
     const { page, errors } = await openDashboard();
     await markDocument(page);
     expect((await fetch(`${runtime.url}/_local/realtime/stop`, { method: 'POST' })).status).toBe(200);
-    await liveState(page, 'Reconnecting...');
+    await waitForLiveState(page, 'Reconnecting...');
     await screenshot(page, 'dashboard-reconnecting');
 
     // While the browser is cut off, a message arrives and changes: no event can reach the page.
@@ -439,7 +431,7 @@ describe('the live channel', () => {
     expect(await card(page, 'while-offline').count()).toBe(0);
 
     expect((await fetch(`${runtime.url}/_local/realtime/start`, { method: 'POST' })).status).toBe(200);
-    await liveState(page, 'Live');
+    await waitForLiveState(page, 'Live');
     await card(page, 'while-offline').waitFor({ timeout: 30_000 });
     // From here on it is live again: the same message reaches completed without a reload.
     await card(page, 'while-offline').getByText('Completed').waitFor({ timeout: 120_000 });
