@@ -20,6 +20,7 @@ import { changeMessage, createMessage, type MessageChangeDeps } from '../lambdas
 import { launchBrowser } from '../test/support/browser';
 import { signInToDashboard, waitForLiveState } from '../test/support/dashboard';
 import { startLocalRuntime } from '../test/support/local-runtime';
+import { pendingMessage } from '../test/support/messages';
 import { machineLine, ms, percentile, writeSection } from './report';
 
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 40);
@@ -85,19 +86,12 @@ export async function benchLive(): Promise<void> {
     };
     const senders = Array.from({ length: CARDS }, (_, i) => `bench-${String(i).padStart(2, '0')}`);
     for (const [i, sender] of senders.entries()) {
-      const message: Message = {
+      const message = pendingMessage({
         id: `bench-live-${i}`,
         created_at: new Date(Date.now() + i).toISOString(),
         sender,
-        phone_number: null,
-        audio_url: null,
-        status: 'pending',
-        summary: null,
-        transcript: null,
-        error_message: null,
-        reply_sent: false,
         source: 'upload',
-      };
+      });
       await createMessage(deps, message);
     }
     await live

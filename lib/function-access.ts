@@ -80,6 +80,12 @@ const ownsMessage: Access = (fn, t) => {
   publishesChanges(fn, t);
 };
 
+/** The dashboard's sign-ups: the count, the latest and the CSV are read from the whole (small) table. */
+const readsSignups: Access = (fn, t) => {
+  adminEdge(fn, t);
+  fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['Scan']);
+};
+
 const step = PIPELINE_STEPS;
 
 export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
@@ -153,15 +159,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     adminEdge(fn, t);
     fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject']);
   },
-  // The dashboard's sign-ups: the count, the latest and the CSV are read from the whole (small) table.
-  'list-signups': (fn, t) => {
-    adminEdge(fn, t);
-    fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['Scan']);
-  },
-  'export-signups': (fn, t) => {
-    adminEdge(fn, t);
-    fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['Scan']);
-  },
+  'list-signups': readsSignups,
+  'export-signups': readsSignups,
   // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
   'check-settings': (fn, t) => {
     adminEdge(fn, t);

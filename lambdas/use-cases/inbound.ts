@@ -15,6 +15,7 @@ import {
   ValidationError,
 } from '../core/errors';
 import { classifyInboundText } from '../core/keywords';
+import { newMessage } from '../core/new-message';
 import { normalizePhone } from '../core/phone';
 import { NotAudioError } from '../core/pipeline-errors';
 import { HELP_TEXT, OPT_IN_CONFIRMATION, UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '../core/reply';
@@ -117,22 +118,17 @@ export async function receiveSms(
     let createdCount = 0;
     for (const [index, item] of audio.entries()) {
       const id = `${form.MessageSid}-${index}`;
-      const message: Message = {
+      const message = newMessage({
         id,
         created_at: deps.clock(),
         sender: from,
         phone_number: from,
         audio_url: null,
-        status: 'pending',
-        summary: null,
-        transcript: null,
-        error_message: null,
-        reply_sent: false,
         source: 'sms',
         media_url: item.url,
         audio_content_type: item.contentType,
         attempt: 1,
-      };
+      });
       const created = await createMessage(deps, message);
       if (created) createdCount += 1;
       const stored = created ? message : await deps.messages.get(id);
@@ -204,22 +200,17 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
   const id = `up-${randomUUID()}`;
   const key = audioKey(id, format.extension);
   await deps.audio.put(key, upload.bytes, format.mime, upload.bytes.byteLength);
-  const message: Message = {
+  const message = newMessage({
     id,
     created_at: deps.clock(),
     sender,
     phone_number: phone.ok ? phone.e164 : null,
     audio_url: key,
-    status: 'pending',
-    summary: null,
-    transcript: null,
-    error_message: null,
-    reply_sent: false,
     source: 'upload',
     media_url: null,
     audio_content_type: format.mime,
     attempt: 1,
-  };
+  });
   try {
     await createMessage(deps, message);
   } catch (error) {

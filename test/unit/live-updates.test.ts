@@ -15,22 +15,12 @@ import type { MessageEvents } from '../../lambdas/ports/message-events';
 import { changeMessage, createMessage } from '../../lambdas/use-cases/message-changes';
 import { channelMatches, createAppSyncEvents } from '../../local/stand-ins/appsync-events';
 import { InMemoryMessages, testClock } from '../support/in-memory-ports';
+import { pendingMessage } from '../support/messages';
 
 const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-const message = (overrides: Partial<Message> = {}): Message => ({
-  id: 'm1',
-  created_at: '2026-11-23T10:00:00.000Z',
-  sender: 'test-user',
-  phone_number: null,
-  audio_url: 'audio/m1.wav',
-  status: 'pending',
-  summary: null,
-  transcript: null,
-  error_message: null,
-  reply_sent: false,
-  ...overrides,
-});
+const message = (overrides: Partial<Message> = {}) =>
+  pendingMessage({ id: 'm1', audio_url: 'audio/m1.wav', ...overrides });
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
