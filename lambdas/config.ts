@@ -5,6 +5,7 @@
  * with one readable error instead of a request later.
  */
 import * as z from 'zod';
+import { MAX_RETENTION_DAYS } from './core/retention';
 
 /** A comma-separated list in one variable (`a, b,c`), blanks dropped; empty when unset. */
 export const commaSeparatedList = z
@@ -41,3 +42,6 @@ export function readEnv<S extends z.ZodRawShape>(
   }
   return parsed.data;
 }
+
+/** A retention period in days, as a deployment sets it (1 day to ten years). */
+export const retentionDays = z.coerce.number().int().min(1).max(MAX_RETENTION_DAYS);

@@ -3,7 +3,7 @@
  * `handler`) and one API Gateway route per row; the local runtime maps the same rows to the same handlers.
  */
 export type HttpRoute = {
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: `/api/${string}`;
   /** The handler file in lambdas/handlers, without extension. */
   readonly fn: string;
@@ -28,4 +28,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   { method: 'GET', path: '/api/signups', fn: 'list-signups', access: 'admin' },
   { method: 'GET', path: '/api/signups/export', fn: 'export-signups', access: 'admin' },
   { method: 'POST', path: '/api/settings/check/{provider}', fn: 'check-settings', access: 'admin' },
+  // The Team section: who is an administrator (issue 8).
+  { method: 'GET', path: '/api/team', fn: 'list-team', access: 'admin' },
+  { method: 'POST', path: '/api/team/{id}/approve', fn: 'approve-team-member', access: 'admin' },
+  { method: 'DELETE', path: '/api/team/{id}', fn: 'remove-team-member', access: 'admin' },
 ];

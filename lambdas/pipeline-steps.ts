@@ -46,8 +46,10 @@ export const PIPELINE_STEPS = {
     state: 'Transcribe',
     fn: 'handlers/pipeline/transcribe',
     resultKey: 'transcription',
-    timeoutSeconds: 300,
-    memoryMb: 1024,
+    // Moonshine runs here when no OpenAI key is saved: Lambda's longest timeout, and the memory that buys
+    // one whole vCPU (1,769 MB; onnxruntime uses one thread and about 300 MB). See docs/deploy.md.
+    timeoutSeconds: 900,
+    memoryMb: 1769,
   },
   summarize: {
     state: 'Summarize',

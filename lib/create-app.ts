@@ -68,6 +68,11 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
   const stateful = new StatefulStack(app, `${prefix}-Data`, {
     env,
     description: `Voice summary (${stage.stage}): tables, audio bucket, user pool, secrets`,
+    retention: { audioDays: stage.audioRetentionDays, transcriptDays: stage.transcriptRetentionDays },
+    adminEmails: stage.adminEmails,
+    serviceName: stage.serviceName,
+    logRetention: retentionDays(stage.logRetentionDays),
+    service: `voice-summary-${stage.stage}`,
   });
   const stateless = new StatelessStack(app, `${prefix}-App`, {
     env,
@@ -78,6 +83,7 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     extraAllowedOrigins: stage.allowedOrigins,
     defaultPhoneNumber: stage.defaultPhoneNumber,
     logRetention: retentionDays(stage.logRetentionDays),
+    transcriptionModel: stage.transcriptionModel,
     routes,
     routeEntry,
     siteAssetsDir,

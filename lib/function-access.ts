@@ -6,12 +6,15 @@
  * guessed permissions; test/infra/permissions.test.ts lists the result and fails on any change not made on
  * purpose, and test/infra/function-environment.test.ts checks each handler reads every variable it is given.
  */
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { MESSAGE_INDEXES } from '../lambdas/adapters/aws/tables';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
 import { FFMPEG_ENVIRONMENT } from './constructs/ffmpeg-layer';
-import type { ProjectFunction } from './constructs/project-function';
+import type { MoonshineLayer } from './constructs/moonshine-layer';
+import type { ProjectFunction, UserPoolAction } from './constructs/project-function';
 import type { StatefulStack } from './stateful-stack';
 
 /** Everything an access entry can refer to. */
@@ -20,6 +23,8 @@ export type AccessTargets = {
   /** Undefined while the pipeline's own functions are being created (they never start it). */
   readonly stateMachine?: IStateMachine;
   readonly ffmpeg: ILayerVersion;
+  /** onnxruntime-node and the Moonshine model, with the variables that point the adapter at them. */
+  readonly moonshine: Pick<MoonshineLayer, 'layer' | 'environment'>;
   readonly serviceName: string;
   readonly contactEmail: string;
   readonly defaultPhoneNumber?: string;
@@ -39,14 +44,24 @@ const publicEdge: Access = (fn, t) => {
   fn.setting('ALLOWED_ORIGINS', t.allowedOrigins);
 };
 
-/** composition/http.ts adminRoutes(): CORS, and Cognito's issuer, keys, app client and admins group. */
-const adminEdge: Access = (fn, t) => {
+/**
+ * composition/http.ts adminRoutes(): CORS, Cognito's issuer, keys, app client and admins group, and the user
+ * pool, where it asks whether the caller is still an administrator (the token may predate a removal).
+ */
+const adminEdge = (fn: ProjectFunction, t: AccessTargets, poolActions: readonly UserPoolAction[] = []) => {
   publicEdge(fn, t);
   fn.setting('JWT_ISSUER', t.data.userPool.userPoolProviderUrl);
   fn.setting('JWT_JWKS_URI', `${t.data.userPool.userPoolProviderUrl}/.well-known/jwks.json`);
   fn.setting('JWT_CLIENT_ID', t.data.userPoolClient.userPoolClientId);
   fn.setting('ADMIN_GROUP', t.data.adminGroupName);
+  fn.userPool('USER_POOL_ID', t.data.userPool, ['AdminListGroupsForUser', ...poolActions]);
 };
+
+/** composition/cognito.ts userDirectory() for a Team route: the edge's check plus exactly `actions`. */
+const team =
+  (actions: readonly UserPoolAction[]): Access =>
+  (fn, t) =>
+    adminEdge(fn, t, actions);
 
 /** composition/health.ts: GetItem on the settings row, HeadBucket on the audio bucket, the sign-in keys. */
 const healthProbes: Access = (fn, t) => {
@@ -147,6 +162,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.setting('SERVICE_NAME', t.serviceName);
     fn.setting('CONTACT_EMAIL', t.contactEmail);
     fn.setting('PUBLIC_WEBHOOK_URL', t.webhookUrl);
+    // The messages it creates expire (DynamoDB TTL) after the period the privacy policy states.
+    fn.setting('TRANSCRIPT_RETENTION_DAYS', String(t.data.retention.transcriptDays));
   },
   // Admin (re)processing: moves the message to its next attempt and starts the pipeline; no audio access.
   'process-audio': (fn, t) => {
@@ -184,10 +201,14 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     openAiKey(fn, t);
     ffmpeg(fn, t);
   },
+  // With a saved key OpenAI transcribes; without one Moonshine runs here (composition/transcription.ts),
+  // decoding with ffmpeg: both layers, and the variables that find the model.
   [step.transcribe.fn]: (fn, t) => {
     ownsMessage(fn, t);
     fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject'], { list: true });
     openAiKey(fn, t);
+    ffmpeg(fn, t);
+    fn.layer(t.moonshine.layer, t.moonshine.environment);
   },
   [step.summarize.fn]: (fn, t) => {
     ownsMessage(fn, t);
@@ -208,6 +229,20 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table('MESSAGES_TABLE', t.data.tables.messages, ['UpdateItem']);
     publishesChanges(fn, t);
   },
+  // The Team section (issue 8): lists accounts and the admins group; approves (joins the group); removes
+  // (leaves the group, put back if nobody would be left, then sign-out everywhere and deletion).
+  'list-team': team(['ListUsers', 'ListUsersInGroup']),
+  'approve-team-member': team(['AdminGetUser', 'AdminAddUserToGroup']),
+  'remove-team-member': team([
+    'AdminGetUser',
+    'ListUsersInGroup',
+    'AdminRemoveUserFromGroup',
+    'AdminAddUserToGroup',
+    'AdminUserGlobalSignOut',
+    'AdminDeleteUser',
+  ]),
+  // Marks a message failed when its run ended without doing so (EventBridge: failed, timed out, aborted).
+  'pipeline-run-ended': ownsMessage,
   // Every 5 minutes: counts messages created 15 to 60 minutes ago that are still unfinished.
   'watch-stuck-messages': (fn, t) => {
     fn.table('MESSAGES_TABLE', t.data.tables.messages, []);
@@ -225,18 +260,58 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
 export const PIPELINE_STARTERS: readonly string[] = ['receive-message', 'process-audio'];
 
-/** Applies the access declared for `fnName` (and the pipeline start permission for starters). */
-export function applyAccess(fnName: string, fn: ProjectFunction, targets: AccessTargets): void {
-  const access = FUNCTION_ACCESS[fnName];
+/** The entry for `fnName` in one of the tables above; a function without one fails the synth. */
+function declared<A>(table: Readonly<Record<string, A>>, tableName: string, fnName: string): A {
+  const access = table[fnName];
   if (!access) {
     throw new Error(
-      `No access declared for function "${fnName}": add it to FUNCTION_ACCESS in lib/function-access.ts.`,
+      `No access declared for function "${fnName}": add it to ${tableName} in lib/function-access.ts.`,
     );
   }
-  access(fn, targets);
+  return access;
+}
+
+/** Applies the access declared for `fnName` (and the pipeline start permission for starters). */
+export function applyAccess(fnName: string, fn: ProjectFunction, targets: AccessTargets): void {
+  declared(FUNCTION_ACCESS, 'FUNCTION_ACCESS', fnName)(fn, targets);
   if (PIPELINE_STARTERS.includes(fnName)) {
     if (!targets.stateMachine)
       throw new Error(`Function "${fnName}" starts the pipeline but none exists yet.`);
     fn.startsPipeline(targets.stateMachine);
   }
+}
+
+/** What a user pool trigger's access can refer to (they live in the stateful stack, next to the pool). */
+export type TriggerTargets = {
+  readonly userPool: IUserPool;
+  readonly settingsTable: ITable;
+  readonly adminGroupName: string;
+  readonly adminEmails: readonly string[];
+  readonly serviceName: string;
+  /** Where the app stack writes the site's URL (SSM), and that parameter's ARN. */
+  readonly siteUrlParameter: { readonly name: string; readonly arn: string };
+};
+type TriggerAccess = (fn: ProjectFunction, targets: TriggerTargets) => void;
+
+/** The user pool's triggers (lambdas/auth-triggers.ts), keyed by their `fn`. */
+export const TRIGGER_ACCESS: Readonly<Record<string, TriggerAccess>> = {
+  // Decides whether a confirmed account becomes an administrator: the allowlist, the first-administrator
+  // claim (a conditional PutItem; DeleteItem gives it back if the group cannot be joined), whether anyone is
+  // an administrator yet, and joining the group.
+  'post-confirmation': (fn, t) => {
+    fn.setting('ADMIN_EMAILS', t.adminEmails.join(','));
+    fn.setting('ADMIN_GROUP', t.adminGroupName);
+    fn.table('SETTINGS_TABLE', t.settingsTable, ['PutItem', 'DeleteItem']);
+    fn.triggerOf(t.userPool, ['ListUsersInGroup', 'AdminAddUserToGroup']);
+  },
+  // Writes the emails: the service's name, and the site's URL for the reset link.
+  'custom-message': (fn, t) => {
+    fn.setting('SERVICE_NAME', t.serviceName);
+    fn.parameter('SITE_URL_PARAMETER', t.siteUrlParameter.name, t.siteUrlParameter.arn);
+  },
+};
+
+/** Applies the access declared for the trigger `fnName`. */
+export function applyTriggerAccess(fnName: string, fn: ProjectFunction, targets: TriggerTargets): void {
+  declared(TRIGGER_ACCESS, 'TRIGGER_ACCESS', fnName)(fn, targets);
 }

@@ -2,8 +2,10 @@
  * The parameters of one deployment (a "stage"), read from CDK context (`-c key=value` or cdk.json) or the
  * environment, and checked with zod before any stack is built.
  */
-import { z } from 'zod';
-import { commaSeparatedList } from '../lambdas/config';
+import * as z from 'zod';
+import { MOONSHINE_SIZES } from '../lambdas/adapters/local/moonshine-model';
+import { commaSeparatedList, retentionDays } from '../lambdas/config';
+import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 
 export const stageConfigSchema = z.object({
   /** Names the stacks (`VoiceSummary-<stage>-Data`, `VoiceSummary-<stage>-App`); letters, digits, dashes. */
@@ -25,8 +27,22 @@ export const stageConfigSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, 'E.164, for example +14155550132')
     .optional(),
+  /**
+   * The Moonshine model the Transcribe function runs when no OpenAI key is saved: `tiny` (default, 28 MB) or
+   * `base` (61 MB, a little better on 8 kHz speech, twice as slow). Fetch base first: npm run models -- base.
+   */
+  transcriptionModel: z.enum(MOONSHINE_SIZES).default('tiny'),
+  /**
+   * Emails (comma separated) whose accounts become administrators as soon as they confirm their email. Empty:
+   * the first confirmed account of a deployment without administrators becomes one; others wait for approval.
+   */
+  adminEmails: commaSeparatedList.pipe(z.array(z.email())),
   /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
   alarmEmail: z.email().optional(),
+  /** Days a voice message's audio is kept (S3 lifecycle); stated in the privacy policy. */
+  audioRetentionDays: retentionDays.default(DEFAULT_AUDIO_RETENTION_DAYS),
+  /** Days a message's transcript and summary are kept (DynamoDB TTL); stated in the privacy policy. */
+  transcriptRetentionDays: retentionDays.default(DEFAULT_TRANSCRIPT_RETENTION_DAYS),
   /** Days Lambda, API and state machine logs are kept. */
   logRetentionDays: z.coerce.number().int().positive().default(30),
   account: z.string().optional(),
@@ -41,7 +57,11 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   contactEmail: { context: 'contactEmail', env: 'CONTACT_EMAIL' },
   allowedOrigins: { context: 'allowedOrigins', env: 'ALLOWED_ORIGINS' },
   defaultPhoneNumber: { context: 'defaultPhoneNumber', env: 'DEFAULT_PHONE_NUMBER' },
+  transcriptionModel: { context: 'transcriptionModel', env: 'TRANSCRIPTION_MODEL' },
+  adminEmails: { context: 'adminEmails', env: 'ADMIN_EMAILS' },
   alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
+  audioRetentionDays: { context: 'audioRetentionDays', env: 'AUDIO_RETENTION_DAYS' },
+  transcriptRetentionDays: { context: 'transcriptRetentionDays', env: 'TRANSCRIPT_RETENTION_DAYS' },
   logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },
   account: { context: 'account', env: 'CDK_DEFAULT_ACCOUNT' },
   region: { context: 'region', env: 'CDK_DEFAULT_REGION' },

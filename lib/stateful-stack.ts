@@ -7,27 +7,53 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLES, type TableSpec } from '../lambdas/adapters/aws/tables';
+import type { Retention } from '../lambdas/core/retention';
 import { UPLOAD_PREFIX } from '../lambdas/core/uploads';
+import { AuthTriggers } from './constructs/auth-triggers';
 
 /** The tables, keyed like TABLES in lambdas/adapters/aws/tables.ts. */
 export type ProjectTables = { readonly [K in keyof typeof TABLES]: Table };
 
 /** Props of {@link StatefulStack}. */
 export interface StatefulStackProps extends StackProps {
+  /** How long audio and transcripts are kept (the audio bucket's lifecycle; the functions read the rest). */
+  readonly retention: Retention;
   /**
    * Name of the Cognito group whose members are administrators.
    * @default 'admins'
    */
   readonly adminGroupName?: string;
+  /**
+   * Emails whose accounts become administrators as soon as they confirm their email (ADMIN_EMAILS).
+   * @default none: the first confirmed account of a deployment without administrators becomes one
+   */
+  readonly adminEmails?: readonly string[];
+  /**
+   * The service's name in the sign-in emails.
+   * @default 'Voice Summary'
+   */
+  readonly serviceName?: string;
+  /**
+   * How long the trigger functions' logs are kept.
+   * @default RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: RetentionDays;
+  /**
+   * POWERTOOLS_SERVICE_NAME of the trigger functions, one per stage.
+   * @default 'voice-summary'
+   */
+  readonly service?: string;
 }
 
 /**
- * Everything that holds data: the four tables, the audio bucket, the user pool and the two secrets. Kept apart
- * from the stateless stack so functions, API and site can be replaced freely without touching data.
+ * Everything that holds data: the tables, the audio bucket, the user pool and the two secrets. Kept apart from
+ * the stateless stack so functions, API and site can be replaced freely without touching data. The user pool's
+ * two trigger functions live here too: the pool must name them, and the app stack depends on this one.
  */
 export class StatefulStack extends Stack {
   public readonly tables: ProjectTables;
@@ -35,11 +61,18 @@ export class StatefulStack extends Stack {
   public readonly userPool: UserPool;
   public readonly userPoolClient: UserPoolClient;
   public readonly adminGroupName: string;
+  /** How long audio and transcripts are kept: the functions that create messages and the site read it. */
+  public readonly retention: Retention;
   public readonly openAiApiKeySecret: Secret;
   public readonly twilioAuthTokenSecret: Secret;
+  /** The user pool's trigger functions, keyed by their `fn` (lambdas/auth-triggers.ts). */
+  public readonly triggers: AuthTriggers;
+  /** The SSM parameter the app stack writes the site's URL to; the reset email's link is built from it. */
+  public readonly siteUrlParameterName: string;
 
-  constructor(scope: Construct, id: string, props: StatefulStackProps = {}) {
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
+    this.retention = props.retention;
 
     this.tables = {
       signups: this.table('Signups', TABLES.signups),
@@ -59,8 +92,10 @@ export class StatefulStack extends Stack {
       // the stateless stack, which sets the rule (lib/constructs/upload-cors.ts).
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // The privacy policy states this period (the site reads the same number from /config.json).
+        { id: 'AudioRetention', prefix: 'audio/', expiration: Duration.days(props.retention.audioDays) },
         // A direct upload is checked and removed at once; one the browser never confirmed goes after a day.
-        { prefix: UPLOAD_PREFIX, expiration: Duration.days(1) },
+        { id: 'UnconfirmedUploads', prefix: UPLOAD_PREFIX, expiration: Duration.days(1) },
       ],
       // Voice messages are user data: keep them if the stack is deleted by mistake.
       removalPolicy: RemovalPolicy.RETAIN,
@@ -115,8 +150,9 @@ export class StatefulStack extends Stack {
     this.userPool = userPool;
 
     this.userPoolClient = userPool.addClient('WebClient', {
-      // USER_PASSWORD_AUTH is what the local Cognito stand-in supports; SRP is what Amplify uses by default.
-      authFlows: { userPassword: true, userSrp: true },
+      // SRP only (the password never leaves the browser), plus refresh, which CDK always adds. The local
+      // stand-in has no SRP: its own client allows USER_PASSWORD_AUTH, and /config.json says which to use.
+      authFlows: { userSrp: true },
       generateSecret: false,
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.hours(1),
@@ -128,7 +164,22 @@ export class StatefulStack extends Stack {
     new CfnUserPoolGroup(this, 'AdminsGroup', {
       userPoolId: userPool.userPoolId,
       groupName: this.adminGroupName,
-      description: 'Administrators of the voice summary service (added by an operator).',
+      description:
+        'Administrators of the voice summary service: ADMIN_EMAILS, the first account, or approved by an administrator.',
+    });
+
+    // A name both stacks derive from this stack's: the app stack writes the site's URL there (the pool's
+    // triggers cannot refer to the app stack, which refers to this one).
+    this.siteUrlParameterName = `/${this.stackName}/site-url`;
+    this.triggers = new AuthTriggers(this, 'AuthTriggers', {
+      userPool,
+      settingsTable: this.tables.settings,
+      adminGroupName: this.adminGroupName,
+      adminEmails: props.adminEmails,
+      serviceName: props.serviceName ?? 'Voice Summary',
+      siteUrlParameterName: this.siteUrlParameterName,
+      logRetention: props.logRetention,
+      service: props.service,
     });
 
     this.openAiApiKeySecret = this.secret(
@@ -146,6 +197,7 @@ export class StatefulStack extends Stack {
     const table = new Table(this, id, {
       partitionKey: { name: spec.partitionKey, type: AttributeType.STRING },
       sortKey: spec.sortKey ? { name: spec.sortKey, type: AttributeType.STRING } : undefined,
+      ...(spec.timeToLiveAttribute ? { timeToLiveAttribute: spec.timeToLiveAttribute } : {}),
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

@@ -1,13 +1,19 @@
 import path from 'node:path';
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import type { MoonshineSize } from '../lambdas/adapters/local/moonshine-model';
 import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
+import { RUN_END_STATUSES } from '../lambdas/use-cases/run-ended';
 import { FfmpegLayer, type FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { HttpApiRoutes } from './constructs/http-api';
 import { LiveUpdates } from './constructs/live-updates';
 import { Monitoring } from './constructs/monitoring';
+import { MoonshineLayer } from './constructs/moonshine-layer';
 import { Pipeline, type PipelineFunctions } from './constructs/pipeline';
 import {
   METRICS_NAMESPACE,
@@ -65,6 +71,11 @@ export interface StatelessStackProps extends StackProps {
    */
   readonly ffmpegLayer?: FfmpegLayerProps;
   /**
+   * The Moonshine model the Transcribe function runs when no OpenAI key is saved.
+   * @default 'tiny'
+   */
+  readonly transcriptionModel?: MoonshineSize;
+  /**
    * The service name on every log line and metric (POWERTOOLS_SERVICE_NAME): one per stage.
    * @default 'voice-summary'
    */
@@ -76,8 +87,8 @@ export interface StatelessStackProps extends StackProps {
   readonly alarmEmail?: string;
 }
 
-/** Functions run on a schedule rather than by a route or a pipeline step. */
-export const SCHEDULED_FUNCTIONS = ['watch-stuck-messages'] as const;
+/** Functions run by EventBridge (a schedule or an AWS event) rather than by a route or a pipeline step. */
+export const EVENT_FUNCTIONS = ['watch-stuck-messages', 'pipeline-run-ended'] as const;
 
 /**
  * Everything that can be replaced without losing data: the Lambda functions, the HTTP API, the pipeline's
@@ -110,6 +121,8 @@ export class StatelessStack extends Stack {
     const targets = {
       data,
       ffmpeg: new FfmpegLayer(this, 'Ffmpeg', props.ffmpegLayer).layer,
+      // Without an OpenAI key the Transcribe function runs Moonshine itself: recordings stay in the account.
+      moonshine: new MoonshineLayer(this, 'Moonshine', { model: props.transcriptionModel }),
       serviceName: props.serviceName,
       contactEmail: props.contactEmail,
       defaultPhoneNumber: props.defaultPhoneNumber,
@@ -154,6 +167,26 @@ export class StatelessStack extends Stack {
     );
     applyAccess('watch-stuck-messages', watcher, targets);
 
+    // A run that ends without marking its message (timed out, stopped, MarkFailed failing) marks it here.
+    const runEnded = makeFunction(
+      'PipelineRunEndedFunction',
+      'pipeline-run-ended',
+      'handlers/pipeline-run-ended',
+    );
+    applyAccess('pipeline-run-ended', runEnded, targets);
+    new Rule(this, 'PipelineRunEnded', {
+      description: 'Pipeline runs that failed, timed out or were aborted: their messages are marked failed.',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: {
+          status: [...RUN_END_STATUSES],
+          stateMachineArn: [this.pipeline.stateMachine.stateMachineArn],
+        },
+      },
+      targets: [new LambdaFunction(runEnded, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+    });
+
     this.api = new HttpApiRoutes(this, 'Http', {
       routes,
       functions: this.functions,
@@ -174,6 +207,7 @@ export class StatelessStack extends Stack {
           httpEndpoint: this.liveUpdates.httpEndpoint,
           realtimeEndpoint: this.liveUpdates.realtimeEndpoint,
         },
+        retention: data.retention,
       },
       // Where presigned upload URLs point (the SDK's virtual-hosted style): the page may PUT files there.
       uploadOrigin: `https://${data.audioBucket.bucketName}.s3.${this.region}.amazonaws.com`,
@@ -183,6 +217,14 @@ export class StatelessStack extends Stack {
     new UploadCors(this, 'UploadCors', {
       bucket: data.audioBucket,
       allowedOrigins: [this.site.url, ...(props.extraAllowedOrigins ?? [])],
+    });
+
+    // The reset email's link needs the site's URL, and the pool's triggers live in the data stack, which
+    // cannot refer to this one: they read it from this parameter, whose name both stacks derive.
+    new StringParameter(this, 'SiteUrlParameter', {
+      parameterName: data.siteUrlParameterName,
+      stringValue: this.site.url,
+      description: 'The public site URL, for links in the sign-in emails (read by the CustomMessage trigger)',
     });
 
     // The site's URL reached the functions through Lazy values. No cycle: the distribution depends on the API

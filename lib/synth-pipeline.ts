@@ -2,9 +2,11 @@
  * The pipeline's state machine definition as the local runtime runs it: synthesized from the same CDK code
  * that deploys it, with CloudFormation intrinsics resolved to plain local strings.
  */
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
 import { createApp } from './create-app';
 
@@ -47,6 +49,10 @@ export async function synthesizePipelineDefinition(): Promise<SynthesizedPipelin
         serviceName: 'Voice Summary',
         contactEmail: 'support@example.com',
         allowedOrigins: [],
+        transcriptionModel: 'tiny',
+        audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
+        transcriptRetentionDays: DEFAULT_TRANSCRIPT_RETENTION_DAYS,
+        adminEmails: [],
         logRetentionDays: 30,
       },
       stackTraces: false,

@@ -33,63 +33,16 @@ export async function readBody(req: IncomingMessage, maxBytes = MAX_LOCAL_BODY_B
   return Buffer.concat(chunks);
 }
 
-/** A route's path (`/api/messages/{id}/audio`) as a pattern that captures its parameters. */
-function pathPattern(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((part) => {
-      const parameter = /^\{(\w+)\}$/.exec(part);
-      return parameter ? `(?<${parameter[1]}>[^/]+)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return new RegExp(`^${source}$`);
-}
-
-export type RouteMatch<R> = {
-  /** The route for this method and path, if any. */
-  readonly route: R | null;
-  /** API Gateway's route key: `POST /api/messages/{id}/audio`. */
-  readonly routeKey: string;
-  /** The path's parameters, decoded as API Gateway decodes them. */
-  readonly pathParameters: Record<string, string>;
-  /** The methods other routes allow on this path (for a 405). */
-  readonly methods: readonly string[];
-};
-
-/** Finds the route for a request as API Gateway does: exact paths, and `{name}` standing for one segment. */
-export function matchRoute<R extends { readonly method: string; readonly path: string }>(
-  routes: readonly R[],
-  method: string,
-  path: string,
-): RouteMatch<R> {
-  const methods: string[] = [];
-  for (const route of routes) {
-    const match = pathPattern(route.path).exec(path);
-    if (!match) continue;
-    if (route.method !== method) {
-      methods.push(route.method);
-      continue;
-    }
-    const pathParameters: Record<string, string> = {};
-    for (const [name, value] of Object.entries(match.groups ?? {})) {
-      try {
-        pathParameters[name] = decodeURIComponent(value);
-      } catch {
-        pathParameters[name] = value;
-      }
-    }
-    return { route, routeKey: `${route.method} ${route.path}`, pathParameters, methods };
-  }
-  return { route: null, routeKey: `${method} ${path}`, pathParameters: {}, methods };
-}
-
-/** The API Gateway v2 event for this request, with `routeKey` and `rawPath` as the route defines them. */
+/**
+ * The API Gateway v2 event for this request, with `routeKey` and `rawPath` as the route defines them and the
+ * values of its `{name}` segments as `pathParameters`.
+ */
 export function toApiGatewayEvent(
   req: IncomingMessage,
   body: Buffer,
   routeKey: string,
   url: URL,
-  pathParameters: Record<string, string> = {},
+  pathParameters: Readonly<Record<string, string>> = {},
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -118,7 +71,7 @@ export function toApiGatewayEvent(
     ...(cookies.length ? { cookies } : {}),
     headers,
     ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
-    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters: { ...pathParameters } } : {}),
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',

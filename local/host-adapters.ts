@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { LOCAL_CREDENTIALS } from '../lambdas/adapters/aws/client-options';
 import { FileSecretStore } from '../lambdas/adapters/local/file-secret-store';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
+import { MoonshineTranscriber } from '../lambdas/adapters/local/moonshine-transcriber';
 import { OutboxSmsSender } from '../lambdas/adapters/local/outbox-sms-sender';
-import { PocketsphinxTranscriber } from '../lambdas/adapters/local/pocketsphinx-transcriber';
 import { provideHostAdapters } from '../lambdas/composition/host';
 
 export function provideLocalAdapters(paths: {
@@ -20,7 +20,7 @@ export function provideLocalAdapters(paths: {
     secrets: new FileSecretStore(paths.secrets),
     fallbackSmsSender: new OutboxSmsSender(paths.outbox),
     // The offline engine used while no OpenAI key is saved; another engine is another factory here.
-    offlineTranscriber: () => new PocketsphinxTranscriber(),
+    offlineTranscriber: () => new MoonshineTranscriber(),
     dependencyCheck: new LocalDependencyCheck(),
     webhookToken: async () => (await readFile(paths.webhookToken, 'utf8').catch(() => '')).trim() || null,
     mediaFromLoopback: true,

@@ -5,7 +5,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Runtime, StartupError, startRuntime } from './runtime';
+import { INBOX_PATH, type Runtime, StartupError, startRuntime } from './runtime';
 
 function fail(message: string): never {
   console.error(`Cannot start: ${message}`);
@@ -58,6 +58,8 @@ Voice Summary is running (ready in ${seconds} s).
   Send a test SMS   npm run sms -- <audio file> --from +14155550123
   Replies (SMS)     ${info.outbox}
   Sign-in emails    ${info.mailbox}
+  Local inbox       ${info.url}${INBOX_PATH}  (the emails and SMS replies above, as a page)
+  Administrators    ${process.env.ADMIN_EMAILS?.trim() ? `ADMIN_EMAILS (${process.env.ADMIN_EMAILS.trim()}) join when confirmed` : 'the first account created joins; later ones wait for approval'}
 
 Press Ctrl-C to stop.`);
 

@@ -12,13 +12,14 @@ import { join, resolve } from 'node:path';
 import { LOCAL_CREDENTIALS } from '../lambdas/adapters/aws/client-options';
 import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
+import { AUTH_TRIGGERS } from '../lambdas/auth-triggers';
 import { MESSAGES_NAMESPACE } from '../lambdas/core/live-updates';
+import type { Retention } from '../lambdas/core/retention';
 import { HTTP_ROUTES } from '../lambdas/http-routes';
 import { synthesizePipelineDefinition } from '../lib/synth-pipeline';
 import {
   BodyTooLargeError,
   type LambdaHttpHandler,
-  matchRoute,
   readBody,
   toApiGatewayEvent,
   writeJsonError,
@@ -33,6 +34,11 @@ import {
   LOCAL_TABLES,
 } from './bootstrap';
 import { provideLocalAdapters } from './host-adapters';
+import { renderInbox } from './inbox';
+import { failInterruptedRuns } from './interrupted-runs';
+import { isLambdaInvoke, lambdaInvokeEndpoint, type TriggerHandler } from './lambda-invoke';
+import { localRetention, startRetentionSweep } from './retention-sweep';
+import { matchRoute } from './route-match';
 import { buildSite, localCsp, serveSite, siteIsStale } from './site';
 import {
   type AppSyncEvents,
@@ -52,6 +58,8 @@ const STEP_FUNCTIONS_PREFIX = '/stepfunctions';
 /** Local-only controls of the live-update stand-in: `POST /_local/realtime/stop` and `/start` (tests, bench). */
 const REALTIME_CONTROL_PREFIX = '/_local/realtime/';
 export const LOCAL_STATE_MACHINE_ARN = `arn:aws:states:${REGION}:000000000000:stateMachine:voice-summary-local`;
+/** The page of everything the service would have emailed or texted (local only). */
+export const INBOX_PATH = '/_local/inbox';
 
 /** A start-up problem a person can fix; `main` prints its message as one line. */
 export class StartupError extends Error {}
@@ -205,11 +213,13 @@ function handlerEnvironment(settings: {
   s3: string;
   userPoolId: string;
   clientId: string;
+  retention: Retention;
 }): Record<string, string> {
   const issuer = `${settings.url}${COGNITO_PREFIX}/${settings.userPoolId}`;
   return {
     AWS_REGION: REGION,
     SIGNUPS_TABLE: LOCAL_TABLES.signups,
+    TRANSCRIPT_RETENTION_DAYS: String(settings.retention.transcriptDays),
     SIGNUP_CONSENTS_TABLE: LOCAL_TABLES.signupConsents,
     MESSAGES_TABLE: LOCAL_TABLES.messages,
     SETTINGS_TABLE: LOCAL_TABLES.settings,
@@ -220,6 +230,8 @@ function handlerEnvironment(settings: {
     JWT_ISSUER: issuer,
     JWT_JWKS_URI: `http://127.0.0.1:${settings.port}${COGNITO_PREFIX}/${settings.userPoolId}/.well-known/jwks.json`,
     JWT_CLIENT_ID: settings.clientId,
+    USER_POOL_ID: settings.userPoolId,
+    COGNITO_ENDPOINT: `http://127.0.0.1:${settings.port}${COGNITO_PREFIX}`,
     ALLOWED_ORIGINS: [settings.url, `http://127.0.0.1:${settings.port}`].join(','),
     SITE_URL: settings.url,
     DEFAULT_PHONE_NUMBER: LOCAL_DEMO_NUMBER,
@@ -238,13 +250,26 @@ function handlerEnvironment(settings: {
   };
 }
 
+/** ADMIN_EMAILS is the person's own setting: a typo is reported at start, in one line, not at sign-up. */
+function checkAdminEmails(value: string | undefined): void {
+  const bad = (value ?? '')
+    .split(',')
+    .map((email) => email.trim())
+    .filter((email) => email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
+  if (bad.length) {
+    throw new StartupError(
+      `ADMIN_EMAILS must be email addresses separated by commas; "${bad.join('", "')}" is not: fix it or unset ADMIN_EMAILS.`,
+    );
+  }
+}
+
 function corsPreflight(req: IncomingMessage, res: ServerResponse, allowedOrigins: readonly string[]): void {
   const origin = req.headers.origin;
   const headers: Record<string, string> = { 'content-length': '0' };
   if (origin && allowedOrigins.includes(origin)) {
     Object.assign(headers, {
       'access-control-allow-origin': origin,
-      'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+      'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
       'access-control-allow-headers': 'authorization, content-type',
       'access-control-max-age': '600',
       vary: 'Origin',
@@ -258,6 +283,12 @@ function corsPreflight(req: IncomingMessage, res: ServerResponse, allowedOrigins
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dataDir = resolve(options.dataDir);
   const paths = dataPaths(dataDir);
+  let retention: Retention;
+  try {
+    retention = localRetention();
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
   await prepareDataDir(dataDir);
   const unlock = await lockDataDir(paths.lock);
   const cleanups: (() => Promise<void>)[] = [unlock];
@@ -271,9 +302,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
     let cognitoHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
     let stepFunctionsHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+    // The user pool's triggers, for cognito-local: served here once the handlers are loaded.
+    let triggerHandlers: Map<string, TriggerHandler> | null = null;
+    const lambdaKey = `local-${randomBytes(12).toString('hex')}`;
+    const invoke = lambdaInvokeEndpoint({
+      accessKeyId: lambdaKey,
+      handlers: () => triggerHandlers,
+      log: options.log,
+    });
     let liveUpdates: AppSyncEvents | null = null;
     const server = createServer((req, res) => {
       const url = req.url ?? '/';
+      if (isLambdaInvoke(url)) {
+        invoke(req, res).catch(() => res.destroy());
+        return;
+      }
       if (url === EVENTS_HTTP_PATH && liveUpdates) {
         liveUpdates.handleHttp(req, res).catch(() => {
           if (!res.headersSent) writeJsonError(res, 500, 'The live-update stand-in failed.');
@@ -343,6 +386,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       directory: paths.cognito,
       issuerDomain: `${url}${COGNITO_PREFIX}`,
       mailboxPath: paths.mailbox,
+      triggers: {
+        functions: Object.fromEntries(Object.values(AUTH_TRIGGERS).map((t) => [t.trigger, t.fn])),
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: lambdaKey,
+      },
       onMail: (mail: MailboxEntry) =>
         options.log(
           `Email to ${mail.to}${mail.code ? `: code ${mail.code}` : ''} (saved in ${paths.mailbox})`,
@@ -375,8 +423,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       s3: s3.endpoint,
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
+      retention,
     });
     Object.assign(process.env, environment);
+    checkAdminEmails(process.env.ADMIN_EMAILS);
     provideLocalAdapters(paths);
 
     // Live updates: the browser connects with its Cognito token; the functions publish signed with the same
@@ -402,6 +452,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { handler: LambdaHttpHandler };
       handlers.set(`${route.method} ${route.path}`, module.handler);
     }
+    const triggers = new Map<string, TriggerHandler>();
+    for (const trigger of Object.values(AUTH_TRIGGERS)) {
+      const module = (await import(`../lambdas/handlers/${trigger.fn}.ts`)) as { handler: TriggerHandler };
+      triggers.set(trigger.fn, module.handler);
+    }
+    triggerHandlers = triggers;
     const siteHeaders = { 'content-security-policy': localCsp({ storage: s3.endpoint }) };
     // The pipeline: the state machine synthesized from the CDK app, each Task state on its Lambda handler.
     const pipeline = await synthesizePipelineDefinition();
@@ -411,16 +467,41 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stepHandlers[state] = module.handler;
     }
     const retryIntervalMs = process.env.PIPELINE_RETRY_INTERVAL_MS;
+    // Runs that end failed, timed out or aborted reach the same handler EventBridge invokes in AWS.
+    const runEnded = (await import('../lambdas/handlers/pipeline-run-ended.ts')) as {
+      handler: (event: unknown) => Promise<unknown>;
+    };
+    const runTimeoutSeconds = process.env.PIPELINE_RUN_TIMEOUT_SECONDS;
     const stepFunctions = await createStepFunctions({
       definition: pipeline.definition,
       stateMachineArn: LOCAL_STATE_MACHINE_ARN,
       handlers: stepHandlers,
       executionsFile: paths.executions,
       ...(retryIntervalMs ? { retryIntervalMs: Number(retryIntervalMs) } : {}),
+      ...(runTimeoutSeconds ? { runTimeoutSeconds: Number(runTimeoutSeconds) } : {}),
+      onRunEnded: async (detail) => {
+        await runEnded.handler({
+          source: 'aws.states',
+          'detail-type': 'Step Functions Execution Status Change',
+          detail,
+        });
+      },
       log: options.log,
     });
     stepFunctionsHandle = stepFunctions.handle;
     cleanups.push(() => stepFunctions.close());
+
+    // Runs do not survive a stop: messages a previous run left in processing are marked failed (retryable).
+    const interrupted = await failInterruptedRuns();
+    if (interrupted > 0) {
+      options.log(
+        `${interrupted} message(s) were being processed when the service stopped: marked failed, retry them.`,
+      );
+    }
+
+    // Expired messages and audio go at start-up and every day (dynalite and s3rver have no TTL or lifecycle).
+    const retentionSweep = startRetentionSweep(retention, options.log);
+    cleanups.push(async () => retentionSweep.stop());
 
     const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
     const siteConfig = () => ({
@@ -435,8 +516,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         events: { httpEndpoint: `${url}${EVENTS_HTTP_PATH}`, realtimeEndpoint },
         // cognito-local has no SRP.
         authFlow: 'USER_PASSWORD_AUTH',
-        // Nothing expires on one machine yet; the privacy policy says so.
-        retention: { audioDays: null, transcriptDays: null },
+        // The privacy policy states what the sweep below applies.
+        retention,
         local: true,
       }),
     });
@@ -444,6 +525,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     ready = async (req, res) => {
       const requestUrl = new URL(req.url ?? '/', url);
       const path = requestUrl.pathname;
+      if (path === INBOX_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+        const page = await renderInbox(paths);
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-security-policy': localCsp(),
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'DENY',
+          'referrer-policy': 'no-referrer',
+        });
+        res.end(req.method === 'HEAD' ? undefined : page);
+        return;
+      }
       if (path.startsWith(REALTIME_CONTROL_PREFIX) && req.method === 'POST') {
         const action = path.slice(REALTIME_CONTROL_PREFIX.length);
         if (action === 'stop') events.stop();
@@ -464,15 +558,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         corsPreflight(req, res, allowedOrigins);
         return;
       }
-      const matched = matchRoute(HTTP_ROUTES, req.method ?? 'GET', path);
-      const handler = matched.route ? handlers.get(matched.routeKey) : undefined;
-      if (!handler) {
-        const methods = matched.methods;
+      const match = matchRoute(HTTP_ROUTES, req.method ?? 'GET', path);
+      if (!match.route) {
+        const methods = match.allowedMethods;
         if (methods.length) {
           writeJsonError(res, 405, `Use ${methods.join(' or ')} for ${path}.`, { allow: methods.join(', ') });
         } else writeJsonError(res, 404, `There is no API route ${path}.`);
         return;
       }
+      const routeKey = `${match.route.method} ${match.route.path}`;
+      const handler = handlers.get(routeKey)!;
       let body: Buffer;
       try {
         body = await readBody(req);
@@ -486,7 +581,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       }
       writeResult(
         res,
-        await handler(toApiGatewayEvent(req, body, matched.routeKey, requestUrl, matched.pathParameters)),
+        await handler(toApiGatewayEvent(req, body, routeKey, requestUrl, match.pathParameters)),
       );
     };
 

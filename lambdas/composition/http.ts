@@ -1,13 +1,16 @@
 /**
  * The HTTP edge of a function: public routes need only the browser origins allowed (CORS); functions with
- * admin routes also read the sign-in configuration (Cognito issuer, keys, app client, admins group).
+ * admin routes also read the sign-in configuration (Cognito issuer, keys, app client, admins group) and ask
+ * Cognito whether the caller is still an administrator (USER_POOL_ID).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { JwtTokenVerifier } from '../adapters/aws/jwt-token-verifier';
 import { commaSeparatedList, readEnv, required } from '../config';
+import { CachedAdminMembership } from '../http/admin-membership';
 import { type AdminAuth, authenticate, createEdge } from '../http/edge';
 import type { TokenVerifier } from '../ports/token-verifier';
+import { adminGroup, userDirectory } from './cognito';
 import { lambdaHandler, logger } from './observability';
 import { once } from './once';
 
@@ -15,13 +18,17 @@ const allowedOrigins = once(
   () => readEnv('browser origins (CORS)', { ALLOWED_ORIGINS: commaSeparatedList }).ALLOWED_ORIGINS,
 );
 
+/** Cognito's answer to "still an administrator?", trusted for ADMIN_RECHECK_SECONDS per container. */
+const adminMembership = once(() => new CachedAdminMembership(userDirectory()));
+
 const adminAuth = once((): AdminAuth => {
   const env = readEnv('admin sign-in', {
     JWT_ISSUER: z.url(),
     JWT_JWKS_URI: z.url(),
     JWT_CLIENT_ID: required,
-    ADMIN_GROUP: z.string().min(1).default('admins'),
   });
+  // Read at cold start: a function without the pool's id fails at once, not on its first admin request.
+  const membership = adminMembership();
   let verifier: TokenVerifier | undefined;
   return {
     // Built on the first admin request: it fetches the keys then, not at cold start.
@@ -33,7 +40,8 @@ const adminAuth = once((): AdminAuth => {
       });
       return verifier;
     },
-    adminGroup: env.ADMIN_GROUP,
+    adminGroup: adminGroup(),
+    membership: () => membership,
   };
 });
 

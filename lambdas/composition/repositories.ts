@@ -4,17 +4,18 @@ import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-reposito
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
-import { readEnv, required } from '../config';
+import { readEnv, required, retentionDays } from '../config';
 import { documentClient } from './dynamodb';
 import { once } from './once';
 
-export const messageRepository = once(
-  () =>
-    new DynamoMessageRepository(
-      documentClient(),
-      readEnv('the messages table', { MESSAGES_TABLE: required }).MESSAGES_TABLE,
-    ),
-);
+export const messageRepository = once(() => {
+  const env = readEnv('the messages table', {
+    MESSAGES_TABLE: required,
+    // Only the function that creates messages is given it: they expire this many days after they arrive.
+    TRANSCRIPT_RETENTION_DAYS: retentionDays.optional(),
+  });
+  return new DynamoMessageRepository(documentClient(), env.MESSAGES_TABLE, env.TRANSCRIPT_RETENTION_DAYS);
+});
 
 export const settingsRepository = once(
   () =>

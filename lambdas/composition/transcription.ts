@@ -1,10 +1,32 @@
 /** The Transcribe step's transcriber: OpenAI with a saved key, else the host's offline engine (if any). */
+import { localEngineEnvSchema } from '../adapters/local/local-engine-config';
+import { MoonshineTranscriber } from '../adapters/local/moonshine-transcriber';
 import { OpenAiTranscriber } from '../adapters/openai/openai-transcriber';
+import { readEnv } from '../config';
+import type { Transcriber } from '../ports/transcriber';
 import { selectTranscriber } from '../providers';
 import { hostAdapters } from './host';
 import { once } from './once';
 import { openAiOptions } from './openai';
 import { secretStore } from './secrets';
+
+/**
+ * In Lambda, Moonshine where the function carries its layer (lib/constructs/moonshine-layer.ts sets
+ * MOONSHINE_MODEL_DIR): a deployment without an OpenAI key keeps every recording in its account. The model
+ * itself loads on the first message that needs it.
+ */
+function moonshineFromLayer(): (() => Transcriber) | null {
+  const env = readEnv('offline transcription (Moonshine)', localEngineEnvSchema.shape);
+  if (!env.MOONSHINE_MODEL_DIR) return null;
+  return () =>
+    new MoonshineTranscriber({
+      ffmpegPath: env.FFMPEG_PATH,
+      ffprobePath: env.FFPROBE_PATH,
+      moonshineModel: env.MOONSHINE_MODEL,
+      moonshineModelDir: env.MOONSHINE_MODEL_DIR,
+      moonshineThreads: env.MOONSHINE_THREADS,
+    });
+}
 
 export const transcription = once(() => {
   const { transcribeModel, baseURL } = openAiOptions();
@@ -12,7 +34,7 @@ export const transcription = once(() => {
     secrets: secretStore(['openai_api_key']),
     openAi: (apiKey) =>
       new OpenAiTranscriber({ apiKey, model: transcribeModel, ...(baseURL ? { baseURL } : {}) }),
-    // Lambda has no offline engine yet; a model layer would add its factory here.
-    offline: hostAdapters().offlineTranscriber ?? null,
+    // The local runtime gives its own (local/host-adapters.ts); Lambda has Moonshine from its layer.
+    offline: hostAdapters().offlineTranscriber ?? moonshineFromLayer(),
   });
 });

@@ -20,6 +20,12 @@ export type AudioFormat = {
 /** OpenAI's transcription endpoint refuses files over 25 MB. */
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 
+/**
+ * The longest voice message transcribed by default: 10 minutes. Longer ones cost more than a voicemail is
+ * worth, and a small file that decodes to hours of silence is a known way to make a service burn CPU.
+ */
+export const DEFAULT_MAX_DURATION_SECONDS = 600;
+
 /** The formats we take, for error messages and the help text. */
 export const ACCEPTED_FORMATS_TEXT = 'MP3, WAV, M4A, AAC, FLAC, OGG/Opus, AMR, 3GP, WebM or CAF';
 
@@ -96,6 +102,9 @@ function isMpegFrame(bytes: Uint8Array, at: number): boolean {
   );
 }
 
+/** Zero bytes tolerated between an ID3 tag and the first frame (some encoders reserve space there). */
+const MAX_ID3_PADDING = 64 * 1024;
+
 /** The size of an ID3v2 tag: a 10-byte header, a 28-bit "syncsafe" length, and a footer when flagged. */
 function id3TagLength(bytes: Uint8Array): number {
   const size = ((bytes[6] ?? 0) << 21) | ((bytes[7] ?? 0) << 14) | ((bytes[8] ?? 0) << 7) | (bytes[9] ?? 0);
@@ -127,8 +136,12 @@ export function detectAudioFormat(bytes: Uint8Array): AudioFormat | null {
   if (bytes.length < 4) return null;
   if (startsWith(bytes, 'ID3')) {
     if (bytes.length < 10) return null;
-    // A tag can precede an MP3, ADTS or FLAC stream: look past it when the bytes reach that far.
-    return detectAt(bytes, id3TagLength(bytes)) ?? FORMATS.mp3;
+    // A tag can precede an MP3, ADTS or FLAC stream: the first real frame decides, so a tag in front of a
+    // picture or anything else is not taken for audio. Encoders may pad the tag with zero bytes.
+    let at = id3TagLength(bytes);
+    const paddingEnd = Math.min(bytes.length, at + MAX_ID3_PADDING);
+    while (at < paddingEnd && bytes[at] === 0) at += 1;
+    return detectAt(bytes, at);
   }
   if ((startsWith(bytes, 'RIFF') || startsWith(bytes, 'RF64')) && startsWith(bytes, 'WAVE', 8))
     return FORMATS.wav;

@@ -1,54 +1,18 @@
 /**
  * The local summarizer, used when no OpenAI key is set: it picks the transcript's most useful sentences
  * (who called, what they want, when and where to call back) rather than writing new ones. It must cope with
- * pocketsphinx output, which is lowercase, has no punctuation and spells numbers out ("five five five one
- * two three four"), as well as with punctuated transcripts. Deterministic: the same transcript always gives
+ * lowercase text with no punctuation and numbers spelled out ("five five five one two three four", as
+ * pocketsphinx wrote), as well as with cased, punctuated text with digits ("Call me at 555-2189 at 3:30.", as
+ * Moonshine and OpenAI write). Deterministic: the same transcript always gives
  * the same summary.
  */
 import { formatCallbackNumber } from './reply';
 import { truncateAtWord } from './sms-text';
+import { bareWord, type DigitRun, digitRuns, TEENS, TENS, UNITS } from './spoken-numbers';
 import { SUMMARY_MAX_CHARS, type VoiceSummary } from './summary';
 
 /** What an empty transcript is summarized as. */
 export const NO_SPEECH_SUMMARY = 'No speech detected.';
-
-const UNITS: Readonly<Record<string, string>> = {
-  zero: '0',
-  oh: '0',
-  o: '0',
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-};
-const TEENS: Readonly<Record<string, string>> = {
-  ten: '10',
-  eleven: '11',
-  twelve: '12',
-  thirteen: '13',
-  fourteen: '14',
-  fifteen: '15',
-  sixteen: '16',
-  seventeen: '17',
-  eighteen: '18',
-  nineteen: '19',
-};
-const TENS: Readonly<Record<string, string>> = {
-  twenty: '2',
-  thirty: '3',
-  forty: '4',
-  fifty: '5',
-  sixty: '6',
-  seventy: '7',
-  eighty: '8',
-  ninety: '9',
-};
-const REPEATS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
 
 /** Hesitations recognizers write out; they carry no meaning. */
 const FILLERS = new Set(['um', 'uh', 'uhm', 'umm', 'erm', 'er', 'ah', 'hmm', 'mm', 'mhm']);
@@ -99,77 +63,6 @@ const CLOCK_WORDS = [
   'twelve',
 ];
 const CLOCK_WORD_DIGITS: Readonly<Record<string, string>> = { ...UNITS, ...TEENS };
-
-/** A number token: digits with the separators people write in phone numbers, "(415)", "555-0132", "+1". */
-function writtenDigits(token: string): string | null {
-  const stripped = token.replace(/[,;:!?]+$/, '').replace(/\.$/, '');
-  return /^\+?\(?\d[\d().-]*$/.test(stripped) && !/[.-]$/.test(stripped) ? stripped.replace(/\D/g, '') : null;
-}
-
-function bareWord(token: string): string {
-  return token.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
-}
-
-type DigitRun = { readonly start: number; readonly end: number; readonly digits: string };
-
-/**
- * Runs of consecutive number tokens, written or spoken: "five five five one two three four", "four one five
- * five five five oh one thirty two", "(415) 555-0132", "eight hundred", "double five". "oh" only continues
- * a run, since on its own it is an exclamation.
- */
-function digitRuns(tokens: readonly string[]): DigitRun[] {
-  const runs: DigitRun[] = [];
-  let index = 0;
-  while (index < tokens.length) {
-    let digits = '';
-    let cursor = index;
-    let lastWasUnit = false;
-    while (cursor < tokens.length) {
-      const token = tokens[cursor] ?? '';
-      const word = bareWord(token);
-      const next = bareWord(tokens[cursor + 1] ?? '');
-      const written = writtenDigits(token);
-      if (written !== null) {
-        digits += written;
-        lastWasUnit = false;
-      } else if (word in UNITS && (digits !== '' || (word !== 'oh' && word !== 'o'))) {
-        digits += UNITS[word];
-        lastWasUnit = true;
-      } else if (word in TEENS) {
-        digits += TEENS[word];
-        lastWasUnit = false;
-      } else if (word in TENS) {
-        const unit = UNITS[next];
-        if (unit !== undefined && unit !== '0' && next !== 'oh' && next !== 'o') {
-          digits += `${TENS[word]}${unit}`;
-          cursor += 1;
-        } else {
-          digits += `${TENS[word]}0`;
-        }
-        lastWasUnit = false;
-      } else if (word in REPEATS && UNITS[next] !== undefined) {
-        digits += (UNITS[next] ?? '').repeat(REPEATS[word] ?? 1);
-        cursor += 1;
-        lastWasUnit = true;
-      } else if (word === 'hundred' && lastWasUnit) {
-        digits += '00';
-        lastWasUnit = false;
-      } else if ((word === 'dash' || token === '-') && digits !== '') {
-        // "five five five dash one two three four"
-      } else {
-        break;
-      }
-      cursor += 1;
-    }
-    if (digits !== '') {
-      runs.push({ start: index, end: cursor, digits });
-      index = cursor;
-    } else {
-      index += 1;
-    }
-  }
-  return runs;
-}
 
 /** A digit run that reads as a phone number: 7 digits, 10, or 11 starting with 1 (8-15 for other countries). */
 function isPhoneRun(run: DigitRun): boolean {
@@ -551,7 +444,12 @@ function keyPoints(
   const caller = CALLER.exec(text);
   if (caller?.[1]) {
     const name = caller[1].trim();
-    const company = caller[2]?.trim().replace(/[.,]$/, '');
+    // A punctuated transcript may run on into the next sentence ("from Acme Dental. Call me"): stop at its
+    // full stop, but not at an abbreviation's ("Dr. Patel's office").
+    const company = caller[2]
+      ?.split(/(?<=\p{L}{3})\.\s/u)[0]
+      ?.trim()
+      .replace(/[.,]$/, '');
     points.push(`Caller: ${company ? `${name} from ${company}` : name}`);
   }
   const topic = TOPIC.exec(text);

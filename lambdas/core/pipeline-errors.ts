@@ -26,6 +26,11 @@ export class AudioTooLargeError extends PermanentError {
   override readonly name: string = 'AudioTooLargeError';
 }
 
+/** The audio is longer than the deployment transcribes (a cost limit, and hours of silence are an attack). */
+export class AudioTooLongError extends PermanentError {
+  override readonly name: string = 'AudioTooLongError';
+}
+
 /** The audio decodes but holds no speech. */
 export class NoSpeechError extends PermanentError {
   override readonly name: string = 'NoSpeechError';
@@ -58,6 +63,7 @@ export const PIPELINE_ERROR_NAMES = [
   'PermanentError',
   'NotAudioError',
   'AudioTooLargeError',
+  'AudioTooLongError',
   'NoSpeechError',
   'DependencyMissingError',
   'MediaDownloadError',

@@ -19,10 +19,12 @@
  *   "Transcript (1/3): ..."; at most MAX_TRANSCRIPT_MESSAGES messages, the last then says the rest was cut.
  *   An empty transcript is sent as "Transcript: (empty - no speech was recognized)".
  */
+
 import { ACCEPTED_FORMATS_TEXT } from './audio-format';
 import type { ReplyMode } from './schemas';
 import { SMS_MAX_CHARS, splitForSms, toGsmSafe, truncateAtWord } from './sms-text';
 import type { VoiceSummary } from './summary';
+import { checkedAgainstTranscript } from './summary-check';
 
 /** What the reply to a voice message is made of. */
 export type ReplyInput = {
@@ -113,7 +115,10 @@ function summaryMessage(input: ReplyInput): string {
 
 /** The SMS bodies replying to a voice message, in sending order: the summary, then (full mode) the transcript. */
 export function composeReply(input: ReplyInput): string[] {
-  const messages = [summaryMessage(input)];
+  // Only numbers and times the caller said reach the sender (a voicemail can try to plant one).
+  const messages = [
+    summaryMessage({ ...input, summary: checkedAgainstTranscript(input.summary, input.transcript) }),
+  ];
   if (input.mode === 'summary_only') return messages;
 
   const transcript = toGsmSafe(input.transcript).trim();
@@ -128,11 +133,18 @@ export function composeReply(input: ReplyInput): string[] {
 }
 
 /** Why a voice message could not be turned into a summary, as the sender is told. */
-export type FailureReason = 'unsupported-media' | 'too-large' | 'no-speech' | 'download-failed' | 'internal';
+export type FailureReason =
+  | 'unsupported-media'
+  | 'too-large'
+  | 'too-long'
+  | 'no-speech'
+  | 'download-failed'
+  | 'internal';
 
 const FAILURE_DETAIL: Readonly<Record<FailureReason, string>> = {
   'unsupported-media': 'the file is not audio we can read. Try MP3, M4A, WAV or AMR.',
   'too-large': 'the file is over 25 MB. Please send a shorter recording.',
+  'too-long': 'it is longer than we transcribe. Please send a shorter recording.',
   'no-speech': 'we could not hear any speech in it.',
   'download-failed': 'we could not download it. Please send it again.',
   internal: 'something went wrong on our side. Please try again later.',

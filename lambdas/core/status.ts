@@ -43,3 +43,23 @@ export const STATUS_PRESENTATION: Readonly<Record<MessageStatus, StatusPresentat
 export function canStartProcessing(status: MessageStatus): boolean {
   return canTransition(status, 'processing');
 }
+
+/**
+ * A message still pending or processing this long is stuck: a normal run takes a minute or two, so the
+ * dashboard says so and "Retry Now" restarts it, and in AWS an alarm tells the operator.
+ */
+export const STUCK_AFTER_MS = 15 * 60_000;
+
+/** Whether a message has been waiting or processing for longer than a run can reasonably take. */
+export function isStuck(
+  message: {
+    readonly status: MessageStatus;
+    readonly created_at: string;
+    readonly attempt_started_at?: string;
+  },
+  now: number,
+): boolean {
+  if (message.status !== 'pending' && message.status !== 'processing') return false;
+  const since = Date.parse(message.attempt_started_at ?? message.created_at);
+  return now - since > STUCK_AFTER_MS;
+}

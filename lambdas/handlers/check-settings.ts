@@ -7,6 +7,7 @@ import { credentialChecks } from '../composition/credential-checks';
 import { adminRoutes } from '../composition/http';
 import { settingsRepository } from '../composition/repositories';
 import { secretStore } from '../composition/secrets';
+import { parseOrThrow } from '../http/validation';
 import { CHECKED_PROVIDERS, checkOpenAi, checkTwilio } from '../use-cases/credential-checks';
 
 const deps = {
@@ -20,7 +21,7 @@ const params = z.object({
   provider: z.enum(CHECKED_PROVIDERS, { error: 'Check "openai" or "twilio".' }),
 });
 
-export const handler = route({ access: 'admin', params }, async ({ params }) => ({
-  status: 200,
-  body: params.provider === 'openai' ? await checkOpenAi(deps) : await checkTwilio(deps),
-}));
+export const handler = route({ access: 'admin' }, async ({ event }) => {
+  const { provider } = parseOrThrow(params, event.pathParameters ?? {}, 'path');
+  return { status: 200, body: provider === 'openai' ? await checkOpenAi(deps) : await checkTwilio(deps) };
+});

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { audioStore } from '../composition/audio';
 import { adminRoutes } from '../composition/http';
 import { messageReads } from '../composition/message-changes';
+import { parseOrThrow } from '../http/validation';
 import { audioLink } from '../use-cases/uploads';
 
 const deps = { ...messageReads(), audio: audioStore() };
@@ -10,7 +11,7 @@ const route = adminRoutes();
 
 const params = z.object({ id: z.string().min(1).max(100) });
 
-export const handler = route({ access: 'admin', params }, async ({ params }) => ({
-  status: 200,
-  body: await audioLink(deps, params.id),
-}));
+export const handler = route({ access: 'admin' }, async ({ event }) => {
+  const { id } = parseOrThrow(params, event.pathParameters ?? {}, 'path');
+  return { status: 200, body: await audioLink(deps, id) };
+});

@@ -9,10 +9,12 @@ import {
   ForbiddenError,
   PayloadTooLargeError,
   UnauthorizedError,
+  UnavailableError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../core/errors';
 import type { Caller, TokenVerifier } from '../ports/token-verifier';
+import type { AdminMembership } from '../ports/user-directory';
 import { mapError } from './error-mapper';
 import { parseOrThrow } from './validation';
 
@@ -25,11 +27,9 @@ export type HttpResult = {
   readonly headers?: Record<string, string>;
 };
 
-export type RouteRequest<B, Q, A extends Access, P = undefined> = {
+export type RouteRequest<B, Q, A extends Access> = {
   readonly body: B;
   readonly query: Q;
-  /** The path's `{name}` parameters, validated. */
-  readonly params: P;
   readonly caller: A extends 'admin' ? Caller : null;
   readonly event: APIGatewayProxyEventV2;
 };
@@ -40,14 +40,11 @@ export type RouteOptions<
   BS extends z.ZodType | undefined,
   QS extends z.ZodType | undefined,
   A extends Access,
-  PS extends z.ZodType | undefined = undefined,
 > = {
   readonly access: A;
   /** Schema of the JSON body; routes without one ignore the body. */
   readonly body?: BS;
   readonly query?: QS;
-  /** Schema of the path parameters (`/api/messages/{id}/audio`). */
-  readonly params?: PS;
   /** Largest accepted body in bytes (after base64 decoding). @default 16384 */
   readonly maxBodyBytes?: number;
 };
@@ -56,6 +53,11 @@ export type RouteOptions<
 export type AdminAuth = {
   readonly verifier: () => TokenVerifier;
   readonly adminGroup: string;
+  /**
+   * Whether the token's account is still in the group (asked of Cognito, cached briefly): a removed
+   * administrator's unexpired token stops working. @default the token's groups alone
+   */
+  readonly membership?: () => AdminMembership;
 };
 
 export type EdgeDependencies = {
@@ -114,6 +116,19 @@ export async function authenticate(event: APIGatewayProxyEventV2, deps: AdminAut
   if (!caller.groups.includes(deps.adminGroup)) {
     throw new ForbiddenError('Your account is signed in but is not an administrator of this service.');
   }
+  if (deps.membership) {
+    let stillAdmin: boolean;
+    try {
+      stillAdmin = await deps.membership().isAdmin(caller.userId);
+    } catch {
+      throw new UnavailableError(
+        'Your administrator access could not be checked just now: try again in a minute.',
+      );
+    }
+    if (!stillAdmin) {
+      throw new ForbiddenError('Your account is no longer an administrator of this service.');
+    }
+  }
   return caller;
 }
 
@@ -132,15 +147,13 @@ export function createEdge(deps: EdgeDependencies) {
     BS extends z.ZodType | undefined = undefined,
     QS extends z.ZodType | undefined = undefined,
     A extends Access = Access,
-    PS extends z.ZodType | undefined = undefined,
   >(
-    options: RouteOptions<BS, QS, A, PS>,
+    options: RouteOptions<BS, QS, A>,
     run: (
       request: RouteRequest<
         BS extends z.ZodType ? z.output<BS> : undefined,
         QS extends z.ZodType ? z.output<QS> : undefined,
-        A,
-        PS extends z.ZodType ? z.output<PS> : undefined
+        A
       >,
     ) => Promise<HttpResult>,
   ): ApiHandler {
@@ -160,9 +173,6 @@ export function createEdge(deps: EdgeDependencies) {
       try {
         // Authentication first: an anonymous caller learns nothing about what the body should look like.
         const caller = options.access === 'admin' && auth ? await authenticate(event, auth) : null;
-        const params = options.params
-          ? parseOrThrow(options.params, event.pathParameters ?? {}, 'path')
-          : undefined;
         const query = options.query
           ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query')
           : undefined;
@@ -173,7 +183,7 @@ export function createEdge(deps: EdgeDependencies) {
               'request body',
             )
           : undefined;
-        result = await run({ body, query, params, caller, event } as Parameters<typeof run>[0]);
+        result = await run({ body, query, caller, event } as Parameters<typeof run>[0]);
       } catch (error) {
         const mapped = mapError(error);
         if (mapped.status >= 500)

@@ -2,11 +2,11 @@
 export type DependencyStatus = {
   readonly name: string;
   readonly ok: boolean;
-  /** When missing: what to run to install it, e.g. `sudo apt-get install pocketsphinx-en-us`. */
+  /** When missing: what to run to install it, e.g. `sudo apt-get install ffmpeg` or `npm ci`. */
   readonly fix?: string;
 };
 
-/** Checks the local engines' programs and models (ffmpeg, ffprobe, pocketsphinx and its model). */
+/** Checks the local engines: ffmpeg, ffprobe, onnxruntime-node and the Moonshine model. */
 export interface DependencyCheck {
   check(): Promise<readonly DependencyStatus[]>;
 }

@@ -14,7 +14,10 @@ export type UpdateConditions = {
 export interface MessageRepository {
   /** Creates the message; returns false (and writes nothing) when a message with this id already exists. */
   create(message: Message): Promise<boolean>;
+  /** The message, or null when there is none (or it has expired). */
   get(id: string): Promise<Message | null>;
+  /** Removes the message for good (retention, or the sender asked). */
+  delete(id: string): Promise<void>;
   /**
    * Applies `patch` only while the message's status is one of `expectedStatuses` (and the conditions hold);
    * returns the updated message, or null when the message is missing or does not match (nothing is written).

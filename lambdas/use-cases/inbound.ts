@@ -5,7 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { ACCEPTED_FORMATS_TEXT, detectAudioFormat, isAudioMime, MAX_AUDIO_BYTES } from '../core/audio-format';
+import {
+  ACCEPTED_FORMATS_TEXT,
+  DEFAULT_MAX_DURATION_SECONDS,
+  detectAudioFormat,
+  isAudioMime,
+  MAX_AUDIO_BYTES,
+} from '../core/audio-format';
 import {
   ConflictError,
   NotFoundError,
@@ -185,8 +191,9 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
       `${upload.fileName ? `"${upload.fileName}"` : 'The file'} is not audio we can read. Upload ${ACCEPTED_FORMATS_TEXT}.`,
     );
   }
+  let probe: Awaited<ReturnType<InboundDeps['audioTools']['probe']>>;
   try {
-    await deps.audioTools.probe(upload.bytes);
+    probe = await deps.audioTools.probe(upload.bytes);
   } catch (error) {
     if (error instanceof NotAudioError) {
       throw new UnprocessableError(
@@ -194,6 +201,11 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
       );
     }
     throw error;
+  }
+  if (probe.durationSeconds !== null && probe.durationSeconds > DEFAULT_MAX_DURATION_SECONDS) {
+    throw new UnprocessableError(
+      `The recording is ${Math.round(probe.durationSeconds / 60)} minutes long; the longest transcribed is ${DEFAULT_MAX_DURATION_SECONDS / 60} minutes. Upload a shorter one.`,
+    );
   }
   const sender = upload.sender?.trim() || DEFAULT_TEST_SENDER;
   const phone = normalizePhone(sender);
@@ -291,9 +303,24 @@ export async function processAudio(deps: ProcessAudioDeps, input: ProcessAudioIn
     }
     throw new ConflictError('The message changed while it was being restarted: refresh and try again.');
   }
-  const { started } = await deps.pipeline.start({ messageId: message.id, attempt: next });
+  let started: boolean;
+  try {
+    ({ started } = await deps.pipeline.start({ messageId: message.id, attempt: next }));
+  } catch (error) {
+    // Nothing will run: the message must not sit in processing. Failed is retryable at once.
+    await changeMessage(deps, message.id, {
+      to: 'failed',
+      patch: { error_message: PIPELINE_NOT_STARTED },
+      attempt: next,
+    });
+    throw error;
+  }
   return { messageId: message.id, attempt: next, started };
 }
+
+/** What a message says when its restart could not be handed to the pipeline. */
+export const PIPELINE_NOT_STARTED =
+  'Processing could not be started (the pipeline did not answer). Retry Processing in a minute.';
 
 function justRestarted(message: Message, now: string): boolean {
   return (

@@ -4,10 +4,11 @@
  * as it has them, and only the run that owns the message (its `attempt`) can write at all.
  */
 import * as z from 'zod';
-import { detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
+import { DEFAULT_MAX_DURATION_SECONDS, detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
 import { NotFoundError } from '../core/errors';
 import {
   AudioTooLargeError,
+  AudioTooLongError,
   MediaDownloadError,
   NotAudioError,
   PermanentError,
@@ -42,6 +43,8 @@ export type Providers = {
 export type PrepareAudioDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
   readonly audioTools: AudioTools;
+  /** The longest message transcribed, in seconds. @default DEFAULT_MAX_DURATION_SECONDS (10 minutes) */
+  readonly maxDurationSeconds?: number;
   readonly providers: Pick<Providers, 'mediaFetcher' | 'transcribesWithOpenAi'>;
 };
 
@@ -218,6 +221,12 @@ export async function prepareAudio(deps: PrepareAudioDeps, state: PipelineState)
     audio_duration_seconds: probe.durationSeconds,
     audio_content_type: message.audio_content_type ?? format.mime,
   });
+  const longest = deps.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS;
+  if (probe.durationSeconds !== null && probe.durationSeconds > longest) {
+    throw new AudioTooLongError(
+      `The voice message is ${formatMinutes(probe.durationSeconds)} long; the longest transcribed is ${formatMinutes(longest)}.`,
+    );
+  }
   const base = { durationSeconds: probe.durationSeconds, sampleRateHz: probe.sampleRateHz };
   if ((await deps.providers.transcribesWithOpenAi()) && !format.openaiAccepts) {
     const { target, extension, mime } = OPENAI_CONVERSION;
@@ -416,6 +425,8 @@ function failureReason(name: string): FailureReason {
       return 'unsupported-media';
     case 'AudioTooLargeError':
       return 'too-large';
+    case 'AudioTooLongError':
+      return 'too-long';
     case 'NoSpeechError':
       return 'no-speech';
     case 'MediaDownloadError':
@@ -458,4 +469,13 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
     deps.warn('Could not send the failure notice', { messageId: failed.id, error: (error as Error).message });
     return { marked: true, cause, notified: false };
   }
+}
+
+/** "12 min 5 s", "45 s". */
+function formatMinutes(seconds: number): string {
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }

@@ -1,9 +1,8 @@
 import type { Message } from '../core/schemas';
+import { STUCK_AFTER_MS } from '../core/status';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';
 
-/** A message still pending or processing this long after it arrived is stuck: someone should look. */
-export const STUCK_AFTER_MS = 15 * 60_000;
 /**
  * How far back each check looks. The check runs every few minutes, so a stuck message is counted (and
  * alarms) for this long; reading only this window keeps each check to a few items at any volume.

@@ -59,7 +59,12 @@ export class HttpApiRoutes extends Construct {
         corsOrigins.length > 0
           ? {
               allowOrigins: [...corsOrigins],
-              allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT],
+              allowMethods: [
+                CorsHttpMethod.GET,
+                CorsHttpMethod.POST,
+                CorsHttpMethod.PUT,
+                CorsHttpMethod.DELETE,
+              ],
               allowHeaders: ['authorization', 'content-type'],
               maxAge: Duration.hours(1),
             }

@@ -75,6 +75,11 @@ export class Pipeline extends Construct {
 
     const markFailed = task('markFailed');
     markFailed.next(new Fail(this, FAILED_STATE, { comment: 'The message was marked failed.' }));
+    // If even MarkFailed cannot mark it, the run fails; EventBridge then has pipeline-run-ended mark it.
+    markFailed.addCatch(
+      new Fail(this, 'NotMarked', { comment: 'MarkFailed failed: pipeline-run-ended marks the message.' }),
+      { errors: [Errors.ALL], resultPath: '$.markFailedError' },
+    );
 
     const steps = {
       markProcessing: task('markProcessing'),

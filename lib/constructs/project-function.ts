@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, type ILayerVersion, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import {
   type BundlingOptions,
@@ -80,6 +81,16 @@ export interface ProjectFunctionProps {
 
 /** DynamoDB actions a function may be given on a table. */
 export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
+/** Cognito administrator actions a function may be given on the user pool. */
+export type UserPoolAction =
+  | 'AdminListGroupsForUser'
+  | 'AdminGetUser'
+  | 'AdminAddUserToGroup'
+  | 'AdminRemoveUserFromGroup'
+  | 'AdminUserGlobalSignOut'
+  | 'AdminDeleteUser'
+  | 'ListUsers'
+  | 'ListUsersInGroup';
 /** S3 object actions a function may be given on the audio objects. */
 export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject';
 
@@ -225,6 +236,41 @@ export class ProjectFunction extends NodejsFunction {
     this.addToRolePolicy(
       new PolicyStatement({ actions: ['appsync:EventPublish'], resources: [namespaceArn] }),
     );
+    return this;
+  }
+
+  /** Sets `envName` to the user pool's id and allows exactly `actions` on that pool. */
+  userPool(envName: string, pool: IUserPool, actions: readonly UserPoolAction[]): this {
+    this.addEnvironment(envName, pool.userPoolId);
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: actions.map((a) => `cognito-idp:${a}`), resources: [pool.userPoolArn] }),
+    );
+    return this;
+  }
+
+  /**
+   * For a trigger of `pool`: allows exactly `actions` on it, in a policy of its own. The pool refers to the
+   * function (its trigger), so the function must not depend on the pool: the default policy, which the
+   * function depends on, cannot name it, and the pool's id arrives in every event instead of a variable.
+   */
+  triggerOf(pool: IUserPool, actions: readonly UserPoolAction[]): this {
+    if (!this.role) throw new Error('A trigger function needs its own role.');
+    new Policy(this, 'UserPoolAccess', {
+      roles: [this.role],
+      statements: [
+        new PolicyStatement({
+          actions: actions.map((a) => `cognito-idp:${a}`),
+          resources: [pool.userPoolArn],
+        }),
+      ],
+    });
+    return this;
+  }
+
+  /** Sets `envName` to an SSM parameter's name and allows reading that parameter only. */
+  parameter(envName: string, name: string, arn: string): this {
+    this.addEnvironment(envName, name);
+    this.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [arn] }));
     return this;
   }
 

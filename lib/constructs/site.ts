@@ -30,6 +30,8 @@ export interface SiteRuntimeConfig {
   readonly userPoolClientId: string;
   /** The live list's AppSync Events API. */
   readonly events?: { readonly httpEndpoint: string; readonly realtimeEndpoint: string };
+  /** Stated in the privacy policy and the FAQ. */
+  readonly retention: { readonly audioDays: number; readonly transcriptDays: number };
 }
 
 /** Props of {@link Site}. */
@@ -168,6 +170,8 @@ export class Site extends Construct {
             ...props.runtimeConfig,
             apiBaseUrl: `${this.url}/api`,
             webhookUrl: `${this.url}/api/receive-message`,
+            // The app client allows SRP only (the password never leaves the browser).
+            authFlow: 'USER_SRP_AUTH',
           }),
         ],
         distribution: this.distribution,

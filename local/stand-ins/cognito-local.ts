@@ -4,8 +4,14 @@
  * - its data (user pools, users, clients) under our data directory, so a restart keeps every account;
  * - emails it would send (sign-up codes, reset codes) appended to `$DATA_DIR/mailbox.jsonl`;
  * - the two operations aws-amplify v6 calls that cognito-local does not implement: GetTokensFromRefreshToken
- *   (token refresh) and GlobalSignOut (sign-out everywhere);
- * - a fixed issuer domain (`TokenConfig.IssuerDomain`), so tokens name the URL the API trusts.
+ *   (token refresh) and GlobalSignOut (sign-out everywhere), and AdminUserGlobalSignOut, which the Team
+ *   section's removal calls;
+ * - a fixed issuer domain (`TokenConfig.IssuerDomain`), so tokens name the URL the API trusts;
+ * - the user pool's triggers (PostConfirmation, CustomMessage) called through the Lambda invoke endpoint the
+ *   local runtime serves with the same handlers (`TriggerFunctions` and `LambdaClient` of its config);
+ * - what Cognito does and cognito-local does not: confirming the sign-up code marks the email verified, a
+ *   reset code expires after an hour, and asking a reset for an unknown email answers as for a known one
+ *   (the app client prevents user-existence errors in AWS).
  *
  * cognito-local signs tokens with a key pair published in its package: it is for local use only. The API
  * trusts whatever issuer and JWKS URL its configuration names, so a deployment never accepts these tokens.
@@ -14,6 +20,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { RESET_CODE_VALIDITY_HOURS } from '../../lambdas/core/team';
 
 const require = createRequire(import.meta.url);
 /** Resolves cognito-local's own dependencies (pino, aws-sdk) from its package, wherever npm placed them. */
@@ -23,12 +30,20 @@ type Ctx = { logger: unknown };
 type Target = (ctx: Ctx, req: Record<string, unknown>) => Promise<unknown>;
 type CognitoUser = {
   Username: string;
+  UserStatus?: string;
+  ConfirmationCode?: string;
   Attributes?: { Name: string; Value?: string }[];
   RefreshTokens?: string[];
+  /** When the last reset code was sent (ours: cognito-local keeps codes forever). */
+  ResetCodeSentAt?: string;
 };
 type UserPoolService = {
   getUserByUsername(ctx: Ctx, username: string): Promise<CognitoUser | null>;
   saveUser(ctx: Ctx, user: CognitoUser): Promise<void>;
+};
+type CognitoServiceLike = {
+  getUserPool(ctx: Ctx, userPoolId: string): Promise<UserPoolService>;
+  getUserPoolForClientId(ctx: Ctx, clientId: string): Promise<UserPoolService>;
 };
 
 export type MailboxEntry = {
@@ -54,6 +69,17 @@ export type CognitoLocalOptions = {
   readonly mailboxPath: string;
   /** Called after each email is written (the runtime prints a line). */
   readonly onMail?: (entry: MailboxEntry) => void;
+  /** The user pool's triggers: cognito-local calls them through a Lambda invoke endpoint. @default none */
+  readonly triggers?: {
+    /** Trigger (`PostConfirmation`, `CustomMessage`) -> function name at the endpoint. */
+    readonly functions: Readonly<Record<string, string>>;
+    /** Where `POST /2015-03-31/functions/<name>/invocations` is served. */
+    readonly endpoint: string;
+    /** The key the endpoint expects in each request's signature (a per-start value, not a secret elsewhere). */
+    readonly accessKeyId: string;
+  };
+  /** The clock reset codes expire by. @default Date.now */
+  readonly now?: () => number;
 };
 
 function attribute(user: CognitoUser, name: string): string | undefined {
@@ -87,7 +113,7 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
   const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator');
   const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService');
   const { Targets } = require('cognito-local/lib/targets/targets');
-  const { NotAuthorizedError } = require('cognito-local/lib/errors');
+  const { ExpiredCodeError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors');
   const AWS = fromCognitoLocal('aws-sdk');
 
   const logger = pino({ level: process.env.COGNITO_LOCAL_LOG_LEVEL ?? 'silent' });
@@ -99,10 +125,23 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     TokenConfig: { IssuerDomain: options.issuerDomain },
     ServerConfig: { ...DefaultConfig.ServerConfig, development: false },
+    ...(options.triggers
+      ? {
+          TriggerFunctions: { ...options.triggers.functions },
+          LambdaClient: {
+            endpoint: options.triggers.endpoint,
+            region: 'local',
+            credentials: { accessKeyId: options.triggers.accessKeyId, secretAccessKey: 'local' },
+            // A trigger that fails is reported once, not retried three times.
+            maxRetries: 0,
+          },
+        }
+      : {}),
   };
+  const now = options.now ?? Date.now;
   const clock = new services.DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(options.directory);
-  const cognito = await new CognitoServiceFactoryImpl(
+  const cognito: CognitoServiceLike = await new CognitoServiceFactoryImpl(
     options.directory,
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
@@ -171,11 +210,66 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
     return {};
   };
 
-  const router = (target: string): Target => {
-    if (target === 'GetTokensFromRefreshToken') return getTokensFromRefreshToken;
-    if (target === 'GlobalSignOut') return globalSignOut;
-    return stock(target);
+  /** Signs a user out everywhere, as an administrator (the Team section's removal). */
+  const adminUserGlobalSignOut: Target = async (c, req) => {
+    const pool = await cognito.getUserPool(c, String(req.UserPoolId));
+    const user = await pool.getUserByUsername(c, String(req.Username));
+    if (!user) throw new UserNotFoundError();
+    await pool.saveUser(c, { ...user, RefreshTokens: [] });
+    return {};
   };
+
+  /** Cognito marks the email verified when its code confirms the sign-up; the trigger then sees it. */
+  const confirmSignUp: Target = async (c, req) => {
+    const pool = await cognito.getUserPoolForClientId(c, String(req.ClientId));
+    const user = await pool.getUserByUsername(c, String(req.Username));
+    if (
+      user?.UserStatus === 'UNCONFIRMED' &&
+      user.ConfirmationCode === req.ConfirmationCode &&
+      attribute(user, 'email') &&
+      attribute(user, 'email_verified') !== 'true'
+    ) {
+      const others = (user.Attributes ?? []).filter((a) => a.Name !== 'email_verified');
+      await pool.saveUser(c, { ...user, Attributes: [...others, { Name: 'email_verified', Value: 'true' }] });
+    }
+    return stock('ConfirmSignUp')(c, req);
+  };
+
+  /** Answers an unknown email as a known one, and remembers when the code was sent. */
+  const forgotPassword: Target = async (c, req) => {
+    const pool = await cognito.getUserPoolForClientId(c, String(req.ClientId));
+    const user = await pool.getUserByUsername(c, String(req.Username));
+    if (!user) {
+      return {
+        CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'x***@x***' },
+      };
+    }
+    const result = await stock('ForgotPassword')(c, req);
+    const sent = await pool.getUserByUsername(c, user.Username);
+    if (sent) await pool.saveUser(c, { ...sent, ResetCodeSentAt: new Date(now()).toISOString() });
+    return result;
+  };
+
+  /** A reset code works for an hour, as in Cognito. */
+  const confirmForgotPassword: Target = async (c, req) => {
+    const pool = await cognito.getUserPoolForClientId(c, String(req.ClientId));
+    const user = await pool.getUserByUsername(c, String(req.Username));
+    const sentAt = user?.ResetCodeSentAt ? Date.parse(user.ResetCodeSentAt) : null;
+    if (sentAt !== null && now() - sentAt > RESET_CODE_VALIDITY_HOURS * 3_600_000) {
+      throw new ExpiredCodeError();
+    }
+    return stock('ConfirmForgotPassword')(c, req);
+  };
+
+  const ours: Record<string, Target> = {
+    GetTokensFromRefreshToken: getTokensFromRefreshToken,
+    GlobalSignOut: globalSignOut,
+    AdminUserGlobalSignOut: adminUserGlobalSignOut,
+    ConfirmSignUp: confirmSignUp,
+    ForgotPassword: forgotPassword,
+    ConfirmForgotPassword: confirmForgotPassword,
+  };
+  const router = (target: string): Target => ours[target] ?? stock(target);
   const server = createServer(router, logger, config.ServerConfig, serviceSet);
   return { handle: server.application };
 }

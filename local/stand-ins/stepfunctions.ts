@@ -3,13 +3,19 @@
  * running the state machine definition synthesized from the CDK app with aws-local-stepfunctions, each Task
  * state calling the same handler function the Lambda runs. As in AWS, an execution name can be used once
  * (names are kept under the data directory, so this holds across restarts): starting the same run twice
- * starts it once.
+ * starts it once. StopExecution aborts a run, the definition's TimeoutSeconds ends one, and every run that
+ * ends failed, timed out or aborted is reported as EventBridge reports it (`onRunEnded`).
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
-import { ExecutionAbortedError, ExecutionError, StateMachine } from 'aws-local-stepfunctions';
+import {
+  ExecutionAbortedError,
+  ExecutionError,
+  ExecutionTimeoutError,
+  StateMachine,
+} from 'aws-local-stepfunctions';
 
 type JsonValue = Parameters<StateMachine['run']>[0];
 export type TaskHandler = (input: JsonValue) => Promise<JsonValue>;
@@ -30,7 +36,23 @@ export type StepFunctionsOptions = {
    * @default twice the number of cores
    */
   readonly maxConcurrent?: number;
+  /** Replaces the definition's TimeoutSeconds (tests). */
+  readonly runTimeoutSeconds?: number;
+  /**
+   * Told when a run ends FAILED, TIMED_OUT or ABORTED, with the detail EventBridge's "Step Functions Execution
+   * Status Change" event carries. Runs stopped because the runtime itself stops are not reported.
+   */
+  readonly onRunEnded?: (detail: RunEndedDetail) => Promise<void>;
   readonly log: (line: string) => void;
+};
+
+export type RunEndedDetail = {
+  readonly name: string;
+  readonly executionArn: string;
+  readonly stateMachineArn: string;
+  readonly status: 'FAILED' | 'TIMED_OUT' | 'ABORTED';
+  /** The run's input as a JSON string. */
+  readonly input: string;
 };
 
 export type StepFunctionsStandIn = {
@@ -70,9 +92,29 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
       `The state machine has Task states with no local handler: ${missing.join(', ')}. Add them to lambdas/pipeline-steps.ts.`,
     );
   }
-  const machine = new StateMachine(options.definition as never, {
+  const definition =
+    options.runTimeoutSeconds === undefined
+      ? options.definition
+      : { ...options.definition, TimeoutSeconds: options.runTimeoutSeconds };
+  const machine = new StateMachine(definition as never, {
     validationOptions: { checkArn: false },
   });
+  const executionArn = (name: string) =>
+    `${options.stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+  /** Names of runs stopped by StopExecution (reported ABORTED), as opposed to the runtime closing. */
+  const stopped = new Set<string>();
+  const report = (name: string, input: JsonValue, status: RunEndedDetail['status']) => {
+    if (closed || !options.onRunEnded) return;
+    options
+      .onRunEnded({
+        name,
+        executionArn: executionArn(name),
+        stateMachineArn: options.stateMachineArn,
+        status,
+        input: JSON.stringify(input),
+      })
+      .catch((error: Error) => options.log(`Could not record how run ${name} ended: ${error.message}`));
+  };
   await mkdir(dirname(options.executionsFile), { recursive: true });
   const used = new Set<string>();
   const previous = await readFile(options.executionsFile, 'utf8').catch(() => '');
@@ -112,13 +154,22 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
     running.set(name, execution.abort);
     execution.result
       .catch((error: unknown) => {
-        if (error instanceof ExecutionAbortedError) return;
-        // A run that ends in the Fail state has already marked its message failed: that is its outcome.
-        if (error instanceof ExecutionError) {
-          options.log(`Processing run ${name} ended as failed (${(error as Error).message.slice(0, 200)})`);
+        if (error instanceof ExecutionAbortedError) {
+          if (stopped.delete(name)) report(name, input, 'ABORTED');
           return;
         }
-        options.log(`Processing run ${name} stopped unexpectedly: ${(error as Error).message}`);
+        if (error instanceof ExecutionTimeoutError) {
+          options.log(`Processing run ${name} timed out`);
+          report(name, input, 'TIMED_OUT');
+          return;
+        }
+        // A run that ends in the Fail state has normally marked its message failed already.
+        if (error instanceof ExecutionError) {
+          options.log(`Processing run ${name} ended as failed (${(error as Error).message.slice(0, 200)})`);
+        } else {
+          options.log(`Processing run ${name} stopped unexpectedly: ${(error as Error).message}`);
+        }
+        report(name, input, 'FAILED');
       })
       .finally(() => {
         running.delete(name);
@@ -141,6 +192,26 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
         { __type: 'SerializationException', message: 'Body is not JSON.' },
         'SerializationException',
       );
+      return;
+    }
+    if (target === 'AWSStepFunctions.StopExecution') {
+      const name =
+        String(body.executionArn ?? '')
+          .split(':')
+          .at(-1) ?? '';
+      const abort = running.get(name);
+      if (!abort) {
+        send(
+          res,
+          400,
+          { __type: 'ExecutionDoesNotExist', message: `No running execution ${name}.` },
+          'ExecutionDoesNotExist',
+        );
+        return;
+      }
+      stopped.add(name);
+      abort();
+      send(res, 200, { stopDate: Date.now() / 1000 });
       return;
     }
     if (target !== 'AWSStepFunctions.StartExecution') {
@@ -188,8 +259,7 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
       `${JSON.stringify({ name, startedAt: new Date().toISOString() })}\n`,
     );
     startExecution(name, input);
-    const arn = options.stateMachineArn.replace(':stateMachine:', ':execution:');
-    send(res, 200, { executionArn: `${arn}:${name}`, startDate: Date.now() / 1000 });
+    send(res, 200, { executionArn: executionArn(name), startDate: Date.now() / 1000 });
   }
 
   return {

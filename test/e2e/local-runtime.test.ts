@@ -160,6 +160,34 @@ describe('npm start', () => {
     }
   });
 
+  it('says exactly what offline transcription is missing, at start and in the health check', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'vs-no-model-'));
+    cleanup.push(dataDir);
+    const running = await startLocalRuntime({
+      dataDir,
+      env: { MOONSHINE_MODEL_DIR: join(dataDir, 'no-model') },
+      readyWhen: 'answering',
+    });
+    try {
+      const missing = ['encoder_model.onnx', 'decoder_model_merged.onnx'].map(
+        (file) => `Moonshine tiny model (${file}) (npm run models)`,
+      );
+      expect(running.output()).toContain(`Offline transcription needs: ${missing.join('; ')}.`);
+
+      const health = await fetch(`${running.url}/api/health`);
+      expect(health.status).toBe(503);
+      const details = await fetch(`${running.url}/api/health/details`, {
+        headers: { authorization: `Bearer ${await running.adminToken()}` },
+      });
+      expect(details.status).toBe(503);
+      const report = (await details.json()) as { checks: Record<string, { ok: boolean; error?: string }> };
+      expect(report.checks.database).toEqual({ ok: true });
+      expect(report.checks.transcription).toEqual({ ok: false, error: `missing ${missing.join(', ')}` });
+    } finally {
+      await running.dispose();
+    }
+  });
+
   it('says in one line that PORT is not a number', async () => {
     const result = await startExpectingFailure({ PORT: 'eighty', DATA_DIR: join(tmpdir(), 'unused') });
     expect(result.code).toBe(1);

@@ -14,7 +14,11 @@ export const TEST_STAGE: StageConfig = {
   serviceName: 'Voice Summary',
   contactEmail: 'support@example.com',
   allowedOrigins: ['http://localhost:5173'],
+  audioRetentionDays: 30,
+  transcriptRetentionDays: 90,
+  adminEmails: ['owner@example.com'],
   logRetentionDays: 30,
+  transcriptionModel: 'tiny',
   account: '123456789012',
   region: 'us-east-1',
 };

@@ -23,14 +23,17 @@ function stand_in(name: string): string {
   if (/URL|URI|ISSUER|ENDPOINT/.test(name)) return `https://example.com/${name.toLowerCase()}`;
   if (name === 'ALLOWED_ORIGINS') return 'https://example.com';
   if (name === 'CONTACT_EMAIL') return 'support@example.com';
+  if (name.endsWith('_PARAMETER')) return `/example/${name.toLowerCase()}`;
   if (name.endsWith('_ARN')) return `arn:aws:secretsmanager:us-east-1:123456789012:secret:${name}`;
   return `value-of-${name.toLowerCase()}`;
 }
 
-function environmentOf(fn: string): Record<string, string> {
-  const construct = app.stateless.functions.get(fn)!;
-  const id = app.stateless.getLogicalId(construct.node.defaultChild as never);
-  const resource: CfnResourceJson = resourcesOf(app.appTemplate, 'AWS::Lambda::Function')[id]!;
+function environmentOf(fn: string, trigger = false): Record<string, string> {
+  const stack = trigger ? app.stateful : app.stateless;
+  const construct = (trigger ? app.stateful.triggers.functions : app.stateless.functions).get(fn)!;
+  const id = stack.getLogicalId(construct.node.defaultChild as never);
+  const template = trigger ? app.data : app.appTemplate;
+  const resource: CfnResourceJson = resourcesOf(template, 'AWS::Lambda::Function')[id]!;
   const variables = resource.Properties.Environment.Variables as Record<string, unknown>;
   return Object.fromEntries(
     Object.entries(variables).map(([name, value]) => [
@@ -68,9 +71,13 @@ async function variablesReadAtColdStart(entry: string, given: Record<string, str
 describe('each function’s environment', () => {
   it('holds only variables its handler reads at cold start, and everything it requires', async () => {
     const unused: string[] = [];
-    for (const fn of app.stateless.functions.keys()) {
+    const functions = [
+      ...[...app.stateless.functions.keys()].map((fn) => ({ fn, trigger: false })),
+      ...[...app.stateful.triggers.functions.keys()].map((fn) => ({ fn, trigger: true })),
+    ];
+    for (const { fn, trigger } of functions) {
       const entry = path.join(PROJECT_ROOT, 'lambdas', entryOf(fn));
-      const given = environmentOf(fn);
+      const given = environmentOf(fn, trigger);
       // Throws (and fails the test) when a required variable is missing.
       const read = await variablesReadAtColdStart(entry, given);
       for (const name of Object.keys(given)) {

@@ -12,22 +12,26 @@ const XRAY = 'xray:PutTelemetryRecords xray:PutTraceSegments on *';
 /** Publishing a message change to the dashboard's live list: the messages namespace, nothing else. */
 const PUBLISH =
   'appsync:EventPublish on arn:<AWS::Partition>:appsync:us-east-1:123456789012:apis/LiveUpdatesApi.ApiId/channelNamespace/messages';
+/** Every admin route asks Cognito whether the caller is still an administrator (issue 8). */
+const STILL_ADMIN = 'cognito-idp:AdminListGroupsForUser on UserPool';
 const step = PIPELINE_STEPS;
 
 /** Function -> what it may do. Resources are named by their construct (exports and hashes left out). */
 const EXPECTED: Record<string, string[]> = {
   health: ['dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
-  'health-details': ['dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
+  'health-details': [STILL_ADMIN, 'dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
   'public-info': ['dynamodb:GetItem on Settings', XRAY],
   'create-signup': ['dynamodb:UpdateItem on Signups', 'dynamodb:PutItem on SignupConsents', XRAY],
-  'list-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
+  'list-messages': [STILL_ADMIN, 'dynamodb:Query on Messages/index/recent', XRAY],
   'get-settings': [
+    STILL_ADMIN,
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
   'put-settings': [
+    STILL_ADMIN,
     'dynamodb:GetItem dynamodb:PutItem on Settings',
     'secretsmanager:GetSecretValue secretsmanager:PutSecretValue on OpenAiApiKey',
     'secretsmanager:GetSecretValue secretsmanager:PutSecretValue on TwilioAuthToken',
@@ -35,6 +39,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   'receive-message': [
     PUBLISH,
+    STILL_ADMIN,
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:GetItem dynamodb:PutItem on Messages',
     'dynamodb:GetItem on Settings',
@@ -46,21 +51,36 @@ const EXPECTED: Record<string, string[]> = {
   ],
   'process-audio': [
     PUBLISH,
+    STILL_ADMIN,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
-  'create-upload': ['s3:PutObject on AudioBucket/uploads/*', XRAY],
-  'list-signups': ['dynamodb:Scan on Signups', XRAY],
-  'export-signups': ['dynamodb:Scan on Signups', XRAY],
+  'create-upload': [STILL_ADMIN, 's3:PutObject on AudioBucket/uploads/*', XRAY],
+  'list-signups': [STILL_ADMIN, 'dynamodb:Scan on Signups', XRAY],
+  'export-signups': [STILL_ADMIN, 'dynamodb:Scan on Signups', XRAY],
   'check-settings': [
+    STILL_ADMIN,
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
-  'message-audio': ['dynamodb:GetItem on Messages', 's3:GetObject on AudioBucket/audio/*', XRAY],
+  'message-audio': [STILL_ADMIN, 'dynamodb:GetItem on Messages', 's3:GetObject on AudioBucket/audio/*', XRAY],
+  'list-team': [
+    'cognito-idp:AdminListGroupsForUser cognito-idp:ListUsers cognito-idp:ListUsersInGroup on UserPool',
+    XRAY,
+  ],
+  'approve-team-member': [
+    'cognito-idp:AdminAddUserToGroup cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser on UserPool',
+    XRAY,
+  ],
+  'remove-team-member': [
+    'cognito-idp:AdminAddUserToGroup cognito-idp:AdminDeleteUser cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser cognito-idp:AdminRemoveUserFromGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
+    XRAY,
+  ],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
+  'pipeline-run-ended': [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.markProcessing.fn]: [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.prepareAudio.fn]: [
     PUBLISH,
@@ -112,6 +132,19 @@ const EXPECTED: Record<string, string[]> = {
   ],
 };
 
+/** The user pool's triggers (in the data stack): only the Cognito actions each needs, on that pool. */
+const TRIGGERS: Record<string, string[]> = {
+  'post-confirmation': [
+    'cognito-idp:AdminAddUserToGroup cognito-idp:ListUsersInGroup on UserPool',
+    'dynamodb:DeleteItem dynamodb:PutItem on Settings',
+    XRAY,
+  ],
+  'custom-message': [
+    'ssm:GetParameter on arn:<AWS::Partition>:ssm:us-east-1:123456789012:parameter/VoiceSummary-test-Data/site-url',
+    XRAY,
+  ],
+};
+
 const STATE_MACHINE = [
   ...Object.values(PIPELINE_STEPS).map(
     (s) => `lambda:InvokeFunction on ${s.state}Function ${s.state}Function:*`,
@@ -138,9 +171,9 @@ function readable(resource: unknown): string {
 }
 
 /** The statements of the policy attached to a role, one sorted line each. */
-function permissionsOfRole(roleLogicalId: string): string[] {
-  const policies = Object.values(resourcesOf(app.appTemplate, 'AWS::IAM::Policy')).filter(
-    (p: CfnResourceJson) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleLogicalId),
+function permissionsOfRole(roleLogicalId: string, template = app.appTemplate): string[] {
+  const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p: CfnResourceJson) =>
+    p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleLogicalId),
   );
   return policies
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[])
@@ -152,8 +185,11 @@ function permissionsOfRole(roleLogicalId: string): string[] {
     .sort();
 }
 
-function roleOf(construct: { role?: { node: { defaultChild?: unknown } } }): string {
-  return app.stateless.getLogicalId(construct.role!.node.defaultChild as never);
+function roleOf(
+  construct: { role?: { node: { defaultChild?: unknown } } },
+  stack: { getLogicalId(element: never): string } = app.stateless,
+): string {
+  return stack.getLogicalId(construct.role!.node.defaultChild as never);
 }
 
 describe('what each function may do', () => {
@@ -163,6 +199,18 @@ describe('what each function may do', () => {
     );
     expect(actual).toEqual(
       Object.fromEntries(Object.entries(EXPECTED).map(([fn, lines]) => [fn, [...lines].sort()])),
+    );
+  });
+
+  it('gives the user pool’s triggers only the Cognito actions they need, on that pool', () => {
+    const actual = Object.fromEntries(
+      [...app.stateful.triggers.functions].map(([fn, construct]) => [
+        fn,
+        permissionsOfRole(roleOf(construct, app.stateful), app.data),
+      ]),
+    );
+    expect(actual).toEqual(
+      Object.fromEntries(Object.entries(TRIGGERS).map(([fn, lines]) => [fn, [...lines].sort()])),
     );
   });
 
@@ -186,6 +234,7 @@ describe('what each function may do', () => {
         step.sendReply.fn,
         step.markCompleted.fn,
         step.markFailed.fn,
+        'pipeline-run-ended',
       ].sort(),
     );
     // DecideReply reads the message and changes nothing, so it may not publish.

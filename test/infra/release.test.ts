@@ -7,11 +7,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TRIGGERS } from '../../lambdas/auth-triggers';
 import { HTTP_ROUTES } from '../../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
 import { PROJECT_ROOT } from '../../lib/constructs/project-function';
 import { BUNDLE_BUDGET_BYTES, bundleSizes, deployBlockers, stubLayers } from '../../lib/release';
-import { SCHEDULED_FUNCTIONS } from '../../lib/stateless-stack';
+import { EVENT_FUNCTIONS } from '../../lib/stateless-stack';
 import { cleanUp, type Synthesized, synthesize } from './fixture';
 
 let app: Synthesized;
@@ -23,12 +24,13 @@ afterAll(() => cleanUp(app));
 const assembly = () => app.assembly.directory;
 
 describe('every function’s bundle', () => {
-  it('stays under the 1 MB budget (minified), one bundle per route function, pipeline step and job', () => {
+  it('stays under the 1 MB budget (minified), one bundle per route function, pipeline step, job and user pool trigger', () => {
     const sizes = bundleSizes(assembly());
     const expected = new Set([
       ...HTTP_ROUTES.map((r) => r.fn),
       ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
-      ...SCHEDULED_FUNCTIONS,
+      ...EVENT_FUNCTIONS,
+      ...Object.values(AUTH_TRIGGERS).map((t) => t.fn),
     ]);
     expect(sizes).toHaveLength(expected.size);
     const over = sizes.filter((s) => s.bytes >= BUNDLE_BUDGET_BYTES).map((s) => `${s.fn}: ${s.bytes} bytes`);

@@ -10,8 +10,18 @@ describe('the stage parameters', () => {
       serviceName: 'Voice Summary',
       contactEmail: 'support@example.com',
       allowedOrigins: [],
+      transcriptionModel: 'tiny',
+      audioRetentionDays: 30,
+      transcriptRetentionDays: 90,
       logRetentionDays: 30,
     });
+  });
+
+  it('choose the offline transcription model per deployment, tiny or base only', () => {
+    expect(readStageConfig((k) => (k === 'transcriptionModel' ? 'base' : undefined), {})).toMatchObject({
+      transcriptionModel: 'base',
+    });
+    expect(() => readStageConfig(noContext, { TRANSCRIPTION_MODEL: 'huge' })).toThrow(/transcriptionModel:/);
   });
 
   it('take context first, then the environment', () => {
@@ -25,6 +35,15 @@ describe('the stage parameters', () => {
       contactEmail: 'ops@example.com',
       allowedOrigins: ['http://localhost:5173', 'https://a.example'],
     });
+  });
+
+  it('take the retention periods the privacy policy will state, as whole days up to ten years', () => {
+    expect(
+      readStageConfig(noContext, { AUDIO_RETENTION_DAYS: '7', TRANSCRIPT_RETENTION_DAYS: '365' }),
+    ).toMatchObject({ audioRetentionDays: 7, transcriptRetentionDays: 365 });
+    expect(() =>
+      readStageConfig(noContext, { AUDIO_RETENTION_DAYS: '0', TRANSCRIPT_RETENTION_DAYS: '99999' }),
+    ).toThrow(/audioRetentionDays:[\s\S]*transcriptRetentionDays:/);
   });
 
   it('refuse bad values with one message naming each', () => {

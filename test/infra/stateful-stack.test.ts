@@ -57,7 +57,9 @@ describe('the stateful stack', () => {
         // Browsers may upload only from the site: the stateless stack sets that rule (it knows the domain).
         CorsConfiguration: Match.absent(),
         LifecycleConfiguration: {
-          Rules: Match.arrayWith([{ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }]),
+          Rules: Match.arrayWith([
+            { Id: 'UnconfirmedUploads', Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' },
+          ]),
         },
       }),
     });
@@ -67,6 +69,29 @@ describe('the stateful stack', () => {
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
         ]),
       },
+    });
+  });
+
+  it("deletes audio after the stage's audio period and lets DynamoDB expire messages by expires_at", () => {
+    app.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Id: 'AudioRetention',
+            Prefix: 'audio/',
+            ExpirationInDays: 30,
+            Status: 'Enabled',
+          }),
+        ]),
+      },
+    });
+    app.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+    });
+    // The function that creates messages stamps them with the transcript period.
+    app.appTemplate.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ TRANSCRIPT_RETENTION_DAYS: '90' }) },
     });
   });
 
@@ -87,12 +112,55 @@ describe('the stateful stack', () => {
     });
   });
 
-  it('has an app client with password and SRP sign-in and no secret, and an admins group', () => {
-    app.data.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
-      GenerateSecret: false,
-    });
+  it('has an app client that allows only SRP and refresh (the password never leaves the browser), and an admins group', () => {
+    const clients = Object.values(resourcesOf(app.data, 'AWS::Cognito::UserPoolClient'));
+    expect(clients).toHaveLength(1);
+    expect([...clients[0]!.Properties.ExplicitAuthFlows].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
+    expect(clients[0]!.Properties.GenerateSecret).toBe(false);
+    expect(clients[0]!.Properties.PreventUserExistenceErrors).toBe('ENABLED');
     app.data.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
+  });
+
+  it('runs the PostConfirmation and CustomMessage triggers, functions of this stack', () => {
+    const pool = Object.values(resourcesOf(app.data, 'AWS::Cognito::UserPool'))[0]!;
+    const functions = resourcesOf(app.data, 'AWS::Lambda::Function');
+    const config = pool.Properties.LambdaConfig as Record<string, { 'Fn::GetAtt': [string, string] }>;
+    expect(Object.keys(config).sort()).toEqual(['CustomMessage', 'PostConfirmation']);
+    for (const [trigger, ref] of Object.entries(config)) {
+      expect(functions[ref['Fn::GetAtt'][0]], trigger).toBeDefined();
+    }
+    // Cognito may call each of them, for this pool only.
+    const permissions = Object.values(resourcesOf(app.data, 'AWS::Lambda::Permission'));
+    expect(permissions.filter((p) => p.Properties.Principal === 'cognito-idp.amazonaws.com')).toHaveLength(2);
+  });
+
+  it('sends reset codes by email only, where Cognito keeps them valid for 1 hour (SPEC: the link expires in 1 hour)', () => {
+    // Cognito fixes a reset code's validity at one hour (it has no setting); what the stack decides is that
+    // the code goes by email, where the CustomMessage trigger puts it into the reset link.
+    app.data.hasResourceProperties('AWS::Cognito::UserPool', {
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      AutoVerifiedAttributes: ['email'],
+    });
+  });
+
+  it('tells the triggers the allowlist and the service name, and where the app stack writes the site URL', () => {
+    const [post, message] = ['post-confirmation', 'custom-message'].map((fn) => {
+      const construct = app.stateful.triggers.functions.get(fn)!;
+      const id = app.stateful.getLogicalId(construct.node.defaultChild as never);
+      return resourcesOf(app.data, 'AWS::Lambda::Function')[id]!.Properties.Environment.Variables;
+    });
+    expect(post).toMatchObject({ ADMIN_EMAILS: 'owner@example.com', ADMIN_GROUP: 'admins' });
+    expect(message).toMatchObject({
+      SERVICE_NAME: 'Voice Summary',
+      SITE_URL_PARAMETER: `/${app.stateful.stackName}/site-url`,
+    });
+    app.appTemplate.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: `/${app.stateful.stackName}/site-url`,
+      Type: 'String',
+    });
   });
 
   it('stores the two secrets as {"value": null} until an administrator saves them', () => {

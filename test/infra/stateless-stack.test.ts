@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_ROUTES } from '../../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
-import { SCHEDULED_FUNCTIONS } from '../../lib/stateless-stack';
+import { EVENT_FUNCTIONS } from '../../lib/stateless-stack';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 /** Only functions granted a secret get its ARN (without it the secret store refuses at cold start). */
@@ -46,7 +46,7 @@ describe('the Lambda functions', () => {
     const expected = new Set([
       ...HTTP_ROUTES.map((r) => r.fn),
       ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
-      ...SCHEDULED_FUNCTIONS,
+      ...EVENT_FUNCTIONS,
     ]);
     expect(functions(app)).toHaveLength(expected.size);
     for (const [, f] of functions(app)) {
@@ -97,13 +97,30 @@ describe('the Lambda functions', () => {
     expect(JSON.stringify(webhook.PUBLIC_WEBHOOK_URL)).toContain('/api/receive-message');
   });
 
+  it('let the Transcribe function run Moonshine itself: its layer, the model folder, a whole vCPU and 15 minutes', () => {
+    const [, transcribe] = functionFor(app, PIPELINE_STEPS.transcribe.fn);
+    const env = transcribe.Properties.Environment.Variables;
+    expect(env).toMatchObject({
+      MOONSHINE_MODEL: 'tiny',
+      MOONSHINE_MODEL_DIR: '/opt/moonshine',
+      FFMPEG_PATH: '/opt/bin/ffmpeg',
+    });
+    expect(transcribe.Properties).toMatchObject({ MemorySize: 1769, Timeout: 900, Architectures: ['arm64'] });
+    const layers = JSON.stringify(transcribe.Properties.Layers);
+    expect(layers).toMatch(/Moonshine/);
+    app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
+      CompatibleArchitectures: ['arm64'],
+      Description: Match.stringLikeRegexp('onnxruntime-node \\(linux-arm64\\) and the Moonshine tiny model'),
+    });
+  });
+
   it('set each step timeout and memory from PIPELINE_STEPS, and give ffmpeg only to the steps that run it', () => {
     for (const step of Object.values(PIPELINE_STEPS)) {
       const [, f] = functionFor(app, step.fn);
       expect(f.Properties).toMatchObject({ Timeout: step.timeoutSeconds, MemorySize: step.memoryMb });
-      // Transcription goes to OpenAI in Lambda: only PrepareAudio probes and converts.
-      const hasFfmpeg = step.state === 'PrepareAudio';
-      expect(f.Properties.Layers?.length ?? 0).toBe(hasFfmpeg ? 1 : 0);
+      // PrepareAudio probes and converts; Transcribe decodes for Moonshine (its second layer) when no key is saved.
+      const hasFfmpeg = step.state === 'PrepareAudio' || step.state === 'Transcribe';
+      expect(f.Properties.Layers?.length ?? 0).toBe(step.state === 'Transcribe' ? 2 : hasFfmpeg ? 1 : 0);
       expect(f.Properties.Environment.Variables.FFMPEG_PATH).toBe(hasFfmpeg ? '/opt/bin/ffmpeg' : undefined);
       expect(f.Properties.Environment.Variables.FFPROBE_PATH).toBe(
         hasFfmpeg ? '/opt/bin/ffprobe' : undefined,
@@ -113,7 +130,7 @@ describe('the Lambda functions', () => {
     const [, receive] = functionFor(app, 'receive-message');
     expect(receive.Properties.Layers).toHaveLength(1);
     expect(receive.Properties.Environment.Variables.FFPROBE_PATH).toBe('/opt/bin/ffprobe');
-    for (const fn of ['list-messages', 'create-signup', 'process-audio', PIPELINE_STEPS.transcribe.fn]) {
+    for (const fn of ['list-messages', 'create-signup', 'process-audio']) {
       expect(functionFor(app, fn)[1].Properties.Layers).toBeUndefined();
     }
     app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
@@ -228,7 +245,11 @@ describe('the pipeline state machine', () => {
         ],
       });
       if (step.state === 'MarkFailed') {
-        expect(state.Catch).toBeUndefined();
+        // If MarkFailed itself fails, the run fails and pipeline-run-ended marks the message.
+        expect(state.Catch).toEqual([
+          { ErrorEquals: ['States.ALL'], ResultPath: '$.markFailedError', Next: 'NotMarked' },
+        ]);
+        expect(asl.States.NotMarked).toMatchObject({ Type: 'Fail' });
         expect(state.Next).toBe('Failed');
       } else {
         expect(state.Catch).toEqual([
@@ -386,5 +407,25 @@ describe('the stack outputs', () => {
         'DashboardName',
       ]),
     );
+  });
+});
+
+describe('runs that end without marking their message', () => {
+  it('send failed, timed-out and aborted runs of the pipeline (and only those) to pipeline-run-ended', () => {
+    app.appTemplate.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: {
+          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          stateMachineArn: [{ Ref: Match.stringLikeRegexp('PipelineStateMachine') }],
+        },
+      },
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('PipelineRunEndedFunction'), 'Arn'] },
+        }),
+      ],
+    });
   });
 });

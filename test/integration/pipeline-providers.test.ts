@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../lambdas/adapters/local/outbox-sms-sender';
+import { INTERRUPTED_REASON } from '../../local/interrupted-runs';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
@@ -223,7 +224,7 @@ describe('faults', () => {
     }
   });
 
-  it('a crash in the middle of a run loses nothing: after a restart the message can be retried', async () => {
+  it('a crash in the middle of a run loses nothing: after a restart the message is failed, says why, and retries', async () => {
     resetFakes();
     openai.setLatency(4000);
     const uploaded = await upload(runtime, await clips.clip({ sentence, format: 'wav' }));
@@ -236,7 +237,9 @@ describe('faults', () => {
     openai.setLatency(0);
 
     runtime = await startLocalRuntime({ dataDir: runtime.dataDir, env: runtimeEnv() });
-    const stuck = await waitForMessage(runtime, id, ['processing', 'pending']);
+    // The run died with the process: the message is not left in processing, and it says what happened.
+    const stuck = await waitForMessage(runtime, id, ['failed']);
+    expect(stuck.error_message).toBe(INTERRUPTED_REASON);
     expect(stuck.audio_url).toBeTruthy();
     const retried = await processAudio(runtime, stuck);
     expect(retried.status).toBe(202);

@@ -1,4 +1,5 @@
 /** The DynamoDB repositories against real tables in dynalite (own instance for this file). */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo-consent-record-repository';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
@@ -152,6 +153,31 @@ describe('messages', () => {
     }
     const window = await fresh.listCreatedBetween('2026-04-01T08:00:05.000Z', '2026-04-01T08:00:25.000Z');
     expect(window.map((m) => m.id)).toEqual(Array.from({ length: 20 }, (_, i) => `m-window-${i + 5}`));
+  });
+});
+
+describe('message retention', () => {
+  it('stamps each new message with its expiry (epoch seconds) for DynamoDB TTL, and treats it as gone after', async () => {
+    const keepsTenYears = new DynamoMessageRepository(tables.doc, tables.names.messages, 3650);
+    const keepsThirtyDays = new DynamoMessageRepository(tables.doc, tables.names.messages, 30);
+    await keepsTenYears.create(message('m-kept', '2026-01-10T00:00:00.000Z'));
+    await keepsThirtyDays.create(message('m-expired', '2026-01-09T00:00:00.000Z'));
+
+    const { Item } = await tables.doc.send(
+      new GetCommand({ TableName: tables.names.messages, Key: { id: 'm-expired' } }),
+    );
+    expect(Item?.expires_at).toBe(Date.parse('2026-02-08T00:00:00.000Z') / 1000);
+
+    // dynalite, like DynamoDB between expiry and its TTL deletion, still holds the item: reads skip it.
+    const reader = new DynamoMessageRepository(tables.doc, tables.names.messages);
+    expect(await reader.get('m-expired')).toBeNull();
+    expect(await reader.get('m-kept')).toMatchObject({ id: 'm-kept' });
+    expect(await reader.get('m-kept')).not.toHaveProperty('expires_at');
+    const january = await reader.listCreatedBetween('2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z');
+    expect(january.map((m) => m.id)).toEqual(['m-kept']);
+
+    await reader.delete('m-kept');
+    expect(await reader.get('m-kept')).toBeNull();
   });
 });
 

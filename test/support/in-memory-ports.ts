@@ -37,6 +37,10 @@ export class InMemoryMessages implements MessageRepository {
     return found ? structuredClone(found) : null;
   }
 
+  async delete(id: string): Promise<void> {
+    this.items.delete(id);
+  }
+
   async update(
     id: string,
     expectedStatuses: readonly MessageStatus[],

@@ -55,9 +55,15 @@ export type StartOptions = {
   readonly via?: 'npm' | 'tsx';
   readonly port?: number;
   readonly env?: Record<string, string>;
+  /**
+   * `healthy`: wait for /api/health to answer 200. `answering`: any answer will do (a test of what the health
+   * check reports when something is missing).
+   * @default 'healthy'
+   */
+  readonly readyWhen?: 'healthy' | 'answering';
 };
 
-/** Starts the runtime and resolves once /api/health answers 200. */
+/** Starts the runtime and resolves once /api/health answers 200 (or at all, with `readyWhen: 'answering'`). */
 export async function startLocalRuntime(options: StartOptions = {}): Promise<RunningRuntime> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vs-runtime-')));
   const spawnedAt = new Date().toISOString();
@@ -118,7 +124,9 @@ export async function startLocalRuntime(options: StartOptions = {}): Promise<Run
       // A runtime.json left from an earlier run of the same data directory does not count.
       if (candidate.startedAt < spawnedAt) throw new Error('stale runtime.json');
       const response = await fetch(`${candidate.url}/api/health`);
-      if (response.status === 200) info = candidate;
+      if (response.status === 200 || (options.readyWhen === 'answering' && response.status === 503)) {
+        info = candidate;
+      }
     } catch {}
     if (!info) await new Promise((r) => setTimeout(r, 100));
   }

@@ -2,7 +2,7 @@
  * Spoken test clips: flite reads voicemail-like sentences, ffmpeg turns them into every format the service
  * accepts. Clips are made once per factory (one temporary folder per test file or benchmark run) and reused.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProgram } from '../../lambdas/adapters/local/subprocess';
@@ -11,7 +11,7 @@ export type SpeechSentence = {
   readonly id: string;
   /** What flite is asked to say. */
   readonly text: string;
-  /** Words pocketsphinx gets right in every format at 16 kHz (measured), for assertions that must not flake. */
+  /** Words Moonshine gets right in every format at 16 and 8 kHz (measured), for assertions that must not flake. */
   readonly keyWords: readonly string[];
 };
 
@@ -19,7 +19,8 @@ export type SpeechSentence = {
 export const SPEECH_CORPUS: readonly SpeechSentence[] = [
   {
     id: 'callback',
-    text: 'Hi this is John. Please call me back at five five five, one two three four, after three p m tomorrow.',
+    // A full US number: flite's rms voice says "five five five" so that Moonshine hears four fives.
+    text: 'Hi this is John. Please call me back at four one five, two six seven, one two three four, after three p m tomorrow.',
     keyWords: ['call', 'back', 'five', 'three', 'four', 'tomorrow'],
   },
   {
@@ -85,6 +86,8 @@ export type ClipRequest = {
   readonly voice?: FliteVoice;
   /** Resample before encoding, e.g. 8000 for phone-quality audio. Default: the voice's own rate. */
   readonly sampleRateHz?: number;
+  /** Mix in background noise (pink, a fixed seed) this many dB below the speech's level. Default: none. */
+  readonly noiseSnrDb?: number;
 };
 
 export type Clip = { readonly bytes: Buffer; readonly contentType: string; readonly fileName: string };
@@ -98,7 +101,8 @@ export class SpeechClips {
 
   clip(request: ClipRequest): Promise<Clip> {
     const voice = request.voice ?? DEFAULT_VOICE;
-    const key = `${request.sentence.id}-${voice}-${request.sampleRateHz ?? 'native'}.${request.format}`;
+    const noise = request.noiseSnrDb === undefined ? '' : `-snr${request.noiseSnrDb}`;
+    const key = `${request.sentence.id}-${voice}-${request.sampleRateHz ?? 'native'}${noise}.${request.format}`;
     let clip = this.made.get(key);
     if (!clip) {
       clip = this.make(request, voice, key);
@@ -124,6 +128,70 @@ export class SpeechClips {
     return { bytes: await readFile(out), contentType: 'audio/wav', fileName: 'silence.wav' };
   }
 
+  /** A steady 440 Hz tone in WAV: sound, but not speech. */
+  async tone(seconds = 3): Promise<Clip> {
+    const out = join(await this.folder(), `tone-${seconds}.wav`);
+    await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=16000:duration=${seconds}`, out]);
+    return { bytes: await readFile(out), contentType: 'audio/wav', fileName: 'tone.wav' };
+  }
+
+  /**
+   * A long message: the sentences one after another with `gapSeconds` of silence between them, `repeat`
+   * times over, in WAV. Returns the clip and what was said.
+   */
+  async longMessage(options: {
+    readonly sentences: readonly SpeechSentence[];
+    readonly repeat: number;
+    readonly gapSeconds?: number;
+    readonly voice?: FliteVoice;
+  }): Promise<{ readonly clip: Clip; readonly text: string }> {
+    const dir = await this.folder();
+    const voice = options.voice ?? DEFAULT_VOICE;
+    const gap = join(dir, 'gap.wav');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=mono',
+      '-t',
+      String(options.gapSeconds ?? 0.8),
+      gap,
+    ]);
+    const files: string[] = [];
+    const said: string[] = [];
+    for (let round = 0; round < options.repeat; round++) {
+      for (const sentence of options.sentences) {
+        const spoken = join(dir, `${sentence.id}-${voice}.wav`);
+        await this.speak(sentence.text, voice, spoken);
+        files.push(spoken, gap);
+        said.push(sentence.text);
+      }
+    }
+    const list = join(dir, `long-${voice}-${files.length}.txt`);
+    await writeFile(list, files.map((file) => `file '${file}'`).join('\n'));
+    const out = join(dir, `long-${voice}-${files.length}.wav`);
+    // flite's voices differ in rate; every part is resampled to 16 kHz mono first.
+    await ffmpeg([
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-ar',
+      '16000',
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      out,
+    ]);
+    return {
+      clip: { bytes: await readFile(out), contentType: 'audio/wav', fileName: 'long.wav' },
+      text: said.join(' '),
+    };
+  }
+
   async dispose(): Promise<void> {
     if (this.dir) await rm(await this.dir, { recursive: true, force: true });
     this.dir = null;
@@ -139,14 +207,55 @@ export class SpeechClips {
     const dir = await this.folder();
     const spoken = join(dir, `${request.sentence.id}-${voice}.wav`);
     await this.speak(request.sentence.text, voice, spoken);
+    const source =
+      request.noiseSnrDb === undefined
+        ? spoken
+        : await this.withNoise(spoken, request.noiseSnrDb, voice, request);
     const out = join(dir, key);
     const rate = request.sampleRateHz ? ['-ar', String(request.sampleRateHz)] : [];
-    await ffmpeg(['-i', spoken, '-ac', '1', ...rate, ...FORMAT_ARGS[request.format], out]);
+    await ffmpeg(['-i', source, '-ac', '1', ...rate, ...FORMAT_ARGS[request.format], out]);
     return {
       bytes: await readFile(out),
       contentType: CONTENT_TYPES[request.format],
       fileName: `clip.${request.format}`,
     };
+  }
+
+  /**
+   * The spoken WAV with pink noise mixed in at `snrDb` below the speech's level (RMS over the whole clip,
+   * pauses included, so the speech itself stands out a little more than the figure says). The noise has a
+   * fixed seed: the same clip every run.
+   */
+  private async withNoise(spoken: string, snrDb: number, voice: FliteVoice, request: ClipRequest) {
+    const dir = await this.folder();
+    const out = join(dir, `${request.sentence.id}-${voice}-snr${snrDb}.wav`);
+    const speech = join(dir, `${request.sentence.id}-${voice}-snr${snrDb}.speech.raw`);
+    const noise = join(dir, `${request.sentence.id}-${voice}-snr${snrDb}.noise.raw`);
+    await ffmpeg(['-i', spoken, '-ac', '1', '-ar', '16000', '-f', 's16le', '-c:a', 'pcm_s16le', speech]);
+    const speechPcm = await readFile(speech);
+    const seconds = speechPcm.byteLength / 2 / 16_000;
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `anoisesrc=color=pink:sample_rate=16000:seed=42:amplitude=0.5:duration=${seconds}`,
+      '-f',
+      's16le',
+      '-c:a',
+      'pcm_s16le',
+      noise,
+    ]);
+    const noisePcm = await readFile(noise);
+    const gain = rms(speechPcm) / rms(noisePcm) / 10 ** (snrDb / 20);
+    const mixed = Buffer.alloc(speechPcm.byteLength);
+    for (let offset = 0; offset + 1 < speechPcm.byteLength; offset += 2) {
+      const n = offset + 1 < noisePcm.byteLength ? noisePcm.readInt16LE(offset) : 0;
+      const value = Math.round(speechPcm.readInt16LE(offset) + n * gain);
+      mixed.writeInt16LE(Math.max(-32_768, Math.min(32_767, value)), offset);
+    }
+    await writeFile(speech, mixed);
+    await ffmpeg(['-f', 's16le', '-ar', '16000', '-ac', '1', '-i', speech, '-c:a', 'pcm_s16le', out]);
+    return out;
   }
 
   private readonly spoken = new Map<string, Promise<void>>();
@@ -195,10 +304,58 @@ export function amrSilenceFile(seconds = 3): Clip {
   };
 }
 
-/** Lower case, digits and letters only; spelled-out "p m"/"a m" joined the way pocketsphinx writes them. */
+function rms(pcm: Buffer): number {
+  let sum = 0;
+  for (let offset = 0; offset + 1 < pcm.byteLength; offset += 2) sum += pcm.readInt16LE(offset) ** 2;
+  return Math.sqrt(sum / Math.max(1, pcm.byteLength / 2)) || 1;
+}
+
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS_WORDS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** 0-99 as words ("thirty two"); longer digit strings digit by digit, as phone numbers are read. */
+function spokenNumber(digits: string): string {
+  const n = Number(digits);
+  if (digits.length > 2 || (digits.length === 2 && digits.startsWith('0'))) {
+    return [...digits].map((d) => NUMBER_WORDS[Number(d)]).join(' ');
+  }
+  if (n < 20) return NUMBER_WORDS[n]!;
+  return `${TENS_WORDS[Math.floor(n / 10)]}${n % 10 ? ` ${NUMBER_WORDS[n % 10]}` : ''}`;
+}
+
+/**
+ * Words to compare: lower case, digits read out ("555-1234" = "five five five one two three four", "10:30"
+ * = "ten thirty"), "o'clock" as "o clock", "p.m." and "p m" as "pm". pocketsphinx spells numbers out and
+ * Moonshine writes digits; both are right, so neither counts as an error.
+ */
 export function normalizeWords(text: string): string[] {
   return text
     .toLowerCase()
+    .replace(/\b([ap])\.\s?m\.?/g, '$1m')
+    .replace(/(\d+):00\b/g, '$1')
+    .replace(/\d+/g, (digits) => ` ${spokenNumber(digits)} `)
+    .replace(/o'clock/g, 'o clock')
     .replace(/[^a-z0-9' ]+/g, ' ')
     .replace(/\b([ap]) m\b/g, '$1m')
     .split(/\s+/)

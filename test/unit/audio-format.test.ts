@@ -23,7 +23,7 @@ const isoMedia = (brand: string, compatible = 'isom') =>
   bytes([[0, 0, 0, 0x20], 'ftyp', brand, [0, 0, 0, 0], compatible]);
 
 const SAMPLES = {
-  'an MP3 with an ID3 tag': bytes(['ID3', [4, 0, 0, 0, 0, 0, 0x0a]]),
+  'an MP3 with an ID3 tag': bytes(['ID3', [4, 0, 0, 0, 0, 0, 0x0a], 'TIT2 title', [0xff, 0xfb, 0x90, 0x64]]),
   'an MP3 without a tag (MPEG-1 layer III frame)': bytes([[0xff, 0xfb, 0x90, 0x64]]),
   'an MPEG-2 layer III frame': bytes([[0xff, 0xf3, 0x64, 0xc4]]),
   'a WAV file': bytes(['RIFF', [0x24, 0x08, 0, 0], 'WAVEfmt ']),
@@ -104,9 +104,21 @@ describe('recognizing audio from its bytes', () => {
     expect(detectAudioFormat(tagged)?.id).toBe('flac');
   });
 
-  it('assumes MP3 when an ID3 tag is longer than the bytes we have', () => {
-    const tagged = bytes(['ID3', [4, 0, 0, 0, 0, 0x7f, 0x7f]], 20);
-    expect(detectAudioFormat(tagged)?.id).toBe('mp3');
+  it('finds the MP3 frame after the zero padding some encoders leave behind the tag', () => {
+    const padded = bytes([
+      'ID3',
+      [4, 0, 0, 0, 0, 0, 2],
+      'ab',
+      [0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xfb, 0x90, 0x64],
+    ]);
+    expect(detectAudioFormat(padded)?.id).toBe('mp3');
+  });
+
+  it('takes nothing for audio on the strength of an ID3 tag alone: the first frame decides', () => {
+    const png: Array<string | number[]> = [[0x89], 'PNG\r\n', [0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR'];
+    expect(detectAudioFormat(bytes(['ID3', [4, 0, 0, 0, 0, 0, 2], 'ab', ...png]))).toBeNull();
+    expect(detectAudioFormat(bytes(['ID3', [4, 0, 0, 0, 0, 0x7f, 0x7f]], 20))).toBeNull();
+    expect(detectAudioFormat(bytes(['ID3', [4, 0, 0, 0, 0, 0, 2], 'ab'], 64))).toBeNull();
   });
 
   it('only OpenAI-accepted formats go to OpenAI unconverted', () => {

@@ -215,3 +215,40 @@ describe('edge cases', () => {
     }
   });
 });
+
+describe('summarizing a Moonshine transcript (cased, punctuated, digits)', () => {
+  it('keeps the caller, their company, the callback number and the time', () => {
+    const result = summarizeExtractively("Hi, it's Maria from Acme Dental. Call me at 555-2189 at 3:30.");
+    expect(result.key_points).toEqual(['Caller: Maria from Acme Dental', 'Call back: 5552189, at 3:30']);
+    expect(result.callback_number).toBe('5552189');
+    expect(result.callback_time).toBe('at 3:30');
+    expect(result.requested_action).toBe('Call me at 555-2189 at 3:30.');
+  });
+
+  it('reads a ten-digit number with its area code, and a time with a.m.', () => {
+    const result = summarizeExtractively(
+      'Hey, this is Dave Miller. Can you call me back at 415-555-0132 tomorrow at 10:30 a.m.? Thanks, bye.',
+    );
+    expect(result.callback_number).toBe('(415) 555-0132');
+    expect(result.callback_time).toBe('tomorrow at 10:30 a.m.');
+    expect(result.key_points[0]).toBe('Caller: Dave Miller');
+    expect(result.summary).toBe(
+      'Hey, this is Dave Miller. Can you call me back at (415) 555-0132 tomorrow at 10:30 a.m.?',
+    );
+  });
+
+  it('reads digits Moonshine separates with commas when it hears them one by one', () => {
+    // What Moonshine tiny wrote for flite reading "five five five, one two three four, after three p m tomorrow".
+    const result = summarizeExtractively(
+      'Hi, this is John. Please call me back at five, five, five, one, two, three, four, after three, p, and tomorrow.',
+    );
+    expect(result.callback_number).toBe('5551234');
+    expect(result.callback_time).toBe('after 3 tomorrow');
+    expect(result.key_points[0]).toBe('Caller: John');
+  });
+
+  it('keeps "PM" in capitals as a time, and a company after "with"', () => {
+    const result = summarizeExtractively('This is Tom with FedEx. Call me back at 415-555-0199 before 5 PM.');
+    expect(result.key_points).toEqual(['Caller: Tom from FedEx', 'Call back: (415) 555-0199, before 5 pm']);
+  });
+});

@@ -1,8 +1,9 @@
 /** The health check's caching and the stuck-message count, over plain functions and in-memory ports. */
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../lambdas/core/schemas';
+import { STUCK_AFTER_MS } from '../../lambdas/core/status';
 import { cachedHealthCheck, type HealthReport } from '../../lambdas/use-cases/health';
-import { findStuckMessages, STUCK_AFTER_MS } from '../../lambdas/use-cases/stuck-messages';
+import { findStuckMessages } from '../../lambdas/use-cases/stuck-messages';
 import { InMemoryMessages, testClock } from '../support/in-memory-ports';
 
 describe('the public health check', () => {

@@ -1,21 +1,33 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { expiresAtEpochSeconds } from '../../core/retention';
 import { type Message, messageSchema, RECENT_MESSAGES_LIMIT } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
 import type { MessagePatch, MessageRepository, UpdateConditions } from '../../ports/message-repository';
 import { MESSAGE_FEED, TABLES } from './tables';
 
 const RECENT_INDEX = TABLES.messages.indexes[0].name;
+const EXPIRES_AT = TABLES.messages.timeToLiveAttribute;
 
 function toMessage(item: Record<string, unknown>): Message {
-  const { feed: _feed, ...rest } = item;
+  const { feed: _feed, [EXPIRES_AT]: _expires, ...rest } = item;
   return messageSchema.parse(rest);
+}
+
+/**
+ * DynamoDB's TTL deletes an expired item within a few days, not at once (and dynalite never does), so an
+ * item past its time is treated as gone by every read.
+ */
+function isLive(item: Record<string, unknown>): boolean {
+  const expiresAt = item[EXPIRES_AT];
+  return typeof expiresAt !== 'number' || expiresAt * 1000 > Date.now();
 }
 
 /**
@@ -26,14 +38,20 @@ export class DynamoMessageRepository implements MessageRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
+    /** Days a message (its transcript and summary) is kept; without it, messages never expire. */
+    private readonly retentionDays?: number,
   ) {}
 
   async create(message: Message): Promise<boolean> {
+    const expiry =
+      this.retentionDays === undefined
+        ? {}
+        : { [EXPIRES_AT]: expiresAtEpochSeconds(message.created_at, this.retentionDays) };
     try {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...message, feed: MESSAGE_FEED },
+          Item: { ...message, ...expiry, feed: MESSAGE_FEED },
           ConditionExpression: 'attribute_not_exists(id)',
         }),
       );
@@ -48,7 +66,11 @@ export class DynamoMessageRepository implements MessageRepository {
     const { Item } = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { id }, ConsistentRead: true }),
     );
-    return Item ? toMessage(Item) : null;
+    return Item && isLive(Item) ? toMessage(Item) : null;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { id } }));
   }
 
   async update(
@@ -110,7 +132,7 @@ export class DynamoMessageRepository implements MessageRepository {
         Limit: bounded,
       }),
     );
-    return Items.map(toMessage);
+    return Items.filter(isLive).map(toMessage);
   }
 
   async listCreatedBetween(from: string, to: string): Promise<Message[]> {
@@ -127,7 +149,12 @@ export class DynamoMessageRepository implements MessageRepository {
           ExclusiveStartKey: start,
         }),
       );
-      messages.push(...(page.Items ?? []).map(toMessage).filter((m) => m.created_at < to));
+      messages.push(
+        ...(page.Items ?? [])
+          .filter(isLive)
+          .map(toMessage)
+          .filter((m) => m.created_at < to),
+      );
       start = page.LastEvaluatedKey;
     } while (start);
     return messages;

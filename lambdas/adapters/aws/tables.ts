@@ -5,6 +5,8 @@
 export type TableSpec = {
   readonly partitionKey: string;
   readonly sortKey?: string;
+  /** The attribute DynamoDB's TTL deletes items by (epoch seconds); reads also skip items past it. */
+  readonly timeToLiveAttribute?: string;
   readonly indexes?: readonly {
     readonly name: string;
     readonly partitionKey: string;
@@ -24,6 +26,7 @@ export const TABLES = {
    */
   messages: {
     partitionKey: 'id',
+    timeToLiveAttribute: 'expires_at',
     indexes: [{ name: 'recent', partitionKey: 'feed', sortKey: 'created_at' }],
   },
   /** A single row with id "app". */

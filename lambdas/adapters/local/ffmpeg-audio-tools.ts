@@ -4,10 +4,17 @@
  * Input bytes always go to a file in a private temporary folder (mode 0700) rather than a pipe: MP4, M4A,
  * 3GP and CAF files often keep their index (the `moov` atom) at the end, which ffmpeg cannot reach by reading
  * a pipe. The folder is removed whatever happens.
+ *
+ * The bytes are hostile until proven otherwise: the format is told from them first (lambdas/core/audio-format)
+ * and anything else never reaches ffmpeg; ffmpeg and ffprobe then get that one demuxer forced (`-f`), may open
+ * only the input file (`-protocol_whitelist file`: no playlist or reference can make them fetch a URL or open
+ * another file), and ffmpeg stops at a CPU-time limit and at the longest message decoded (`-t`), so a small file
+ * that claims hours of audio cannot make it work for hours or write gigabytes.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { type AudioFormatId, DEFAULT_MAX_DURATION_SECONDS, detectAudioFormat } from '../../core/audio-format';
 import { NotAudioError, PermanentError } from '../../core/pipeline-errors';
 import type { AudioProbe, AudioTools, ConversionTarget } from '../../ports/audio-tools';
 import { APT_PACKAGES, type LocalEngineConfig, localEngineConfigFromEnv } from './local-engine-config';
@@ -45,9 +52,32 @@ const TARGETS: Record<ConversionTarget, { readonly args: readonly string[]; read
 
 const COMMON_ARGS = ['-nostdin', '-hide_banner', '-loglevel', 'error'] as const;
 
+/** The one ffmpeg demuxer each recognized format may be read with. */
+const DEMUXERS: Readonly<Record<AudioFormatId, string>> = {
+  mp3: 'mp3',
+  wav: 'wav',
+  m4a: 'mov',
+  '3gp': 'mov',
+  aac: 'aac',
+  flac: 'flac',
+  ogg: 'ogg',
+  amr: 'amr',
+  webm: 'matroska',
+  caf: 'caf',
+};
+
+/** Input options for bytes we recognized: their demuxer forced, and no protocol but the local file. */
+function inputArgs(bytes: Buffer, input: string): string[] {
+  const format = detectAudioFormat(bytes);
+  if (!format) throw new NotAudioError(NOT_AUDIO_MESSAGE);
+  return ['-protocol_whitelist', 'file', '-f', DEMUXERS[format.id], '-i', input];
+}
+
 export type ConvertOptions = {
   /** Kill ffmpeg after this long. Default 120 s; the transcriber passes 30 s + 2x the audio's duration. */
   readonly timeoutMs?: number;
+  /** Decode at most this much audio (a lying header cannot make it more). Default: 10 minutes. */
+  readonly maxDurationSeconds?: number;
 };
 
 /** Probes and converts audio with ffmpeg/ffprobe; every call has a timeout and cleans up its temporary files. */
@@ -65,7 +95,7 @@ export class FfmpegAudioTools implements AudioTools {
     return withInputFile(bytes, async (input) => {
       const result = await runProgram(
         this.ffprobePath,
-        ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', input],
+        ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', ...inputArgs(bytes, input)],
         { timeoutMs: PROBE_TIMEOUT_MS, aptPackage: APT_PACKAGES.ffprobe, displayName: 'ffprobe' },
       );
       // A non-zero exit here means ffprobe found no container or codec it knows: not audio.
@@ -88,7 +118,19 @@ export class FfmpegAudioTools implements AudioTools {
     const target = TARGETS[to];
     return withInputFile(bytes, async (input, dir) => {
       const output = join(dir, target.file);
-      await this.ffmpeg(['-i', input, '-map', '0:a:0', '-vn', ...target.args, '-y', output], options);
+      await this.ffmpeg(
+        [
+          ...inputArgs(bytes, input),
+          '-map',
+          '0:a:0',
+          '-vn',
+          ...limits(options),
+          ...target.args,
+          '-y',
+          output,
+        ],
+        options,
+      );
       return readFile(output);
     });
   }
@@ -101,8 +143,8 @@ export class FfmpegAudioTools implements AudioTools {
     return withInputFile(bytes, (input) =>
       this.ffmpeg(
         [
-          '-i',
-          input,
+          ...inputArgs(bytes, input),
+          ...limits(options),
           '-map',
           '0:a:0',
           '-vn',
@@ -122,8 +164,11 @@ export class FfmpegAudioTools implements AudioTools {
   }
 
   private async ffmpeg(args: readonly string[], options: ConvertOptions): Promise<Buffer> {
-    const result = await runProgram(this.ffmpegPath, [...COMMON_ARGS, ...args], {
-      timeoutMs: options.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS,
+    const timeoutMs = options.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS;
+    // CPU time as well as the wall clock: a decoder spinning on crafted input stops either way.
+    const cpuSeconds = String(Math.max(1, Math.ceil(timeoutMs / 1000)));
+    const result = await runProgram(this.ffmpegPath, [...COMMON_ARGS, '-timelimit', cpuSeconds, ...args], {
+      timeoutMs,
       aptPackage: APT_PACKAGES.ffmpeg,
       displayName: 'ffmpeg',
     });
@@ -137,6 +182,12 @@ export class FfmpegAudioTools implements AudioTools {
     }
     return result.stdout;
   }
+}
+
+/** Output options that bound the work: at most the longest message decoded (plus a minute of slack). */
+function limits(options: ConvertOptions): string[] {
+  const seconds = (options.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS) + 60;
+  return ['-t', String(seconds)];
 }
 
 /** Writes the bytes to `input` in a fresh private folder, runs `work`, and removes the folder. */

@@ -1,20 +1,30 @@
 /**
- * Whether the local engines can run here: ffmpeg, ffprobe, pocketsphinx and its US English model. Checks
- * look at the file system only (no program is started), and results are cached briefly because the health
- * route and the settings page may ask often.
+ * Whether the local engines can run here: ffmpeg and ffprobe, onnxruntime-node with its native binary for
+ * this platform, and the Moonshine model's files. Checks look at the file system only (no program is
+ * started, no model loaded), and results are cached briefly because the health route may be asked often.
  */
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { DependencyCheck, DependencyStatus } from '../../ports/dependency-check';
-import {
-  APT_PACKAGES,
-  type LocalEngineConfig,
-  localEngineConfigFromEnv,
-  modelPaths,
-} from './local-engine-config';
+import { APT_PACKAGES, type LocalEngineConfig, localEngineConfigFromEnv } from './local-engine-config';
+import { fetchHint, MODEL_FILES } from './moonshine-model';
 import { installHint, which } from './subprocess';
 
 const CACHE_MS = 5_000;
+
+/** Where onnxruntime-node keeps its N-API binary for this platform, or null when it is not installed. */
+export function onnxRuntimeBinary(): string | null {
+  try {
+    const entry = createRequire(import.meta.url).resolve('onnxruntime-node');
+    // <package>/dist/index.js -> <package>/bin/napi-v6/<platform>/<arch>/onnxruntime_binding.node
+    const binDir = join(dirname(dirname(entry)), 'bin', 'napi-v6', process.platform, process.arch);
+    return join(binDir, 'onnxruntime_binding.node');
+  } catch {
+    return null;
+  }
+}
 
 export class LocalDependencyCheck implements DependencyCheck {
   private readonly config: LocalEngineConfig;
@@ -37,14 +47,15 @@ export class LocalDependencyCheck implements DependencyCheck {
   }
 
   private async run(): Promise<readonly DependencyStatus[]> {
-    const model = modelPaths(this.config.modelDir);
+    const size = this.config.moonshineModel;
+    const runtime = onnxRuntimeBinary();
     return Promise.all([
       program('ffmpeg', this.config.ffmpegPath, APT_PACKAGES.ffmpeg),
       program('ffprobe', this.config.ffprobePath, APT_PACKAGES.ffprobe),
-      program('pocketsphinx', this.config.pocketsphinxPath, APT_PACKAGES.pocketsphinx),
-      file('pocketsphinx acoustic model (en-us)', `${model.hmm}/mdef`),
-      file('pocketsphinx language model (en-us)', model.lm),
-      file('pocketsphinx dictionary (en-us)', model.dict),
+      file(`onnxruntime-node (${process.platform}-${process.arch})`, runtime, 'npm ci'),
+      ...MODEL_FILES.map((name) =>
+        file(`Moonshine ${size} model (${name})`, join(this.config.moonshineModelDir, name), fetchHint(size)),
+      ),
     ]);
   }
 }
@@ -53,11 +64,12 @@ async function program(name: string, path: string, aptPackage: string): Promise<
   return (await which(path)) ? { name, ok: true } : { name, ok: false, fix: installHint(aptPackage) };
 }
 
-async function file(name: string, path: string): Promise<DependencyStatus> {
+async function file(name: string, path: string | null, fix: string): Promise<DependencyStatus> {
   try {
+    if (path === null) throw new Error('not installed');
     await access(path, constants.R_OK);
     return { name, ok: true };
   } catch {
-    return { name, ok: false, fix: installHint(APT_PACKAGES.model) };
+    return { name, ok: false, fix };
   }
 }

@@ -1,35 +1,44 @@
 /**
  * Where the local engines find their programs and model. Read once from the environment through a zod schema
- * (the Lambda layer puts ffmpeg and ffprobe in /opt/bin; on a workstation they are on PATH).
+ * (the Lambda layers put ffmpeg and ffprobe in /opt/bin and the model in /opt/moonshine; on a workstation
+ * they are on PATH and in .models/).
  */
 import * as z from 'zod';
+import { defaultModelDir, MOONSHINE_SIZES, type MoonshineSize } from './moonshine-model';
 
 const optionalPath = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 export const localEngineEnvSchema = z.object({
   FFMPEG_PATH: optionalPath.transform((v) => v ?? 'ffmpeg'),
   FFPROBE_PATH: optionalPath.transform((v) => v ?? 'ffprobe'),
-  /** Debian's pocketsphinx 0.8+5prealpha ships `pocketsphinx_continuous`, not the 5.x `pocketsphinx` CLI. */
-  POCKETSPHINX_PATH: optionalPath.transform((v) => v ?? 'pocketsphinx_continuous'),
-  /** The folder pocketsphinx-en-us installs: holds `en-us/` (acoustic model), `en-us.lm.bin`, the dictionary. */
-  POCKETSPHINX_MODEL_DIR: optionalPath.transform((v) => v ?? '/usr/share/pocketsphinx/model/en-us'),
+  /** Which Moonshine model transcribes: a setting of the deployment (tiny is faster, base a little better on 8 kHz). */
+  MOONSHINE_MODEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MOONSHINE_SIZES).default('tiny')),
+  /** The folder holding its two ONNX files; default `.models/moonshine-<size>` in the checkout (`/opt/moonshine` in Lambda). */
+  MOONSHINE_MODEL_DIR: optionalPath,
+  /** onnxruntime threads per run: two were no faster than one on 2 cores, and one leaves a core for the rest. */
+  MOONSHINE_THREADS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(64).default(1),
+  ),
 });
 
 export type LocalEngineConfig = {
   readonly ffmpegPath: string;
   readonly ffprobePath: string;
-  readonly pocketsphinxPath: string;
-  readonly modelDir: string;
+  readonly moonshineModel: MoonshineSize;
+  readonly moonshineModelDir: string;
+  readonly moonshineThreads: number;
 };
 
-/** Reads the four variables; throws one readable error when one is malformed. */
+/** Reads the variables; throws one readable error when one is malformed. */
 export function localEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LocalEngineConfig {
   const parsed = localEngineEnvSchema.parse(env);
   return {
     ffmpegPath: parsed.FFMPEG_PATH,
     ffprobePath: parsed.FFPROBE_PATH,
-    pocketsphinxPath: parsed.POCKETSPHINX_PATH,
-    modelDir: parsed.POCKETSPHINX_MODEL_DIR,
+    moonshineModel: parsed.MOONSHINE_MODEL,
+    moonshineModelDir: parsed.MOONSHINE_MODEL_DIR ?? defaultModelDir(parsed.MOONSHINE_MODEL),
+    moonshineThreads: parsed.MOONSHINE_THREADS,
   };
 }
 
@@ -37,15 +46,4 @@ export function localEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): 
 export const APT_PACKAGES = {
   ffmpeg: 'ffmpeg',
   ffprobe: 'ffmpeg',
-  pocketsphinx: 'pocketsphinx',
-  model: 'pocketsphinx-en-us',
 } as const;
-
-/** The model files pocketsphinx needs, relative to the model folder. */
-export function modelPaths(modelDir: string): { hmm: string; lm: string; dict: string } {
-  return {
-    hmm: `${modelDir}/en-us`,
-    lm: `${modelDir}/en-us.lm.bin`,
-    dict: `${modelDir}/cmudict-en-us.dict`,
-  };
-}

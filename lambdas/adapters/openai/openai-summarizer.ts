@@ -97,7 +97,7 @@ export class OpenAiSummarizer implements Summarizer {
   }
 
   private parse(transcript: string) {
-    const safeTranscript = transcript.replace(/<\/?transcript\s*>/gi, ' ');
+    const safeTranscript = withoutTranscriptTags(transcript);
     return this.client.responses.parse({
       model: this.model,
       instructions: SUMMARY_INSTRUCTIONS,
@@ -118,4 +118,13 @@ function findRefusal(output: readonly unknown[]): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The transcript with anything that could pass for its delimiter removed: `<transcript>` and `</transcript>`
+ * in any case, with spaces anywhere inside the brackets and any attributes, so a voicemail cannot close the
+ * delimiter early and speak as the instructions.
+ */
+export function withoutTranscriptTags(transcript: string): string {
+  return transcript.replace(/<\s*\/?\s*transcript\b[^>]*>/gi, ' ');
 }

@@ -6,6 +6,7 @@ import { RecentMessages } from '@/features/messages/components/recent-messages';
 import { useRecentMessages } from '@/features/messages/hooks/use-recent-messages';
 import { SettingsModal } from '@/features/settings/components/settings-modal';
 import { SignupsPanel } from '@/features/signups/components/signups-panel';
+import { TeamPanel } from '@/features/team/components/team-panel';
 import { UploadPanel } from '@/features/upload/components/upload-panel';
 import { WebhookBox } from '@/features/webhook/components/webhook-box';
 import { setAdminTokenSource } from '@/lib/admin-api';
@@ -45,7 +46,7 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
       onSettings={() => setSettingsOpen(true)}
       onLogout={onLogout}
     >
-      {/* SPEC's order on a phone (webhook, upload, messages, then sign-ups); the list is the page on a laptop. */}
+      {/* SPEC's order on a phone (webhook, upload, messages, then sign-ups and team); the list is the page on a laptop. */}
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">
           <WebhookBox webhookUrl={config?.webhookUrl ?? null} />
@@ -56,6 +57,7 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
         </div>
         <div className="space-y-6 lg:col-start-2 lg:row-start-2">
           <SignupsPanel reloadKey={reloadKey} />
+          <TeamPanel reloadKey={reloadKey} />
         </div>
       </div>
       <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />

@@ -57,6 +57,21 @@ describe('a message card', () => {
     expect(screen.queryByText('• Reply sent')).toBeNull();
   });
 
+  it('says when a message has been processing for longer than a run takes, and offers the restart', () => {
+    const started = new Date(Date.now() - 20 * 60_000).toISOString();
+    render(<MessageCard message={{ ...base, status: 'processing', attempt_started_at: started }} />);
+    expect(screen.getByText(/it may be stuck\. Retry Now starts it again\./)).toBeInTheDocument();
+  });
+
+  it('does not call a fresh run stuck', () => {
+    render(
+      <MessageCard
+        message={{ ...base, status: 'processing', attempt_started_at: new Date().toISOString() }}
+      />,
+    );
+    expect(screen.queryByText(/it may be stuck/)).toBeNull();
+  });
+
   it('when failed shows the error and offers "Retry Processing"', () => {
     render(
       <MessageCard

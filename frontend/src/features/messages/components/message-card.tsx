@@ -1,6 +1,6 @@
 import { formatPhoneNumber } from '@core/phone';
 import type { Message } from '@core/schemas';
-import { STATUS_PRESENTATION } from '@core/status';
+import { isStuck, STATUS_PRESENTATION } from '@core/status';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -64,6 +64,12 @@ export function MessageCard({ message }: { readonly message: Message }) {
       </header>
 
       {presentation.text && <p className="text-muted">{presentation.text}</p>}
+      {isStuck(message, Date.now()) && (
+        <p className="rounded-lg bg-surface px-3 py-2 text-sm text-ink">
+          This is taking much longer than a run should: it may be stuck. {presentation.action} starts it
+          again.
+        </p>
+      )}
 
       {message.status === 'completed' && (
         <div className="space-y-3">

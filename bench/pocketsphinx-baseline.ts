@@ -1,22 +1,52 @@
 /**
- * Offline transcription with Debian's pocketsphinx (0.8+5prealpha: the `pocketsphinx_continuous` program)
+ * The benchmark's baseline: the service's former offline engine, Debian's pocketsphinx (0.8+5prealpha: the `pocketsphinx_continuous` program)
  * and its US English model. ffmpeg first turns any accepted format into 16 kHz mono 16-bit PCM, which goes
- * to pocketsphinx as a raw file; it prints one line per utterance it hears. See docs/local-transcription.md.
+ * to pocketsphinx as a raw file; it prints one line per utterance it hears. Moonshine replaced it in the
+ * service (docs/decisions.md); `npm run bench -- transcription` still measures it while it is installed
+ * (`sudo apt-get install pocketsphinx pocketsphinx-en-us`), so both engines are compared on the same clips.
  */
 import { constants } from 'node:fs';
 import { access, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { DependencyMissingError, NoSpeechError, PermanentError } from '../../core/pipeline-errors';
-import type { AudioInput, Transcriber, Transcription } from '../../ports/transcriber';
-import { FfmpegAudioTools } from './ffmpeg-audio-tools';
+import { FfmpegAudioTools } from '../lambdas/adapters/local/ffmpeg-audio-tools';
+import { localEngineConfigFromEnv } from '../lambdas/adapters/local/local-engine-config';
+import { Semaphore } from '../lambdas/adapters/local/semaphore';
 import {
-  APT_PACKAGES,
-  type LocalEngineConfig,
-  localEngineConfigFromEnv,
-  modelPaths,
-} from './local-engine-config';
-import { installHint, lastLine, runProgram, withPrivateTempDir } from './subprocess';
+  installHint,
+  lastLine,
+  runProgram,
+  which,
+  withPrivateTempDir,
+} from '../lambdas/adapters/local/subprocess';
+import { DependencyMissingError, NoSpeechError, PermanentError } from '../lambdas/core/pipeline-errors';
+import type { AudioInput, Transcriber, Transcription } from '../lambdas/ports/transcriber';
+
+/** Debian 12 ships pocketsphinx 0.8+5prealpha: `pocketsphinx_continuous`, not the 5.x `pocketsphinx` CLI. */
+const POCKETSPHINX_PATH = process.env.POCKETSPHINX_PATH || 'pocketsphinx_continuous';
+/** The folder pocketsphinx-en-us installs: `en-us/` (acoustic model), `en-us.lm.bin`, the dictionary. */
+const POCKETSPHINX_MODEL_DIR = process.env.POCKETSPHINX_MODEL_DIR || '/usr/share/pocketsphinx/model/en-us';
+const APT_PACKAGES = { pocketsphinx: 'pocketsphinx', model: 'pocketsphinx-en-us' } as const;
+
+/** The model files pocketsphinx needs, relative to the model folder. */
+function modelPaths(modelDir: string): { hmm: string; lm: string; dict: string } {
+  return {
+    hmm: `${modelDir}/en-us`,
+    lm: `${modelDir}/en-us.lm.bin`,
+    dict: `${modelDir}/cmudict-en-us.dict`,
+  };
+}
+
+/** Whether pocketsphinx and its model are installed here (the benchmark skips the baseline when not). */
+export async function pocketsphinxInstalled(): Promise<boolean> {
+  if (!(await which(POCKETSPHINX_PATH))) return false;
+  try {
+    await access(`${modelPaths(POCKETSPHINX_MODEL_DIR).hmm}/mdef`, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** 16 kHz x 2 bytes of mono PCM. */
 const BYTES_PER_SECOND = 32_000;
@@ -35,27 +65,6 @@ export function lowQualityWarning(sampleRateHz: number): string {
   return `The audio is low quality (${sampleRateHz / 1000} kHz): the transcript may be unreliable.`;
 }
 
-/** Limits how many runs share the CPU at once; the others wait in order. */
-export class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      // Hand the slot straight to the next waiter so `active` never dips below the real count.
-      if (next) next();
-      else this.active--;
-    }
-  }
-}
-
 /** pocketsphinx keeps one core busy per run: more runs than cores only makes every run slower. */
 const cpuSlots = new Semaphore(availableParallelism());
 
@@ -66,7 +75,9 @@ const cpuSlots = new Semaphore(availableParallelism());
  */
 export const DEFAULT_TUNING: readonly string[] = ['-maxhmmpf', '3000'];
 
-export type PocketsphinxOptions = Partial<LocalEngineConfig> & {
+export type PocketsphinxOptions = {
+  readonly pocketsphinxPath?: string;
+  readonly modelDir?: string;
   /** Replaces DEFAULT_TUNING (the benchmark compares settings with it); `[]` means pocketsphinx's defaults. */
   readonly tuningArgs?: readonly string[];
   /** Overrides the duration-scaled timeout of each subprocess (tests use a tiny one). */
@@ -84,11 +95,11 @@ export class PocketsphinxTranscriber implements Transcriber {
   constructor(options: PocketsphinxOptions = {}) {
     const fromEnv = localEngineConfigFromEnv();
     this.audioTools = new FfmpegAudioTools({
-      ffmpegPath: options.ffmpegPath ?? fromEnv.ffmpegPath,
-      ffprobePath: options.ffprobePath ?? fromEnv.ffprobePath,
+      ffmpegPath: fromEnv.ffmpegPath,
+      ffprobePath: fromEnv.ffprobePath,
     });
-    this.pocketsphinxPath = options.pocketsphinxPath ?? fromEnv.pocketsphinxPath;
-    this.model = modelPaths(options.modelDir ?? fromEnv.modelDir);
+    this.pocketsphinxPath = options.pocketsphinxPath ?? POCKETSPHINX_PATH;
+    this.model = modelPaths(options.modelDir ?? POCKETSPHINX_MODEL_DIR);
     this.tuningArgs = options.tuningArgs ?? DEFAULT_TUNING;
     this.timeoutMs = options.timeoutMs;
   }

@@ -1,0 +1,45 @@
+/**
+ * Cognito's administrator API: one client per container (traced in Lambda; locally COGNITO_ENDPOINT names
+ * cognito-local), the user pool's accounts for the Team routes and the admin check (USER_POOL_ID), and for
+ * the triggers the pool their event names (a pool cannot be told its own id by a function it triggers without
+ * a dependency cycle).
+ */
+import * as z from 'zod';
+import { createCognitoClient } from '../adapters/aws/cognito-client';
+import { CognitoUserDirectory } from '../adapters/aws/cognito-user-directory';
+import { optionalUrl, readEnv, required } from '../config';
+import { DEFAULT_ADMIN_GROUP } from '../core/team';
+import type { UserDirectory } from '../ports/user-directory';
+import { traced } from './observability';
+import { once, oncePerKey } from './once';
+import { region } from './region';
+
+export const cognitoClient = once(() => {
+  const { COGNITO_ENDPOINT } = readEnv('Cognito', { COGNITO_ENDPOINT: optionalUrl });
+  return traced(createCognitoClient({ region: region(), endpoint: COGNITO_ENDPOINT }));
+});
+
+/** The Cognito group of administrators. */
+export const adminGroup = once(
+  () =>
+    readEnv('the admins group', { ADMIN_GROUP: z.string().min(1).default(DEFAULT_ADMIN_GROUP) }).ADMIN_GROUP,
+);
+
+/** The accounts of the service's user pool. */
+export const userDirectory = once(
+  (): UserDirectory =>
+    new CognitoUserDirectory(cognitoClient(), {
+      userPoolId: readEnv('the user pool', { USER_POOL_ID: required }).USER_POOL_ID,
+      adminGroup: adminGroup(),
+    }),
+);
+
+/** The accounts of the pool a trigger's event comes from, one directory per pool id. */
+export const triggerDirectories = once(() => {
+  const client = cognitoClient();
+  const group = adminGroup();
+  return oncePerKey(
+    (userPoolId: string): UserDirectory =>
+      new CognitoUserDirectory(client, { userPoolId, adminGroup: group }),
+  );
+});

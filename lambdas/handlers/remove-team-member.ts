@@ -1,0 +1,18 @@
+/**
+ * DELETE /api/team/{id} (admin): removes an account, waiting or administrator (never the last administrator);
+ * its sessions end and its tokens are refused by every admin route within ADMIN_RECHECK_SECONDS.
+ */
+import { userDirectory } from '../composition/cognito';
+import { adminRoutes } from '../composition/http';
+import { teamMemberPathSchema } from '../core/team';
+import { parseOrThrow } from '../http/validation';
+import { removeAccount } from '../use-cases/team';
+
+const directory = userDirectory();
+const route = adminRoutes();
+
+export const handler = route({ access: 'admin' }, async ({ event }) => {
+  const { id } = parseOrThrow(teamMemberPathSchema, event.pathParameters ?? {}, 'path');
+  await removeAccount(directory, id);
+  return { status: 204 };
+});

@@ -1,0 +1,63 @@
+/**
+ * Retention on one machine: dynalite has no TTL and s3rver no lifecycle rules, so the local runtime deletes
+ * expired messages and audio itself, at start-up and then every day, with the same use case and the same
+ * periods the privacy policy states (AUDIO_RETENTION_DAYS, TRANSCRIPT_RETENTION_DAYS).
+ */
+import * as z from 'zod';
+import { audioStore } from '../lambdas/composition/audio';
+import { messageChanges } from '../lambdas/composition/message-changes';
+import { retentionDays } from '../lambdas/config';
+import {
+  DEFAULT_AUDIO_RETENTION_DAYS,
+  DEFAULT_TRANSCRIPT_RETENTION_DAYS,
+  type Retention,
+} from '../lambdas/core/retention';
+import { type SweepResult, sweepExpired } from '../lambdas/use-cases/retention';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The periods from the environment (what a person sets before `npm start`), checked like a deployment's. */
+export function localRetention(env: NodeJS.ProcessEnv = process.env): Retention {
+  const parsed = z
+    .object({
+      AUDIO_RETENTION_DAYS: retentionDays.default(DEFAULT_AUDIO_RETENTION_DAYS),
+      TRANSCRIPT_RETENTION_DAYS: retentionDays.default(DEFAULT_TRANSCRIPT_RETENTION_DAYS),
+    })
+    .safeParse({
+      AUDIO_RETENTION_DAYS: env.AUDIO_RETENTION_DAYS || undefined,
+      TRANSCRIPT_RETENTION_DAYS: env.TRANSCRIPT_RETENTION_DAYS || undefined,
+    });
+  if (!parsed.success) {
+    throw new Error(
+      `AUDIO_RETENTION_DAYS and TRANSCRIPT_RETENTION_DAYS must be whole numbers of days from 1 to 3650.`,
+    );
+  }
+  return {
+    audioDays: parsed.data.AUDIO_RETENTION_DAYS,
+    transcriptDays: parsed.data.TRANSCRIPT_RETENTION_DAYS,
+  };
+}
+
+/** Sweeps now and every day until stopped; each sweep's result goes to `log` when it deleted anything. */
+export function startRetentionSweep(
+  retention: Retention,
+  log: (line: string) => void,
+): { readonly stop: () => void; readonly sweep: () => Promise<SweepResult> } {
+  const deps = { ...messageChanges(), audio: audioStore(), retention };
+  const sweep = async () => {
+    const result = await sweepExpired(deps);
+    if (result.messagesDeleted || result.audioDeleted) {
+      log(
+        `Retention: deleted ${result.messagesDeleted} expired message(s) and ${result.audioDeleted} audio file(s).`,
+      );
+    }
+    return result;
+  };
+  const run = () => {
+    sweep().catch((error: Error) => log(`Retention sweep failed (it runs again tomorrow): ${error.message}`));
+  };
+  run();
+  const timer = setInterval(run, DAY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer), sweep };
+}

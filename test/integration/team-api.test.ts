@@ -1,0 +1,94 @@
+/**
+ * The Team routes through the local runtime (its own process, data directory and port) with real tokens from
+ * its cognito-local: who may call them, what they answer for unknown and already approved accounts, and the
+ * last administrator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+
+let runtime: RunningRuntime;
+
+beforeAll(async () => {
+  runtime = await startLocalRuntime();
+});
+
+afterAll(async () => {
+  await runtime?.dispose();
+});
+
+async function api(path: string, { method = 'GET', token }: { method?: string; token?: string } = {}) {
+  const response = await fetch(`${runtime.url}${path}`, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+type Member = { id: string; email: string };
+async function team(token: string): Promise<{ admins: Member[]; pending: Member[] }> {
+  const response = await api('/api/team', { token });
+  expect(response.status).toBe(200);
+  return response.json;
+}
+
+describe('the Team routes', () => {
+  it.each([
+    ['GET', '/api/team'],
+    ['POST', '/api/team/some-id/approve'],
+    ['DELETE', '/api/team/some-id'],
+  ])(
+    'refuse %s %s without a token (401) and for an account that is not an administrator (403)',
+    async (method, path) => {
+      expect((await api(path, { method })).status).toBe(401);
+      const response = await api(path, { method, token: await runtime.userToken() });
+      expect(response.status).toBe(403);
+      expect(response.json.error).toMatch(/not an administrator/);
+    },
+  );
+
+  it('list the administrators and the accounts waiting, approve one, and answer 409 the second time', async () => {
+    const admin = await runtime.adminToken();
+    await runtime.signIn('waiting@example.com', 'waiting-password-1');
+    const before = await team(admin);
+    expect(before.admins.map((m) => m.email)).toContain('admin@example.com');
+    const waiting = before.pending.find((m) => m.email === 'waiting@example.com')!;
+    expect(waiting).toBeDefined();
+
+    const approved = await api(`/api/team/${waiting.id}/approve`, { method: 'POST', token: admin });
+    expect(approved.status).toBe(200);
+    expect((await team(admin)).admins.map((m) => m.email)).toContain('waiting@example.com');
+
+    const again = await api(`/api/team/${waiting.id}/approve`, { method: 'POST', token: admin });
+    expect(again.status).toBe(409);
+    expect(again.json.error).toBe('waiting@example.com is already an administrator.');
+  });
+
+  it('answer 404 for an account that does not exist, and 400 for an id that cannot be one', async () => {
+    const admin = await runtime.adminToken();
+    const unknown = await api('/api/team/00000000-0000-0000-0000-000000000000/approve', {
+      method: 'POST',
+      token: admin,
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error).toMatch(/no account with this id/);
+    expect(
+      (await api('/api/team/00000000-0000-0000-0000-000000000000', { method: 'DELETE', token: admin }))
+        .status,
+    ).toBe(404);
+    expect((await api('/api/team/not%20an%20id', { method: 'DELETE', token: admin })).status).toBe(400);
+  });
+
+  it('never remove the last administrator (409), and remove one of two', async () => {
+    const admin = await runtime.adminToken();
+    // Remove every other administrator first, so the caller is the only one.
+    const me = (await team(admin)).admins.find((m) => m.email === 'admin@example.com')!;
+    for (const other of (await team(admin)).admins.filter((m) => m.id !== me.id)) {
+      expect((await api(`/api/team/${other.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    }
+    const last = await api(`/api/team/${me.id}`, { method: 'DELETE', token: admin });
+    expect(last.status).toBe(409);
+    expect(last.json.error).toMatch(/last administrator and cannot be removed/);
+    expect((await team(admin)).admins.map((m) => m.email)).toEqual(['admin@example.com']);
+  });
+});

@@ -1,0 +1,68 @@
+/** What expires and when: the sweep over in-memory ports (the local runtime runs it; AWS has TTL and lifecycle). */
+import { describe, expect, it } from 'vitest';
+import { expiresAtEpochSeconds, retentionCutoff } from '../../lambdas/core/retention';
+import type { Message } from '../../lambdas/core/schemas';
+import { sweepExpired } from '../../lambdas/use-cases/retention';
+import { InMemoryAudio, InMemoryMessages, RecordingEvents } from '../support/in-memory-ports';
+
+const NOW = '2026-11-23T12:00:00.000Z';
+const daysAgo = (days: number) => retentionCutoff(NOW, days);
+
+function message(id: string, createdAt: string): Message {
+  return {
+    id,
+    created_at: createdAt,
+    sender: '+14155550123',
+    phone_number: '+14155550123',
+    audio_url: `audio/${id}.wav`,
+    status: 'completed',
+    summary: 'Call back.',
+    transcript: 'Please call back.',
+    error_message: null,
+    reply_sent: true,
+  };
+}
+
+async function setUp(ages: Record<string, number>) {
+  const messages = new InMemoryMessages();
+  const audio = new InMemoryAudio();
+  for (const [id, age] of Object.entries(ages)) {
+    await messages.create(message(id, daysAgo(age)));
+    await audio.put(`audio/${id}.wav`, Buffer.from('RIFF'), 'audio/wav');
+  }
+  const events = new RecordingEvents();
+  const deps = {
+    messages,
+    events,
+    audio,
+    clock: () => NOW,
+    retention: { audioDays: 30, transcriptDays: 90 },
+  };
+  return { messages, audio, deps };
+}
+
+describe('the retention sweep', () => {
+  it('deletes messages past the transcript period with their audio, and audio past the audio period', async () => {
+    const { messages, audio, deps } = await setUp({ fresh: 1, month: 31, quarter: 91, ancient: 400 });
+    expect(await sweepExpired(deps)).toEqual({ messagesDeleted: 2, audioDeleted: 3 });
+
+    expect([...messages.items.keys()].sort()).toEqual(['fresh', 'month']);
+    expect(messages.items.get('month')).toMatchObject({ audio_url: null, transcript: 'Please call back.' });
+    expect(messages.items.get('fresh')?.audio_url).toBe('audio/fresh.wav');
+    expect([...audio.objects.keys()]).toEqual(['audio/fresh.wav']);
+  });
+
+  it('keeps what is exactly at the limit, and deletes nothing more when run again', async () => {
+    const { deps } = await setUp({ edge: 30 });
+    expect(await sweepExpired(deps)).toEqual({ messagesDeleted: 0, audioDeleted: 0 });
+    const { deps: older } = await setUp({ older: 30.001 });
+    expect(await sweepExpired(older)).toEqual({ messagesDeleted: 0, audioDeleted: 1 });
+    expect(await sweepExpired(older)).toEqual({ messagesDeleted: 0, audioDeleted: 0 });
+  });
+
+  it('gives DynamoDB the expiry in epoch seconds, the period after arrival', () => {
+    expect(expiresAtEpochSeconds('2026-01-01T00:00:00.000Z', 90)).toBe(
+      Date.parse('2026-04-01T00:00:00.000Z') / 1000,
+    );
+  });
+});
