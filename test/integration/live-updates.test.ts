@@ -3,10 +3,6 @@
  * browser): who may connect and subscribe, what a publish needs, and that a test upload's every change
  * arrives as `{type, message}` with the message exactly as the list shows it.
  */
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MESSAGES_CHANNEL } from '../../lambdas/core/live-updates';
@@ -31,23 +27,7 @@ afterAll(async () => {
 /** The access token Amplify's events client sends (the API itself takes ID tokens). */
 async function accessToken(email: string, password: string, group?: string): Promise<string> {
   await runtime.signIn(email, password, group);
-  const cognito = new CognitoIdentityProviderClient({
-    region: runtime.info.region,
-    endpoint: runtime.info.cognito.endpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: runtime.info.cognito.clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    return auth.AuthenticationResult!.AccessToken!;
-  } finally {
-    cognito.destroy();
-  }
+  return (await runtime.tokens(email, password)).accessToken;
 }
 
 type Frame = Record<string, unknown> & { type: string; id?: string };
