@@ -18,7 +18,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../test/support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../test/support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../test/support/local-runtime';
 import { incomingForm, localWebhookToken, saveSettings } from '../test/support/pipeline';
-import { machineLine, ms, writeSection } from './report';
+import { machineLine, ms, percentile, writeSection } from './report';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const RETRIES = Number(process.env.BENCH_RETRIES ?? Math.round(MESSAGES / 10));
@@ -48,13 +48,6 @@ function toneWav(seconds = 1, rate = 16_000): Buffer {
     wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   }
   return wav;
-}
-
-/** Nearest-rank percentile of unsorted values. */
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /** A small seeded generator, so the retried messages and their positions are the same on every run. */

@@ -42,3 +42,10 @@ export async function writeSection(name: string, markdown: string): Promise<void
 
 /** Milliseconds with one decimal. */
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Nearest-rank percentile of unsorted values. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

@@ -4,6 +4,7 @@
  */
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
+import { benchLive } from './live';
 import { benchPipeline } from './pipeline';
 import { benchSite } from './site';
 import { benchTranscription } from './transcription';
@@ -12,6 +13,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   api: benchApi,
   /** Bundle size and cold-start import time of every function, before and after issue 7. */
   bundles: benchBundles,
+  /** Live-update latency: a status change written to the card changing in the browser, against a refetch. */
+  live: benchLive,
   /** Writes two sections: webhooks (ingestion under load, then the drain) and pipeline-overhead. */
   pipeline: benchPipeline,
   transcription: benchTranscription,

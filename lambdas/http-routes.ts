@@ -72,6 +72,30 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'admin',
     throttle: THROTTLES.admin,
   },
+  // The dashboard: direct uploads (then receive-message with the key) and the audio player.
+  { method: 'POST', path: '/api/uploads', fn: 'create-upload', access: 'admin', throttle: THROTTLES.admin },
+  {
+    method: 'GET',
+    path: '/api/messages/{id}/audio',
+    fn: 'message-audio',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
+  { method: 'GET', path: '/api/signups', fn: 'list-signups', access: 'admin', throttle: THROTTLES.admin },
+  {
+    method: 'GET',
+    path: '/api/signups/export',
+    fn: 'export-signups',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
+  {
+    method: 'POST',
+    path: '/api/settings/check/{provider}',
+    fn: 'check-settings',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
   // The Team section: who is an administrator (issue 8).
   { method: 'GET', path: '/api/team', fn: 'list-team', access: 'admin', throttle: THROTTLES.admin },
   {

@@ -68,7 +68,6 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
   const stateful = new StatefulStack(app, `${prefix}-Data`, {
     env,
     description: `Voice summary (${stage.stage}): tables, audio bucket, user pool, secrets`,
-    audioCorsOrigins: stage.allowedOrigins.length > 0 ? stage.allowedOrigins : undefined,
     retention: { audioDays: stage.audioRetentionDays, transcriptDays: stage.transcriptRetentionDays },
     adminEmails: stage.adminEmails,
     serviceName: stage.serviceName,

@@ -32,6 +32,8 @@ export type AccessTargets = {
   readonly siteUrl: string;
   readonly allowedOrigins: string;
   readonly webhookUrl: string;
+  /** The live-update API: where changes are published, and the messages namespace they go to. */
+  readonly liveUpdates: { readonly httpEndpoint: string; readonly publishResource: string };
 };
 type Access = (fn: ProjectFunction, targets: AccessTargets) => void;
 
@@ -91,9 +93,21 @@ const ffmpeg: Access = (fn, t) => {
   fn.layer(t.ffmpeg, FFMPEG_ENVIRONMENT);
 };
 
+/** composition/message-changes.ts messageChanges(): every message write is published to the live list. */
+const publishesChanges: Access = (fn, t) => {
+  fn.publishesLiveUpdates('EVENTS_HTTP_ENDPOINT', t.liveUpdates.httpEndpoint, t.liveUpdates.publishResource);
+};
+
 /** A pipeline step that writes its results to the message it owns (GetItem to check ownership). */
 const ownsMessage: Access = (fn, t) => {
   fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'UpdateItem']);
+  publishesChanges(fn, t);
+};
+
+/** The dashboard's sign-ups: the count, the latest and the CSV are read from the whole (small) table. */
+const readsSignups: Access = (fn, t) => {
+  adminEdge(fn, t);
+  fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['Scan']);
 };
 
 const step = PIPELINE_STEPS;
@@ -142,13 +156,16 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret, { write: true });
   },
   // The Twilio webhook and the admin's test upload: creates messages (PutItem, GetItem for a retried
-  // webhook), stores uploaded audio (and removes it if the message cannot be written), records STOP/START,
-  // checks the signature with the auth token and answers keywords, probes uploads, starts the pipeline.
+  // webhook), stores uploaded audio (and removes it if the message cannot be written), reads and removes a
+  // direct upload once checked, records STOP/START, checks the signature with the auth token and answers
+  // keywords, probes uploads, starts the pipeline.
   'receive-message': (fn, t) => {
     adminEdge(fn, t);
     fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'PutItem']);
+    publishesChanges(fn, t);
     fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
     fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject', 'DeleteObject']);
+    fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject', 'DeleteObject']);
     twilio(fn, t);
     ffmpeg(fn, t);
     fn.setting('SERVICE_NAME', t.serviceName);
@@ -161,6 +178,27 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   'process-audio': (fn, t) => {
     adminEdge(fn, t);
     fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'UpdateItem']);
+    publishesChanges(fn, t);
+  },
+  // Signs a browser's direct upload into the upload area (a presigned PUT carries the signer's rights).
+  'create-upload': (fn, t) => {
+    adminEdge(fn, t);
+    fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject']);
+  },
+  'list-signups': readsSignups,
+  'export-signups': readsSignups,
+  // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
+  'check-settings': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
+    openAiKey(fn, t);
+    fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret);
+  },
+  // Signs a short-lived GET of one message's stored audio (a presigned GET carries the signer's rights).
+  'message-audio': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem']);
+    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject']);
   },
 
   [step.markProcessing.fn]: ownsMessage,
@@ -198,6 +236,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   },
   [step.markCompleted.fn]: (fn, t) => {
     fn.table('MESSAGES_TABLE', t.data.tables.messages, ['UpdateItem']);
+    publishesChanges(fn, t);
   },
   // The Team section (issue 8): lists accounts and the admins group; approves (joins the group); removes
   // (leaves the group, put back if nobody would be left, then sign-out everywhere and deletion).

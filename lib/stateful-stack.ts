@@ -8,17 +8,12 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  HttpMethods,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLES, type TableSpec } from '../lambdas/adapters/aws/tables';
 import type { Retention } from '../lambdas/core/retention';
+import { UPLOAD_PREFIX } from '../lambdas/core/uploads';
 import { AuthTriggers } from './constructs/auth-triggers';
 
 /** The tables, keyed like TABLES in lambdas/adapters/aws/tables.ts. */
@@ -26,11 +21,6 @@ export type ProjectTables = { readonly [K in keyof typeof TABLES]: Table };
 
 /** Props of {@link StatefulStack}. */
 export interface StatefulStackProps extends StackProps {
-  /**
-   * Browser origins allowed to read and upload audio with presigned URLs.
-   * @default ['*'] (presigned URLs carry their own authorization)
-   */
-  readonly audioCorsOrigins?: readonly string[];
   /** How long audio and transcripts are kept (the audio bucket's lifecycle; the functions read the rest). */
   readonly retention: Retention;
   /**
@@ -99,18 +89,14 @@ export class StatefulStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: false,
-      cors: [
-        {
-          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
-          allowedOrigins: [...(props.audioCorsOrigins ?? ['*'])],
-          allowedHeaders: ['*'],
-          maxAge: 3000,
-        },
-      ],
+      // No CORS here: only the site's origin may upload from a browser, and the site's domain is known only in
+      // the stateless stack, which sets the rule (lib/constructs/upload-cors.ts).
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // The privacy policy states this period (the site reads the same number from /config.json).
         { id: 'AudioRetention', prefix: 'audio/', expiration: Duration.days(props.retention.audioDays) },
+        // A direct upload is checked and removed at once; one the browser never confirmed goes after a day.
+        { id: 'UnconfirmedUploads', prefix: UPLOAD_PREFIX, expiration: Duration.days(1) },
       ],
       // Voice messages are user data: keep them if the stack is deleted by mistake.
       removalPolicy: RemovalPolicy.RETAIN,

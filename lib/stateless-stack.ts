@@ -11,6 +11,7 @@ import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
 import { RUN_END_STATUSES } from '../lambdas/use-cases/run-ended';
 import { FfmpegLayer, type FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { HttpApiRoutes } from './constructs/http-api';
+import { LiveUpdates } from './constructs/live-updates';
 import { Monitoring } from './constructs/monitoring';
 import { MoonshineLayer } from './constructs/moonshine-layer';
 import { Pipeline, type PipelineFunctions } from './constructs/pipeline';
@@ -21,6 +22,7 @@ import {
   ProjectFunction,
 } from './constructs/project-function';
 import { Site } from './constructs/site';
+import { UploadCors } from './constructs/upload-cors';
 import { applyAccess } from './function-access';
 import { acknowledgeSiteDeployment } from './nag';
 import type { StatefulStack } from './stateful-stack';
@@ -98,6 +100,7 @@ export class StatelessStack extends Stack {
   public readonly pipeline: Pipeline;
   public readonly site: Site;
   public readonly monitoring: Monitoring;
+  public readonly liveUpdates: LiveUpdates;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -105,6 +108,13 @@ export class StatelessStack extends Stack {
     const routes = props.routes ?? HTTP_ROUTES;
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
     const service = props.service ?? POWERTOOLS_SERVICE;
+
+    // Every message change goes here; the functions that change messages may publish (function-access.ts).
+    this.liveUpdates = new LiveUpdates(this, 'LiveUpdates', {
+      userPool: data.userPool,
+      adminGroupName: data.adminGroupName,
+      logRetention,
+    });
 
     // Known only once the site exists (below): resolved at synth, so the functions can be made first.
     const siteUrl = Lazy.string({ produce: () => this.site.url });
@@ -121,6 +131,7 @@ export class StatelessStack extends Stack {
         produce: () => [this.site.url, ...(props.extraAllowedOrigins ?? [])].join(','),
       }),
       webhookUrl: Lazy.string({ produce: () => `${this.site.url}/api/receive-message` }),
+      liveUpdates: this.liveUpdates,
     };
     type FunctionOptions = Partial<ConstructorParameters<typeof ProjectFunction>[2]>;
     const makeFunction = (id: string, fnName: string, entry: string, options: FunctionOptions = {}) => {
@@ -192,8 +203,20 @@ export class StatelessStack extends Stack {
         region: this.region,
         userPoolId: data.userPool.userPoolId,
         userPoolClientId: data.userPoolClient.userPoolClientId,
+        events: {
+          httpEndpoint: this.liveUpdates.httpEndpoint,
+          realtimeEndpoint: this.liveUpdates.realtimeEndpoint,
+        },
         retention: data.retention,
       },
+      // Where presigned upload URLs point (the SDK's virtual-hosted style): the page may PUT files there.
+      uploadOrigin: `https://${data.audioBucket.bucketName}.s3.${this.region}.amazonaws.com`,
+    });
+
+    // Only the site (and the extra origins a stage allows) may upload to the audio bucket from a browser.
+    new UploadCors(this, 'UploadCors', {
+      bucket: data.audioBucket,
+      allowedOrigins: [this.site.url, ...(props.extraAllowedOrigins ?? [])],
     });
 
     // The reset email's link needs the site's URL, and the pool's triggers live in the data stack, which
@@ -234,6 +257,10 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: data.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: data.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'AudioBucketName', { value: data.audioBucket.bucketName });
+    new CfnOutput(this, 'LiveUpdatesEndpoint', {
+      value: this.liveUpdates.httpEndpoint,
+      description: 'The AppSync Events API of the dashboard’s live list (namespace "messages")',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.monitoring.topic.topicArn,
       description: 'Subscribe an email or a pager to get the alarms (docs/operations.md)',

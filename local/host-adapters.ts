@@ -4,6 +4,7 @@
  * webhook token, media from loopback. Called before any handler module is imported.
  */
 import { readFile } from 'node:fs/promises';
+import { LOCAL_CREDENTIALS } from '../lambdas/adapters/aws/client-options';
 import { FileSecretStore } from '../lambdas/adapters/local/file-secret-store';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
 import { MoonshineTranscriber } from '../lambdas/adapters/local/moonshine-transcriber';
@@ -23,6 +24,8 @@ export function provideLocalAdapters(paths: {
     dependencyCheck: new LocalDependencyCheck(),
     webhookToken: async () => (await readFile(paths.webhookToken, 'utf8').catch(() => '')).trim() || null,
     mediaFromLoopback: true,
+    // The live-update stand-in checks publishes against this pair, as AppSync checks a role's signature.
+    awsCredentials: LOCAL_CREDENTIALS,
     // Tests point Twilio's REST API at a local fake.
     ...(process.env.TWILIO_API_BASE_URL ? { twilioApiBaseUrl: process.env.TWILIO_API_BASE_URL } : {}),
   });

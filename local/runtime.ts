@@ -9,8 +9,11 @@ import { access, chmod, constants, mkdir, open, readFile, rm, stat, writeFile } 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { LOCAL_CREDENTIALS } from '../lambdas/adapters/aws/client-options';
+import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
 import { AUTH_TRIGGERS } from '../lambdas/auth-triggers';
+import { MESSAGES_NAMESPACE } from '../lambdas/core/live-updates';
 import type { Retention } from '../lambdas/core/retention';
 import { HTTP_ROUTES } from '../lambdas/http-routes';
 import { synthesizePipelineDefinition } from '../lib/synth-pipeline';
@@ -23,6 +26,7 @@ import {
   writeResult,
 } from './api-gateway';
 import {
+  ADMIN_GROUP,
   bootstrapCognito,
   bootstrapStorage,
   LOCAL_BUCKET,
@@ -35,7 +39,13 @@ import { failInterruptedRuns } from './interrupted-runs';
 import { isLambdaInvoke, lambdaInvokeEndpoint, type TriggerHandler } from './lambda-invoke';
 import { localRetention, startRetentionSweep } from './retention-sweep';
 import { matchRoute } from './route-match';
-import { buildSite, LOCAL_CSP, serveSite, siteIsStale } from './site';
+import { buildSite, localCsp, serveSite, siteIsStale } from './site';
+import {
+  type AppSyncEvents,
+  createAppSyncEvents,
+  EVENTS_HTTP_PATH,
+  EVENTS_REALTIME_PATH,
+} from './stand-ins/appsync-events';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
 import type { StandIn } from './stand-ins/dynalite';
 import { startDynaliteThread } from './stand-ins/dynalite-thread';
@@ -46,6 +56,8 @@ import { createRouteThrottle } from './throttle';
 export const REGION = 'us-east-1';
 const COGNITO_PREFIX = '/cognito';
 const STEP_FUNCTIONS_PREFIX = '/stepfunctions';
+/** Local-only controls of the live-update stand-in: `POST /_local/realtime/stop` and `/start` (tests, bench). */
+const REALTIME_CONTROL_PREFIX = '/_local/realtime/';
 export const LOCAL_STATE_MACHINE_ARN = `arn:aws:states:${REGION}:000000000000:stateMachine:voice-summary-local`;
 /** The page of everything the service would have emailed or texted (local only). */
 export const INBOX_PATH = '/_local/inbox';
@@ -77,6 +89,8 @@ export type RuntimeInfo = {
   readonly dynamodb: { readonly endpoint: string };
   readonly s3: { readonly endpoint: string; readonly bucket: string };
   readonly cognito: { readonly endpoint: string; readonly userPoolId: string; readonly clientId: string };
+  /** The live-update stand-in (AppSync Events protocol): publish URL and the browsers' WebSocket URL. */
+  readonly events: { readonly httpEndpoint: string; readonly realtimeEndpoint: string };
   readonly tables: typeof LOCAL_TABLES;
   readonly startedAt: string;
 };
@@ -225,6 +239,7 @@ function handlerEnvironment(settings: {
     DEFAULT_PHONE_NUMBER: LOCAL_DEMO_NUMBER,
     PUBLIC_WEBHOOK_URL: `${settings.url}/api/receive-message`,
     SFN_ENDPOINT: `http://127.0.0.1:${settings.port}${STEP_FUNCTIONS_PREFIX}`,
+    EVENTS_HTTP_ENDPOINT: `http://127.0.0.1:${settings.port}${EVENTS_HTTP_PATH}`,
     STATE_MACHINE_ARN: LOCAL_STATE_MACHINE_ARN,
     // Lambda sets these; locally the request log would drown the console, so only warnings are shown.
     POWERTOOLS_SERVICE_NAME: 'voice-summary',
@@ -297,10 +312,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       handlers: () => triggerHandlers,
       log: options.log,
     });
+    let liveUpdates: AppSyncEvents | null = null;
     const server = createServer((req, res) => {
       const url = req.url ?? '/';
       if (isLambdaInvoke(url)) {
         invoke(req, res).catch(() => res.destroy());
+        return;
+      }
+      if (url === EVENTS_HTTP_PATH && liveUpdates) {
+        liveUpdates.handleHttp(req, res).catch(() => {
+          if (!res.headersSent) writeJsonError(res, 500, 'The live-update stand-in failed.');
+        });
         return;
       }
       if ((url === COGNITO_PREFIX || url.startsWith(`${COGNITO_PREFIX}/`)) && cognitoHandle) {
@@ -327,6 +349,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         if (!res.headersSent) writeJsonError(res, 500, 'Something went wrong on our side.');
         else res.destroy();
       });
+    });
+    server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname === EVENTS_REALTIME_PATH && liveUpdates) {
+        liveUpdates.handleUpgrade(req, socket, head);
+        return;
+      }
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     });
     server.keepAliveTimeout = 65_000;
     const port = await listen(server, options.port, options.host);
@@ -402,6 +431,24 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     checkAdminEmails(process.env.ADMIN_EMAILS);
     provideLocalAdapters(paths);
 
+    // Live updates: the browser connects with its Cognito token; the functions publish signed with the same
+    // local credentials the stand-in checks (lambdas/composition/message-changes.ts).
+    const events = createAppSyncEvents({
+      verifier: new JwtTokenVerifier({
+        issuer: environment.JWT_ISSUER!,
+        jwksUri: environment.JWT_JWKS_URI!,
+        clientId: pool.clientId,
+        tokenUses: ['id', 'access'],
+      }),
+      subscribeGroups: { [MESSAGES_NAMESPACE]: ADMIN_GROUP },
+      credentials: LOCAL_CREDENTIALS,
+      region: REGION,
+      ...(process.env.LOG_LEVEL === 'INFO' || process.env.LOG_LEVEL === 'DEBUG' ? { log: options.log } : {}),
+    });
+    liveUpdates = events;
+    cleanups.push(() => events.close());
+    const realtimeEndpoint = `ws://localhost:${port}${EVENTS_REALTIME_PATH}`;
+
     const handlers = new Map<string, LambdaHttpHandler>();
     for (const route of HTTP_ROUTES) {
       const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { handler: LambdaHttpHandler };
@@ -413,6 +460,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       triggers.set(trigger.fn, module.handler);
     }
     triggerHandlers = triggers;
+    const siteHeaders = { 'content-security-policy': localCsp({ storage: s3.endpoint }) };
     // The pipeline: the state machine synthesized from the CDK app, each Task state on its Lambda handler.
     const pipeline = await synthesizePipelineDefinition();
     const stepHandlers: Record<string, TaskHandler> = {};
@@ -469,6 +517,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         userPoolEndpoint: `${url}${COGNITO_PREFIX}/`,
         apiBaseUrl: '/api',
         webhookUrl: environment.PUBLIC_WEBHOOK_URL,
+        events: { httpEndpoint: `${url}${EVENTS_HTTP_PATH}`, realtimeEndpoint },
         // cognito-local has no SRP.
         authFlow: 'USER_PASSWORD_AUTH',
         // The privacy policy states what the sweep below applies.
@@ -485,7 +534,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         res.writeHead(200, {
           'content-type': 'text/html; charset=utf-8',
           'cache-control': 'no-store',
-          'content-security-policy': LOCAL_CSP,
+          'content-security-policy': localCsp(),
           'x-content-type-options': 'nosniff',
           'x-frame-options': 'DENY',
           'referrer-policy': 'no-referrer',
@@ -493,8 +542,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         res.end(req.method === 'HEAD' ? undefined : page);
         return;
       }
+      if (path.startsWith(REALTIME_CONTROL_PREFIX) && req.method === 'POST') {
+        const action = path.slice(REALTIME_CONTROL_PREFIX.length);
+        if (action === 'stop') events.stop();
+        else if (action === 'start') events.start();
+        else return writeJsonError(res, 404, 'Use /_local/realtime/stop or /_local/realtime/start.');
+        writeResult(res, {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({ realtime: action === 'stop' ? 'stopped' : 'started' }),
+        });
+        return;
+      }
       if (!path.startsWith('/api/')) {
-        await serveSite(req, res, path, { '/config.json': siteConfig });
+        await serveSite(req, res, path, { '/config.json': siteConfig }, siteHeaders);
         return;
       }
       if (req.method === 'OPTIONS') {
@@ -547,6 +608,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       dynamodb: { endpoint: dynamodb.endpoint },
       s3: { endpoint: s3.endpoint, bucket: LOCAL_BUCKET },
       cognito: { endpoint: cognitoEndpoint, userPoolId: pool.userPoolId, clientId: pool.clientId },
+      events: { httpEndpoint: environment.EVENTS_HTTP_ENDPOINT!, realtimeEndpoint },
       tables: LOCAL_TABLES,
       startedAt: new Date().toISOString(),
     };

@@ -83,21 +83,25 @@ export async function buildSite(): Promise<void> {
 
 /**
  * The site's Content-Security-Policy locally: CloudFront's (lib/constructs/site.ts) with the AWS endpoints
- * replaced by this origin, where the local stand-ins answer.
+ * replaced by where the local stand-ins answer: this origin (API, sign-in, live updates over ws:), and the
+ * file store the browser uploads to and plays audio from with presigned URLs.
  */
-export const LOCAL_CSP = [
-  "default-src 'self'",
-  "connect-src 'self'",
-  "media-src 'self' blob:",
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function localCsp({ storage }: { readonly storage?: string } = {}): string {
+  const files = storage ? ` ${new URL(storage).origin}` : '';
+  return [
+    "default-src 'self'",
+    `connect-src 'self'${files}`,
+    `media-src 'self' blob:${files}`,
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const SECURITY_HEADERS = {
-  'content-security-policy': LOCAL_CSP,
+  'content-security-policy': localCsp(),
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -109,6 +113,8 @@ export async function serveSite(
   res: ServerResponse,
   pathname: string,
   extra: Record<string, () => { type: string; body: string }>,
+  /** Headers that replace the defaults (the runtime's CSP names its file store). */
+  headers: Record<string, string> = {},
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
@@ -149,6 +155,7 @@ export async function serveSite(
   const encoding = COMPRESSIBLE.has(extname(file)) ? acceptedEncoding(req.headers['accept-encoding']) : null;
   res.writeHead(status, {
     ...SECURITY_HEADERS,
+    ...headers,
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     ...(encoding
       ? { 'content-encoding': encoding, vary: 'accept-encoding' }

@@ -3,6 +3,7 @@
  * secret store, outbox, offline transcriber and its own webhook token here (local/host-adapters.ts); Lambda
  * gives nothing, so production bundles never contain those adapters: production code imports none of them.
  */
+import type { AwsCredentialIdentity } from '@smithy/types';
 import type { DependencyCheck } from '../ports/dependency-check';
 import type { SecretStore } from '../ports/secret-store';
 import type { SmsSender } from '../ports/sms-sender';
@@ -23,6 +24,11 @@ export type HostAdapters = {
   readonly twilioApiBaseUrl?: string;
   /** The offline engines' programs and models, for the health check. */
   readonly dependencyCheck?: DependencyCheck;
+  /**
+   * What requests our own code signs (the live-update publisher) are signed with, where Lambda's role
+   * credentials are absent (locally: the stand-ins' fixed pair).
+   */
+  readonly awsCredentials?: AwsCredentialIdentity;
 };
 
 let provided: HostAdapters = {};

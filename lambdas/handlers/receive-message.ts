@@ -1,7 +1,8 @@
 /**
  * POST /api/receive-message: the webhook URL given to Twilio (a signed form post), and the admin's test upload
- * (multipart `audio` + `sender`, with an admin Bearer token). Twilio gets `<Response/>` at once; the
- * voice messages are processed afterwards by the pipeline.
+ * (multipart `audio` + `sender`, or JSON `{uploadKey, sender}` for a file already sent to the upload area with
+ * POST /api/uploads; both with an admin Bearer token). Twilio gets `<Response/>` at once; the voice messages
+ * are processed afterwards by the pipeline.
  */
 
 import { isValidTwilioSignature } from '../adapters/twilio/twilio-signature';
@@ -22,10 +23,17 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../core/errors';
-import { header } from '../http/edge';
+import { uploadedAudioSchema } from '../core/uploads';
+import { header, readJsonBody } from '../http/edge';
 import { parseMultipart } from '../http/multipart';
 import { parseOrThrow } from '../http/validation';
-import { type InboundDeps, receiveSms, receiveUpload, twilioWebhookSchema } from '../use-cases/inbound';
+import {
+  type InboundDeps,
+  receiveSms,
+  receiveUpload,
+  receiveUploadedFile,
+  twilioWebhookSchema,
+} from '../use-cases/inbound';
 
 const deps: InboundDeps = {
   ...messageChanges(),
@@ -103,7 +111,15 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
     return { status: 201, body: result };
   }
 
+  if (contentType.startsWith('application/json')) {
+    await requireAdmin(event);
+    const body = parseOrThrow(uploadedAudioSchema, readJsonBody(event), 'request body');
+    const result = await receiveUploadedFile(deps, body);
+    metrics.addMetric('MessagesReceived', 'Count', 1);
+    return { status: 201, body: result };
+  }
+
   throw new UnsupportedMediaTypeError(
-    'Send a Twilio webhook (application/x-www-form-urlencoded) or an upload (multipart/form-data with "audio").',
+    'Send a Twilio webhook (application/x-www-form-urlencoded), an upload (multipart/form-data with "audio") or JSON {uploadKey, sender} after POST /api/uploads.',
   );
 });

@@ -82,7 +82,8 @@ export function header(event: APIGatewayProxyEventV2, name: string): string | un
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 }
 
-function readJsonBody(event: APIGatewayProxyEventV2, maxBytes: number): unknown {
+/** The JSON body of the request (415 if not JSON, 413 above `maxBytes`, 400 if it does not parse). */
+export function readJsonBody(event: APIGatewayProxyEventV2, maxBytes = DEFAULT_MAX_BODY_BYTES): unknown {
   const contentType = header(event, 'content-type') ?? '';
   if (!event.body) throw new ValidationError('The request body is empty: send a JSON object.');
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');

@@ -13,4 +13,14 @@ export interface AudioStore {
   delete(key: string): Promise<void>;
   /** A URL anyone holding it can GET for `expiresInSeconds` (for playback on the dashboard). */
   presignGet(key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL that accepts one PUT of exactly `contentLength` bytes of `contentType` at `key` for
+   * `expiresInSeconds`, and the headers that PUT must carry (a browser's direct upload).
+   */
+  presignPut(
+    key: string,
+    contentType: string,
+    contentLength: number,
+    expiresInSeconds: number,
+  ): Promise<{ url: string; headers: Record<string, string> }>;
 }

@@ -4,4 +4,6 @@ import type { Signup, SignupRecord } from '../core/schemas';
 export interface SignupRepository {
   save(signup: Omit<Signup, 'consent_version'>, now: string): Promise<void>;
   get(email: string): Promise<SignupRecord | null>;
+  /** Every sign-up, in no particular order (the dashboard sorts them). */
+  listAll(): Promise<SignupRecord[]>;
 }

@@ -21,6 +21,7 @@ import {
   ValidationError,
 } from '../core/errors';
 import { classifyInboundText } from '../core/keywords';
+import { newMessage } from '../core/new-message';
 import { normalizePhone } from '../core/phone';
 import { NotAudioError } from '../core/pipeline-errors';
 import { HELP_TEXT, OPT_IN_CONFIRMATION, UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '../core/reply';
@@ -123,22 +124,17 @@ export async function receiveSms(
     let createdCount = 0;
     for (const [index, item] of audio.entries()) {
       const id = `${form.MessageSid}-${index}`;
-      const message: Message = {
+      const message = newMessage({
         id,
         created_at: deps.clock(),
         sender: from,
         phone_number: from,
         audio_url: null,
-        status: 'pending',
-        summary: null,
-        transcript: null,
-        error_message: null,
-        reply_sent: false,
         source: 'sms',
         media_url: item.url,
         audio_content_type: item.contentType,
         attempt: 1,
-      };
+      });
       const created = await createMessage(deps, message);
       if (created) createdCount += 1;
       const stored = created ? message : await deps.messages.get(id);
@@ -216,22 +212,17 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
   const id = `up-${randomUUID()}`;
   const key = audioKey(id, format.extension);
   await deps.audio.put(key, upload.bytes, format.mime, upload.bytes.byteLength);
-  const message: Message = {
+  const message = newMessage({
     id,
     created_at: deps.clock(),
     sender,
     phone_number: phone.ok ? phone.e164 : null,
     audio_url: key,
-    status: 'pending',
-    summary: null,
-    transcript: null,
-    error_message: null,
-    reply_sent: false,
     source: 'upload',
     media_url: null,
     audio_content_type: format.mime,
     attempt: 1,
-  };
+  });
   try {
     await createMessage(deps, message);
   } catch (error) {
@@ -241,6 +232,36 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
   }
   const started = await startFirstRun(deps, message);
   return { messageId: id, status: message.status, started };
+}
+
+/**
+ * A test upload the browser sent straight to the upload area (`POST /api/uploads`): checked and stored as
+ * `receiveUpload` does, then removed from the upload area whatever the outcome, so a file that is not audio
+ * leaves nothing behind (and one that is stays only as the message's audio).
+ */
+export async function receiveUploadedFile(
+  deps: InboundDeps,
+  input: { readonly uploadKey: string; readonly sender?: string | null | undefined },
+) {
+  let bytes: Buffer;
+  try {
+    bytes = (await deps.audio.get(input.uploadKey)).body;
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new NotFoundError('The uploaded file was not found (uploads expire): upload it again.');
+    }
+    throw error;
+  }
+  try {
+    return await receiveUpload(deps, { bytes, fileName: null, sender: input.sender ?? null });
+  } finally {
+    await deps.audio.delete(input.uploadKey).catch((error: unknown) => {
+      deps.warn('An upload could not be removed from the upload area', {
+        uploadKey: input.uploadKey,
+        error: (error as Error).message,
+      });
+    });
+  }
 }
 
 /**

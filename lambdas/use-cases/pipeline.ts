@@ -60,18 +60,22 @@ export type TranscribeDeps = MessageChangeDeps & {
 /** What Summarize uses: the summarizer. */
 export type SummarizeDeps = MessageChangeDeps & { readonly providers: Pick<Providers, 'summarizer'> };
 
-/** What DecideReply uses: the settings (auto-reply), the opt-outs and whether an SMS provider is set up. */
-export type ReplyDecisionDeps = MessageChangeDeps & {
+/**
+ * What DecideReply uses: the message (read only: it changes nothing, so it publishes nothing), the settings
+ * (auto-reply), the opt-outs and whether an SMS provider is set up.
+ */
+export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & {
   readonly settings: SettingsRepository;
   readonly optOuts: OptOutRepository;
   readonly providers: Pick<Providers, 'smsSender'>;
 };
 
 /**
- * What SendReply uses: DecideReply's, the service name the texts carry, and the counters that cap the texts
- * one number gets an hour.
+ * What SendReply uses: DecideReply's, the message changes it publishes, the service name the texts carry, and
+ * the counters that cap the texts one number gets an hour.
  */
-export type SendReplyDeps = ReplyDecisionDeps & { readonly serviceName: string; readonly counters: Counters };
+export type SendReplyDeps = ReplyDecisionDeps &
+  MessageChangeDeps & { readonly serviceName: string; readonly counters: Counters };
 
 /** What MarkFailed uses: SendReply's (for the notice), and where to report a notice that failed. */
 export type MarkFailedDeps = SendReplyDeps & {
@@ -105,7 +109,7 @@ export type PipelineState = z.infer<typeof pipelineStateSchema>;
 
 // -----------------------------------------------------------------------------------------------------------
 
-async function loadOwned(deps: MessageChangeDeps, state: PipelineState): Promise<Message> {
+async function loadOwned(deps: Pick<MessageChangeDeps, 'messages'>, state: PipelineState): Promise<Message> {
   const message = await deps.messages.get(state.messageId);
   if (!message) throw new PermanentError(`Message ${state.messageId} does not exist.`);
   if ((message.attempt ?? 1) !== state.attempt) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { smsConsentText } from '../core/consent';
-import type { Signup } from '../core/schemas';
+import { toCsv } from '../core/csv';
+import type { Signup, SignupRecord } from '../core/schemas';
 import type { Clock } from '../ports/clock';
 import type { ConsentRecordRepository } from '../ports/consent-record-repository';
 import type { SignupRepository } from '../ports/signup-repository';
@@ -38,4 +39,27 @@ export async function registerSignup(deps: SignupDeps, signup: Signup, client: S
   });
   await deps.signups.save(details, now);
   return { ok: true as const };
+}
+
+const newestFirst = (a: SignupRecord, b: SignupRecord) =>
+  b.created_at.localeCompare(a.created_at) || a.email.localeCompare(b.email);
+
+/** The dashboard's sign-ups: how many there are, and the `limit` latest. */
+export async function latestSignups(
+  deps: { readonly signups: Pick<SignupRepository, 'listAll'> },
+  limit: number,
+): Promise<{ total: number; signups: SignupRecord[] }> {
+  const all = await deps.signups.listAll();
+  return { total: all.length, signups: all.sort(newestFirst).slice(0, limit) };
+}
+
+/** Every sign-up as a CSV file, newest first (what an operator imports into a mailing or SMS tool). */
+export async function signupsCsv(deps: {
+  readonly signups: Pick<SignupRepository, 'listAll'>;
+}): Promise<string> {
+  const all = (await deps.signups.listAll()).sort(newestFirst);
+  return toCsv(
+    ['name', 'email', 'phone', 'sms_opt_in', 'created_at', 'updated_at'],
+    all.map((s) => [s.name, s.email, s.phone, s.sms_opt_in, s.created_at, s.updated_at]),
+  );
 }

@@ -15,6 +15,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { UPLOAD_PREFIX } from '../../lambdas/core/uploads';
 import { acknowledgeResourceLessActions, acknowledgeWildcardResource } from '../nag';
 
 /** The repository root: entries and the lock file are found from here, whatever the current directory. */
@@ -79,7 +80,7 @@ export interface ProjectFunctionProps {
 }
 
 /** DynamoDB actions a function may be given on a table. */
-export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
 /** Cognito administrator actions a function may be given on the user pool. */
 export type UserPoolAction =
   | 'AdminListGroupsForUser'
@@ -177,17 +178,32 @@ export class ProjectFunction extends NodejsFunction {
     actions: readonly ObjectAction[],
     options: { readonly list?: boolean } = {},
   ): this {
+    this.objects(envName, bucket, AUDIO_PREFIX, actions);
+    if (options.list) this.headBucket(envName, bucket);
+    return this;
+  }
+
+  /**
+   * Sets `envName` to the bucket's name and allows `actions` on the upload area (`uploads/*`): signing a
+   * browser's direct upload (PutObject), reading and removing it once checked.
+   */
+  uploadObjects(envName: string, bucket: IBucket, actions: readonly ObjectAction[]): this {
+    return this.objects(envName, bucket, UPLOAD_PREFIX, actions);
+  }
+
+  private objects(envName: string, bucket: IBucket, prefix: string, actions: readonly ObjectAction[]): this {
     this.addEnvironment(envName, bucket.bucketName);
-    const objects = bucket.arnForObjects(`${AUDIO_PREFIX}*`);
+    const objects = bucket.arnForObjects(`${prefix}*`);
     this.addToRolePolicy(
       new PolicyStatement({ actions: actions.map((a) => `s3:${a}`), resources: [objects] }),
     );
-    if (options.list) this.headBucket(envName, bucket);
     if (this.role) {
       acknowledgeWildcardResource(
         this.role,
         objects,
-        'Audio objects are keyed by message id under audio/: the function handles any message’s audio, in this bucket only.',
+        prefix === AUDIO_PREFIX
+          ? 'Audio objects are keyed by message id under audio/: the function handles any message’s audio, in this bucket only.'
+          : 'Uploads are keyed by a random id under uploads/: the function handles any pending upload, in this bucket only.',
       );
     }
     return this;
@@ -208,6 +224,18 @@ export class ProjectFunction extends NodejsFunction {
       ...(options.write ? ['secretsmanager:PutSecretValue'] : []),
     ];
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [secret.secretArn] }));
+    return this;
+  }
+
+  /**
+   * Sets `envName` to the live-update API's HTTP endpoint and allows publishing (appsync:EventPublish) to
+   * the one channel namespace `namespaceArn`: the function changes messages and tells the dashboard.
+   */
+  publishesLiveUpdates(envName: string, httpEndpoint: string, namespaceArn: string): this {
+    this.addEnvironment(envName, httpEndpoint);
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['appsync:EventPublish'], resources: [namespaceArn] }),
+    );
     return this;
   }
 

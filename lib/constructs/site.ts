@@ -28,6 +28,8 @@ export interface SiteRuntimeConfig {
   readonly region: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** The live list's AppSync Events API. */
+  readonly events?: { readonly httpEndpoint: string; readonly realtimeEndpoint: string };
   /** Stated in the privacy policy and the FAQ. */
   readonly retention: { readonly audioDays: number; readonly transcriptDays: number };
 }
@@ -38,8 +40,13 @@ export interface SiteProps {
   readonly apiDomainName: string;
   /** The folder with the built frontend; deployed only if it exists at synth time. */
   readonly assetsDir: string;
-  /** Written to `/config.json` next to the app (the API base URL is added here). */
+  /** Written to `/config.json` next to the app (the API base URL and webhook URL are added here). */
   readonly runtimeConfig: SiteRuntimeConfig;
+  /**
+   * An origin the page may send files to (the audio bucket's presigned uploads), added to the CSP.
+   * @default none
+   */
+  readonly uploadOrigin?: string;
 }
 
 /**
@@ -87,7 +94,7 @@ export class Site extends Construct {
         contentSecurityPolicy: {
           contentSecurityPolicy: [
             "default-src 'self'",
-            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.appsync-api.${region}.amazonaws.com wss://*.appsync-realtime-api.${region}.amazonaws.com`,
+            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.appsync-api.${region}.amazonaws.com wss://*.appsync-realtime-api.${region}.amazonaws.com${props.uploadOrigin ? ` ${props.uploadOrigin}` : ''}`,
             `media-src 'self' blob: https://*.amazonaws.com`,
             "img-src 'self' data:",
             "style-src 'self' 'unsafe-inline'",
@@ -162,6 +169,7 @@ export class Site extends Construct {
           Source.jsonData('config.json', {
             ...props.runtimeConfig,
             apiBaseUrl: `${this.url}/api`,
+            webhookUrl: `${this.url}/api/receive-message`,
             // The app client allows SRP only (the password never leaves the browser).
             authFlow: 'USER_SRP_AUTH',
           }),

@@ -8,10 +8,6 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser';
@@ -81,23 +77,7 @@ async function signIn(page: Page, email: string, password: string) {
 const dashboard = (page: Page) => page.getByRole('heading', { name: /Recent Messages/ });
 
 async function idToken(email: string, password: string): Promise<string> {
-  const cognito = new CognitoIdentityProviderClient({
-    region: runtime.info.region,
-    endpoint: runtime.info.cognito.endpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: runtime.info.cognito.clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    return auth.AuthenticationResult!.IdToken!;
-  } finally {
-    cognito.destroy();
-  }
+  return (await runtime.tokens(email, password)).idToken;
 }
 
 const messagesStatus = async (token: string) =>

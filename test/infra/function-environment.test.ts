@@ -20,7 +20,7 @@ afterAll(() => cleanUp(app));
 
 /** A value of the right shape for a variable whose real value is a CloudFormation token. */
 function stand_in(name: string): string {
-  if (/URL|URI|ISSUER/.test(name)) return `https://example.com/${name.toLowerCase()}`;
+  if (/URL|URI|ISSUER|ENDPOINT/.test(name)) return `https://example.com/${name.toLowerCase()}`;
   if (name === 'ALLOWED_ORIGINS') return 'https://example.com';
   if (name === 'CONTACT_EMAIL') return 'support@example.com';
   if (name.endsWith('_PARAMETER')) return `/example/${name.toLowerCase()}`;

@@ -9,6 +9,9 @@ import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 const XRAY = 'xray:PutTelemetryRecords xray:PutTraceSegments on *';
+/** Publishing a message change to the dashboard's live list: the messages namespace, nothing else. */
+const PUBLISH =
+  'appsync:EventPublish on arn:<AWS::Partition>:appsync:us-east-1:123456789012:apis/LiveUpdatesApi.ApiId/channelNamespace/messages';
 /** Every admin route asks Cognito whether the caller is still an administrator (issue 8). */
 const STILL_ADMIN = 'cognito-idp:AdminListGroupsForUser on UserPool';
 const step = PIPELINE_STEPS;
@@ -35,21 +38,35 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'receive-message': [
+    PUBLISH,
     STILL_ADMIN,
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:GetItem dynamodb:PutItem on Messages',
     'dynamodb:GetItem on Settings',
     's3:DeleteObject s3:PutObject on AudioBucket/audio/*',
+    's3:DeleteObject s3:GetObject on AudioBucket/uploads/*',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
   'process-audio': [
+    PUBLISH,
     STILL_ADMIN,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
+  'create-upload': [STILL_ADMIN, 's3:PutObject on AudioBucket/uploads/*', XRAY],
+  'list-signups': [STILL_ADMIN, 'dynamodb:Scan on Signups', XRAY],
+  'export-signups': [STILL_ADMIN, 'dynamodb:Scan on Signups', XRAY],
+  'check-settings': [
+    STILL_ADMIN,
+    'dynamodb:GetItem on Settings',
+    'secretsmanager:GetSecretValue on OpenAiApiKey',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+  'message-audio': [STILL_ADMIN, 'dynamodb:GetItem on Messages', 's3:GetObject on AudioBucket/audio/*', XRAY],
   'list-team': [
     'cognito-idp:AdminListGroupsForUser cognito-idp:ListUsers cognito-idp:ListUsersInGroup on UserPool',
     XRAY,
@@ -63,9 +80,10 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
-  'pipeline-run-ended': ['dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
-  [step.markProcessing.fn]: ['dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
+  'pipeline-run-ended': [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
+  [step.markProcessing.fn]: [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.prepareAudio.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on Settings',
     's3:GetObject s3:PutObject on AudioBucket/audio/*',
@@ -75,6 +93,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.transcribe.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     's3:GetObject on AudioBucket/audio/*',
     's3:ListBucket on AudioBucket',
@@ -82,6 +101,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.summarize.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     XRAY,
@@ -94,6 +114,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.sendReply.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
@@ -101,8 +122,9 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
-  [step.markCompleted.fn]: ['dynamodb:UpdateItem on Messages', XRAY],
+  [step.markCompleted.fn]: [PUBLISH, 'dynamodb:UpdateItem on Messages', XRAY],
   [step.markFailed.fn]: [
+    PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
@@ -146,6 +168,7 @@ function readable(resource: unknown): string {
   return flattenCfnReference(resource)
     .replace(/^[\w-]+:ExportsOutput(?:FnGetAtt|Ref)/, '')
     .replace(/<([A-Za-z]+?)[0-9A-F]{8}(?:\.Arn)?>/g, '$1')
+    .replace(/<([A-Za-z]+?)[0-9A-F]{8}\.(\w+)>/g, '$1.$2')
     .replace(/^([A-Za-z]+?)[0-9A-F]{8}(?:Arn)?[0-9A-F]{8}/, '$1');
 }
 
@@ -197,6 +220,29 @@ describe('what each function may do', () => {
     expect(permissionsOfRole(roleOf(app.stateless.pipeline.stateMachine))).toEqual(STATE_MACHINE);
   });
 
+  it('lets exactly the functions that change messages publish the changes, to the messages namespace only', () => {
+    const publishers = Object.entries(EXPECTED)
+      .filter(([, lines]) => lines.some((l) => l.startsWith('appsync:')))
+      .map(([fn]) => fn)
+      .sort();
+    expect(publishers).toEqual(
+      [
+        'receive-message',
+        'process-audio',
+        step.markProcessing.fn,
+        step.prepareAudio.fn,
+        step.transcribe.fn,
+        step.summarize.fn,
+        step.sendReply.fn,
+        step.markCompleted.fn,
+        step.markFailed.fn,
+        'pipeline-run-ended',
+      ].sort(),
+    );
+    // DecideReply reads the message and changes nothing, so it may not publish.
+    expect(EXPECTED[step.decideReply.fn]!.some((l) => l.startsWith('appsync:'))).toBe(false);
+  });
+
   it('keeps every secret readable only by the functions that use it', () => {
     const readers = (secret: string) =>
       Object.entries(EXPECTED)
@@ -204,12 +250,20 @@ describe('what each function may do', () => {
         .map(([fn]) => fn)
         .sort();
     expect(readers('OpenAiApiKey')).toEqual(
-      ['get-settings', 'put-settings', step.prepareAudio.fn, step.summarize.fn, step.transcribe.fn].sort(),
+      [
+        'get-settings',
+        'put-settings',
+        'check-settings',
+        step.prepareAudio.fn,
+        step.summarize.fn,
+        step.transcribe.fn,
+      ].sort(),
     );
     expect(readers('TwilioAuthToken')).toEqual(
       [
         'get-settings',
         'put-settings',
+        'check-settings',
         'receive-message',
         step.prepareAudio.fn,
         step.decideReply.fn,

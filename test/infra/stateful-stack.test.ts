@@ -43,7 +43,7 @@ describe('the stateful stack', () => {
     });
   });
 
-  it('keeps the audio bucket private, encrypted, SSL only and retained', () => {
+  it('keeps the audio bucket private, encrypted, SSL only and retained, and forgets unconfirmed uploads', () => {
     app.data.hasResource('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
@@ -54,8 +54,12 @@ describe('the stateful stack', () => {
           RestrictPublicBuckets: true,
         },
         BucketEncryption: Match.anyValue(),
-        CorsConfiguration: {
-          CorsRules: [Match.objectLike({ AllowedOrigins: ['http://localhost:5173'] })],
+        // Browsers may upload only from the site: the stateless stack sets that rule (it knows the domain).
+        CorsConfiguration: Match.absent(),
+        LifecycleConfiguration: {
+          Rules: Match.arrayWith([
+            { Id: 'UnconfirmedUploads', Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' },
+          ]),
         },
       }),
     });

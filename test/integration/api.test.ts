@@ -154,9 +154,13 @@ describe('who may call what', () => {
     const missing = await api('/api/nothing-here');
     expect(missing.status).toBe(404);
     expect(missing.json.error).toMatch(/no API route/);
-    const wrong = await api('/api/signups', { method: 'GET' });
+    const wrong = await api('/api/public-info', { method: 'POST' });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('POST');
+    expect(wrong.headers.get('allow')).toBe('GET');
+    // A path with a parameter is matched as one: a wrong method there is a 405 too.
+    const wrongAudio = await api('/api/messages/some-id/audio', { method: 'POST' });
+    expect(wrongAudio.status).toBe(405);
+    expect(wrongAudio.headers.get('allow')).toBe('GET');
   });
 });
 

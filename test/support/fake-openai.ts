@@ -1,6 +1,7 @@
 /**
- * A local fake of the two OpenAI endpoints the service uses, for running the real openai SDK in tests:
- * POST /v1/audio/transcriptions (multipart upload) and POST /v1/responses (structured output). It checks the
+ * A local fake of the OpenAI endpoints the service uses, for running the real openai SDK in tests:
+ * POST /v1/audio/transcriptions (multipart upload), POST /v1/responses (structured output) and GET /v1/models
+ * (the Settings check). It checks the
  * Bearer key like OpenAI does (401 with OpenAI's error body, which quotes the key), records what arrived,
  * and can be scripted to fail or to be slow. It never prints anything, so keys never reach a log.
  */
@@ -103,6 +104,17 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
       return transcribe(request, response);
     }
     if (request.method === 'POST' && request.path === '/v1/responses') return respond(request, response);
+    if (request.method === 'GET' && request.path === '/v1/models') {
+      return sendJson(response, 200, {
+        object: 'list',
+        data: ['gpt-4o-mini', 'gpt-4o-mini-transcribe', 'whisper-1'].map((id) => ({
+          id,
+          object: 'model',
+          created: 1_700_000_000,
+          owned_by: 'openai',
+        })),
+      });
+    }
     return openAiError(response, 404, `Unknown path ${request.path}`, null);
   });
 

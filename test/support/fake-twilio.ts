@@ -1,7 +1,8 @@
 /**
  * A local fake of the parts of Twilio's REST API the service uses, for running the real twilio SDK and the
  * media fetcher in tests: sending messages, fetching MMS media (optionally redirected to a second "CDN"
- * server, as Twilio redirects to mms.twiliocdn.com), and deleting media. Basic auth is checked like Twilio
+ * server, as Twilio redirects to mms.twiliocdn.com), deleting media, and the account and its numbers (the
+ * Settings check). Basic auth is checked like Twilio
  * does; requests are recorded (Authorization header included) but never printed.
  */
 import { randomBytes } from 'node:crypto';
@@ -65,6 +66,10 @@ export type FakeTwilio = {
   readonly deletions: { readonly messageSid: string; readonly mediaSid: string }[];
   readonly deliveries: MediaDelivery[];
   readonly faults: FaultScript;
+  /** The account's numbers (E.164), as IncomingPhoneNumbers lists them. */
+  phoneNumbers: string[];
+  /** What the Account resource says: `active`, `suspended` or `closed`. */
+  accountStatus: string;
   /** Registers media under a fresh MM…/ME… and returns its API URL (what Twilio's webhook sends as MediaUrl0). */
   addMedia(options: MediaOptions): RegisteredMedia;
   failNext(count: number, status: number, body?: unknown, method?: string): void;
@@ -114,6 +119,28 @@ export async function startFakeTwilio(options: {
     const path = request.path.split('?')[0] ?? '';
     if (request.method === 'POST' && path === `${base}/Messages.json`)
       return createMessage(request, response);
+    if (request.method === 'GET' && path === `${base}.json`) {
+      return sendJson(response, 200, {
+        sid: options.accountSid,
+        friendly_name: 'Fake account',
+        status: fake.accountStatus,
+        type: 'Full',
+      });
+    }
+    if (request.method === 'GET' && path === `${base}/IncomingPhoneNumbers.json`) {
+      const wanted = new URLSearchParams(request.path.split('?')[1] ?? '').get('PhoneNumber');
+      const numbers = fake.phoneNumbers.filter((n) => wanted === null || n === wanted);
+      return sendJson(response, 200, {
+        incoming_phone_numbers: numbers.map((phone_number) => ({
+          sid: `PN${randomBytes(16).toString('hex')}`,
+          account_sid: options.accountSid,
+          phone_number,
+          capabilities: { sms: true, mms: true, voice: true },
+        })),
+        page: 0,
+        page_size: 50,
+      });
+    }
     const mediaMatch = new RegExp(
       `^${base}/Messages/(MM[0-9a-f]{32})/Media/(ME[0-9a-f]{32})(\\.json)?$`,
     ).exec(path);
@@ -220,7 +247,7 @@ export async function startFakeTwilio(options: {
     });
   }
 
-  return {
+  const fake: FakeTwilio = {
     url: api.url,
     cdnUrl: cdn.url,
     accountSid: options.accountSid,
@@ -229,6 +256,8 @@ export async function startFakeTwilio(options: {
     deletions,
     deliveries,
     faults,
+    phoneNumbers: [],
+    accountStatus: 'active',
     addMedia: (mediaOptions) => {
       const stored: StoredMedia = { ...mediaOptions, messageSid: sid('MM'), mediaSid: sid('ME') };
       media.set(`${stored.messageSid}/${stored.mediaSid}`, stored);
@@ -247,11 +276,14 @@ export async function startFakeTwilio(options: {
       deliveries.length = 0;
       media.clear();
       cdnTokens.clear();
+      fake.phoneNumbers = [];
+      fake.accountStatus = 'active';
     },
     close: async () => {
       await Promise.all([close(api.server), close(cdn.server)]);
     },
   };
+  return fake;
 }
 
 function twilioError(response: ServerResponse, status: number, code: number, message: string): void {

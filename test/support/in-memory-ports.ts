@@ -121,6 +121,9 @@ export class InMemoryAudio implements AudioStore {
   async presignGet(key: string) {
     return `memory://${key}`;
   }
+  async presignPut(key: string, contentType: string) {
+    return { url: `memory://${key}`, headers: { 'content-type': contentType } };
+  }
 }
 
 /** Probes every input as `probe` says and "converts" by tagging the bytes. */

@@ -42,6 +42,8 @@ export type RunningRuntime = {
   userToken(): Promise<string>;
   /** Creates a user, optionally in a group, and returns their ID token. */
   signIn(email: string, password: string, group?: string): Promise<string>;
+  /** Signs an existing user in: both tokens (the API takes the ID token, Amplify's events client the access token). */
+  tokens(email: string, password: string): Promise<{ idToken: string; accessToken: string }>;
   /** Stops with Ctrl-C (SIGINT to the process group) and waits for every process to exit. */
   stop(): Promise<number | null>;
   /** stop() and removes the data directory (unless `keepData`). */
@@ -155,6 +157,9 @@ export async function startLocalRuntime(options: StartOptions = {}): Promise<Run
         }),
       );
     }
+    return (await tokens(email, password)).idToken;
+  };
+  const tokens = async (email: string, password: string) => {
     const auth = await cognito.send(
       new InitiateAuthCommand({
         ClientId: running.cognito.clientId,
@@ -162,7 +167,10 @@ export async function startLocalRuntime(options: StartOptions = {}): Promise<Run
         AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
     );
-    return auth.AuthenticationResult!.IdToken!;
+    return {
+      idToken: auth.AuthenticationResult!.IdToken!,
+      accessToken: auth.AuthenticationResult!.AccessToken!,
+    };
   };
   let admin: Promise<string> | undefined;
   let user: Promise<string> | undefined;
@@ -182,6 +190,7 @@ export async function startLocalRuntime(options: StartOptions = {}): Promise<Run
       return user;
     },
     signIn,
+    tokens,
     stop,
     dispose: async ({ keepData = false } = {}) => {
       cognito.destroy();

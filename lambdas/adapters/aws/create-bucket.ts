@@ -1,11 +1,27 @@
-/** Creates the audio bucket locally (CDK creates it in AWS) with the CORS rules browser uploads need. */
+/** Creates the audio bucket locally (CDK creates it in AWS) with the CORS rule browser uploads need. */
 import {
   BucketAlreadyOwnedByYou,
+  type CORSRule,
   CreateBucketCommand,
   HeadBucketCommand,
   PutBucketCorsCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+
+/**
+ * The audio bucket's one CORS rule, locally and in AWS (lib/constructs/upload-cors.ts): the site's origin may
+ * PUT a file with the signed Content-Type (the dashboard's direct upload). Playback needs none: an audio
+ * element fetches without CORS.
+ */
+export function uploadCorsRule(origins: readonly string[]): CORSRule {
+  return {
+    AllowedOrigins: [...origins],
+    AllowedMethods: ['PUT'],
+    AllowedHeaders: ['content-type'],
+    ExposeHeaders: ['ETag'],
+    MaxAgeSeconds: 3000,
+  };
+}
 
 /** Creates `bucket` if missing and (re)applies CORS for `corsOrigins`. Safe to run on every start. */
 export async function createBucket(
@@ -28,17 +44,7 @@ export async function createBucket(
     await s3.send(
       new PutBucketCorsCommand({
         Bucket: bucket,
-        CORSConfiguration: {
-          CORSRules: [
-            {
-              AllowedOrigins: [...corsOrigins],
-              AllowedMethods: ['GET', 'PUT', 'HEAD'],
-              AllowedHeaders: ['*'],
-              ExposeHeaders: ['ETag'],
-              MaxAgeSeconds: 3000,
-            },
-          ],
-        },
+        CORSConfiguration: { CORSRules: [uploadCorsRule(corsOrigins)] },
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Signup, SignupRecord } from '../../core/schemas';
 import type { SignupRepository } from '../../ports/signup-repository';
 
@@ -33,5 +33,17 @@ export class DynamoSignupRepository implements SignupRepository {
       new GetCommand({ TableName: this.table, Key: { email: email.toLowerCase() }, ConsistentRead: true }),
     );
     return (Item as SignupRecord | undefined) ?? null;
+  }
+
+  /**
+   * A scan of the whole table, page by page: sign-ups number in the thousands at most, each a few hundred
+   * bytes, so this reads a few megabytes where an index by date would cost a write on every sign-up.
+   */
+  async listAll(): Promise<SignupRecord[]> {
+    const all: SignupRecord[] = [];
+    for await (const page of paginateScan({ client: this.db }, { TableName: this.table })) {
+      all.push(...((page.Items ?? []) as SignupRecord[]));
+    }
+    return all;
   }
 }

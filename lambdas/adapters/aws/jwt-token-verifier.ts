@@ -1,5 +1,5 @@
 /**
- * Verifies Cognito ID tokens with aws-jwt-verify, built from issuer + JWKS URL so the same code checks tokens
+ * Verifies Cognito ID tokens (and, where asked, access tokens) with aws-jwt-verify, built from issuer + JWKS URL so the same code checks tokens
  * from a real user pool and from cognito-local (whose pool ids CognitoJwtVerifier rejects).
  */
 import { JwtVerifier } from 'aws-jwt-verify';
@@ -20,22 +20,32 @@ const fetchFetcher: Fetcher = {
 export type JwtTokenVerifierOptions = {
   readonly issuer: string;
   readonly jwksUri: string;
-  /** The app client id: ID tokens carry it as `aud`. */
+  /** The app client id: ID tokens carry it as `aud`, access tokens as `client_id`. */
   readonly clientId: string;
+  /**
+   * Which kinds of token are accepted: the API takes ID tokens; AppSync (and its local stand-in) also takes
+   * the access token, which is what Amplify's events client sends.
+   * @default ['id']
+   */
+  readonly tokenUses?: readonly ('id' | 'access')[];
 };
 
-/** Checks a Cognito ID token's signature, issuer, audience, expiry and use, and says whose it is. */
+/** Checks a Cognito token's signature, issuer, client, expiry and use, and says whose it is. */
 export class JwtTokenVerifier implements TokenVerifier {
   private readonly verifier;
 
-  constructor({ issuer, jwksUri, clientId }: JwtTokenVerifierOptions) {
+  constructor({ issuer, jwksUri, clientId, tokenUses = ['id'] }: JwtTokenVerifierOptions) {
     this.verifier = JwtVerifier.create(
       {
         issuer,
         jwksUri,
-        audience: clientId,
+        // Checked below: ID tokens name the client in `aud`, access tokens in `client_id`.
+        audience: null,
         customJwtCheck: ({ payload }) => {
-          if (payload.token_use !== 'id') throw new Error('Not an ID token');
+          const use = payload.token_use;
+          if (use === 'id' && tokenUses.includes('id') && payload.aud === clientId) return;
+          if (use === 'access' && tokenUses.includes('access') && payload.client_id === clientId) return;
+          throw new Error('Not a token of this app client, or not a kind of token accepted here');
         },
       },
       { jwksCache: new SimpleJwksCache({ fetcher: fetchFetcher }) },

@@ -1,12 +1,12 @@
-/** DecideReply: whether the sender gets an SMS reply. */
-import { messageChanges } from '../../composition/message-changes';
+/** DecideReply: whether the sender gets an SMS reply. It reads the message and changes nothing. */
+import { messageReads } from '../../composition/message-changes';
 import { optOutRepository, settingsRepository } from '../../composition/repositories';
 import { smsSending } from '../../composition/sms';
 import { decideReply } from '../../use-cases/pipeline';
 import { pipelineStep } from './step';
 
 export const handler = pipelineStep('decide-reply', decideReply, {
-  ...messageChanges(),
+  ...messageReads(),
   settings: settingsRepository(),
   optOuts: optOutRepository(),
   providers: smsSending(),

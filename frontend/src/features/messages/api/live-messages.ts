@@ -4,11 +4,11 @@
  * administrators subscribe. After a dropped connection Amplify reconnects; `onReconnected` lets the list
  * refetch what it may have missed.
  */
+import { MESSAGES_CHANNEL } from '@core/live-updates';
 import { CONNECTION_STATE_CHANGE, ConnectionState, events } from 'aws-amplify/data';
 import { Hub } from 'aws-amplify/utils';
+import { configureAmplify } from '@/lib/amplify';
 import type { MessageChange } from '../utils/message-list';
-
-export const MESSAGES_CHANNEL = '/messages/all';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
@@ -46,8 +46,8 @@ export function subscribeToMessages(handlers: LiveHandlers): () => void {
     }
   });
 
-  events
-    .connect(MESSAGES_CHANNEL, { authMode: 'userPool' })
+  configureAmplify()
+    .then(() => events.connect(MESSAGES_CHANNEL, { authMode: 'userPool' }))
     .then((channel) => {
       if (closed) {
         channel.close();

@@ -4,9 +4,11 @@
  * shown is ignored, unless it is newer than the oldest shown (it belongs in the list, e.g. after a missed
  * insert).
  */
+import type { LiveMessageChange } from '@core/live-updates';
 import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';
 
-export type MessageChange = { readonly type: 'insert' | 'update'; readonly message: Message };
+/** One change from the live channel (the API publishes exactly this shape). */
+export type MessageChange = LiveMessageChange;
 
 const newestFirst = (a: Message, b: Message) => b.created_at.localeCompare(a.created_at);
 

@@ -152,4 +152,49 @@ describe('the settings modal', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close settings' }));
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('keeps the form closed to typing until the saved row has loaded, so nothing typed is overwritten', async () => {
+    const api = installFakeApi();
+    let answer: (() => void) | undefined;
+    api.on('GET', '/api/settings', async () => {
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      return { status: 200, body: saved };
+    });
+    render(<SettingsModal open onClose={vi.fn()} />);
+    expect(screen.getByText('Loading settings...')).toBeInTheDocument();
+    expect(screen.getByLabelText('Account SID')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    await waitFor(() => expect(screen.getByLabelText('Account SID')).toBeEnabled());
+    expect(screen.getByLabelText('Account SID')).toHaveValue(saved.twilio_account_sid);
+    expect(screen.queryByText('Loading settings...')).toBeNull();
+  });
+
+  it("checks a provider's saved credentials and says the answer in words, good or bad", async () => {
+    const { api } = openModal();
+    api.on('POST', '/api/settings/check/twilio', () => ({
+      status: 200,
+      body: { ok: false, message: 'Twilio refused the saved Account SID and auth token.' },
+    }));
+    api.on('POST', '/api/settings/check/openai', () => ({
+      status: 200,
+      body: { ok: true, message: 'OpenAI accepted the saved API key.' },
+    }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    const [openai, twilio] = screen.getAllByRole('button', { name: 'Check saved' });
+    await user.click(twilio!);
+    expect(await screen.findByText('Twilio refused the saved Account SID and auth token.')).toHaveClass(
+      'text-danger',
+    );
+    await user.click(openai!);
+    expect(await screen.findByText('OpenAI accepted the saved API key.')).toHaveClass('text-success');
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/settings/check/twilio',
+      '/api/settings/check/openai',
+    ]);
+  });
 });

@@ -6,7 +6,7 @@ import {
   type SettingsView,
   settingsUpdateSchema,
 } from '@core/schemas';
-import { X } from 'lucide-react';
+import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -118,6 +118,8 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
   const [form, setForm] = useState<Form>(formFrom(null));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  // The form waits for the saved row: typing before it arrives would be overwritten by it.
+  const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<{ kind: 'saved' | 'failed'; text: string } | null>(null);
 
   useEffect(() => {
@@ -128,13 +130,16 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
       element.showModal();
       setErrors({});
       setResult(null);
-      loadSettings().then(
-        (loaded) => {
-          setView(loaded);
-          setForm(formFrom(loaded));
-        },
-        (error: unknown) => console.error('Settings could not be loaded:', error),
-      );
+      setLoading(true);
+      loadSettings()
+        .then(
+          (loaded) => {
+            setView(loaded);
+            setForm(formFrom(loaded));
+          },
+          (error: unknown) => console.error('Settings could not be loaded:', error),
+        )
+        .finally(() => setLoading(false));
       return () => opener?.focus();
     }
     if (!open && element.open) element.close();
@@ -204,7 +209,16 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <div className="max-h-[70dvh] space-y-6 overflow-y-auto px-5 py-4">
+        <fieldset
+          disabled={loading}
+          aria-busy={loading}
+          className="max-h-[70dvh] min-w-0 space-y-6 overflow-y-auto px-5 py-4"
+        >
+          {loading && (
+            <p role="status" className="text-sm text-muted">
+              Loading settings...
+            </p>
+          )}
           <Group title="Replies">
             <fieldset>
               <legend className="font-semibold">Reply mode</legend>
@@ -317,7 +331,7 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
               onChange={(e) => setForm({ ...form, phoneNumber: e.target.value })}
             />
           </Group>
-        </div>
+        </fieldset>
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line px-5 py-4">
           {result && (
             <p
@@ -330,7 +344,7 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || loading}>
             {saving ? 'Saving...' : 'Save settings'}
           </Button>
         </div>
@@ -350,25 +364,22 @@ function Group({
 }) {
   return (
     <section className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-bold text-ink">{title}</h3>
-        {check}
-      </div>
+      <h3 className="font-bold text-ink">{title}</h3>
       {children}
+      {check}
     </section>
   );
 }
 
-/** Asks the server whether the saved credentials work, and says the answer in words. */
+/**
+ * Asks the server whether the saved credentials work, and says the answer in words on its own line (a
+ * sentence long enough to name the number), with a mark as well as a colour.
+ */
 function CheckButton({ provider }: { readonly provider: 'openai' | 'twilio' }) {
   const [state, setState] = useState<'idle' | 'checking' | CredentialCheck>('idle');
+  const Mark = typeof state === 'object' && state.ok ? CircleCheck : CircleAlert;
   return (
-    <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
-      {typeof state === 'object' && (
-        <span role="status" className={state.ok ? 'text-success' : 'text-danger'}>
-          {state.message}
-        </span>
-      )}
+    <div className="flex flex-wrap items-start gap-x-3 gap-y-2 rounded-lg bg-surface p-3 text-sm">
       <button
         type="button"
         disabled={state === 'checking'}
@@ -386,10 +397,25 @@ function CheckButton({ provider }: { readonly provider: 'openai' | 'twilio' }) {
             });
           }
         }}
-        className="min-h-9 rounded-lg border border-line-strong px-3 font-semibold text-ink hover:bg-surface"
+        className="min-h-9 shrink-0 rounded-lg border border-line-strong bg-canvas px-3 font-semibold text-ink hover:bg-surface"
       >
         {state === 'checking' ? 'Checking...' : 'Check saved'}
       </button>
+      <p
+        role="status"
+        className={`flex min-h-9 min-w-0 flex-1 basis-56 items-center gap-1.5 ${
+          typeof state !== 'object' ? 'text-muted' : state.ok ? 'text-success' : 'text-danger'
+        }`}
+      >
+        {typeof state === 'object' ? (
+          <>
+            <Mark aria-hidden="true" className="size-4 shrink-0" />
+            {state.message}
+          </>
+        ) : (
+          'Asks the provider whether the saved values work.'
+        )}
+      </p>
     </div>
   );
 }

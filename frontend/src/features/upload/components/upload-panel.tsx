@@ -87,7 +87,7 @@ export function UploadPanel() {
               value={progress}
               max={1}
               aria-label="Upload progress"
-              className="h-2 w-full accent-accent"
+              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line accent-accent [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-accent"
             />
             <p className="text-sm text-muted">{Math.round(progress * 100)}%</p>
           </div>

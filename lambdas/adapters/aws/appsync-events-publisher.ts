@@ -1,0 +1,80 @@
+/**
+ * Publishes message changes to the AppSync Events API over HTTP (`POST <endpoint>` with
+ * `{channel, events: [json]}`), signed with SigV4 by the AWS SDK's own signer, so only functions whose role
+ * has appsync:EventPublish on the messages namespace can publish. The local runtime's stand-in speaks the
+ * same protocol and checks the same signature.
+ */
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import { liveMessageChange, MESSAGES_CHANNEL } from '../../core/live-updates';
+import type { MessageChange, MessageEvents } from '../../ports/message-events';
+
+export type AppSyncEventsPublisherOptions = {
+  /** The API's HTTP endpoint, `https://<id>.appsync-api.<region>.amazonaws.com/event`. */
+  readonly httpEndpoint: string;
+  readonly region: string;
+  readonly credentials: AwsCredentialIdentity | AwsCredentialIdentityProvider;
+  /** A publish that takes longer is given up (the dashboard refetches anyway). @default 3000 */
+  readonly timeoutMs?: number;
+};
+
+/** AppSync's answer to a publish: which events it accepted and which it refused. */
+type PublishAnswer = {
+  readonly successful?: readonly unknown[];
+  readonly failed?: readonly { readonly code?: number; readonly message?: string }[];
+};
+
+export class AppSyncEventsPublisher implements MessageEvents {
+  private readonly url: URL;
+  private readonly signer: SignatureV4;
+  private readonly timeoutMs: number;
+
+  constructor(options: AppSyncEventsPublisherOptions) {
+    this.url = new URL(options.httpEndpoint);
+    this.signer = new SignatureV4({
+      service: 'appsync',
+      region: options.region,
+      credentials: options.credentials,
+      sha256: Sha256,
+    });
+    this.timeoutMs = options.timeoutMs ?? 3_000;
+  }
+
+  async publish(change: MessageChange): Promise<void> {
+    const event = liveMessageChange(change.type, change.message);
+    const body = JSON.stringify({ channel: MESSAGES_CHANNEL, events: [JSON.stringify(event)] });
+    const signed = await this.signer.sign({
+      method: 'POST',
+      protocol: this.url.protocol,
+      hostname: this.url.hostname,
+      ...(this.url.port ? { port: Number(this.url.port) } : {}),
+      path: this.url.pathname,
+      query: {},
+      headers: { host: this.url.host, 'content-type': 'application/json' },
+      body,
+    });
+    // fetch sets Host itself, from the same URL that was signed.
+    const { host: _host, ...headers } = signed.headers;
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new Error(`AppSync Events refused the publish (${response.status}): ${text.slice(0, 200)}`);
+    }
+    let answer: PublishAnswer = {};
+    try {
+      answer = JSON.parse(text) as PublishAnswer;
+    } catch {}
+    const failed = answer.failed ?? [];
+    if (failed.length > 0) {
+      throw new Error(
+        `AppSync Events did not accept the event: ${failed.map((f) => `${f.code ?? '?'} ${f.message ?? ''}`.trim()).join('; ')}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/** The admin dashboard in a browser page: signing in through the login screen, and its live indicator. */
+import type { Page } from 'playwright-core';
+
+/** Opens `/admin`, signs in with the login form, and waits until the list says it is live. */
+export async function signInToDashboard(
+  page: Page,
+  siteUrl: string,
+  account: { readonly email: string; readonly password: string },
+  options: { readonly live?: boolean } = {},
+): Promise<void> {
+  await page.goto(`${siteUrl}/admin`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (options.live === false) await page.getByRole('heading', { name: /Recent Messages/ }).waitFor();
+  else await waitForLiveState(page, 'Live');
+}
+
+/** Waits for the list's live indicator to say `label`. */
+export async function waitForLiveState(page: Page, label: 'Live' | 'Reconnecting...'): Promise<void> {
+  await page.getByRole('status').filter({ hasText: label }).first().waitFor({ timeout: 90_000 });
+}

@@ -1,0 +1,13 @@
+/** A voice message as the API stores and lists it, for tests and benchmarks: pending, nothing done yet. */
+import { newMessage } from '../../lambdas/core/new-message';
+import type { Message } from '../../lambdas/core/schemas';
+
+export function pendingMessage(overrides: Partial<Message> & Pick<Message, 'id'>): Message {
+  return newMessage({
+    created_at: '2026-11-23T10:00:00.000Z',
+    sender: 'test-user',
+    phone_number: null,
+    audio_url: null,
+    ...overrides,
+  });
+}
