@@ -29,7 +29,7 @@ const OPENAI_KEY = 'sk-bench-fake-openai-key-0123456789abcdef';
 const LOCAL_ACCOUNT = `AC${'0'.repeat(32)}`;
 
 /** One second of a 440 Hz tone, 16 kHz mono 16-bit WAV (the fake OpenAI ignores the content). */
-function toneWav(seconds = 1, rate = 16_000): Buffer {
+export function toneWav(seconds = 1, rate = 16_000): Buffer {
   const samples = seconds * rate;
   const wav = Buffer.alloc(44 + samples * 2);
   wav.write('RIFF', 0);
@@ -65,7 +65,7 @@ function mulberry32(seed: number) {
  * Follows the outbox file as the runtime appends to it (inotify via fs.watch, plus a 25 ms poll in case an
  * event is coalesced) and records when each message id's reply line was first seen and how many it got.
  */
-class OutboxTail {
+export class OutboxTail {
   private offset = 0;
   private partial = '';
   private watcher: FSWatcher | null = null;
@@ -145,7 +145,7 @@ class OutboxTail {
   }
 }
 
-type Fixture = {
+export type Fixture = {
   runtime: RunningRuntime;
   openai: FakeOpenAi;
   twilio: FakeTwilio;
@@ -154,15 +154,18 @@ type Fixture = {
   db: ReturnType<typeof createDocumentClient>;
 };
 
-async function startFixture(): Promise<Fixture> {
+/**
+ * The runtime with instant fake providers. Throttling is off by default: the webhook's own capacity, not the
+ * gateway's per-route limit (100 req/s), is measured; the abuse benchmark keeps it on, as in AWS.
+ */
+export async function startFixture(options: { readonly throttling?: boolean } = {}): Promise<Fixture> {
   const openai = await startFakeOpenAi({ apiKey: OPENAI_KEY });
   const runtime = await startLocalRuntime({
     env: {
       OPENAI_BASE_URL: openai.baseURL,
       PIPELINE_RETRY_INTERVAL_MS: '50',
       LOG_LEVEL: 'WARN',
-      // The webhook's own capacity, not the gateway's per-route limit (100 req/s), is measured here.
-      LOCAL_THROTTLING: 'off',
+      ...(options.throttling ? {} : { LOCAL_THROTTLING: 'off' }),
     },
   });
   const token = await localWebhookToken(runtime);
@@ -180,7 +183,7 @@ async function startFixture(): Promise<Fixture> {
   return { runtime, openai, twilio, token, outbox, db };
 }
 
-async function stopFixture(f: Fixture): Promise<void> {
+export async function stopFixture(f: Fixture): Promise<void> {
   f.outbox.stop();
   f.db.destroy();
   await f.twilio.close();
@@ -204,7 +207,7 @@ function voiceWebhook(f: Fixture) {
   return signed(f, form);
 }
 
-function signed(f: Fixture, form: Record<string, string>, token = f.token) {
+export function signed(f: Fixture, form: Record<string, string>, token = f.token) {
   return {
     id: `${form.MessageSid}-0`,
     body: new URLSearchParams(form).toString(),
@@ -212,9 +215,9 @@ function signed(f: Fixture, form: Record<string, string>, token = f.token) {
   };
 }
 
-type Sent = { status: number; latencyMs: number; at: number };
+export type Sent = { status: number; latencyMs: number; at: number };
 
-async function post(url: string, request: { body: string; signature: string }): Promise<Sent> {
+export async function post(url: string, request: { body: string; signature: string }): Promise<Sent> {
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',
@@ -267,9 +270,9 @@ async function runPool(url: string, jobs: readonly Job[], acked?: (index: number
   return { sent, wallMs: endedAt - startedAt, startedAt, endedAt };
 }
 
-type Stored = { id: string; status: string; reply_sent?: boolean; error_message?: string | null };
+export type Stored = { id: string; status: string; reply_sent?: boolean; error_message?: string | null };
 
-async function scanMessages(f: Fixture): Promise<Stored[]> {
+export async function scanMessages(f: Fixture): Promise<Stored[]> {
   const items: Stored[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -2,6 +2,7 @@
  * `npm run bench` runs every benchmark; `npm run bench -- api` runs the named ones. Each writes its own
  * section of docs/benchmarks.md.
  */
+import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
 import { benchLive } from './live';
@@ -10,6 +11,8 @@ import { benchSite } from './site';
 import { benchTranscription } from './transcription';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
+  /** One sender floods (200 voice messages, 500 texts a minute) while another is served. */
+  abuse: benchAbuse,
   api: benchApi,
   /** Bundle size and cold-start import time of every function, before and after issue 7. */
   bundles: benchBundles,

@@ -158,12 +158,15 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // The Twilio webhook and the admin's test upload: creates messages (PutItem, GetItem for a retried
   // webhook), stores uploaded audio (and removes it if the message cannot be written), reads and removes a
   // direct upload once checked, records STOP/START, checks the signature with the auth token and answers
-  // keywords, probes uploads, starts the pipeline.
+  // keywords, probes uploads, starts the pipeline. DELETE finds the sender's messages (the sender index) and
+  // erases them with their audio; the counters hold the limits and the replay guard.
   'receive-message': (fn, t) => {
     adminEdge(fn, t);
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'PutItem']);
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'PutItem', 'DeleteItem']);
+    fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.sender);
     publishesChanges(fn, t);
     fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
+    fn.table('COUNTERS_TABLE', t.data.tables.counters, ['UpdateItem']);
     fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject', 'DeleteObject']);
     fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject', 'DeleteObject']);
     twilio(fn, t);

@@ -16,7 +16,7 @@
  * What an inbound text asks for. `revocation` is an opt-out in words of the sender's own ("please stop
  * texting me"): honoured as STOP is, but Twilio does not know it, so the service confirms it itself (once).
  */
-export type InboundTextKind = 'opt-out' | 'revocation' | 'opt-in' | 'help' | 'other' | 'empty';
+export type InboundTextKind = 'opt-out' | 'revocation' | 'opt-in' | 'help' | 'delete' | 'other' | 'empty';
 
 /** Keywords that end all messages to the sender (SPEC section 9, plus Twilio's STOPALL, REVOKE, OPTOUT). */
 export const OPT_OUT_KEYWORDS = [
@@ -36,10 +36,17 @@ export const OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'] as const;
 /** Keywords answered with the help text. */
 export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
 
+/**
+ * The keyword that erases the sender's voice messages, transcripts, summaries and audio now (the terms and the
+ * FAQ name it). Only the whole message counts: "delete this one" is an ordinary text.
+ */
+export const DELETE_KEYWORDS = ['DELETE'] as const;
+
 const KIND_BY_KEYWORD: ReadonlyMap<string, InboundTextKind> = new Map([
   ...OPT_OUT_KEYWORDS.map((keyword) => [keyword, 'opt-out'] as const),
   ...OPT_IN_KEYWORDS.map((keyword) => [keyword, 'opt-in'] as const),
   ...HELP_KEYWORDS.map((keyword) => [keyword, 'help'] as const),
+  ...DELETE_KEYWORDS.map((keyword) => [keyword, 'delete'] as const),
 ]);
 
 /** Whitespace, punctuation and symbols (emoji included) around the message. */

@@ -11,10 +11,18 @@ export const MESSAGES_NAMESPACE = 'messages';
 /** The one channel every message change goes to (SPEC: "Realtime subscription to all changes on messages"). */
 export const MESSAGES_CHANNEL = `/${MESSAGES_NAMESPACE}/all`;
 
-/** One published event: `insert` for a new message, `update` for a change; the message as the list shows it. */
-export type LiveMessageChange = { readonly type: 'insert' | 'update'; readonly message: Message };
+/**
+ * One published event: `insert` for a new message, `update` for a change, `delete` for a message erased (the
+ * list drops it); the message as the list shows it.
+ */
+export type LiveMessageChange = { readonly type: 'insert' | 'update' | 'delete'; readonly message: Message };
+
+const LIVE_TYPE = { created: 'insert', updated: 'update', deleted: 'delete' } as const;
 
 /** The message as `GET /api/messages` shows it, to the event's shape. */
-export function liveMessageChange(type: 'created' | 'updated', message: Message): LiveMessageChange {
-  return { type: type === 'created' ? 'insert' : 'update', message };
+export function liveMessageChange(
+  type: 'created' | 'updated' | 'deleted',
+  message: Message,
+): LiveMessageChange {
+  return { type: LIVE_TYPE[type], message };
 }

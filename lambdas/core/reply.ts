@@ -205,3 +205,30 @@ export const OPT_OUT_CONFIRMATION =
 
 /** Sent after START: confirms the subscription with frequency, rates, STOP and HELP. */
 export const OPT_IN_CONFIRMATION = `You are subscribed again: forward a voice message to this number to get a summary and transcript back. Msg frequency varies. ${RATES_AND_KEYWORDS}`;
+
+/**
+ * Sent (once a day) when a number has sent more voice messages today than the daily limit: the new ones are
+ * kept on the dashboard but not transcribed.
+ */
+export function VOICE_LIMIT_TEXT(serviceName: string, perDay: number): string {
+  const name = cleanServiceName(serviceName) ?? 'Voice summary';
+  return firstThatFits(
+    [
+      `${name}: this number has reached today's limit of ${perDay} voice messages, so new ones are not transcribed until tomorrow (midnight UTC). Reply HELP for help.`,
+      `${name}: this number has reached today's limit of ${perDay} voice messages. Try again tomorrow.`,
+    ],
+    FIXED_TEXT_MAX_CHARS,
+  );
+}
+
+/** The answer to DELETE: what was erased (or that there was nothing to erase). */
+export function DELETED_TEXT(serviceName: string, count: number): string {
+  const name = cleanServiceName(serviceName) ?? 'Voice summary';
+  const what =
+    count === 0
+      ? 'we hold no voice messages from this number.'
+      : count === 1
+        ? 'we deleted the voice message you sent us, with its audio, transcript and summary.'
+        : `we deleted the ${count} voice messages you sent us, with their audio, transcripts and summaries.`;
+  return firstThatFits([`${name}: ${what} ${RATES_AND_KEYWORDS}`, `${name}: ${what}`], FIXED_TEXT_MAX_CHARS);
+}

@@ -11,8 +11,9 @@ import { hostAdapters } from '../composition/host';
 import { adminRoutes, requireAdmin } from '../composition/http';
 import { messageChanges, warn } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
+import { phoneRegions } from '../composition/phone-regions';
 import { pipelineStarter } from '../composition/pipeline-starter';
-import { optOutRepository } from '../composition/repositories';
+import { counters, optOutRepository, settingsRepository } from '../composition/repositories';
 import { secretStore } from '../composition/secrets';
 import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
 import { smsSending } from '../composition/sms';
@@ -39,7 +40,10 @@ const deps: InboundDeps = {
   ...messageChanges(),
   audio: audioStore(),
   audioTools: audioTools(),
+  counters: counters(),
+  settings: settingsRepository(),
   optOuts: optOutRepository(),
+  phoneRegions: phoneRegions(),
   pipeline: pipelineStarter(),
   providers: smsSending(),
   serviceName: serviceName(),
@@ -83,6 +87,8 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
     if (result.created > 0) metrics.addMetric('MessagesReceived', 'Count', result.created);
     if (result.action === 'opt-out') metrics.addMetric('OptOuts', 'Count', 1);
     if (result.action === 'opt-in') metrics.addMetric('OptIns', 'Count', 1);
+    if (result.action === 'delete') metrics.addMetric('DataErasures', 'Count', 1);
+    if (result.overLimit) metrics.addMetric('VoiceMessagesOverLimit', 'Count', result.overLimit);
     return { status: 200, text: EMPTY_TWIML, headers: { 'content-type': 'text/xml; charset=utf-8' } };
   }
 

@@ -9,4 +9,9 @@ export interface Counters {
    * reached (nothing changes then). Two callers at once cannot both take the last one.
    */
   take(key: string, limit: number, expiresAt: string): Promise<boolean>;
+  /**
+   * Gives back one use of `key` taken by a request that then failed, so its retry is not refused as a
+   * replay or counted twice. Never goes below zero.
+   */
+  giveBack(key: string): Promise<void>;
 }

@@ -33,4 +33,6 @@ export interface MessageRepository {
   listRecent(limit: number): Promise<Message[]>;
   /** Every message created in [from, to) (ISO times), oldest first. */
   listCreatedBetween(from: string, to: string): Promise<Message[]>;
+  /** Every message whose `phone_number` is this one (E.164), oldest first: what DELETE erases. */
+  listBySender(phoneNumber: string): Promise<Message[]>;
 }

@@ -5,13 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import {
-  ACCEPTED_FORMATS_TEXT,
-  DEFAULT_MAX_DURATION_SECONDS,
-  detectAudioFormat,
-  isAudioMime,
-  MAX_AUDIO_BYTES,
-} from '../core/audio-format';
+import { ACCEPTED_FORMATS_TEXT, detectAudioFormat, isAudioMime, MAX_AUDIO_BYTES } from '../core/audio-format';
+import { mayReplyTo } from '../core/destinations';
 import {
   ConflictError,
   NotFoundError,
@@ -23,16 +18,27 @@ import {
 import { classifyInboundText } from '../core/keywords';
 import { newMessage } from '../core/new-message';
 import { normalizePhone } from '../core/phone';
-import { NotAudioError } from '../core/pipeline-errors';
-import { HELP_TEXT, OPT_IN_CONFIRMATION, UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '../core/reply';
+import { NotAudioError, RecipientOptedOutError } from '../core/pipeline-errors';
+import {
+  DELETED_TEXT,
+  HELP_TEXT,
+  OPT_IN_CONFIRMATION,
+  OPT_OUT_CONFIRMATION,
+  UNSUPPORTED_MEDIA_TEXT,
+  USAGE_TEXT,
+  VOICE_LIMIT_TEXT,
+} from '../core/reply';
 import { DEFAULT_TEST_SENDER, type Message, type ProcessAudioInput } from '../core/schemas';
 import { canStartProcessing } from '../core/status';
 import type { AudioStore } from '../ports/audio-store';
 import type { AudioTools } from '../ports/audio-tools';
+import type { Counters } from '../ports/counters';
 import type { OptOutRepository } from '../ports/opt-out-repository';
+import type { PhoneRegions } from '../ports/phone-regions';
 import type { PipelineStarter } from '../ports/pipeline-starter';
-import { changeMessage, createMessage, type MessageChangeDeps } from './message-changes';
-import { audioKey, type Providers } from './pipeline';
+import type { SettingsRepository } from '../ports/settings-repository';
+import { changeMessage, createMessage, type MessageChangeDeps, removeMessage } from './message-changes';
+import { audioKey, currentSettings, type Providers, takeReplyAllowance } from './pipeline';
 
 /** What an admin's restart uses: the message and the pipeline (no audio: the steps fetch it). */
 export type ProcessAudioDeps = MessageChangeDeps & { readonly pipeline: PipelineStarter };
@@ -41,7 +47,13 @@ export type ProcessAudioDeps = MessageChangeDeps & { readonly pipeline: Pipeline
 export type InboundDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
   readonly audioTools: AudioTools;
+  /** The limits (voice messages a day, texts an hour, one how-to a day) and the replay guard. */
+  readonly counters: Counters;
+  /** The limits an operator set (Settings), and the countries replies may go to. */
+  readonly settings: SettingsRepository;
   readonly optOuts: OptOutRepository;
+  /** Which country a number is in (texts go only to the countries Settings allows). */
+  readonly phoneRegions: PhoneRegions;
   readonly pipeline: PipelineStarter;
   readonly providers: Pick<Providers, 'smsSender'>;
   readonly serviceName: string;
@@ -65,20 +77,68 @@ export type InboundResult = {
   readonly messageIds: readonly string[];
   /** How many of them are new (a retried webhook creates none). */
   readonly created: number;
-  /** What the service did with a text-only message. */
-  readonly action: 'voice' | 'opt-out' | 'opt-in' | 'help' | 'usage' | 'unsupported-media';
+  /**
+   * What the service did: `voice` (audio handed to the pipeline, or kept untranscribed past the daily limit),
+   * a keyword's action, `usage` or `unsupported-media` (a how-to, at most one a day), or `replay` (a text
+   * webhook seen before: nothing done).
+   */
+  readonly action:
+    | 'voice'
+    | 'opt-out'
+    | 'opt-in'
+    | 'help'
+    | 'delete'
+    | 'usage'
+    | 'unsupported-media'
+    | 'replay';
+  /** Voice messages kept untranscribed because the sender is past today's limit. */
+  readonly overLimit?: number;
 };
 
-async function replyTo(deps: InboundDeps, to: string, body: string, messageId: string | null): Promise<void> {
-  if (await deps.optOuts.get(to)) return; // never anything to an opted-out number
+/** How long a text webhook's MessageSid is remembered: far beyond Twilio's retries, short enough to expire. */
+export const REPLAY_WINDOW_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day (`2026-11-23`) a limit counts in, and when its counters may expire (the day after it ends). */
+function dayWindow(now: string): { readonly day: string; readonly expires: string } {
+  const day = now.slice(0, 10);
+  return { day, expires: new Date(Date.parse(`${day}T00:00:00.000Z`) + 2 * DAY_MS).toISOString() };
+}
+
+/**
+ * Texts the sender (a keyword's answer, a how-to, a limit notice) within the same rules as the pipeline's
+ * replies: never to a number that opted out (unless this text confirms the opt-out), only to the countries
+ * replies may go to, within the texts a number may get an hour, and Twilio's "opted out at the carrier"
+ * (21610) is recorded. A text that cannot be sent is logged, never thrown: the webhook's work is done.
+ */
+async function replyTo(
+  deps: InboundDeps,
+  to: string,
+  body: string,
+  options: { readonly confirmingOptOut?: boolean } = {},
+): Promise<void> {
+  if (!options.confirmingOptOut && (await deps.optOuts.get(to))) return;
+  const settings = await currentSettings(deps);
+  if (!mayReplyTo(deps.phoneRegions.countryOf(to), settings.reply_countries)) {
+    deps.warn('Not texted: the number is outside the countries replies may go to (Settings)', {
+      to: mask(to),
+    });
+    return;
+  }
   const provider = await deps.providers.smsSender();
   if (!provider) {
     deps.warn('No SMS provider is configured: the reply was not sent', { to: mask(to) });
     return;
   }
+  if (!(await takeReplyAllowance(deps, to, settings))) {
+    deps.warn('Not texted: the number reached its texts an hour (Settings)', { to: mask(to) });
+    return;
+  }
   try {
-    await provider.sender.send({ to, from: provider.from, body, messageId });
+    await provider.sender.send({ to, from: provider.from, body, messageId: null });
   } catch (error) {
+    if (error instanceof RecipientOptedOutError) await deps.optOuts.optOut(to, deps.clock());
     deps.warn('The reply could not be sent', { to: mask(to), error: (error as Error).message });
   }
 }
@@ -101,16 +161,39 @@ async function startFirstRun(deps: InboundDeps, message: Message): Promise<boole
   }
 }
 
+/** What a card says when its voice message came past the sender's daily limit. */
+export const VOICE_LIMIT_ERROR = (perDay: number) =>
+  `Not transcribed: this number had already sent ${perDay} voice messages today, the daily limit (Settings). Retry Processing to transcribe it anyway.`;
+
 /**
- * An incoming SMS/MMS (already signature-checked). Each audio attachment becomes one message and one run;
- * a retried webhook (same MessageSid) finds its messages and starts nothing new. Texts are keywords
- * (STOP and its synonyms, START, HELP) or get a short how-to.
+ * An incoming SMS/MMS (already signature-checked).
+ *
+ * - An opt-out (a keyword, or the sender's own words such as "please stop texting me") is honoured whatever
+ *   comes with it: recorded, nothing attached is processed, and only the own-words kind is confirmed (once:
+ *   Twilio confirms its keywords itself).
+ * - DELETE erases the sender's voice messages and audio now and says so.
+ * - Each audio attachment becomes one message: within the sender's voice messages a day it is handed to the
+ *   pipeline; past it, it is kept on the dashboard as failed (an operator can retry it) and the sender gets
+ *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and starts nothing new.
+ * - START and HELP are answered; any other text, or an attachment that is not audio, gets a how-to, once a
+ *   day per sender.
+ * - A text's MessageSid is remembered, so a replayed webhook (a captured START, say) does nothing.
  */
 export async function receiveSms(
   deps: InboundDeps,
   form: z.output<typeof twilioWebhookSchema>,
 ): Promise<InboundResult> {
   const from = form.From;
+  const kind = classifyInboundText(form.Body);
+  if (kind === 'opt-out' || kind === 'revocation') {
+    const alreadyOut = (await deps.optOuts.get(from)) !== null;
+    await deps.optOuts.optOut(from, deps.clock());
+    if (kind === 'revocation' && !alreadyOut) {
+      await replyTo(deps, from, OPT_OUT_CONFIRMATION, { confirmingOptOut: true });
+    }
+    return { messageIds: [], created: 0, action: 'opt-out' };
+  }
+
   const media: { url: string; contentType: string | null }[] = [];
   for (let i = 0; i < form.NumMedia; i++) {
     const url = form[`MediaUrl${i}`];
@@ -119,53 +202,135 @@ export async function receiveSms(
     media.push({ url, contentType: typeof contentType === 'string' ? contentType : null });
   }
   const audio = media.filter((m) => isAudioMime(m.contentType));
-  if (audio.length > 0) {
-    const ids: string[] = [];
-    let createdCount = 0;
-    for (const [index, item] of audio.entries()) {
-      const id = `${form.MessageSid}-${index}`;
-      const message = newMessage({
-        id,
-        created_at: deps.clock(),
-        sender: from,
-        phone_number: from,
-        audio_url: null,
-        source: 'sms',
-        media_url: item.url,
-        audio_content_type: item.contentType,
-        attempt: 1,
-      });
-      const created = await createMessage(deps, message);
-      if (created) createdCount += 1;
-      const stored = created ? message : await deps.messages.get(id);
-      // A retry of a webhook whose first run never started (a crash in between) starts it now; a run that
-      // did start is not started again (the same run name).
-      if (stored && stored.status === 'pending' && (stored.attempt ?? 1) === 1)
-        await startFirstRun(deps, stored);
-      ids.push(id);
-    }
-    return { messageIds: ids, created: createdCount, action: 'voice' };
+
+  // Voice messages are idempotent by their ids (MessageSid and index); everything else by the MessageSid.
+  const voice = audio.length > 0 && kind !== 'delete' ? await receiveVoice(deps, form, audio) : null;
+  if (voice && (kind === 'other' || kind === 'empty')) return { ...voice, action: 'voice' };
+  const textAction = await onceForSid(deps, form.MessageSid, () =>
+    answerText(deps, from, kind, media, audio),
+  );
+  if (voice) return { ...voice, action: 'voice' };
+  return { messageIds: [], created: 0, action: textAction ?? 'replay' };
+}
+
+/**
+ * Runs `act` unless this MessageSid was handled before (then null). The sid is taken first, so a replay
+ * arriving meanwhile does nothing, and given back when `act` fails, so Twilio's retry is not taken for one.
+ */
+async function onceForSid<T>(deps: InboundDeps, sid: string, act: () => Promise<T>): Promise<T | null> {
+  const key = `sid#${sid}`;
+  const expires = new Date(Date.parse(deps.clock()) + REPLAY_WINDOW_DAYS * DAY_MS).toISOString();
+  if (!(await deps.counters.take(key, 1, expires))) return null;
+  try {
+    return await act();
+  } catch (error) {
+    await deps.counters.giveBack(key).catch(() => {});
+    throw error;
   }
-  if (media.length > 0) {
-    await replyTo(deps, from, UNSUPPORTED_MEDIA_TEXT, null);
-    return { messageIds: [], created: 0, action: 'unsupported-media' };
-  }
-  switch (classifyInboundText(form.Body)) {
-    case 'opt-out':
-      // Nothing is sent back: the carrier's and Twilio's opt-out confirmation is the last message.
-      await deps.optOuts.optOut(from, deps.clock());
-      return { messageIds: [], created: 0, action: 'opt-out' };
+}
+
+/** The text part of an inbound message: a keyword's answer, or a how-to (at most one a day). */
+async function answerText(
+  deps: InboundDeps,
+  from: string,
+  kind: ReturnType<typeof classifyInboundText>,
+  media: readonly unknown[],
+  audio: readonly unknown[],
+): Promise<InboundResult['action']> {
+  switch (kind) {
+    case 'delete':
+      await eraseSender(deps, from);
+      return 'delete';
     case 'opt-in':
       await deps.optOuts.optIn(from);
-      await replyTo(deps, from, OPT_IN_CONFIRMATION, null);
-      return { messageIds: [], created: 0, action: 'opt-in' };
+      await replyTo(deps, from, OPT_IN_CONFIRMATION);
+      return 'opt-in';
     case 'help':
-      await replyTo(deps, from, HELP_TEXT(deps.serviceName, deps.contactEmail), null);
-      return { messageIds: [], created: 0, action: 'help' };
-    default:
-      await replyTo(deps, from, USAGE_TEXT(deps.serviceName), null);
-      return { messageIds: [], created: 0, action: 'usage' };
+      await replyTo(deps, from, HELP_TEXT(deps.serviceName, deps.contactEmail));
+      return 'help';
+    default: {
+      if (audio.length > 0) return 'voice';
+      const action = media.length > 0 ? 'unsupported-media' : 'usage';
+      const { day, expires } = dayWindow(deps.clock());
+      if (await deps.counters.take(`howto#${from}#${day}`, 1, expires)) {
+        await replyTo(deps, from, action === 'usage' ? USAGE_TEXT(deps.serviceName) : UNSUPPORTED_MEDIA_TEXT);
+      }
+      return action;
+    }
   }
+}
+
+/** Each audio attachment as a message, within the sender's voice messages a day. */
+async function receiveVoice(
+  deps: InboundDeps,
+  form: z.output<typeof twilioWebhookSchema>,
+  audio: readonly { url: string; contentType: string | null }[],
+): Promise<Omit<InboundResult, 'action'>> {
+  const from = form.From;
+  const settings = await currentSettings(deps);
+  const perDay = settings.voice_messages_per_sender_per_day;
+  const { day, expires } = dayWindow(deps.clock());
+  const dayKey = `voice#${from}#${day}`;
+  const ids: string[] = [];
+  let createdCount = 0;
+  let overLimit = 0;
+  for (const [index, item] of audio.entries()) {
+    const id = `${form.MessageSid}-${index}`;
+    const allowed = await deps.counters.take(dayKey, perDay, expires);
+    const message = newMessage({
+      id,
+      created_at: deps.clock(),
+      sender: from,
+      phone_number: from,
+      audio_url: null,
+      source: 'sms',
+      media_url: item.url,
+      audio_content_type: item.contentType,
+      attempt: 1,
+      ...(allowed ? {} : { status: 'failed' as const, error_message: VOICE_LIMIT_ERROR(perDay) }),
+    });
+    let created: boolean;
+    try {
+      created = await createMessage(deps, message);
+    } catch (error) {
+      if (allowed) await deps.counters.giveBack(dayKey).catch(() => {});
+      throw error;
+    }
+    // A retried webhook finds its message: it was counted the first time.
+    if (!created && allowed) await deps.counters.giveBack(dayKey);
+    ids.push(id);
+    if (created) {
+      createdCount += 1;
+      if (allowed) await startFirstRun(deps, message);
+      else overLimit += 1;
+      continue;
+    }
+    // A retry of a webhook whose first run never started (a crash in between) starts it now; a run that
+    // did start is not started again (the same run name).
+    const stored = await deps.messages.get(id);
+    if (stored && stored.status === 'pending' && (stored.attempt ?? 1) === 1)
+      await startFirstRun(deps, stored);
+  }
+  // Like a failure notice, the limit notice is a reply about a voice message: only while auto-reply is on.
+  const notify = overLimit > 0 && settings.auto_reply_enabled;
+  if (notify && (await deps.counters.take(`limit-notice#${from}#${day}`, 1, expires))) {
+    await replyTo(deps, from, VOICE_LIMIT_TEXT(deps.serviceName, perDay));
+  }
+  return { messageIds: ids, created: createdCount, ...(overLimit > 0 ? { overLimit } : {}) };
+}
+
+/**
+ * DELETE: erases every message of this number (audio first, so nothing is left without its message) and says
+ * how many. The opt-out record stays: it is what keeps a STOP honoured.
+ */
+async function eraseSender(deps: InboundDeps, from: string): Promise<number> {
+  const messages = await deps.messages.listBySender(from);
+  for (const message of messages) {
+    if (message.audio_url) await deps.audio.delete(message.audio_url);
+    await removeMessage(deps, message);
+  }
+  await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length));
+  return messages.length;
 }
 
 export type UploadedAudio = {
@@ -202,9 +367,10 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
     }
     throw error;
   }
-  if (probe.durationSeconds !== null && probe.durationSeconds > DEFAULT_MAX_DURATION_SECONDS) {
+  const longestMinutes = (await currentSettings(deps)).max_duration_minutes;
+  if (probe.durationSeconds !== null && probe.durationSeconds > longestMinutes * 60) {
     throw new UnprocessableError(
-      `The recording is ${Math.round(probe.durationSeconds / 60)} minutes long; the longest transcribed is ${DEFAULT_MAX_DURATION_SECONDS / 60} minutes. Upload a shorter one.`,
+      `The recording is ${Math.round(probe.durationSeconds / 60)} minutes long; the longest transcribed is ${longestMinutes} minutes (Settings). Upload a shorter one.`,
     );
   }
   const sender = upload.sender?.trim() || DEFAULT_TEST_SENDER;

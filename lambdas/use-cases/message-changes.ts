@@ -17,7 +17,7 @@ export type MessageChangeDeps = {
   readonly onPublishError?: (error: unknown) => void;
 };
 
-async function publish(deps: MessageChangeDeps, type: 'created' | 'updated', message: Message) {
+async function publish(deps: MessageChangeDeps, type: 'created' | 'updated' | 'deleted', message: Message) {
   try {
     await deps.events.publish({ type, message });
   } catch (error) {
@@ -59,4 +59,10 @@ export async function changeMessage(
   );
   if (updated) await publish(deps, 'updated', updated);
   return updated;
+}
+
+/** Removes a message for good (its audio is the caller's to delete first) and tells the live list. */
+export async function removeMessage(deps: MessageChangeDeps, message: Message): Promise<void> {
+  await deps.messages.delete(message.id);
+  await publish(deps, 'deleted', message);
 }

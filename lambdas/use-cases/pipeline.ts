@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
-import { destinationCountry, mayReplyTo } from '../core/destinations';
+import { mayReplyTo } from '../core/destinations';
 import { NotFoundError } from '../core/errors';
 import {
   AudioTooLargeError,
@@ -25,6 +25,7 @@ import type { AudioTools } from '../ports/audio-tools';
 import type { Counters } from '../ports/counters';
 import type { MediaFetcher } from '../ports/media-fetcher';
 import type { OptOutRepository } from '../ports/opt-out-repository';
+import type { PhoneRegions } from '../ports/phone-regions';
 import type { SettingsRepository } from '../ports/settings-repository';
 import type { SmsSender } from '../ports/sms-sender';
 import type { Summarizer } from '../ports/summarizer';
@@ -67,6 +68,8 @@ export type SummarizeDeps = MessageChangeDeps & { readonly providers: Pick<Provi
 export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & {
   readonly settings: SettingsRepository;
   readonly optOuts: OptOutRepository;
+  /** Which country a number is in (replies go only to the countries Settings allows). */
+  readonly phoneRegions: PhoneRegions;
   readonly providers: Pick<Providers, 'smsSender'>;
 };
 
@@ -135,7 +138,8 @@ async function record(
   return updated;
 }
 
-async function currentSettings(deps: Pick<ReplyDecisionDeps, 'settings'>): Promise<SettingsRecord> {
+/** The saved settings, or the defaults before anything is saved. */
+export async function currentSettings(deps: Pick<ReplyDecisionDeps, 'settings'>): Promise<SettingsRecord> {
   return (await deps.settings.get()) ?? DEFAULT_SETTINGS;
 }
 
@@ -312,10 +316,11 @@ async function replyDecision(
   if (await deps.optOuts.get(message.phone_number)) {
     return { send: false, reason: 'The sender has opted out of text messages (STOP).' };
   }
-  if (!mayReplyTo(message.phone_number, settings.reply_countries)) {
+  const country = deps.phoneRegions.countryOf(message.phone_number);
+  if (!mayReplyTo(country, settings.reply_countries)) {
     return {
       send: false,
-      reason: `Replies to ${destinationCountry(message.phone_number) ?? 'this number'} are not allowed (Settings, reply countries).`,
+      reason: `Replies to ${country ?? 'this number'} are not allowed (Settings, reply countries).`,
     };
   }
   if (!(await deps.providers.smsSender())) {

@@ -1,7 +1,7 @@
 import { type Retention, retentionCutoff } from '../core/retention';
 import { MESSAGE_STATUSES } from '../core/status';
 import type { AudioStore } from '../ports/audio-store';
-import { changeMessage, type MessageChangeDeps } from './message-changes';
+import { changeMessage, type MessageChangeDeps, removeMessage } from './message-changes';
 
 export type RetentionDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
@@ -32,7 +32,7 @@ export async function sweepExpired(deps: RetentionDeps): Promise<SweepResult> {
       await deps.audio.delete(message.audio_url);
       audioDeleted += 1;
     }
-    await deps.messages.delete(message.id);
+    await removeMessage(deps, message);
     messagesDeleted += 1;
   }
 

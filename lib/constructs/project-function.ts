@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
@@ -15,6 +16,10 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import {
+  PHONE_METADATA_FILE,
+  PHONE_METADATA_SOURCE,
+} from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { UPLOAD_PREFIX } from '../../lambdas/core/uploads';
 import { acknowledgeResourceLessActions, acknowledgeWildcardResource } from '../nag';
 
@@ -46,6 +51,15 @@ export const BUNDLING: BundlingOptions = {
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   // The AWS SDK v3 is bundled too, so the code runs on the SDK version it was tested with.
   externalModules: [],
+  // libphonenumber's metadata travels as a JSON file beside index.mjs, read on first use (see
+  // lambdas/adapters/phone/libphonenumber-regions.ts), not as 83 kB of bundled code.
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => [
+      `cp "${createRequire(import.meta.url).resolve(PHONE_METADATA_SOURCE)}" "${path.join(outputDir, PHONE_METADATA_FILE)}"`,
+    ],
+  },
 };
 
 /** Props of {@link ProjectFunction}. */

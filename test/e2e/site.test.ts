@@ -157,6 +157,13 @@ describe('the legal pages and the FAQ', () => {
     expect(terms).toMatch(/STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE or OPTOUT/);
     expect(terms).toContain('Message and data rates may apply.');
     expect(terms).toContain('Carriers are not liable for delayed or undelivered messages.');
+    // The SMS program's other promises: stop in your own words, erase by text, limits told once.
+    expect(terms).toMatch(/Asking in your own words works too, for example "please stop texting me"/);
+    expect(terms).toMatch(/Text DELETE to our number to erase, at once, every voice message/);
+    expect(terms).toMatch(/if you reach a limit, we tell you once by text/);
+    await page.goto(`${runtime.url}/faq`);
+    await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/To erase your voice messages now, text DELETE/);
     await page.close();
   });
 

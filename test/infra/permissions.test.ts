@@ -40,9 +40,11 @@ const EXPECTED: Record<string, string[]> = {
   'receive-message': [
     PUBLISH,
     STILL_ADMIN,
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on Messages',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
-    'dynamodb:GetItem dynamodb:PutItem on Messages',
     'dynamodb:GetItem on Settings',
+    'dynamodb:Query on Messages/index/sender',
+    'dynamodb:UpdateItem on Counters',
     's3:DeleteObject s3:PutObject on AudioBucket/audio/*',
     's3:DeleteObject s3:GetObject on AudioBucket/uploads/*',
     'secretsmanager:GetSecretValue on TwilioAuthToken',

@@ -5,8 +5,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PHONE_METADATA_FILE,
+  PHONE_METADATA_SOURCE,
+} from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { AUTH_TRIGGERS } from '../../lambdas/auth-triggers';
 import { HTTP_ROUTES } from '../../lambdas/http-routes';
 import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
@@ -65,6 +70,28 @@ describe('every function’s bundle', () => {
       // Nothing from the local runtime (local/ at the top of the repository).
       expect(inputs, size.fn).not.toMatch(/^local\//m);
     }
+  });
+
+  it('carries the phone metadata as a file beside the code, not bundled, where a reply country is checked', () => {
+    const source = fs.readFileSync(createRequire(import.meta.url).resolve(PHONE_METADATA_SOURCE));
+    const checking: string[] = [];
+    for (const size of bundleSizes(assembly())) {
+      const inputs = Object.keys(
+        (
+          JSON.parse(fs.readFileSync(path.join(size.assetDir, 'index.meta.json'), 'utf8')) as {
+            inputs: object;
+          }
+        ).inputs,
+      ).join('\n');
+      expect(inputs, size.fn).not.toContain('metadata.min.json');
+      if (!inputs.includes('libphonenumber-regions')) continue;
+      checking.push(size.fn);
+      expect(fs.readFileSync(path.join(size.assetDir, PHONE_METADATA_FILE)).equals(source), size.fn).toBe(
+        true,
+      );
+    }
+    // The webhook (keyword answers), DecideReply, SendReply and MarkFailed (whose notice is a reply).
+    expect(checking).toHaveLength(4);
   });
 });
 

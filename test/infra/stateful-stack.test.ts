@@ -27,7 +27,7 @@ describe('the stateful stack', () => {
     }
   });
 
-  it('gives the messages table the `recent` index (feed, created_at) that lists messages newest first', () => {
+  it('gives the messages table the `recent` index (newest first) and the `sender` index (what DELETE erases)', () => {
     app.data.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
       GlobalSecondaryIndexes: [
@@ -35,6 +35,14 @@ describe('the stateful stack', () => {
           IndexName: 'recent',
           KeySchema: [
             { AttributeName: 'feed', KeyType: 'HASH' },
+            { AttributeName: 'created_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'sender',
+          KeySchema: [
+            { AttributeName: 'phone_number', KeyType: 'HASH' },
             { AttributeName: 'created_at', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },

@@ -183,15 +183,19 @@ describe('texts: keywords and help', () => {
     }
   });
 
-  it('any other text gets a short how-to; a picture gets the list of formats that work', async () => {
+  it('any other text gets a short how-to; a picture gets the list of formats that work; once a day', async () => {
     const from = '+14155550107';
     await postWebhook(runtime, incomingForm({ from, body: 'hello?' }));
+    await postWebhook(runtime, incomingForm({ from, body: 'anyone there?' }));
+    const other = '+14155550108';
     const png = twilio.addMedia({ bytes: Buffer.from('89504e470d0a1a0a', 'hex'), contentType: 'image/png' });
-    await postWebhook(runtime, incomingForm({ from, mediaUrl: png.url, mediaType: 'image/png' }));
+    await postWebhook(runtime, incomingForm({ from: other, mediaUrl: png.url, mediaType: 'image/png' }));
     const replies = await outboxTo(runtime, from);
-    expect(replies).toHaveLength(2);
+    expect(replies).toHaveLength(1);
     expect(replies[0]!.body).toMatch(/voice message/i);
-    expect(replies[1]!.body).toMatch(/MP3, WAV, M4A/);
+    expect((await outboxTo(runtime, other)).map((r) => r.body)).toEqual([
+      expect.stringMatching(/MP3, WAV, M4A/),
+    ]);
   });
 });
 

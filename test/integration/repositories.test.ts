@@ -1,7 +1,10 @@
 /** The DynamoDB repositories against real tables in dynalite (own instance for this file). */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo-consent-record-repository';
+import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
@@ -153,6 +156,103 @@ describe('messages', () => {
     }
     const window = await fresh.listCreatedBetween('2026-04-01T08:00:05.000Z', '2026-04-01T08:00:25.000Z');
     expect(window.map((m) => m.id)).toEqual(Array.from({ length: 20 }, (_, i) => `m-window-${i + 5}`));
+  });
+});
+
+describe('messages by sender (what DELETE erases)', () => {
+  it('lists one number’s messages, oldest first, and keeps a message without a number out of the index', async () => {
+    const repo = new DynamoMessageRepository(tables.doc, tables.names.messages);
+    const number = '+14155550177';
+    await repo.create(message('s-2', '2026-05-01T10:00:02.000Z', { phone_number: number, sender: number }));
+    await repo.create(message('s-1', '2026-05-01T10:00:01.000Z', { phone_number: number, sender: number }));
+    await repo.create(message('s-other', '2026-05-01T10:00:03.000Z', { phone_number: '+14155550178' }));
+    await repo.create(
+      message('s-test-user', '2026-05-01T10:00:04.000Z', { phone_number: null, sender: 'test-user' }),
+    );
+
+    expect((await repo.listBySender(number)).map((m) => m.id)).toEqual(['s-1', 's-2']);
+    // Stored without the attribute (an index key may not be null) and read back as null.
+    expect((await repo.get('s-test-user'))!.phone_number).toBeNull();
+    const { Item } = await tables.doc.send(
+      new GetCommand({ TableName: tables.names.messages, Key: { id: 's-test-user' } }),
+    );
+    expect(Item).not.toHaveProperty('phone_number');
+  });
+
+  it('rebuilds a table made before the sender index, keeping every message', async () => {
+    const names = tableNames(`old-${process.pid}-`);
+    // An older version's messages table: only the `recent` index.
+    await tables.client.send(
+      new CreateTableCommand({
+        TableName: names.messages,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'id', AttributeType: 'S' },
+          { AttributeName: 'feed', AttributeType: 'S' },
+          { AttributeName: 'created_at', AttributeType: 'S' },
+        ],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'recent',
+            KeySchema: [
+              { AttributeName: 'feed', KeyType: 'HASH' },
+              { AttributeName: 'created_at', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+    const number = '+14155550179';
+    for (const [id, phone] of [
+      ['o-1', number],
+      ['o-2', null],
+    ] as const) {
+      await tables.doc.send(
+        new PutCommand({
+          TableName: names.messages,
+          Item: { ...message(id, '2026-05-02T10:00:00.000Z', { phone_number: phone }), feed: 'all' },
+        }),
+      );
+    }
+
+    await createTables(tables.client, names);
+
+    const { Table } = await tables.client.send(new DescribeTableCommand({ TableName: names.messages }));
+    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(['recent', 'sender']);
+    const repo = new DynamoMessageRepository(tables.doc, names.messages);
+    expect((await repo.listBySender(number)).map((m) => m.id)).toEqual(['o-1']);
+    expect((await repo.get('o-2'))!.phone_number).toBeNull();
+  });
+});
+
+describe('counters', () => {
+  const expires = '2099-01-01T00:00:00.000Z';
+
+  it('counts up to the limit and no further, even when many take at once', async () => {
+    const counters = new DynamoCounters(tables.doc, tables.names.counters);
+    const taken = await Promise.all(Array.from({ length: 10 }, () => counters.take('c#race', 3, expires)));
+    expect(taken.filter(Boolean)).toHaveLength(3);
+    expect(await counters.take('c#race', 3, expires)).toBe(false);
+    expect(await counters.take('c#other', 3, expires)).toBe(true);
+  });
+
+  it('gives back a use taken by a request that failed, never going below zero', async () => {
+    const counters = new DynamoCounters(tables.doc, tables.names.counters);
+    expect(await counters.take('sid#SMretry', 1, expires)).toBe(true);
+    expect(await counters.take('sid#SMretry', 1, expires)).toBe(false);
+    await counters.giveBack('sid#SMretry');
+    expect(await counters.take('sid#SMretry', 1, expires)).toBe(true);
+    await counters.giveBack('c#never-taken');
+    await counters.giveBack('sid#SMretry');
+    await counters.giveBack('sid#SMretry');
+    expect(await counters.take('sid#SMretry', 1, expires)).toBe(true);
+    expect(await counters.take('sid#SMretry', 1, expires)).toBe(false);
+    const { Item } = await tables.doc.send(
+      new GetCommand({ TableName: tables.names.counters, Key: { key: 'sid#SMretry' } }),
+    );
+    expect(Item).toMatchObject({ count: 1, expires_at: Math.ceil(Date.parse(expires) / 1000) });
   });
 });
 

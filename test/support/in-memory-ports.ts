@@ -67,6 +67,12 @@ export class InMemoryMessages implements MessageRepository {
       .filter((m) => m.created_at >= from && m.created_at < to)
       .sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
+
+  async listBySender(phoneNumber: string): Promise<Message[]> {
+    return [...this.items.values()]
+      .filter((m) => m.phone_number === phoneNumber)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
 }
 
 export class InMemoryCounters implements Counters {
@@ -76,6 +82,10 @@ export class InMemoryCounters implements Counters {
     if (count >= limit) return false;
     this.counts.set(key, count + 1);
     return true;
+  }
+  async giveBack(key: string) {
+    const count = this.counts.get(key) ?? 0;
+    if (count > 0) this.counts.set(key, count - 1);
   }
 }
 

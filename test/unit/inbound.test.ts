@@ -3,6 +3,7 @@
  * in-memory ports: which messages are created, which runs start, and what the sender gets back.
  */
 import { describe, expect, it } from 'vitest';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import {
   ConflictError,
   NotFoundError,
@@ -10,8 +11,13 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../lambdas/core/errors';
-import { NotAudioError } from '../../lambdas/core/pipeline-errors';
-import { OPT_IN_CONFIRMATION } from '../../lambdas/core/reply';
+import { NotAudioError, RecipientOptedOutError } from '../../lambdas/core/pipeline-errors';
+import {
+  OPT_IN_CONFIRMATION,
+  OPT_OUT_CONFIRMATION,
+  UNSUPPORTED_MEDIA_TEXT,
+  VOICE_LIMIT_TEXT,
+} from '../../lambdas/core/reply';
 import type { Message } from '../../lambdas/core/schemas';
 import {
   type InboundDeps,
@@ -19,15 +25,19 @@ import {
   RESTART_DEDUP_MS,
   receiveSms,
   receiveUpload,
+  VOICE_LIMIT_ERROR,
 } from '../../lambdas/use-cases/inbound';
 import {
   FakeAudioTools,
   InMemoryAudio,
+  InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
+  InMemorySettings,
   RecordingEvents,
   RecordingSms,
   RecordingStarter,
+  settingsWith,
   testClock,
   WAV_BYTES,
 } from '../support/in-memory-ports';
@@ -42,7 +52,10 @@ function setUp() {
     clock: testClock(),
     audio: new InMemoryAudio(),
     audioTools: new FakeAudioTools(),
+    counters: new InMemoryCounters(),
+    settings: new InMemorySettings(),
     optOuts: new InMemoryOptOuts(),
+    phoneRegions: new LibPhoneNumberRegions(),
     pipeline: new RecordingStarter(),
     providers: { smsSender: async () => ({ sender: sms, from: '+15005550006' }) },
     serviceName: 'Voice Summary',
@@ -55,10 +68,19 @@ function setUp() {
   return { deps, sms };
 }
 
-const text = (body: string) => ({ MessageSid: 'SM0123456789abcdef', From: FROM, Body: body, NumMedia: 0 });
-const voice = (count = 1) => ({
-  MessageSid: 'MM0123456789abcdef',
+let sids = 0;
+/** A text as Twilio posts it, each with its own MessageSid unless one is given (a replay). */
+const text = (body: string, options: { from?: string; sid?: string; media?: string } = {}) => ({
+  MessageSid: options.sid ?? `SM${String(++sids).padStart(16, '0')}`,
+  From: options.from ?? FROM,
+  Body: body,
+  NumMedia: options.media ? 1 : 0,
+  ...(options.media ? { MediaUrl0: 'https://api.twilio.com/media/p', MediaContentType0: options.media } : {}),
+});
+const voice = (count = 1, sid = 'MM0123456789abcdef', body?: string) => ({
+  MessageSid: sid,
   From: FROM,
+  ...(body === undefined ? {} : { Body: body }),
   NumMedia: count,
   ...Object.fromEntries(
     Array.from({ length: count }, (_, i) => [
@@ -128,6 +150,201 @@ describe('keywords', () => {
     expect(sms.sent).toHaveLength(2);
     expect(sms.sent[0]!.body).toContain('help@example.com');
     expect(sms.sent[1]!.body).toMatch(/voice message/i);
+  });
+});
+
+describe('limits', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  it('keeps the 21st voice message of a day on the dashboard, untranscribed, and tells the sender once', async () => {
+    const { deps, sms } = setUp();
+    for (let i = 1; i <= 22; i++) await receiveSms(deps, voice(1, `MM${String(i).padStart(16, '0')}`));
+
+    expect(deps.pipeline.started).toHaveLength(20);
+    const twentyFirst = (await deps.messages.get(`MM${String(21).padStart(16, '0')}-0`))!;
+    expect(twentyFirst).toMatchObject({ status: 'failed', error_message: VOICE_LIMIT_ERROR(20) });
+    expect(twentyFirst.media_url).toBe('https://api.twilio.com/media/0');
+    expect(sms.sent.map((s) => s.body)).toEqual([VOICE_LIMIT_TEXT('Voice Summary', 20)]);
+
+    deps.clock.advance(DAY_MS);
+    await receiveSms(deps, voice(1, 'MMnextday000000000'));
+    expect(deps.pipeline.started).toHaveLength(21);
+  });
+
+  it('counts a voice message once however often Twilio retries its webhook', async () => {
+    const { deps } = setUp();
+    deps.settings.record = settingsWith({ voice_messages_per_sender_per_day: 2 });
+    await receiveSms(deps, voice(1, 'MMaaaaaaaaaaaaaaaa'));
+    await receiveSms(deps, voice(1, 'MMaaaaaaaaaaaaaaaa'));
+    await receiveSms(deps, voice(1, 'MMbbbbbbbbbbbbbbbb'));
+    expect(deps.pipeline.started.map((s) => s.messageId)).toEqual([
+      'MMaaaaaaaaaaaaaaaa-0',
+      'MMbbbbbbbbbbbbbbbb-0',
+    ]);
+  });
+
+  it('sends one how-to a day for texts that are not keywords, and answers every HELP', async () => {
+    const { deps, sms } = setUp();
+    await receiveSms(deps, text('hello'));
+    await receiveSms(deps, text('are you there?'));
+    await receiveSms(deps, text('', { media: 'image/png' }));
+    await receiveSms(deps, text('HELP'));
+    await receiveSms(deps, text('HELP'));
+    expect(sms.sent.map((s) => s.body)).toEqual([
+      expect.stringMatching(/forward a voice message/),
+      expect.stringContaining('help@example.com'),
+      expect.stringContaining('help@example.com'),
+    ]);
+
+    deps.clock.advance(DAY_MS);
+    await receiveSms(deps, text('', { media: 'image/png' }));
+    expect(sms.sent.at(-1)!.body).toBe(UNSUPPORTED_MEDIA_TEXT);
+  });
+
+  it.each([
+    ['+442079460958', 'GB'],
+    ['+18765550123', 'JM'],
+  ])('texts nothing to %s (%s) until an operator allows the country', async (from, country) => {
+    const { deps, sms } = setUp();
+    await receiveSms(deps, text('HELP', { from }));
+    expect(sms.sent).toEqual([]);
+    expect(deps.warnings).toEqual([expect.stringMatching(/outside the countries/)]);
+
+    deps.settings.record = settingsWith({ reply_countries: ['US', 'CA', country] });
+    await receiveSms(deps, text('HELP', { from }));
+    expect(sms.sent.map((s) => s.to)).toEqual([from]);
+  });
+
+  it('stops at the texts a number may get an hour', async () => {
+    const { deps, sms } = setUp();
+    deps.settings.record = settingsWith({ replies_per_sender_per_hour: 2 });
+    for (let i = 0; i < 4; i++) await receiveSms(deps, text('HELP'));
+    expect(sms.sent).toHaveLength(2);
+    deps.clock.advance(60 * 60 * 1000);
+    await receiveSms(deps, text('HELP'));
+    expect(sms.sent).toHaveLength(3);
+  });
+
+  it('refuses an upload longer than the longest an operator set', async () => {
+    const { deps } = setUp();
+    deps.settings.record = settingsWith({ max_duration_minutes: 1 });
+    deps.audioTools.probeResult = { ...deps.audioTools.probeResult, durationSeconds: 150 } as never;
+    await expect(
+      receiveUpload(deps, { bytes: WAV_BYTES, fileName: 'long.wav', sender: null }),
+    ).rejects.toThrow(
+      'The recording is 3 minutes long; the longest transcribed is 1 minutes (Settings). Upload a shorter one.',
+    );
+    expect(deps.audio.objects.size).toBe(0);
+  });
+});
+
+describe('opting out', () => {
+  it('honours STOP sent with a picture or with a voice message, and processes nothing that came with it', async () => {
+    const { deps, sms } = setUp();
+    expect((await receiveSms(deps, text('STOP', { media: 'image/png' }))).action).toBe('opt-out');
+    expect(await deps.optOuts.get(FROM)).not.toBeNull();
+
+    await deps.optOuts.optIn(FROM);
+    expect(await receiveSms(deps, voice(1, 'MMwithstop00000000', 'Stop'))).toMatchObject({
+      action: 'opt-out',
+      created: 0,
+    });
+    expect(await deps.optOuts.get(FROM)).not.toBeNull();
+    expect(deps.messages.items.size).toBe(0);
+    expect(deps.pipeline.started).toEqual([]);
+    expect(sms.sent).toEqual([]);
+  });
+
+  it.each(['please stop texting me', 'UNSUBSCRIBE ME'])(
+    'honours "%s": confirms once, then sends nothing',
+    async (words) => {
+      const { deps, sms } = setUp();
+      expect((await receiveSms(deps, text(words))).action).toBe('opt-out');
+      await receiveSms(deps, text(words));
+      await receiveSms(deps, text('HELP'));
+      await receiveSms(deps, text('what is this?'));
+      expect(await deps.optOuts.get(FROM)).not.toBeNull();
+      expect(sms.sent.map((s) => s.body)).toEqual([OPT_OUT_CONFIRMATION]);
+    },
+  );
+
+  it('records an opt-out when Twilio says the number opted out at the carrier (21610)', async () => {
+    const { deps, sms } = setUp();
+    sms.failures = [new RecipientOptedOutError('Twilio refused the SMS (400, Twilio error 21610).')];
+    await receiveSms(deps, text('HELP'));
+    expect(await deps.optOuts.get(FROM)).not.toBeNull();
+  });
+
+  it('does nothing with a replayed START: the number stays opted out', async () => {
+    const { deps, sms } = setUp();
+    await receiveSms(deps, text('STOP'));
+    const start = text('START');
+    expect((await receiveSms(deps, start)).action).toBe('opt-in');
+    await receiveSms(deps, text('STOP'));
+
+    expect(await receiveSms(deps, start)).toEqual({ messageIds: [], created: 0, action: 'replay' });
+    expect(await deps.optOuts.get(FROM)).not.toBeNull();
+    expect(sms.sent.map((s) => s.body)).toEqual([OPT_IN_CONFIRMATION]);
+  });
+
+  it('answers Twilio’s retry of a text whose first delivery failed on our side', async () => {
+    const { deps, sms } = setUp();
+    await receiveSms(deps, text('STOP'));
+    const optIn = deps.optOuts.optIn.bind(deps.optOuts);
+    deps.optOuts.optIn = async () => {
+      deps.optOuts.optIn = optIn;
+      throw new Error('DynamoDB is unavailable');
+    };
+    const start = text('START');
+    await expect(receiveSms(deps, start)).rejects.toThrow('DynamoDB is unavailable');
+    expect((await receiveSms(deps, start)).action).toBe('opt-in');
+    expect(await deps.optOuts.get(FROM)).toBeNull();
+    expect(sms.sent.map((s) => s.body)).toEqual([OPT_IN_CONFIRMATION]);
+  });
+});
+
+describe('DELETE', () => {
+  async function stored(deps: InboundDeps & { audio: InMemoryAudio }, id: string, phone: string | null) {
+    await deps.messages.create({
+      id,
+      created_at: deps.clock(),
+      sender: phone ?? 'test-user',
+      phone_number: phone,
+      audio_url: `audio/${id}.m4a`,
+      status: 'completed',
+      summary: 'Call Dana back.',
+      transcript: 'Hi, this is Dana.',
+      error_message: null,
+      reply_sent: true,
+      source: 'sms',
+    });
+    await deps.audio.put(`audio/${id}.m4a`, Buffer.from('audio'), 'audio/mp4');
+  }
+
+  it('erases the sender’s messages and audio, drops them from the live list, and confirms', async () => {
+    const { deps, sms } = setUp();
+    await stored(deps, 'MM1-0', FROM);
+    await stored(deps, 'MM2-0', FROM);
+    await stored(deps, 'MM3-0', '+14155550999');
+
+    expect((await receiveSms(deps, text('Delete'))).action).toBe('delete');
+
+    expect([...deps.messages.items.keys()]).toEqual(['MM3-0']);
+    expect([...deps.audio.objects.keys()]).toEqual(['audio/MM3-0.m4a']);
+    expect(deps.events.changes.filter((c) => c.type === 'deleted').map((c) => c.message.id)).toEqual([
+      'MM1-0',
+      'MM2-0',
+    ]);
+    expect(sms.sent.map((s) => s.body)).toEqual([
+      expect.stringContaining('we deleted the 2 voice messages you sent us, with their audio, transcripts'),
+    ]);
+  });
+
+  it('says so when there is nothing to erase, and processes no audio sent with it', async () => {
+    const { deps, sms } = setUp();
+    await receiveSms(deps, voice(1, 'MMwithdelete000000', 'DELETE'));
+    expect(deps.messages.items.size).toBe(0);
+    expect(sms.sent.map((s) => s.body)).toEqual([expect.stringContaining('we hold no voice messages')]);
   });
 });
 

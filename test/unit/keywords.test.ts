@@ -100,6 +100,13 @@ describe('texts that ask for help', () => {
   });
 });
 
+describe('a text that asks to erase the sender’s data', () => {
+  it('treats DELETE in any case, alone, as the erase request; a sentence with "delete" is not', () => {
+    for (const typed of spellings('DELETE')) expect(classifyInboundText(typed)).toBe('delete');
+    expect(classifyInboundText('delete this one')).toBe('other');
+  });
+});
+
 describe('other texts', () => {
   it.each([null, undefined, '', '   ', '\n\t'])('treats %j as empty (a media-only message)', (body) => {
     expect(classifyInboundText(body)).toBe('empty');

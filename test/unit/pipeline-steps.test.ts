@@ -3,6 +3,7 @@
  * sender receives, and what a retried or superseded run may (not) do. No runtime, no stand-ins.
  */
 import { describe, expect, it } from 'vitest';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import {
   AudioTooLargeError,
   NotAudioError,
@@ -58,6 +59,7 @@ function setUp(options: { openAi?: boolean; media?: Buffer | Error; sms?: boolea
     audioTools: new FakeAudioTools(),
     settings: new InMemorySettings(settingsWith({ twilio_phone_number: '+15005550006' })),
     optOuts: new InMemoryOptOuts(),
+    phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
     serviceName: 'Voice Summary',
     warnings: [] as string[],

@@ -4,10 +4,16 @@
  */
 import {
   type AttributeDefinition,
+  type AttributeValue,
+  BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
   type DynamoDBClient,
   ResourceInUseException,
+  ScanCommand,
   waitUntilTableExists,
+  waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
 import { TABLES, type TableSpec } from './tables';
 
@@ -59,16 +65,60 @@ function createTableInput(name: string, spec: TableSpec) {
   };
 }
 
-/** Creates every table that does not exist yet and waits until all are active. Safe to run on every start. */
+/**
+ * Creates every table that does not exist yet and waits until all are active. Safe to run on every start. A
+ * table made by an older version that lacks an index added since is rebuilt with its items (see below).
+ */
 export async function createTables(client: DynamoDBClient, names: TableNames): Promise<void> {
   await Promise.all(
     (Object.keys(TABLES) as (keyof typeof TABLES)[]).map(async (key) => {
+      const input = createTableInput(names[key], TABLES[key]);
       try {
-        await client.send(new CreateTableCommand(createTableInput(names[key], TABLES[key])));
+        await client.send(new CreateTableCommand(input));
       } catch (error) {
         if (!(error instanceof ResourceInUseException)) throw error;
+        await client.send(new DescribeTableCommand({ TableName: names[key] })).then(async ({ Table }) => {
+          const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+          if ((TABLES[key] as TableSpec).indexes?.some((index) => !present.has(index.name))) {
+            await rebuildWithIndexes(client, input);
+          }
+        });
       }
       await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: names[key] });
     }),
   );
+}
+
+/**
+ * Rebuilds a table with the indexes it lacks, keeping every item. For the local data directory only: dynalite
+ * accepts UpdateTable's index creation but never builds the index, so a local table made before an index was
+ * added is copied, dropped and made again. In AWS, CloudFormation adds the index to the live table.
+ */
+async function rebuildWithIndexes(
+  client: DynamoDBClient,
+  input: ReturnType<typeof createTableInput>,
+): Promise<void> {
+  const items: Record<string, AttributeValue>[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: input.TableName, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  // An index key may not be null: an item whose key attribute is null is kept without it (out of the index).
+  const indexKeys = input.AttributeDefinitions.map((definition) => definition.AttributeName!);
+  for (const item of items) {
+    for (const name of indexKeys) if (item[name]?.NULL) delete item[name];
+  }
+  await client.send(new DeleteTableCommand({ TableName: input.TableName }));
+  await waitUntilTableNotExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: input.TableName });
+  await client.send(new CreateTableCommand(input));
+  await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: input.TableName });
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = { [input.TableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+    while (Object.keys(requests).length > 0) {
+      const { UnprocessedItems } = await client.send(new BatchWriteItemCommand({ RequestItems: requests }));
+      requests = (UnprocessedItems ?? {}) as typeof requests;
+    }
+  }
 }

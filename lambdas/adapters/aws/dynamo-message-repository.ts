@@ -11,14 +11,20 @@ import { expiresAtEpochSeconds } from '../../core/retention';
 import { type Message, messageSchema, RECENT_MESSAGES_LIMIT } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
 import type { MessagePatch, MessageRepository, UpdateConditions } from '../../ports/message-repository';
-import { MESSAGE_FEED, TABLES } from './tables';
+import { MESSAGE_FEED, MESSAGE_INDEXES, TABLES } from './tables';
 
-const RECENT_INDEX = TABLES.messages.indexes[0].name;
 const EXPIRES_AT = TABLES.messages.timeToLiveAttribute;
 
 function toMessage(item: Record<string, unknown>): Message {
   const { feed: _feed, [EXPIRES_AT]: _expires, ...rest } = item;
-  return messageSchema.parse(rest);
+  // Stored without phone_number when there is none (an index key may not be null).
+  return messageSchema.parse({ phone_number: null, ...rest });
+}
+
+/** The message as stored: `phone_number` keys the `sender` index, so it is left out rather than null. */
+function withoutNullPhone(message: Message): Record<string, unknown> {
+  const { phone_number, ...rest } = message;
+  return phone_number === null ? rest : message;
 }
 
 /**
@@ -51,7 +57,7 @@ export class DynamoMessageRepository implements MessageRepository {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...message, ...expiry, feed: MESSAGE_FEED },
+          Item: { ...withoutNullPhone(message), ...expiry, feed: MESSAGE_FEED },
           ConditionExpression: 'attribute_not_exists(id)',
         }),
       );
@@ -125,7 +131,7 @@ export class DynamoMessageRepository implements MessageRepository {
     const { Items = [] } = await this.db.send(
       new QueryCommand({
         TableName: this.table,
-        IndexName: RECENT_INDEX,
+        IndexName: MESSAGE_INDEXES.recent,
         KeyConditionExpression: 'feed = :feed',
         ExpressionAttributeValues: { ':feed': MESSAGE_FEED },
         ScanIndexForward: false,
@@ -142,7 +148,7 @@ export class DynamoMessageRepository implements MessageRepository {
       const page = await this.db.send(
         new QueryCommand({
           TableName: this.table,
-          IndexName: RECENT_INDEX,
+          IndexName: MESSAGE_INDEXES.recent,
           // One condition per key: BETWEEN includes `to`, which is left out below.
           KeyConditionExpression: 'feed = :feed AND created_at BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':feed': MESSAGE_FEED, ':from': from, ':to': to },
@@ -155,6 +161,25 @@ export class DynamoMessageRepository implements MessageRepository {
           .map(toMessage)
           .filter((m) => m.created_at < to),
       );
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return messages;
+  }
+
+  async listBySender(phoneNumber: string): Promise<Message[]> {
+    const messages: Message[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: MESSAGE_INDEXES.sender,
+          KeyConditionExpression: 'phone_number = :phone',
+          ExpressionAttributeValues: { ':phone': phoneNumber },
+          ExclusiveStartKey: start,
+        }),
+      );
+      messages.push(...(page.Items ?? []).filter(isLive).map(toMessage));
       start = page.LastEvaluatedKey;
     } while (start);
     return messages;

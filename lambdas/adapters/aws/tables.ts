@@ -22,12 +22,17 @@ export const TABLES = {
   /**
    * One item per message. The `recent` index lists messages newest first: every message carries the constant
    * `feed = "all"` and its `created_at`. One partition holds the whole feed; at this service's write rate
-   * (well under 1,000 messages a second) that is far below a partition's limit.
+   * (well under 1,000 messages a second) that is far below a partition's limit. The `sender` index finds one
+   * number's messages (a sender who texts DELETE); an index key may not be null, so a message without a phone
+   * number (a test upload from "test-user") is stored without the attribute and stays out of it.
    */
   messages: {
     partitionKey: 'id',
     timeToLiveAttribute: 'expires_at',
-    indexes: [{ name: 'recent', partitionKey: 'feed', sortKey: 'created_at' }],
+    indexes: [
+      { name: 'recent', partitionKey: 'feed', sortKey: 'created_at' },
+      { name: 'sender', partitionKey: 'phone_number', sortKey: 'created_at' },
+    ],
   },
   /** A single row with id "app". */
   settings: { partitionKey: 'id' },
@@ -40,4 +45,4 @@ export const TABLES = {
 export const MESSAGE_FEED = 'all';
 
 /** The messages table's secondary indexes by purpose (grants name the index, never `index/*`). */
-export const MESSAGE_INDEXES = { recent: 'recent' } as const;
+export const MESSAGE_INDEXES = { recent: 'recent', sender: 'sender' } as const;

@@ -1,5 +1,6 @@
 /** SendReply: the summary (and transcript) by SMS. */
 import { messageChanges } from '../../composition/message-changes';
+import { phoneRegions } from '../../composition/phone-regions';
 import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
@@ -13,6 +14,7 @@ export const handler = pipelineStep(
     ...messageChanges(),
     settings: settingsRepository(),
     optOuts: optOutRepository(),
+    phoneRegions: phoneRegions(),
     providers: smsSending(),
     serviceName: serviceName(),
     counters: counters(),

@@ -4,7 +4,7 @@
  */
 
 import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio-format';
-import { HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
+import { DELETE_KEYWORDS, HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
@@ -126,7 +126,9 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
             phone number or SMS consent with anyone for marketing.
           </p>
           <p>
-            To have everything deleted now, email {contact}. Details are in our{' '}
+            To erase your voice messages now, text {formatList(DELETE_KEYWORDS)} to our number: we delete them
+            with their audio, transcripts and summaries, and confirm by text. For anything else (such as your
+            sign-up details), email {contact}. Details are in our{' '}
             <AppLink to="privacy" className={linkClass}>
               Privacy Policy
             </AppLink>
@@ -151,8 +153,9 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       answer: (
         <p>
           Text STOP to our number. We confirm once and then send nothing more.{' '}
-          {formatList(OPT_OUT_KEYWORDS.filter((k) => k !== 'STOP'))} work too. Text{' '}
-          {formatList(OPT_IN_KEYWORDS)} to start again, and {formatList(HELP_KEYWORDS)} for help. See the{' '}
+          {formatList(OPT_OUT_KEYWORDS.filter((k) => k !== 'STOP'))} work too, and so does asking in your own
+          words, such as "please stop texting me". Text {formatList(OPT_IN_KEYWORDS)} to start again, and{' '}
+          {formatList(HELP_KEYWORDS)} for help. See the{' '}
           <AppLink to="terms" className={linkClass}>
             Mobile Terms of Use
           </AppLink>

@@ -1,4 +1,4 @@
-import { HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
+import { DELETE_KEYWORDS, HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import { formatList } from '@/lib/format-list';
@@ -30,14 +30,20 @@ export function MobileTerms({
         <p>
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
-          transcript. We also answer HELP and STOP. We send no marketing.
+          transcript. We also answer HELP, STOP and {formatList(DELETE_KEYWORDS)}. We send no marketing.
         </p>
       </LegalSection>
 
       <LegalSection id="frequency" title="Message frequency and cost">
         <p>
           Message frequency varies: you get a reply to each voice message you forward (one text for the
-          summary, and more for a long transcript) and one reply to each HELP, STOP or START.
+          summary, and more for a long transcript) and one reply to each HELP, START or{' '}
+          {formatList(DELETE_KEYWORDS)}. Any other text gets a short how-to, at most once a day.
+        </p>
+        <p>
+          To keep the program fair and its costs in check, we transcribe a limited number of voice messages
+          from one number each day and send a limited number of texts to one number each hour; if you reach a
+          limit, we tell you once by text.
         </p>
         <p>
           <strong>Message and data rates may apply.</strong> Your carrier's usual rates apply to the messages
@@ -47,9 +53,18 @@ export function MobileTerms({
 
       <LegalSection id="stop" title="How to stop">
         <p>
-          Text <strong>{formatList(OPT_OUT_KEYWORDS)}</strong> to our number at any time. You will receive one
-          text confirming that you are unsubscribed, and no further texts. To join again, text{' '}
-          <strong>{formatList(OPT_IN_KEYWORDS)}</strong>.
+          Text <strong>{formatList(OPT_OUT_KEYWORDS)}</strong> to our number at any time, with or without
+          anything attached. Asking in your own words works too, for example "please stop texting me" or
+          "unsubscribe me". You will receive one text confirming that you are unsubscribed, and no further
+          texts. To join again, text <strong>{formatList(OPT_IN_KEYWORDS)}</strong>.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="delete" title="How to delete your messages">
+        <p>
+          Text <strong>{formatList(DELETE_KEYWORDS)}</strong> to our number to erase, at once, every voice
+          message you have sent us, with its audio, transcript and summary. We confirm by text how many were
+          deleted. Your opt-out, if you sent STOP, is kept so that we keep honouring it.
         </p>
       </LegalSection>
 

@@ -140,6 +140,10 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
             ).
           </li>
           <li>
+            Text DELETE to our number to erase at once the voice messages you sent us, with their audio,
+            transcripts and summaries; we confirm by text.
+          </li>
+          <li>
             Email {contact} to see, correct or delete your information. Deleting it removes your sign-up
             details and the audio, transcripts and summaries of messages sent from your number. We answer
             within 30 days.

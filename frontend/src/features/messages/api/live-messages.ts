@@ -21,7 +21,7 @@ export type LiveHandlers = {
 function isChange(value: unknown): value is MessageChange {
   if (typeof value !== 'object' || value === null) return false;
   const { type, message } = value as Partial<MessageChange>;
-  return (type === 'insert' || type === 'update') && typeof message?.id === 'string';
+  return (type === 'insert' || type === 'update' || type === 'delete') && typeof message?.id === 'string';
 }
 
 /** Subscribes; the returned function unsubscribes and closes the channel. */

@@ -40,6 +40,13 @@ describe('the Recent Messages list', () => {
     expect(next[5]).toEqual(updated);
   });
 
+  it('drops a message its sender erased (DELETE), and ignores the erasure of one not shown', () => {
+    const next = applyChange(tenShown, { type: 'delete', message: message(5) });
+    expect(next.map((m) => m.id)).not.toContain('m5');
+    expect(next).toHaveLength(9);
+    expect(applyChange(next, { type: 'delete', message: message(42) })).toEqual(next);
+  });
+
   it('ignores an update for a message older than every one shown', () => {
     const next = applyChange(tenShown, { type: 'update', message: message(0, { status: 'failed' }) });
     expect(next.map((m) => m.id)).toEqual(tenShown.map((m) => m.id));

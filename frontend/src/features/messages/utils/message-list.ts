@@ -1,6 +1,6 @@
 /**
  * The Recent Messages list rules (SPEC section 4, "Live updates"): inserted messages go to the top, the list
- * is capped at 10, an updated message replaces the one with its id. An update for a message that is not
+ * is capped at 10, an updated message replaces the one with its id, an erased one leaves. An update for a message that is not
  * shown is ignored, unless it is newer than the oldest shown (it belongs in the list, e.g. after a missed
  * insert).
  */
@@ -14,6 +14,8 @@ const newestFirst = (a: Message, b: Message) => b.created_at.localeCompare(a.cre
 
 export function applyChange(list: readonly Message[], change: MessageChange): Message[] {
   const { message } = change;
+  // An erased message (its sender texted DELETE) leaves the list; the next refresh fills the gap.
+  if (change.type === 'delete') return list.filter((m) => m.id !== message.id);
   const index = list.findIndex((m) => m.id === message.id);
   if (index >= 0) {
     // Never step back: a late event for an older state of the same message is dropped.

@@ -1,0 +1,219 @@
+/**
+ * Abuse (issue 11) on the local runtime with instant fake providers and the gateway's per-route throttles on, as
+ * in AWS: sender A sends 200 voice messages and 500 texts in one minute while sender B sends 20 voice messages.
+ * B's messages must all complete with their replies; A's past the daily limit must get no transcription, and A
+ * at most the hourly limit of texts; the webhook must answer every request in time. The baseline is the same 20
+ * voice messages from a third number on the idle runtime, in the same run.
+ */
+import { readOutbox } from '../lambdas/adapters/local/outbox-sms-sender';
+import { incomingForm } from '../test/support/pipeline';
+import {
+  type Fixture,
+  post,
+  type Sent,
+  type Stored,
+  scanMessages,
+  signed,
+  startFixture,
+  stopFixture,
+  toneWav,
+} from './pipeline';
+import { machineLine, ms, percentile, writeSection } from './report';
+
+const WINDOW_MS = Number(process.env.BENCH_ABUSE_SECONDS ?? 60) * 1000;
+const A_VOICE = 200;
+const A_TEXTS = 500;
+const B_VOICE = 20;
+const SENDER_A = '+14155550900';
+const SENDER_B = '+14155550901';
+const SENDER_BASELINE = '+14155550902';
+/** Twilio gives up on a webhook after 15 s. */
+const TWILIO_TIMEOUT_MS = 15_000;
+const DRAIN_DEADLINE_MS = 300_000;
+
+const WAV = toneWav();
+
+type Planned = {
+  readonly at: number;
+  readonly who: 'A' | 'B' | 'baseline';
+  readonly kind: 'voice' | 'text';
+  readonly request: ReturnType<typeof signed>;
+};
+type Answered = Planned & Sent;
+
+function voice(f: Fixture, from: string) {
+  const media = f.twilio.addMedia({ bytes: WAV, contentType: 'audio/wav' });
+  return signed(
+    f,
+    incomingForm({ from, mediaUrl: media.url, mediaType: 'audio/wav', messageSid: media.messageSid }),
+  );
+}
+
+/** `count` requests spread evenly over the window, the first at `offset` of one interval. */
+const spread = (count: number, offset = 0) =>
+  Array.from({ length: count }, (_, i) => ((i + offset) * WINDOW_MS) / count);
+
+/** Sends each request at its planned time (open loop: a slow answer does not hold back the next one). */
+async function run(url: string, plan: readonly Planned[]): Promise<Answered[]> {
+  const started = performance.now();
+  return Promise.all(
+    plan.map(async (p) => {
+      const wait = started + p.at - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const sent = await post(url, p.request).catch(
+        (): Sent => ({ status: 0, latencyMs: Number.NaN, at: performance.now() }),
+      );
+      return { ...p, ...sent };
+    }),
+  );
+}
+
+const transcriptions = (f: Fixture) =>
+  f.openai.requests.filter((r) => r.method === 'POST' && r.path === '/v1/audio/transcriptions').length;
+
+/** Waits until every message of `ids` is completed or failed; returns them. */
+async function drain(f: Fixture, ids: ReadonlySet<string>): Promise<Stored[]> {
+  const deadline = Date.now() + DRAIN_DEADLINE_MS;
+  for (;;) {
+    const ours = (await scanMessages(f)).filter((m) => ids.has(m.id));
+    const done = ours.filter((m) => m.status === 'completed' || m.status === 'failed');
+    if ((ours.length === ids.size && done.length === ids.size) || Date.now() > deadline) return ours;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+function row(label: string, answered: readonly Answered[]) {
+  const ok = answered.filter((a) => a.status === 200).map((a) => a.latencyMs);
+  const statuses = new Map<number, number>();
+  for (const a of answered) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+  const answers = [...statuses].map(([s, n]) => `${n} × ${s || 'network error'}`).join(', ');
+  return `| ${label} | ${answered.length} | ${ms(percentile(ok, 50))} | ${ms(percentile(ok, 99))} | ${ms(Math.max(...ok))} | ${answers} |`;
+}
+
+export async function benchAbuse(): Promise<void> {
+  const f = await startFixture({ throttling: true });
+  try {
+    const url = f.runtime.info.webhookUrl;
+    // Warm-up (not recorded): the first webhook and pipeline run pay for lazy set-up.
+    await run(url, [{ at: 0, who: 'baseline', kind: 'voice', request: voice(f, '+14155550903') }]);
+
+    const baselinePlan = spread(B_VOICE).map(
+      (at): Planned => ({ at, who: 'baseline', kind: 'voice', request: voice(f, SENDER_BASELINE) }),
+    );
+    const baseline = await run(url, baselinePlan);
+    const baselineIds = new Set(baseline.map((b) => b.request.id));
+    await drain(f, baselineIds);
+
+    const transcribedBefore = transcriptions(f);
+    const texts = Array.from({ length: A_TEXTS }, (_, i) => (i % 5 === 0 ? 'HELP' : `hello ${i}`));
+    const plan: Planned[] = [
+      ...spread(A_VOICE).map((at): Planned => ({ at, who: 'A', kind: 'voice', request: voice(f, SENDER_A) })),
+      ...spread(A_TEXTS, 0.5).map(
+        (at, i): Planned => ({
+          at,
+          who: 'A',
+          kind: 'text',
+          request: signed(f, incomingForm({ from: SENDER_A, body: texts[i]! })),
+        }),
+      ),
+      ...spread(B_VOICE, 0.25).map(
+        (at): Planned => ({ at, who: 'B', kind: 'voice', request: voice(f, SENDER_B) }),
+      ),
+    ].sort((x, y) => x.at - y.at);
+    const loadStarted = performance.now();
+    const load = await run(url, plan);
+    const loadMs = performance.now() - loadStarted;
+
+    const voiceIds = new Set(load.filter((l) => l.kind === 'voice').map((l) => l.request.id));
+    const stored = await drain(f, voiceIds);
+    await new Promise((r) => setTimeout(r, 2000)); // late replies, if any
+    await f.outbox.read();
+    const outbox = await readOutbox(f.runtime.info.outbox);
+
+    const idsOf = (who: 'A' | 'B') =>
+      new Set(load.filter((l) => l.who === who && l.kind === 'voice').map((l) => l.request.id));
+    const aIds = idsOf('A');
+    const bIds = idsOf('B');
+    const status = (ids: Set<string>, s: string) =>
+      stored.filter((m) => ids.has(m.id) && m.status === s).length;
+    const overLimit = stored.filter(
+      (m) => aIds.has(m.id) && m.error_message?.startsWith('Not transcribed'),
+    ).length;
+    const toA = outbox.filter((e) => e.to === SENDER_A);
+    const toB = outbox.filter((e) => e.to === SENDER_B);
+    const aSummaries = toA.filter((e) => e.messageId !== null).length;
+    const aCut = stored.filter((m) => aIds.has(m.id) && m.status === 'completed' && !m.reply_sent).length;
+    const transcribed = transcriptions(f) - transcribedBefore;
+    const slowest = Math.max(...load.map((l) => l.latencyMs));
+    const allAnswered = load.every((l) => l.status === 200);
+    const p99 = (xs: readonly Answered[]) =>
+      percentile(
+        xs.filter((x) => x.status === 200).map((x) => x.latencyMs),
+        99,
+      );
+    const ratio = p99(load) / p99(baseline);
+
+    const bOk = status(bIds, 'completed') === B_VOICE && toB.length === B_VOICE;
+    const aOk = transcribed === 20 + B_VOICE && overLimit === A_VOICE - 20 && toA.length <= 60;
+    const inTime = allAnswered && slowest < TWILIO_TIMEOUT_MS;
+    console.log({ bOk, aOk, inTime, transcribed, overLimit, toA: toA.length, toB: toB.length, slowest });
+
+    await writeSection(
+      'abuse',
+      `## Abuse: one sender floods, another is served (issue 11)
+
+${machineLine()}. Local runtime (\`tsx local/main.ts\`, as \`npm start\` runs it) with its per-route throttles on
+(the webhook's 100 requests/s, burst 200, as API Gateway's route setting), instant fake providers (the fake
+OpenAI answers at once, media is a 1 s WAV from the fake Twilio, replies are lines in the outbox file),
+\`reply_mode: summary_only\`, default limits (20 voice messages per sender a day, 60 texts per number an hour).
+Requests are sent open loop at planned times over ${WINDOW_MS / 1000} s (each its own connection from the
+benchmark process), so a slow answer does not slow the flood down.
+
+- **Baseline** (idle runtime, same run): ${B_VOICE} voice messages from one number, spread over the window.
+- **Abuse**: sender A sends ${A_VOICE} voice messages and ${A_TEXTS} texts (every fifth one HELP, the rest
+  ordinary words) while sender B sends ${B_VOICE} voice messages, all interleaved over the window
+  (${((A_VOICE + A_TEXTS + B_VOICE) / (WINDOW_MS / 1000)).toFixed(1)} requests/s; the load took
+  ${(loadMs / 1000).toFixed(1)} s).
+
+Webhook acks (time to Twilio's 200):
+
+| Requests | Sent | p50 | p99 | Max | Answers |
+|---|---:|---:|---:|---:|---|
+${row('baseline: one sender, idle runtime', baseline)}
+${row('abuse: everything', load)}
+${row(
+  '… sender B (voice)',
+  load.filter((l) => l.who === 'B'),
+)}
+${row(
+  '… sender A (voice)',
+  load.filter((l) => l.who === 'A' && l.kind === 'voice'),
+)}
+${row(
+  '… sender A (texts)',
+  load.filter((l) => l.who === 'A' && l.kind === 'text'),
+)}
+
+p99 ack under abuse: **${ms(p99(load))}, ${ratio.toFixed(1)}× the baseline's ${ms(p99(baseline))}**; the slowest
+of the ${load.length} answers took ${ms(slowest)} (Twilio waits 15 s): ${inTime ? 'every request answered in time' : '**not every request answered in time**'}.
+
+What happened:
+
+| | Sender B | Sender A |
+|---|---:|---:|
+| Voice messages sent | ${B_VOICE} | ${A_VOICE} |
+| Completed (transcribed, summarized) | ${status(bIds, 'completed')} | ${status(aIds, 'completed')} |
+| Kept untranscribed, past the daily limit | ${stored.filter((m) => bIds.has(m.id) && m.error_message?.startsWith('Not transcribed')).length} | ${overLimit} |
+| Texts sent to the number | ${toB.length} | ${toA.length} (${aSummaries} summaries, ${toA.length - aSummaries} other: the limit notice, one how-to, HELP answers) |
+
+Transcriptions during the abuse run: ${transcribed} (A's first 20 and B's ${B_VOICE}). Sender B
+${bOk ? 'got every summary' : '**did not get every summary**'}; sender A ${aOk ? 'was held to the limits' : '**was not held to the limits**'}: the
+180 voice messages past the daily limit were kept as failed cards (an operator can retry them) without a media
+fetch or a transcription, one limit notice was sent, texts that are not keywords got one how-to, and every text
+to A (summaries, notices, HELP answers) counted against the 60 an hour: once they were used up nothing more
+went to A, and ${aCut} of A's completed messages say on their cards that their reply was not sent.`,
+    );
+  } finally {
+    await stopFixture(f);
+  }
+}
