@@ -5,7 +5,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { INBOX_PATH, type Runtime, StartupError, startRuntime } from './runtime';
+import { localPowertoolsEnvironment } from './powertools-env';
+import type { Runtime } from './runtime';
 
 function fail(message: string): never {
   console.error(`Cannot start: ${message}`);
@@ -28,6 +29,9 @@ async function main() {
       `this needs Node.js 24 (found ${process.version}): run it with npm start, which uses the project's own Node 24.`,
     );
   }
+  // Before anything that logs is loaded: Powertools' logger reads its settings once, when it is created.
+  Object.assign(process.env, localPowertoolsEnvironment(process.env.LOG_LEVEL));
+  const { INBOX_PATH, StartupError, startRuntime } = await import('./runtime');
   const port = readPort(process.env.PORT);
   const dataDir = resolve(process.env.DATA_DIR || '.data');
   const host = process.env.HOST || '127.0.0.1';

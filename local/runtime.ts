@@ -37,6 +37,7 @@ import { provideLocalAdapters } from './host-adapters';
 import { renderInbox } from './inbox';
 import { failInterruptedRuns } from './interrupted-runs';
 import { isLambdaInvoke, lambdaInvokeEndpoint, type TriggerHandler } from './lambda-invoke';
+import { localPowertoolsEnvironment } from './powertools-env';
 import { localRetention, startRetentionSweep } from './retention-sweep';
 import { matchRoute } from './route-match';
 import { buildSite, localCsp, serveSite, siteIsStale } from './site';
@@ -241,14 +242,7 @@ function handlerEnvironment(settings: {
     SFN_ENDPOINT: `http://127.0.0.1:${settings.port}${STEP_FUNCTIONS_PREFIX}`,
     EVENTS_HTTP_ENDPOINT: `http://127.0.0.1:${settings.port}${EVENTS_HTTP_PATH}`,
     STATE_MACHINE_ARN: LOCAL_STATE_MACHINE_ARN,
-    // Lambda sets these; locally the request log would drown the console, so only warnings are shown.
-    POWERTOOLS_SERVICE_NAME: 'voice-summary',
-    POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
-    POWERTOOLS_TRACE_ENABLED: 'false',
-    POWERTOOLS_DEV: 'false',
-    // Metrics go to CloudWatch in AWS; locally they would only print EMF lines.
-    POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
-    POWERTOOLS_METRICS_DISABLED: 'true',
+    ...localPowertoolsEnvironment(process.env.LOG_LEVEL),
   };
 }
 

@@ -32,17 +32,26 @@ function twilioId(prefix: string): string {
   return `${prefix}${randomBytes(16).toString('hex')}`;
 }
 
+function args() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        from: { type: 'string' },
+        to: { type: 'string' },
+        body: { type: 'string' },
+        wait: { type: 'string', default: '180' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    // node:util's message already names the option ("Unknown option '--url'..."); a stack trace adds nothing.
+    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+}
+
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      from: { type: 'string' },
-      to: { type: 'string' },
-      body: { type: 'string' },
-      wait: { type: 'string', default: '180' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = args();
   if (values.help) {
     console.log(USAGE);
     return;

@@ -11,7 +11,8 @@
  *     Transcript (1/2): hi this is john from acme plumbing ...
  *     Transcript (2/2): ... thanks
  *
- * - The summary always comes first, in a message of its own, headed "<service> summary:" (or "Summary:").
+ * - The summary always comes first, in a message of its own, headed "<service> summary:" (or "Summary:";
+ *   a name that ends in "summary", such as "Voice Summary", is not followed by a second one).
  * - "Call back:" is added when the summary has a callback number or time that its text does not already
  *   show; 10-digit US numbers are written (415) 555-0132.
  * - Each warning (at most three) follows on its own line in brackets.
@@ -92,7 +93,8 @@ function callbackLine(summary: VoiceSummary): string | null {
 /** The first message: the summary, the callback line and the warnings, within 1,600 characters. */
 function summaryMessage(input: ReplyInput): string {
   const name = cleanServiceName(input.serviceName);
-  const heading = name === null ? 'Summary: ' : `${name} summary: `;
+  // "Voice Summary summary:" says it twice: a name that already ends in "summary" is the heading as it is.
+  const heading = name === null ? 'Summary: ' : /\bsummary$/i.test(name) ? `${name}: ` : `${name} summary: `;
   const callback = callbackLine(input.summary);
   const warnings = (input.warnings ?? [])
     .map((warning) => toGsmSafe(warning).replace(/\s+/g, ' ').trim())
@@ -206,6 +208,9 @@ export const OPT_OUT_CONFIRMATION =
 /** Sent after START: confirms the subscription with frequency, rates, STOP and HELP. */
 export const OPT_IN_CONFIRMATION = `You are subscribed again: forward a voice message to this number to get a summary and transcript back. Msg frequency varies. ${RATES_AND_KEYWORDS}`;
 
+/** "1 voice message", "20 voice messages": the daily limit is a setting and may be 1. */
+export const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
+
 /**
  * Sent (once a day) when a number has sent more voice messages today than the daily limit: the new ones are
  * kept on the dashboard but not transcribed.
@@ -214,8 +219,8 @@ export function VOICE_LIMIT_TEXT(serviceName: string, perDay: number): string {
   const name = cleanServiceName(serviceName) ?? 'Voice summary';
   return firstThatFits(
     [
-      `${name}: this number has reached today's limit of ${perDay} voice messages, so new ones are not transcribed until tomorrow (midnight UTC). Reply HELP for help.`,
-      `${name}: this number has reached today's limit of ${perDay} voice messages. Try again tomorrow.`,
+      `${name}: this number has reached today's limit of ${voiceMessages(perDay)}, so new ones are not transcribed until tomorrow (midnight UTC). Reply HELP for help.`,
+      `${name}: this number has reached today's limit of ${voiceMessages(perDay)}. Try again tomorrow.`,
     ],
     FIXED_TEXT_MAX_CHARS,
   );

@@ -205,17 +205,16 @@ export const LIMIT_DEFAULTS = {
   reply_countries: [...DEFAULT_REPLY_COUNTRIES],
 };
 
-const limitNumber = (name: string, max: number) =>
-  z
-    .number({ error: `${name} must be a whole number.` })
-    .int({ error: `${name} must be a whole number.` })
-    .min(1, { error: `${name} must be at least 1.` })
-    .max(max, { error: `${name} can be at most ${max}.` });
+/** The form shows the message under the field's label and the API prefixes the field's name, so it names neither. */
+const limitNumber = (max: number) => {
+  const error = `Enter a whole number from 1 to ${max}.`;
+  return z.number({ error }).int({ error }).min(1, { error }).max(max, { error });
+};
 
 const countriesSchema = z
   .array(
     z.string().regex(COUNTRY_CODE, { error: 'Countries are two-letter ISO codes, for example US or CA.' }),
-    { error: 'reply_countries must be a list of two-letter country codes.' },
+    { error: 'Enter two-letter country codes, for example US, CA.' },
   )
   .min(1, { error: 'Allow replies to at least one country.' })
   .max(50, { error: 'At most 50 countries.' })
@@ -229,13 +228,11 @@ export const settingsRecordSchema = z.object({
   twilio_phone_number: z.string().regex(E164_PATTERN).nullable(),
   auto_reply_enabled: z.boolean(),
   updated_at: z.string().nullable(),
-  max_duration_minutes: limitNumber('max_duration_minutes', 60).default(LIMIT_DEFAULTS.max_duration_minutes),
-  voice_messages_per_sender_per_day: limitNumber('voice_messages_per_sender_per_day', 1000).default(
+  max_duration_minutes: limitNumber(60).default(LIMIT_DEFAULTS.max_duration_minutes),
+  voice_messages_per_sender_per_day: limitNumber(1000).default(
     LIMIT_DEFAULTS.voice_messages_per_sender_per_day,
   ),
-  replies_per_sender_per_hour: limitNumber('replies_per_sender_per_hour', 1000).default(
-    LIMIT_DEFAULTS.replies_per_sender_per_hour,
-  ),
+  replies_per_sender_per_hour: limitNumber(1000).default(LIMIT_DEFAULTS.replies_per_sender_per_hour),
   reply_countries: countriesSchema.default(LIMIT_DEFAULTS.reply_countries),
 });
 export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
@@ -302,9 +299,9 @@ export const settingsUpdateSchema = z.strictObject({
     )
     .optional(),
   auto_reply_enabled: z.boolean({ error: 'auto_reply_enabled must be true or false.' }).optional(),
-  max_duration_minutes: limitNumber('max_duration_minutes', 60).optional(),
-  voice_messages_per_sender_per_day: limitNumber('voice_messages_per_sender_per_day', 1000).optional(),
-  replies_per_sender_per_hour: limitNumber('replies_per_sender_per_hour', 1000).optional(),
+  max_duration_minutes: limitNumber(60).optional(),
+  voice_messages_per_sender_per_day: limitNumber(1000).optional(),
+  replies_per_sender_per_hour: limitNumber(1000).optional(),
   reply_countries: countriesSchema.optional(),
 });
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;

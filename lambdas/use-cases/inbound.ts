@@ -27,6 +27,7 @@ import {
   UNSUPPORTED_MEDIA_TEXT,
   USAGE_TEXT,
   VOICE_LIMIT_TEXT,
+  voiceMessages,
 } from '../core/reply';
 import { DEFAULT_TEST_SENDER, type Message, type ProcessAudioInput } from '../core/schemas';
 import { canStartProcessing } from '../core/status';
@@ -163,7 +164,7 @@ async function startFirstRun(deps: InboundDeps, message: Message): Promise<boole
 
 /** What a card says when its voice message came past the sender's daily limit. */
 export const VOICE_LIMIT_ERROR = (perDay: number) =>
-  `Not transcribed: this number had already sent ${perDay} voice messages today, the daily limit (Settings). Retry Processing to transcribe it anyway.`;
+  `Not transcribed: this number had already sent ${voiceMessages(perDay)} today, the daily limit (Settings). Retry Processing to transcribe it anyway.`;
 
 /**
  * An incoming SMS/MMS (already signature-checked).

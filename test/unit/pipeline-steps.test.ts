@@ -127,7 +127,7 @@ describe('a voice message through every step', () => {
     expect(media.deleted).toEqual([MEDIA_URL]);
     expect(decision.send).toBe(true);
     expect(sms.sent.map((s) => s.to)).toEqual(Array(reply.parts).fill(SENDER));
-    expect(sms.sent[0]!.body).toMatch(/^Voice Summary summary: Maria asks you to call her back/);
+    expect(sms.sent[0]!.body).toMatch(/^Voice Summary: Maria asks you to call her back/);
     expect(reply.segments).toBeGreaterThanOrEqual(reply.parts);
     // The dashboard saw every status change live.
     const statuses = deps.events.changes.map((c) => c.message.status);

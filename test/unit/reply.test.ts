@@ -11,6 +11,7 @@ import {
   OPT_OUT_CONFIRMATION,
   UNSUPPORTED_MEDIA_TEXT,
   USAGE_TEXT,
+  VOICE_LIMIT_TEXT,
 } from '../../lambdas/core/reply';
 import { segmentCount, smsEncoding } from '../../lambdas/core/sms-text';
 import type { VoiceSummary } from '../../lambdas/core/summary';
@@ -88,6 +89,16 @@ describe('the reply to a voice message in summary-only mode', () => {
       serviceName: 'Acme Voice',
     });
     expect(message).toMatch(/^Acme Voice summary: John from Acme/);
+  });
+
+  it('does not say "summary" twice after a name that ends in it', () => {
+    const [message] = composeReply({
+      mode: 'summary_only',
+      summary: summary(),
+      transcript: '',
+      serviceName: 'Voice Summary',
+    });
+    expect(message).toMatch(/^Voice Summary: John from Acme/);
   });
 
   it('leaves out a callback number the summary already shows', () => {
@@ -336,5 +347,13 @@ describe('fixed texts for the A2P keywords', () => {
     expect(OPT_IN_CONFIRMATION).toContain('Msg frequency varies');
     expect(OPT_IN_CONFIRMATION).toContain('Msg & data rates may apply');
     expect(OPT_IN_CONFIRMATION).toContain('Reply STOP to opt out, HELP for help');
+  });
+});
+
+describe('the daily voice limit notice', () => {
+  it('counts in words a person would use, for a limit of one and of many', () => {
+    expect(VOICE_LIMIT_TEXT('Acme Voice', 1)).toContain("today's limit of 1 voice message, so new ones");
+    expect(VOICE_LIMIT_TEXT('Acme Voice', 20)).toContain("today's limit of 20 voice messages, so new ones");
+    expect(segmentCount(VOICE_LIMIT_TEXT('Acme Voice', 1000))).toBe(1);
   });
 });

@@ -107,7 +107,7 @@ describe('the settings modal', () => {
     await user.type(screen.getByLabelText('Voice messages per sender a day'), '0');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(screen.getByText('Countries are two-letter ISO codes, for example US or CA.')).toBeInTheDocument();
-    expect(screen.getByText('voice_messages_per_sender_per_day must be at least 1.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number from 1 to 1000.')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
 
     await user.clear(countries);
