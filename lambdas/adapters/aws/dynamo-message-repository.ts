@@ -4,7 +4,9 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  paginateQuery,
   QueryCommand,
+  type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { expiresAtEpochSeconds } from '../../core/retention';
@@ -142,46 +144,29 @@ export class DynamoMessageRepository implements MessageRepository {
   }
 
   async listCreatedBetween(from: string, to: string): Promise<Message[]> {
-    const messages: Message[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: MESSAGE_INDEXES.recent,
-          // One condition per key: BETWEEN includes `to`, which is left out below.
-          KeyConditionExpression: 'feed = :feed AND created_at BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':feed': MESSAGE_FEED, ':from': from, ':to': to },
-          ExclusiveStartKey: start,
-        }),
-      );
-      messages.push(
-        ...(page.Items ?? [])
-          .filter(isLive)
-          .map(toMessage)
-          .filter((m) => m.created_at < to),
-      );
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return messages;
+    const messages = await this.queryAll({
+      IndexName: MESSAGE_INDEXES.recent,
+      // One condition per key: BETWEEN includes `to`, which is left out below.
+      KeyConditionExpression: 'feed = :feed AND created_at BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':feed': MESSAGE_FEED, ':from': from, ':to': to },
+    });
+    return messages.filter((m) => m.created_at < to);
   }
 
   async listBySender(phoneNumber: string): Promise<Message[]> {
+    return this.queryAll({
+      IndexName: MESSAGE_INDEXES.sender,
+      KeyConditionExpression: 'phone_number = :phone',
+      ExpressionAttributeValues: { ':phone': phoneNumber },
+    });
+  }
+
+  /** Every live message an index query finds, page after page. */
+  private async queryAll(query: Omit<QueryCommandInput, 'TableName'>): Promise<Message[]> {
     const messages: Message[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: MESSAGE_INDEXES.sender,
-          KeyConditionExpression: 'phone_number = :phone',
-          ExpressionAttributeValues: { ':phone': phoneNumber },
-          ExclusiveStartKey: start,
-        }),
-      );
+    for await (const page of paginateQuery({ client: this.db }, { TableName: this.table, ...query })) {
       messages.push(...(page.Items ?? []).filter(isLive).map(toMessage));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    }
     return messages;
   }
 }
