@@ -9,6 +9,7 @@ import { isValidTwilioSignature } from '../adapters/twilio/twilio-signature';
 import { audioStore, audioTools } from '../composition/audio';
 import { hostAdapters } from '../composition/host';
 import { adminRoutes, requireAdmin } from '../composition/http';
+import { mediaFetching } from '../composition/media';
 import { messageChanges, warn } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
 import { phoneRegions } from '../composition/phone-regions';
@@ -45,7 +46,7 @@ const deps: InboundDeps = {
   optOuts: optOutRepository(),
   phoneRegions: phoneRegions(),
   pipeline: pipelineStarter(),
-  providers: smsSending(),
+  providers: { ...smsSending(), ...mediaFetching() },
   serviceName: serviceName(),
   contactEmail: contactEmail(),
   warn,

@@ -56,7 +56,8 @@ export type InboundDeps = MessageChangeDeps & {
   /** Which country a number is in (texts go only to the countries Settings allows). */
   readonly phoneRegions: PhoneRegions;
   readonly pipeline: PipelineStarter;
-  readonly providers: Pick<Providers, 'smsSender'>;
+  /** Texts, and Twilio's media API: DELETE erases media Twilio still holds for us. */
+  readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
   readonly serviceName: string;
   readonly contactEmail: string;
   readonly warn: (message: string, details?: Record<string, unknown>) => void;
@@ -321,12 +322,15 @@ async function receiveVoice(
 }
 
 /**
- * DELETE: erases every message of this number (audio first, so nothing is left without its message) and says
- * how many. The opt-out record stays: it is what keeps a STOP honoured.
+ * DELETE: erases every message of this number (its audio first, so nothing is left without its message) and
+ * says how many. A message whose media was never fetched (past the daily limit, or a run that never got that
+ * far) still has it at Twilio, under our account: that copy is deleted too. The opt-out record stays: it is
+ * what keeps a STOP honoured.
  */
 async function eraseSender(deps: InboundDeps, from: string): Promise<number> {
   const messages = await deps.messages.listBySender(from);
   for (const message of messages) {
+    if (message.media_url) await (await deps.providers.mediaFetcher()).delete(message.media_url);
     if (message.audio_url) await deps.audio.delete(message.audio_url);
     await removeMessage(deps, message);
   }

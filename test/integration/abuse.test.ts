@@ -208,4 +208,25 @@ describe('DELETE by text', () => {
       s3.destroy();
     }
   });
+
+  it('also deletes at Twilio the media of a message past the daily limit, which was never fetched', async () => {
+    const from = '+14155550308';
+    await saveSettings(runtime, { voice_messages_per_sender_per_day: 1 });
+    try {
+      const first = await sendVoice(from);
+      await waitForMessage(runtime, first.id, ['completed']);
+      const over = await sendVoice(from);
+      const mediaSid = over.form.MediaUrl0!.split('/').pop();
+      expect((await recentMessages(runtime)).find((m) => m.id === over.id)?.status).toBe('failed');
+      expect(twilio.deletions.map((d) => d.mediaSid)).not.toContain(mediaSid);
+
+      await sendText(from, 'DELETE');
+
+      expect(twilio.deletions.map((d) => d.mediaSid)).toContain(mediaSid);
+      expect((await recentMessages(runtime)).map((m) => m.id)).not.toContain(over.id);
+      expect(textsTo(from).at(-1)).toMatch(/we deleted the 2 voice messages you sent us/);
+    } finally {
+      await saveSettings(runtime, { voice_messages_per_sender_per_day: 20 });
+    }
+  });
 });

@@ -29,6 +29,7 @@ import {
 } from '../../lambdas/use-cases/inbound';
 import {
   FakeAudioTools,
+  FakeMediaFetcher,
   InMemoryAudio,
   InMemoryCounters,
   InMemoryMessages,
@@ -46,6 +47,7 @@ const FROM = '+14155550123';
 
 function setUp() {
   const sms = new RecordingSms();
+  const media = new FakeMediaFetcher(new Error('no media is fetched here'));
   const deps = {
     messages: new InMemoryMessages(),
     events: new RecordingEvents(),
@@ -57,7 +59,10 @@ function setUp() {
     optOuts: new InMemoryOptOuts(),
     phoneRegions: new LibPhoneNumberRegions(),
     pipeline: new RecordingStarter(),
-    providers: { smsSender: async () => ({ sender: sms, from: '+15005550006' }) },
+    providers: {
+      smsSender: async () => ({ sender: sms, from: '+15005550006' }),
+      mediaFetcher: async () => media,
+    },
     serviceName: 'Voice Summary',
     contactEmail: 'help@example.com',
     warnings: [] as string[],
@@ -65,7 +70,7 @@ function setUp() {
       deps.warnings.push(message);
     },
   } satisfies InboundDeps & { warnings: string[] };
-  return { deps, sms };
+  return { deps, sms, media };
 }
 
 let sids = 0;
@@ -338,6 +343,21 @@ describe('DELETE', () => {
     expect(sms.sent.map((s) => s.body)).toEqual([
       expect.stringContaining('we deleted the 2 voice messages you sent us, with their audio, transcripts'),
     ]);
+  });
+
+  it('deletes at Twilio the media of a message it never fetched (one past the daily limit)', async () => {
+    const { deps, media } = setUp();
+    deps.settings.record = settingsWith({ voice_messages_per_sender_per_day: 1 });
+    await receiveSms(deps, voice(2, 'MMoverlimit0000000'));
+    const kept = deps.messages.items.get('MMoverlimit0000000-1');
+    expect(kept).toMatchObject({ status: 'failed', audio_url: null });
+    const unfetched = kept?.media_url;
+    expect(unfetched).toBeTruthy();
+
+    await receiveSms(deps, text('DELETE'));
+
+    expect(deps.messages.items.size).toBe(0);
+    expect(media.deleted).toContain(unfetched);
   });
 
   it('says so when there is nothing to erase, and processes no audio sent with it', async () => {
