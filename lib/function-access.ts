@@ -255,6 +255,15 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   ]),
   // Marks a message failed when its run ended without doing so (EventBridge: failed, timed out, aborted).
   'pipeline-run-ended': ownsMessage,
+  // Once a day: deletes at Twilio (with its credentials) the media of messages past the audio retention
+  // period that was never fetched, and records that on the message.
+  'expire-provider-media': (fn, t) => {
+    ownsMessage(fn, t);
+    fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
+    twilio(fn, t);
+    fn.setting('AUDIO_RETENTION_DAYS', String(t.data.retention.audioDays));
+    fn.setting('TRANSCRIPT_RETENTION_DAYS', String(t.data.retention.transcriptDays));
+  },
   // Every 5 minutes: counts messages created 15 to 60 minutes ago that are still unfinished.
   'watch-stuck-messages': (fn, t) => {
     fn.table('MESSAGES_TABLE', t.data.tables.messages, []);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
-import { Rule } from 'aws-cdk-lib/aws-events';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
@@ -88,7 +88,7 @@ export interface StatelessStackProps extends StackProps {
 }
 
 /** Functions run by EventBridge (a schedule or an AWS event) rather than by a route or a pipeline step. */
-export const EVENT_FUNCTIONS = ['watch-stuck-messages', 'pipeline-run-ended'] as const;
+export const EVENT_FUNCTIONS = ['watch-stuck-messages', 'pipeline-run-ended', 'expire-provider-media'] as const;
 
 /**
  * Everything that can be replaced without losing data: the Lambda functions, the HTTP API, the pipeline's
@@ -166,6 +166,19 @@ export class StatelessStack extends Stack {
       'handlers/watch-stuck-messages',
     );
     applyAccess('watch-stuck-messages', watcher, targets);
+
+    // S3's lifecycle and DynamoDB's TTL cannot reach Twilio: media it still holds for us is expired daily.
+    const mediaExpiry = makeFunction(
+      'ExpireProviderMediaFunction',
+      'expire-provider-media',
+      'handlers/expire-provider-media',
+    );
+    applyAccess('expire-provider-media', mediaExpiry, targets);
+    new Rule(this, 'ExpireProviderMediaSchedule', {
+      description: 'Deletes at Twilio the media of messages older than the audio retention period.',
+      schedule: Schedule.rate(Duration.days(1)),
+      targets: [new LambdaFunction(mediaExpiry, { retryAttempts: 2 })],
+    });
 
     // A run that ends without marking its message (timed out, stopped, MarkFailed failing) marks it here.
     const runEnded = makeFunction(

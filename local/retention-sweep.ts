@@ -5,14 +5,20 @@
  */
 import * as z from 'zod';
 import { audioStore } from '../lambdas/composition/audio';
-import { messageChanges } from '../lambdas/composition/message-changes';
+import { mediaFetching } from '../lambdas/composition/media';
+import { messageChanges, warn } from '../lambdas/composition/message-changes';
 import { retentionDays } from '../lambdas/config';
 import {
   DEFAULT_AUDIO_RETENTION_DAYS,
   DEFAULT_TRANSCRIPT_RETENTION_DAYS,
   type Retention,
 } from '../lambdas/core/retention';
-import { type SweepResult, sweepExpired } from '../lambdas/use-cases/retention';
+import {
+  expireProviderMedia,
+  type ProviderMediaResult,
+  type SweepResult,
+  sweepExpired,
+} from '../lambdas/use-cases/retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,20 +44,35 @@ export function localRetention(env: NodeJS.ProcessEnv = process.env): Retention 
   };
 }
 
-/** Sweeps now and every day until stopped; each sweep's result goes to `log` when it deleted anything. */
+/**
+ * Sweeps now and every day until stopped: media Twilio still holds first (while its messages exist), then
+ * messages and audio. Each sweep's result goes to `log` when it deleted anything.
+ */
 export function startRetentionSweep(
   retention: Retention,
   log: (line: string) => void,
-): { readonly stop: () => void; readonly sweep: () => Promise<SweepResult> } {
-  const deps = { ...messageChanges(), audio: audioStore(), retention };
+): {
+  readonly stop: () => void;
+  readonly sweep: () => Promise<SweepResult & { readonly providerMedia: ProviderMediaResult }>;
+} {
+  const changes = messageChanges();
+  const deps = { ...changes, audio: audioStore(), retention };
   const sweep = async () => {
+    const providerMedia = await expireProviderMedia({
+      ...changes,
+      providers: mediaFetching(),
+      retention,
+      warn,
+    });
     const result = await sweepExpired(deps);
+    if (providerMedia.deleted)
+      log(`Retention: deleted ${providerMedia.deleted} expired media file(s) at Twilio.`);
     if (result.messagesDeleted || result.audioDeleted) {
       log(
         `Retention: deleted ${result.messagesDeleted} expired message(s) and ${result.audioDeleted} audio file(s).`,
       );
     }
-    return result;
+    return { ...result, providerMedia };
   };
   const run = () => {
     sweep().catch((error: Error) => log(`Retention sweep failed (it runs again tomorrow): ${error.message}`));

@@ -2,6 +2,7 @@ import { type Retention, retentionCutoff } from '../core/retention';
 import { MESSAGE_STATUSES } from '../core/status';
 import type { AudioStore } from '../ports/audio-store';
 import { changeMessage, type MessageChangeDeps, removeMessage } from './message-changes';
+import type { Providers } from './pipeline';
 
 export type RetentionDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
@@ -46,4 +47,42 @@ export async function sweepExpired(deps: RetentionDeps): Promise<SweepResult> {
     audioDeleted += 1;
   }
   return { messagesDeleted, audioDeleted };
+}
+
+export type ProviderMediaDeps = MessageChangeDeps & {
+  /** Twilio's media API with the saved credentials. */
+  readonly providers: Pick<Providers, 'mediaFetcher'>;
+  readonly retention: Retention;
+  readonly warn: (message: string, details?: Record<string, unknown>) => void;
+};
+
+export type ProviderMediaResult = { readonly deleted: number; readonly failed: number };
+
+/**
+ * Media that Twilio still holds for us is deleted there once it is as old as audio may be kept. It is the media
+ * of messages whose run never fetched it (past the daily limit, or a run that never started) and keeps waiting
+ * for an operator's retry; without this it would outlive the period the privacy policy states. S3's lifecycle
+ * and DynamoDB's TTL cannot reach Twilio, so this runs daily in AWS (a schedule) and with the local sweep.
+ * A delete that fails is reported and tried again the next day; the others go on.
+ */
+export async function expireProviderMedia(deps: ProviderMediaDeps): Promise<ProviderMediaResult> {
+  const days = Math.min(deps.retention.audioDays, deps.retention.transcriptDays);
+  const old = await deps.messages.listCreatedBetween(BEGINNING, retentionCutoff(deps.clock(), days));
+  let deleted = 0;
+  let failed = 0;
+  for (const message of old) {
+    if (!message.media_url) continue;
+    try {
+      await (await deps.providers.mediaFetcher()).delete(message.media_url);
+      await changeMessage(deps, message.id, { whileIn: MESSAGE_STATUSES, patch: { media_url: null } });
+      deleted += 1;
+    } catch (error) {
+      failed += 1;
+      deps.warn('Expired media could not be deleted at Twilio; it is tried again tomorrow', {
+        messageId: message.id,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return { deleted, failed };
 }

@@ -82,6 +82,14 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
+  'expire-provider-media': [
+    PUBLISH,
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:Query on Messages/index/recent',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
   'pipeline-run-ended': [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.markProcessing.fn]: [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.prepareAudio.fn]: [
@@ -239,6 +247,8 @@ describe('what each function may do', () => {
         step.markCompleted.fn,
         step.markFailed.fn,
         'pipeline-run-ended',
+        // Records on the message that its media at Twilio has expired.
+        'expire-provider-media',
       ].sort(),
     );
     // DecideReply reads the message and changes nothing, so it may not publish.
@@ -271,6 +281,8 @@ describe('what each function may do', () => {
         step.decideReply.fn,
         step.sendReply.fn,
         step.markFailed.fn,
+        // Deletes at Twilio the media it still holds past the audio retention period.
+        'expire-provider-media',
       ].sort(),
     );
   });

@@ -1,7 +1,8 @@
 /**
  * Retention on the local runtime, started as a person starts it: what the privacy policy states (from
  * /config.json) is what the runtime applies, and an expired message and its audio are gone after the sweep
- * that runs at start-up.
+ * that runs at start-up, as is the media Twilio (its fake, through the saved credentials) still held for a
+ * message that was never fetched.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,17 +11,27 @@ import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client
 import { S3AudioStore } from '../../lambdas/adapters/aws/s3-audio-store';
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import type { Message } from '../../lambdas/core/schemas';
+import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import { saveSettings } from '../support/pipeline';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const TWILIO = { accountSid: `AC${'ef'.repeat(16)}`, authToken: 'fake-twilio-auth-token-retention-01' };
 let runtime: RunningRuntime;
+let twilio: FakeTwilio;
 
 beforeAll(async () => {
+  twilio = await startFakeTwilio(TWILIO);
   runtime = await startLocalRuntime({ env: { AUDIO_RETENTION_DAYS: '7', TRANSCRIPT_RETENTION_DAYS: '60' } });
+  await saveSettings(runtime, {
+    twilio_account_sid: TWILIO.accountSid,
+    twilio_auth_token: TWILIO.authToken,
+  });
 });
 
 afterAll(async () => {
   await runtime?.dispose();
+  await twilio?.close();
 });
 
 function message(id: string, ageDays: number): Message {
@@ -59,6 +70,14 @@ describe('retention on the local runtime', () => {
           new PutObjectCommand({ Bucket: runtime.info.s3.bucket, Key: `audio/${id}.wav`, Body: 'RIFF' }),
         );
       }
+      // Past the daily limit, so never fetched: its media is still at Twilio.
+      const held = twilio.addMedia({ bytes: Buffer.from('#!AMR\n'), contentType: 'audio/amr' });
+      await messages.create({
+        ...message('r-held', 8),
+        audio_url: null,
+        status: 'failed',
+        media_url: held.url,
+      });
       const { dataDir, port } = runtime.info;
       await runtime.stop();
       runtime = await startLocalRuntime({
@@ -78,6 +97,8 @@ describe('retention on the local runtime', () => {
       await expect.poll(async () => (await after.get('r-week'))?.audio_url, { timeout: 20_000 }).toBeNull();
       expect(await after.get('r-week')).toMatchObject({ transcript: 'Please call back.' });
       expect(await audioAfter.exists('audio/r-week.wav')).toBe(false);
+      await expect.poll(async () => (await after.get('r-held'))?.media_url, { timeout: 20_000 }).toBeNull();
+      expect(twilio.deletions.map((d) => d.mediaSid)).toEqual([held.mediaSid]);
       expect((await after.get('r-new'))?.audio_url).toBe('audio/r-new.wav');
       expect(await audioAfter.exists('audio/r-new.wav')).toBe(true);
       restarted.destroy();

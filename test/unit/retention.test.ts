@@ -2,8 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { expiresAtEpochSeconds, retentionCutoff } from '../../lambdas/core/retention';
 import type { Message } from '../../lambdas/core/schemas';
-import { sweepExpired } from '../../lambdas/use-cases/retention';
-import { InMemoryAudio, InMemoryMessages, RecordingEvents } from '../support/in-memory-ports';
+import { expireProviderMedia, sweepExpired } from '../../lambdas/use-cases/retention';
+import {
+  FakeMediaFetcher,
+  InMemoryAudio,
+  InMemoryMessages,
+  RecordingEvents,
+} from '../support/in-memory-ports';
 
 const NOW = '2026-11-23T12:00:00.000Z';
 const daysAgo = (days: number) => retentionCutoff(NOW, days);
@@ -64,5 +69,55 @@ describe('the retention sweep', () => {
     expect(expiresAtEpochSeconds('2026-01-01T00:00:00.000Z', 90)).toBe(
       Date.parse('2026-04-01T00:00:00.000Z') / 1000,
     );
+  });
+});
+
+describe('media Twilio still holds for us', () => {
+  async function withMedia(ages: Record<string, number>, media: FakeMediaFetcher) {
+    const messages = new InMemoryMessages();
+    for (const [id, age] of Object.entries(ages)) {
+      await messages.create({
+        ...message(id, daysAgo(age)),
+        audio_url: null,
+        status: 'failed',
+        media_url: `https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM${id}/Media/ME${id}`,
+      });
+    }
+    const warnings: string[] = [];
+    const deps = {
+      messages,
+      events: new RecordingEvents(),
+      clock: () => NOW,
+      retention: { audioDays: 30, transcriptDays: 90 },
+      providers: { mediaFetcher: async () => media },
+      warn: (text: string) => warnings.push(text),
+    };
+    return { messages, deps, warnings };
+  }
+
+  it('is deleted at Twilio once it is older than the audio period, and the message says so', async () => {
+    const media = new FakeMediaFetcher(new Error('nothing is downloaded'));
+    const { messages, deps } = await withMedia({ fresh: 29, old: 31 }, media);
+
+    expect(await expireProviderMedia(deps)).toEqual({ deleted: 1, failed: 0 });
+    expect(media.deleted).toEqual([expect.stringContaining('/MMold/')]);
+    expect(messages.items.get('old')?.media_url).toBeNull();
+    expect(messages.items.get('fresh')?.media_url).toContain('/MMfresh/');
+    // Nothing more the next day.
+    expect(await expireProviderMedia(deps)).toEqual({ deleted: 0, failed: 0 });
+  });
+
+  it('keeps the record when Twilio refuses, warns, and goes on with the others', async () => {
+    const media = new FakeMediaFetcher(new Error('nothing is downloaded'));
+    media.delete = async (url: string) => {
+      if (url.includes('/MMa/')) throw new Error('Twilio answered 503');
+      media.deleted.push(url);
+    };
+    const { messages, deps, warnings } = await withMedia({ a: 40, b: 41 }, media);
+
+    expect(await expireProviderMedia(deps)).toEqual({ deleted: 1, failed: 1 });
+    expect(messages.items.get('a')?.media_url).toContain('/MMa/');
+    expect(messages.items.get('b')?.media_url).toBeNull();
+    expect(warnings).toEqual([expect.stringContaining('tried again tomorrow')]);
   });
 });
