@@ -88,7 +88,11 @@ export interface StatelessStackProps extends StackProps {
 }
 
 /** Functions run by EventBridge (a schedule or an AWS event) rather than by a route or a pipeline step. */
-export const EVENT_FUNCTIONS = ['watch-stuck-messages', 'pipeline-run-ended', 'expire-provider-media'] as const;
+export const EVENT_FUNCTIONS = [
+  'watch-stuck-messages',
+  'pipeline-run-ended',
+  'expire-provider-media',
+] as const;
 
 /**
  * Everything that can be replaced without losing data: the Lambda functions, the HTTP API, the pipeline's
