@@ -19,6 +19,9 @@ export type LiveMessageChange = { readonly type: 'insert' | 'update' | 'delete';
 
 const LIVE_TYPE = { created: 'insert', updated: 'update', deleted: 'delete' } as const;
 
+/** Every event type the channel carries (the browser drops anything else). */
+export const LIVE_CHANGE_TYPES: readonly string[] = Object.values(LIVE_TYPE);
+
 /** The message as `GET /api/messages` shows it, to the event's shape. */
 export function liveMessageChange(
   type: 'created' | 'updated' | 'deleted',

@@ -4,7 +4,7 @@
  * administrators subscribe. After a dropped connection Amplify reconnects; `onReconnected` lets the list
  * refetch what it may have missed.
  */
-import { MESSAGES_CHANNEL } from '@core/live-updates';
+import { LIVE_CHANGE_TYPES, MESSAGES_CHANNEL } from '@core/live-updates';
 import { CONNECTION_STATE_CHANGE, ConnectionState, events } from 'aws-amplify/data';
 import { Hub } from 'aws-amplify/utils';
 import { configureAmplify } from '@/lib/amplify';
@@ -21,7 +21,7 @@ export type LiveHandlers = {
 function isChange(value: unknown): value is MessageChange {
   if (typeof value !== 'object' || value === null) return false;
   const { type, message } = value as Partial<MessageChange>;
-  return (type === 'insert' || type === 'update' || type === 'delete') && typeof message?.id === 'string';
+  return typeof type === 'string' && LIVE_CHANGE_TYPES.includes(type) && typeof message?.id === 'string';
 }
 
 /** Subscribes; the returned function unsubscribes and closes the channel. */

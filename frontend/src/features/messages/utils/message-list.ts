@@ -1,8 +1,8 @@
 /**
  * The Recent Messages list rules (SPEC section 4, "Live updates"): inserted messages go to the top, the list
- * is capped at 10, an updated message replaces the one with its id, an erased one leaves. An update for a message that is not
- * shown is ignored, unless it is newer than the oldest shown (it belongs in the list, e.g. after a missed
- * insert).
+ * is capped at 10, an updated message replaces the one with its id, an erased one leaves. An update for a
+ * message that is not shown is ignored, unless it is newer than the oldest shown (it belongs in the list, e.g.
+ * after a missed insert).
  */
 import type { LiveMessageChange } from '@core/live-updates';
 import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';

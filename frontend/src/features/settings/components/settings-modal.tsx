@@ -51,6 +51,13 @@ function formFrom(view: SettingsView | null): Form {
   };
 }
 
+/** The numeric limits: the form's field, the setting it saves, and what the operator reads. */
+const LIMIT_FIELDS = [
+  { key: 'maxMinutes', name: 'max_duration_minutes', label: 'Longest message (minutes)' },
+  { key: 'voicePerDay', name: 'voice_messages_per_sender_per_day', label: 'Voice messages per sender a day' },
+  { key: 'textsPerHour', name: 'replies_per_sender_per_hour', label: 'Texts per number an hour' },
+] as const satisfies readonly { key: keyof Form; name: keyof SettingsUpdateInput; label: string }[];
+
 /** A number typed in a limit field: the number, or the text as typed so the schema names the problem. */
 function typedNumber(text: string): unknown {
   const trimmed = text.trim();
@@ -256,30 +263,17 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
               get nothing more until the next day or hour.
             </p>
             <div className="grid gap-3 sm:grid-cols-3">
-              <TextField
-                label="Longest message (minutes)"
-                name="max_duration_minutes"
-                inputMode="numeric"
-                value={form.maxMinutes}
-                error={errors.max_duration_minutes}
-                onChange={(e) => setForm({ ...form, maxMinutes: e.target.value })}
-              />
-              <TextField
-                label="Voice messages per sender a day"
-                name="voice_messages_per_sender_per_day"
-                inputMode="numeric"
-                value={form.voicePerDay}
-                error={errors.voice_messages_per_sender_per_day}
-                onChange={(e) => setForm({ ...form, voicePerDay: e.target.value })}
-              />
-              <TextField
-                label="Texts per number an hour"
-                name="replies_per_sender_per_hour"
-                inputMode="numeric"
-                value={form.textsPerHour}
-                error={errors.replies_per_sender_per_hour}
-                onChange={(e) => setForm({ ...form, textsPerHour: e.target.value })}
-              />
+              {LIMIT_FIELDS.map(({ key, name, label }) => (
+                <TextField
+                  key={name}
+                  label={label}
+                  name={name}
+                  inputMode="numeric"
+                  value={form[key]}
+                  error={errors[name]}
+                  onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+                />
+              ))}
             </div>
             <TextField
               label="Countries replies may go to"
