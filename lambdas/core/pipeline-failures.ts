@@ -9,7 +9,7 @@ import type { PipelineErrorName } from './pipeline-errors';
 import type { FailureReason } from './reply';
 
 /** Why runs fail, in a few stable words an operator can count (the MessagesFailed metric's `cause`). */
-export type FailureCause = FailureReason | 'timeout' | 'provider' | 'configuration' | 'opted-out';
+export type FailureCause = FailureReason | 'timeout' | 'provider' | 'configuration';
 
 /** What one kind of failure means. */
 export type PipelineFailure = {
@@ -73,12 +73,13 @@ export const PIPELINE_FAILURES = {
     retryable: false,
     cause: 'no-speech',
   },
-  // The outbound gate records 21610 and reports it, so this reaches MarkFailed only from code that bypassed it.
+  // The outbound gate records 21610 and reports it, so this reaches MarkFailed only from code that bypassed
+  // the gate: our fault, counted as such.
   RecipientOptedOutError: {
     card: (said) => said || 'The sender opted out of text messages at the carrier (Twilio error 21610).',
     notice: null,
     retryable: false,
-    cause: 'opted-out',
+    cause: 'internal',
   },
   DependencyMissingError: {
     card: (said) => said || 'A program the local engines need is not installed.',

@@ -40,7 +40,7 @@ import type { PipelineStarter } from '../ports/pipeline-starter';
 import type { Providers } from '../ports/providers';
 import type { SettingsRepository } from '../ports/settings-repository';
 import { changeMessage, createMessage, type MessageChangeDeps, removeMessage } from './message-changes';
-import { type Refusal, sendText, type TextKind } from './outbound-sms';
+import { sendTextOrLog, type TextKind } from './outbound-sms';
 import { audioKey } from './pipeline';
 import { currentSettings } from './settings';
 
@@ -111,38 +111,9 @@ function dayWindow(now: string): { readonly day: string; readonly expires: strin
   return { day, expires: new Date(Date.parse(`${day}T00:00:00.000Z`) + 2 * DAY_MS).toISOString() };
 }
 
-/**
- * Texts the sender (a keyword's answer, a how-to, a limit notice) through the outbound gate, which applies the
- * same rules as to the pipeline's replies (outbound-sms.ts). A text the gate refuses, or that cannot be
- * sent, is logged, never thrown: the webhook's work is done.
- */
+/** Texts the sender (a keyword's answer, a how-to, a limit notice) through the gate; never throws. */
 async function replyTo(deps: InboundDeps, to: string, body: string, kind: TextKind) {
-  try {
-    const outcome = await sendText(deps, { to, body, kind, messageId: null });
-    const line = outcome.status === 'sent' ? null : notTexted(outcome);
-    if (line) deps.warn(line, { to: mask(to) });
-  } catch (error) {
-    deps.warn('The reply could not be sent', { to: mask(to), error: (error as Error).message });
-  }
-}
-
-/** The log line for a text the gate refused; none for a number on the opt-out list (the expected silence). */
-function notTexted(refusal: Refusal): string | null {
-  switch (refusal.status) {
-    case 'opted-out':
-      return refusal.atCarrier ? 'Not texted: the number opted out at the carrier (21610); recorded' : null;
-    case 'country-refused':
-      return 'Not texted: the number is outside the countries replies may go to (Settings)';
-    case 'no-provider':
-      return 'No SMS provider is configured: the reply was not sent';
-    case 'limit-reached':
-      return 'Not texted: the number reached its texts an hour (Settings)';
-  }
-}
-
-/** A phone number for logs: enough to recognise, not enough to identify. */
-function mask(phone: string): string {
-  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '****';
+  await sendTextOrLog(deps, { to, body, kind, messageId: null });
 }
 
 /** Starts the first run of a message; a failure to start leaves it pending for "Process Now". */

@@ -123,6 +123,49 @@ export async function sendText(deps: OutboundSmsDeps, text: OutboundText): Promi
   }
 }
 
+/**
+ * Sends through the gate for a caller whose work is done whatever becomes of the text (the webhook's
+ * answers): a refusal or a failure is logged, never thrown. A number on the opt-out list is the expected
+ * silence and is not logged.
+ */
+export async function sendTextOrLog(
+  deps: OutboundSmsDeps & { readonly warn: (message: string, details?: Record<string, unknown>) => void },
+  text: OutboundText,
+): Promise<OutboundOutcome | null> {
+  try {
+    const outcome = await sendText(deps, text);
+    const line = outcome.status === 'sent' ? null : notTexted(outcome);
+    if (line) deps.warn(line, { to: maskPhone(text.to), kind: text.kind });
+    return outcome;
+  } catch (error) {
+    deps.warn('The reply could not be sent', {
+      to: maskPhone(text.to),
+      kind: text.kind,
+      error: (error as Error).message,
+    });
+    return null;
+  }
+}
+
+/** The log line of a refusal (null: none). */
+function notTexted(refusal: Refusal): string | null {
+  switch (refusal.status) {
+    case 'opted-out':
+      return refusal.atCarrier ? 'Not texted: the number opted out at the carrier (21610); recorded' : null;
+    case 'country-refused':
+      return 'Not texted: the number is outside the countries replies may go to (Settings)';
+    case 'no-provider':
+      return 'No SMS provider is configured: the reply was not sent';
+    case 'limit-reached':
+      return 'Not texted: the number reached its texts an hour (Settings)';
+  }
+}
+
+/** A phone number for logs: enough to recognise, not enough to identify. */
+function maskPhone(phone: string): string {
+  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '****';
+}
+
 type Provider = NonNullable<Awaited<ReturnType<Providers['smsSender']>>>;
 
 /** Checks 1-3, in order: the first refusal, or the provider to send with. */
