@@ -27,7 +27,13 @@ import type { MediaFetcher } from '../ports/media-fetcher';
 import type { Providers } from '../ports/providers';
 import type { SettingsRepository } from '../ports/settings-repository';
 import { changeMessage, type MessageChangeDeps } from './message-changes';
-import { type OutboundCheckDeps, outboundRefusal, refusalReason, sendText } from './outbound-sms';
+import {
+  type OutboundCheckDeps,
+  outboundRefusal,
+  type Refusal,
+  refusalReason,
+  sendText,
+} from './outbound-sms';
 import { currentSettings } from './settings';
 
 /** What PrepareAudio uses: the bucket, ffmpeg/ffprobe, Twilio's media API, and whether OpenAI transcribes. */
@@ -284,7 +290,8 @@ export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState)
 
 /**
  * SendReply: the summary first, then (in full mode) the transcript in numbered parts, in order. Parts already
- * accepted are not sent again when the step is retried; the opt-out list is checked before every part.
+ * accepted are not sent again when the step is retried. Each part passes the outbound gate on its own, so a
+ * STOP (or Twilio's 21610) or the hourly cap reached mid-reply stops the rest.
  */
 export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   let message = await loadOwned(deps, state);
@@ -307,7 +314,6 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   // Segments sent by this run (what the carrier bills), for the operator's metrics.
   let segments = 0;
   for (let index = message.reply_parts_sent ?? 0; index < parts.length; index++) {
-    // The gate checks every part: a STOP (or 21610) mid-reply stops the rest; so does the hourly cap.
     const outcome = await sendText(deps, { to, body: parts[index]!, kind: 'reply', messageId: message.id });
     if (outcome.status !== 'sent') {
       if (outcome.status === 'limit-reached') {
@@ -325,7 +331,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
 }
 
 /** Why SendReply stopped before the last part, for the step's output. */
-function stopReason(refusal: Exclude<Awaited<ReturnType<typeof sendText>>, { status: 'sent' }>): string {
+function stopReason(refusal: Refusal): string {
   if (refusal.status === 'limit-reached') return 'Hourly text limit reached.';
   if (refusal.status === 'opted-out' && !refusal.atCarrier) return 'The sender opted out.';
   return refusalReason(refusal);
