@@ -135,3 +135,16 @@ export function cleanErrorMessage(message: string): string {
     .trim()
     .slice(0, 500);
 }
+
+/** Step Functions puts `{ Error, Cause }` at $.error; in AWS Cause is the Lambda's JSON error report. */
+export function parseCaughtError(
+  error: { readonly Error?: string | undefined; readonly Cause?: string | undefined } | undefined,
+): { readonly name: string; readonly message: string } {
+  const name = error?.Error ?? 'Error';
+  const cause = error?.Cause ?? '';
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: unknown };
+    if (typeof parsed.errorMessage === 'string') return { name, message: parsed.errorMessage };
+  } catch {}
+  return { name, message: cause };
+}

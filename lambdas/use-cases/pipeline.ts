@@ -16,7 +16,7 @@ import {
   SupersededError,
   TransientError,
 } from '../core/pipeline-errors';
-import { cleanErrorMessage, pipelineFailure } from '../core/pipeline-failures';
+import { cleanErrorMessage, parseCaughtError, pipelineFailure } from '../core/pipeline-failures';
 import { composeFailureNotice, composeReply } from '../core/reply';
 import type { Message } from '../core/schemas';
 import { segmentCount } from '../core/sms-text';
@@ -349,19 +349,6 @@ export async function markCompleted(deps: MessageChangeDeps, state: PipelineStat
 
 // -----------------------------------------------------------------------------------------------------------
 // MarkFailed
-
-type CaughtError = { readonly name: string; readonly message: string };
-
-/** Step Functions puts `{ Error, Cause }` at $.error; in AWS Cause is the Lambda's JSON error report. */
-export function parseCaughtError(error: PipelineState['error']): CaughtError {
-  const name = error?.Error ?? 'Error';
-  const cause = error?.Cause ?? '';
-  try {
-    const parsed = JSON.parse(cause) as { errorMessage?: unknown; errorType?: unknown };
-    if (typeof parsed.errorMessage === 'string') return { name, message: parsed.errorMessage };
-  } catch {}
-  return { name, message: cause };
-}
 
 /**
  * MarkFailed: the message becomes "failed" with a readable error_message, and a sender who texted it gets a
