@@ -3,8 +3,9 @@
  * the Lambda error type), so the names here are part of the state machine's contract
  * (lambdas/pipeline-steps.ts): only TransientError is retried; every name tells MarkFailed what went wrong.
  * Messages are written for the operator reading the dashboard: they end up in the message's error_message,
- * never a stack trace.
+ * never a stack trace. What each name means on the card and to the sender is in core/pipeline-failures.ts.
  */
+import { tooLongText } from './audio-length';
 
 /** Worth trying again: a timeout, a 429, a 5xx, a reset connection. The state machine retries with backoff. */
 export class TransientError extends Error {
@@ -21,14 +22,26 @@ export class NotAudioError extends PermanentError {
   override readonly name: string = 'NotAudioError';
 }
 
-/** The audio is over the 25 MB limit. */
+/** The audio is over the size limit (25 MB): the media fetcher stops the download as soon as it passes it. */
 export class AudioTooLargeError extends PermanentError {
   override readonly name: string = 'AudioTooLargeError';
+  constructor(readonly limitBytes: number) {
+    const mb = limitBytes / (1024 * 1024);
+    super(
+      `The voice message is larger than ${mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${limitBytes} bytes`}.`,
+    );
+  }
 }
 
 /** The audio is longer than the deployment transcribes (a cost limit, and hours of silence are an attack). */
 export class AudioTooLongError extends PermanentError {
   override readonly name: string = 'AudioTooLongError';
+  constructor(
+    readonly durationSeconds: number,
+    readonly longestSeconds: number,
+  ) {
+    super(`The voice message is ${tooLongText(durationSeconds, longestSeconds)} (Settings).`);
+  }
 }
 
 /** The SMS provider refused: the recipient opted out at the carrier (Twilio error 21610). */
@@ -62,16 +75,22 @@ export class SupersededError extends PermanentError {
 /** The error names the state machine retries on (besides the Lambda service's own transient errors). */
 export const RETRYABLE_ERROR_NAMES = ['TransientError'] as const;
 
+/** Every error the pipeline's own code throws, by name: the keys are the names Step Functions matches on. */
+export const PIPELINE_ERRORS = {
+  TransientError,
+  PermanentError,
+  NotAudioError,
+  AudioTooLargeError,
+  AudioTooLongError,
+  NoSpeechError,
+  RecipientOptedOutError,
+  DependencyMissingError,
+  MediaDownloadError,
+  SupersededError,
+} as const;
+
+/** The name of an error the pipeline throws (each has a row in core/pipeline-failures.ts). */
+export type PipelineErrorName = keyof typeof PIPELINE_ERRORS;
+
 /** Every error name the pipeline's own code throws, each with a message meant for people. */
-export const PIPELINE_ERROR_NAMES = [
-  'TransientError',
-  'PermanentError',
-  'NotAudioError',
-  'AudioTooLargeError',
-  'AudioTooLongError',
-  'NoSpeechError',
-  'RecipientOptedOutError',
-  'DependencyMissingError',
-  'MediaDownloadError',
-  'SupersededError',
-] as const;
+export const PIPELINE_ERROR_NAMES = Object.keys(PIPELINE_ERRORS) as readonly PipelineErrorName[];

@@ -114,6 +114,11 @@ export const messageSchema = z.object({
   summary: z.string().nullable(),
   transcript: z.string().nullable(),
   error_message: z.string().nullable(),
+  /**
+   * Whether processing a failed message again can end differently (core/pipeline-failures.ts). False (the
+   * recording itself is too long, not audio...) hides Retry Processing; absent or null: it can.
+   */
+  error_retryable: z.boolean().nullable().optional(),
   reply_sent: z.boolean(),
   source: z.enum(MESSAGE_SOURCES).optional(),
   /** The provider's URL of the audio (Twilio MediaUrlN) until it is copied and deleted there. */

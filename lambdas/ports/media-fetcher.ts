@@ -3,8 +3,8 @@ export type FetchedMedia = { readonly bytes: Buffer; readonly contentType: strin
 
 /**
  * Fetches MMS media from the SMS provider (Twilio: HTTP Basic auth, redirects followed, only Twilio's media
- * hosts) and deletes it there once it is safely stored. `fetch` throws PayloadTooLargeError-like
- * PermanentError past `maxBytes` (checked while streaming), TransientError on 429/5xx/timeouts.
+ * hosts) and deletes it there once it is safely stored. `fetch` throws AudioTooLargeError past `maxBytes`
+ * (checked while streaming), TransientError on 429/5xx/timeouts, PermanentError when the provider refuses.
  */
 export interface MediaFetcher {
   fetch(url: string, options: { readonly maxBytes: number }): Promise<FetchedMedia>;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { ACCEPTED_FORMATS_TEXT, detectAudioFormat, isAudioMime, MAX_AUDIO_BYTES } from '../core/audio-format';
-import { mayReplyTo } from '../core/destinations';
+import { isTooLong, tooLongText } from '../core/audio-length';
 import {
   ConflictError,
   NotFoundError,
@@ -18,7 +18,7 @@ import {
 import { classifyInboundText } from '../core/keywords';
 import { newMessage } from '../core/new-message';
 import { normalizePhone } from '../core/phone';
-import { NotAudioError, RecipientOptedOutError } from '../core/pipeline-errors';
+import { NotAudioError } from '../core/pipeline-errors';
 import {
   DELETED_TEXT,
   HELP_TEXT,
@@ -37,9 +37,12 @@ import type { Counters } from '../ports/counters';
 import type { OptOutRepository } from '../ports/opt-out-repository';
 import type { PhoneRegions } from '../ports/phone-regions';
 import type { PipelineStarter } from '../ports/pipeline-starter';
+import type { Providers } from '../ports/providers';
 import type { SettingsRepository } from '../ports/settings-repository';
 import { changeMessage, createMessage, type MessageChangeDeps, removeMessage } from './message-changes';
-import { audioKey, currentSettings, type Providers, takeReplyAllowance } from './pipeline';
+import { sendTextOrLog, type TextKind } from './outbound-sms';
+import { audioKey } from './pipeline';
+import { currentSettings } from './settings';
 
 /** What an admin's restart uses: the message and the pipeline (no audio: the steps fetch it). */
 export type ProcessAudioDeps = MessageChangeDeps & { readonly pipeline: PipelineStarter };
@@ -108,46 +111,9 @@ function dayWindow(now: string): { readonly day: string; readonly expires: strin
   return { day, expires: new Date(Date.parse(`${day}T00:00:00.000Z`) + 2 * DAY_MS).toISOString() };
 }
 
-/**
- * Texts the sender (a keyword's answer, a how-to, a limit notice) within the same rules as the pipeline's
- * replies: never to a number that opted out (unless this text confirms the opt-out), only to the countries
- * replies may go to, within the texts a number may get an hour, and Twilio's "opted out at the carrier"
- * (21610) is recorded. A text that cannot be sent is logged, never thrown: the webhook's work is done.
- */
-async function replyTo(
-  deps: InboundDeps,
-  to: string,
-  body: string,
-  options: { readonly confirmingOptOut?: boolean } = {},
-): Promise<void> {
-  if (!options.confirmingOptOut && (await deps.optOuts.get(to))) return;
-  const settings = await currentSettings(deps);
-  if (!mayReplyTo(deps.phoneRegions.countryOf(to), settings.reply_countries)) {
-    deps.warn('Not texted: the number is outside the countries replies may go to (Settings)', {
-      to: mask(to),
-    });
-    return;
-  }
-  const provider = await deps.providers.smsSender();
-  if (!provider) {
-    deps.warn('No SMS provider is configured: the reply was not sent', { to: mask(to) });
-    return;
-  }
-  if (!(await takeReplyAllowance(deps, to, settings))) {
-    deps.warn('Not texted: the number reached its texts an hour (Settings)', { to: mask(to) });
-    return;
-  }
-  try {
-    await provider.sender.send({ to, from: provider.from, body, messageId: null });
-  } catch (error) {
-    if (error instanceof RecipientOptedOutError) await deps.optOuts.optOut(to, deps.clock());
-    deps.warn('The reply could not be sent', { to: mask(to), error: (error as Error).message });
-  }
-}
-
-/** A phone number for logs: enough to recognise, not enough to identify. */
-function mask(phone: string): string {
-  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '****';
+/** Texts the sender (a keyword's answer, a how-to, a limit notice) through the gate; never throws. */
+async function replyTo(deps: InboundDeps, to: string, body: string, kind: TextKind) {
+  await sendTextOrLog(deps, { to, body, kind, messageId: null });
 }
 
 /** Starts the first run of a message; a failure to start leaves it pending for "Process Now". */
@@ -191,7 +157,7 @@ export async function receiveSms(
     const alreadyOut = (await deps.optOuts.get(from)) !== null;
     await deps.optOuts.optOut(from, deps.clock());
     if (kind === 'revocation' && !alreadyOut) {
-      await replyTo(deps, from, OPT_OUT_CONFIRMATION, { confirmingOptOut: true });
+      await replyTo(deps, from, OPT_OUT_CONFIRMATION, 'opt-out-confirmation');
     }
     return { messageIds: [], created: 0, action: 'opt-out' };
   }
@@ -245,17 +211,18 @@ async function answerText(
       return 'delete';
     case 'opt-in':
       await deps.optOuts.optIn(from);
-      await replyTo(deps, from, OPT_IN_CONFIRMATION);
+      await replyTo(deps, from, OPT_IN_CONFIRMATION, 'opt-in-confirmation');
       return 'opt-in';
     case 'help':
-      await replyTo(deps, from, HELP_TEXT(deps.serviceName, deps.contactEmail));
+      await replyTo(deps, from, HELP_TEXT(deps.serviceName, deps.contactEmail), 'help');
       return 'help';
     default: {
       if (audio.length > 0) return 'voice';
       const action = media.length > 0 ? 'unsupported-media' : 'usage';
       const { day, expires } = dayWindow(deps.clock());
       if (await deps.counters.take(`howto#${from}#${day}`, 1, expires)) {
-        await replyTo(deps, from, action === 'usage' ? USAGE_TEXT(deps.serviceName) : UNSUPPORTED_MEDIA_TEXT);
+        const howTo = action === 'usage' ? USAGE_TEXT(deps.serviceName) : UNSUPPORTED_MEDIA_TEXT;
+        await replyTo(deps, from, howTo, 'how-to');
       }
       return action;
     }
@@ -316,7 +283,7 @@ async function receiveVoice(
   // Like a failure notice, the limit notice is a reply about a voice message: only while auto-reply is on.
   const notify = overLimit > 0 && settings.auto_reply_enabled;
   if (notify && (await deps.counters.take(`limit-notice#${from}#${day}`, 1, expires))) {
-    await replyTo(deps, from, VOICE_LIMIT_TEXT(deps.serviceName, perDay));
+    await replyTo(deps, from, VOICE_LIMIT_TEXT(deps.serviceName, perDay), 'voice-limit-notice');
   }
   return { messageIds: ids, created: createdCount, ...(overLimit > 0 ? { overLimit } : {}) };
 }
@@ -334,7 +301,7 @@ async function eraseSender(deps: InboundDeps, from: string): Promise<number> {
     if (message.audio_url) await deps.audio.delete(message.audio_url);
     await removeMessage(deps, message);
   }
-  await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length));
+  await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length), 'deleted');
   return messages.length;
 }
 
@@ -373,9 +340,9 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
     throw error;
   }
   const longestMinutes = (await currentSettings(deps)).max_duration_minutes;
-  if (probe.durationSeconds !== null && probe.durationSeconds > longestMinutes * 60) {
+  if (isTooLong(probe.durationSeconds, longestMinutes)) {
     throw new UnprocessableError(
-      `The recording is ${Math.round(probe.durationSeconds / 60)} minutes long; the longest transcribed is ${longestMinutes} minutes (Settings). Upload a shorter one.`,
+      `The recording is ${tooLongText(probe.durationSeconds, longestMinutes * 60)} (Settings). Upload a shorter one.`,
     );
   }
   const sender = upload.sender?.trim() || DEFAULT_TEST_SENDER;
@@ -463,7 +430,7 @@ export async function processAudio(deps: ProcessAudioDeps, input: ProcessAudioIn
   const next = current + 1;
   const moved = await changeMessage(deps, message.id, {
     to: 'processing',
-    patch: { attempt: next, attempt_started_at: now, error_message: null },
+    patch: { attempt: next, attempt_started_at: now, error_message: null, error_retryable: null },
     attempt: current,
   });
   if (!moved) {

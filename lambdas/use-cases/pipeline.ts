@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '../core/audio-format';
-import { mayReplyTo } from '../core/destinations';
+import { isTooLong } from '../core/audio-length';
 import { NotFoundError } from '../core/errors';
 import {
   AudioTooLargeError,
@@ -13,35 +13,28 @@ import {
   MediaDownloadError,
   NotAudioError,
   PermanentError,
-  RecipientOptedOutError,
   SupersededError,
   TransientError,
 } from '../core/pipeline-errors';
-import { composeFailureNotice, composeReply, type FailureReason } from '../core/reply';
-import { DEFAULT_SETTINGS, type Message, type SettingsRecord } from '../core/schemas';
+import { cleanErrorMessage, parseCaughtError, pipelineFailure } from '../core/pipeline-failures';
+import { composeFailureNotice, composeReply } from '../core/reply';
+import type { Message } from '../core/schemas';
 import { segmentCount } from '../core/sms-text';
 import type { AudioStore } from '../ports/audio-store';
 import type { AudioTools } from '../ports/audio-tools';
 import type { Counters } from '../ports/counters';
 import type { MediaFetcher } from '../ports/media-fetcher';
-import type { OptOutRepository } from '../ports/opt-out-repository';
-import type { PhoneRegions } from '../ports/phone-regions';
+import type { Providers } from '../ports/providers';
 import type { SettingsRepository } from '../ports/settings-repository';
-import type { SmsSender } from '../ports/sms-sender';
-import type { Summarizer } from '../ports/summarizer';
-import type { Transcriber } from '../ports/transcriber';
 import { changeMessage, type MessageChangeDeps } from './message-changes';
-
-/** The providers chosen from the current settings (OpenAI or local engines; Twilio or the outbox). */
-export type Providers = {
-  transcriber(): Promise<Transcriber>;
-  summarizer(): Promise<Summarizer>;
-  /** Whether transcription goes to OpenAI, which refuses some formats (they are converted first). */
-  transcribesWithOpenAi(): Promise<boolean>;
-  /** The SMS sender and the number it sends from, or null when no SMS provider is configured. */
-  smsSender(): Promise<{ readonly sender: SmsSender; readonly from: string | null } | null>;
-  mediaFetcher(): Promise<MediaFetcher>;
-};
+import {
+  type OutboundCheckDeps,
+  outboundRefusal,
+  type Refusal,
+  refusalReason,
+  sendText,
+} from './outbound-sms';
+import { currentSettings } from './settings';
 
 /** What PrepareAudio uses: the bucket, ffmpeg/ffprobe, Twilio's media API, and whether OpenAI transcribes. */
 export type PrepareAudioDeps = MessageChangeDeps & {
@@ -63,19 +56,13 @@ export type SummarizeDeps = MessageChangeDeps & { readonly providers: Pick<Provi
 
 /**
  * What DecideReply uses: the message (read only: it changes nothing, so it publishes nothing), the settings
- * (auto-reply), the opt-outs and whether an SMS provider is set up.
+ * (auto-reply) and what the outbound gate checks (opt-outs, reply countries, an SMS provider).
  */
-export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & {
-  readonly settings: SettingsRepository;
-  readonly optOuts: OptOutRepository;
-  /** Which country a number is in (replies go only to the countries Settings allows). */
-  readonly phoneRegions: PhoneRegions;
-  readonly providers: Pick<Providers, 'smsSender'>;
-};
+export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & OutboundCheckDeps;
 
 /**
  * What SendReply uses: DecideReply's, the message changes it publishes, the service name the texts carry, and
- * the counters that cap the texts one number gets an hour.
+ * the counters behind the gate's hourly cap.
  */
 export type SendReplyDeps = ReplyDecisionDeps &
   MessageChangeDeps & { readonly serviceName: string; readonly counters: Counters };
@@ -138,32 +125,15 @@ async function record(
   return updated;
 }
 
-/** The saved settings, or the defaults before anything is saved. */
-export async function currentSettings(deps: Pick<ReplyDecisionDeps, 'settings'>): Promise<SettingsRecord> {
-  return (await deps.settings.get()) ?? DEFAULT_SETTINGS;
-}
-
 /** What the card says when a reply stopped at the hourly limit. */
 export const REPLY_LIMIT_WARNING = (perHour: number) =>
   `The rest of the reply was not sent: this number reached its limit of ${perHour} texts an hour (Settings).`;
-
-/** Takes one of the texts `to` may get this hour; false when the hourly limit is reached. */
-export async function takeReplyAllowance(
-  deps: Pick<SendReplyDeps, 'counters' | 'clock'>,
-  to: string,
-  settings: SettingsRecord,
-): Promise<boolean> {
-  const now = deps.clock();
-  const hour = now.slice(0, 13);
-  const expires = new Date(Date.parse(now) + 2 * 60 * 60 * 1000).toISOString();
-  return deps.counters.take(`replies#${to}#${hour}`, settings.replies_per_sender_per_hour, expires);
-}
 
 /** MarkProcessing: the message becomes "processing" for this run. */
 export async function markProcessing(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
   const updated = await changeMessage(deps, state.messageId, {
     to: 'processing',
-    patch: { error_message: null },
+    patch: { error_message: null, error_retryable: null },
     attempt: state.attempt,
   });
   if (updated) return;
@@ -204,10 +174,7 @@ async function copyFromProvider(
   try {
     fetched = await fetcher.fetch(mediaUrl, { maxBytes: MAX_AUDIO_BYTES });
   } catch (error) {
-    if (error instanceof TransientError) throw error;
-    if (/larger than/i.test((error as Error).message)) {
-      throw new AudioTooLargeError('The voice message is larger than 25 MB.');
-    }
+    if (error instanceof TransientError || error instanceof AudioTooLargeError) throw error;
     throw new MediaDownloadError(`The voice message could not be downloaded: ${(error as Error).message}`);
   }
   const format = detectAudioFormat(fetched.bytes);
@@ -248,11 +215,9 @@ export async function prepareAudio(deps: PrepareAudioDeps, state: PipelineState)
     audio_duration_seconds: probe.durationSeconds,
     audio_content_type: message.audio_content_type ?? format.mime,
   });
-  const longest = (await currentSettings(deps)).max_duration_minutes * 60;
-  if (probe.durationSeconds !== null && probe.durationSeconds > longest) {
-    throw new AudioTooLongError(
-      `The voice message is ${formatMinutes(probe.durationSeconds)} long; the longest transcribed is ${formatMinutes(longest)}.`,
-    );
+  const longestMinutes = (await currentSettings(deps)).max_duration_minutes;
+  if (isTooLong(probe.durationSeconds, longestMinutes)) {
+    throw new AudioTooLongError(probe.durationSeconds, longestMinutes * 60);
   }
   const base = { durationSeconds: probe.durationSeconds, sampleRateHz: probe.sampleRateHz };
   if ((await deps.providers.transcribesWithOpenAi()) && !format.openaiAccepts) {
@@ -305,7 +270,7 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   return { engine };
 }
 
-/** Whether (and why not) this message may be answered by SMS right now. */
+/** Whether (and why not) this message may be answered by SMS right now: auto-reply, then the gate's checks. */
 async function replyDecision(
   deps: ReplyDecisionDeps,
   message: Message,
@@ -313,19 +278,8 @@ async function replyDecision(
   const settings = await currentSettings(deps);
   if (!settings.auto_reply_enabled) return { send: false, reason: 'Auto-reply is turned off in Settings.' };
   if (!message.phone_number) return { send: false, reason: 'The message has no phone number to reply to.' };
-  if (await deps.optOuts.get(message.phone_number)) {
-    return { send: false, reason: 'The sender has opted out of text messages (STOP).' };
-  }
-  const country = deps.phoneRegions.countryOf(message.phone_number);
-  if (!mayReplyTo(country, settings.reply_countries)) {
-    return {
-      send: false,
-      reason: `Replies to ${country ?? 'this number'} are not allowed (Settings, reply countries).`,
-    };
-  }
-  if (!(await deps.providers.smsSender())) {
-    return { send: false, reason: 'No SMS provider is configured (Twilio credentials in Settings).' };
-  }
+  const refusal = await outboundRefusal(deps, { to: message.phone_number, kind: 'reply' });
+  if (refusal) return { send: false, reason: refusalReason(refusal) };
   return { send: true, reason: 'Auto-reply is on and the sender can receive texts.' };
 }
 
@@ -336,7 +290,8 @@ export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState)
 
 /**
  * SendReply: the summary first, then (in full mode) the transcript in numbered parts, in order. Parts already
- * accepted are not sent again when the step is retried; the opt-out list is checked before every part.
+ * accepted are not sent again when the step is retried. Each part passes the outbound gate on its own, so a
+ * STOP (or Twilio's 21610) or the hourly cap reached mid-reply stops the rest.
  */
 export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   let message = await loadOwned(deps, state);
@@ -354,42 +309,19 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
     serviceName: deps.serviceName,
     warnings: message.warnings ?? [],
   });
-  const provider = await deps.providers.smsSender();
   const to = message.phone_number;
-  if (!provider || !to) {
-    return {
-      parts: parts.length,
-      sent: 0,
-      complete: false,
-      segments: 0,
-      reason: 'No SMS provider or number.',
-    };
-  }
+  if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };
   // Segments sent by this run (what the carrier bills), for the operator's metrics.
   let segments = 0;
   for (let index = message.reply_parts_sent ?? 0; index < parts.length; index++) {
-    if (await deps.optOuts.get(to)) {
-      return { parts: parts.length, sent: index, complete: false, segments, reason: 'The sender opted out.' };
-    }
-    if (!(await takeReplyAllowance(deps, to, settings))) {
-      await record(deps, state, {
-        warnings: [...(message.warnings ?? []), REPLY_LIMIT_WARNING(settings.replies_per_sender_per_hour)],
-      });
-      return {
-        parts: parts.length,
-        sent: index,
-        complete: false,
-        segments,
-        reason: 'Hourly text limit reached.',
-      };
-    }
-    try {
-      await provider.sender.send({ to, from: provider.from, body: parts[index]!, messageId: message.id });
-    } catch (error) {
-      if (!(error instanceof RecipientOptedOutError)) throw error;
-      // Twilio 21610: the recipient opted out at the carrier. Record it, so nothing more is tried.
-      await deps.optOuts.optOut(to, deps.clock());
-      return { parts: parts.length, sent: index, complete: false, segments, reason: error.message };
+    const outcome = await sendText(deps, { to, body: parts[index]!, kind: 'reply', messageId: message.id });
+    if (outcome.status !== 'sent') {
+      if (outcome.status === 'limit-reached') {
+        await record(deps, state, {
+          warnings: [...(message.warnings ?? []), REPLY_LIMIT_WARNING(outcome.perHour)],
+        });
+      }
+      return { parts: parts.length, sent: index, complete: false, segments, reason: stopReason(outcome) };
     }
     segments += segmentCount(parts[index]!);
     message = await record(deps, state, { reply_parts_sent: index + 1 });
@@ -398,11 +330,18 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   return { parts: parts.length, sent: parts.length, complete: true, segments };
 }
 
+/** Why SendReply stopped before the last part, for the step's output. */
+function stopReason(refusal: Refusal): string {
+  if (refusal.status === 'limit-reached') return 'Hourly text limit reached.';
+  if (refusal.status === 'opted-out' && !refusal.atCarrier) return 'The sender opted out.';
+  return refusalReason(refusal);
+}
+
 /** MarkCompleted: the run is done. */
 export async function markCompleted(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
   const updated = await changeMessage(deps, state.messageId, {
     to: 'completed',
-    patch: { error_message: null },
+    patch: { error_message: null, error_retryable: null },
     attempt: state.attempt,
   });
   if (!updated) throw new SupersededError('The message is no longer being processed by this run.');
@@ -411,79 +350,6 @@ export async function markCompleted(deps: MessageChangeDeps, state: PipelineStat
 // -----------------------------------------------------------------------------------------------------------
 // MarkFailed
 
-type CaughtError = { readonly name: string; readonly message: string };
-
-/** Step Functions puts `{ Error, Cause }` at $.error; in AWS Cause is the Lambda's JSON error report. */
-export function parseCaughtError(error: PipelineState['error']): CaughtError {
-  const name = error?.Error ?? 'Error';
-  const cause = error?.Cause ?? '';
-  try {
-    const parsed = JSON.parse(cause) as { errorMessage?: unknown; errorType?: unknown };
-    if (typeof parsed.errorMessage === 'string') return { name, message: parsed.errorMessage };
-  } catch {}
-  return { name, message: cause };
-}
-
-const STEP_RETRY_NOTE = 'We tried several times; use Retry Processing to try again.';
-
-/** The error_message an operator reads on the dashboard: what went wrong, in words, never a stack. */
-export function readableFailure({ name, message }: CaughtError, messageId: string): string {
-  const clean = message
-    .replace(/\s+at\s.+$/s, '')
-    .trim()
-    .slice(0, 500);
-  switch (name) {
-    case 'TransientError':
-      return `${clean || 'A service we depend on did not answer.'} ${STEP_RETRY_NOTE}`;
-    case 'PermanentError':
-    case 'NotAudioError':
-    case 'AudioTooLargeError':
-    case 'NoSpeechError':
-    case 'DependencyMissingError':
-    case 'MediaDownloadError':
-      return clean || 'Processing failed.';
-    case 'States.Timeout':
-      return `A processing step took too long and was stopped. ${STEP_RETRY_NOTE}`;
-    default:
-      if (name.startsWith('Lambda.')) return `The service had a temporary problem. ${STEP_RETRY_NOTE}`;
-      return `Processing failed because of an unexpected error. Retry Processing; if it fails again, check the logs for message ${messageId}.`;
-  }
-}
-
-/** Why runs fail, in a few stable words an operator can count (the MessagesFailed metric's `cause`). */
-export type FailureCause = FailureReason | 'timeout' | 'provider' | 'configuration';
-
-function failureCause(name: string): FailureCause {
-  switch (name) {
-    case 'States.Timeout':
-      return 'timeout';
-    case 'TransientError':
-      return 'provider';
-    case 'PermanentError':
-    case 'DependencyMissingError':
-      return 'configuration';
-    default:
-      return failureReason(name);
-  }
-}
-
-function failureReason(name: string): FailureReason {
-  switch (name) {
-    case 'NotAudioError':
-      return 'unsupported-media';
-    case 'AudioTooLargeError':
-      return 'too-large';
-    case 'AudioTooLongError':
-      return 'too-long';
-    case 'NoSpeechError':
-      return 'no-speech';
-    case 'MediaDownloadError':
-      return 'download-failed';
-    default:
-      return 'internal';
-  }
-}
-
 /**
  * MarkFailed: the message becomes "failed" with a readable error_message, and a sender who texted it gets a
  * short notice (when auto-reply is on, they have not opted out and an SMS provider is configured). A run that
@@ -491,44 +357,33 @@ function failureReason(name: string): FailureReason {
  */
 export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
   const caught = parseCaughtError(state.error);
-  if (caught.name === 'SupersededError') return { marked: false, reason: caught.message };
-  const cause = failureCause(caught.name);
-  const errorMessage = readableFailure(caught, state.messageId);
+  const failure = pipelineFailure(caught.name);
+  if (!failure) return { marked: false, reason: caught.message };
+  const { cause } = failure;
   const failed = await changeMessage(deps, state.messageId, {
     to: 'failed',
-    patch: { error_message: errorMessage },
+    patch: {
+      error_message: failure.card(cleanErrorMessage(caught.message), state.messageId),
+      error_retryable: failure.retryable,
+    },
     attempt: state.attempt,
   });
   if (!failed) return { marked: false, reason: 'The message is no longer owned by this run.' };
-  if (failed.source !== 'sms') return { marked: true, cause, notified: false };
-  const decision = await replyDecision(deps, failed);
-  if (!decision.send) return { marked: true, cause, notified: false };
-  if (!(await takeReplyAllowance(deps, failed.phone_number!, await currentSettings(deps)))) {
-    return { marked: true, cause, notified: false };
-  }
-  const provider = (await deps.providers.smsSender())!;
+  if (failed.source !== 'sms' || !failure.notice) return { marked: true, cause, notified: false };
+  // Like the reply, the notice goes only while auto-reply is on; the gate decides the rest.
+  const { auto_reply_enabled } = await currentSettings(deps);
+  if (!auto_reply_enabled || !failed.phone_number) return { marked: true, cause, notified: false };
   try {
-    await provider.sender.send({
-      to: failed.phone_number!,
-      from: provider.from,
-      body: composeFailureNotice(failureReason(caught.name), deps.serviceName),
+    const outcome = await sendText(deps, {
+      to: failed.phone_number,
+      body: composeFailureNotice(failure.notice, deps.serviceName),
+      kind: 'failure-notice',
       messageId: failed.id,
     });
-    return { marked: true, cause, notified: true };
+    return { marked: true, cause, notified: outcome.status === 'sent' };
   } catch (error) {
-    if (error instanceof RecipientOptedOutError)
-      await deps.optOuts.optOut(failed.phone_number!, deps.clock());
     // The failure is recorded; a notice that cannot be sent must not turn it into another failure.
     deps.warn('Could not send the failure notice', { messageId: failed.id, error: (error as Error).message });
     return { marked: true, cause, notified: false };
   }
-}
-
-/** "12 min 5 s", "45 s". */
-function formatMinutes(seconds: number): string {
-  const whole = Math.round(seconds);
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }

@@ -1,8 +1,8 @@
 import { type Retention, retentionCutoff } from '../core/retention';
 import { MESSAGE_STATUSES } from '../core/status';
 import type { AudioStore } from '../ports/audio-store';
+import type { Providers } from '../ports/providers';
 import { changeMessage, type MessageChangeDeps, removeMessage } from './message-changes';
-import type { Providers } from './pipeline';
 
 export type RetentionDeps = MessageChangeDeps & {
   readonly audio: AudioStore;

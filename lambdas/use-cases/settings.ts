@@ -51,3 +51,10 @@ export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate)
   await deps.settings.put(next);
   return getSettingsView(deps);
 }
+
+/** The saved settings, or the defaults before anything is saved (what the pipeline and the gate apply). */
+export async function currentSettings(deps: {
+  readonly settings: SettingsRepository;
+}): Promise<SettingsRecord> {
+  return (await deps.settings.get()) ?? DEFAULT_SETTINGS;
+}

@@ -9,6 +9,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
+import { composeFailureNotice } from '../../lambdas/core/reply';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {
@@ -113,6 +114,26 @@ describe('a voice message by MMS', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await messageCount()).toBe(before.messages);
     expect((await outboxTo(runtime, from)).length).toBe(before.replies);
+  });
+});
+
+describe('a voice message over the longest transcribed', () => {
+  it('fails with a card saying how long it was and the limit, offers no retry, and the sender is told', async () => {
+    const from = '+14155550110';
+    const thirteenMinutes = amrSilenceFile(13 * 60);
+    const media = twilio.addMedia({ bytes: thirteenMinutes.bytes, contentType: thirteenMinutes.contentType });
+    const form = incomingForm({ from, mediaUrl: media.url, mediaType: thirteenMinutes.contentType });
+    expect((await postWebhook(runtime, form)).status).toBe(200);
+
+    const failed = await waitForMessage(runtime, `${form.MessageSid}-0`, ['completed', 'failed']);
+    expect(failed.status).toBe('failed');
+    expect(failed.error_message).toBe(
+      'The voice message is 13 min long; the longest transcribed is 10 min (Settings).',
+    );
+    expect(failed.error_retryable).toBe(false);
+    expect((await outboxTo(runtime, from)).map((r) => r.body)).toEqual([
+      composeFailureNotice('too-long', 'Voice Summary'),
+    ]);
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { OutboxSmsSender, readOutbox } from '../../lambdas/adapters/local/outbox-sms-sender';
 import { parseTwilioMediaUrl, TwilioMediaFetcher } from '../../lambdas/adapters/twilio/twilio-media-fetcher';
 import { TwilioSmsSender } from '../../lambdas/adapters/twilio/twilio-sms-sender';
-import { PermanentError, TransientError } from '../../lambdas/core/pipeline-errors';
+import { AudioTooLargeError, PermanentError, TransientError } from '../../lambdas/core/pipeline-errors';
 import type { OutgoingSms } from '../../lambdas/ports/sms-sender';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { freePort } from '../support/local-runtime';
@@ -225,7 +225,7 @@ describe('Twilio media fetcher', () => {
     const limit = 25 * 1024 * 1024;
     const huge = fake.addMedia({ bytes: Buffer.alloc(limit + 1), contentType: 'audio/amr' });
     const hugeError = await rejectionOf(fetcher().fetch(huge.url, { maxBytes: limit }));
-    expect(hugeError).toBeInstanceOf(PermanentError);
+    expect(hugeError).toBeInstanceOf(AudioTooLargeError);
     expect(hugeError.message).toBe('The voice message is larger than 25 MB.');
   });
 
@@ -306,7 +306,7 @@ describe('secrets', () => {
 
       expect(errors.map((e) => e.name)).toEqual([
         'PermanentError',
-        'PermanentError',
+        'AudioTooLargeError',
         'PermanentError',
         'PermanentError',
         'TransientError',

@@ -237,7 +237,7 @@ describe('limits', () => {
     await expect(
       receiveUpload(deps, { bytes: WAV_BYTES, fileName: 'long.wav', sender: null }),
     ).rejects.toThrow(
-      'The recording is 3 minutes long; the longest transcribed is 1 minutes (Settings). Upload a shorter one.',
+      'The recording is 2 min 30 s long; the longest transcribed is 1 min (Settings). Upload a shorter one.',
     );
     expect(deps.audio.objects.size).toBe(0);
   });

@@ -166,7 +166,7 @@ describe('PrepareAudio', () => {
     await markProcessing(picture.deps, run);
     await expect(prepareAudio(picture.deps, run)).rejects.toBeInstanceOf(NotAudioError);
 
-    const huge = setUp({ media: new Error('The media is larger than 25 MB.') });
+    const huge = setUp({ media: new AudioTooLargeError(25 * 1024 * 1024) });
     await arrived(huge.deps);
     await markProcessing(huge.deps, run);
     await expect(prepareAudio(huge.deps, run)).rejects.toBeInstanceOf(AudioTooLargeError);

@@ -1,4 +1,4 @@
-import { PermanentError, TransientError } from '../../core/pipeline-errors';
+import { AudioTooLargeError, PermanentError, TransientError } from '../../core/pipeline-errors';
 import type { FetchedMedia, MediaFetcher } from '../../ports/media-fetcher';
 
 export type TwilioMediaFetcherOptions = {
@@ -180,7 +180,7 @@ async function readLimited(
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     controller.abort();
-    throw tooLarge(maxBytes);
+    throw new AudioTooLargeError(maxBytes);
   }
   if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
@@ -193,15 +193,9 @@ async function readLimited(
     if (total > maxBytes) {
       controller.abort();
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+      throw new AudioTooLargeError(maxBytes);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, total);
-}
-
-function tooLarge(maxBytes: number): PermanentError {
-  const mb = maxBytes / (1024 * 1024);
-  const limit = mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${maxBytes} bytes`;
-  return new PermanentError(`The voice message is larger than ${limit}.`);
 }

@@ -82,6 +82,16 @@ describe('a message card', () => {
     expect(screen.getByRole('button', { name: 'Retry Processing' })).toBeInTheDocument();
   });
 
+  it('when failed in a way a retry cannot fix says so instead of offering "Retry Processing"', () => {
+    const reason = 'The voice message is 13 min long; the longest transcribed is 10 min (Settings).';
+    render(
+      <MessageCard message={{ ...base, status: 'failed', error_message: reason, error_retryable: false }} />,
+    );
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(screen.getByText(/processing this recording again would fail the same way/)).toBeInTheDocument();
+  });
+
   it('keeps a long transcript short until asked, then shows all of it', async () => {
     const transcript = `${'word '.repeat(100)}the end.`;
     render(<MessageCard message={{ ...base, status: 'completed', summary: 'S', transcript }} />);

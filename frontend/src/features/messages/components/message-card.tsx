@@ -19,12 +19,15 @@ function senderLabel(sender: string): string {
 /**
  * One voice message (SPEC section 4's table): pending "Waiting to process..." with "Process Now"; processing
  * "Processing audio message..." with "Retry Now"; completed the summary, the full transcript and "• Reply
- * sent"; failed the error with "Retry Processing".
+ * sent"; failed the error with "Retry Processing", unless processing it again would fail the same way (a
+ * recording too long, too large, not audio or silent: `error_retryable` false), which the card says instead.
  */
 export function MessageCard({ message }: { readonly message: Message }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const presentation = STATUS_PRESENTATION[message.status];
+  const retryWouldFail = message.status === 'failed' && message.error_retryable === false;
+  const action = retryWouldFail ? null : presentation.action;
 
   const retry = async () => {
     if (busy) return;
@@ -96,6 +99,11 @@ export function MessageCard({ message }: { readonly message: Message }) {
           {message.error_message ?? 'Processing failed.'}
         </p>
       )}
+      {retryWouldFail && (
+        <p className="text-sm text-muted">
+          Not offered for retry: processing this recording again would fail the same way.
+        </p>
+      )}
 
       {message.warnings && message.warnings.length > 0 && (
         <ul className="space-y-1 text-sm text-muted">
@@ -107,7 +115,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
 
       <div className="flex flex-wrap items-center gap-3">
         {message.audio_url && <AudioPlayer messageId={message.id} />}
-        {presentation.action && (
+        {action && (
           <button
             type="button"
             onClick={retry}
@@ -115,7 +123,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
             className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-accent px-3 text-sm font-semibold text-on-accent hover:bg-accent-strong disabled:cursor-not-allowed disabled:bg-accent/60"
           >
             <RotateCw aria-hidden="true" className={`size-4 ${busy ? 'animate-spin' : ''}`} />
-            {presentation.action}
+            {action}
           </button>
         )}
       </div>

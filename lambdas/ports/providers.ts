@@ -1,0 +1,21 @@
+import type { MediaFetcher } from './media-fetcher';
+import type { SmsSender } from './sms-sender';
+import type { Summarizer } from './summarizer';
+import type { Transcriber } from './transcriber';
+
+/**
+ * The providers chosen from the current settings on every use (OpenAI or local engines; Twilio or the
+ * outbox): lambdas/providers.ts makes the choice, the use cases ask for the one they need.
+ */
+export type Providers = {
+  transcriber(): Promise<Transcriber>;
+  summarizer(): Promise<Summarizer>;
+  /** Whether transcription goes to OpenAI, which refuses some formats (they are converted first). */
+  transcribesWithOpenAi(): Promise<boolean>;
+  /**
+   * The SMS sender and the number it sends from, or null when no SMS provider is configured. Only the
+   * outbound gate (lambdas/use-cases/outbound-sms.ts) sends with it.
+   */
+  smsSender(): Promise<{ readonly sender: SmsSender; readonly from: string | null } | null>;
+  mediaFetcher(): Promise<MediaFetcher>;
+};

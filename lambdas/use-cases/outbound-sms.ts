@@ -1,0 +1,208 @@
+/**
+ * The outbound gate: the one place a text leaves the service, and the only caller of `SmsSender.send`.
+ * Every text (each part of the reply to a voice message, the failure notice, the daily-limit notice, HELP,
+ * the START and own-words STOP confirmations, the how-to, DELETE's answer) passes these checks in this
+ * order; the first that refuses is the outcome, and nothing after it runs:
+ *
+ *   1. Opt-out: never to a number on the opt-out list. The one exception is the confirmation of an opt-out
+ *      (kind `opt-out-confirmation`), which goes out right after the number was recorded.
+ *   2. Reply countries: only to numbers in a country Settings allows (by region: +1 876 is Jamaica).
+ *   3. Provider: an SMS provider is configured (Twilio, or the local outbox).
+ *   4. Hourly cap: the text takes one of the texts a number may get an hour (Settings). Every kind counts,
+ *      the opt-out confirmation too; a text refused by 1-3 takes nothing.
+ *   5. Send. Twilio's 21610 (the recipient opted out at the carrier) is recorded as an opt-out, so nothing
+ *      more is tried, and is the `opted-out` outcome. Any other failure is thrown: a pipeline step lets Step
+ *      Functions retry it, the webhook logs it.
+ *
+ * Why this order: a refusal names the rule a person can act on first (the sender's own STOP before an
+ * operator's setting), and the cap is spent only on a text that can actually go out.
+ */
+import { mayReplyTo } from '../core/destinations';
+import { RecipientOptedOutError } from '../core/pipeline-errors';
+import type { SettingsRecord } from '../core/schemas';
+import type { Clock } from '../ports/clock';
+import type { Counters } from '../ports/counters';
+import type { OptOutRepository } from '../ports/opt-out-repository';
+import type { PhoneRegions } from '../ports/phone-regions';
+import type { Providers } from '../ports/providers';
+import type { SettingsRepository } from '../ports/settings-repository';
+import { currentSettings } from './settings';
+
+/** Every kind of text the service sends. */
+export const TEXT_KINDS = [
+  'reply',
+  'failure-notice',
+  'voice-limit-notice',
+  'help',
+  'opt-in-confirmation',
+  'opt-out-confirmation',
+  'how-to',
+  'deleted',
+] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+
+/** What a kind of text may do that the others may not: the gate's only exceptions, stated here. */
+type KindRules = {
+  /** Goes to a number on the opt-out list (only the text confirming that opt-out). */
+  readonly toOptedOut: boolean;
+};
+
+const KIND_RULES = {
+  reply: { toOptedOut: false },
+  'failure-notice': { toOptedOut: false },
+  'voice-limit-notice': { toOptedOut: false },
+  help: { toOptedOut: false },
+  'opt-in-confirmation': { toOptedOut: false },
+  'opt-out-confirmation': { toOptedOut: true },
+  'how-to': { toOptedOut: false },
+  deleted: { toOptedOut: false },
+} as const satisfies Record<TextKind, KindRules>;
+
+/** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */
+export type OutboundCheckDeps = {
+  readonly settings: SettingsRepository;
+  readonly optOuts: OptOutRepository;
+  readonly phoneRegions: PhoneRegions;
+  readonly providers: Pick<Providers, 'smsSender'>;
+};
+
+/** What sending also uses: the counters behind the hourly cap, and the clock (cap window, opt-out time). */
+export type OutboundSmsDeps = OutboundCheckDeps & { readonly counters: Counters; readonly clock: Clock };
+
+/** One text to send. */
+export type OutboundText = {
+  /** E.164. */
+  readonly to: string;
+  readonly body: string;
+  readonly kind: TextKind;
+  /** The voice message this text is about, when there is one (the outbox and logs record it). */
+  readonly messageId: string | null;
+};
+
+/** Why a text was not sent. */
+export type Refusal =
+  /** On the opt-out list, or (`atCarrier`) Twilio just refused with 21610 and it was recorded. */
+  | { readonly status: 'opted-out'; readonly atCarrier: boolean }
+  /** Not in a country Settings allows; `country` is null when the number is not a valid one. */
+  | { readonly status: 'country-refused'; readonly country: string | null }
+  | { readonly status: 'no-provider' }
+  /** The number had all the texts it may get this hour. */
+  | { readonly status: 'limit-reached'; readonly perHour: number };
+
+/** What became of a text: sent (with the provider's id for it), or the refusal. */
+export type OutboundOutcome = { readonly status: 'sent'; readonly smsId: string } | Refusal;
+
+/** The refusal of checks 1-3 (what the gate would say before taking from the cap), or null when they pass. */
+export async function outboundRefusal(
+  deps: OutboundCheckDeps,
+  text: Pick<OutboundText, 'to' | 'kind'>,
+): Promise<Refusal | null> {
+  const checked = await checkRecipient(deps, text, await currentSettings(deps));
+  return 'status' in checked ? checked : null;
+}
+
+/** Sends one text through the gate (see the module comment for the order). */
+export async function sendText(deps: OutboundSmsDeps, text: OutboundText): Promise<OutboundOutcome> {
+  const settings = await currentSettings(deps);
+  const checked = await checkRecipient(deps, text, settings);
+  if ('status' in checked) return checked;
+  const perHour = settings.replies_per_sender_per_hour;
+  if (!(await takeHourlyAllowance(deps, text.to, perHour))) return { status: 'limit-reached', perHour };
+  try {
+    const { id } = await checked.provider.sender.send({
+      to: text.to,
+      from: checked.provider.from,
+      body: text.body,
+      messageId: text.messageId,
+    });
+    return { status: 'sent', smsId: id };
+  } catch (error) {
+    if (!(error instanceof RecipientOptedOutError)) throw error;
+    await deps.optOuts.optOut(text.to, deps.clock());
+    return { status: 'opted-out', atCarrier: true };
+  }
+}
+
+/**
+ * Sends through the gate for a caller whose work is done whatever becomes of the text (the webhook's
+ * answers): a refusal or a failure is logged, never thrown. A number on the opt-out list is the expected
+ * silence and is not logged.
+ */
+export async function sendTextOrLog(
+  deps: OutboundSmsDeps & { readonly warn: (message: string, details?: Record<string, unknown>) => void },
+  text: OutboundText,
+): Promise<OutboundOutcome | null> {
+  try {
+    const outcome = await sendText(deps, text);
+    const line = outcome.status === 'sent' ? null : notTexted(outcome);
+    if (line) deps.warn(line, { to: maskPhone(text.to), kind: text.kind });
+    return outcome;
+  } catch (error) {
+    deps.warn('The reply could not be sent', {
+      to: maskPhone(text.to),
+      kind: text.kind,
+      error: (error as Error).message,
+    });
+    return null;
+  }
+}
+
+/** The log line of a refusal (null: none). */
+function notTexted(refusal: Refusal): string | null {
+  switch (refusal.status) {
+    case 'opted-out':
+      return refusal.atCarrier ? 'Not texted: the number opted out at the carrier (21610); recorded' : null;
+    case 'country-refused':
+      return 'Not texted: the number is outside the countries replies may go to (Settings)';
+    case 'no-provider':
+      return 'No SMS provider is configured: the reply was not sent';
+    case 'limit-reached':
+      return 'Not texted: the number reached its texts an hour (Settings)';
+  }
+}
+
+/** A phone number for logs: enough to recognise, not enough to identify. */
+function maskPhone(phone: string): string {
+  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '****';
+}
+
+type Provider = NonNullable<Awaited<ReturnType<Providers['smsSender']>>>;
+
+/** Checks 1-3, in order: the first refusal, or the provider to send with. */
+async function checkRecipient(
+  deps: OutboundCheckDeps,
+  text: Pick<OutboundText, 'to' | 'kind'>,
+  settings: SettingsRecord,
+): Promise<Refusal | { readonly provider: Provider }> {
+  if (!KIND_RULES[text.kind].toOptedOut && (await deps.optOuts.get(text.to))) {
+    return { status: 'opted-out', atCarrier: false };
+  }
+  const country = deps.phoneRegions.countryOf(text.to);
+  if (!mayReplyTo(country, settings.reply_countries)) return { status: 'country-refused', country };
+  const provider = await deps.providers.smsSender();
+  return provider ? { provider } : { status: 'no-provider' };
+}
+
+/** A refusal in the words the operator reads (DecideReply's reason, the logs). */
+export function refusalReason(refusal: Refusal): string {
+  switch (refusal.status) {
+    case 'opted-out':
+      return refusal.atCarrier
+        ? 'The sender opted out at the carrier (Twilio error 21610); recorded as an opt-out.'
+        : 'The sender has opted out of text messages (STOP).';
+    case 'country-refused':
+      return `Replies to ${refusal.country ?? 'this number'} are not allowed (Settings, reply countries).`;
+    case 'no-provider':
+      return 'No SMS provider is configured (Twilio credentials in Settings).';
+    case 'limit-reached':
+      return `This number reached its limit of ${refusal.perHour} texts an hour (Settings).`;
+  }
+}
+
+/** Takes one of the texts `to` may get this (UTC) hour; false when the hourly limit is reached. */
+async function takeHourlyAllowance(deps: OutboundSmsDeps, to: string, perHour: number): Promise<boolean> {
+  const now = deps.clock();
+  const hour = now.slice(0, 13);
+  const expires = new Date(Date.parse(now) + 2 * 60 * 60 * 1000).toISOString();
+  return deps.counters.take(`replies#${to}#${hour}`, perHour, expires);
+}
