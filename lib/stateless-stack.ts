@@ -223,6 +223,7 @@ export class StatelessStack extends Stack {
 
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
+      apiOriginHeaders: this.api.originHeaders,
       assetsDir: props.siteAssetsDir ?? path.join(PROJECT_ROOT, 'frontend', 'dist'),
       runtimeConfig: {
         region: this.region,
@@ -277,7 +278,10 @@ export class StatelessStack extends Stack {
       value: webhookUrl,
       description: 'PUBLIC_WEBHOOK_URL: Twilio Messaging webhook ("A message comes in", HTTP POST)',
     });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.api.apiEndpoint, description: 'The HTTP API, direct' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.api.apiEndpoint,
+      description: 'The HTTP API itself: it refuses (403) whatever did not come through the site',
+    });
     new CfnOutput(this, 'StateMachineArn', { value: this.pipeline.stateMachine.stateMachineArn });
     new CfnOutput(this, 'UserPoolId', { value: data.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: data.userPoolClient.userPoolClientId });
