@@ -153,7 +153,7 @@ describe('behind CloudFront', () => {
 
   it('refuses a request that went around CloudFront to the API’s own address (403), before anything else', async () => {
     for (const headers of [
-      { 'cloudfront-viewer-address': '203.0.113.7:443' },
+      { 'cloudfront-viewer-address': '203.0.113.7:443' } as Record<string, string>,
       { [ORIGIN_VERIFY_HEADER]: 'guessed', 'cloudfront-viewer-address': '203.0.113.7:443' },
     ]) {
       const response = await signup(from(headers));
