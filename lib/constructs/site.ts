@@ -174,7 +174,8 @@ export class Site extends Construct {
       const deployment = new BucketDeployment(this, 'Deploy', {
         destinationBucket: this.bucket,
         sources: [
-          Source.asset(props.assetsDir),
+          // Source maps are never deployed, even from a build that made them: the site must not serve them.
+          Source.asset(props.assetsDir, { exclude: ['*.map', '**/*.map'] }),
           Source.jsonData('config.json', {
             ...props.runtimeConfig,
             apiBaseUrl: `${this.url}/api`,

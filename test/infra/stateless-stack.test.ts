@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-guard';
@@ -400,6 +402,17 @@ describe('the site', () => {
       .messages.filter((m) => m.level === 'warning')
       .map((m) => String(m.entry.data));
     expect(warnings.join('\n')).toContain('the site is not deployed');
+  });
+
+  it('deploys no source maps, even from a build that left some beside the scripts', () => {
+    const deployment = Object.values(resourcesOf(app.appTemplate, 'Custom::CDKBucketDeployment'))[0]!;
+    const deployed = (deployment.Properties.SourceObjectKeys as unknown[])
+      .filter((key): key is string => typeof key === 'string' && key.endsWith('.zip'))
+      .map((key) => path.join(app.outdir, 'cdk.out', `asset.${key.slice(0, -'.zip'.length)}`))
+      .filter((dir) => fs.existsSync(dir))
+      .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }));
+    expect(deployed).toContain(path.join('assets', 'index-abc123.js'));
+    expect(deployed.filter((file) => file.endsWith('.map'))).toEqual([]);
   });
 });
 
