@@ -13,5 +13,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss()],
   resolve: { alias: aliases },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps in the built site: they would publish the admin app's source to anyone who asks for them
+  // (the dev server still maps while developing). The deployment also leaves out any .map (lib/constructs/site.ts).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });

@@ -253,6 +253,11 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     'AdminUserGlobalSignOut',
     'AdminDeleteUser',
   ]),
+  // The live list's onSubscribe check (AppSync Events): is the subscriber in the admins group now?
+  'authorize-live-subscription': (fn, t) => {
+    fn.setting('ADMIN_GROUP', t.data.adminGroupName);
+    fn.userPool('USER_POOL_ID', t.data.userPool, ['AdminListGroupsForUser']);
+  },
   // Marks a message failed when its run ended without doing so (EventBridge: failed, timed out, aborted).
   'pipeline-run-ended': ownsMessage,
   // Once a day: deletes at Twilio (with its credentials) the media of messages past the audio retention

@@ -114,6 +114,9 @@ export class StatefulStack extends Stack {
       signInAliases: { email: true },
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
+      // A changed email takes effect only once its code is entered: until then the account keeps the address
+      // it confirmed (email_verified stays true for that one). The approval also reads email_verified.
+      keepOriginal: { email: true },
       // SPEC: "minimum 6 characters"; the sign-up form promises exactly that rule.
       passwordPolicy: {
         minLength: 6,
@@ -156,8 +159,10 @@ export class StatefulStack extends Stack {
       authFlows: { userSrp: true },
       generateSecret: false,
       preventUserExistenceErrors: true,
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
+      // Short-lived: a token carries the admins group, and the live list's connection is authorized with one
+      // (docs/operations.md, "Removing an administrator"). Amplify refreshes them with the refresh token.
+      idTokenValidity: Duration.minutes(15),
+      accessTokenValidity: Duration.minutes(15),
       refreshTokenValidity: Duration.days(30),
     });
 

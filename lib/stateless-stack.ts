@@ -114,9 +114,16 @@ export class StatelessStack extends Stack {
     const service = props.service ?? POWERTOOLS_SERVICE;
 
     // Every message change goes here; the functions that change messages may publish (function-access.ts).
+    // Subscribing asks a function of its own whether the subscriber is an administrator now.
+    const subscribeCheck = new ProjectFunction(this, 'AuthorizeLiveSubscriptionFunction', {
+      fn: 'handlers/authorize-live-subscription',
+      logRetention,
+      service,
+    });
+    this.functions.set('authorize-live-subscription', subscribeCheck);
     this.liveUpdates = new LiveUpdates(this, 'LiveUpdates', {
       userPool: data.userPool,
-      adminGroupName: data.adminGroupName,
+      subscribeHandler: subscribeCheck,
       logRetention,
     });
 
@@ -137,6 +144,7 @@ export class StatelessStack extends Stack {
       webhookUrl: Lazy.string({ produce: () => `${this.site.url}/api/receive-message` }),
       liveUpdates: this.liveUpdates,
     };
+    applyAccess('authorize-live-subscription', subscribeCheck, targets);
     type FunctionOptions = Partial<ConstructorParameters<typeof ProjectFunction>[2]>;
     const makeFunction = (id: string, fnName: string, entry: string, options: FunctionOptions = {}) => {
       const fn = new ProjectFunction(this, id, { fn: entry, logRetention, service, ...options });
@@ -215,6 +223,7 @@ export class StatelessStack extends Stack {
 
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
+      apiOriginHeaders: this.api.originHeaders,
       assetsDir: props.siteAssetsDir ?? path.join(PROJECT_ROOT, 'frontend', 'dist'),
       runtimeConfig: {
         region: this.region,
@@ -269,7 +278,10 @@ export class StatelessStack extends Stack {
       value: webhookUrl,
       description: 'PUBLIC_WEBHOOK_URL: Twilio Messaging webhook ("A message comes in", HTTP POST)',
     });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.api.apiEndpoint, description: 'The HTTP API, direct' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.api.apiEndpoint,
+      description: 'The HTTP API itself: it refuses (403) whatever did not come through the site',
+    });
     new CfnOutput(this, 'StateMachineArn', { value: this.pipeline.stateMachine.stateMachineArn });
     new CfnOutput(this, 'UserPoolId', { value: data.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: data.userPoolClient.userPoolClientId });

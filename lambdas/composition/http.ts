@@ -1,5 +1,6 @@
 /**
- * The HTTP edge of a function: public routes need only the browser origins allowed (CORS); functions with
+ * The HTTP edge of a function: public routes need the browser origins allowed (CORS) and, in AWS, the secret
+ * CloudFront adds to every request it forwards (ORIGIN_VERIFY_SECRET); functions with
  * admin routes also read the sign-in configuration (Cognito issuer, keys, app client, admins group) and ask
  * Cognito whether the caller is still an administrator (USER_POOL_ID).
  */
@@ -16,6 +17,13 @@ import { once } from './once';
 
 const allowedOrigins = once(
   () => readEnv('browser origins (CORS)', { ALLOWED_ORIGINS: commaSeparatedList }).ALLOWED_ORIGINS,
+);
+
+/** The secret CloudFront adds to what it forwards (http/origin-guard.ts); absent locally, where there is none. */
+const originSecret = once(
+  () =>
+    readEnv('the CloudFront origin check', { ORIGIN_VERIFY_SECRET: z.string().min(16).optional() })
+      .ORIGIN_VERIFY_SECRET,
 );
 
 /** Cognito's answer to "still an administrator?", trusted for ADMIN_RECHECK_SECONDS per container. */
@@ -47,12 +55,23 @@ const adminAuth = once((): AdminAuth => {
 
 /** For functions whose routes are all public. */
 export const publicRoutes = once(() =>
-  createEdge({ allowedOrigins: allowedOrigins(), logger, instrument: lambdaHandler }),
+  createEdge({
+    allowedOrigins: allowedOrigins(),
+    originSecret: originSecret(),
+    logger,
+    instrument: lambdaHandler,
+  }),
 );
 
 /** For functions with admin routes (they may have public ones too). */
 export const adminRoutes = once(() =>
-  createEdge({ allowedOrigins: allowedOrigins(), logger, auth: adminAuth(), instrument: lambdaHandler }),
+  createEdge({
+    allowedOrigins: allowedOrigins(),
+    originSecret: originSecret(),
+    logger,
+    auth: adminAuth(),
+    instrument: lambdaHandler,
+  }),
 );
 
 /** For a route that is public to one caller (Twilio) and admin-only to another (an upload). */

@@ -3,7 +3,8 @@
  * on one channel of the AppSync Events API (locally, of the runtime's stand-in of its protocol). The API and
  * the browser both import these, so the channel and the event's shape are written once.
  */
-import type { Message } from './schemas';
+import * as z from 'zod';
+import { type Message, messageSchema } from './schemas';
 
 /** The channel namespace of message changes; only members of the admins group may subscribe to it. */
 export const MESSAGES_NAMESPACE = 'messages';
@@ -19,8 +20,14 @@ export type LiveMessageChange = { readonly type: 'insert' | 'update' | 'delete';
 
 const LIVE_TYPE = { created: 'insert', updated: 'update', deleted: 'delete' } as const;
 
-/** Every event type the channel carries (the browser drops anything else). */
-export const LIVE_CHANGE_TYPES: readonly string[] = Object.values(LIVE_TYPE);
+/**
+ * What the browser accepts from the channel (and drops anything else): a known type and a whole message (the list sorts and compares
+ * its fields, so an event with a partial message would break the list rather than update it).
+ */
+export const liveMessageChangeSchema = z.object({
+  type: z.enum(Object.values(LIVE_TYPE)),
+  message: messageSchema,
+}) satisfies z.ZodType<LiveMessageChange>;
 
 /** The message as `GET /api/messages` shows it, to the event's shape. */
 export function liveMessageChange(

@@ -42,10 +42,18 @@ export const emailSchema = z
 // ---------------------------------------------------------------------------------------------------------
 // signups
 
+/**
+ * Unicode's bidirectional controls (embeddings, overrides, isolates, the LRM/RLM/ALM marks): invisible, they
+ * make a stored name read differently from its characters (a "Trojan Source" name in the CSV or the
+ * dashboard), and no real name needs them.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 export const signupInputSchema = z
   .strictObject({
     name: z
       .string({ error: 'Name is required.' })
+      .overwrite((name) => name.replace(BIDI_CONTROLS, ''))
       .trim()
       .min(1, { error: 'Name is required.' })
       .max(100, { error: 'Name is too long (100 characters at most).' }),

@@ -18,7 +18,10 @@ const deps = {
 };
 const route = publicRoutes();
 
-export const handler = route({ access: 'public', body: signupInputSchema }, async ({ body, event }) => {
-  await registerSignup(deps, body, requestClient(event));
-  return { status: 201, body: { ok: true } };
-});
+export const handler = route(
+  { access: 'public', body: signupInputSchema },
+  async ({ body, event, viaCloudFront }) => {
+    await registerSignup(deps, body, requestClient(event, { viaCloudFront }));
+    return { status: 201, body: { ok: true } };
+  },
+);

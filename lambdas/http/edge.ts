@@ -1,6 +1,6 @@
 /**
- * The HTTP edge every API handler goes through: CORS, authentication and the admins-group check, body and
- * query validation with zod, and error mapping. Handlers stay a few lines over a use case.
+ * The HTTP edge every API handler goes through: the CloudFront origin check, CORS, authentication and the
+ * admins-group check, body and query validation with zod, and error mapping. Handlers stay a few lines over a use case.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -16,6 +16,7 @@ import {
 import type { Caller, TokenVerifier } from '../ports/token-verifier';
 import type { AdminMembership } from '../ports/user-directory';
 import { mapError } from './error-mapper';
+import { cameThroughCloudFront } from './origin-guard';
 import { parseOrThrow } from './validation';
 
 export type HttpResult = {
@@ -32,6 +33,8 @@ export type RouteRequest<B, Q, A extends Access> = {
   readonly query: Q;
   readonly caller: A extends 'admin' ? Caller : null;
   readonly event: APIGatewayProxyEventV2;
+  /** CloudFront forwarded it (its origin secret checked): only then are CloudFront's headers its own. */
+  readonly viaCloudFront: boolean;
 };
 
 type Access = 'public' | 'admin';
@@ -67,6 +70,11 @@ export type EdgeDependencies = {
   readonly logger: Logger;
   /** Wraps every handler (Powertools' middlewares in Lambda). @default none */
   readonly instrument?: (handler: ApiHandler) => ApiHandler;
+  /**
+   * The secret CloudFront adds to every request it forwards (http/origin-guard.ts): a request without it is
+   * refused. @default none (the local runtime has no CloudFront; nothing then counts as coming through it)
+   */
+  readonly originSecret?: string;
 };
 
 export type ApiHandler = (
@@ -171,6 +179,13 @@ export function createEdge(deps: EdgeDependencies) {
       };
       let result: HttpResult;
       try {
+        const viaCloudFront =
+          deps.originSecret !== undefined && cameThroughCloudFront(event, deps.originSecret);
+        if (deps.originSecret !== undefined && !viaCloudFront) {
+          throw new ForbiddenError(
+            "This API answers only through the site: call the site's address followed by /api/..., not the API Gateway address.",
+          );
+        }
         // Authentication first: an anonymous caller learns nothing about what the body should look like.
         const caller = options.access === 'admin' && auth ? await authenticate(event, auth) : null;
         const query = options.query
@@ -183,7 +198,7 @@ export function createEdge(deps: EdgeDependencies) {
               'request body',
             )
           : undefined;
-        result = await run({ body, query, caller, event } as Parameters<typeof run>[0]);
+        result = await run({ body, query, caller, event, viaCloudFront } as Parameters<typeof run>[0]);
       } catch (error) {
         const mapped = mapError(error);
         if (mapped.status >= 500)

@@ -77,7 +77,11 @@ async function existing(directory: UserDirectory, id: string): Promise<Account> 
   return account;
 }
 
-/** Makes a waiting account an administrator. */
+/**
+ * Makes a waiting account an administrator, only while its email is confirmed: the account and its
+ * `email_verified` are read from the directory now, not from the list the approver saw, so an account that
+ * changed its email since (UpdateUserAttributes) waits until the new address is confirmed.
+ */
 export async function approveAccount(
   directory: UserDirectory,
   id: string,
@@ -88,6 +92,11 @@ export async function approveAccount(
   if (!account.confirmed) {
     throw new ConflictError(
       `${account.email} has not confirmed the email address yet: approve the account once it has.`,
+    );
+  }
+  if (!account.emailVerified) {
+    throw new ConflictError(
+      `${account.email} is not a confirmed email address: the account changed its email and has not entered the code sent to the new one. Approve it once it has (the Team list shows the email as confirmed).`,
     );
   }
   await directory.addToAdmins(id);

@@ -13,17 +13,19 @@ import {
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPoolClient, UserPool } from 'aws-cdk-lib/aws-cognito';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-guard';
 import type { HttpRoute as RouteRow } from '../../lambdas/http-routes';
 
 /** Props of {@link HttpApiRoutes}. */
 export interface HttpApiRoutesProps {
   /** The API's routes (HTTP_ROUTES): one API Gateway route per row. */
   readonly routes: readonly RouteRow[];
-  /** The function behind each `fn` of the routes. */
-  readonly functions: ReadonlyMap<string, IFunction>;
+  /** The function behind each `fn` of the routes (each is told the origin secret it checks). */
+  readonly functions: ReadonlyMap<string, LambdaFunction>;
   /** Admin routes accept only ID tokens issued by this pool... */
   readonly userPool: UserPool;
   /** ...for this app client (the token's audience). */
@@ -43,12 +45,18 @@ export interface HttpApiRoutesProps {
 /**
  * The HTTP API (API Gateway v2): one route per HTTP_ROUTES row, Lambda proxy integrations, and a Cognito JWT
  * authorizer on admin routes as a first gate (the handlers verify the token and the admins group again).
+ * Only CloudFront reaches it: the origin must send {@link HttpApiRoutes.originHeaders}, whose secret every
+ * function behind a route checks (lambdas/http/origin-guard.ts, docs/decisions.md).
  */
 export class HttpApiRoutes extends Construct {
   public readonly api: HttpApi;
   public readonly stage: HttpStage;
   /** The API's host name (no scheme, no path), for a CloudFront origin. */
   public readonly domainName: string;
+  /** The secret that tells CloudFront's requests from anyone else's: generated once, kept by Secrets Manager. */
+  public readonly originSecret: Secret;
+  /** The headers the CloudFront origin adds to every request it forwards here. */
+  public readonly originHeaders: Readonly<Record<string, string>>;
 
   constructor(scope: Construct, id: string, props: HttpApiRoutesProps) {
     super(scope, id);
@@ -111,6 +119,27 @@ export class HttpApiRoutes extends Construct {
     const authorizer = new HttpJwtAuthorizer('CognitoAdmins', props.userPool.userPoolProviderUrl, {
       jwtAudience: [props.userPoolClient.userPoolClientId],
     });
+
+    // The execute-api address stays on (CloudFront's origin needs it without a custom domain), so the functions
+    // refuse what did not come through CloudFront. CloudFormation resolves the value at deploy time into the
+    // distribution's origin header and the functions' environment; it never appears in the template.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description:
+        'Sent by CloudFront to the HTTP API on every request: the functions refuse requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      // Not data: a new deployment makes a new one, given to CloudFront and the functions together.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The origin secret is read by CloudFront and the functions from their configuration at deploy time; rotating it means redeploying both together, which a rotation Lambda cannot do.',
+    });
+    const secretValue = this.originSecret.secretValue.unsafeUnwrap();
+    this.originHeaders = { [ORIGIN_VERIFY_HEADER]: secretValue };
+    for (const fn of new Set(props.routes.map((row) => props.functions.get(row.fn)))) {
+      fn?.addEnvironment('ORIGIN_VERIFY_SECRET', secretValue);
+    }
 
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const row of props.routes) {

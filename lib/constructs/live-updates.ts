@@ -5,11 +5,11 @@ import {
   AppSyncFieldLogLevel,
   type CfnApi,
   ChannelNamespace,
-  Code,
   EventApi,
 } from 'aws-cdk-lib/aws-appsync';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { MESSAGES_NAMESPACE } from '../../lambdas/core/live-updates';
@@ -19,8 +19,11 @@ import { acknowledgeWildcardResource } from '../nag';
 export interface LiveUpdatesProps {
   /** Browsers connect and subscribe with this pool's tokens. */
   readonly userPool: IUserPool;
-  /** Only members of this group may subscribe to the messages namespace. */
-  readonly adminGroupName: string;
+  /**
+   * The messages namespace's onSubscribe handler (DIRECT Lambda): answers null to let a subscriber in, or
+   * `{error}` to refuse (lambdas/handlers/authorize-live-subscription.ts asks the user pool).
+   */
+  readonly subscribeHandler: IFunction;
   /**
    * How long the API's error logs are kept.
    * @default RetentionDays.ONE_MONTH
@@ -29,34 +32,11 @@ export interface LiveUpdatesProps {
 }
 
 /**
- * The onSubscribe handler of the messages namespace (APPSYNC_JS): the token must carry the admins group.
- * Written without optional chaining so it runs on AppSync's JavaScript runtime as is.
- */
-export function messagesOnSubscribeCode(adminGroupName: string): string {
-  return `import { util } from '@aws-appsync/utils';
-
-// Every message change is published here; only administrators may watch them (the dashboard's live list).
-export function onSubscribe(ctx) {
-  const identity = ctx.identity || {};
-  const claims = identity.claims || {};
-  const groups = identity.groups || claims['cognito:groups'] || [];
-  if (groups.indexOf(${JSON.stringify(adminGroupName)}) === -1) {
-    util.unauthorized();
-  }
-}
-
-// Events reach subscribers as published (only the functions can publish: IAM).
-export function onPublish(ctx) {
-  return ctx.events;
-}
-`;
-}
-
-/**
  * The dashboard's live updates: an AppSync Events API whose `messages` namespace carries every message
- * change. Browsers connect and subscribe with their Cognito token (and the namespace's onSubscribe handler
- * lets only the admins group in); functions publish over HTTP with IAM (SigV4), and only those granted
- * {@link LiveUpdates.publishResource} can.
+ * change. Browsers connect and subscribe with their Cognito token, and the namespace's onSubscribe handler (a
+ * Lambda function) lets in only accounts the user pool says are administrators now; functions publish over
+ * HTTP with IAM (SigV4), and only those granted {@link LiveUpdates.publishResource} can. Published events reach
+ * subscribers as they are (no onPublish handler).
  */
 export class LiveUpdates extends Construct {
   public readonly api: EventApi;
@@ -112,10 +92,20 @@ export class LiveUpdates extends Construct {
       CloudWatchLogsRoleArn: logsRole.roleArn,
       LogLevel: AppSyncFieldLogLevel.ERROR,
     });
+    // Every subscribe asks the function, which asks Cognito: the token's group claim may predate a removal.
+    // AppSync invokes it with the data source's role, which may invoke this function alone.
+    const subscribeCheck = this.api.addLambdaDataSource('SubscribeCheck', props.subscribeHandler, {
+      description: 'Is the subscriber an administrator now? (onSubscribe of the messages namespace)',
+    });
+    acknowledgeWildcardResource(
+      subscribeCheck.grantPrincipal as Role,
+      `${props.subscribeHandler.functionArn}:*`,
+      'AppSync may invoke versions and aliases of the one subscribe-check function (CDK Lambda data source grant).',
+    );
     this.messages = new ChannelNamespace(this, 'Messages', {
       api: this.api,
       channelNamespaceName: MESSAGES_NAMESPACE,
-      code: Code.fromInline(messagesOnSubscribeCode(props.adminGroupName)),
+      subscribeHandlerConfig: { direct: true, dataSource: subscribeCheck },
       authorizationConfig: {
         publishAuthModeTypes: [AppSyncAuthorizationType.IAM],
         subscribeAuthModeTypes: [AppSyncAuthorizationType.USER_POOL],

@@ -38,6 +38,11 @@ export interface SiteRuntimeConfig {
 export interface SiteProps {
   /** Host name of the HTTP API (served under `/api/*` on the site's own origin). */
   readonly apiDomainName: string;
+  /**
+   * Headers CloudFront adds to every request it forwards to the API (the origin secret the functions check).
+   * @default none
+   */
+  readonly apiOriginHeaders?: Readonly<Record<string, string>>;
   /** The folder with the built frontend; deployed only if it exists at synth time. */
   readonly assetsDir: string;
   /** Written to `/config.json` next to the app (the API base URL and webhook URL are added here). */
@@ -130,7 +135,11 @@ export class Site extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // CloudFront replaces a viewer's header of the same name, so only it can send the secret.
+            customHeaders: { ...props.apiOriginHeaders },
+          }),
           // Twilio posts over HTTPS and signs the https URL; never redirect a POST.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -165,7 +174,8 @@ export class Site extends Construct {
       const deployment = new BucketDeployment(this, 'Deploy', {
         destinationBucket: this.bucket,
         sources: [
-          Source.asset(props.assetsDir),
+          // Source maps are never deployed, even from a build that made them: the site must not serve them.
+          Source.asset(props.assetsDir, { exclude: ['*.map', '**/*.map'] }),
           Source.jsonData('config.json', {
             ...props.runtimeConfig,
             apiBaseUrl: `${this.url}/api`,

@@ -50,6 +50,10 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
     siteAssetsDir = path.join(outdir, 'site');
     fs.mkdirSync(siteAssetsDir);
     fs.writeFileSync(path.join(siteAssetsDir, 'index.html'), '<!doctype html><title>Voice Summary</title>');
+    // A hashed script as Vite writes it, with the source map a build with maps on would leave beside it.
+    fs.mkdirSync(path.join(siteAssetsDir, 'assets'));
+    fs.writeFileSync(path.join(siteAssetsDir, 'assets', 'index-abc123.js'), 'console.log(1);\n');
+    fs.writeFileSync(path.join(siteAssetsDir, 'assets', 'index-abc123.js.map'), '{"version":3}');
   }
   const built = createApp({
     outdir: path.join(outdir, 'cdk.out'),

@@ -1,14 +1,12 @@
 /**
  * The dashboard's live list and direct uploads in AWS: the AppSync Events API (Cognito to connect and
- * subscribe, IAM to publish), the onSubscribe rule that lets only administrators watch messages, where the
- * browser learns the endpoints, and the audio bucket's CORS rule for the site's origin only.
+ * subscribe, IAM to publish), the onSubscribe function that lets only current administrators watch messages,
+ * where the browser learns the endpoints, and the audio bucket's CORS rule for the site's origin only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOnSubscribeCode } from '../../lib/constructs/live-updates';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 let app: Synthesized;
@@ -41,41 +39,61 @@ describe('the live-update API', () => {
     });
   });
 
-  it('has one namespace, "messages": IAM publishes, Cognito subscribes, and its handler checks the group', () => {
+  it('has one namespace, "messages": IAM publishes, Cognito subscribes, and a Lambda function decides who may', () => {
     const namespace = only('AWS::AppSync::ChannelNamespace');
     expect(namespace.Properties).toMatchObject({
       Name: 'messages',
       PublishAuthModes: [{ AuthType: 'AWS_IAM' }],
       SubscribeAuthModes: [{ AuthType: 'AMAZON_COGNITO_USER_POOLS' }],
-    });
-    expect(namespace.Properties.CodeHandlers).toBe(messagesOnSubscribeCode('admins'));
-  });
-
-  it('lets a member of admins subscribe and refuses everyone else, on the server', () => {
-    const subscribe = (identity: unknown) => {
-      const refused: string[] = [];
-      const code = messagesOnSubscribeCode('admins')
-        .replace(/^import .*$/m, '')
-        .replaceAll('export function', 'function');
-      const context = vm.createContext({
-        util: {
-          unauthorized: () => {
-            refused.push('unauthorized');
-            throw new Error('Unauthorized');
+      HandlerConfigs: {
+        OnSubscribe: {
+          Behavior: 'DIRECT',
+          Integration: {
+            DataSourceName: expect.anything(),
+            LambdaConfig: { InvokeType: 'REQUEST_RESPONSE' },
           },
         },
-      });
-      vm.runInContext(code, context);
-      try {
-        vm.runInContext('onSubscribe(ctx)', Object.assign(context, { ctx: { identity } }));
-      } catch {}
-      return refused.length === 0 ? 'subscribed' : 'refused';
-    };
-    expect(subscribe({ sub: 'a', groups: ['admins'] })).toBe('subscribed');
-    expect(subscribe({ sub: 'a', claims: { 'cognito:groups': ['admins'] } })).toBe('subscribed');
-    expect(subscribe({ sub: 'b', groups: ['readers'] })).toBe('refused');
-    expect(subscribe({ sub: 'c', groups: null, claims: {} })).toBe('refused');
-    expect(subscribe(null)).toBe('refused');
+      },
+    });
+    // No code handler trusting the token's group claim, and events pass through as published.
+    expect(namespace.Properties.CodeHandlers).toBeUndefined();
+    expect(namespace.Properties.HandlerConfigs.OnPublish).toBeUndefined();
+  });
+
+  it('asks the subscribe-check function, which AppSync alone may invoke and which may only ask Cognito', () => {
+    const check = app.stateless.functions.get('authorize-live-subscription')!;
+    const checkId = app.stateless.getLogicalId(check.node.defaultChild as never);
+    const source = only('AWS::AppSync::DataSource');
+    expect(source.Properties).toMatchObject({
+      Type: 'AWS_LAMBDA',
+      LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [checkId, 'Arn'] } },
+    });
+    const namespace = only('AWS::AppSync::ChannelNamespace');
+    expect(namespace.Properties.HandlerConfigs.OnSubscribe.Integration.DataSourceName).toEqual(
+      source.Properties.Name,
+    );
+    // The data source's role may invoke that one function (and its versions), nothing else.
+    const roleId = (source.Properties.ServiceRoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = Object.values(resourcesOf(app.appTemplate, 'AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'lambda:InvokeFunction',
+        Resource: [
+          { 'Fn::GetAtt': [checkId, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [checkId, 'Arn'] }, ':*']] },
+        ],
+      },
+    ]);
+    // Its own environment: the pool and the group it asks about (its grants are in permissions.test.ts).
+    app.appTemplate.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({ USER_POOL_ID: Match.anyValue(), ADMIN_GROUP: 'admins' }),
+      },
+      Handler: 'index.handler',
+    });
   });
 
   it('keeps its error logs for the stage’s retention, written by a role that may write only there', () => {

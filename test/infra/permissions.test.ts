@@ -81,6 +81,8 @@ const EXPECTED: Record<string, string[]> = {
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminDeleteUser cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser cognito-idp:AdminRemoveUserFromGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
     XRAY,
   ],
+  // The live list's onSubscribe check: one question about one account, on the pool.
+  'authorize-live-subscription': [STILL_ADMIN, XRAY],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
   'expire-provider-media': [
     PUBLISH,

@@ -120,6 +120,21 @@ describe('the stateful stack', () => {
     });
   });
 
+  it('keeps the confirmed email until a new one is verified with its code', () => {
+    app.data.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
+  });
+
+  it('issues ID and access tokens that live 15 minutes, and refresh tokens 30 days', () => {
+    app.data.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      IdTokenValidity: 15,
+      AccessTokenValidity: 15,
+      RefreshTokenValidity: 43200,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
+    });
+  });
+
   it('has an app client that allows only SRP and refresh (the password never leaves the browser), and an admins group', () => {
     const clients = Object.values(resourcesOf(app.data, 'AWS::Cognito::UserPoolClient'));
     expect(clients).toHaveLength(1);

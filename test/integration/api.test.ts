@@ -1,7 +1,7 @@
 /**
  * The HTTP API through the local runtime (its own process, data directory and port), with real ID tokens
- * from its cognito-local: who may call what, settings with masked secrets, sign-ups, recent messages, and
- * bad input answered with a 4xx that stores nothing.
+ * from its cognito-local: who may call what, settings with masked secrets, sign-ups, recent messages, bad
+ * input answered with a 4xx that stores nothing, and a built site that serves no source maps.
  */
 import { readFile } from 'node:fs/promises';
 import {
@@ -259,7 +259,8 @@ describe('sign-ups', () => {
     await api('/api/signups', {
       method: 'POST',
       body: { name: 'Ada', email: 'ada@example.com', phone: '(415) 555-0142', sms_opt_in: true },
-      headers: { 'user-agent': ua },
+      // Only CloudFront's own header is believed, and there is no CloudFront here: a forged one is ignored.
+      headers: { 'user-agent': ua, 'cloudfront-viewer-address': '203.0.113.66:443' },
     });
     await api('/api/signups', {
       method: 'POST',
@@ -425,5 +426,21 @@ describe('bad input gets a 4xx with a message a person can act on, and nothing i
     // The server answers 413 and closes; depending on timing the client sees the answer or the closed socket.
     expect([0, 413]).toContain(response.status);
     expect((await api('/api/health')).status).toBe(200);
+  });
+});
+
+describe('the built site', () => {
+  it('serves its scripts without source maps: /assets/*.map is 404', async () => {
+    const page = await (await fetch(`${runtime.url}/`)).text();
+    const scripts = [...page.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await fetch(`${runtime.url}${script}`);
+      expect(code.status).toBe(200);
+      expect(await code.text()).not.toContain('sourceMappingURL');
+      const map = await fetch(`${runtime.url}${script}.map`);
+      expect(map.status, `${script}.map`).toBe(404);
+      expect(map.headers.get('content-type')).toMatch(/^text\/html/);
+    }
   });
 });

@@ -1,8 +1,12 @@
 /**
  * The Team routes through the local runtime (its own process, data directory and port) with real tokens from
- * its cognito-local: who may call them, what they answer for unknown and already approved accounts, and the
- * last administrator.
+ * its cognito-local: who may call them, what they answer for unknown and already approved accounts and for an
+ * email that is no longer confirmed, and the last administrator.
  */
+import {
+  CognitoIdentityProviderClient,
+  UpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 
@@ -62,6 +66,37 @@ describe('the Team routes', () => {
     const again = await api(`/api/team/${waiting.id}/approve`, { method: 'POST', token: admin });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe('waiting@example.com is already an administrator.');
+  });
+
+  it('refuse (409) to approve an account that changed its email and has not confirmed the new one', async () => {
+    const admin = await runtime.adminToken();
+    await runtime.signIn('changing@example.com', 'changing-password-1');
+    const { accessToken } = await runtime.tokens('changing@example.com', 'changing-password-1');
+    // As that user, the way a browser would: Cognito sends a code to the new address, unconfirmed until used.
+    const cognito = new CognitoIdentityProviderClient({
+      region: runtime.info.region,
+      endpoint: runtime.info.cognito.endpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      await cognito.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: accessToken,
+          UserAttributes: [{ Name: 'email', Value: 'someone-else@example.net' }],
+        }),
+      );
+    } finally {
+      cognito.destroy();
+    }
+    const waiting = (await team(admin)).pending.find((m) => m.email === 'someone-else@example.net');
+    expect(waiting).toMatchObject({ email_verified: false });
+
+    const refused = await api(`/api/team/${waiting!.id}/approve`, { method: 'POST', token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toMatch(
+      /^someone-else@example.net is not a confirmed email address: .*entered the code sent to the new one/,
+    );
+    expect((await team(admin)).admins.map((m) => m.email)).not.toContain('someone-else@example.net');
   });
 
   it('answer 404 for an account that does not exist, and 400 for an id that cannot be one', async () => {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SignUpCommand,
@@ -148,6 +149,17 @@ export async function startLocalRuntime(options: StartOptions = {}): Promise<Run
     await cognito
       .send(new AdminConfirmSignUpCommand({ UserPoolId: running.cognito.userPoolId, Username: email }))
       .catch(() => {});
+    // What entering the emailed code does too: the address is confirmed (an approval needs that).
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: running.cognito.userPoolId,
+        Username: email,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
     if (group) {
       await cognito.send(
         new AdminAddUserToGroupCommand({

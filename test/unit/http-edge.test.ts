@@ -3,7 +3,9 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lambdas/core/errors';
+import { requestClient } from '../../lambdas/http/client';
 import { createEdge } from '../../lambdas/http/edge';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-guard';
 import type { TokenVerifier } from '../../lambdas/ports/token-verifier';
 
 const tokens: Record<string, string[]> = { 'admin-token': ['admins'], 'user-token': [] };
@@ -129,5 +131,55 @@ describe('the HTTP edge', () => {
       }),
     );
     expect(other.headers?.['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('behind CloudFront', () => {
+  const SECRET = 'a-secret-only-cloudfront-and-the-functions-know';
+  const seen: { ip: string | null; viaCloudFront: boolean }[] = [];
+  const signup = createEdge({
+    allowedOrigins: [],
+    originSecret: SECRET,
+    logger: new Logger({ logLevel: 'SILENT' }),
+  })({ access: 'public' }, async ({ event, viaCloudFront }) => {
+    seen.push({ ip: requestClient(event, { viaCloudFront }).ip, viaCloudFront });
+    return { status: 201, body: { ok: true } };
+  });
+  const from = (headers: Record<string, string>) =>
+    event({
+      headers,
+      requestContext: { http: { sourceIp: '198.51.100.9' } } as APIGatewayProxyEventV2['requestContext'],
+    });
+
+  it('refuses a request that went around CloudFront to the API’s own address (403), before anything else', async () => {
+    for (const headers of [
+      { 'cloudfront-viewer-address': '203.0.113.7:443' } as Record<string, string>,
+      { [ORIGIN_VERIFY_HEADER]: 'guessed', 'cloudfront-viewer-address': '203.0.113.7:443' },
+    ]) {
+      const response = await signup(from(headers));
+      expect(response.statusCode).toBe(403);
+      expect(parse(response.body).error).toMatch(/only through the site/);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('records the visitor’s address CloudFront names on a request it forwarded', async () => {
+    const response = await signup(
+      from({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': '2001:db8::7:46532' }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(seen.at(-1)).toEqual({ ip: '2001:db8::7', viaCloudFront: true });
+  });
+
+  it('never believes a CloudFront-Viewer-Address header where there is no CloudFront (the local runtime)', async () => {
+    const local = createEdge({ allowedOrigins: [], logger: new Logger({ logLevel: 'SILENT' }) })(
+      { access: 'public' },
+      async ({ event, viaCloudFront }) => ({
+        status: 200,
+        body: { ip: requestClient(event, { viaCloudFront }).ip, viaCloudFront },
+      }),
+    );
+    const response = await local(from({ 'cloudfront-viewer-address': '203.0.113.7:443' }));
+    expect(parse(response.body)).toEqual({ ip: '198.51.100.9', viaCloudFront: false });
   });
 });

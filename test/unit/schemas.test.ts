@@ -50,6 +50,22 @@ describe('sign-up input', () => {
     expect(issue?.message).toContain(message);
   });
 
+  it('drops the bidirectional controls that would make a name read differently from what it is', () => {
+    // RLO ... PDF would show "Ada" + "gnp.exe" reversed; isolates, embeddings and marks are invisible too.
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068'];
+    const name = `Ada ${controls.join('')}\u2069Love\u200Elace\u200F\u061C`;
+    expect(signupInputSchema.parse({ name, email: 'a@b.co' }).name).toBe('Ada Lovelace');
+    expect(signupInputSchema.parse({ name: '\u202Egnp.exe', email: 'a@b.co' }).name).toBe('gnp.exe');
+    // Letters of right-to-left scripts are kept: only the invisible controls go.
+    expect(signupInputSchema.parse({ name: 'دانا', email: 'a@b.co' }).name).toBe('دانا');
+  });
+
+  it('counts a name of bidirectional controls alone as no name', () => {
+    const result = signupInputSchema.safeParse({ name: ' \u202E\u2066 ', email: 'a@b.co' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Name is required.');
+  });
+
   it('rejects fields it does not know', () => {
     const result = signupInputSchema.safeParse({ name: 'A', email: 'a@b.co', admin: true });
     expect(result.success).toBe(false);

@@ -175,6 +175,17 @@ describe('the Team section', () => {
     await expect(approveAccount(directory, 'new', 'owner')).rejects.toThrow(/not confirmed the email/);
   });
 
+  it('refuses (409) an account whose email changed and is not confirmed yet, and says what to wait for', async () => {
+    const directory = team();
+    directory.add('eve', 'eve@example.net', { confirmed: true, emailVerified: false });
+    const refusal = approveAccount(directory, 'eve', 'owner');
+    await expect(refusal).rejects.toBeInstanceOf(ConflictError);
+    await expect(refusal).rejects.toThrow(
+      /eve@example.net is not a confirmed email address: .* Approve it once it has/,
+    );
+    expect(directory.admins.has('eve')).toBe(false);
+  });
+
   it('removes a waiting account, and an administrator after signing them out everywhere', async () => {
     const directory = team();
     directory.admins.add('ada');

@@ -4,7 +4,7 @@
  * administrators subscribe. After a dropped connection Amplify reconnects; `onReconnected` lets the list
  * refetch what it may have missed.
  */
-import { LIVE_CHANGE_TYPES, MESSAGES_CHANNEL } from '@core/live-updates';
+import { liveMessageChangeSchema, MESSAGES_CHANNEL } from '@core/live-updates';
 import { CONNECTION_STATE_CHANGE, ConnectionState, events } from 'aws-amplify/data';
 import { Hub } from 'aws-amplify/utils';
 import { configureAmplify } from '@/lib/amplify';
@@ -18,10 +18,15 @@ export type LiveHandlers = {
   readonly onReconnected: () => void;
 };
 
-function isChange(value: unknown): value is MessageChange {
-  if (typeof value !== 'object' || value === null) return false;
-  const { type, message } = value as Partial<MessageChange>;
-  return typeof type === 'string' && LIVE_CHANGE_TYPES.includes(type) && typeof message?.id === 'string';
+/**
+ * The change an event carries, checked with the API's own schema; null for anything else, which is dropped
+ * (and logged): one malformed event must not take the list down with it.
+ */
+function changeIn(value: unknown): MessageChange | null {
+  const parsed = liveMessageChangeSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  console.warn('Live updates: dropped an event that is not a message change.', parsed.error.issues);
+  return null;
 }
 
 /** Subscribes; the returned function unsubscribes and closes the channel. */
@@ -56,8 +61,8 @@ export function subscribeToMessages(handlers: LiveHandlers): () => void {
       const subscription = channel.subscribe({
         next: (data: unknown) => {
           // The events API delivers each published event; ours is `{type, message}`.
-          const event = (data as { event?: unknown })?.event ?? data;
-          if (isChange(event)) handlers.onChange(event);
+          const change = changeIn((data as { event?: unknown })?.event ?? data);
+          if (change) handlers.onChange(change);
         },
         error: (error: unknown) => {
           console.error('Live updates stopped:', error);

@@ -1,0 +1,30 @@
+/**
+ * The onSubscribe handler of the live list's `messages` namespace (AppSync Events, DIRECT Lambda): asks the
+ * user pool whether the subscriber is an administrator now (use-cases/live-access.ts), so a removed
+ * administrator's still-valid token cannot open a new subscription.
+ */
+import { userDirectory } from '../composition/cognito';
+import { lambdaHandler, logger } from '../composition/observability';
+import { type SubscribeResponse, subscribeEventSchema } from '../triggers/appsync-events';
+import { liveAccessOf } from '../use-cases/live-access';
+
+const directory = userDirectory();
+
+export const handler = lambdaHandler(async (raw: unknown): Promise<SubscribeResponse> => {
+  const event = subscribeEventSchema.safeParse(raw);
+  if (!event.success) {
+    // Not a user-pool subscription (an API misconfigured by hand, say): nobody is let in on a guess.
+    logger.warn('Live subscription refused: not a subscribe event with a Cognito identity');
+    return { error: 'Subscribing needs a signed-in administrator.' };
+  }
+  const accountId = event.data.identity.sub;
+  // A failing directory (throttled, unreachable) throws: AppSync then refuses the subscription, and the
+  // dashboard's client subscribes again after a while.
+  const access = await liveAccessOf(directory, accountId);
+  logger.info('Live subscription', {
+    accountId,
+    channel: event.data.info.channel.path,
+    allowed: access.allowed,
+  });
+  return access.allowed ? null : { error: access.reason };
+});
