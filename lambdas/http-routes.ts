@@ -55,9 +55,17 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     throttle: THROTTLES.publicWrite,
   },
   { method: 'GET', path: '/api/messages', fn: 'list-messages', access: 'admin', throttle: THROTTLES.admin },
+  // The dashboard's test upload (JSON {uploadKey, sender} after POST /api/uploads, or multipart).
+  {
+    method: 'POST',
+    path: '/api/messages',
+    fn: 'create-message',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
   { method: 'GET', path: '/api/settings', fn: 'get-settings', access: 'admin', throttle: THROTTLES.admin },
   { method: 'PUT', path: '/api/settings', fn: 'put-settings', access: 'admin', throttle: THROTTLES.admin },
-  // Public at the gateway: Twilio signs its posts (checked in the handler); uploads need an admin token.
+  // Twilio's webhook alone: public at the gateway, Twilio signs its posts (checked in the handler).
   {
     method: 'POST',
     path: '/api/receive-message',
@@ -72,7 +80,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'admin',
     throttle: THROTTLES.admin,
   },
-  // The dashboard: direct uploads (then receive-message with the key) and the audio player.
+  // The dashboard: direct uploads (then POST /api/messages with the key) and the audio player.
   { method: 'POST', path: '/api/uploads', fn: 'create-upload', access: 'admin', throttle: THROTTLES.admin },
   {
     method: 'GET',

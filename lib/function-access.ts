@@ -155,26 +155,36 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.secret('OPENAI_API_KEY_SECRET_ARN', t.data.openAiApiKeySecret, { write: true });
     fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret, { write: true });
   },
-  // The Twilio webhook and the admin's test upload: creates messages (PutItem, GetItem for a retried
-  // webhook), stores uploaded audio (and removes it if the message cannot be written), reads and removes a
-  // direct upload once checked, records STOP/START, checks the signature with the auth token and answers
-  // keywords, probes uploads, starts the pipeline. DELETE finds the sender's messages (the sender index) and
-  // erases them with their audio; the counters hold the limits and the replay guard.
+  // Twilio's webhook alone (public, signed): no sign-in rights and no upload area. Creates messages (PutItem,
+  // GetItem for a retried webhook), records STOP/START, checks the signature with the auth token and answers
+  // keywords, starts the pipeline. DELETE finds the sender's messages (the sender index) and erases them with
+  // their audio; the counters hold the limits and the replay guard.
   'receive-message': (fn, t) => {
-    adminEdge(fn, t);
+    publicEdge(fn, t);
     fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'PutItem', 'DeleteItem']);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.sender);
     publishesChanges(fn, t);
     fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
     fn.table('COUNTERS_TABLE', t.data.tables.counters, ['UpdateItem']);
-    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject', 'DeleteObject']);
-    fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject', 'DeleteObject']);
+    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['DeleteObject']);
     twilio(fn, t);
-    ffmpeg(fn, t);
     fn.setting('SERVICE_NAME', t.serviceName);
     fn.setting('CONTACT_EMAIL', t.contactEmail);
     fn.setting('PUBLIC_WEBHOOK_URL', t.webhookUrl);
     // The messages it creates expire (DynamoDB TTL) after the period the privacy policy states.
+    fn.setting('TRANSCRIPT_RETENTION_DAYS', String(t.data.retention.transcriptDays));
+  },
+  // The admin's test upload: reads and removes a direct upload once checked (or takes a small multipart
+  // one), probes it, stores it as the message's audio (removed again if the message cannot be written),
+  // creates the message (a conditional PutItem) and starts the pipeline. Settings: the longest duration.
+  'create-message': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['PutItem']);
+    publishesChanges(fn, t);
+    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
+    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject', 'DeleteObject']);
+    fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject', 'DeleteObject']);
+    ffmpeg(fn, t);
     fn.setting('TRANSCRIPT_RETENTION_DAYS', String(t.data.retention.transcriptDays));
   },
   // Admin (re)processing: moves the message to its next attempt and starts the pipeline; no audio access.
@@ -284,7 +294,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
 };
 
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
-export const PIPELINE_STARTERS: readonly string[] = ['receive-message', 'process-audio'];
+export const PIPELINE_STARTERS: readonly string[] = ['receive-message', 'create-message', 'process-audio'];
 
 /** The entry for `fnName` in one of the tables above; a function without one fails the synth. */
 function declared<A>(table: Readonly<Record<string, A>>, tableName: string, fnName: string): A {

@@ -4,12 +4,11 @@
  * admin routes also read the sign-in configuration (Cognito issuer, keys, app client, admins group) and ask
  * Cognito whether the caller is still an administrator (USER_POOL_ID).
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { JwtTokenVerifier } from '../adapters/aws/jwt-token-verifier';
 import { commaSeparatedList, readEnv, required } from '../config';
 import { CachedAdminMembership } from '../http/admin-membership';
-import { type AdminAuth, authenticate, createEdge } from '../http/edge';
+import { type AdminAuth, createEdge } from '../http/edge';
 import type { TokenVerifier } from '../ports/token-verifier';
 import { adminGroup, userDirectory } from './cognito';
 import { lambdaHandler, logger } from './observability';
@@ -73,6 +72,3 @@ export const adminRoutes = once(() =>
     instrument: lambdaHandler,
   }),
 );
-
-/** For a route that is public to one caller (Twilio) and admin-only to another (an upload). */
-export const requireAdmin = (event: APIGatewayProxyEventV2) => authenticate(event, adminAuth());

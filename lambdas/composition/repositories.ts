@@ -13,7 +13,7 @@ import { once } from './once';
 export const messageRepository = once(() => {
   const env = readEnv('the messages table', {
     MESSAGES_TABLE: required,
-    // Only the function that creates messages is given it: they expire this many days after they arrive.
+    // Only the functions that create messages are given it: they expire this many days after they arrive.
     TRANSCRIPT_RETENTION_DAYS: retentionDays.optional(),
   });
   return new DynamoMessageRepository(documentClient(), env.MESSAGES_TABLE, env.TRANSCRIPT_RETENTION_DAYS);

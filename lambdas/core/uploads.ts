@@ -1,7 +1,7 @@
 /**
  * The dashboard's test upload in two steps, so any size up to 25 MB works where a request body cannot carry
  * it (API Gateway and Lambda stop near 6 MB): `POST /api/uploads` signs a direct PUT of the file to the
- * audio bucket under the upload area, the browser sends it there, then `POST /api/receive-message`
+ * audio bucket under the upload area, the browser sends it there, then `POST /api/messages`
  * `{uploadKey, sender}` checks the bytes and starts the pipeline. The browser imports these too.
  */
 import * as z from 'zod';
@@ -46,7 +46,7 @@ export const uploadKeySchema = z
     error: 'uploadKey is not a key POST /api/uploads gave: upload the file again.',
   });
 
-/** `POST /api/receive-message` JSON body: the uploaded file and who it is from. */
+/** `POST /api/messages` JSON body: the uploaded file and who it is from. */
 export const uploadedAudioSchema = z.strictObject({
   uploadKey: uploadKeySchema,
   sender: z

@@ -1,6 +1,6 @@
 /**
  * POST /api/uploads (admin): signs a direct upload of one audio file (at most 25 MB) to the upload area of
- * the audio bucket; the browser PUTs the file there, then calls POST /api/receive-message with its key.
+ * the audio bucket; the browser PUTs the file there, then calls POST /api/messages with its key.
  */
 import { audioStore } from '../composition/audio';
 import { adminRoutes } from '../composition/http';

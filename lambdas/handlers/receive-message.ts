@@ -1,14 +1,13 @@
 /**
- * POST /api/receive-message: the webhook URL given to Twilio (a signed form post), and the admin's test upload
- * (multipart `audio` + `sender`, or JSON `{uploadKey, sender}` for a file already sent to the upload area with
- * POST /api/uploads; both with an admin Bearer token). Twilio gets `<Response/>` at once; the voice messages
- * are processed afterwards by the pipeline.
+ * POST /api/receive-message: Twilio's webhook only (a signed form post), in a function of its own with only
+ * what that needs: no sign-in rights and no access to the upload area. Twilio gets `<Response/>` at once; the
+ * voice messages are processed afterwards by the pipeline. Dashboard uploads go to POST /api/messages.
  */
 
 import { isValidTwilioSignature } from '../adapters/twilio/twilio-signature';
-import { audioStore, audioTools } from '../composition/audio';
+import { audioStore } from '../composition/audio';
 import { hostAdapters } from '../composition/host';
-import { adminRoutes, requireAdmin } from '../composition/http';
+import { publicRoutes } from '../composition/http';
 import { mediaFetching } from '../composition/media';
 import { messageChanges, warn } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
@@ -18,29 +17,14 @@ import { counters, optOutRepository, settingsRepository } from '../composition/r
 import { secretStore } from '../composition/secrets';
 import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
 import { smsSending } from '../composition/sms';
-import { MAX_AUDIO_BYTES } from '../core/audio-format';
-import {
-  ForbiddenError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from '../core/errors';
-import { uploadedAudioSchema } from '../core/uploads';
-import { header, readJsonBody } from '../http/edge';
-import { parseMultipart } from '../http/multipart';
+import { ForbiddenError, UnsupportedMediaTypeError } from '../core/errors';
+import { header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
-import {
-  type InboundDeps,
-  receiveSms,
-  receiveUpload,
-  receiveUploadedFile,
-  twilioWebhookSchema,
-} from '../use-cases/inbound';
+import { type InboundDeps, receiveSms, twilioWebhookSchema } from '../use-cases/inbound';
 
 const deps: InboundDeps = {
   ...messageChanges(),
   audio: audioStore(),
-  audioTools: audioTools(),
   counters: counters(),
   settings: settingsRepository(),
   optOuts: optOutRepository(),
@@ -54,12 +38,17 @@ const deps: InboundDeps = {
 const secrets = secretStore(['twilio_auth_token']);
 const localWebhookToken = hostAdapters().webhookToken;
 const webhookUrl = publicWebhookUrl();
-const route = adminRoutes();
+const route = publicRoutes();
 
 /** The token X-Twilio-Signature is checked with: the saved Twilio auth token, else the host's own (locally). */
 async function webhookSigningToken(): Promise<string | null> {
   return (await secrets.get('twilio_auth_token')) ?? (localWebhookToken ? await localWebhookToken() : null);
 }
+
+const WEBHOOK_ONLY = "this URL is Twilio's webhook and takes only its signed form posts.";
+/** What an admin request sent here is told: uploads have their own admin route since issue 15. */
+const UPLOADS_MOVED =
+  'Dashboard uploads moved to POST /api/messages (admin, Bearer token): JSON {uploadKey, sender} after POST /api/uploads, or multipart/form-data with "audio" and "sender".';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
@@ -71,6 +60,12 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
 
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
     const params = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    // Twilio signs its posts and never sends a Bearer token: a request with one is an admin's, and no admin
+    // action is served here any more.
+    if (/^Bearer\s/i.test(header(event, 'authorization') ?? '')) {
+      logger.warn('Webhook refused: a Bearer token (an admin request at the webhook)');
+      throw new ForbiddenError(`An admin token grants nothing here: ${WEBHOOK_ONLY} ${UPLOADS_MOVED}`);
+    }
     const token = await webhookSigningToken();
     if (!token) {
       logger.warn('Webhook refused: no Twilio auth token is saved to check its signature');
@@ -93,40 +88,6 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
     return { status: 200, text: EMPTY_TWIML, headers: { 'content-type': 'text/xml; charset=utf-8' } };
   }
 
-  if (contentType.startsWith('multipart/form-data')) {
-    await requireAdmin(event);
-    const form = await parseMultipart(raw, header(event, 'content-type')!, { maxFileBytes: MAX_AUDIO_BYTES });
-    const files = form.files.filter((f) => f.field === 'audio');
-    if (files.length === 0) {
-      throw new ValidationError('Choose an audio file to upload (the form field "audio").');
-    }
-    if (files.length > 1) throw new ValidationError('Upload one audio file at a time.');
-    const file = files[0]!;
-    if (file.truncated) {
-      throw new PayloadTooLargeError('The audio file is larger than 25 MB: upload a shorter recording.');
-    }
-    const sender = form.fields.sender;
-    if (sender !== undefined && sender.length > 100) {
-      throw new ValidationError('The sender is too long (100 characters at most).');
-    }
-    const result = await receiveUpload(deps, {
-      bytes: file.bytes,
-      fileName: file.fileName,
-      sender: sender ?? null,
-    });
-    metrics.addMetric('MessagesReceived', 'Count', 1);
-    return { status: 201, body: result };
-  }
-
-  if (contentType.startsWith('application/json')) {
-    await requireAdmin(event);
-    const body = parseOrThrow(uploadedAudioSchema, readJsonBody(event), 'request body');
-    const result = await receiveUploadedFile(deps, body);
-    metrics.addMetric('MessagesReceived', 'Count', 1);
-    return { status: 201, body: result };
-  }
-
-  throw new UnsupportedMediaTypeError(
-    'Send a Twilio webhook (application/x-www-form-urlencoded), an upload (multipart/form-data with "audio") or JSON {uploadKey, sender} after POST /api/uploads.',
-  );
+  // JSON, multipart or anything else is not Twilio's: most likely an upload from before the move.
+  throw new UnsupportedMediaTypeError(`Not a Twilio webhook form: ${WEBHOOK_ONLY} ${UPLOADS_MOVED}`);
 });

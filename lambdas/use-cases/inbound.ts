@@ -47,10 +47,10 @@ import { currentSettings } from './settings';
 /** What an admin's restart uses: the message and the pipeline (no audio: the steps fetch it). */
 export type ProcessAudioDeps = MessageChangeDeps & { readonly pipeline: PipelineStarter };
 
-/** What the webhook and the test upload use. */
+/** What the webhook uses. */
 export type InboundDeps = MessageChangeDeps & {
+  /** DELETE erases the sender's stored audio. */
   readonly audio: AudioStore;
-  readonly audioTools: AudioTools;
   /** The limits (voice messages a day, texts an hour, one how-to a day) and the replay guard. */
   readonly counters: Counters;
   /** The limits an operator set (Settings), and the countries replies may go to. */
@@ -117,7 +117,10 @@ async function replyTo(deps: InboundDeps, to: string, body: string, kind: TextKi
 }
 
 /** Starts the first run of a message; a failure to start leaves it pending for "Process Now". */
-async function startFirstRun(deps: InboundDeps, message: Message): Promise<boolean> {
+async function startFirstRun(
+  deps: Pick<InboundDeps, 'pipeline' | 'warn'>,
+  message: Message,
+): Promise<boolean> {
   try {
     return (await deps.pipeline.start({ messageId: message.id, attempt: message.attempt ?? 1 })).started;
   } catch (error) {
@@ -305,6 +308,10 @@ async function eraseSender(deps: InboundDeps, from: string): Promise<number> {
   return messages.length;
 }
 
+/** What an admin's test upload uses: the bytes checked with the audio tools, stored, made a message, started. */
+export type UploadDeps = MessageChangeDeps &
+  Pick<InboundDeps, 'audio' | 'settings' | 'pipeline' | 'warn'> & { readonly audioTools: AudioTools };
+
 export type UploadedAudio = {
   readonly bytes: Buffer;
   readonly fileName: string | null;
@@ -315,7 +322,7 @@ export type UploadedAudio = {
  * An admin's test upload: checked from its bytes (not its name), stored, made a message and started. A sender
  * that is a phone number gets the reply by SMS; any other sender (the default "test-user") gets none.
  */
-export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
+export async function receiveUpload(deps: UploadDeps, upload: UploadedAudio) {
   if (upload.bytes.byteLength === 0) {
     throw new ValidationError('The audio file is empty: choose a recording and upload it again.');
   }
@@ -328,7 +335,7 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
       `${upload.fileName ? `"${upload.fileName}"` : 'The file'} is not audio we can read. Upload ${ACCEPTED_FORMATS_TEXT}.`,
     );
   }
-  let probe: Awaited<ReturnType<InboundDeps['audioTools']['probe']>>;
+  let probe: Awaited<ReturnType<AudioTools['probe']>>;
   try {
     probe = await deps.audioTools.probe(upload.bytes);
   } catch (error) {
@@ -378,7 +385,7 @@ export async function receiveUpload(deps: InboundDeps, upload: UploadedAudio) {
  * leaves nothing behind (and one that is stays only as the message's audio).
  */
 export async function receiveUploadedFile(
-  deps: InboundDeps,
+  deps: UploadDeps,
   input: { readonly uploadKey: string; readonly sender?: string | null | undefined },
 ) {
   let bytes: Buffer;

@@ -169,7 +169,7 @@ export class HttpApiRoutes extends Construct {
 function publicReason(fn: string): string {
   switch (fn) {
     case 'receive-message':
-      return 'Twilio calls it; the handler checks the X-Twilio-Signature or an admin token';
+      return 'Twilio calls it; the handler checks the X-Twilio-Signature';
     case 'create-signup':
       return 'the landing page sign-up form, validated and stored idempotently per email';
     default:

@@ -422,7 +422,7 @@ describe('the live channel', () => {
     form.set('audio', new Blob([new Uint8Array(clip.bytes)], { type: clip.contentType }), 'missed.wav');
     form.set('sender', 'while-offline');
     const token = await runtime.signIn(ADMIN.email, ADMIN.password);
-    const sent = await fetch(`${runtime.url}/api/receive-message`, {
+    const sent = await fetch(`${runtime.url}/api/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,

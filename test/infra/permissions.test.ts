@@ -37,17 +37,27 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue secretsmanager:PutSecretValue on TwilioAuthToken',
     XRAY,
   ],
+  // Twilio's webhook alone: no sign-in rights, no upload area; of the audio, only DELETE's erasure.
   'receive-message': [
     PUBLISH,
-    STILL_ADMIN,
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on Messages',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:GetItem on Settings',
     'dynamodb:Query on Messages/index/sender',
     'dynamodb:UpdateItem on Counters',
+    's3:DeleteObject on AudioBucket/audio/*',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    'states:StartExecution on PipelineStateMachine',
+    XRAY,
+  ],
+  // The dashboard's test upload: the upload area, the message's audio, the longest duration (Settings).
+  'create-message': [
+    PUBLISH,
+    STILL_ADMIN,
+    'dynamodb:PutItem on Messages',
+    'dynamodb:GetItem on Settings',
     's3:DeleteObject s3:PutObject on AudioBucket/audio/*',
     's3:DeleteObject s3:GetObject on AudioBucket/uploads/*',
-    'secretsmanager:GetSecretValue on TwilioAuthToken',
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
@@ -216,6 +226,18 @@ describe('what each function may do', () => {
     );
   });
 
+  it('gives the public webhook no sign-in rights and nothing in the upload area', () => {
+    const construct = app.stateless.functions.get('receive-message')!;
+    const webhook = permissionsOfRole(roleOf(construct));
+    expect(webhook.length).toBeGreaterThan(0);
+    expect(webhook.filter((line) => /cognito-idp:/.test(line))).toEqual([]);
+    expect(webhook.filter((line) => /\/uploads\//.test(line))).toEqual([]);
+    // The upload area is the admin upload route's, behind the admin check.
+    const upload = permissionsOfRole(roleOf(app.stateless.functions.get('create-message')!));
+    expect(upload).toContain('s3:DeleteObject s3:GetObject on AudioBucket/uploads/*');
+    expect(upload).toContain(STILL_ADMIN);
+  });
+
   it('gives the user pool’s triggers only the Cognito actions they need, on that pool', () => {
     const actual = Object.fromEntries(
       [...app.stateful.triggers.functions].map(([fn, construct]) => [
@@ -240,6 +262,7 @@ describe('what each function may do', () => {
     expect(publishers).toEqual(
       [
         'receive-message',
+        'create-message',
         'process-audio',
         step.markProcessing.fn,
         step.prepareAudio.fn,

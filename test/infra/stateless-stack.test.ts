@@ -131,11 +131,11 @@ describe('the Lambda functions', () => {
         hasFfmpeg ? '/opt/bin/ffprobe' : undefined,
       );
     }
-    // The upload route checks that an uploaded file plays (ffprobe) before accepting it.
-    const [, receive] = functionFor(app, 'receive-message');
-    expect(receive.Properties.Layers).toHaveLength(1);
-    expect(receive.Properties.Environment.Variables.FFPROBE_PATH).toBe('/opt/bin/ffprobe');
-    for (const fn of ['list-messages', 'create-signup', 'process-audio']) {
+    // The upload route checks that an uploaded file plays (ffprobe) before accepting it; the webhook does not.
+    const [, upload] = functionFor(app, 'create-message');
+    expect(upload.Properties.Layers).toHaveLength(1);
+    expect(upload.Properties.Environment.Variables.FFPROBE_PATH).toBe('/opt/bin/ffprobe');
+    for (const fn of ['receive-message', 'list-messages', 'create-signup', 'process-audio']) {
       expect(functionFor(app, fn)[1].Properties.Layers).toBeUndefined();
     }
     app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
@@ -169,8 +169,8 @@ describe('the Lambda functions', () => {
     expect(signup).not.toMatch(/dynamodb:(GetItem|Query|Scan)|s3:|secretsmanager:/);
   });
 
-  it('let only the two starters (webhook/upload and process-audio) start the pipeline', () => {
-    const starters = ['receive-message', 'process-audio'];
+  it('let only the three starters (webhook, upload and process-audio) start the pipeline', () => {
+    const starters = ['receive-message', 'create-message', 'process-audio'];
     for (const fn of starters) {
       const [, f] = functionFor(app, fn);
       expect(f.Properties.Environment.Variables.STATE_MACHINE_ARN).toEqual({ Ref: expect.any(String) });

@@ -95,7 +95,7 @@ describe('the two-step upload', () => {
     expect((await api('/api/uploads', { method: 'POST', body, token: null })).status).toBe(401);
     const visitor = await runtime.userToken();
     expect((await api('/api/uploads', { method: 'POST', body, token: visitor })).status).toBe(403);
-    const key = await api('/api/receive-message', {
+    const key = await api('/api/messages', {
       method: 'POST',
       body: { uploadKey: 'uploads/00000000-0000-4000-8000-000000000000', sender: 'x' },
       token: visitor,
@@ -131,7 +131,7 @@ describe('the two-step upload', () => {
       body: new Uint8Array(25 * 1024 * 1024 + 1),
     });
     expect(put.status).toBe(200);
-    const refused = await api('/api/receive-message', {
+    const refused = await api('/api/messages', {
       method: 'POST',
       body: { uploadKey: ticket.uploadKey, sender: 'test-user' },
     });
@@ -142,7 +142,7 @@ describe('the two-step upload', () => {
   it('turns an uploaded voice message into a message and leaves no copy in the upload area', async () => {
     const clip = await clips.clip({ sentence: SPEECH_CORPUS[0]!, format: 'wav' });
     const ticket = await upload(clip.bytes, clip.contentType);
-    const received = await api('/api/receive-message', {
+    const received = await api('/api/messages', {
       method: 'POST',
       body: { uploadKey: ticket.uploadKey, sender: 'test-user' },
     });
@@ -166,7 +166,7 @@ describe('the two-step upload', () => {
   it('refuses a file that is not audio with the reason, and keeps nothing of it', async () => {
     const before = await messageIds();
     const ticket = await upload(Buffer.from('%PDF-1.7\nnot a voice message\n'), 'application/pdf');
-    const refused = await api('/api/receive-message', {
+    const refused = await api('/api/messages', {
       method: 'POST',
       body: { uploadKey: ticket.uploadKey, sender: 'test-user' },
     });
@@ -177,18 +177,44 @@ describe('the two-step upload', () => {
   });
 
   it('refuses a key it did not give, and a key whose upload is gone', async () => {
-    const foreign = await api('/api/receive-message', {
+    const foreign = await api('/api/messages', {
       method: 'POST',
       body: { uploadKey: 'audio/somebody-else.wav', sender: 'x' },
     });
     expect(foreign.status).toBe(400);
     expect(foreign.json.error).toMatch(/uploadKey is not a key POST \/api\/uploads gave/);
-    const gone = await api('/api/receive-message', {
+    const gone = await api('/api/messages', {
       method: 'POST',
       body: { uploadKey: 'uploads/00000000-0000-4000-8000-000000000000' },
     });
     expect(gone.status).toBe(404);
     expect(gone.json.error).toBe('The uploaded file was not found (uploads expire): upload it again.');
+  });
+
+  it('refuses a damaged recording (422) and removes it from the upload area', async () => {
+    const clip = await clips.clip({ sentence: SPEECH_CORPUS[0]!, format: 'm4a' });
+    const before = await messageIds();
+    const ticket = await upload(clip.bytes.subarray(0, Math.floor(clip.bytes.byteLength / 2)), 'audio/mp4');
+    const refused = await api('/api/messages', {
+      method: 'POST',
+      body: { uploadKey: ticket.uploadKey, sender: 'test-user' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.error).toMatch(/damaged or incomplete/);
+    expect(await messageIds()).toEqual(before);
+    expect(await objectKeys('uploads/')).toEqual([]);
+  });
+
+  it('takes only JSON or multipart at POST /api/messages, and only from an administrator', async () => {
+    const ticket = { uploadKey: 'uploads/00000000-0000-4000-8000-000000000000', sender: 'x' };
+    expect((await api('/api/messages', { method: 'POST', body: ticket, token: null })).status).toBe(401);
+    const text = await fetch(`${runtime.url}/api/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expect(text.status).toBe(415);
+    expect(((await text.json()) as { error: string }).error).toMatch(/JSON \{uploadKey, sender\}.*multipart/);
   });
 
   it('answers 404 for the audio of a message that does not exist', async () => {
@@ -307,5 +333,56 @@ describe('the Settings checks', () => {
     });
     expect(notOwned.text).not.toContain(TWILIO_TOKEN);
     await save({ twilio_account_sid: null, twilio_auth_token: null, twilio_phone_number: null });
+  });
+});
+
+describe('the webhook URL after uploads moved', () => {
+  /** What an admin's upload sent to the old URL is told: where uploads go now. */
+  const MOVED = /Dashboard uploads moved to POST \/api\/messages/;
+
+  it('answers an upload sent to POST /api/receive-message 415 naming POST /api/messages, and keeps nothing', async () => {
+    const clip = await clips.clip({ sentence: SPEECH_CORPUS[0]!, format: 'wav' });
+    const before = await messageIds();
+    const ticket = await upload(clip.bytes, clip.contentType);
+
+    const json = await api('/api/receive-message', {
+      method: 'POST',
+      body: { uploadKey: ticket.uploadKey, sender: 'test-user' },
+    });
+    expect(json.status).toBe(415);
+    expect(json.json.error).toMatch(MOVED);
+
+    const form = new FormData();
+    form.set('audio', new Blob([new Uint8Array(clip.bytes)], { type: clip.contentType }), clip.fileName);
+    form.set('sender', 'test-user');
+    const multipart = await fetch(`${runtime.url}/api/receive-message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(multipart.status).toBe(415);
+    expect(((await multipart.json()) as { error: string }).error).toMatch(MOVED);
+    expect(await messageIds()).toEqual(before);
+
+    // The webhook cannot touch the upload area: the file is still there, and the new route takes it.
+    expect(await objectKeys('uploads/')).toEqual([ticket.uploadKey]);
+    const moved = await api('/api/messages', {
+      method: 'POST',
+      body: { uploadKey: ticket.uploadKey, sender: 'test-user' },
+    });
+    expect(moved.status).toBe(201);
+    expect(await objectKeys('uploads/')).toEqual([]);
+  });
+
+  it('answers a form post with an admin token 403 naming POST /api/messages: a token grants nothing there', async () => {
+    const before = await messageIds();
+    const answer = await fetch(`${runtime.url}/api/receive-message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ MessageSid: `SM${'0'.repeat(32)}`, From: '+14155550199', Body: 'HELP' }),
+    });
+    expect(answer.status).toBe(403);
+    expect(((await answer.json()) as { error: string }).error).toMatch(MOVED);
+    expect(await messageIds()).toEqual(before);
   });
 });

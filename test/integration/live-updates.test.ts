@@ -122,7 +122,7 @@ describe('the live channel', () => {
     form.set('audio', new Blob([new Uint8Array(clip.bytes)], { type: clip.contentType }), clip.fileName);
     form.set('sender', 'test-user');
     const token = await runtime.adminToken();
-    const uploaded = await fetch(`${runtime.url}/api/receive-message`, {
+    const uploaded = await fetch(`${runtime.url}/api/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,

@@ -311,7 +311,7 @@ describe('admin test uploads', () => {
   it('refuses a form without the audio field (400)', async () => {
     const form = new FormData();
     form.set('sender', 'test-user');
-    const response = await fetch(`${runtime.url}/api/receive-message`, {
+    const response = await fetch(`${runtime.url}/api/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await runtime.adminToken()}` },
       body: form,

@@ -87,7 +87,7 @@ export async function upload(
   );
   if (options.sender !== undefined) form.set('sender', options.sender);
   const token = options.token === undefined ? await runtime.adminToken() : options.token;
-  const response = await fetch(`${runtime.url}/api/receive-message`, {
+  const response = await fetch(`${runtime.url}/api/messages`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
     body: form,

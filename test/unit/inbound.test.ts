@@ -25,6 +25,7 @@ import {
   RESTART_DEDUP_MS,
   receiveSms,
   receiveUpload,
+  type UploadDeps,
   VOICE_LIMIT_ERROR,
 } from '../../lambdas/use-cases/inbound';
 import {
@@ -69,7 +70,7 @@ function setUp() {
     warn(message: string) {
       deps.warnings.push(message);
     },
-  } satisfies InboundDeps & { warnings: string[] };
+  } satisfies InboundDeps & UploadDeps & { warnings: string[] };
   return { deps, sms, media };
 }
 

@@ -1,7 +1,7 @@
 /**
  * A test upload in two steps, so any size up to 25 MB works in AWS too (API Gateway and Lambda cap a request
  * near 6 MB): the API signs a direct upload to the audio bucket, the browser sends the file there with
- * progress, then `POST /api/receive-message {uploadKey, sender}` checks the bytes and starts the pipeline.
+ * progress, then `POST /api/messages {uploadKey, sender}` checks the bytes and starts the pipeline.
  */
 import { adminRequest } from '@/lib/admin-api';
 import { ApiError } from '@/lib/api-client';
@@ -45,7 +45,7 @@ export function sendFile(
 }
 
 export function startProcessing(uploadKey: string, sender: string): Promise<{ messageId: string }> {
-  return adminRequest<{ messageId: string }>('/receive-message', {
+  return adminRequest<{ messageId: string }>('/messages', {
     method: 'POST',
     body: { uploadKey, sender },
   });

@@ -1,0 +1,73 @@
+/**
+ * POST /api/messages (admin): the dashboard's test upload becomes a message and a pipeline run. JSON
+ * `{uploadKey, sender}` for a file already sent to the upload area with POST /api/uploads (removed from there
+ * whatever the outcome), or multipart `audio` + `sender` (small files: a request body stops near 6 MB in AWS).
+ * 201 `{messageId}`; 415 not audio, 422 damaged or too long, 413 over 25 MB.
+ */
+import { audioStore, audioTools } from '../composition/audio';
+import { adminRoutes } from '../composition/http';
+import { messageChanges, warn } from '../composition/message-changes';
+import { metrics } from '../composition/observability';
+import { pipelineStarter } from '../composition/pipeline-starter';
+import { settingsRepository } from '../composition/repositories';
+import { MAX_AUDIO_BYTES } from '../core/audio-format';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../core/errors';
+import { uploadedAudioSchema } from '../core/uploads';
+import { header, readJsonBody } from '../http/edge';
+import { parseMultipart } from '../http/multipart';
+import { parseOrThrow } from '../http/validation';
+import { receiveUpload, receiveUploadedFile, type UploadDeps } from '../use-cases/inbound';
+
+// No Twilio, opt-outs or counters: an upload texts nobody from here (a phone-number sender gets the
+// pipeline's reply).
+const deps: UploadDeps = {
+  ...messageChanges(),
+  audio: audioStore(),
+  audioTools: audioTools(),
+  settings: settingsRepository(),
+  pipeline: pipelineStarter(),
+  warn,
+};
+const route = adminRoutes();
+
+export const handler = route({ access: 'admin' }, async ({ event }) => {
+  const contentType = (header(event, 'content-type') ?? '').toLowerCase();
+
+  if (contentType.startsWith('application/json')) {
+    const body = parseOrThrow(uploadedAudioSchema, readJsonBody(event), 'request body');
+    const result = await receiveUploadedFile(deps, body);
+    metrics.addMetric('MessagesReceived', 'Count', 1);
+    return { status: 201, body: result };
+  }
+
+  if (contentType.startsWith('multipart/form-data')) {
+    const raw = event.body
+      ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
+      : Buffer.alloc(0);
+    const form = await parseMultipart(raw, header(event, 'content-type')!, { maxFileBytes: MAX_AUDIO_BYTES });
+    const files = form.files.filter((f) => f.field === 'audio');
+    if (files.length === 0) {
+      throw new ValidationError('Choose an audio file to upload (the form field "audio").');
+    }
+    if (files.length > 1) throw new ValidationError('Upload one audio file at a time.');
+    const file = files[0]!;
+    if (file.truncated) {
+      throw new PayloadTooLargeError('The audio file is larger than 25 MB: upload a shorter recording.');
+    }
+    const sender = form.fields.sender;
+    if (sender !== undefined && sender.length > 100) {
+      throw new ValidationError('The sender is too long (100 characters at most).');
+    }
+    const result = await receiveUpload(deps, {
+      bytes: file.bytes,
+      fileName: file.fileName,
+      sender: sender ?? null,
+    });
+    metrics.addMetric('MessagesReceived', 'Count', 1);
+    return { status: 201, body: result };
+  }
+
+  throw new UnsupportedMediaTypeError(
+    'Send JSON {uploadKey, sender} after POST /api/uploads, or multipart/form-data with the file in "audio".',
+  );
+});
