@@ -4,7 +4,7 @@
  * Functions) and cognito-local calling the pool's triggers. In AWS those calls need IAM; locally the
  * credentials are fixed strings every SDK client is given, so the door itself is the check: it listens on
  * 127.0.0.1 only, answers only to its own `Host` (a DNS-rebound page names another), and refuses anything a
- * browser sends (`Origin`, `Sec-Fetch-*`), so no web page can reach it, cross-origin or not.
+ * browser sends (`Origin`, `Sec-Fetch-Site`), so no web page can reach it, cross-origin or not.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,8 +20,12 @@ export type InternalDoor = {
   close(): Promise<void>;
 };
 
+/**
+ * Browsers send `Origin` on every cross-origin and every POST request, and `Sec-Fetch-Site` on every request
+ * to loopback; Node's own fetch sends neither (only `Sec-Fetch-Mode`), nor does the SDK.
+ */
 function fromBrowser(req: IncomingMessage): boolean {
-  return Object.keys(req.headers).some((name) => name === 'origin' || name.startsWith('sec-fetch-'));
+  return req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined;
 }
 
 export async function startInternalDoor(log: (line: string) => void): Promise<InternalDoor> {
