@@ -13,6 +13,8 @@ import { requestHost } from './doors';
 const publicUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .refine((value) => {
+    // Refinements run even after the URL check failed (zod 4): a value that is no URL is left to that check.
+    if (!URL.canParse(value)) return true;
     const url = new URL(value);
     return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
   }, 'must be an origin only (scheme, host and optional port), with no path: the site is served at its root');
