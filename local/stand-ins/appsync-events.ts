@@ -142,16 +142,18 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
   };
 
   const gatedGroups = new Set(Object.values(options.subscribeGroups));
-  /** Whether the account is in the group now: the directory's answer; a failed question is a no. */
-  const isMember = async (caller: Caller, group: string): Promise<boolean> => {
+  /** Whether the account is in the group now: the directory's answer, or null when it could not answer. */
+  const membership = async (caller: Caller, group: string): Promise<boolean | null> => {
     if (!options.isMember) return caller.groups.includes(group);
     try {
       return await options.isMember(caller.userId, group);
     } catch (error) {
       log(`Live updates: group membership could not be checked (${(error as Error).message})`);
-      return false;
+      return null;
     }
   };
+  /** On connect and subscribe a question the directory could not answer is a no. */
+  const isMember = async (caller: Caller, group: string) => (await membership(caller, group)) === true;
   /** A token that claims a gated group the account has lost is a removed member's old token. */
   const claimsStillHeld = async (caller: Caller) => {
     for (const group of caller.groups) {
@@ -287,7 +289,8 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
         if (group !== undefined) groups.add(group);
       }
       for (const group of groups) {
-        if (await isMember(caller, group)) continue;
+        // An open subscription is kept while the directory cannot answer: an outage must not cut everyone off.
+        if ((await membership(caller, group)) !== false) continue;
         log(`Live updates: a connection whose account left ${group} was closed`);
         connection.subscriptions.clear();
         send(connection, { type: 'connection_error', errors: [UNAUTHORIZED] });
