@@ -9,9 +9,9 @@
  * (`performance.timeOrigin + performance.now()`) when a MutationObserver sees the card change; both clocks
  * are the same machine's. Goal: median at most 200 ms, p95 at most 500 ms.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { AppSyncEventsPublisher } from '../lambdas/adapters/aws/appsync-events-publisher';
-import { LOCAL_CREDENTIALS } from '../lambdas/adapters/aws/client-options';
 import { DynamoMessageRepository } from '../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../lambdas/adapters/aws/dynamodb-client';
 import type { Message } from '../lambdas/core/schemas';
@@ -77,7 +77,8 @@ export async function benchLive(): Promise<void> {
       events: new AppSyncEventsPublisher({
         httpEndpoint: runtime.info.events.httpEndpoint,
         region: runtime.info.region,
-        credentials: LOCAL_CREDENTIALS,
+        // The credentials this start of the runtime gave its functions (a publish needs them, as IAM in AWS).
+        credentials: JSON.parse(await readFile(runtime.info.events.credentialsFile, 'utf8')),
       }),
       clock: systemClock,
       onPublishError: (error) => {

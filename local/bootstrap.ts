@@ -34,13 +34,14 @@ export async function bootstrapStorage(options: {
   region: string;
   dynamodb: string;
   s3: string;
-  siteUrl: string;
+  /** The origins the site's pages upload from (presigned PUTs need the bucket's CORS). */
+  siteOrigins: readonly string[];
 }): Promise<void> {
   const dynamo = createDynamoDbClient({ region: options.region, endpoint: options.dynamodb });
   const s3 = createS3Client({ region: options.region, endpoint: options.s3 });
   try {
     await createTables(dynamo, LOCAL_TABLES);
-    await createBucket(s3, LOCAL_BUCKET, [options.siteUrl]);
+    await createBucket(s3, LOCAL_BUCKET, options.siteOrigins);
   } finally {
     dynamo.destroy();
     s3.destroy();

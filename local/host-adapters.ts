@@ -4,18 +4,22 @@
  * webhook token, media from loopback. Called before any handler module is imported.
  */
 import { readFile } from 'node:fs/promises';
-import { LOCAL_CREDENTIALS } from '../lambdas/adapters/aws/client-options';
+import type { AwsCredentialIdentity } from '@smithy/types';
 import { FileSecretStore } from '../lambdas/adapters/local/file-secret-store';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
 import { MoonshineTranscriber } from '../lambdas/adapters/local/moonshine-transcriber';
 import { OutboxSmsSender } from '../lambdas/adapters/local/outbox-sms-sender';
 import { provideHostAdapters } from '../lambdas/composition/host';
 
-export function provideLocalAdapters(paths: {
-  readonly secrets: string;
-  readonly outbox: string;
-  readonly webhookToken: string;
-}): void {
+export function provideLocalAdapters(
+  paths: {
+    readonly secrets: string;
+    readonly outbox: string;
+    readonly webhookToken: string;
+  },
+  /** This start's publisher credentials (local/live-access.ts). */
+  publisher: AwsCredentialIdentity,
+): void {
   provideHostAdapters({
     secrets: new FileSecretStore(paths.secrets),
     fallbackSmsSender: new OutboxSmsSender(paths.outbox),
@@ -25,7 +29,7 @@ export function provideLocalAdapters(paths: {
     webhookToken: async () => (await readFile(paths.webhookToken, 'utf8').catch(() => '')).trim() || null,
     mediaFromLoopback: true,
     // The live-update stand-in checks publishes against this pair, as AppSync checks a role's signature.
-    awsCredentials: LOCAL_CREDENTIALS,
+    awsCredentials: publisher,
     // Tests point Twilio's REST API at a local fake.
     ...(process.env.TWILIO_API_BASE_URL ? { twilioApiBaseUrl: process.env.TWILIO_API_BASE_URL } : {}),
   });

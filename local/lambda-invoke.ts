@@ -15,10 +15,6 @@ export type TriggerHandler = (event: unknown) => Promise<unknown>;
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/?]+)\/invocations(?:\?.*)?$/;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-export function isLambdaInvoke(url: string): boolean {
-  return INVOKE_PATH.test(url);
-}
-
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {

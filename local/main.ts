@@ -51,12 +51,14 @@ async function main() {
   }
 
   const { info } = runtime;
+  // Behind a tunnel or proxy (PUBLIC_URL), the addresses a person shares are the public ones.
+  const site = info.publicUrl ?? info.url;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`
 Voice Summary is running (ready in ${seconds} s).
 
-  Site              ${info.url}/
-  Admin dashboard   ${info.url}/admin
+  Site              ${site}/${info.publicUrl ? `  (also ${info.url}/ on this machine)` : ''}
+  Admin dashboard   ${site}/admin
   Health check      ${info.url}/api/health
   SMS webhook       ${info.webhookUrl}  (HTTP POST; give this URL to the SMS provider)
   Send a test SMS   npm run sms -- <audio file> --from +14155550123

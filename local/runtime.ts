@@ -1,7 +1,9 @@
 /**
  * The whole service on one machine: dynalite, s3rver and cognito-local with their state under the data
- * directory, and one HTTP server that serves the site, mounts the sign-in service at /cognito and maps
- * /api routes to the same Lambda handler functions that run in AWS, with API Gateway v2 events.
+ * directory, and one HTTP server that serves the site, mounts the sign-in service's public door at /cognito
+ * and maps /api routes to the same Lambda handler functions that run in AWS, with API Gateway v2 events. What
+ * needs IAM in AWS (Cognito's administrator actions, Step Functions, the triggers) is served on a loopback-only
+ * internal door (local/internal-door.ts); who may use each public door is decided in local/doors.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,11 +11,9 @@ import { access, chmod, constants, mkdir, open, readFile, rm, stat, writeFile } 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { LOCAL_CREDENTIALS } from '../lambdas/adapters/aws/client-options';
 import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
 import { AUTH_TRIGGERS } from '../lambdas/auth-triggers';
-import { MESSAGES_NAMESPACE } from '../lambdas/core/live-updates';
 import type { Retention } from '../lambdas/core/retention';
 import { HTTP_ROUTES } from '../lambdas/http-routes';
 import { synthesizePipelineDefinition } from '../lib/synth-pipeline';
@@ -26,27 +26,27 @@ import {
   writeResult,
 } from './api-gateway';
 import {
-  ADMIN_GROUP,
   bootstrapCognito,
   bootstrapStorage,
   LOCAL_BUCKET,
   LOCAL_DEMO_NUMBER,
   LOCAL_TABLES,
 } from './bootstrap';
+import { cognitoInternalDoor, cognitoPublicDoor } from './cognito-door';
+import { answerPreflight } from './doors';
+import { type FrontDoorParts, frontDoor } from './front-door';
 import { provideLocalAdapters } from './host-adapters';
-import { renderInbox } from './inbox';
+import { startInternalDoor } from './internal-door';
 import { failInterruptedRuns } from './interrupted-runs';
-import { isLambdaInvoke, lambdaInvokeEndpoint, type TriggerHandler } from './lambda-invoke';
+import { lambdaInvokeEndpoint, type TriggerHandler } from './lambda-invoke';
+import { createLiveUpdates, liveRecheckIntervalMs, publisherCredentials } from './live-access';
+import { serveLocalControl } from './local-controls';
 import { localPowertoolsEnvironment } from './powertools-env';
 import { localRetention, startRetentionSweep } from './retention-sweep';
 import { matchRoute } from './route-match';
 import { buildSite, localCsp, serveSite, siteIsStale } from './site';
-import {
-  type AppSyncEvents,
-  createAppSyncEvents,
-  EVENTS_HTTP_PATH,
-  EVENTS_REALTIME_PATH,
-} from './stand-ins/appsync-events';
+import { browserEndpoints, browserOrigin, readPublicUrl } from './site-config';
+import { EVENTS_HTTP_PATH, EVENTS_REALTIME_PATH } from './stand-ins/appsync-events';
 import { createCognitoLocal, type MailboxEntry } from './stand-ins/cognito-local';
 import type { StandIn } from './stand-ins/dynalite';
 import { startDynaliteThread } from './stand-ins/dynalite-thread';
@@ -57,11 +57,10 @@ import { createRouteThrottle } from './throttle';
 export const REGION = 'us-east-1';
 const COGNITO_PREFIX = '/cognito';
 const STEP_FUNCTIONS_PREFIX = '/stepfunctions';
-/** Local-only controls of the live-update stand-in: `POST /_local/realtime/stop` and `/start` (tests, bench). */
-const REALTIME_CONTROL_PREFIX = '/_local/realtime/';
+/** Everything only the local runtime has: same-origin callers only. */
+const LOCAL_PREFIX = '/_local';
 export const LOCAL_STATE_MACHINE_ARN = `arn:aws:states:${REGION}:000000000000:stateMachine:voice-summary-local`;
-/** The page of everything the service would have emailed or texted (local only). */
-export const INBOX_PATH = '/_local/inbox';
+export { INBOX_PATH } from './local-controls';
 
 /** A start-up problem a person can fix; `main` prints its message as one line. */
 export class StartupError extends Error {}
@@ -78,7 +77,10 @@ export type RuntimeOptions = {
 /** Written to `$DATA_DIR/runtime.json` while running: how helper commands and tests find the service. */
 export type RuntimeInfo = {
   readonly pid: number;
+  /** Where this machine reaches the runtime (`http://localhost:<port>`). */
   readonly url: string;
+  /** `PUBLIC_URL`: the address a tunnel or proxy gives the runtime, or null. */
+  readonly publicUrl: string | null;
   readonly port: number;
   readonly dataDir: string;
   readonly region: string;
@@ -89,9 +91,25 @@ export type RuntimeInfo = {
   readonly webhookTokenFile: string;
   readonly dynamodb: { readonly endpoint: string };
   readonly s3: { readonly endpoint: string; readonly bucket: string };
-  readonly cognito: { readonly endpoint: string; readonly userPoolId: string; readonly clientId: string };
-  /** The live-update stand-in (AppSync Events protocol): publish URL and the browsers' WebSocket URL. */
-  readonly events: { readonly httpEndpoint: string; readonly realtimeEndpoint: string };
+  readonly cognito: {
+    /** The public door: the actions a browser makes. */
+    readonly endpoint: string;
+    /** The internal door (loopback, no browsers): every action, the administrator's included. */
+    readonly adminEndpoint: string;
+    readonly userPoolId: string;
+    readonly clientId: string;
+  };
+  /** The Step Functions stand-in, on the internal door. */
+  readonly stepFunctions: { readonly endpoint: string };
+  /**
+   * The live-update stand-in (AppSync Events protocol): publish URL, the browsers' WebSocket URL, and the
+   * file holding this start's publisher credentials (mode 0600).
+   */
+  readonly events: {
+    readonly httpEndpoint: string;
+    readonly realtimeEndpoint: string;
+    readonly credentialsFile: string;
+  };
   readonly tables: typeof LOCAL_TABLES;
   readonly startedAt: string;
 };
@@ -110,6 +128,7 @@ export function dataPaths(dataDir: string) {
     outbox: join(dataDir, 'outbox.jsonl'),
     mailbox: join(dataDir, 'mailbox.jsonl'),
     webhookToken: join(dataDir, 'webhook-token'),
+    publisherCredentials: join(dataDir, 'publisher-credentials.json'),
     executions: join(dataDir, 'stepfunctions', 'executions.jsonl'),
   };
 }
@@ -209,7 +228,11 @@ async function ensureWebhookToken(path: string): Promise<void> {
 /** Sets the environment the handlers read (lambdas/config.ts), as CDK does in AWS. */
 function handlerEnvironment(settings: {
   url: string;
+  /** PUBLIC_URL, or the local URL: what emails link to and Twilio signs. */
+  siteUrl: string;
   port: number;
+  /** The internal door's URL. */
+  internal: string;
   dataDir: string;
   dynamodb: string;
   s3: string;
@@ -231,15 +254,17 @@ function handlerEnvironment(settings: {
     DYNAMODB_ENDPOINT: settings.dynamodb,
     S3_ENDPOINT: settings.s3,
     JWT_ISSUER: issuer,
-    JWT_JWKS_URI: `http://127.0.0.1:${settings.port}${COGNITO_PREFIX}/${settings.userPoolId}/.well-known/jwks.json`,
+    JWT_JWKS_URI: `${settings.internal}${COGNITO_PREFIX}/${settings.userPoolId}/.well-known/jwks.json`,
     JWT_CLIENT_ID: settings.clientId,
     USER_POOL_ID: settings.userPoolId,
-    COGNITO_ENDPOINT: `http://127.0.0.1:${settings.port}${COGNITO_PREFIX}`,
-    ALLOWED_ORIGINS: [settings.url, `http://127.0.0.1:${settings.port}`].join(','),
-    SITE_URL: settings.url,
+    COGNITO_ENDPOINT: `${settings.internal}${COGNITO_PREFIX}`,
+    ALLOWED_ORIGINS: [...new Set([settings.url, `http://127.0.0.1:${settings.port}`, settings.siteUrl])].join(
+      ',',
+    ),
+    SITE_URL: settings.siteUrl,
     DEFAULT_PHONE_NUMBER: LOCAL_DEMO_NUMBER,
-    PUBLIC_WEBHOOK_URL: `${settings.url}/api/receive-message`,
-    SFN_ENDPOINT: `http://127.0.0.1:${settings.port}${STEP_FUNCTIONS_PREFIX}`,
+    PUBLIC_WEBHOOK_URL: `${settings.siteUrl}/api/receive-message`,
+    SFN_ENDPOINT: `${settings.internal}${STEP_FUNCTIONS_PREFIX}`,
     EVENTS_HTTP_ENDPOINT: `http://127.0.0.1:${settings.port}${EVENTS_HTTP_PATH}`,
     STATE_MACHINE_ARN: LOCAL_STATE_MACHINE_ARN,
     ...localPowertoolsEnvironment(process.env.LOG_LEVEL),
@@ -259,29 +284,17 @@ function checkAdminEmails(value: string | undefined): void {
   }
 }
 
-function corsPreflight(req: IncomingMessage, res: ServerResponse, allowedOrigins: readonly string[]): void {
-  const origin = req.headers.origin;
-  const headers: Record<string, string> = { 'content-length': '0' };
-  if (origin && allowedOrigins.includes(origin)) {
-    Object.assign(headers, {
-      'access-control-allow-origin': origin,
-      'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-      'access-control-allow-headers': 'authorization, content-type',
-      'access-control-max-age': '600',
-      vary: 'Origin',
-    });
-  }
-  res.writeHead(204, headers);
-  res.end();
-}
-
 /** Starts everything; resolves once the service answers. Throws StartupError for problems a person can fix. */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dataDir = resolve(options.dataDir);
   const paths = dataPaths(dataDir);
   let retention: Retention;
+  let publicUrl: string | null;
+  let recheckIntervalMs: number;
   try {
     retention = localRetention();
+    publicUrl = readPublicUrl();
+    recheckIntervalMs = liveRecheckIntervalMs();
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
@@ -295,62 +308,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   try {
     // Claim the port first: a port in use is the most common problem and should be reported at once.
-    let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
-    let cognitoHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-    let stepFunctionsHandle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-    // The user pool's triggers, for cognito-local: served here once the handlers are loaded.
-    let triggerHandlers: Map<string, TriggerHandler> | null = null;
-    const lambdaKey = `local-${randomBytes(12).toString('hex')}`;
-    const invoke = lambdaInvokeEndpoint({
-      accessKeyId: lambdaKey,
-      handlers: () => triggerHandlers,
+    const parts: FrontDoorParts = { cognito: null, events: null, ready: null };
+    const door = frontDoor({
+      paths: {
+        cognito: COGNITO_PREFIX,
+        stepFunctions: STEP_FUNCTIONS_PREFIX,
+        eventsHttp: EVENTS_HTTP_PATH,
+        eventsRealtime: EVENTS_REALTIME_PATH,
+        local: LOCAL_PREFIX,
+      },
+      publicUrl,
+      parts,
       log: options.log,
     });
-    let liveUpdates: AppSyncEvents | null = null;
-    const server = createServer((req, res) => {
-      const url = req.url ?? '/';
-      if (isLambdaInvoke(url)) {
-        invoke(req, res).catch(() => res.destroy());
-        return;
-      }
-      if (url === EVENTS_HTTP_PATH && liveUpdates) {
-        liveUpdates.handleHttp(req, res).catch(() => {
-          if (!res.headersSent) writeJsonError(res, 500, 'The live-update stand-in failed.');
-        });
-        return;
-      }
-      if ((url === COGNITO_PREFIX || url.startsWith(`${COGNITO_PREFIX}/`)) && cognitoHandle) {
-        req.url = url.slice(COGNITO_PREFIX.length) || '/';
-        cognitoHandle(req, res);
-        return;
-      }
-      if (
-        (url === STEP_FUNCTIONS_PREFIX || url.startsWith(`${STEP_FUNCTIONS_PREFIX}/`)) &&
-        stepFunctionsHandle
-      ) {
-        req.url = url.slice(STEP_FUNCTIONS_PREFIX.length) || '/';
-        stepFunctionsHandle(req, res);
-        return;
-      }
-      if (!ready) {
-        writeJsonError(res, 503, 'The service is starting: try again in a few seconds.', {
-          'retry-after': '2',
-        });
-        return;
-      }
-      ready(req, res).catch((error: unknown) => {
-        options.log(`Request ${req.method} ${url} failed: ${(error as Error).message}`);
-        if (!res.headersSent) writeJsonError(res, 500, 'Something went wrong on our side.');
-        else res.destroy();
-      });
-    });
-    server.on('upgrade', (req, socket, head) => {
-      if (new URL(req.url ?? '/', 'http://localhost').pathname === EVENTS_REALTIME_PATH && liveUpdates) {
-        liveUpdates.handleUpgrade(req, socket, head);
-        return;
-      }
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    });
+    const server = createServer(door.request);
+    server.on('upgrade', door.upgrade);
     server.keepAliveTimeout = 65_000;
     const port = await listen(server, options.port, options.host);
     cleanups.push(
@@ -361,6 +333,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     );
     const url = `http://localhost:${port}`;
+    const siteUrl = publicUrl ?? url;
+
+    // What holds IAM credentials in AWS reaches its stand-ins here: the handlers' SDK clients and
+    // cognito-local's trigger calls (with the per-start key it was given).
+    const internal = await startInternalDoor(options.log);
+    cleanups.push(() => internal.close());
+    let triggerHandlers: Map<string, TriggerHandler> | null = null;
+    const lambdaKey = `local-${randomBytes(12).toString('hex')}`;
+    internal.mount(
+      '/2015-03-31',
+      lambdaInvokeEndpoint({ accessKeyId: lambdaKey, handlers: () => triggerHandlers, log: options.log }),
+    );
 
     const dynamodb = await startDynaliteThread({ path: paths.dynamodb }).catch((error: Error) => {
       throw new StartupError(
@@ -384,7 +368,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       mailboxPath: paths.mailbox,
       triggers: {
         functions: Object.fromEntries(Object.values(AUTH_TRIGGERS).map((t) => [t.trigger, t.fn])),
-        endpoint: `http://127.0.0.1:${port}`,
+        endpoint: internal.url,
         accessKeyId: lambdaKey,
       },
       onMail: (mail: MailboxEntry) =>
@@ -392,11 +376,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           `Email to ${mail.to}${mail.code ? `: code ${mail.code}` : ''} (saved in ${paths.mailbox})`,
         ),
     });
-    cognitoHandle = cognito.handle;
-    const cognitoEndpoint = `http://127.0.0.1:${port}${COGNITO_PREFIX}`;
+    internal.mount(COGNITO_PREFIX, cognitoInternalDoor(cognito.handle), { strip: true });
+    const adminEndpoint = `${internal.url}${COGNITO_PREFIX}`;
 
-    await bootstrapStorage({ region: REGION, dynamodb: dynamodb.endpoint, s3: s3.endpoint, siteUrl: url });
-    const pool = await bootstrapCognito({ region: REGION, endpoint: cognitoEndpoint });
+    const siteOrigins = [...new Set([url, `http://127.0.0.1:${port}`, siteUrl])];
+    await bootstrapStorage({ region: REGION, dynamodb: dynamodb.endpoint, s3: s3.endpoint, siteOrigins });
+    const pool = await bootstrapCognito({ region: REGION, endpoint: adminEndpoint });
 
     if (await siteIsStale()) {
       options.log('Building the site (first start, or its sources changed)...');
@@ -413,7 +398,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     const environment = handlerEnvironment({
       url,
+      siteUrl,
       port,
+      internal: internal.url,
       dataDir,
       dynamodb: dynamodb.endpoint,
       s3: s3.endpoint,
@@ -423,25 +410,27 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     Object.assign(process.env, environment);
     checkAdminEmails(process.env.ADMIN_EMAILS);
-    provideLocalAdapters(paths);
-
-    // Live updates: the browser connects with its Cognito token; the functions publish signed with the same
-    // local credentials the stand-in checks (lambdas/composition/message-changes.ts).
-    const events = createAppSyncEvents({
-      verifier: new JwtTokenVerifier({
-        issuer: environment.JWT_ISSUER!,
-        jwksUri: environment.JWT_JWKS_URI!,
-        clientId: pool.clientId,
-        tokenUses: ['id', 'access'],
-      }),
-      subscribeGroups: { [MESSAGES_NAMESPACE]: ADMIN_GROUP },
-      credentials: LOCAL_CREDENTIALS,
+    // Live updates: the browser connects with its Cognito token; the functions publish signed with this
+    // start's credentials, which the stand-in checks (lambdas/composition/message-changes.ts).
+    const credentials = await publisherCredentials(paths.publisherCredentials);
+    provideLocalAdapters(paths, credentials);
+    const events = createLiveUpdates({
+      credentials,
       region: REGION,
+      recheckIntervalMs,
       ...(process.env.LOG_LEVEL === 'INFO' || process.env.LOG_LEVEL === 'DEBUG' ? { log: options.log } : {}),
     });
-    liveUpdates = events;
+    parts.events = events;
     cleanups.push(() => events.close());
     const realtimeEndpoint = `ws://localhost:${port}${EVENTS_REALTIME_PATH}`;
+    // The public sign-in door checks access tokens as Cognito does (cognito-local only decodes them).
+    const accessTokens = new JwtTokenVerifier({
+      issuer: environment.JWT_ISSUER!,
+      jwksUri: environment.JWT_JWKS_URI!,
+      clientId: pool.clientId,
+      tokenUses: ['access'],
+    });
+    parts.cognito = cognitoPublicDoor({ handle: cognito.handle, publicUrl, accessTokens });
 
     const handlers = new Map<string, LambdaHttpHandler>();
     for (const route of HTTP_ROUTES) {
@@ -484,7 +473,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
       log: options.log,
     });
-    stepFunctionsHandle = stepFunctions.handle;
+    internal.mount(STEP_FUNCTIONS_PREFIX, stepFunctions.handle, { strip: true });
     cleanups.push(() => stepFunctions.close());
 
     // Runs do not survive a stop: messages a previous run left in processing are marked failed (retryable).
@@ -499,19 +488,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const retentionSweep = startRetentionSweep(retention, options.log);
     cleanups.push(async () => retentionSweep.stop());
 
-    const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
     // The gateway's per-route limits (lambdas/http-routes.ts), unless a benchmark turns them off.
     const throttle = process.env.LOCAL_THROTTLING === 'off' ? null : createRouteThrottle();
-    const siteConfig = () => ({
+    // Built per request: the browser's own origin, whatever host name it used (local/site-config.ts).
+    const siteConfig = (req: IncomingMessage) => ({
       type: 'application/json; charset=utf-8',
       body: JSON.stringify({
         region: REGION,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.clientId,
-        userPoolEndpoint: `${url}${COGNITO_PREFIX}/`,
+        ...browserEndpoints(browserOrigin(req, publicUrl, url), {
+          cognitoPath: COGNITO_PREFIX,
+          eventsPath: EVENTS_HTTP_PATH,
+          realtimePath: EVENTS_REALTIME_PATH,
+        }),
         apiBaseUrl: '/api',
         webhookUrl: environment.PUBLIC_WEBHOOK_URL,
-        events: { httpEndpoint: `${url}${EVENTS_HTTP_PATH}`, realtimeEndpoint },
         // cognito-local has no SRP.
         authFlow: 'USER_PASSWORD_AUTH',
         // The privacy policy states what the sweep below applies.
@@ -520,40 +512,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       }),
     });
 
-    ready = async (req, res) => {
+    parts.ready = async (req: IncomingMessage, res: ServerResponse) => {
       const requestUrl = new URL(req.url ?? '/', url);
       const path = requestUrl.pathname;
-      if (path === INBOX_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
-        const page = await renderInbox(paths);
-        res.writeHead(200, {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': 'no-store',
-          'content-security-policy': localCsp(),
-          'x-content-type-options': 'nosniff',
-          'x-frame-options': 'DENY',
-          'referrer-policy': 'no-referrer',
-        });
-        res.end(req.method === 'HEAD' ? undefined : page);
-        return;
-      }
-      if (path.startsWith(REALTIME_CONTROL_PREFIX) && req.method === 'POST') {
-        const action = path.slice(REALTIME_CONTROL_PREFIX.length);
-        if (action === 'stop') events.stop();
-        else if (action === 'start') events.start();
-        else return writeJsonError(res, 404, 'Use /_local/realtime/stop or /_local/realtime/start.');
-        writeResult(res, {
-          statusCode: 200,
-          headers: { 'content-type': 'application/json; charset=utf-8' },
-          body: JSON.stringify({ realtime: action === 'stop' ? 'stopped' : 'started' }),
-        });
-        return;
-      }
+      if (await serveLocalControl(req, res, path, { paths, events })) return;
       if (!path.startsWith('/api/')) {
         await serveSite(req, res, path, { '/config.json': siteConfig }, siteHeaders);
         return;
       }
       if (req.method === 'OPTIONS') {
-        corsPreflight(req, res, allowedOrigins);
+        answerPreflight(req, res, publicUrl, {
+          methods: 'GET, POST, PUT, DELETE, OPTIONS',
+          headers: 'authorization, content-type',
+        });
         return;
       }
       const match = matchRoute(HTTP_ROUTES, req.method ?? 'GET', path);
@@ -592,6 +563,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const info: RuntimeInfo = {
       pid: process.pid,
       url,
+      publicUrl,
       port,
       dataDir,
       region: REGION,
@@ -601,8 +573,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       webhookTokenFile: paths.webhookToken,
       dynamodb: { endpoint: dynamodb.endpoint },
       s3: { endpoint: s3.endpoint, bucket: LOCAL_BUCKET },
-      cognito: { endpoint: cognitoEndpoint, userPoolId: pool.userPoolId, clientId: pool.clientId },
-      events: { httpEndpoint: environment.EVENTS_HTTP_ENDPOINT!, realtimeEndpoint },
+      cognito: {
+        endpoint: `http://127.0.0.1:${port}${COGNITO_PREFIX}`,
+        adminEndpoint,
+        userPoolId: pool.userPoolId,
+        clientId: pool.clientId,
+      },
+      stepFunctions: { endpoint: environment.SFN_ENDPOINT! },
+      events: {
+        httpEndpoint: environment.EVENTS_HTTP_ENDPOINT!,
+        realtimeEndpoint,
+        credentialsFile: paths.publisherCredentials,
+      },
       tables: LOCAL_TABLES,
       startedAt: new Date().toISOString(),
     };

@@ -112,7 +112,7 @@ export async function serveSite(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
-  extra: Record<string, () => { type: string; body: string }>,
+  extra: Record<string, (req: IncomingMessage) => { type: string; body: string }>,
   /** Headers that replace the defaults (the runtime's CSP names its file store). */
   headers: Record<string, string> = {},
 ): Promise<void> {
@@ -123,7 +123,7 @@ export async function serveSite(
   }
   const generated = extra[pathname];
   if (generated) {
-    const { type, body } = generated();
+    const { type, body } = generated(req);
     res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : body);
     return;

@@ -144,7 +144,8 @@ async function main() {
   }
 
   const sentAt = new Date().toISOString();
-  const response = await fetch(info.webhookUrl, {
+  // Signed for the public webhook URL (PUBLIC_URL's, if set), sent straight to this machine.
+  const response = await fetch(new URL(new URL(info.webhookUrl).pathname, info.url), {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',

@@ -12,17 +12,22 @@
  *   subscribing to the messages namespace needs membership of the admins group (there an onSubscribe handler
  *   checks it). Channels match AppSync's way: `/messages/*` covers `/messages/all`.
  *
+ * - Doors as AppSync keeps them: a connection that has not sent `connection_init` with a valid token within
+ *   `authTimeoutMs` is closed, frames above `maxFrameBytes` close the connection (ws `maxPayload`), and a
+ *   publish body is capped before it is read.
+ * - Membership is asked of the user directory, not only read from the token: on connect (a token that claims a
+ *   group the account no longer has is refused), on subscribe, and again for every open subscription every
+ *   `recheckIntervalMs`, so a removed administrator's connection is closed within that time.
+ *
  * `stop()` closes every connection and refuses new ones until `start()`: what a dropped network looks like
  * to the browser (tests and the benchmark use it through the runtime's `/_local/realtime/` routes).
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Caller, TokenVerifier } from '../../lambdas/ports/token-verifier';
+import { publishOverHttp, UNAUTHORIZED } from './appsync-events-publish';
 
 export const EVENTS_HTTP_PATH = '/event';
 export const EVENTS_REALTIME_PATH = '/event/realtime';
@@ -30,9 +35,12 @@ const PROTOCOL = 'aws-appsync-event-ws';
 const KEEP_ALIVE_MS = 30_000;
 /** Amplify counts a connection dead after this long without a message (AppSync's value). */
 const CONNECTION_TIMEOUT_MS = 300_000;
-const MAX_PUBLISH_BYTES = 1_200_000;
-/** AppSync Events takes at most 5 events per publish. */
-const MAX_EVENTS_PER_PUBLISH = 5;
+/** How long a new connection may take to authenticate (AppSync allows a few seconds too). */
+const DEFAULT_AUTH_TIMEOUT_MS = 5_000;
+/** A browser's frames are `connection_init`, `subscribe` (a token of a few KB) and `unsubscribe`. */
+const DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
+/** How often open subscriptions ask the directory again (a removed admin is cut off within this). */
+export const DEFAULT_RECHECK_INTERVAL_MS = 30_000;
 
 export type AppSyncEventsOptions = {
   /** Checks the Cognito tokens browsers connect and subscribe with (ID or access tokens of the app client). */
@@ -44,6 +52,17 @@ export type AppSyncEventsOptions = {
   readonly region: string;
   /** Told about refused requests (never with a token). */
   readonly log?: (line: string) => void;
+  /**
+   * Whether an account is in a group right now (the user directory). Without it the token's groups claim
+   * is trusted, as a token verifier alone would.
+   */
+  readonly isMember?: (userId: string, group: string) => Promise<boolean>;
+  /** @default 30 s */
+  readonly recheckIntervalMs?: number;
+  /** @default 5 s */
+  readonly authTimeoutMs?: number;
+  /** @default 64 KB */
+  readonly maxFrameBytes?: number;
 };
 
 type Subscription = { readonly id: string; readonly channel: string };
@@ -52,15 +71,6 @@ type Connection = {
   caller: Caller | null;
   subscriptions: Map<string, Subscription>;
 };
-type ErrorItem = { readonly errorType: string; readonly message: string };
-
-const UNAUTHORIZED: ErrorItem = {
-  errorType: 'UnauthorizedException',
-  message: 'You are not authorized to make this call.',
-};
-
-/** A channel path: `/namespace/segment...`, 1 to 5 segments after the namespace, letters, digits and `-`. */
-const CHANNEL = /^\/[A-Za-z0-9-]{1,50}(\/[A-Za-z0-9-]{1,50}){0,4}$/;
 /** A subscription may end in `/*`. */
 const SUBSCRIPTION_CHANNEL = /^\/[A-Za-z0-9-]{1,50}(\/[A-Za-z0-9-]{1,50}){0,4}(\/\*)?$/;
 
@@ -106,16 +116,11 @@ export type AppSyncEvents = {
 
 export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvents {
   const log = options.log ?? (() => {});
-  const signer = new SignatureV4({
-    service: 'appsync',
-    region: options.region,
-    credentials: options.credentials,
-    sha256: Sha256,
-  });
   const connections = new Set<Connection>();
   let accepting = true;
   const wss = new WebSocketServer({
     noServer: true,
+    maxPayload: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
     handleProtocols: (protocols) => (protocols.has(PROTOCOL) ? PROTOCOL : false),
   });
 
@@ -136,9 +141,29 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
     }
   };
 
-  const maySubscribe = (caller: Caller, channel: string) => {
+  const gatedGroups = new Set(Object.values(options.subscribeGroups));
+  /** Whether the account is in the group now: the directory's answer, or null when it could not answer. */
+  const membership = async (caller: Caller, group: string): Promise<boolean | null> => {
+    if (!options.isMember) return caller.groups.includes(group);
+    try {
+      return await options.isMember(caller.userId, group);
+    } catch (error) {
+      log(`Live updates: group membership could not be checked (${(error as Error).message})`);
+      return null;
+    }
+  };
+  /** On connect and subscribe a question the directory could not answer is a no. */
+  const isMember = async (caller: Caller, group: string) => (await membership(caller, group)) === true;
+  /** A token that claims a gated group the account has lost is a removed member's old token. */
+  const claimsStillHeld = async (caller: Caller) => {
+    for (const group of caller.groups) {
+      if (gatedGroups.has(group) && !(await isMember(caller, group))) return false;
+    }
+    return true;
+  };
+  const maySubscribe = async (caller: Caller, channel: string) => {
     const group = options.subscribeGroups[namespaceOf(channel)];
-    return group === undefined || caller.groups.includes(group);
+    return group === undefined || (await isMember(caller, group));
   };
 
   async function onMessage(connection: Connection, raw: string, connectionAuth: unknown) {
@@ -155,7 +180,8 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
     const id = typeof message.id === 'string' ? message.id : undefined;
     switch (message.type) {
       case 'connection_init': {
-        connection.caller = await identify(connectionAuth);
+        const caller = await identify(connectionAuth);
+        connection.caller = caller && (await claimsStillHeld(caller)) ? caller : null;
         if (!connection.caller) {
           log('Live updates: a connection without a valid sign-in was refused');
           send(connection, { type: 'connection_error', errors: [UNAUTHORIZED] });
@@ -177,7 +203,7 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
         }
         const authorization = (message.authorization as Record<string, unknown> | undefined)?.Authorization;
         const caller = connection.caller ? await identify(authorization) : null;
-        if (!caller || !maySubscribe(caller, channel)) {
+        if (!caller || !(await maySubscribe(caller, channel))) {
           log(`Live updates: a subscription to ${channel} was refused (not an administrator)`);
           send(connection, { type: 'subscribe_error', id, errors: [UNAUTHORIZED] });
           return;
@@ -215,6 +241,22 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
     connections.add(connection);
     const keepAlive = setInterval(() => send(connection, { type: 'ka' }), KEEP_ALIVE_MS);
     keepAlive.unref();
+    const authTimeoutMs = options.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+    const authDeadline = setTimeout(() => {
+      if (connection.caller) return;
+      log('Live updates: a connection that did not sign in in time was closed');
+      send(connection, {
+        type: 'connection_error',
+        errors: [
+          {
+            errorType: 'UnauthorizedException',
+            message: `No connection_init with a valid token within ${authTimeoutMs / 1000} s.`,
+          },
+        ],
+      });
+      socket.close(1008, 'Unauthorized');
+    }, authTimeoutMs);
+    authDeadline.unref();
     // One message at a time, in order (checking a token is asynchronous): a subscribe sent right after
     // connection_init is handled once the connection is known.
     let handled = Promise.resolve();
@@ -227,109 +269,53 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
     });
     socket.on('close', () => {
       clearInterval(keepAlive);
+      clearTimeout(authDeadline);
       connections.delete(connection);
     });
     socket.on('error', () => socket.terminate());
   });
 
-  /** Whether the request carries a valid SigV4 signature by the publishers' credentials. */
-  async function signedByPublisher(req: IncomingMessage, body: string): Promise<boolean> {
-    const authorization = String(req.headers.authorization ?? '');
-    const match =
-      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/[^/]+\/appsync\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
-        authorization,
-      );
-    const date = String(req.headers['x-amz-date'] ?? '');
-    const dated = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
-    if (!match || !dated || match[1] !== options.credentials.accessKeyId) return false;
-    const signingDate = new Date(
-      Date.UTC(+dated[1]!, +dated[2]! - 1, +dated[3]!, +dated[4]!, +dated[5]!, +dated[6]!),
-    );
-    // AppSync refuses signatures older (or newer) than 5 minutes.
-    if (Math.abs(Date.now() - signingDate.getTime()) > 5 * 60_000) return false;
-    const headers: Record<string, string> = {};
-    for (const name of match[2]!.split(';')) headers[name] = String(req.headers[name] ?? '');
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    const expected = await signer.sign(
-      {
-        method: req.method ?? 'POST',
-        protocol: 'http:',
-        hostname: url.hostname,
-        path: url.pathname,
-        query: {},
-        headers,
-        body,
-      },
-      { signingDate },
-    );
-    return String(expected.headers.authorization ?? '').endsWith(`Signature=${match[3]}`);
+  /**
+   * Asks the directory again for every connection watching a gated namespace; a connection whose account
+   * lost the group is closed (its subscriptions with it), and its token is refused if it reconnects.
+   */
+  async function recheckSubscriptions(): Promise<void> {
+    for (const connection of connections) {
+      const caller = connection.caller;
+      if (!caller) continue;
+      const groups = new Set<string>();
+      for (const { channel } of connection.subscriptions.values()) {
+        const group = options.subscribeGroups[namespaceOf(channel)];
+        if (group !== undefined) groups.add(group);
+      }
+      for (const group of groups) {
+        // An open subscription is kept while the directory cannot answer: an outage must not cut everyone off.
+        if ((await membership(caller, group)) !== false) continue;
+        log(`Live updates: a connection whose account left ${group} was closed`);
+        connection.subscriptions.clear();
+        send(connection, { type: 'connection_error', errors: [UNAUTHORIZED] });
+        connection.socket.close(1008, 'Unauthorized');
+        break;
+      }
+    }
   }
-
-  const answer = (res: ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
+  // One round at a time: a slow directory must not pile rounds up.
+  let rechecking = false;
+  const recheck = setInterval(() => {
+    if (rechecking) return;
+    rechecking = true;
+    void recheckSubscriptions().finally(() => {
+      rechecking = false;
     });
-    res.end(text);
-  };
+  }, options.recheckIntervalMs ?? DEFAULT_RECHECK_INTERVAL_MS);
+  recheck.unref();
 
   return {
-    async handleHttp(req, res) {
-      if (req.method !== 'POST') {
-        answer(res, 405, { errors: [{ errorType: 'BadRequestException', message: 'Publish with POST.' }] });
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of req) {
-        size += (chunk as Buffer).byteLength;
-        if (size > MAX_PUBLISH_BYTES) {
-          answer(res, 413, { errors: [{ errorType: 'BadRequestException', message: 'Too large.' }] });
-          return;
-        }
-        chunks.push(chunk as Buffer);
-      }
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (!(await signedByPublisher(req, body))) {
-        log('Live updates: a publish without a valid SigV4 signature was refused');
-        answer(res, 401, { errors: [UNAUTHORIZED] });
-        return;
-      }
-      let parsed: { channel?: unknown; events?: unknown };
-      try {
-        parsed = JSON.parse(body) as typeof parsed;
-      } catch {
-        answer(res, 400, { errors: [{ errorType: 'BadRequestException', message: 'Not JSON.' }] });
-        return;
-      }
-      const channel = String(parsed.channel ?? '');
-      const events = parsed.events;
-      if (
-        !CHANNEL.test(channel) ||
-        !Array.isArray(events) ||
-        events.length === 0 ||
-        events.length > MAX_EVENTS_PER_PUBLISH ||
-        !events.every((e) => typeof e === 'string')
-      ) {
-        answer(res, 400, {
-          errors: [
-            { errorType: 'BadRequestException', message: 'Send {channel, events: [1 to 5 JSON strings]}.' },
-          ],
-        });
-        return;
-      }
-      const successful: { identifier: string; index: number }[] = [];
-      const failed: { identifier: string; index: number; code: number; message: string }[] = [];
-      events.forEach((event: string, index) => {
-        const identifier = randomUUID();
-        try {
-          JSON.parse(event);
-        } catch {
-          failed.push({ identifier, index, code: 400, message: 'The event is not valid JSON.' });
-          return;
-        }
-        successful.push({ identifier, index });
+    handleHttp: publishOverHttp({
+      credentials: options.credentials,
+      region: options.region,
+      log,
+      deliver(channel, event) {
         for (const connection of connections) {
           for (const subscription of connection.subscriptions.values()) {
             if (channelMatches(subscription.channel, channel)) {
@@ -337,9 +323,8 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
             }
           }
         }
-      });
-      answer(res, 200, { successful, failed });
-    },
+      },
+    }),
 
     handleUpgrade(req, socket, head) {
       if (!accepting) {
@@ -362,6 +347,7 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
 
     async close() {
       accepting = false;
+      clearInterval(recheck);
       for (const connection of connections) connection.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -13,10 +13,12 @@
  *   reset code expires after an hour, and asking a reset for an unknown email answers as for a known one
  *   (the app client prevents user-existence errors in AWS).
  *
- * cognito-local signs tokens with a key pair published in its package: it is for local use only. The API
- * trusts whatever issuer and JWKS URL its configuration names, so a deployment never accepts these tokens.
+ * - its own signing key: cognito-local signs with a key pair published in its package (anyone could mint an
+ *   administrator's token with it); here the key pair is generated once per data directory
+ *   (`cognito/signing-key.pem`, readable by its owner only) and put in place of the published one.
  */
-import { appendFile, mkdir } from 'node:fs/promises';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { appendFile, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -97,6 +99,38 @@ function jwtPayload(token: string): Record<string, unknown> {
   }
 }
 
+/** This data directory's signing key (PEM), made on first use. */
+async function signingKey(directory: string): Promise<string> {
+  const path = join(directory, 'signing-key.pem');
+  const existing = await readFile(path, 'utf8').catch(() => '');
+  if (existing.includes('PRIVATE KEY')) return existing;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  await writeFile(path, pem, { mode: 0o600 });
+  await chmod(path, 0o600);
+  return pem;
+}
+
+/**
+ * cognito-local reads its key pair from two JSON files of its package at each signing and each JWKS answer
+ * (`lib/keys/cognitoLocal.{private,public}.json`, loaded once through `require`): replacing their contents in
+ * the module cache makes it sign with, and publish, this data directory's key without forking it. The key id
+ * stays `CognitoLocal` (cognito-local writes it into every token). One key per process, as one runtime runs
+ * per process.
+ */
+async function installSigningKey(directory: string): Promise<void> {
+  const pem = await signingKey(directory);
+  const publicJwk = createPublicKey(pem).export({ format: 'jwk' });
+  const privateKeys = require('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+  const publicKeys = require('cognito-local/lib/keys/cognitoLocal.public.json') as {
+    jwk: Record<string, unknown>;
+    pem: string;
+  };
+  privateKeys.pem = pem;
+  publicKeys.jwk = { ...publicKeys.jwk, n: publicJwk.n, e: publicJwk.e };
+  publicKeys.pem = createPublicKey(pem).export({ type: 'spki', format: 'pem' }).toString();
+}
+
 export async function createCognitoLocal(options: CognitoLocalOptions): Promise<CognitoLocal> {
   // cognito-local still uses aws-sdk v2 (only to call trigger functions); its end-of-support notice is noise.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
@@ -119,6 +153,7 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
   const logger = pino({ level: process.env.COGNITO_LOCAL_LOG_LEVEL ?? 'silent' });
   const ctx: Ctx = { logger };
   await mkdir(options.directory, { recursive: true });
+  await installSigningKey(options.directory);
 
   const config = {
     ...DefaultConfig,

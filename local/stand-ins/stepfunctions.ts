@@ -16,6 +16,7 @@ import {
   ExecutionTimeoutError,
   StateMachine,
 } from 'aws-local-stepfunctions';
+import { BodyTooLargeError, readBody } from '../api-gateway';
 
 type JsonValue = Parameters<StateMachine['run']>[0];
 export type TaskHandler = (input: JsonValue) => Promise<JsonValue>;
@@ -72,6 +73,9 @@ export function taskStates(definition: Record<string, unknown>): string[] {
     .filter(([, state]) => state.Type === 'Task')
     .map(([name]) => name);
 }
+
+/** Step Functions takes inputs of up to 256 KB; a request is that and a little JSON around it. */
+const MAX_REQUEST_BYTES = 300 * 1024;
 
 function send(res: ServerResponse, status: number, body: unknown, errorType?: string) {
   const text = JSON.stringify(body);
@@ -180,11 +184,23 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse) {
     const target = String(req.headers['x-amz-target'] ?? '');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, MAX_REQUEST_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      send(
+        res,
+        413,
+        { __type: 'ValidationException', message: 'The request is too large.' },
+        'ValidationException',
+      );
+      req.resume();
+      return;
+    }
     let body: Record<string, unknown>;
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      body = JSON.parse(raw.toString('utf8') || '{}');
     } catch {
       send(
         res,

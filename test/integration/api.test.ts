@@ -109,7 +109,7 @@ describe('who may call what', () => {
   it('refuses an ID token issued to another app client of the same pool (401)', async () => {
     const cognito = new CognitoIdentityProviderClient({
       region: runtime.info.region,
-      endpoint: runtime.info.cognito.endpoint,
+      endpoint: runtime.info.cognito.adminEndpoint,
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
     const { UserPoolClient } = await cognito.send(
@@ -135,7 +135,7 @@ describe('who may call what', () => {
   it('refuses an access token where an ID token is required (401)', async () => {
     const cognito = new CognitoIdentityProviderClient({
       region: runtime.info.region,
-      endpoint: runtime.info.cognito.endpoint,
+      endpoint: runtime.info.cognito.adminEndpoint,
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
     await runtime.adminToken();

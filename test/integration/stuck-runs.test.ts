@@ -61,7 +61,7 @@ describe('runs that end without finishing their message', () => {
     await waitForMessage(runtime, id, ['processing']);
     const sfn = new SFNClient({
       region: 'us-east-1',
-      endpoint: `${runtime.url}/stepfunctions`,
+      endpoint: runtime.info.stepFunctions.endpoint,
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
     const arn = `arn:aws:states:us-east-1:000000000000:execution:voice-summary-local:${executionName({ messageId: id, attempt: 1 })}`;

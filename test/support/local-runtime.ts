@@ -135,9 +135,10 @@ export async function startLocalRuntime(options: StartOptions = {}): Promise<Run
   }
   const running = info;
 
+  // The internal door: tests act as the runtime's own administrator (AdminConfirmSignUp, AdminAddUserToGroup).
   const cognito = new CognitoIdentityProviderClient({
     region: running.region,
-    endpoint: running.cognito.endpoint,
+    endpoint: running.cognito.adminEndpoint,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const signIn = async (email: string, password: string, group?: string) => {

@@ -39,7 +39,8 @@ export async function postWebhook(
       ? twilioSignature(token, options.signedUrl ?? runtime.info.webhookUrl, params)
       : options.signature;
   const sent = options.tamper ? options.tamper({ ...params }) : params;
-  const response = await fetch(runtime.info.webhookUrl, {
+  // Signed for the public URL (PUBLIC_URL's when set), sent to the runtime on this machine.
+  const response = await fetch(new URL(new URL(runtime.info.webhookUrl).pathname, runtime.url), {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',

@@ -27,9 +27,14 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-/** The stand-in on a free port, with tokens "admin" (in admins) and "reader" (not). */
-async function standIn() {
+/**
+ * The stand-in on a free port, with tokens "admin" (in admins) and "reader" (not); `isMember` stands for the
+ * user directory.
+ */
+async function standIn(directory: Pick<Parameters<typeof createAppSyncEvents>[0], 'isMember'> = {}) {
   const events = createAppSyncEvents({
+    ...directory,
+    recheckIntervalMs: 50,
     verifier: {
       verify: async (token) => {
         if (token === 'admin') return { userId: 'a', email: null, groups: ['admins'] };
@@ -54,6 +59,13 @@ async function standIn() {
 }
 
 async function subscriber(url: string, token: string, channel: string) {
+  const frames = await attempt(url, token, channel);
+  await expect.poll(() => frames.some((f) => f.id === 's')).toBe(true);
+  return frames;
+}
+
+/** Connects and subscribes; resolves with the frames once the subscription or the connection is answered. */
+async function attempt(url: string, token: string, channel: string) {
   const header = Buffer.from(JSON.stringify({ Authorization: token })).toString('base64url');
   const socket = new WebSocket(`${url.replace('http', 'ws')}/event/realtime`, [
     'aws-appsync-event-ws',
@@ -67,7 +79,7 @@ async function subscriber(url: string, token: string, channel: string) {
   socket.send(
     JSON.stringify({ type: 'subscribe', id: 's', channel, authorization: { Authorization: token } }),
   );
-  await expect.poll(() => frames.some((f) => f.id === 's')).toBe(true);
+  await expect.poll(() => frames.some((f) => f.id === 's' || f.type === 'connection_error')).toBe(true);
   return frames;
 }
 
@@ -151,5 +163,43 @@ describe('a message change whose publish fails', () => {
     expect(moved?.status).toBe('processing');
     expect((await messages.get('m1'))?.status).toBe('processing');
     expect(reported).toHaveLength(2);
+  });
+});
+
+describe('membership asked of the user directory', () => {
+  it('closes an open subscription once the account left the group, and refuses its token on a new connection', async () => {
+    let admin = true;
+    const { url, events } = await standIn({ isMember: async () => admin });
+    const frames = await subscriber(url, 'admin', MESSAGES_CHANNEL);
+    expect(frames.find((f) => f.id === 's')?.type).toBe('subscribe_success');
+    admin = false;
+    await expect.poll(() => events.connections()).toBe(0);
+    expect(frames.some((f) => f.type === 'connection_error')).toBe(true);
+    const again = await attempt(url, 'admin', MESSAGES_CHANNEL);
+    expect(again.some((f) => f.type === 'connection_ack')).toBe(false);
+    expect(again.some((f) => f.type === 'subscribe_success')).toBe(false);
+  });
+
+  it('keeps open subscriptions while the directory cannot answer, but lets no administrator in anew', async () => {
+    let down = false;
+    let unanswered = 0;
+    const { url, events } = await standIn({
+      isMember: async () => {
+        if (down) {
+          unanswered += 1;
+          throw new Error('directory down');
+        }
+        return true;
+      },
+    });
+    const open = await subscriber(url, 'admin', MESSAGES_CHANNEL);
+    expect(open.find((f) => f.id === 's')?.type).toBe('subscribe_success');
+    down = true;
+    const refused = await attempt(url, 'admin', MESSAGES_CHANNEL);
+    expect(refused.some((f) => f.type === 'subscribe_success')).toBe(false);
+    // Several re-check rounds later, the first connection is still open.
+    await expect.poll(() => unanswered).toBeGreaterThan(5);
+    expect(events.connections()).toBe(1);
+    expect(open.some((f) => f.type === 'connection_error')).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ let configuring: Promise<RuntimeConfig> | undefined;
 /** Configures Amplify on first call; every later call gets the same configuration. */
 export function configureAmplify(): Promise<RuntimeConfig> {
   configuring ??= loadRuntimeConfig().then((config) => {
-    if (config.events) allowPlainWebSocketsToLocalhost();
+    if (config.events) allowPlainWebSocketsToThisHost();
     Amplify.configure({
       Auth: {
         Cognito: {
@@ -43,21 +43,28 @@ export function configureAmplify(): Promise<RuntimeConfig> {
   return configuring;
 }
 
-const LOCALHOST = /^wss:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//;
-
 /**
- * Amplify's events client always opens `wss://`. The local runtime serves plain `ws://` on localhost, so there
- * (and only there) the address is rewritten before the browser opens it; every other address, AppSync's in
- * AWS included, is left alone. The one place this happens.
+ * Amplify's events client always opens `wss://`. A page served over plain `http:` is the local runtime (under
+ * whatever name the browser used: localhost, 127.0.0.1, a LAN name), whose live updates come over `ws://` on
+ * the page's own host: there, and only for that host, the address is rewritten before the browser opens it.
+ * A page served over https (AWS, or the runtime behind a tunnel) and every other address are left alone. The
+ * one place this happens.
  */
-function allowPlainWebSocketsToLocalhost(): void {
-  if (!LOCALHOST.test(`wss://${window.location.host}/`)) return;
+export function plainWebSocketUrl(url: string, page: { readonly protocol: string; readonly host: string }) {
+  const own = `wss://${page.host}/`;
+  return page.protocol === 'http:' && url.toLowerCase().startsWith(own.toLowerCase())
+    ? `ws://${page.host}/${url.slice(own.length)}`
+    : url;
+}
+
+function allowPlainWebSocketsToThisHost(): void {
+  if (window.location.protocol !== 'http:') return;
   const Native = window.WebSocket;
   if ((Native as { readonly localRewrite?: boolean }).localRewrite) return;
   class LocalWebSocket extends Native {
     static readonly localRewrite = true;
     constructor(url: string | URL, protocols?: string | string[]) {
-      super(String(url).replace(LOCALHOST, 'ws://$1$2/'), protocols);
+      super(plainWebSocketUrl(String(url), window.location), protocols);
     }
   }
   window.WebSocket = LocalWebSocket;

@@ -1,0 +1,145 @@
+/**
+ * AppSync Events' publish over HTTP (`POST /event`), locally: as in AWS only IAM may publish, so a request
+ * must carry a SigV4 signature (service `appsync`, at most 5 minutes old) by the credentials the runtime gave
+ * its functions. The body is capped before it is read, then `{channel, events: [1 to 5 JSON strings]}` is
+ * checked and each event handed to `deliver`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentity } from '@smithy/types';
+
+export const MAX_PUBLISH_BYTES = 1_200_000;
+/** AppSync Events takes at most 5 events per publish. */
+const MAX_EVENTS_PER_PUBLISH = 5;
+/** A channel path: `/namespace/segment...`, 1 to 5 segments after the namespace, letters, digits and `-`. */
+const CHANNEL = /^\/[A-Za-z0-9-]{1,50}(\/[A-Za-z0-9-]{1,50}){0,4}$/;
+
+type ErrorItem = { readonly errorType: string; readonly message: string };
+
+export const UNAUTHORIZED: ErrorItem = {
+  errorType: 'UnauthorizedException',
+  message: 'You are not authorized to make this call.',
+};
+
+const badRequest = (message: string) => ({ errors: [{ errorType: 'BadRequestException', message }] });
+
+function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function publishOverHttp(options: {
+  /** What publishers sign with (the local runtime gives its functions the same pair). */
+  readonly credentials: AwsCredentialIdentity;
+  readonly region: string;
+  readonly log: (line: string) => void;
+  /** Sends one event (a JSON string) to every subscription matching `channel`. */
+  readonly deliver: (channel: string, event: string) => void;
+}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const signer = new SignatureV4({
+    service: 'appsync',
+    region: options.region,
+    credentials: options.credentials,
+    sha256: Sha256,
+  });
+
+  /** Whether the request carries a valid SigV4 signature by the publishers' credentials. */
+  async function signedByPublisher(req: IncomingMessage, body: string): Promise<boolean> {
+    const authorization = String(req.headers.authorization ?? '');
+    const match =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/[^/]+\/appsync\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+        authorization,
+      );
+    const date = String(req.headers['x-amz-date'] ?? '');
+    const dated = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
+    if (!match || !dated || match[1] !== options.credentials.accessKeyId) return false;
+    const signingDate = new Date(
+      Date.UTC(+dated[1]!, +dated[2]! - 1, +dated[3]!, +dated[4]!, +dated[5]!, +dated[6]!),
+    );
+    // AppSync refuses signatures older (or newer) than 5 minutes.
+    if (Math.abs(Date.now() - signingDate.getTime()) > 5 * 60_000) return false;
+    const headers: Record<string, string> = {};
+    for (const name of match[2]!.split(';')) headers[name] = String(req.headers[name] ?? '');
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const expected = await signer.sign(
+      {
+        method: req.method ?? 'POST',
+        protocol: 'http:',
+        hostname: url.hostname,
+        path: url.pathname,
+        query: {},
+        headers,
+        body,
+      },
+      { signingDate },
+    );
+    return String(expected.headers.authorization ?? '').endsWith(`Signature=${match[3]}`);
+  }
+
+  return async (req, res) => {
+    if (req.method !== 'POST') {
+      answer(res, 405, badRequest('Publish with POST.'));
+      req.resume();
+      return;
+    }
+    // Refused before a byte is buffered, whether the size is declared or only streamed.
+    const tooLarge = () => {
+      answer(res, 413, badRequest(`Too large: ${MAX_PUBLISH_BYTES} bytes at most.`), { connection: 'close' });
+      req.resume();
+    };
+    if (Number(req.headers['content-length']) > MAX_PUBLISH_BYTES) return tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).byteLength;
+      if (size > MAX_PUBLISH_BYTES) return tooLarge();
+      chunks.push(chunk as Buffer);
+    }
+    const body = Buffer.concat(chunks).toString('utf8');
+    if (!(await signedByPublisher(req, body))) {
+      options.log('Live updates: a publish without a valid SigV4 signature was refused');
+      answer(res, 401, { errors: [UNAUTHORIZED] });
+      return;
+    }
+    let parsed: { channel?: unknown; events?: unknown };
+    try {
+      parsed = JSON.parse(body) as typeof parsed;
+    } catch {
+      answer(res, 400, badRequest('Not JSON.'));
+      return;
+    }
+    const channel = String(parsed?.channel ?? '');
+    const events = parsed?.events;
+    if (
+      !CHANNEL.test(channel) ||
+      !Array.isArray(events) ||
+      events.length === 0 ||
+      events.length > MAX_EVENTS_PER_PUBLISH ||
+      !events.every((e) => typeof e === 'string')
+    ) {
+      answer(res, 400, badRequest('Send {channel, events: [1 to 5 JSON strings]}.'));
+      return;
+    }
+    const successful: { identifier: string; index: number }[] = [];
+    const failed: { identifier: string; index: number; code: number; message: string }[] = [];
+    events.forEach((event: string, index) => {
+      const identifier = randomUUID();
+      try {
+        JSON.parse(event);
+      } catch {
+        failed.push({ identifier, index, code: 400, message: 'The event is not valid JSON.' });
+        return;
+      }
+      successful.push({ identifier, index });
+      options.deliver(channel, event);
+    });
+    answer(res, 200, { successful, failed });
+  };
+}
