@@ -116,11 +116,8 @@ const ffmpeg: Access = (fn, t) => {
 
 /** composition/message-changes.ts messageChanges(): every message write is published to the live list. */
 const publishesChanges: Access = (fn, t) => {
-  fn.publishesLiveUpdates(
-    ENV.EVENTS_HTTP_ENDPOINT,
-    t.liveUpdates.httpEndpoint,
-    t.liveUpdates.publishResource,
-  );
+  const { httpEndpoint, publishResource } = t.liveUpdates;
+  fn.publishesLiveUpdates(ENV.EVENTS_HTTP_ENDPOINT, httpEndpoint, publishResource);
 };
 
 /** A pipeline step that writes its results to the message it owns (GetItem to check ownership). */
