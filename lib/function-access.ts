@@ -1,25 +1,43 @@
 /**
- * What each Lambda function may touch and what it is told, keyed by its `fn` (HTTP_ROUTES and PIPELINE_STEPS).
- * A function starts with neither access nor configuration; its entry here gives it exactly the variables its
- * handler's factories read (lambdas/composition/) and, bound to each, exactly the actions its use case
- * performs on that one resource. A function with no entry fails the synth, so a new route cannot ship with
- * guessed permissions; test/infra/permissions.test.ts lists the result and fails on any change not made on
- * purpose, and test/infra/function-environment.test.ts checks each handler reads every variable it is given.
+ * What each function of the stateless stack may touch and what it is told, keyed by its `fn` (HTTP_ROUTES,
+ * PIPELINE_STEPS and the event functions; the user pool's triggers have theirs in lib/constructs/
+ * auth-triggers.ts). A function starts with neither access nor configuration; its entry here gives it exactly
+ * the variables its handler's factories read (lambdas/composition/, named in env-names.ts) and, bound to each,
+ * exactly the actions its use case performs on that one resource. A function with no entry fails the synth,
+ * so a new route cannot ship with guessed permissions; test/infra/permissions.test.ts lists the result and
+ * fails on any change not made on purpose, and test/infra/function-environment.test.ts checks each handler
+ * reads every variable it is given.
  */
-import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { MESSAGE_INDEXES } from '../lambdas/adapters/aws/tables';
+import { MESSAGE_INDEXES, type TABLES } from '../lambdas/adapters/aws/tables';
+import { ENV } from '../lambdas/composition/env-names';
+import type { Retention } from '../lambdas/core/retention';
 import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
 import { FFMPEG_ENVIRONMENT } from './constructs/ffmpeg-layer';
 import type { MoonshineLayer } from './constructs/moonshine-layer';
 import type { ProjectFunction, UserPoolAction } from './constructs/project-function';
-import type { StatefulStack } from './stateful-stack';
+
+/** The data the functions are given access to (the stateful stack holds it). */
+export interface FunctionData {
+  readonly tables: { readonly [K in keyof typeof TABLES]: ITable };
+  readonly audioBucket: IBucket;
+  /** The pool, with its tokens' issuer (which IUserPool does not carry). */
+  readonly userPool: IUserPool & { readonly userPoolProviderUrl: string };
+  readonly userPoolClient: IUserPoolClient;
+  readonly adminGroupName: string;
+  readonly retention: Retention;
+  readonly openAiApiKeySecret: ISecret;
+  readonly twilioAuthTokenSecret: ISecret;
+}
 
 /** Everything an access entry can refer to. */
 export type AccessTargets = {
-  readonly data: StatefulStack;
+  readonly data: FunctionData;
   /** Undefined while the pipeline's own functions are being created (they never start it). */
   readonly stateMachine?: IStateMachine;
   readonly ffmpeg: ILayerVersion;
@@ -39,9 +57,12 @@ type Access = (fn: ProjectFunction, targets: AccessTargets) => void;
 
 // ---- concerns, one per factory in lambdas/composition/
 
+/** Where Cognito publishes the keys that sign the pool's tokens. */
+const jwksUri = (t: AccessTargets) => `${t.data.userPool.userPoolProviderUrl}/.well-known/jwks.json`;
+
 /** composition/http.ts publicRoutes(): the browser origins allowed (CORS). */
 const publicEdge: Access = (fn, t) => {
-  fn.setting('ALLOWED_ORIGINS', t.allowedOrigins);
+  fn.setting(ENV.ALLOWED_ORIGINS, t.allowedOrigins);
 };
 
 /**
@@ -50,11 +71,11 @@ const publicEdge: Access = (fn, t) => {
  */
 const adminEdge = (fn: ProjectFunction, t: AccessTargets, poolActions: readonly UserPoolAction[] = []) => {
   publicEdge(fn, t);
-  fn.setting('JWT_ISSUER', t.data.userPool.userPoolProviderUrl);
-  fn.setting('JWT_JWKS_URI', `${t.data.userPool.userPoolProviderUrl}/.well-known/jwks.json`);
-  fn.setting('JWT_CLIENT_ID', t.data.userPoolClient.userPoolClientId);
-  fn.setting('ADMIN_GROUP', t.data.adminGroupName);
-  fn.userPool('USER_POOL_ID', t.data.userPool, ['AdminListGroupsForUser', ...poolActions]);
+  fn.setting(ENV.JWT_ISSUER, t.data.userPool.userPoolProviderUrl);
+  fn.setting(ENV.JWT_JWKS_URI, jwksUri(t));
+  fn.setting(ENV.JWT_CLIENT_ID, t.data.userPoolClient.userPoolClientId);
+  fn.setting(ENV.ADMIN_GROUP, t.data.adminGroupName);
+  fn.userPool(ENV.USER_POOL_ID, t.data.userPool, ['AdminListGroupsForUser', ...poolActions]);
 };
 
 /** composition/cognito.ts userDirectory() for a Team route: the edge's check plus exactly `actions`. */
@@ -65,15 +86,15 @@ const team =
 
 /** composition/health.ts: GetItem on the settings row, HeadBucket on the audio bucket, the sign-in keys. */
 const healthProbes: Access = (fn, t) => {
-  fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
-  fn.headBucket('AUDIO_BUCKET', t.data.audioBucket);
-  fn.setting('JWT_JWKS_URI', `${t.data.userPool.userPoolProviderUrl}/.well-known/jwks.json`);
+  fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+  fn.headBucket(ENV.AUDIO_BUCKET, t.data.audioBucket);
+  fn.setting(ENV.JWT_JWKS_URI, jwksUri(t));
 };
 
 /** composition/sms.ts and media.ts: the Account SID and number (settings row) and the Twilio auth token. */
 const twilio: Access = (fn, t) => {
-  fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
-  fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret);
+  fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+  fn.secret(ENV.TWILIO_AUTH_TOKEN_SECRET_ARN, t.data.twilioAuthTokenSecret);
 };
 
 /**
@@ -81,12 +102,12 @@ const twilio: Access = (fn, t) => {
  * carrier, error 21610) and counts the texts each number gets an hour.
  */
 const replyLimits: Access = (fn, t) => {
-  fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem', 'PutItem']);
-  fn.table('COUNTERS_TABLE', t.data.tables.counters, ['UpdateItem']);
+  fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem', 'PutItem']);
+  fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
 };
 
 const openAiKey: Access = (fn, t) => {
-  fn.secret('OPENAI_API_KEY_SECRET_ARN', t.data.openAiApiKeySecret);
+  fn.secret(ENV.OPENAI_API_KEY_SECRET_ARN, t.data.openAiApiKeySecret);
 };
 
 const ffmpeg: Access = (fn, t) => {
@@ -95,19 +116,28 @@ const ffmpeg: Access = (fn, t) => {
 
 /** composition/message-changes.ts messageChanges(): every message write is published to the live list. */
 const publishesChanges: Access = (fn, t) => {
-  fn.publishesLiveUpdates('EVENTS_HTTP_ENDPOINT', t.liveUpdates.httpEndpoint, t.liveUpdates.publishResource);
+  const { httpEndpoint, publishResource } = t.liveUpdates;
+  fn.publishesLiveUpdates(ENV.EVENTS_HTTP_ENDPOINT, httpEndpoint, publishResource);
 };
 
 /** A pipeline step that writes its results to the message it owns (GetItem to check ownership). */
 const ownsMessage: Access = (fn, t) => {
-  fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'UpdateItem']);
+  fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
   publishesChanges(fn, t);
 };
 
 /** The dashboard's sign-ups: the count, the latest and the CSV are read from the whole (small) table. */
 const readsSignups: Access = (fn, t) => {
   adminEdge(fn, t);
-  fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['Scan']);
+  fn.table(ENV.SIGNUPS_TABLE, t.data.tables.signups, ['Scan']);
+};
+
+/** The settings as the dashboard sees them: the row and both secrets (masked, or tried), writing nothing. */
+const readsSettings: Access = (fn, t) => {
+  adminEdge(fn, t);
+  fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+  openAiKey(fn, t);
+  fn.secret(ENV.TWILIO_AUTH_TOKEN_SECRET_ARN, t.data.twilioAuthTokenSecret);
 };
 
 const step = PIPELINE_STEPS;
@@ -123,37 +153,32 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   },
   'public-info': (fn, t) => {
     publicEdge(fn, t);
-    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
-    fn.setting('SERVICE_NAME', t.serviceName);
-    fn.setting('CONTACT_EMAIL', t.contactEmail);
-    fn.setting('SITE_URL', t.siteUrl);
-    if (t.defaultPhoneNumber) fn.setting('DEFAULT_PHONE_NUMBER', t.defaultPhoneNumber);
+    fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+    fn.setting(ENV.SERVICE_NAME, t.serviceName);
+    fn.setting(ENV.CONTACT_EMAIL, t.contactEmail);
+    fn.setting(ENV.SITE_URL, t.siteUrl);
+    if (t.defaultPhoneNumber) fn.setting(ENV.DEFAULT_PHONE_NUMBER, t.defaultPhoneNumber);
   },
   'create-signup': (fn, t) => {
     publicEdge(fn, t);
     // An upsert keyed by email (UpdateItem): signing up again updates the one sign-up.
-    fn.table('SIGNUPS_TABLE', t.data.tables.signups, ['UpdateItem']);
+    fn.table(ENV.SIGNUPS_TABLE, t.data.tables.signups, ['UpdateItem']);
     // Consent records are append-only: the function can add one, never change or delete one.
-    fn.table('SIGNUP_CONSENTS_TABLE', t.data.tables.signupConsents, ['PutItem']);
-    fn.setting('SERVICE_NAME', t.serviceName);
+    fn.table(ENV.SIGNUP_CONSENTS_TABLE, t.data.tables.signupConsents, ['PutItem']);
+    fn.setting(ENV.SERVICE_NAME, t.serviceName);
   },
   'list-messages': (fn, t) => {
     adminEdge(fn, t);
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, []);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, []);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
   },
-  'get-settings': (fn, t) => {
-    adminEdge(fn, t);
-    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
-    openAiKey(fn, t);
-    fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret);
-  },
+  'get-settings': readsSettings,
   'put-settings': (fn, t) => {
     adminEdge(fn, t);
     // Reads the row to merge the fields sent, and answers with the masked secrets.
-    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem', 'PutItem']);
-    fn.secret('OPENAI_API_KEY_SECRET_ARN', t.data.openAiApiKeySecret, { write: true });
-    fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret, { write: true });
+    fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem', 'PutItem']);
+    fn.secret(ENV.OPENAI_API_KEY_SECRET_ARN, t.data.openAiApiKeySecret, { write: true });
+    fn.secret(ENV.TWILIO_AUTH_TOKEN_SECRET_ARN, t.data.twilioAuthTokenSecret, { write: true });
   },
   // Twilio's webhook alone (public, signed): no sign-in rights and no upload area. Creates messages (PutItem,
   // GetItem for a retried webhook), records STOP/START, checks the signature with the auth token and answers
@@ -161,64 +186,59 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // their audio; the counters hold the limits and the replay guard.
   'receive-message': (fn, t) => {
     publicEdge(fn, t);
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'PutItem', 'DeleteItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'PutItem', 'DeleteItem']);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.sender);
     publishesChanges(fn, t);
-    fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
-    fn.table('COUNTERS_TABLE', t.data.tables.counters, ['UpdateItem']);
-    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['DeleteObject']);
+    fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
+    fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
+    fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
     twilio(fn, t);
-    fn.setting('SERVICE_NAME', t.serviceName);
-    fn.setting('CONTACT_EMAIL', t.contactEmail);
-    fn.setting('PUBLIC_WEBHOOK_URL', t.webhookUrl);
+    fn.setting(ENV.SERVICE_NAME, t.serviceName);
+    fn.setting(ENV.CONTACT_EMAIL, t.contactEmail);
+    fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
     // The messages it creates expire (DynamoDB TTL) after the period the privacy policy states.
-    fn.setting('TRANSCRIPT_RETENTION_DAYS', String(t.data.retention.transcriptDays));
+    fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
   },
   // The admin's test upload: reads and removes a direct upload once checked (or takes a small multipart
   // one), probes it, stores it as the message's audio (removed again if the message cannot be written),
   // creates the message (a conditional PutItem) and starts the pipeline. Settings: the longest duration.
   'create-message': (fn, t) => {
     adminEdge(fn, t);
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['PutItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['PutItem']);
     publishesChanges(fn, t);
-    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
-    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject', 'DeleteObject']);
-    fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject', 'DeleteObject']);
+    fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+    fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['PutObject', 'DeleteObject']);
+    fn.uploadObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject', 'DeleteObject']);
     ffmpeg(fn, t);
-    fn.setting('TRANSCRIPT_RETENTION_DAYS', String(t.data.retention.transcriptDays));
+    fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
   },
   // Admin (re)processing: moves the message to its next attempt and starts the pipeline; no audio access.
   'process-audio': (fn, t) => {
     adminEdge(fn, t);
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem', 'UpdateItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
     publishesChanges(fn, t);
   },
   // Signs a browser's direct upload into the upload area (a presigned PUT carries the signer's rights).
   'create-upload': (fn, t) => {
     adminEdge(fn, t);
-    fn.uploadObjects('AUDIO_BUCKET', t.data.audioBucket, ['PutObject']);
+    fn.uploadObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['PutObject']);
   },
   'list-signups': readsSignups,
   'export-signups': readsSignups,
   // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
-  'check-settings': (fn, t) => {
-    adminEdge(fn, t);
-    fn.table('SETTINGS_TABLE', t.data.tables.settings, ['GetItem']);
-    openAiKey(fn, t);
-    fn.secret('TWILIO_AUTH_TOKEN_SECRET_ARN', t.data.twilioAuthTokenSecret);
-  },
+  'check-settings': readsSettings,
   // Signs a short-lived GET of one message's stored audio (a presigned GET carries the signer's rights).
   'message-audio': (fn, t) => {
     adminEdge(fn, t);
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem']);
-    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
+    fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject']);
   },
 
   [step.markProcessing.fn]: ownsMessage,
   // Stores the audio (from Twilio, with its credentials) and a converted copy when OpenAI needs one.
   [step.prepareAudio.fn]: (fn, t) => {
     ownsMessage(fn, t);
-    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject', 'PutObject'], { list: true });
+    fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject', 'PutObject'], { list: true });
     twilio(fn, t);
     openAiKey(fn, t);
     ffmpeg(fn, t);
@@ -227,7 +247,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // decoding with ffmpeg: both layers, and the variables that find the model.
   [step.transcribe.fn]: (fn, t) => {
     ownsMessage(fn, t);
-    fn.audioObjects('AUDIO_BUCKET', t.data.audioBucket, ['GetObject'], { list: true });
+    fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject'], { list: true });
     openAiKey(fn, t);
     ffmpeg(fn, t);
     fn.layer(t.moonshine.layer, t.moonshine.environment);
@@ -237,18 +257,18 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     openAiKey(fn, t);
   },
   [step.decideReply.fn]: (fn, t) => {
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['GetItem']);
-    fn.table('OPT_OUTS_TABLE', t.data.tables.optOuts, ['GetItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
+    fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem']);
     twilio(fn, t);
   },
   [step.sendReply.fn]: (fn, t) => {
     ownsMessage(fn, t);
     replyLimits(fn, t);
     twilio(fn, t);
-    fn.setting('SERVICE_NAME', t.serviceName);
+    fn.setting(ENV.SERVICE_NAME, t.serviceName);
   },
   [step.markCompleted.fn]: (fn, t) => {
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, ['UpdateItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['UpdateItem']);
     publishesChanges(fn, t);
   },
   // The Team section (issue 8): lists accounts and the admins group; approves (joins the group); removes
@@ -265,8 +285,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   ]),
   // The live list's onSubscribe check (AppSync Events): is the subscriber in the admins group now?
   'authorize-live-subscription': (fn, t) => {
-    fn.setting('ADMIN_GROUP', t.data.adminGroupName);
-    fn.userPool('USER_POOL_ID', t.data.userPool, ['AdminListGroupsForUser']);
+    fn.setting(ENV.ADMIN_GROUP, t.data.adminGroupName);
+    fn.userPool(ENV.USER_POOL_ID, t.data.userPool, ['AdminListGroupsForUser']);
   },
   // Marks a message failed when its run ended without doing so (EventBridge: failed, timed out, aborted).
   'pipeline-run-ended': ownsMessage,
@@ -276,12 +296,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     ownsMessage(fn, t);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
     twilio(fn, t);
-    fn.setting('AUDIO_RETENTION_DAYS', String(t.data.retention.audioDays));
-    fn.setting('TRANSCRIPT_RETENTION_DAYS', String(t.data.retention.transcriptDays));
+    fn.setting(ENV.AUDIO_RETENTION_DAYS, String(t.data.retention.audioDays));
+    fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
   },
   // Every 5 minutes: counts messages created 15 to 60 minutes ago that are still unfinished.
   'watch-stuck-messages': (fn, t) => {
-    fn.table('MESSAGES_TABLE', t.data.tables.messages, []);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, []);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
   },
   // Marks the message failed and may text the sender a short notice (unless opted out).
@@ -289,65 +309,25 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     ownsMessage(fn, t);
     replyLimits(fn, t);
     twilio(fn, t);
-    fn.setting('SERVICE_NAME', t.serviceName);
+    fn.setting(ENV.SERVICE_NAME, t.serviceName);
   },
 };
 
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
 export const PIPELINE_STARTERS: readonly string[] = ['receive-message', 'create-message', 'process-audio'];
 
-/** The entry for `fnName` in one of the tables above; a function without one fails the synth. */
-function declared<A>(table: Readonly<Record<string, A>>, tableName: string, fnName: string): A {
-  const access = table[fnName];
-  if (!access) {
-    throw new Error(
-      `No access declared for function "${fnName}": add it to ${tableName} in lib/function-access.ts.`,
-    );
-  }
-  return access;
-}
-
 /** Applies the access declared for `fnName` (and the pipeline start permission for starters). */
 export function applyAccess(fnName: string, fn: ProjectFunction, targets: AccessTargets): void {
-  declared(FUNCTION_ACCESS, 'FUNCTION_ACCESS', fnName)(fn, targets);
+  const access = FUNCTION_ACCESS[fnName];
+  if (!access) {
+    throw new Error(
+      `No access declared for function "${fnName}": add it to FUNCTION_ACCESS in lib/function-access.ts.`,
+    );
+  }
+  access(fn, targets);
   if (PIPELINE_STARTERS.includes(fnName)) {
     if (!targets.stateMachine)
       throw new Error(`Function "${fnName}" starts the pipeline but none exists yet.`);
     fn.startsPipeline(targets.stateMachine);
   }
-}
-
-/** What a user pool trigger's access can refer to (they live in the stateful stack, next to the pool). */
-export type TriggerTargets = {
-  readonly userPool: IUserPool;
-  readonly settingsTable: ITable;
-  readonly adminGroupName: string;
-  readonly adminEmails: readonly string[];
-  readonly serviceName: string;
-  /** Where the app stack writes the site's URL (SSM), and that parameter's ARN. */
-  readonly siteUrlParameter: { readonly name: string; readonly arn: string };
-};
-type TriggerAccess = (fn: ProjectFunction, targets: TriggerTargets) => void;
-
-/** The user pool's triggers (lambdas/auth-triggers.ts), keyed by their `fn`. */
-export const TRIGGER_ACCESS: Readonly<Record<string, TriggerAccess>> = {
-  // Decides whether a confirmed account becomes an administrator: the allowlist, the first-administrator
-  // claim (a conditional PutItem; DeleteItem gives it back if the group cannot be joined), whether anyone is
-  // an administrator yet, and joining the group.
-  'post-confirmation': (fn, t) => {
-    fn.setting('ADMIN_EMAILS', t.adminEmails.join(','));
-    fn.setting('ADMIN_GROUP', t.adminGroupName);
-    fn.table('SETTINGS_TABLE', t.settingsTable, ['PutItem', 'DeleteItem']);
-    fn.triggerOf(t.userPool, ['ListUsersInGroup', 'AdminAddUserToGroup']);
-  },
-  // Writes the emails: the service's name, and the site's URL for the reset link.
-  'custom-message': (fn, t) => {
-    fn.setting('SERVICE_NAME', t.serviceName);
-    fn.parameter('SITE_URL_PARAMETER', t.siteUrlParameter.name, t.siteUrlParameter.arn);
-  },
-};
-
-/** Applies the access declared for the trigger `fnName`. */
-export function applyTriggerAccess(fnName: string, fn: ProjectFunction, targets: TriggerTargets): void {
-  declared(TRIGGER_ACCESS, 'TRIGGER_ACCESS', fnName)(fn, targets);
 }

@@ -12,6 +12,7 @@ import { commaSeparatedList, optionalUrl, readEnv, required } from '../config';
 import { adminAllowlist } from '../core/team';
 import { systemClock } from '../ports/clock';
 import { documentClient } from './dynamodb';
+import { ENV } from './env-names';
 import { traced } from './observability';
 import { once } from './once';
 import { region } from './region';
@@ -20,7 +21,9 @@ import { region } from './region';
 export const adminEmails = once(() =>
   adminAllowlist(
     readEnv('the administrator allowlist', {
-      ADMIN_EMAILS: commaSeparatedList.pipe(z.array(z.email({ error: 'ADMIN_EMAILS must list emails.' }))),
+      [ENV.ADMIN_EMAILS]: commaSeparatedList.pipe(
+        z.array(z.email({ error: 'ADMIN_EMAILS must list emails.' })),
+      ),
     }).ADMIN_EMAILS,
   ),
 );
@@ -29,7 +32,7 @@ export const firstAdminClaim = once(
   () =>
     new DynamoFirstAdminClaim(
       documentClient(),
-      readEnv('the first-administrator claim', { SETTINGS_TABLE: required }).SETTINGS_TABLE,
+      readEnv('the first-administrator claim', { [ENV.SETTINGS_TABLE]: required }).SETTINGS_TABLE,
       systemClock,
     ),
 );
@@ -37,8 +40,8 @@ export const firstAdminClaim = once(
 /** Resolves the site's URL for links in emails. */
 export const emailSiteUrl = once((): (() => Promise<string>) => {
   const env = readEnv('the site URL in emails', {
-    SITE_URL: optionalUrl,
-    SITE_URL_PARAMETER: z.string().startsWith('/').optional(),
+    [ENV.SITE_URL]: optionalUrl,
+    [ENV.SITE_URL_PARAMETER]: z.string().startsWith('/').optional(),
   });
   if (env.SITE_URL) {
     const url = env.SITE_URL;

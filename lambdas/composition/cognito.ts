@@ -10,6 +10,7 @@ import { CognitoUserDirectory } from '../adapters/aws/cognito-user-directory';
 import { optionalUrl, readEnv, required } from '../config';
 import { DEFAULT_ADMIN_GROUP } from '../core/team';
 import type { UserDirectory } from '../ports/user-directory';
+import { ENV } from './env-names';
 import { traced } from './observability';
 import { once, oncePerKey } from './once';
 import { region } from './region';
@@ -22,14 +23,15 @@ export const cognitoClient = once(() => {
 /** The Cognito group of administrators. */
 export const adminGroup = once(
   () =>
-    readEnv('the admins group', { ADMIN_GROUP: z.string().min(1).default(DEFAULT_ADMIN_GROUP) }).ADMIN_GROUP,
+    readEnv('the admins group', { [ENV.ADMIN_GROUP]: z.string().min(1).default(DEFAULT_ADMIN_GROUP) })
+      .ADMIN_GROUP,
 );
 
 /** The accounts of the service's user pool. */
 export const userDirectory = once(
   (): UserDirectory =>
     new CognitoUserDirectory(cognitoClient(), {
-      userPoolId: readEnv('the user pool', { USER_POOL_ID: required }).USER_POOL_ID,
+      userPoolId: readEnv('the user pool', { [ENV.USER_POOL_ID]: required }).USER_POOL_ID,
       adminGroup: adminGroup(),
     }),
 );

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { readEnv, required } from '../config';
 import type { HealthProbe } from '../use-cases/health';
 import { documentClient } from './dynamodb';
+import { ENV } from './env-names';
 import { hostAdapters } from './host';
 import { once } from './once';
 import { s3Client } from './s3';
@@ -15,9 +16,9 @@ import { secretStore } from './secrets';
 
 export const healthProbes = once((): HealthProbe[] => {
   const env = readEnv('the health check', {
-    SETTINGS_TABLE: required,
-    AUDIO_BUCKET: required,
-    JWT_JWKS_URI: z.url(),
+    [ENV.SETTINGS_TABLE]: required,
+    [ENV.AUDIO_BUCKET]: required,
+    [ENV.JWT_JWKS_URI]: z.url(),
   });
   const db = documentClient();
   const s3 = s3Client();

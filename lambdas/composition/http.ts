@@ -11,17 +11,18 @@ import { CachedAdminMembership } from '../http/admin-membership';
 import { type AdminAuth, createEdge } from '../http/edge';
 import type { TokenVerifier } from '../ports/token-verifier';
 import { adminGroup, userDirectory } from './cognito';
+import { ENV } from './env-names';
 import { lambdaHandler, logger } from './observability';
 import { once } from './once';
 
 const allowedOrigins = once(
-  () => readEnv('browser origins (CORS)', { ALLOWED_ORIGINS: commaSeparatedList }).ALLOWED_ORIGINS,
+  () => readEnv('browser origins (CORS)', { [ENV.ALLOWED_ORIGINS]: commaSeparatedList }).ALLOWED_ORIGINS,
 );
 
 /** The secret CloudFront adds to what it forwards (http/origin-guard.ts); absent locally, where there is none. */
 const originSecret = once(
   () =>
-    readEnv('the CloudFront origin check', { ORIGIN_VERIFY_SECRET: z.string().min(16).optional() })
+    readEnv('the CloudFront origin check', { [ENV.ORIGIN_VERIFY_SECRET]: z.string().min(16).optional() })
       .ORIGIN_VERIFY_SECRET,
 );
 
@@ -30,9 +31,9 @@ const adminMembership = once(() => new CachedAdminMembership(userDirectory()));
 
 const adminAuth = once((): AdminAuth => {
   const env = readEnv('admin sign-in', {
-    JWT_ISSUER: z.url(),
-    JWT_JWKS_URI: z.url(),
-    JWT_CLIENT_ID: required,
+    [ENV.JWT_ISSUER]: z.url(),
+    [ENV.JWT_JWKS_URI]: z.url(),
+    [ENV.JWT_CLIENT_ID]: required,
   });
   // Read at cold start: a function without the pool's id fails at once, not on its first admin request.
   const membership = adminMembership();

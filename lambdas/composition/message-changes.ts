@@ -11,6 +11,7 @@ import { LogMessageEvents } from '../adapters/log-message-events';
 import { readEnv } from '../config';
 import { systemClock } from '../ports/clock';
 import type { MessageChangeDeps } from '../use-cases/message-changes';
+import { ENV } from './env-names';
 import { hostAdapters } from './host';
 import { logger } from './observability';
 import { once } from './once';
@@ -19,7 +20,7 @@ import { messageRepository } from './repositories';
 
 const liveUpdates = once(() => {
   const { EVENTS_HTTP_ENDPOINT } = readEnv('live updates (AppSync Events)', {
-    EVENTS_HTTP_ENDPOINT: z.url(),
+    [ENV.EVENTS_HTTP_ENDPOINT]: z.url(),
   });
   return new AppSyncEventsPublisher({
     httpEndpoint: EVENTS_HTTP_ENDPOINT,

@@ -1,6 +1,7 @@
 /** Starts pipeline runs: only the functions that start them get STATE_MACHINE_ARN. */
 import { SfnPipelineStarter } from '../adapters/aws/sfn-pipeline-starter';
 import { readEnv, required } from '../config';
+import { ENV } from './env-names';
 import { once } from './once';
 import { sfnClient } from './sfn';
 
@@ -8,6 +9,6 @@ export const pipelineStarter = once(
   () =>
     new SfnPipelineStarter(
       sfnClient(),
-      readEnv('the pipeline', { STATE_MACHINE_ARN: required }).STATE_MACHINE_ARN,
+      readEnv('the pipeline', { [ENV.STATE_MACHINE_ARN]: required }).STATE_MACHINE_ARN,
     ),
 );

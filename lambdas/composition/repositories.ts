@@ -8,13 +8,14 @@ import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-reposi
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
 import { readEnv, required, retentionDays } from '../config';
 import { documentClient } from './dynamodb';
+import { ENV } from './env-names';
 import { once } from './once';
 
 export const messageRepository = once(() => {
   const env = readEnv('the messages table', {
-    MESSAGES_TABLE: required,
+    [ENV.MESSAGES_TABLE]: required,
     // Only the functions that create messages are given it: they expire this many days after they arrive.
-    TRANSCRIPT_RETENTION_DAYS: retentionDays.optional(),
+    [ENV.TRANSCRIPT_RETENTION_DAYS]: retentionDays.optional(),
   });
   return new DynamoMessageRepository(documentClient(), env.MESSAGES_TABLE, env.TRANSCRIPT_RETENTION_DAYS);
 });
@@ -23,7 +24,7 @@ export const settingsRepository = once(
   () =>
     new DynamoSettingsRepository(
       documentClient(),
-      readEnv('the settings table', { SETTINGS_TABLE: required }).SETTINGS_TABLE,
+      readEnv('the settings table', { [ENV.SETTINGS_TABLE]: required }).SETTINGS_TABLE,
     ),
 );
 
@@ -31,7 +32,7 @@ export const optOutRepository = once(
   () =>
     new DynamoOptOutRepository(
       documentClient(),
-      readEnv('the opt-outs table', { OPT_OUTS_TABLE: required }).OPT_OUTS_TABLE,
+      readEnv('the opt-outs table', { [ENV.OPT_OUTS_TABLE]: required }).OPT_OUTS_TABLE,
     ),
 );
 
@@ -39,7 +40,7 @@ export const signupRepository = once(
   () =>
     new DynamoSignupRepository(
       documentClient(),
-      readEnv('the signups table', { SIGNUPS_TABLE: required }).SIGNUPS_TABLE,
+      readEnv('the signups table', { [ENV.SIGNUPS_TABLE]: required }).SIGNUPS_TABLE,
     ),
 );
 
@@ -47,7 +48,8 @@ export const consentRecordRepository = once(
   () =>
     new DynamoConsentRecordRepository(
       documentClient(),
-      readEnv('the sign-up consent records table', { SIGNUP_CONSENTS_TABLE: required }).SIGNUP_CONSENTS_TABLE,
+      readEnv('the sign-up consent records table', { [ENV.SIGNUP_CONSENTS_TABLE]: required })
+        .SIGNUP_CONSENTS_TABLE,
     ),
 );
 
@@ -56,6 +58,6 @@ export const counters = once(
   () =>
     new DynamoCounters(
       documentClient(),
-      readEnv('the counters table', { COUNTERS_TABLE: required }).COUNTERS_TABLE,
+      readEnv('the counters table', { [ENV.COUNTERS_TABLE]: required }).COUNTERS_TABLE,
     ),
 );

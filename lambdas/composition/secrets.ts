@@ -9,6 +9,7 @@ import { SecretsManagerSecretStore } from '../adapters/aws/secrets-manager-secre
 import { readEnv, required } from '../config';
 import type { SecretName } from '../core/schemas';
 import type { SecretStore } from '../ports/secret-store';
+import { ENV } from './env-names';
 import { hostAdapters } from './host';
 import { traced } from './observability';
 import { once, oncePerKey } from './once';
@@ -16,8 +17,8 @@ import { region } from './region';
 
 /** The environment variable that carries each secret's ARN. */
 export const SECRET_ARN_VARIABLES = {
-  openai_api_key: 'OPENAI_API_KEY_SECRET_ARN',
-  twilio_auth_token: 'TWILIO_AUTH_TOKEN_SECRET_ARN',
+  openai_api_key: ENV.OPENAI_API_KEY_SECRET_ARN,
+  twilio_auth_token: ENV.TWILIO_AUTH_TOKEN_SECRET_ARN,
 } as const satisfies Record<SecretName, string>;
 
 function limitedTo(store: SecretStore, names: readonly SecretName[]): SecretStore {

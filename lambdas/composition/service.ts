@@ -1,29 +1,32 @@
 /** What the service calls itself and how people reach it, each read only by the functions that show it. */
 import * as z from 'zod';
 import { readEnv } from '../config';
+import { ENV } from './env-names';
 import { once } from './once';
 
 /** Shown in texts and on the site. */
 export const serviceName = once(
   () =>
-    readEnv('the service name', { SERVICE_NAME: z.string().min(1).default('Voice Summary') }).SERVICE_NAME,
+    readEnv('the service name', { [ENV.SERVICE_NAME]: z.string().min(1).default('Voice Summary') })
+      .SERVICE_NAME,
 );
 
 /** The contact email in help texts and on the site. */
 export const contactEmail = once(
   () =>
-    readEnv('the contact email', { CONTACT_EMAIL: z.email().default('support@example.com') }).CONTACT_EMAIL,
+    readEnv('the contact email', { [ENV.CONTACT_EMAIL]: z.email().default('support@example.com') })
+      .CONTACT_EMAIL,
 );
 
 /** The public site and the number it shows until one is saved in settings. */
 export const siteInfo = once(() =>
   readEnv('the public site', {
-    SITE_URL: z.url(),
-    DEFAULT_PHONE_NUMBER: z.string().optional(),
+    [ENV.SITE_URL]: z.url(),
+    [ENV.DEFAULT_PHONE_NUMBER]: z.string().optional(),
   }),
 );
 
 /** The exact URL Twilio posts to (what it signs). */
 export const publicWebhookUrl = once(
-  () => readEnv('the webhook', { PUBLIC_WEBHOOK_URL: z.url() }).PUBLIC_WEBHOOK_URL,
+  () => readEnv('the webhook', { [ENV.PUBLIC_WEBHOOK_URL]: z.url() }).PUBLIC_WEBHOOK_URL,
 );

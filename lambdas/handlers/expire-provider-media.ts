@@ -4,6 +4,7 @@
  * privacy policy states. The local runtime does the same in its daily sweep.
  */
 
+import { ENV } from '../composition/env-names';
 import { mediaFetching } from '../composition/media';
 import { messageChanges, warn } from '../composition/message-changes';
 import { lambdaHandler, metrics } from '../composition/observability';
@@ -11,8 +12,8 @@ import { readEnv, retentionDays } from '../config';
 import { expireProviderMedia } from '../use-cases/retention';
 
 const env = readEnv('retention', {
-  AUDIO_RETENTION_DAYS: retentionDays,
-  TRANSCRIPT_RETENTION_DAYS: retentionDays,
+  [ENV.AUDIO_RETENTION_DAYS]: retentionDays,
+  [ENV.TRANSCRIPT_RETENTION_DAYS]: retentionDays,
 });
 
 const deps = {

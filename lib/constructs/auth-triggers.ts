@@ -1,10 +1,10 @@
 import { Stack } from 'aws-cdk-lib';
-import { type UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import { type IUserPool, type UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { AUTH_TRIGGERS } from '../../lambdas/auth-triggers';
-import { applyTriggerAccess } from '../function-access';
+import { AUTH_TRIGGERS, type AuthTrigger } from '../../lambdas/auth-triggers';
+import { ENV } from '../../lambdas/composition/env-names';
 import { ProjectFunction } from './project-function';
 
 /** Props of {@link AuthTriggers}. */
@@ -40,6 +40,38 @@ const OPERATIONS = {
   CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
 } as const;
 
+/** What a trigger's access can refer to. */
+type TriggerTargets = {
+  readonly userPool: IUserPool;
+  readonly settingsTable: ITable;
+  readonly adminGroupName: string;
+  readonly adminEmails: readonly string[];
+  readonly serviceName: string;
+  /** Where the app stack writes the site's URL (SSM), and that parameter's ARN. */
+  readonly siteUrlParameter: { readonly name: string; readonly arn: string };
+};
+
+/**
+ * What each trigger may touch and what it is told (as lib/function-access.ts does for the app's functions):
+ * exactly the variables lambdas/composition/auth-triggers.ts reads and, bound to each, the actions it needs.
+ */
+const TRIGGER_ACCESS: Record<AuthTrigger['fn'], (fn: ProjectFunction, t: TriggerTargets) => void> = {
+  // Decides whether a confirmed account becomes an administrator: the allowlist, the first-administrator
+  // claim (a conditional PutItem; DeleteItem gives it back if the group cannot be joined), whether anyone is
+  // an administrator yet, and joining the group.
+  'post-confirmation': (fn, t) => {
+    fn.setting(ENV.ADMIN_EMAILS, t.adminEmails.join(','));
+    fn.setting(ENV.ADMIN_GROUP, t.adminGroupName);
+    fn.table(ENV.SETTINGS_TABLE, t.settingsTable, ['PutItem', 'DeleteItem']);
+    fn.triggerOf(t.userPool, ['ListUsersInGroup', 'AdminAddUserToGroup']);
+  },
+  // Writes the emails: the service's name, and the site's URL for the reset link.
+  'custom-message': (fn, t) => {
+    fn.setting(ENV.SERVICE_NAME, t.serviceName);
+    fn.parameter(ENV.SITE_URL_PARAMETER, t.siteUrlParameter.name, t.siteUrlParameter.arn);
+  },
+};
+
 /**
  * The user pool's Lambda triggers (lambdas/auth-triggers.ts): PostConfirmation decides who becomes an
  * administrator, CustomMessage writes the emails. They live in the stateful stack next to the pool, because
@@ -51,25 +83,28 @@ export class AuthTriggers extends Construct {
 
   constructor(scope: Construct, id: string, props: AuthTriggersProps) {
     super(scope, id);
-    const parameterArn = Stack.of(this).formatArn({
-      service: 'ssm',
-      resource: 'parameter',
-      resourceName: props.siteUrlParameterName.replace(/^\//, ''),
-    });
+    const targets: TriggerTargets = {
+      userPool: props.userPool,
+      settingsTable: props.settingsTable,
+      adminGroupName: props.adminGroupName,
+      adminEmails: props.adminEmails ?? [],
+      serviceName: props.serviceName,
+      siteUrlParameter: {
+        name: props.siteUrlParameterName,
+        arn: Stack.of(this).formatArn({
+          service: 'ssm',
+          resource: 'parameter',
+          resourceName: props.siteUrlParameterName.replace(/^\//, ''),
+        }),
+      },
+    };
     for (const trigger of Object.values(AUTH_TRIGGERS)) {
       const fn = new ProjectFunction(this, trigger.trigger, {
         fn: `handlers/${trigger.fn}`,
         logRetention: props.logRetention,
         service: props.service,
       });
-      applyTriggerAccess(trigger.fn, fn, {
-        userPool: props.userPool,
-        settingsTable: props.settingsTable,
-        adminGroupName: props.adminGroupName,
-        adminEmails: props.adminEmails ?? [],
-        serviceName: props.serviceName,
-        siteUrlParameter: { name: props.siteUrlParameterName, arn: parameterArn },
-      });
+      TRIGGER_ACCESS[trigger.fn](fn, targets);
       props.userPool.addTrigger(OPERATIONS[trigger.trigger], fn);
       this.functions.set(trigger.fn, fn);
     }

@@ -17,6 +17,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ENV } from '../../lambdas/composition/env-names';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-guard';
 import type { HttpRoute as RouteRow } from '../../lambdas/http-routes';
 
@@ -138,7 +139,7 @@ export class HttpApiRoutes extends Construct {
     const secretValue = this.originSecret.secretValue.unsafeUnwrap();
     this.originHeaders = { [ORIGIN_VERIFY_HEADER]: secretValue };
     for (const fn of new Set(props.routes.map((row) => props.functions.get(row.fn)))) {
-      fn?.addEnvironment('ORIGIN_VERIFY_SECRET', secretValue);
+      fn?.addEnvironment(ENV.ORIGIN_VERIFY_SECRET, secretValue);
     }
 
     const integrations = new Map<string, HttpLambdaIntegration>();

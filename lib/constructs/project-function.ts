@@ -20,6 +20,7 @@ import {
   PHONE_METADATA_FILE,
   PHONE_METADATA_SOURCE,
 } from '../../lambdas/adapters/phone/libphonenumber-regions';
+import { ENV } from '../../lambdas/composition/env-names';
 import { UPLOAD_PREFIX } from '../../lambdas/core/uploads';
 import { acknowledgeResourceLessActions, acknowledgeWildcardResource } from '../nag';
 
@@ -290,7 +291,7 @@ export class ProjectFunction extends NodejsFunction {
 
   /** Sets `STATE_MACHINE_ARN` and allows starting executions of that state machine only. */
   startsPipeline(stateMachine: IStateMachine): this {
-    this.addEnvironment('STATE_MACHINE_ARN', stateMachine.stateMachineArn);
+    this.addEnvironment(ENV.STATE_MACHINE_ARN, stateMachine.stateMachineArn);
     this.addToRolePolicy(
       new PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachine.stateMachineArn] }),
     );

@@ -45,7 +45,7 @@ const policyOf = (s: Synthesized, fn: string) => {
 };
 
 describe('the Lambda functions', () => {
-  it('make one function per route fn and per pipeline step, each Node 24 on ARM64 with active tracing', () => {
+  it('make one function per route fn and per pipeline step, each Node 24 on ARM64 with active tracing and its own log group', () => {
     const expected = new Set([
       ...HTTP_ROUTES.map((r) => r.fn),
       ...Object.values(PIPELINE_STEPS).map((s) => s.fn),
@@ -54,23 +54,33 @@ describe('the Lambda functions', () => {
       'authorize-live-subscription',
     ]);
     expect(functions(app)).toHaveLength(expected.size);
-    for (const [, f] of functions(app)) {
+    const logGroups = resourcesOf(app.appTemplate, 'AWS::Logs::LogGroup');
+    const logGroupOf = new Map<string, string>();
+    for (const [id, f] of functions(app)) {
       expect(f.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         TracingConfig: { Mode: 'Active' },
         Handler: 'index.handler',
-        LoggingConfig: { LogGroup: expect.anything() },
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
-      expect(f.Properties.LoggingConfig.LogGroup).toBeDefined();
+      // The explicit log group of this stack, kept as long as the stage says (TEST_STAGE: 30 days).
+      const logGroup = f.Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(logGroups[logGroup]?.Properties, `log group of ${id}`).toMatchObject({ RetentionInDays: 30 });
+      logGroupOf.set(id, logGroup);
     }
+    // One log group per function: no two functions write to the same one.
+    expect(new Set(logGroupOf.values()).size).toBe(expected.size);
   });
 
   it('give no function a variable only one machine needs, and admin functions the Cognito URLs', () => {
     const httpFunctions = new Set(HTTP_ROUTES.map((r) => r.fn));
-    for (const [fnName, fn] of app.stateless.functions) {
-      const [, f] = functionFor(app, fnName);
-      const env = f.Properties.Environment.Variables;
+    const adminFunctions = new Set(HTTP_ROUTES.filter((r) => r.access === 'admin').map((r) => r.fn));
+    const environmentOf = (fnName: string) => functionFor(app, fnName)[1].Properties.Environment.Variables;
+    const given = (name: string) =>
+      new Set([...app.stateless.functions.keys()].filter((fn) => environmentOf(fn)[name] !== undefined));
+    for (const fnName of app.stateless.functions.keys()) {
+      const env = environmentOf(fnName);
       // Nothing that only makes sense on one machine reaches Lambda.
       for (const local of [
         'DYNAMODB_ENDPOINT',
@@ -85,18 +95,24 @@ describe('the Lambda functions', () => {
         POWERTOOLS_SERVICE_NAME: 'voice-summary-test',
         POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
       });
-      if (env.JWT_ISSUER) {
-        expect(env.ADMIN_GROUP).toBe('admins');
-        expect(JSON.stringify(env.JWT_ISSUER)).toMatch(/UserPool\w*ProviderURL/);
-        expect(JSON.stringify(env.JWT_JWKS_URI)).toMatch(
-          /UserPool\w*ProviderURL.*\/\.well-known\/jwks\.json/,
-        );
-      }
-      // The browser origins reach the HTTP functions only; the site's own and the stage's extra ones.
-      if (httpFunctions.has(fnName)) {
-        expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('http://localhost:5173');
-      } else expect(env.ALLOWED_ORIGINS, fnName).toBeUndefined();
-      expect(fn).toBeDefined();
+    }
+    // The sign-in configuration reaches exactly the functions with an admin route, each with the pool's URLs.
+    expect(given('JWT_ISSUER')).toEqual(adminFunctions);
+    for (const fnName of adminFunctions) {
+      const env = environmentOf(fnName);
+      expect(env.ADMIN_GROUP, fnName).toBe('admins');
+      expect(JSON.stringify(env.JWT_ISSUER), fnName).toMatch(/UserPool\w*ProviderURL/);
+      expect(JSON.stringify(env.JWT_JWKS_URI), fnName).toMatch(
+        /UserPool\w*ProviderURL.*\/\.well-known\/jwks\.json/,
+      );
+      expect(JSON.stringify(env.JWT_CLIENT_ID), fnName).toMatch(/UserPool\w*WebClient/);
+    }
+    // The browser origins reach the HTTP functions only: the site's own and the stage's extra ones.
+    expect(given('ALLOWED_ORIGINS')).toEqual(httpFunctions);
+    for (const fnName of httpFunctions) {
+      expect(JSON.stringify(environmentOf(fnName).ALLOWED_ORIGINS), fnName).toContain(
+        'http://localhost:5173',
+      );
     }
     const webhook = functionFor(app, 'receive-message')[1].Properties.Environment.Variables;
     expect(JSON.stringify(webhook.PUBLIC_WEBHOOK_URL)).toContain('/api/receive-message');
