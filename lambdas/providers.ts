@@ -7,7 +7,7 @@
  * Only the choice is made here. The adapters arrive as factories from lambdas/composition/, so each Lambda
  * function bundles only the adapters it can use: another transcriber is one more factory there.
  */
-import { summarizeExtractively } from './core/extractive-summary';
+import { summarizeExtractively } from './adapters/extractive/extractive-summarizer';
 import { PermanentError } from './core/pipeline-errors';
 import { DEFAULT_SETTINGS } from './core/schemas';
 import type { MediaFetcher } from './ports/media-fetcher';

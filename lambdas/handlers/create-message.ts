@@ -16,7 +16,7 @@ import { uploadedAudioSchema } from '../core/uploads';
 import { header, readJsonBody } from '../http/edge';
 import { parseMultipart } from '../http/multipart';
 import { parseOrThrow } from '../http/validation';
-import { receiveUpload, receiveUploadedFile, type UploadDeps } from '../use-cases/inbound';
+import { receiveUpload, receiveUploadedFile, type UploadDeps } from '../use-cases/inbound/receive-upload';
 
 // No Twilio, opt-outs or counters: an upload texts nobody from here (a phone-number sender gets the
 // pipeline's reply).

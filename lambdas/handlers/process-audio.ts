@@ -3,7 +3,7 @@ import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { pipelineStarter } from '../composition/pipeline-starter';
 import { processAudioInputSchema } from '../core/schemas';
-import { processAudio } from '../use-cases/inbound';
+import { processAudio } from '../use-cases/inbound/process-audio';
 
 // The message and the pipeline only: the steps fetch the audio themselves.
 const deps = { ...messageChanges(), pipeline: pipelineStarter() };

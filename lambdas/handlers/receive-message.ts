@@ -20,7 +20,7 @@ import { smsSending } from '../composition/sms';
 import { ForbiddenError, UnsupportedMediaTypeError } from '../core/errors';
 import { header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
-import { type InboundDeps, receiveSms, twilioWebhookSchema } from '../use-cases/inbound';
+import { type InboundDeps, receiveSms, twilioWebhookSchema } from '../use-cases/inbound/receive-sms';
 
 const deps: InboundDeps = {
   ...messageChanges(),

@@ -10,7 +10,7 @@ import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client
 import { S3AudioStore } from '../../lambdas/adapters/aws/s3-audio-store';
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, VOICE_LIMIT_TEXT } from '../../lambdas/core/reply';
-import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound';
+import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SPEECH_SUMMARY, summarizeExtractively } from '../../lambdas/core/extractive-summary';
+import {
+  NO_SPEECH_SUMMARY,
+  summarizeExtractively,
+} from '../../lambdas/adapters/extractive/extractive-summarizer';
 import { SUMMARY_MAX_CHARS, voiceSummarySchema } from '../../lambdas/core/summary';
 
 const PLUMBER =

@@ -19,15 +19,10 @@ import {
   VOICE_LIMIT_TEXT,
 } from '../../lambdas/core/reply';
 import type { Message } from '../../lambdas/core/schemas';
-import {
-  type InboundDeps,
-  processAudio,
-  RESTART_DEDUP_MS,
-  receiveSms,
-  receiveUpload,
-  type UploadDeps,
-  VOICE_LIMIT_ERROR,
-} from '../../lambdas/use-cases/inbound';
+import { processAudio, RESTART_DEDUP_MS } from '../../lambdas/use-cases/inbound/process-audio';
+import { type InboundDeps, receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
+import { receiveUpload, type UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
+import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice';
 import {
   FakeAudioTools,
   FakeMediaFetcher,

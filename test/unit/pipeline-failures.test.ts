@@ -24,7 +24,7 @@ import {
 import { PIPELINE_FAILURES } from '../../lambdas/core/pipeline-failures';
 import { composeFailureNotice } from '../../lambdas/core/reply';
 import type { Message } from '../../lambdas/core/schemas';
-import { type MarkFailedDeps, markFailed } from '../../lambdas/use-cases/pipeline';
+import { type MarkFailedDeps, markFailed } from '../../lambdas/use-cases/pipeline/outcome';
 import {
   InMemoryCounters,
   InMemoryMessages,

@@ -11,18 +11,13 @@ import {
   TransientError,
 } from '../../lambdas/core/pipeline-errors';
 import type { Message, SettingsRecord } from '../../lambdas/core/schemas';
-import {
-  decideReply,
-  markCompleted,
-  markFailed,
-  markProcessing,
-  type PipelineDeps,
-  prepareAudio,
-  REPLY_LIMIT_WARNING,
-  sendReply,
-  summarize,
-  transcribe,
-} from '../../lambdas/use-cases/pipeline';
+import { markProcessing } from '../../lambdas/use-cases/pipeline/mark-processing';
+import { markCompleted, markFailed } from '../../lambdas/use-cases/pipeline/outcome';
+import type { PipelineDeps } from '../../lambdas/use-cases/pipeline/pipeline-deps';
+import { prepareAudio } from '../../lambdas/use-cases/pipeline/prepare-audio';
+import { decideReply, REPLY_LIMIT_WARNING, sendReply } from '../../lambdas/use-cases/pipeline/reply';
+import { summarize } from '../../lambdas/use-cases/pipeline/summarize';
+import { transcribe } from '../../lambdas/use-cases/pipeline/transcribe';
 import {
   AMR_BYTES,
   FakeAudioTools,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../lambdas/core/errors';
 import type { Message } from '../../lambdas/core/schemas';
 import { isStuck, STUCK_AFTER_MS } from '../../lambdas/core/status';
-import { PIPELINE_NOT_STARTED, processAudio } from '../../lambdas/use-cases/inbound';
+import { PIPELINE_NOT_STARTED, processAudio } from '../../lambdas/use-cases/inbound/process-audio';
 import { endRun, RUN_END_REASONS } from '../../lambdas/use-cases/run-ended';
 import { InMemoryMessages, RecordingEvents, testClock } from '../support/in-memory-ports';
 

@@ -1,6 +1,6 @@
 /** MarkCompleted: the run is done. Uses the messages table only. */
 import { messageChanges } from '../../composition/message-changes';
-import { markCompleted } from '../../use-cases/pipeline';
+import { markCompleted } from '../../use-cases/pipeline/outcome';
 import { pipelineStep } from './step';
 
 export const handler = pipelineStep('mark-completed', markCompleted, messageChanges(), (_, metrics) =>

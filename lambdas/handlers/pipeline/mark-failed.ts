@@ -4,7 +4,7 @@ import { phoneRegions } from '../../composition/phone-regions';
 import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
-import { markFailed } from '../../use-cases/pipeline';
+import { markFailed } from '../../use-cases/pipeline/outcome';
 import { pipelineStep } from './step';
 
 export const handler = pipelineStep(

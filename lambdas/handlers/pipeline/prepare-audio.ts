@@ -5,7 +5,7 @@ import { messageChanges } from '../../composition/message-changes';
 import { settingsRepository } from '../../composition/repositories';
 import { secretStore } from '../../composition/secrets';
 import { openAiKeySaved } from '../../providers';
-import { prepareAudio } from '../../use-cases/pipeline';
+import { prepareAudio } from '../../use-cases/pipeline/prepare-audio';
 import { pipelineStep } from './step';
 
 // Only whether an OpenAI key is saved matters here (OpenAI refuses some formats, which are converted first).

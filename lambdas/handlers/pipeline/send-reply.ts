@@ -4,7 +4,7 @@ import { phoneRegions } from '../../composition/phone-regions';
 import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
-import { sendReply } from '../../use-cases/pipeline';
+import { sendReply } from '../../use-cases/pipeline/reply';
 import { pipelineStep } from './step';
 
 export const handler = pipelineStep(

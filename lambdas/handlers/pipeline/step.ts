@@ -7,7 +7,7 @@
 import { lambdaHandler, logger, metrics } from '../../composition/observability';
 import { PermanentError, PIPELINE_ERROR_NAMES } from '../../core/pipeline-errors';
 import { toValidationError } from '../../http/validation';
-import { type PipelineState, pipelineStateSchema } from '../../use-cases/pipeline';
+import { type PipelineState, pipelineStateSchema } from '../../use-cases/pipeline/state';
 
 const OWN_ERRORS = new Set<string>(PIPELINE_ERROR_NAMES);
 

@@ -1,7 +1,7 @@
 /** Summarize: the summary goes on the message. */
 import { messageChanges } from '../../composition/message-changes';
 import { summarization } from '../../composition/summarization';
-import { summarize } from '../../use-cases/pipeline';
+import { summarize } from '../../use-cases/pipeline/summarize';
 import { pipelineStep } from './step';
 
 export const handler = pipelineStep('summarize', summarize, {

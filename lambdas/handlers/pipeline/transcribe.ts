@@ -2,7 +2,7 @@
 import { audioStore } from '../../composition/audio';
 import { messageChanges } from '../../composition/message-changes';
 import { transcription } from '../../composition/transcription';
-import { transcribe } from '../../use-cases/pipeline';
+import { transcribe } from '../../use-cases/pipeline/transcribe';
 import { pipelineStep } from './step';
 
 export const handler = pipelineStep(

@@ -1,0 +1,30 @@
+/**
+ * What a sentence does for the listener, as the extractive summarizer reads it: asks for something (a
+ * callback above all), passes on news, introduces the caller, or is only a pleasantry.
+ */
+
+/** Asking the listener to do something. */
+export const REQUEST =
+  /\b(call me|call us|call back|callback|give (?:me|us) a (?:call|ring)|get back to|text me|reach me|let me know|please|can you|could you|would you)\b/i;
+/** Needs and reminders: requests too, but weaker ("I'm calling to remind you" is not a request). */
+export const WEAK_REQUEST = /\b(need|needs|remind|asap|urgent|as soon as|make sure|don't forget)\b/i;
+/** "No need to call back": the opposite of a request. */
+export const NEGATED_REQUEST =
+  /\b(no need|don't need to|do not need to|don't have to|don't call|do not call|no rush)\b/i;
+/** Passing on news is worth keeping too. */
+export const INFORMING =
+  /\b(let you know|wanted to tell|just so you know|heads up|reminder|confirm|cancel|moved|arrived|ready)\b/i;
+export const CALLBACK = /\b(call|calls|ring|reach|text|get back|contact|phone)\b/i;
+export const INTRODUCTION = /\b(this is|my name is|calling from|i'm calling|it's \p{Lu})/iu;
+const PLEASANTRY =
+  /^(hi|hello|hey|hi there|thanks|thank you|thanks bye|thank you bye|bye|bye bye|goodbye|ok|okay|talk to you later|talk soon|have a (good|nice|great) (day|one|evening|weekend))$/i;
+
+/** A sentence that is only a greeting or a sign-off. */
+export function isPleasantry(sentence: string): boolean {
+  const words = sentence
+    .toLowerCase()
+    .replace(/[^\p{L}\s']/gu, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  return PLEASANTRY.test(words.join(' '));
+}

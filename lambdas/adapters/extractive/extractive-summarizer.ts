@@ -1,0 +1,84 @@
+/**
+ * The local summarizer, used when no OpenAI key is set: it picks the transcript's most useful sentences
+ * (who called, what they want, when and where to call back) rather than writing new ones. It must cope with
+ * lowercase text with no punctuation and numbers spelled out ("five five five one two three four", as
+ * pocketsphinx wrote), as well as with cased, punctuated text with digits ("Call me at 555-2189 at 3:30.", as
+ * Moonshine and OpenAI write). Deterministic: the same transcript always gives the same summary.
+ *
+ * The stages, one module each: the words with their phone numbers written out (`numbers.ts`), sentences
+ * (`sentences.ts`, with the capitals of names put back first, `names.ts`), times as digits (`times.ts`),
+ * sentence scoring and picking (`scoring.ts`), and here the summary and its details put together.
+ */
+import { truncateAtWord } from '../../core/sms-text';
+import type { VoiceSummary } from '../../core/summary';
+import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
+import { findCaller, restoreCapitals } from './names';
+import { withPhoneNumbersWritten } from './numbers';
+import { pickSentences, scoreSentence } from './scoring';
+import { chunkedSentences, punctuatedSentences } from './sentences';
+import { digitizeTimes, findCallbackTime } from './times';
+import { spokenWords } from './words';
+
+/** What an empty transcript is summarized as. */
+export const NO_SPEECH_SUMMARY = 'No speech detected.';
+
+const TOPIC =
+  /\b(?:calling|called|call|message|reaching out|getting in touch|it's)\s+(?:you\s+)?(?:about|regarding|concerning|re)\s+([^.!?,;]+)/i;
+const TOPIC_END =
+  /\s+\b(please|and|so|can|could|would|i|if|because|call|give|let|thanks|thank|but|when|we|just)\b.*$/i;
+
+/** Up to three short phrases: who called, what about, and how to call back. */
+function keyPoints(
+  text: string,
+  phone: string | null,
+  time: string | null,
+  fallback: string | null,
+): string[] {
+  const points: string[] = [];
+  const caller = findCaller(text);
+  if (caller !== null) points.push(`Caller: ${caller}`);
+  const topic = TOPIC.exec(text);
+  if (topic?.[1]) {
+    const about = topic[1].replace(TOPIC_END, '').split(/\s+/).slice(0, 6).join(' ').trim();
+    if (about !== '') points.push(`About: ${about}`);
+  }
+  if (phone !== null || time !== null) {
+    points.push(`Call back: ${[phone, time].filter((part) => part !== null).join(', ')}`);
+  }
+  if (points.length === 0 && fallback !== null) points.push(truncateAtWord(fallback, 80));
+  return points.slice(0, 3);
+}
+
+/** Summarizes a transcript by picking its most informative sentences, and pulls out the callback number, time and request. */
+export function summarizeExtractively(transcript: string): VoiceSummary {
+  const { tokens, phone } = withPhoneNumbersWritten(spokenWords(transcript.trim()));
+  if (tokens.length === 0) {
+    return {
+      summary: NO_SPEECH_SUMMARY,
+      key_points: [],
+      callback_number: null,
+      callback_time: null,
+      requested_action: null,
+    };
+  }
+  const punctuated = /[.!?]/.test(tokens.filter((token) => !/\d/.test(token)).join(' '));
+  const sentences = (
+    punctuated ? punctuatedSentences(tokens) : chunkedSentences(restoreCapitals(tokens))
+  ).map(digitizeTimes);
+  const scores = sentences.map((sentence, index) => scoreSentence(sentence, index, punctuated));
+  const summary = pickSentences(sentences, scores);
+  const callbackTime = findCallbackTime(sentences);
+  const isRequest = (pattern: RegExp) => (sentence: string) =>
+    pattern.test(sentence) && !NEGATED_REQUEST.test(sentence) && !isPleasantry(sentence);
+  const request = sentences.find(isRequest(REQUEST)) ?? sentences.find(isRequest(WEAK_REQUEST));
+  const requestedAction = request === undefined ? null : truncateAtWord(request, 160);
+  const top = sentences[scores.indexOf(Math.max(...scores))];
+  const best = top === undefined || isPleasantry(top) ? null : top;
+  return {
+    summary,
+    key_points: keyPoints(sentences.join(' '), phone, callbackTime, best),
+    callback_number: phone,
+    callback_time: callbackTime,
+    requested_action: requestedAction,
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * A transcript cut into sentences: at its punctuation when the engine wrote some (Moonshine, OpenAI), else
+ * into chunks at the words that usually start a new thought (an engine that writes lowercase words only).
+ */
+import { bareWord } from '../../core/spoken-numbers';
+import { capitalize } from './words';
+
+/** Words that usually start a new thought in speech; an unpunctuated transcript is cut before them. */
+const STARTERS = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'this',
+  'i',
+  "i'm",
+  'im',
+  "i'll",
+  "i've",
+  "i'd",
+  'please',
+  'so',
+  'anyway',
+  'also',
+  'thanks',
+  'thank',
+  'can',
+  'could',
+  'would',
+  'my',
+  'we',
+  'just',
+  'bye',
+  'okay',
+  'ok',
+  'well',
+  'but',
+  'let',
+  'give',
+]);
+
+/** Chunks of an unpunctuated transcript: at least this many words before a starter word may cut it... */
+const MIN_CHUNK_WORDS = 6;
+/** ...and never more than this many. */
+const MAX_CHUNK_WORDS = 18;
+
+/** Sentences of a punctuated transcript: after . ! ? when the next word starts a sentence. */
+export function punctuatedSentences(tokens: readonly string[]): string[] {
+  const sentences: string[] = [];
+  let current: string[] = [];
+  tokens.forEach((token, index) => {
+    current.push(token);
+    const next = tokens[index + 1];
+    const ends = /[.!?]["')]*$/.test(token) && !/^(mr|mrs|ms|dr|st|jr|sr)\.$/i.test(token);
+    const startsNext = next === undefined || /^["'(]?[\p{Lu}\d]/u.test(next);
+    if (ends && startsNext) {
+      sentences.push(current.join(' '));
+      current = [];
+    }
+  });
+  if (current.length > 0) sentences.push(current.join(' '));
+  return sentences;
+}
+
+/** A conjunction before a starter word opens the new thought ("...arrived | and I left it..."). */
+const CONJUNCTIONS = new Set(['and', 'but', 'so', 'because', 'or']);
+
+/** Words that cannot end a thought: "wanted to | let you know" is one. */
+const BINDING = new Set([
+  'to',
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'with',
+  'that',
+  'just',
+  'wanted',
+  'want',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'please',
+  'if',
+  'at',
+  'in',
+  'on',
+  'my',
+  'your',
+  'is',
+  'are',
+  'was',
+  'be',
+  'this',
+]);
+
+/** Sentences of an unpunctuated transcript: cut before a word that starts a thought, or every 18 words. */
+export function chunkedSentences(tokens: readonly string[]): string[] {
+  const sentences: string[] = [];
+  let current: string[] = [];
+  for (const token of tokens) {
+    const previous = bareWord(current.at(-1) ?? '');
+    const starts =
+      STARTERS.has(bareWord(token)) && current.length >= MIN_CHUNK_WORDS && !BINDING.has(previous);
+    if (starts && CONJUNCTIONS.has(previous)) {
+      const conjunction = current.pop() ?? '';
+      sentences.push(current.join(' '));
+      current = [conjunction];
+    } else if (current.length > 0 && (starts || current.length >= MAX_CHUNK_WORDS)) {
+      sentences.push(current.join(' '));
+      current = [];
+    }
+    current.push(token);
+  }
+  // A tail of a word or two ("...have a good | one") belongs to the sentence before it.
+  if (current.length > 0 && current.length < 3 && sentences.length > 0) {
+    sentences.push(`${sentences.pop() ?? ''} ${current.join(' ')}`);
+  } else if (current.length > 0) {
+    sentences.push(current.join(' '));
+  }
+  return sentences.map((sentence) => `${capitalize(withoutTrailingPleasantries(sentence))}.`);
+}
+
+const TRAILING_PLEASANTRY =
+  /\s+(?:thanks|thank you|bye|bye bye|goodbye|have a (?:good|nice|great) (?:day|one|evening|weekend)|talk to you (?:later|soon))$/i;
+
+/** "...call me back thanks bye" -> "...call me back": a spoken sign-off is not part of the request. */
+function withoutTrailingPleasantries(sentence: string): string {
+  let rest = sentence;
+  while (TRAILING_PLEASANTRY.test(rest) && rest.split(/\s+/).length > 3)
+    rest = rest.replace(TRAILING_PLEASANTRY, '');
+  return rest;
+}

@@ -1,0 +1,14 @@
+/** Word-level helpers every stage of the extractive summarizer shares. */
+import { bareWord } from '../../core/spoken-numbers';
+
+/** Hesitations recognizers write out; they carry no meaning. */
+const FILLERS = new Set(['um', 'uh', 'uhm', 'umm', 'erm', 'er', 'ah', 'hmm', 'mm', 'mhm']);
+
+/** The transcript's words, without hesitations. */
+export function spokenWords(transcript: string): string[] {
+  return transcript.split(/\s+/).filter((token) => token !== '' && !FILLERS.has(bareWord(token)));
+}
+
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

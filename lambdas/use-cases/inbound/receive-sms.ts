@@ -1,0 +1,135 @@
+/**
+ * What arrives from the SMS provider's webhook: a text, voice messages, or both. This module sorts an
+ * incoming message into its parts and hands each on (voice messages to `voice.ts`, what the text asks for to
+ * `text-commands.ts`); the work on a voice message happens afterwards, in the pipeline.
+ */
+import * as z from 'zod';
+import { isAudioMime } from '../../core/audio-format';
+import { DAY_MS } from '../../core/day-window';
+import { classifyInboundText } from '../../core/keywords';
+import type { AudioStore } from '../../ports/audio-store';
+import type { Counters } from '../../ports/counters';
+import type { OptOutRepository } from '../../ports/opt-out-repository';
+import type { PhoneRegions } from '../../ports/phone-regions';
+import type { PipelineStarter } from '../../ports/pipeline-starter';
+import type { Providers } from '../../ports/providers';
+import type { SettingsRepository } from '../../ports/settings-repository';
+import type { MessageChangeDeps } from '../message-changes';
+import { answerText, honourOptOut } from './text-commands';
+import { receiveVoice, type VoiceAttachment } from './voice';
+
+/** What the webhook uses. */
+export type InboundDeps = MessageChangeDeps & {
+  /** DELETE erases the sender's stored audio. */
+  readonly audio: AudioStore;
+  /** The limits (voice messages a day, texts an hour, one how-to a day) and the replay guard. */
+  readonly counters: Counters;
+  /** The limits an operator set (Settings), and the countries replies may go to. */
+  readonly settings: SettingsRepository;
+  readonly optOuts: OptOutRepository;
+  /** Which country a number is in (texts go only to the countries Settings allows). */
+  readonly phoneRegions: PhoneRegions;
+  readonly pipeline: PipelineStarter;
+  /** Texts, and Twilio's media API: DELETE erases media Twilio still holds for us. */
+  readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
+  readonly serviceName: string;
+  readonly contactEmail: string;
+  readonly warn: (message: string, details?: Record<string, unknown>) => void;
+};
+
+/** Twilio's incoming-message webhook form (the fields we use; Twilio sends more). */
+export const twilioWebhookSchema = z.looseObject({
+  MessageSid: z
+    .string({ error: 'MessageSid is missing.' })
+    .regex(/^[A-Za-z0-9]{10,64}$/, { error: 'MessageSid is not a Twilio message id.' }),
+  From: z.string({ error: 'From is missing.' }).min(1).max(64),
+  To: z.string().max(64).optional(),
+  Body: z.string().max(5000).optional(),
+  NumMedia: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type InboundResult = {
+  /** Messages created (or found again, for a retried webhook) for the audio attachments. */
+  readonly messageIds: readonly string[];
+  /** How many of them are new (a retried webhook creates none). */
+  readonly created: number;
+  /**
+   * What the service did: `voice` (audio handed to the pipeline, or kept untranscribed past the daily limit),
+   * a keyword's action, `usage` or `unsupported-media` (a how-to, at most one a day), or `replay` (a text
+   * webhook seen before: nothing done).
+   */
+  readonly action:
+    | 'voice'
+    | 'opt-out'
+    | 'opt-in'
+    | 'help'
+    | 'delete'
+    | 'usage'
+    | 'unsupported-media'
+    | 'replay';
+  /** Voice messages kept untranscribed because the sender is past today's limit. */
+  readonly overLimit?: number;
+};
+
+/** How long a text webhook's MessageSid is remembered: far beyond Twilio's retries, short enough to expire. */
+export const REPLAY_WINDOW_DAYS = 7;
+
+/**
+ * An incoming SMS/MMS (already signature-checked).
+ *
+ * - An opt-out (a keyword, or the sender's own words such as "please stop texting me") is honoured whatever
+ *   comes with it: recorded, nothing attached is processed, and only the own-words kind is confirmed (once:
+ *   Twilio confirms its keywords itself).
+ * - DELETE erases the sender's voice messages and audio now and says so.
+ * - Each audio attachment becomes one message: within the sender's voice messages a day it is handed to the
+ *   pipeline; past it, it is kept on the dashboard as failed (an operator can retry it) and the sender gets
+ *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and starts nothing new.
+ * - START and HELP are answered; any other text, or an attachment that is not audio, gets a how-to, once a
+ *   day per sender.
+ * - A text's MessageSid is remembered, so a replayed webhook (a captured START, say) does nothing.
+ */
+export async function receiveSms(
+  deps: InboundDeps,
+  form: z.output<typeof twilioWebhookSchema>,
+): Promise<InboundResult> {
+  const from = form.From;
+  const kind = classifyInboundText(form.Body);
+  if (kind === 'opt-out' || kind === 'revocation') {
+    await honourOptOut(deps, from, kind);
+    return { messageIds: [], created: 0, action: 'opt-out' };
+  }
+
+  const media: VoiceAttachment[] = [];
+  for (let i = 0; i < form.NumMedia; i++) {
+    const url = form[`MediaUrl${i}`];
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) continue;
+    const contentType = form[`MediaContentType${i}`];
+    media.push({ url, contentType: typeof contentType === 'string' ? contentType : null });
+  }
+  const audio = media.filter((m) => isAudioMime(m.contentType));
+
+  // Voice messages are idempotent by their ids (MessageSid and index); everything else by the MessageSid.
+  const voice = audio.length > 0 && kind !== 'delete' ? await receiveVoice(deps, form, audio) : null;
+  if (voice && (kind === 'other' || kind === 'empty')) return { ...voice, action: 'voice' };
+  const textAction = await onceForSid(deps, form.MessageSid, () =>
+    answerText(deps, from, kind, media, audio),
+  );
+  if (voice) return { ...voice, action: 'voice' };
+  return { messageIds: [], created: 0, action: textAction ?? 'replay' };
+}
+
+/**
+ * Runs `act` unless this MessageSid was handled before (then null). The sid is taken first, so a replay
+ * arriving meanwhile does nothing, and given back when `act` fails, so Twilio's retry is not taken for one.
+ */
+async function onceForSid<T>(deps: InboundDeps, sid: string, act: () => Promise<T>): Promise<T | null> {
+  const key = `sid#${sid}`;
+  const expires = new Date(Date.parse(deps.clock()) + REPLAY_WINDOW_DAYS * DAY_MS).toISOString();
+  if (!(await deps.counters.take(key, 1, expires))) return null;
+  try {
+    return await act();
+  } catch (error) {
+    await deps.counters.giveBack(key).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Voice messages from the webhook: each audio attachment becomes a message, handed to the pipeline within
+ * the sender's voice messages a day and kept untranscribed (retryable) past it.
+ */
+import { dayWindow } from '../../core/day-window';
+import { newMessage } from '../../core/new-message';
+import { VOICE_LIMIT_TEXT, voiceMessages } from '../../core/reply';
+import { createMessage, type MessageChangeDeps } from '../message-changes';
+import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
+import { currentSettings } from '../settings';
+import { type FirstRunDeps, startFirstRun } from './first-run';
+
+/** What receiving voice messages uses: the messages, the daily limit, the pipeline and the limit notice. */
+export type VoiceDeps = MessageChangeDeps & OutboundSmsDeps & FirstRunDeps & { readonly serviceName: string };
+
+/** An audio attachment of an incoming message: where the SMS provider holds it, and its declared type. */
+export type VoiceAttachment = { readonly url: string; readonly contentType: string | null };
+
+/** The messages made of the attachments (`overLimit`: how many were kept untranscribed past the limit). */
+export type VoiceResult = {
+  readonly messageIds: readonly string[];
+  readonly created: number;
+  readonly overLimit?: number;
+};
+
+/** What a card says when its voice message came past the sender's daily limit. */
+export const VOICE_LIMIT_ERROR = (perDay: number) =>
+  `Not transcribed: this number had already sent ${voiceMessages(perDay)} today, the daily limit (Settings). Retry Processing to transcribe it anyway.`;
+
+/**
+ * Each audio attachment as a message (id: the MessageSid and its index), within the sender's voice messages
+ * a day. A retried webhook finds its messages and starts nothing new.
+ */
+export async function receiveVoice(
+  deps: VoiceDeps,
+  form: { readonly From: string; readonly MessageSid: string },
+  audio: readonly VoiceAttachment[],
+): Promise<VoiceResult> {
+  const from = form.From;
+  const settings = await currentSettings(deps);
+  const perDay = settings.voice_messages_per_sender_per_day;
+  const { day, expires } = dayWindow(deps.clock());
+  const dayKey = `voice#${from}#${day}`;
+  const ids: string[] = [];
+  let createdCount = 0;
+  let overLimit = 0;
+  for (const [index, item] of audio.entries()) {
+    const id = `${form.MessageSid}-${index}`;
+    const allowed = await deps.counters.take(dayKey, perDay, expires);
+    const message = newMessage({
+      id,
+      created_at: deps.clock(),
+      sender: from,
+      phone_number: from,
+      audio_url: null,
+      source: 'sms',
+      media_url: item.url,
+      audio_content_type: item.contentType,
+      attempt: 1,
+      ...(allowed ? {} : { status: 'failed' as const, error_message: VOICE_LIMIT_ERROR(perDay) }),
+    });
+    let created: boolean;
+    try {
+      created = await createMessage(deps, message);
+    } catch (error) {
+      if (allowed) await deps.counters.giveBack(dayKey).catch(() => {});
+      throw error;
+    }
+    // A retried webhook finds its message: it was counted the first time.
+    if (!created && allowed) await deps.counters.giveBack(dayKey);
+    ids.push(id);
+    if (created) {
+      createdCount += 1;
+      if (allowed) await startFirstRun(deps, message);
+      else overLimit += 1;
+      continue;
+    }
+    // A retry of a webhook whose first run never started (a crash in between) starts it now; a run that
+    // did start is not started again (the same run name).
+    const stored = await deps.messages.get(id);
+    if (stored && stored.status === 'pending' && (stored.attempt ?? 1) === 1)
+      await startFirstRun(deps, stored);
+  }
+  // Like a failure notice, the limit notice is a reply about a voice message: only while auto-reply is on.
+  const notify = overLimit > 0 && settings.auto_reply_enabled;
+  if (notify && (await deps.counters.take(`limit-notice#${from}#${day}`, 1, expires))) {
+    await sendTextOrLog(deps, {
+      to: from,
+      body: VOICE_LIMIT_TEXT(deps.serviceName, perDay),
+      kind: 'voice-limit-notice',
+      messageId: null,
+    });
+  }
+  return { messageIds: ids, created: createdCount, ...(overLimit > 0 ? { overLimit } : {}) };
+}

@@ -1,0 +1,66 @@
+/**
+ * How a run ends: MarkCompleted, or MarkFailed with a readable reason on the card and a short notice to the
+ * sender.
+ */
+import { SupersededError } from '../../core/pipeline-errors';
+import { cleanErrorMessage, parseCaughtError, pipelineFailure } from '../../core/pipeline-failures';
+import { composeFailureNotice } from '../../core/reply';
+import { changeMessage, type MessageChangeDeps } from '../message-changes';
+import { sendText } from '../outbound-sms';
+import { currentSettings } from '../settings';
+import type { SendReplyDeps } from './reply';
+import type { PipelineState } from './state';
+
+/** What MarkFailed uses: SendReply's (for the notice), and where to report a notice that failed. */
+export type MarkFailedDeps = SendReplyDeps & {
+  /** Told about things that went wrong but did not stop the run. */
+  readonly warn: (message: string, details?: Record<string, unknown>) => void;
+};
+
+/** MarkCompleted: the run is done. */
+export async function markCompleted(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
+  const updated = await changeMessage(deps, state.messageId, {
+    to: 'completed',
+    patch: { error_message: null, error_retryable: null },
+    attempt: state.attempt,
+  });
+  if (!updated) throw new SupersededError('The message is no longer being processed by this run.');
+}
+
+/**
+ * MarkFailed: the message becomes "failed" with a readable error_message, and a sender who texted it gets a
+ * short notice (when auto-reply is on, they have not opted out and an SMS provider is configured). A run that
+ * was superseded leaves the message alone.
+ */
+export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
+  const caught = parseCaughtError(state.error);
+  const failure = pipelineFailure(caught.name);
+  if (!failure) return { marked: false, reason: caught.message };
+  const { cause } = failure;
+  const failed = await changeMessage(deps, state.messageId, {
+    to: 'failed',
+    patch: {
+      error_message: failure.card(cleanErrorMessage(caught.message), state.messageId),
+      error_retryable: failure.retryable,
+    },
+    attempt: state.attempt,
+  });
+  if (!failed) return { marked: false, reason: 'The message is no longer owned by this run.' };
+  if (failed.source !== 'sms' || !failure.notice) return { marked: true, cause, notified: false };
+  // Like the reply, the notice goes only while auto-reply is on; the gate decides the rest.
+  const { auto_reply_enabled } = await currentSettings(deps);
+  if (!auto_reply_enabled || !failed.phone_number) return { marked: true, cause, notified: false };
+  try {
+    const outcome = await sendText(deps, {
+      to: failed.phone_number,
+      body: composeFailureNotice(failure.notice, deps.serviceName),
+      kind: 'failure-notice',
+      messageId: failed.id,
+    });
+    return { marked: true, cause, notified: outcome.status === 'sent' };
+  } catch (error) {
+    // The failure is recorded; a notice that cannot be sent must not turn it into another failure.
+    deps.warn('Could not send the failure notice', { messageId: failed.id, error: (error as Error).message });
+    return { marked: true, cause, notified: false };
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * DecideReply and SendReply: whether the sender gets the summary by SMS (auto-reply, then the outbound gate's
+ * checks), and sending it, part by part, through the gate.
+ */
+import { composeReply } from '../../core/reply';
+import type { Message } from '../../core/schemas';
+import { segmentCount } from '../../core/sms-text';
+import type { Counters } from '../../ports/counters';
+import type { MessageChangeDeps } from '../message-changes';
+import {
+  type OutboundCheckDeps,
+  outboundRefusal,
+  type Refusal,
+  refusalReason,
+  sendText,
+} from '../outbound-sms';
+import { currentSettings } from '../settings';
+import { loadOwned, type PipelineState, record } from './state';
+
+/**
+ * What DecideReply uses: the message (read only: it changes nothing, so it publishes nothing), the settings
+ * (auto-reply) and what the outbound gate checks (opt-outs, reply countries, an SMS provider).
+ */
+export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & OutboundCheckDeps;
+
+/**
+ * What SendReply uses: DecideReply's, the message changes it publishes, the service name the texts carry, and
+ * the counters behind the gate's hourly cap.
+ */
+export type SendReplyDeps = ReplyDecisionDeps &
+  MessageChangeDeps & { readonly serviceName: string; readonly counters: Counters };
+
+/** What the card says when a reply stopped at the hourly limit. */
+export const REPLY_LIMIT_WARNING = (perHour: number) =>
+  `The rest of the reply was not sent: this number reached its limit of ${perHour} texts an hour (Settings).`;
+
+/** Whether (and why not) this message may be answered by SMS right now: auto-reply, then the gate's checks. */
+async function replyDecision(
+  deps: ReplyDecisionDeps,
+  message: Message,
+): Promise<{ send: boolean; reason: string }> {
+  const settings = await currentSettings(deps);
+  if (!settings.auto_reply_enabled) return { send: false, reason: 'Auto-reply is turned off in Settings.' };
+  if (!message.phone_number) return { send: false, reason: 'The message has no phone number to reply to.' };
+  const refusal = await outboundRefusal(deps, { to: message.phone_number, kind: 'reply' });
+  if (refusal) return { send: false, reason: refusalReason(refusal) };
+  return { send: true, reason: 'Auto-reply is on and the sender can receive texts.' };
+}
+
+/** DecideReply: auto-reply on, a number to reply to, not opted out, an SMS provider configured. */
+export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState) {
+  return replyDecision(deps, await loadOwned(deps, state));
+}
+
+/**
+ * SendReply: the summary first, then (in full mode) the transcript in numbered parts, in order. Parts already
+ * accepted are not sent again when the step is retried. Each part passes the outbound gate on its own, so a
+ * STOP (or Twilio's 21610) or the hourly cap reached mid-reply stops the rest.
+ */
+export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
+  let message = await loadOwned(deps, state);
+  const settings = await currentSettings(deps);
+  const parts = composeReply({
+    mode: settings.reply_mode,
+    summary: message.summary_details ?? {
+      summary: message.summary ?? '',
+      key_points: [],
+      callback_number: null,
+      callback_time: null,
+      requested_action: null,
+    },
+    transcript: message.transcript ?? '',
+    serviceName: deps.serviceName,
+    warnings: message.warnings ?? [],
+  });
+  const to = message.phone_number;
+  if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };
+  // Segments sent by this run (what the carrier bills), for the operator's metrics.
+  let segments = 0;
+  for (let index = message.reply_parts_sent ?? 0; index < parts.length; index++) {
+    const outcome = await sendText(deps, { to, body: parts[index]!, kind: 'reply', messageId: message.id });
+    if (outcome.status !== 'sent') {
+      if (outcome.status === 'limit-reached') {
+        await record(deps, state, {
+          warnings: [...(message.warnings ?? []), REPLY_LIMIT_WARNING(outcome.perHour)],
+        });
+      }
+      return { parts: parts.length, sent: index, complete: false, segments, reason: stopReason(outcome) };
+    }
+    segments += segmentCount(parts[index]!);
+    message = await record(deps, state, { reply_parts_sent: index + 1 });
+  }
+  await record(deps, state, { reply_sent: true });
+  return { parts: parts.length, sent: parts.length, complete: true, segments };
+}
+
+/** Why SendReply stopped before the last part, for the step's output. */
+function stopReason(refusal: Refusal): string {
+  if (refusal.status === 'limit-reached') return 'Hourly text limit reached.';
+  if (refusal.status === 'opted-out' && !refusal.atCarrier) return 'The sender opted out.';
+  return refusalReason(refusal);
+}

@@ -1,0 +1,40 @@
+/** Transcribe: the prepared audio turned into text by the transcriber the settings choose. */
+import { PermanentError } from '../../core/pipeline-errors';
+import type { AudioStore } from '../../ports/audio-store';
+import type { Providers } from '../../ports/providers';
+import type { MessageChangeDeps } from '../message-changes';
+import { loadOwned, type PipelineState, record } from './state';
+
+/** What Transcribe uses: the bucket (read) and the transcriber. */
+export type TranscribeDeps = MessageChangeDeps & {
+  readonly audio: AudioStore;
+  readonly providers: Pick<Providers, 'transcriber'>;
+};
+
+/** Transcribe: the transcript, engine, language and warnings go on the message. */
+export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
+  if (!state.audio) throw new PermanentError('Transcribe ran before the audio was prepared.');
+  const message = await loadOwned(deps, state);
+  const { body } = await deps.audio.get(state.audio.key);
+  const transcriber = await deps.providers.transcriber();
+  const result = await transcriber.transcribe({
+    bytes: body,
+    contentType: state.audio.contentType,
+    fileName: state.audio.fileName,
+    known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
+  });
+  const warnings = [...new Set([...(message.warnings ?? []), ...result.warnings])];
+  await record(deps, state, {
+    transcript: result.text,
+    transcription_engine: result.engine,
+    language: result.language,
+    audio_duration_seconds: result.durationSeconds ?? state.audio.durationSeconds,
+    warnings,
+  });
+  return {
+    engine: result.engine,
+    language: result.language,
+    characters: result.text.length,
+    durationSeconds: result.durationSeconds ?? state.audio.durationSeconds,
+  };
+}
