@@ -2,8 +2,10 @@ import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';
 import { adminRequest } from '@/lib/admin-api';
 
 /** SPEC: "Select messages ordered by created_at descending, limit 10". */
-export async function listRecentMessages(): Promise<Message[]> {
-  const body = await adminRequest<{ messages: Message[] }>(`/messages?limit=${RECENT_MESSAGES_LIMIT}`);
+export async function listRecentMessages(signal?: AbortSignal): Promise<Message[]> {
+  const body = await adminRequest<{ messages: Message[] }>(`/messages?limit=${RECENT_MESSAGES_LIMIT}`, {
+    signal,
+  });
   return body.messages;
 }
 

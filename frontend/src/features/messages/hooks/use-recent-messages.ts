@@ -1,5 +1,6 @@
 import type { Message } from '@core/schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useServerData } from '@/lib/use-server-data';
 import { type LiveState, subscribeToMessages } from '../api/live-messages';
 import { listRecentMessages } from '../api/messages';
 import { applyChange, type MessageChange } from '../utils/message-list';
@@ -17,44 +18,36 @@ export type RecentMessages = {
  * that arrive while a load is under way are applied on top of its result, so none is lost.
  */
 export function useRecentMessages({ live: liveEnabled }: { readonly live: boolean }): RecentMessages {
-  const [messages, setMessages] = useState<readonly Message[]>([]);
-  const [loaded, setLoaded] = useState(false);
   const [live, setLive] = useState<LiveState | 'off'>(liveEnabled ? 'connecting' : 'off');
-  const loading = useRef(0);
-  const duringLoad = useRef<MessageChange[]>([]);
-
-  const refresh = useCallback(() => {
-    const ticket = ++loading.current;
-    duringLoad.current = [];
-    listRecentMessages().then(
-      (list) => {
-        if (ticket !== loading.current) return;
-        const changes = duringLoad.current;
-        duringLoad.current = [];
-        loading.current = 0;
-        setMessages(changes.reduce<Message[]>((current, change) => applyChange(current, change), list));
-        setLoaded(true);
-      },
-      (error: unknown) => {
-        if (ticket === loading.current) loading.current = 0;
-        console.error('Messages could not be loaded:', error);
-        setLoaded(true);
-      },
-    );
-  }, []);
+  // The changes seen by each load still under way.
+  const underWay = useRef(new Set<MessageChange[]>());
+  const list = useServerData<readonly Message[]>(
+    async (signal) => {
+      const seen: MessageChange[] = [];
+      underWay.current.add(seen);
+      try {
+        const loaded = await listRecentMessages(signal);
+        return seen.reduce<readonly Message[]>((current, change) => applyChange(current, change), loaded);
+      } finally {
+        underWay.current.delete(seen);
+      }
+    },
+    { reloadKey: liveEnabled, onError: (error) => console.error('Messages could not be loaded:', error) },
+  );
+  const { reload, setData } = list;
+  const refresh = useCallback(() => void reload(), [reload]);
 
   useEffect(() => {
-    refresh();
     if (!liveEnabled) return;
     return subscribeToMessages({
       onChange: (change) => {
-        if (loading.current) duringLoad.current.push(change);
-        setMessages((current) => applyChange(current, change));
+        for (const seen of underWay.current) seen.push(change);
+        setData((current) => applyChange(current ?? [], change));
       },
       onState: setLive,
       onReconnected: refresh,
     });
-  }, [refresh, liveEnabled]);
+  }, [refresh, liveEnabled, setData]);
 
-  return { messages, loaded, live, refresh };
+  return { messages: list.data ?? [], loaded: list.settled, live, refresh };
 }

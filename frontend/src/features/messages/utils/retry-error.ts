@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 export const RETRY_FAILED = 'Retry failed';
 export const FAILED_TO_RETRY = 'Failed to retry processing';
@@ -8,9 +8,9 @@ export const FAILED_TO_RETRY = 'Failed to retry processing';
  * "Failed to retry processing" when there was no answer at all.
  */
 export function retryErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.serverMessage) return error.serverMessage;
-    return error.status === 0 ? FAILED_TO_RETRY : RETRY_FAILED;
-  }
-  return FAILED_TO_RETRY;
+  return errorMessage(error, {
+    fallback: RETRY_FAILED,
+    unreachable: FAILED_TO_RETRY,
+    unexpected: FAILED_TO_RETRY,
+  });
 }

@@ -2,8 +2,8 @@ import type { SettingsUpdateInput, SettingsView } from '@core/schemas';
 import { adminRequest } from '@/lib/admin-api';
 
 /** SPEC: "Select one row of app_settings" (secrets come back masked). */
-export function loadSettings(): Promise<SettingsView> {
-  return adminRequest<SettingsView>('/settings');
+export function loadSettings(signal?: AbortSignal): Promise<SettingsView> {
+  return adminRequest<SettingsView>('/settings', { signal });
 }
 
 /** SPEC: "Update app_settings by id, or insert it when absent". Fields left out keep their saved value. */

@@ -1,8 +1,6 @@
 import type { MaskedSecret } from '@core/schemas';
 import { useId } from 'react';
-
-/** What a write-only secret field will do on save. */
-export type SecretEdit = { readonly value: string; readonly clear: boolean };
+import type { SecretEdit } from '../utils/settings-form';
 
 /**
  * A secret the server never gives back (an API key, an auth token): a password input that is empty on load,

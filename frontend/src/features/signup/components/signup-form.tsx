@@ -6,6 +6,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { createSignup } from '../api/create-signup';
 import { loadSignupSchema } from '../utils/signup-schema';
 
@@ -158,7 +159,7 @@ export function SignupForm({
         const first = FIELD_ORDER.find((f) => fromServer[f]);
         if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       } else {
-        setFormError(error instanceof ApiError && error.serverMessage ? error.serverMessage : SIGNUP_FAILED);
+        setFormError(errorMessage(error, { fallback: SIGNUP_FAILED }));
       }
     } finally {
       submitting.current = false;

@@ -6,8 +6,8 @@ import { ApiError } from '@/lib/api-client';
 export type SignupsPage = { readonly total: number; readonly signups: readonly SignupRecord[] };
 
 /** The total and the 10 latest sign-ups. */
-export function latestSignups(): Promise<SignupsPage> {
-  return adminRequest<SignupsPage>('/signups?limit=10');
+export function latestSignups(signal?: AbortSignal): Promise<SignupsPage> {
+  return adminRequest<SignupsPage>('/signups?limit=10', { signal });
 }
 
 /** Every sign-up as a CSV file, downloaded by the browser. */

@@ -1,28 +1,18 @@
 import { formatPhoneNumber } from '@core/phone';
 import { Download, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { downloadSignupsCsv, latestSignups, type SignupsPage } from '../api/signups';
+import { useServerData } from '@/lib/use-server-data';
+import { downloadSignupsCsv, latestSignups } from '../api/signups';
 
 /** Who signed up on the site: the total, the 10 latest, and all of them as CSV. */
 export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
-  const [page, setPage] = useState<SignupsPage | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: page, error } = useServerData(latestSignups, {
+    reloadKey,
+    onError: (error) => console.error('Sign-ups could not be loaded:', error),
+  });
+  const failed = error !== undefined;
   const [downloadFailed, setDownloadFailed] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the trigger to load again
-  useEffect(() => {
-    latestSignups().then(
-      (loaded) => {
-        setPage(loaded);
-        setFailed(false);
-      },
-      (error: unknown) => {
-        console.error('Sign-ups could not be loaded:', error);
-        setFailed(true);
-      },
-    );
-  }, [reloadKey]);
 
   return (
     <section aria-labelledby="signups-title" className="rounded-xl border border-line bg-canvas p-4 sm:p-5">

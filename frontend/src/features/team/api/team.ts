@@ -2,8 +2,8 @@ import type { TeamMember, TeamView } from '@core/team';
 import { adminRequest } from '@/lib/admin-api';
 
 /** The administrators and the accounts waiting for approval. */
-export function loadTeam(): Promise<TeamView> {
-  return adminRequest<TeamView>('/team');
+export function loadTeam(signal?: AbortSignal): Promise<TeamView> {
+  return adminRequest<TeamView>('/team', { signal });
 }
 
 /** Makes a waiting account an administrator. */

@@ -1,21 +1,19 @@
-import type { TeamMember, TeamView } from '@core/team';
+import type { TeamMember } from '@core/team';
 import { ShieldCheck, UserCheck, UserX } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { useServerData } from '@/lib/use-server-data';
 import { approveMember, loadTeam, removeMember } from '../api/team';
 
 type Busy = { readonly id: string; readonly action: 'approve' | 'remove' } | null;
 type Notice = { readonly kind: 'ok' | 'error'; readonly text: string } | null;
 
 /** The server's own words when it sent any, else what to do. */
-function reason(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.serverMessage) return error.serverMessage;
-    if (error.status === 0) return 'The service could not be reached: check your connection and try again.';
-  }
-  return 'Something went wrong: try again in a moment.';
-}
+const REFUSED = {
+  fallback: 'Something went wrong: try again in a moment.',
+  unreachable: 'The service could not be reached: check your connection and try again.',
+};
 
 const SMALL_BUTTON =
   'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -28,48 +26,41 @@ const DANGER = `${SMALL_BUTTON} border border-danger text-danger hover:bg-surfac
  * last one). Anyone can create an account (SPEC); only an administrator's approval lets it in.
  */
 export function TeamPanel({ reloadKey }: { readonly reloadKey: number }) {
-  const [team, setTeam] = useState<TeamView | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const {
+    data: team,
+    error: loadError,
+    reload,
+    mutate,
+  } = useServerData(loadTeam, {
+    reloadKey,
+    onError: (error) => console.error('The team could not be loaded:', error),
+  });
+  const loadFailed = loadError !== undefined;
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      setTeam(await loadTeam());
-      setLoadFailed(false);
-    } catch (error) {
-      console.error('The team could not be loaded:', error);
-      setLoadFailed(true);
-    }
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the trigger to load again
-  useEffect(() => {
-    void reload();
-  }, [reload, reloadKey]);
-
-  const act = async (member: TeamMember, action: 'approve' | 'remove') => {
-    setBusy({ id: member.id, action });
-    setNotice(null);
-    try {
-      if (action === 'approve') {
-        await approveMember(member.id);
-        setNotice({ kind: 'ok', text: `${member.email} is now an administrator.` });
-      } else {
-        await removeMember(member.id);
-        setNotice({ kind: 'ok', text: `${member.email} was removed.` });
+  // The notice goes up as soon as the server answers; the list is loaded again either way.
+  const act = (member: TeamMember, action: 'approve' | 'remove') =>
+    mutate(async () => {
+      setBusy({ id: member.id, action });
+      setNotice(null);
+      try {
+        if (action === 'approve') {
+          await approveMember(member.id);
+          setNotice({ kind: 'ok', text: `${member.email} is now an administrator.` });
+        } else {
+          await removeMember(member.id);
+          setNotice({ kind: 'ok', text: `${member.email} was removed.` });
+        }
+        setConfirming(null);
+      } catch (error) {
+        setNotice({
+          kind: 'error',
+          text: `Could not ${action} ${member.email}. ${errorMessage(error, REFUSED)}`,
+        });
       }
-      setConfirming(null);
-      await reload();
-    } catch (error) {
-      const what = action === 'approve' ? 'approve' : 'remove';
-      setNotice({ kind: 'error', text: `Could not ${what} ${member.email}. ${reason(error)}` });
-      await reload();
-    } finally {
-      setBusy(null);
-    }
-  };
+    }).finally(() => setBusy(null));
 
   const onlyOneAdmin = (team?.admins.length ?? 0) <= 1;
 

@@ -3,7 +3,7 @@ import { Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { requestUpload, sendFile, startProcessing } from '../api/upload';
 
 export const UPLOAD_FAILED = 'Upload failed';
@@ -44,7 +44,7 @@ export function UploadPanel() {
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.serverMessage ? caught.serverMessage : UPLOAD_FAILED);
+      setError(errorMessage(caught, { fallback: UPLOAD_FAILED }));
     } finally {
       setProgress(null);
     }

@@ -1,0 +1,41 @@
+import { REPLY_MODES } from '@core/schemas';
+import type { SettingsFormState } from '../hooks/use-settings-form';
+import { SettingsGroup } from './settings-group';
+
+type Props = Pick<SettingsFormState, 'form' | 'change'>;
+
+/** How replies go out: the summary with or without the transcript, and whether they go out by themselves. */
+export function ReplySettings({ form, change }: Props) {
+  return (
+    <SettingsGroup title="Replies">
+      <fieldset>
+        <legend className="font-semibold">Reply mode</legend>
+        <div className="mt-2 space-y-2">
+          {REPLY_MODES.map((mode) => (
+            <label key={mode} className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name="reply_mode"
+                value={mode}
+                checked={form.replyMode === mode}
+                onChange={() => change({ replyMode: mode })}
+                className="size-5 accent-accent"
+              />
+              {mode === 'full' ? 'Summary and full transcript' : 'Summary only'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex min-h-11 items-center gap-3">
+        <input
+          type="checkbox"
+          name="auto_reply_enabled"
+          checked={form.autoReply}
+          onChange={(e) => change({ autoReply: e.target.checked })}
+          className="size-5 accent-accent"
+        />
+        Reply automatically to each voice message
+      </label>
+    </SettingsGroup>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The settings form's model, apart from any markup: what the form holds, how a saved row fills it, and the
+ * update it sends (checked with the same schema as the API, so each problem is named next to its field).
+ */
+import {
+  LIMIT_DEFAULTS,
+  type ReplyMode,
+  type SettingsUpdateInput,
+  type SettingsView,
+  settingsUpdateSchema,
+} from '@core/schemas';
+
+/** What a write-only secret field will do on save. */
+export type SecretEdit = { readonly value: string; readonly clear: boolean };
+
+export type SettingsForm = {
+  replyMode: ReplyMode;
+  accountSid: string;
+  phoneNumber: string;
+  autoReply: boolean;
+  openaiKey: SecretEdit;
+  authToken: SecretEdit;
+  maxMinutes: string;
+  voicePerDay: string;
+  textsPerHour: string;
+  countries: string;
+};
+
+export type FieldErrors = Partial<Record<keyof SettingsUpdateInput, string>>;
+
+const NO_EDIT: SecretEdit = { value: '', clear: false };
+
+/** The form for a saved row (the defaults when there is none yet); secrets start empty, as never sent back. */
+export function formFrom(view: SettingsView | null): SettingsForm {
+  return {
+    replyMode: view?.reply_mode ?? 'full',
+    accountSid: view?.twilio_account_sid ?? '',
+    phoneNumber: view?.twilio_phone_number ?? '',
+    autoReply: view?.auto_reply_enabled ?? true,
+    openaiKey: NO_EDIT,
+    authToken: NO_EDIT,
+    maxMinutes: String(view?.max_duration_minutes ?? LIMIT_DEFAULTS.max_duration_minutes),
+    voicePerDay: String(
+      view?.voice_messages_per_sender_per_day ?? LIMIT_DEFAULTS.voice_messages_per_sender_per_day,
+    ),
+    textsPerHour: String(view?.replies_per_sender_per_hour ?? LIMIT_DEFAULTS.replies_per_sender_per_hour),
+    countries: (view?.reply_countries ?? LIMIT_DEFAULTS.reply_countries).join(', '),
+  };
+}
+
+/** The numeric limits: the form's field, the setting it saves, and what the operator reads. */
+export const LIMIT_FIELDS = [
+  { key: 'maxMinutes', name: 'max_duration_minutes', label: 'Longest message (minutes)' },
+  { key: 'voicePerDay', name: 'voice_messages_per_sender_per_day', label: 'Voice messages per sender a day' },
+  { key: 'textsPerHour', name: 'replies_per_sender_per_hour', label: 'Texts per number an hour' },
+] as const satisfies readonly { key: keyof SettingsForm; name: keyof SettingsUpdateInput; label: string }[];
+
+/** A number typed in a limit field: the number, or the text as typed so the schema names the problem. */
+function typedNumber(text: string): unknown {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** "us, ca gb" -> ["US", "CA", "GB"]. */
+function typedCountries(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+const countryNames = new Intl.DisplayNames(undefined, { type: 'region' });
+
+/** "United States, Canada" for the codes an operator typed (unknown codes as they are). */
+export function namesOf(text: string): string {
+  return typedCountries(text)
+    .map((code) => {
+      try {
+        return countryNames.of(code) ?? code;
+      } catch {
+        return code;
+      }
+    })
+    .join(', ');
+}
+
+/** A secret is sent only when typed (the value) or cleared (null); otherwise the saved one stays. */
+function secretUpdate(edit: SecretEdit): string | null | undefined {
+  if (edit.clear) return null;
+  return edit.value.trim() === '' ? undefined : edit.value.trim();
+}
+
+/** SPEC section 5: empty settings values are saved as null. */
+export function toUpdate(form: SettingsForm): SettingsUpdateInput {
+  const update: SettingsUpdateInput = {
+    reply_mode: form.replyMode,
+    twilio_account_sid: form.accountSid.trim() || null,
+    twilio_phone_number: form.phoneNumber.trim() || null,
+    auto_reply_enabled: form.autoReply,
+    max_duration_minutes: typedNumber(form.maxMinutes) as number,
+    voice_messages_per_sender_per_day: typedNumber(form.voicePerDay) as number,
+    replies_per_sender_per_hour: typedNumber(form.textsPerHour) as number,
+    reply_countries: typedCountries(form.countries),
+  };
+  const openai = secretUpdate(form.openaiKey);
+  const token = secretUpdate(form.authToken);
+  if (openai !== undefined) update.openai_api_key = openai;
+  if (token !== undefined) update.twilio_auth_token = token;
+  return update;
+}
+
+/** The update to send, or the first problem the API's schema finds with each field. */
+export function checkForm(
+  form: SettingsForm,
+): { readonly update: SettingsUpdateInput } | { readonly errors: FieldErrors } {
+  const update = toUpdate(form);
+  const checked = settingsUpdateSchema.safeParse(update);
+  if (checked.success) return { update };
+  const errors: FieldErrors = {};
+  for (const issue of checked.error.issues)
+    errors[issue.path[0] as keyof SettingsUpdateInput] ??= issue.message;
+  return { errors };
+}
