@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HTTP_ROUTES } from '../lambdas/http-routes';
+import { COGNITO_PREFIX, LOCAL_PREFIX, STEP_FUNCTIONS_PREFIX } from './addresses';
 import {
   BodyTooLargeError,
   type LambdaHttpHandler,
@@ -20,18 +21,19 @@ import { answerPreflight, isCrossOrigin, refuseUnread } from './doors';
 import { serveLocalControl } from './local-controls';
 import { matchRoute } from './route-match';
 import { serveSite } from './site';
-import type { AppSyncEvents } from './stand-ins/appsync-events';
+import { type AppSyncEvents, EVENTS_HTTP_PATH, EVENTS_REALTIME_PATH } from './stand-ins/appsync-events';
 import type { RouteThrottle } from './throttle';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-export type FrontDoorPaths = {
-  readonly cognito: string;
-  readonly stepFunctions: string;
-  readonly eventsHttp: string;
-  readonly eventsRealtime: string;
-  /** Local-only controls and pages (`/_local/`). */
-  readonly local: string;
+/** Where each part is mounted (local/addresses.ts). */
+const paths = {
+  cognito: COGNITO_PREFIX,
+  stepFunctions: STEP_FUNCTIONS_PREFIX,
+  eventsHttp: EVENTS_HTTP_PATH,
+  eventsRealtime: EVENTS_REALTIME_PATH,
+  /** Local-only controls and pages. */
+  local: LOCAL_PREFIX,
 };
 
 export type FrontDoorParts = {
@@ -61,12 +63,11 @@ export type AppParts = {
 const startedAt = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 export function frontDoor(options: {
-  readonly paths: FrontDoorPaths;
   readonly publicUrl: string | null;
   readonly parts: FrontDoorParts;
   readonly log: (line: string) => void;
 }) {
-  const { paths, publicUrl, parts } = options;
+  const { publicUrl, parts } = options;
   const crossOrigin = (req: IncomingMessage, res: ServerResponse, what: string) => {
     if (!isCrossOrigin(req, publicUrl)) return false;
     refuseUnread(req, res, 403, { error: `${what} answers only pages of this site.` });

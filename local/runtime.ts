@@ -12,9 +12,9 @@ import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
 import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
-import { COGNITO_PREFIX, LOCAL_PREFIX, REGION, STEP_FUNCTIONS_PREFIX } from './addresses';
+import { REGION } from './addresses';
 import { cognitoPublicDoor } from './cognito-door';
-import { dataPaths, ensureWebhookToken, lockDataDir, prepareDataDir } from './data-dir';
+import { type DataPaths, dataPaths, ensureWebhookToken, lockDataDir, prepareDataDir } from './data-dir';
 import { type FrontDoorParts, frontDoor } from './front-door';
 import { applyHandlerEnvironment } from './handler-environment';
 import { loadHttpHandlers, loadTriggerHandlers } from './handler-modules';
@@ -27,7 +27,6 @@ import { startRetentionSweep } from './retention-sweep';
 import { type RuntimeInfo, runtimeInfo, writeRuntimeInfo } from './runtime-info';
 import { buildSite, localCsp, siteIsStale } from './site';
 import { siteConfigFile } from './site-config';
-import { EVENTS_HTTP_PATH, EVENTS_REALTIME_PATH } from './stand-ins/appsync-events';
 import { startPipeline } from './start-pipeline';
 import { startStandIns } from './start-stand-ins';
 import { createRouteThrottle } from './throttle';
@@ -51,6 +50,21 @@ export type RuntimeOptions = {
 
 export type Runtime = { readonly info: RuntimeInfo; close(): Promise<void> };
 
+/** The built site, the webhook token, and a notice of what offline transcription still needs. */
+async function prepareSiteAndTools(paths: DataPaths, log: (line: string) => void): Promise<void> {
+  if (await siteIsStale()) {
+    log('Building the site (first start, or its sources changed)...');
+    await buildSite();
+  }
+  await ensureWebhookToken(paths.webhookToken);
+  const missing = (await new LocalDependencyCheck().check()).filter((d) => !d.ok);
+  if (missing.length) {
+    log(
+      `Offline transcription needs: ${missing.map((d) => `${d.name} (${d.fix ?? 'install it'})`).join('; ')}. Until then, save an OpenAI API key in Settings.`,
+    );
+  }
+}
+
 /** Starts everything; resolves once the service answers. Throws StartupError for problems a person can fix. */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const config = options.config ?? readLocalConfig();
@@ -70,18 +84,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   try {
     // The port first: one in use is the most common problem and should be reported at once.
     const parts: FrontDoorParts = { cognito: null, events: null, app: null };
-    const door = frontDoor({
-      paths: {
-        cognito: COGNITO_PREFIX,
-        stepFunctions: STEP_FUNCTIONS_PREFIX,
-        eventsHttp: EVENTS_HTTP_PATH,
-        eventsRealtime: EVENTS_REALTIME_PATH,
-        local: LOCAL_PREFIX,
-      },
-      publicUrl,
-      parts,
-      log,
-    });
+    const door = frontDoor({ publicUrl, parts, log });
     const { port, close: closePort } = await openPublicPort(door, options.port, options.host);
     cleanups.defer(closePort);
     const url = `http://localhost:${port}`;
@@ -98,17 +101,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     const { internal, pool } = standIns;
 
-    if (await siteIsStale()) {
-      log('Building the site (first start, or its sources changed)...');
-      await buildSite();
-    }
-    await ensureWebhookToken(paths.webhookToken);
-    const missing = (await new LocalDependencyCheck().check()).filter((d) => !d.ok);
-    if (missing.length) {
-      log(
-        `Offline transcription needs: ${missing.map((d) => `${d.name} (${d.fix ?? 'install it'})`).join('; ')}. Until then, save an OpenAI API key in Settings.`,
-      );
-    }
+    await prepareSiteAndTools(paths, log);
 
     const environment = applyHandlerEnvironment({
       url,
