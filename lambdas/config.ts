@@ -24,9 +24,19 @@ export const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url
 /** A variable that must be set and non-empty (table and bucket names, ARNs). */
 export const required = z.string().min(1);
 
+/** readEnv's error: its message names every bad variable; `issues` lets a caller word its own (local/local-config.ts). */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly issues: readonly { readonly variable: string; readonly problem: string }[],
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Reads the variables `shape` names from the environment (and nothing else); throws one readable error
- * naming every bad variable and the concern that needs it.
+ * (a ConfigError) naming every bad variable and the concern that needs it.
  */
 export function readEnv<S extends z.ZodRawShape>(
   concern: string,
@@ -38,7 +48,10 @@ export function readEnv<S extends z.ZodRawShape>(
   const parsed = z.object(shape).safeParse(values);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Configuration of ${concern} is incomplete or invalid:\n${lines.join('\n')}`);
+    throw new ConfigError(
+      `Configuration of ${concern} is incomplete or invalid:\n${lines.join('\n')}`,
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? ''), problem: i.message })),
+    );
   }
   return parsed.data;
 }

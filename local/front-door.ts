@@ -1,25 +1,39 @@
 /**
- * The runtime's public port: which stand-in answers which path, and who may come in. The sign-in door, the
- * live-update publish route and WebSocket, the local-only controls (`/_local/*`) and the site and API are
- * reached here; Step Functions and the triggers are not (they live on the internal door). Cross-origin
- * browsers are refused on everything that is not the site or the API; the parts that start late answer 503
- * until they are ready.
+ * The runtime's router: which part answers which path on the public port, and who may come in. The sign-in
+ * door, the live-update publish route and WebSocket, the local-only controls (`/_local/*`), the site and the
+ * API (each route to its Lambda handler, with the gateway's per-route throttling) are reached here; Step
+ * Functions and the triggers are not (they live on the internal door). Cross-origin browsers are refused on
+ * everything that is not the site or the API; the parts that start late answer 503 until they are ready.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { writeJsonError } from './api-gateway';
-import { isCrossOrigin, refuseUnread } from './doors';
-import type { AppSyncEvents } from './stand-ins/appsync-events';
+import { HTTP_ROUTES } from '../lambdas/http-routes';
+import { COGNITO_PREFIX, LOCAL_PREFIX, STEP_FUNCTIONS_PREFIX } from './addresses';
+import {
+  BodyTooLargeError,
+  type LambdaHttpHandler,
+  readBody,
+  toApiGatewayEvent,
+  writeJsonError,
+  writeResult,
+} from './api-gateway';
+import { answerPreflight, isCrossOrigin, refuseUnread } from './doors';
+import { serveLocalControl } from './local-controls';
+import { matchRoute } from './route-match';
+import { serveSite } from './site';
+import { type AppSyncEvents, EVENTS_HTTP_PATH, EVENTS_REALTIME_PATH } from './stand-ins/appsync-events';
+import type { RouteThrottle } from './throttle';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-export type FrontDoorPaths = {
-  readonly cognito: string;
-  readonly stepFunctions: string;
-  readonly eventsHttp: string;
-  readonly eventsRealtime: string;
-  /** Local-only controls and pages (`/_local/`). */
-  readonly local: string;
+/** Where each part is mounted (local/addresses.ts). */
+const paths = {
+  cognito: COGNITO_PREFIX,
+  stepFunctions: STEP_FUNCTIONS_PREFIX,
+  eventsHttp: EVENTS_HTTP_PATH,
+  eventsRealtime: EVENTS_REALTIME_PATH,
+  /** Local-only controls and pages. */
+  local: LOCAL_PREFIX,
 };
 
 export type FrontDoorParts = {
@@ -27,18 +41,33 @@ export type FrontDoorParts = {
   cognito: Handle | null;
   events: AppSyncEvents | null;
   /** The site, the API and `/_local/*`, once the handlers are loaded. */
-  ready: Handle | null;
+  app: AppParts | null;
+};
+
+export type AppParts = {
+  /** `http://localhost:<port>`: the base of a request URL without a usable Host. */
+  readonly url: string;
+  /** Each API route's handler, by route key (`POST /api/signup`). */
+  readonly handlers: ReadonlyMap<string, LambdaHttpHandler>;
+  /** The gateway's per-route limits (lambdas/http-routes.ts); null when LOCAL_THROTTLING=off. */
+  readonly throttle: RouteThrottle | null;
+  /** The site's files built per request (`/config.json`, local/site-config.ts). */
+  readonly generated: Parameters<typeof serveSite>[3];
+  /** Headers that replace the site's defaults (its CSP names the file store). */
+  readonly siteHeaders: Record<string, string>;
+  /** What the inbox page reads. */
+  readonly localPaths: Parameters<typeof serveLocalControl>[3]['paths'];
+  readonly events: AppSyncEvents;
 };
 
 const startedAt = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 export function frontDoor(options: {
-  readonly paths: FrontDoorPaths;
   readonly publicUrl: string | null;
   readonly parts: FrontDoorParts;
   readonly log: (line: string) => void;
 }) {
-  const { paths, publicUrl, parts } = options;
+  const { publicUrl, parts } = options;
   const crossOrigin = (req: IncomingMessage, res: ServerResponse, what: string) => {
     if (!isCrossOrigin(req, publicUrl)) return false;
     refuseUnread(req, res, 403, { error: `${what} answers only pages of this site.` });
@@ -71,7 +100,7 @@ export function frontDoor(options: {
       return;
     }
     if (startedAt(path, paths.local) && crossOrigin(req, res, 'This local page')) return;
-    if (!parts.ready) {
+    if (!parts.app) {
       refuseUnread(
         req,
         res,
@@ -81,7 +110,8 @@ export function frontDoor(options: {
       );
       return;
     }
-    void run(parts.ready);
+    const app = parts.app;
+    void run((req, res) => serveApp(req, res, app, publicUrl));
   };
 
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -98,4 +128,55 @@ export function frontDoor(options: {
   };
 
   return { request, upgrade };
+}
+
+/** The site, the API and the local controls, once every handler is loaded. */
+async function serveApp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  app: AppParts,
+  publicUrl: string | null,
+): Promise<void> {
+  const requestUrl = new URL(req.url ?? '/', app.url);
+  const path = requestUrl.pathname;
+  if (await serveLocalControl(req, res, path, { paths: app.localPaths, events: app.events })) return;
+  if (!path.startsWith('/api/')) {
+    await serveSite(req, res, path, app.generated, app.siteHeaders);
+    return;
+  }
+  if (req.method === 'OPTIONS') {
+    answerPreflight(req, res, publicUrl, {
+      methods: 'GET, POST, PUT, DELETE, OPTIONS',
+      headers: 'authorization, content-type',
+    });
+    return;
+  }
+  const match = matchRoute(HTTP_ROUTES, req.method ?? 'GET', path);
+  if (!match.route) {
+    const methods = match.allowedMethods;
+    if (methods.length) {
+      writeJsonError(res, 405, `Use ${methods.join(' or ')} for ${path}.`, { allow: methods.join(', ') });
+    } else writeJsonError(res, 404, `There is no API route ${path}.`);
+    return;
+  }
+  const routeKey = `${match.route.method} ${match.route.path}`;
+  if (app.throttle && !app.throttle.take(routeKey, match.route.throttle)) {
+    // What API Gateway answers a throttled request with.
+    writeJsonError(res, 429, 'Too many requests: try again in a moment.', { 'retry-after': '1' });
+    req.resume();
+    return;
+  }
+  const handler = app.handlers.get(routeKey)!;
+  let body: Buffer;
+  try {
+    body = await readBody(req);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      writeJsonError(res, 413, 'The request is too large: 25 MB at most.', { connection: 'close' });
+      req.resume();
+      return;
+    }
+    throw error;
+  }
+  writeResult(res, await handler(toApiGatewayEvent(req, body, routeKey, requestUrl, match.pathParameters)));
 }

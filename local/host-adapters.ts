@@ -19,6 +19,8 @@ export function provideLocalAdapters(
   },
   /** This start's publisher credentials (local/live-access.ts). */
   publisher: AwsCredentialIdentity,
+  /** TWILIO_API_BASE_URL: tests point Twilio's REST API at a local fake. */
+  twilioApiBaseUrl?: string,
 ): void {
   provideHostAdapters({
     secrets: new FileSecretStore(paths.secrets),
@@ -30,7 +32,6 @@ export function provideLocalAdapters(
     mediaFromLoopback: true,
     // The live-update stand-in checks publishes against this pair, as AppSync checks a role's signature.
     awsCredentials: publisher,
-    // Tests point Twilio's REST API at a local fake.
-    ...(process.env.TWILIO_API_BASE_URL ? { twilioApiBaseUrl: process.env.TWILIO_API_BASE_URL } : {}),
+    ...(twilioApiBaseUrl ? { twilioApiBaseUrl } : {}),
   });
 }

@@ -9,29 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, writeFile } from 'node:fs/promises';
 import type { AwsCredentialIdentity } from '@smithy/types';
-import * as z from 'zod';
 import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
 import { userDirectory } from '../lambdas/composition/cognito';
 import { MESSAGES_NAMESPACE } from '../lambdas/core/live-updates';
 import { ADMIN_GROUP } from './bootstrap';
-import {
-  type AppSyncEvents,
-  createAppSyncEvents,
-  DEFAULT_RECHECK_INTERVAL_MS,
-} from './stand-ins/appsync-events';
-
-/** `LIVE_RECHECK_SECONDS`: how often open subscriptions are checked again (1 to 30 s; tests shorten it). */
-export function liveRecheckIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = env.LIVE_RECHECK_SECONDS?.trim();
-  if (!value) return DEFAULT_RECHECK_INTERVAL_MS;
-  const parsed = z.coerce.number().int().min(1).max(30).safeParse(value);
-  if (!parsed.success) {
-    throw new Error(
-      `LIVE_RECHECK_SECONDS must be a whole number of seconds from 1 to 30 (found "${value}").`,
-    );
-  }
-  return parsed.data * 1000;
-}
+import { type AppSyncEvents, createAppSyncEvents } from './stand-ins/appsync-events';
 
 /** Publisher credentials for this start; written to `file` (mode 0600) for helper tools on this machine. */
 export async function publisherCredentials(file: string): Promise<AwsCredentialIdentity> {

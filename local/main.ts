@@ -1,25 +1,19 @@
 /**
- * `npm start`: the whole service on this machine. Reads PORT (default 3000) and DATA_DIR (default .data),
- * starts everything, prints every URL a person needs, and stops everything on Ctrl-C. Problems a person can
- * fix (a port in use, a missing program, a broken data directory) are reported in one line with the fix.
+ * `npm start`: the whole service on this machine. Reads PORT (default 3000), DATA_DIR (default .data) and the
+ * other local variables once (local/local-config.ts), starts everything, prints every URL a person needs, and
+ * stops everything on Ctrl-C. Problems a person can fix (a port in use, a missing program, a broken data
+ * directory, a mistyped variable) are reported in one line with the fix.
  */
 import { appendFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { localPowertoolsEnvironment } from './powertools-env';
+import { join } from 'node:path';
+import { applyPowertoolsEnvironment } from './handler-environment';
+import { type LocalConfig, readLocalConfig } from './local-config';
 import type { Runtime } from './runtime';
+import { StartupError } from './startup-error';
 
 function fail(message: string): never {
   console.error(`Cannot start: ${message}`);
   process.exit(1);
-}
-
-function readPort(value: string | undefined): number {
-  if (value === undefined || value === '') return 3000;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    fail(`PORT=${value} is not a port number: use a whole number such as PORT=3000.`);
-  }
-  return port;
 }
 
 async function main() {
@@ -29,18 +23,23 @@ async function main() {
       `this needs Node.js 24 (found ${process.version}): run it with npm start, which uses the project's own Node 24.`,
     );
   }
+  let config: LocalConfig;
+  try {
+    config = readLocalConfig();
+  } catch (error) {
+    if (error instanceof StartupError) fail(error.message);
+    throw error;
+  }
   // Before anything that logs is loaded: Powertools' logger reads its settings once, when it is created.
-  Object.assign(process.env, localPowertoolsEnvironment(process.env.LOG_LEVEL));
-  const { INBOX_PATH, StartupError, startRuntime } = await import('./runtime');
-  const port = readPort(process.env.PORT);
-  const dataDir = resolve(process.env.DATA_DIR || '.data');
-  const host = process.env.HOST || '127.0.0.1';
+  applyPowertoolsEnvironment(config.logLevel);
+  const { INBOX_PATH, startRuntime } = await import('./runtime');
+  const { port, host, dataDir } = config;
   const started = performance.now();
   console.log(`Starting Voice Summary (data in ${dataDir})...`);
 
   let runtime: Runtime;
   try {
-    runtime = await startRuntime({ port, host, dataDir, log: (line) => console.log(line) });
+    runtime = await startRuntime({ port, host, dataDir, config, log: (line) => console.log(line) });
   } catch (error) {
     if (error instanceof StartupError) fail(error.message);
     const logFile = join(dataDir, 'runtime-error.log');
@@ -65,7 +64,7 @@ Voice Summary is running (ready in ${seconds} s).
   Replies (SMS)     ${info.outbox}
   Sign-in emails    ${info.mailbox}
   Local inbox       ${info.url}${INBOX_PATH}  (the emails and SMS replies above, as a page)
-  Administrators    ${process.env.ADMIN_EMAILS?.trim() ? `ADMIN_EMAILS (${process.env.ADMIN_EMAILS.trim()}) join when confirmed` : 'the first account created joins; later ones wait for approval'}
+  Administrators    ${config.adminEmails ? `ADMIN_EMAILS (${config.adminEmails}) join when confirmed` : 'the first account created joins; later ones wait for approval'}
 
 Press Ctrl-C to stop.`);
 

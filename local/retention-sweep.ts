@@ -1,18 +1,12 @@
 /**
  * Retention on one machine: dynalite has no TTL and s3rver no lifecycle rules, so the local runtime deletes
  * expired messages and audio itself, at start-up and then every day, with the same use case and the same
- * periods the privacy policy states (AUDIO_RETENTION_DAYS, TRANSCRIPT_RETENTION_DAYS).
+ * periods the privacy policy states (AUDIO_RETENTION_DAYS, TRANSCRIPT_RETENTION_DAYS: local/local-config.ts).
  */
-import * as z from 'zod';
 import { audioStore } from '../lambdas/composition/audio';
 import { mediaFetching } from '../lambdas/composition/media';
 import { messageChanges, warn } from '../lambdas/composition/message-changes';
-import { retentionDays } from '../lambdas/config';
-import {
-  DEFAULT_AUDIO_RETENTION_DAYS,
-  DEFAULT_TRANSCRIPT_RETENTION_DAYS,
-  type Retention,
-} from '../lambdas/core/retention';
+import type { Retention } from '../lambdas/core/retention';
 import {
   expireProviderMedia,
   type ProviderMediaResult,
@@ -21,28 +15,6 @@ import {
 } from '../lambdas/use-cases/retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The periods from the environment (what a person sets before `npm start`), checked like a deployment's. */
-export function localRetention(env: NodeJS.ProcessEnv = process.env): Retention {
-  const parsed = z
-    .object({
-      AUDIO_RETENTION_DAYS: retentionDays.default(DEFAULT_AUDIO_RETENTION_DAYS),
-      TRANSCRIPT_RETENTION_DAYS: retentionDays.default(DEFAULT_TRANSCRIPT_RETENTION_DAYS),
-    })
-    .safeParse({
-      AUDIO_RETENTION_DAYS: env.AUDIO_RETENTION_DAYS || undefined,
-      TRANSCRIPT_RETENTION_DAYS: env.TRANSCRIPT_RETENTION_DAYS || undefined,
-    });
-  if (!parsed.success) {
-    throw new Error(
-      `AUDIO_RETENTION_DAYS and TRANSCRIPT_RETENTION_DAYS must be whole numbers of days from 1 to 3650.`,
-    );
-  }
-  return {
-    audioDays: parsed.data.AUDIO_RETENTION_DAYS,
-    transcriptDays: parsed.data.TRANSCRIPT_RETENTION_DAYS,
-  };
-}
 
 /**
  * Sweeps now and every day until stopped: media Twilio still holds first (while its messages exist), then

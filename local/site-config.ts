@@ -4,33 +4,13 @@
  * per request from the address the browser used; Amplify needs absolute URLs (its Cognito endpoint and the
  * events endpoint it derives `wss://.../event/realtime` from), so they cannot simply be relative.
  * `PUBLIC_URL` names the public address when a tunnel or proxy stands in front: the webhook URL Twilio signs,
- * the reset links in emails and the printed URLs use it.
+ * the reset links in emails and the printed URLs use it (checked in local/local-config.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import * as z from 'zod';
+import type { Retention } from '../lambdas/core/retention';
+import { COGNITO_PREFIX, REGION } from './addresses';
 import { requestHost } from './doors';
-
-const publicUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-  .refine((value) => {
-    // Refinements run even after the URL check failed (zod 4): a value that is no URL is left to that check.
-    if (!URL.canParse(value)) return true;
-    const url = new URL(value);
-    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  }, 'must be an origin only (scheme, host and optional port), with no path: the site is served at its root');
-
-/** `PUBLIC_URL` as an origin (`https://example.ngrok.app`), or null when unset; throws a one-line message. */
-export function readPublicUrl(env: NodeJS.ProcessEnv = process.env): string | null {
-  const value = env.PUBLIC_URL?.trim();
-  if (!value) return null;
-  const parsed = publicUrlSchema.safeParse(value);
-  if (!parsed.success) {
-    throw new Error(
-      `PUBLIC_URL ${parsed.error.issues[0]?.message ?? 'is not valid'} (found "${value}"): for example PUBLIC_URL=https://voice.example.com, or unset it.`,
-    );
-  }
-  return new URL(parsed.data).origin;
-}
+import { EVENTS_HTTP_PATH, EVENTS_REALTIME_PATH } from './stand-ins/appsync-events';
 
 /**
  * The origin the browser sees for this request: `PUBLIC_URL` when it came through that address (its host in
@@ -66,4 +46,35 @@ export function browserEndpoints(origin: string, paths: SiteEndpoints) {
       realtimeEndpoint: `${origin.replace(/^http/, 'ws')}${paths.realtimePath}`,
     },
   };
+}
+
+/** `/config.json`: what the site needs to find the pool, the API and the live updates, for this browser. */
+export function siteConfigFile(options: {
+  readonly pool: { readonly userPoolId: string; readonly clientId: string };
+  readonly publicUrl: string | null;
+  /** `http://localhost:<port>`, for a request without a usable Host header. */
+  readonly url: string;
+  readonly webhookUrl: string;
+  readonly retention: Retention;
+}): (req: IncomingMessage) => { type: string; body: string } {
+  return (req) => ({
+    type: 'application/json; charset=utf-8',
+    body: JSON.stringify({
+      region: REGION,
+      userPoolId: options.pool.userPoolId,
+      userPoolClientId: options.pool.clientId,
+      ...browserEndpoints(browserOrigin(req, options.publicUrl, options.url), {
+        cognitoPath: COGNITO_PREFIX,
+        eventsPath: EVENTS_HTTP_PATH,
+        realtimePath: EVENTS_REALTIME_PATH,
+      }),
+      apiBaseUrl: '/api',
+      webhookUrl: options.webhookUrl,
+      // cognito-local has no SRP.
+      authFlow: 'USER_PASSWORD_AUTH',
+      // The privacy policy states what the retention sweep applies.
+      retention: options.retention,
+      local: true,
+    }),
+  });
 }

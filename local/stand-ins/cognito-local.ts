@@ -69,6 +69,8 @@ export type CognitoLocalOptions = {
   readonly issuerDomain: string;
   /** Emails go here, one JSON object a line. */
   readonly mailboxPath: string;
+  /** cognito-local's own log level (pino's). @default 'silent' */
+  readonly logLevel?: string;
   /** Called after each email is written (the runtime prints a line). */
   readonly onMail?: (entry: MailboxEntry) => void;
   /** The user pool's triggers: cognito-local calls them through a Lambda invoke endpoint. @default none */
@@ -150,7 +152,7 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
   const { ExpiredCodeError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors');
   const AWS = fromCognitoLocal('aws-sdk');
 
-  const logger = pino({ level: process.env.COGNITO_LOCAL_LOG_LEVEL ?? 'silent' });
+  const logger = pino({ level: options.logLevel ?? 'silent' });
   const ctx: Ctx = { logger };
   await mkdir(options.directory, { recursive: true });
   await installSigningKey(options.directory);

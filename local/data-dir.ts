@@ -1,0 +1,94 @@
+/**
+ * The data directory: where everything the runtime keeps lives, checked usable at start, and locked so one
+ * runtime at a time uses it (the database files allow one process).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { access, chmod, constants, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { StartupError } from './startup-error';
+
+/** Paths of everything under the data directory. */
+export function dataPaths(dataDir: string) {
+  return {
+    lock: join(dataDir, 'runtime.lock'),
+    info: join(dataDir, 'runtime.json'),
+    dynamodb: join(dataDir, 'dynamodb'),
+    s3: join(dataDir, 's3'),
+    cognito: join(dataDir, 'cognito'),
+    secrets: join(dataDir, 'secrets.json'),
+    outbox: join(dataDir, 'outbox.jsonl'),
+    mailbox: join(dataDir, 'mailbox.jsonl'),
+    webhookToken: join(dataDir, 'webhook-token'),
+    publisherCredentials: join(dataDir, 'publisher-credentials.json'),
+    executions: join(dataDir, 'stepfunctions', 'executions.jsonl'),
+  };
+}
+
+export type DataPaths = ReturnType<typeof dataPaths>;
+
+/** Creates the directory if needed; a file in its place or one without rights is a StartupError. */
+export async function prepareDataDir(dataDir: string): Promise<void> {
+  const info = await stat(dataDir).catch(() => null);
+  if (info && !info.isDirectory()) {
+    throw new StartupError(
+      `DATA_DIR ${dataDir} is a file, not a directory: move it away or set DATA_DIR to a directory.`,
+    );
+  }
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await access(dataDir, constants.W_OK | constants.R_OK);
+  } catch (error) {
+    throw new StartupError(
+      `Cannot use DATA_DIR ${dataDir} (${(error as NodeJS.ErrnoException).code ?? 'error'}): make it a directory you can write to, or set DATA_DIR elsewhere.`,
+    );
+  }
+}
+
+/**
+ * Whether the process holding the lock still runs. A crashed runtime can linger as a zombie (in a container
+ * nobody may reap it): it holds nothing any more, so on Linux a zombie counts as gone.
+ */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+    if (state === 'Z' || state === 'X') return false;
+  } catch {}
+  return true;
+}
+
+/** One runtime per data directory; a stale lock is taken over. Resolves to the unlock. */
+export async function lockDataDir(path: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(path, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+        throw new StartupError(
+          `Another local runtime (pid ${pid}) is using ${resolve(path, '..')}: stop it first, or set DATA_DIR to another directory.`,
+        );
+      }
+      await rm(path, { force: true });
+    }
+  }
+  throw new StartupError(`Could not lock ${path}: remove it if no runtime is running.`);
+}
+
+/** The local webhook signing token: made once, readable by its owner only. */
+export async function ensureWebhookToken(path: string): Promise<void> {
+  const existing = (await readFile(path, 'utf8').catch(() => '')).trim();
+  if (existing) return;
+  await writeFile(path, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
+  await chmod(path, 0o600);
+}

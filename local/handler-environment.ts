@@ -1,0 +1,95 @@
+/**
+ * The handlers' environment: the one place the local runtime writes `process.env`, and why it must. In Lambda,
+ * CDK gives each function its own variables; here every handler runs in this one process, the composition
+ * modules they share (lambdas/composition) read `process.env` when first built, and the runtime builds some
+ * of them itself (the retention sweep, the interrupted-run check, the live-update stand-in's user directory).
+ * A per-handler environment cannot be given in one process, so one set serves them all: what CDK gives the
+ * functions, pointing at the stand-ins, set before the first handler module is imported.
+ *
+ * Powertools' settings are written earlier, by local/main.ts before it loads the runtime: its logger reads
+ * them once, when the first module that logs is loaded (set later, they were ignored: every request was
+ * logged at INFO with "service_undefined"). So this module imports nothing that logs.
+ */
+import type { Retention } from '../lambdas/core/retention';
+import { COGNITO_PREFIX, LOCAL_STATE_MACHINE_ARN, REGION, STEP_FUNCTIONS_PREFIX } from './addresses';
+import { LOCAL_BUCKET, LOCAL_DEMO_NUMBER, LOCAL_TABLES } from './bootstrap';
+import { EVENTS_HTTP_PATH } from './stand-ins/appsync-events';
+
+/** Powertools' settings for the handlers on this machine. */
+export function localPowertoolsEnvironment(logLevel: string | undefined): Record<string, string> {
+  return {
+    // Lambda sets these; locally the request log would drown the console, so only warnings are shown.
+    POWERTOOLS_SERVICE_NAME: 'voice-summary',
+    POWERTOOLS_LOG_LEVEL: logLevel || 'WARN',
+    POWERTOOLS_TRACE_ENABLED: 'false',
+    POWERTOOLS_DEV: 'false',
+    // Metrics go to CloudWatch in AWS; locally they would only print EMF lines.
+    POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  };
+}
+
+/** Applies Powertools' settings; local/main.ts calls it before anything that logs is loaded. */
+export function applyPowertoolsEnvironment(logLevel: string | undefined): void {
+  Object.assign(process.env, localPowertoolsEnvironment(logLevel));
+}
+
+export type HandlerSettings = {
+  /** `http://localhost:<port>`. */
+  readonly url: string;
+  /** PUBLIC_URL, or the local URL: what emails link to and Twilio signs. */
+  readonly siteUrl: string;
+  readonly port: number;
+  /** The internal door's URL. */
+  readonly internal: string;
+  readonly dynamodb: string;
+  readonly s3: string;
+  readonly userPoolId: string;
+  readonly clientId: string;
+  readonly retention: Retention;
+  /** ADMIN_EMAILS as the person set it (checked by local/local-config.ts). */
+  readonly adminEmails: string;
+  readonly logLevel: string | undefined;
+};
+
+/** The variables the handlers read (lambdas/config.ts and lambdas/composition), as CDK sets them in AWS. */
+export function handlerEnvironment(settings: HandlerSettings): Record<string, string> {
+  const issuer = `${settings.url}${COGNITO_PREFIX}/${settings.userPoolId}`;
+  return {
+    AWS_REGION: REGION,
+    SIGNUPS_TABLE: LOCAL_TABLES.signups,
+    AUDIO_RETENTION_DAYS: String(settings.retention.audioDays),
+    TRANSCRIPT_RETENTION_DAYS: String(settings.retention.transcriptDays),
+    SIGNUP_CONSENTS_TABLE: LOCAL_TABLES.signupConsents,
+    COUNTERS_TABLE: LOCAL_TABLES.counters,
+    MESSAGES_TABLE: LOCAL_TABLES.messages,
+    SETTINGS_TABLE: LOCAL_TABLES.settings,
+    OPT_OUTS_TABLE: LOCAL_TABLES.optOuts,
+    AUDIO_BUCKET: LOCAL_BUCKET,
+    DYNAMODB_ENDPOINT: settings.dynamodb,
+    S3_ENDPOINT: settings.s3,
+    JWT_ISSUER: issuer,
+    JWT_JWKS_URI: `${settings.internal}${COGNITO_PREFIX}/${settings.userPoolId}/.well-known/jwks.json`,
+    JWT_CLIENT_ID: settings.clientId,
+    USER_POOL_ID: settings.userPoolId,
+    COGNITO_ENDPOINT: `${settings.internal}${COGNITO_PREFIX}`,
+    ADMIN_EMAILS: settings.adminEmails,
+    ALLOWED_ORIGINS: [...new Set([settings.url, `http://127.0.0.1:${settings.port}`, settings.siteUrl])].join(
+      ',',
+    ),
+    SITE_URL: settings.siteUrl,
+    DEFAULT_PHONE_NUMBER: LOCAL_DEMO_NUMBER,
+    PUBLIC_WEBHOOK_URL: `${settings.siteUrl}/api/receive-message`,
+    SFN_ENDPOINT: `${settings.internal}${STEP_FUNCTIONS_PREFIX}`,
+    EVENTS_HTTP_ENDPOINT: `http://127.0.0.1:${settings.port}${EVENTS_HTTP_PATH}`,
+    STATE_MACHINE_ARN: LOCAL_STATE_MACHINE_ARN,
+    ...localPowertoolsEnvironment(settings.logLevel),
+  };
+}
+
+/** Sets the handlers' environment; returns it (the runtime's info and `/config.json` name some of its values). */
+export function applyHandlerEnvironment(settings: HandlerSettings): Record<string, string> {
+  const environment = handlerEnvironment(settings);
+  Object.assign(process.env, environment);
+  return environment;
+}

@@ -1,0 +1,50 @@
+/**
+ * The handlers' code, imported as Lambda loads a function's: after their environment is set
+ * (local/handler-environment.ts), since their composition reads it when the module loads. The same modules
+ * run in AWS; the paths come from the lists CDK builds the functions from.
+ */
+import { AUTH_TRIGGERS } from '../lambdas/auth-triggers';
+import { HTTP_ROUTES } from '../lambdas/http-routes';
+import type { LambdaHttpHandler } from './api-gateway';
+import type { TriggerHandler } from './lambda-invoke';
+import type { TaskHandler } from './stand-ins/stepfunctions';
+
+/** Each API route's handler, by route key (`POST /api/signup`). */
+export async function loadHttpHandlers(): Promise<ReadonlyMap<string, LambdaHttpHandler>> {
+  const handlers = new Map<string, LambdaHttpHandler>();
+  for (const route of HTTP_ROUTES) {
+    const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { handler: LambdaHttpHandler };
+    handlers.set(`${route.method} ${route.path}`, module.handler);
+  }
+  return handlers;
+}
+
+/** The user pool's trigger handlers, by function name (what cognito-local invokes). */
+export async function loadTriggerHandlers(): Promise<ReadonlyMap<string, TriggerHandler>> {
+  const triggers = new Map<string, TriggerHandler>();
+  for (const trigger of Object.values(AUTH_TRIGGERS)) {
+    const module = (await import(`../lambdas/handlers/${trigger.fn}.ts`)) as { handler: TriggerHandler };
+    triggers.set(trigger.fn, module.handler);
+  }
+  return triggers;
+}
+
+/** Each Task state's handler, from the state -> function map synthesized from the CDK app. */
+export async function loadTaskHandlers(
+  taskFunctions: Readonly<Record<string, string>>,
+): Promise<Record<string, TaskHandler>> {
+  const handlers: Record<string, TaskHandler> = {};
+  for (const [state, fn] of Object.entries(taskFunctions)) {
+    const module = (await import(`../lambdas/${fn}.ts`)) as { handler: TaskHandler };
+    handlers[state] = module.handler;
+  }
+  return handlers;
+}
+
+/** The handler EventBridge invokes in AWS when a run ends failed, timed out or aborted. */
+export async function loadRunEndedHandler(): Promise<(event: unknown) => Promise<unknown>> {
+  const module = (await import('../lambdas/handlers/pipeline-run-ended.ts')) as {
+    handler: (event: unknown) => Promise<unknown>;
+  };
+  return module.handler;
+}

@@ -1,0 +1,88 @@
+/**
+ * The local runtime's variables, read once at start: the defaults a person gets with nothing set, and the one
+ * line `npm start` prints for a value that does not fit (the first bad variable, with the fix).
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readLocalConfig } from '../../local/local-config';
+import { StartupError } from '../../local/startup-error';
+
+function problemWith(env: Record<string, string>): string {
+  try {
+    readLocalConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(StartupError);
+    return (error as Error).message;
+  }
+  throw new Error(`${JSON.stringify(env)} was accepted`);
+}
+
+describe('the local configuration', () => {
+  it('starts on port 3000 with .data, the usual retention and throttling on when nothing is set', () => {
+    const config = readLocalConfig({ PORT: '', DATA_DIR: '' });
+
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve('.data'),
+      publicUrl: null,
+      retention: { audioDays: 30, transcriptDays: 90 },
+      liveRecheckIntervalMs: 30_000,
+      adminEmails: '',
+      pipeline: {},
+      throttling: true,
+    });
+  });
+
+  it('takes what a person and the tests set', () => {
+    const config = readLocalConfig({
+      PORT: '0',
+      PUBLIC_URL: ' https://voice.example.com/ ',
+      LIVE_RECHECK_SECONDS: '2',
+      ADMIN_EMAILS: ' boss@example.com, ada@example.com ',
+      PIPELINE_RETRY_INTERVAL_MS: '50',
+      PIPELINE_RUN_TIMEOUT_SECONDS: '8',
+      LOCAL_THROTTLING: 'off',
+    });
+
+    expect(config).toMatchObject({
+      port: 0,
+      publicUrl: 'https://voice.example.com',
+      liveRecheckIntervalMs: 2000,
+      adminEmails: 'boss@example.com, ada@example.com',
+      pipeline: { retryIntervalMs: 50, runTimeoutSeconds: 8 },
+      throttling: false,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT=eighty is not a port number: use a whole number such as PORT=3000.'],
+    [
+      { TRANSCRIPT_RETENTION_DAYS: '0' },
+      'AUDIO_RETENTION_DAYS and TRANSCRIPT_RETENTION_DAYS must be whole numbers of days from 1 to 3650.',
+    ],
+    [
+      { PUBLIC_URL: 'https://voice.example.com/app' },
+      'PUBLIC_URL must be an origin only (scheme, host and optional port), with no path: the site is served at its root (found "https://voice.example.com/app"): for example PUBLIC_URL=https://voice.example.com, or unset it.',
+    ],
+    [
+      { LIVE_RECHECK_SECONDS: '45' },
+      'LIVE_RECHECK_SECONDS must be a whole number of seconds from 1 to 30 (found "45").',
+    ],
+    [
+      { ADMIN_EMAILS: 'boss@example.com, boss' },
+      'ADMIN_EMAILS must be email addresses separated by commas; "boss" is not: fix it or unset ADMIN_EMAILS.',
+    ],
+    [
+      { PIPELINE_RETRY_INTERVAL_MS: 'soon' },
+      'PIPELINE_RETRY_INTERVAL_MS must be a whole number of milliseconds (found "soon"): unset it for the usual retries.',
+    ],
+    [{ LOCAL_THROTTLING: 'false' }, 'LOCAL_THROTTLING must be on or off (found "false").'],
+  ])('refuses %j in one line', (env, line) => {
+    expect(problemWith(env)).toBe(line);
+  });
+
+  it('reports the first bad variable when several are wrong', () => {
+    expect(problemWith({ ADMIN_EMAILS: 'boss', PORT: 'eighty' })).toMatch(/^PORT=eighty /);
+  });
+});
