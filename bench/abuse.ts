@@ -5,7 +5,7 @@
  * at most the hourly limit of texts; the webhook must answer every request in time. The baseline is the same 20
  * voice messages from a third number on the idle runtime, in the same run.
  */
-import { readOutbox } from '../lambdas/adapters/local/outbox-sms-sender';
+import { readOutbox } from '../local/adapters/outbox-sms-sender';
 import { incomingForm } from '../test/support/pipeline';
 import {
   type Fixture,

@@ -9,16 +9,16 @@ import { constants } from 'node:fs';
 import { access, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { FfmpegAudioTools } from '../lambdas/adapters/local/ffmpeg-audio-tools';
-import { localEngineConfigFromEnv } from '../lambdas/adapters/local/local-engine-config';
-import { Semaphore } from '../lambdas/adapters/local/semaphore';
+import { localEngineConfigFromEnv } from '../lambdas/adapters/offline/engine-config';
+import { FfmpegAudioTools } from '../lambdas/adapters/offline/ffmpeg-audio-tools';
+import { Semaphore } from '../lambdas/adapters/offline/semaphore';
 import {
   installHint,
   lastLine,
   runProgram,
   which,
   withPrivateTempDir,
-} from '../lambdas/adapters/local/subprocess';
+} from '../lambdas/adapters/offline/subprocess';
 import { DependencyMissingError, NoSpeechError, PermanentError } from '../lambdas/core/pipeline-errors';
 import type { AudioInput, Transcriber, Transcription } from '../lambdas/ports/transcriber';
 

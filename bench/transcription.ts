@@ -17,9 +17,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { FfmpegAudioTools } from '../lambdas/adapters/local/ffmpeg-audio-tools';
-import { defaultModelDir, missingModelFiles } from '../lambdas/adapters/local/moonshine-model';
-import { MoonshineTranscriber } from '../lambdas/adapters/local/moonshine-transcriber';
+import { FfmpegAudioTools } from '../lambdas/adapters/offline/ffmpeg-audio-tools';
+import { defaultModelDir, missingModelFiles } from '../lambdas/adapters/offline/moonshine-model';
+import { MoonshineTranscriber } from '../lambdas/adapters/offline/moonshine-transcriber';
 import type { Transcriber } from '../lambdas/ports/transcriber';
 import {
   CLIP_FORMATS,

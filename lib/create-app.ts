@@ -1,7 +1,7 @@
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { HttpRoute } from '../lambdas/http-routes';
+import type { HttpRoute } from '../lambdas/http/routes';
 import type { FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { readStageConfig, type StageConfig } from './stage-config';
 import { StatefulStack } from './stateful-stack';

@@ -17,7 +17,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { MESSAGE_INDEXES, type TABLES } from '../lambdas/adapters/aws/tables';
 import { ENV } from '../lambdas/composition/env-names';
 import type { Retention } from '../lambdas/core/retention';
-import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
+import { PIPELINE_STEPS } from '../lambdas/handlers/pipeline/pipeline-steps';
 import { FFMPEG_ENVIRONMENT } from './constructs/ffmpeg-layer';
 import type { MoonshineLayer } from './constructs/moonshine-layer';
 import type { ProjectFunction, UserPoolAction } from './constructs/project-function';

@@ -3,8 +3,8 @@
  * environment, and checked with zod before any stack is built.
  */
 import * as z from 'zod';
-import { MOONSHINE_SIZES } from '../lambdas/adapters/local/moonshine-model';
-import { commaSeparatedList, retentionDays } from '../lambdas/config';
+import { MOONSHINE_SIZES } from '../lambdas/adapters/offline/moonshine-model';
+import { commaSeparatedList, retentionDays } from '../lambdas/composition/read-env';
 import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 
 export const stageConfigSchema = z.object({

@@ -14,7 +14,7 @@ import type { Construct } from 'constructs';
 import { TABLES, type TableSpec } from '../lambdas/adapters/aws/tables';
 import type { Retention } from '../lambdas/core/retention';
 import { UPLOAD_PREFIX } from '../lambdas/core/uploads';
-import { AuthTriggers } from './constructs/auth-triggers';
+import { AuthTriggers } from './constructs/user-pool-triggers';
 
 /** The tables, keyed like TABLES in lambdas/adapters/aws/tables.ts. */
 export type ProjectTables = { readonly [K in keyof typeof TABLES]: Table };
@@ -65,7 +65,7 @@ export class StatefulStack extends Stack {
   public readonly retention: Retention;
   public readonly openAiApiKeySecret: Secret;
   public readonly twilioAuthTokenSecret: Secret;
-  /** The user pool's trigger functions, keyed by their `fn` (lambdas/auth-triggers.ts). */
+  /** The user pool's trigger functions, keyed by their `fn` (lambdas/triggers/cognito-triggers.ts). */
   public readonly triggers: AuthTriggers;
   /** The SSM parameter the app stack writes the site's URL to; the reset email's link is built from it. */
   public readonly siteUrlParameterName: string;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
-import { PIPELINE_STEPS } from '../lambdas/pipeline-steps';
+import { PIPELINE_STEPS } from '../lambdas/handlers/pipeline/pipeline-steps';
 import { createApp } from './create-app';
 
 /** What {@link synthesizePipelineDefinition} returns. */
@@ -87,7 +87,7 @@ export function pipelineFromTemplate(template: Template): SynthesizedPipeline {
   }
   if (missing.length > 0) {
     throw new Error(
-      `Task state(s) with no handler in PIPELINE_STEPS (lambdas/pipeline-steps.ts): ${missing.join(', ')}.`,
+      `Task state(s) with no handler in PIPELINE_STEPS (lambdas/handlers/pipeline/pipeline-steps.ts): ${missing.join(', ')}.`,
     );
   }
   return { definition, taskFunctions };

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HTTP_ROUTES } from '../lambdas/http-routes';
+import { HTTP_ROUTES } from '../lambdas/http/routes';
 import { COGNITO_PREFIX, LOCAL_PREFIX, STEP_FUNCTIONS_PREFIX } from './addresses';
 import {
   BodyTooLargeError,
@@ -49,7 +49,7 @@ export type AppParts = {
   readonly url: string;
   /** Each API route's handler, by route key (`POST /api/signup`). */
   readonly handlers: ReadonlyMap<string, LambdaHttpHandler>;
-  /** The gateway's per-route limits (lambdas/http-routes.ts); null when LOCAL_THROTTLING=off. */
+  /** The gateway's per-route limits (lambdas/http/routes.ts); null when LOCAL_THROTTLING=off. */
   readonly throttle: RouteThrottle | null;
   /** The site's files built per request (`/config.json`, local/site-config.ts). */
   readonly generated: Parameters<typeof serveSite>[3];

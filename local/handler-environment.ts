@@ -52,7 +52,7 @@ export type HandlerSettings = {
   readonly logLevel: string | undefined;
 };
 
-/** The variables the handlers read (lambdas/config.ts and lambdas/composition), as CDK sets them in AWS. */
+/** The variables the handlers read (lambdas/composition/read-env.ts and lambdas/composition), as CDK sets them in AWS. */
 export function handlerEnvironment(settings: HandlerSettings): Record<string, string> {
   const issuer = `${settings.url}${COGNITO_PREFIX}/${settings.userPoolId}`;
   return {

@@ -3,8 +3,9 @@
  * (local/handler-environment.ts), since their composition reads it when the module loads. The same modules
  * run in AWS; the paths come from the lists CDK builds the functions from.
  */
-import { AUTH_TRIGGERS } from '../lambdas/auth-triggers';
-import { HTTP_ROUTES } from '../lambdas/http-routes';
+
+import { HTTP_ROUTES } from '../lambdas/http/routes';
+import { AUTH_TRIGGERS } from '../lambdas/triggers/cognito-triggers';
 import type { LambdaHttpHandler } from './api-gateway';
 import type { TriggerHandler } from './lambda-invoke';
 import type { TaskHandler } from './stand-ins/stepfunctions';

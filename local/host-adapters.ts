@@ -5,11 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { AwsCredentialIdentity } from '@smithy/types';
-import { FileSecretStore } from '../lambdas/adapters/local/file-secret-store';
-import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
-import { MoonshineTranscriber } from '../lambdas/adapters/local/moonshine-transcriber';
-import { OutboxSmsSender } from '../lambdas/adapters/local/outbox-sms-sender';
+import { MoonshineTranscriber } from '../lambdas/adapters/offline/moonshine-transcriber';
 import { provideHostAdapters } from '../lambdas/composition/host';
+import { FileSecretStore } from './adapters/file-secret-store';
+import { LocalDependencyCheck } from './adapters/local-dependency-check';
+import { OutboxSmsSender } from './adapters/outbox-sms-sender';
 
 export function provideLocalAdapters(
   paths: {

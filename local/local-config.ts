@@ -1,12 +1,12 @@
 /**
  * Every environment variable the local runtime reads, in one schema, read once at start through the same
- * checked `readEnv` the functions use (lambdas/config.ts). A person sets these before `npm start`, so a
+ * checked `readEnv` the functions use (lambdas/composition/read-env.ts). A person sets these before `npm start`, so a
  * mistake is reported at once in one line that names the fix (`Cannot start: ...`), not later or as a stack.
  * What the handlers themselves read is set from this in local/handler-environment.ts.
  */
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { ConfigError, optionalUrl, readEnv, retentionDays } from '../lambdas/config';
+import { ConfigError, optionalUrl, readEnv, retentionDays } from '../lambdas/composition/read-env';
 import {
   DEFAULT_AUDIO_RETENTION_DAYS,
   DEFAULT_TRANSCRIPT_RETENTION_DAYS,

@@ -21,7 +21,7 @@ import {
   type MoonshineSize,
   modelFilesNotMatching,
   sha256OfFile,
-} from '../lambdas/adapters/local/moonshine-model';
+} from '../lambdas/adapters/offline/moonshine-model';
 
 const run = promisify(execFile);
 

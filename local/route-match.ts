@@ -2,7 +2,7 @@
  * Which HTTP_ROUTES row a request is for, as API Gateway decides it: literal segments match exactly, a
  * `{name}` segment matches any one segment and becomes a path parameter.
  */
-import type { HttpRoute } from '../lambdas/http-routes';
+import type { HttpRoute } from '../lambdas/http/routes';
 
 export type RouteMatch =
   | { readonly route: HttpRoute; readonly pathParameters: Readonly<Record<string, string>> }

@@ -11,7 +11,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
-import { LocalDependencyCheck } from '../lambdas/adapters/local/local-dependency-check';
+import { LocalDependencyCheck } from './adapters/local-dependency-check';
 import { REGION } from './addresses';
 import { cognitoPublicDoor } from './cognito-door';
 import { type DataPaths, dataPaths, ensureWebhookToken, lockDataDir, prepareDataDir } from './data-dir';

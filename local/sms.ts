@@ -14,10 +14,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readOutbox } from '../lambdas/adapters/local/outbox-sms-sender';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '../lambdas/core/audio-format';
 import { normalizePhone } from '../lambdas/core/phone';
+import { readOutbox } from './adapters/outbox-sms-sender';
 import { LOCAL_DEMO_NUMBER } from './bootstrap';
 import type { RuntimeInfo } from './runtime';
 

@@ -1,10 +1,10 @@
 /**
  * API Gateway's per-route throttling, on one machine: a token bucket per route with the rate and burst
- * lambdas/http-routes.ts gives it (the same numbers CDK gives the gateway), answering 429 as the gateway does.
+ * lambdas/http/routes.ts gives it (the same numbers CDK gives the gateway), answering 429 as the gateway does.
  * A flood on one route (sign-ups) therefore leaves the others (Twilio's webhook) alone, here as in AWS.
  * LOCAL_THROTTLING=off turns it off (the benchmarks measure the handlers, not the limiter).
  */
-import type { Throttle } from '../lambdas/http-routes';
+import type { Throttle } from '../lambdas/http/routes';
 
 type Bucket = { tokens: number; at: number };
 

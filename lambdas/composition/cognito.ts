@@ -7,12 +7,12 @@
 import * as z from 'zod';
 import { createCognitoClient } from '../adapters/aws/cognito-client';
 import { CognitoUserDirectory } from '../adapters/aws/cognito-user-directory';
-import { optionalUrl, readEnv, required } from '../config';
 import { DEFAULT_ADMIN_GROUP } from '../core/team';
 import type { UserDirectory } from '../ports/user-directory';
 import { ENV } from './env-names';
 import { traced } from './observability';
 import { once, oncePerKey } from './once';
+import { optionalUrl, readEnv, required } from './read-env';
 import { region } from './region';
 
 export const cognitoClient = once(() => {

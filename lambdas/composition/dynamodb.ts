@@ -1,8 +1,8 @@
 /** One DynamoDB document client per container, traced in Lambda; locally DYNAMODB_ENDPOINT names dynalite. */
 import { createDocumentClient } from '../adapters/aws/dynamodb-client';
-import { optionalUrl, readEnv } from '../config';
 import { traced } from './observability';
 import { once } from './once';
+import { optionalUrl, readEnv } from './read-env';
 import { region } from './region';
 
 export const documentClient = once(() => {

@@ -1,6 +1,6 @@
 /**
  * The names of the environment variables the functions are given, each written once: the factories in this
- * folder read them by these names (readEnv, lambdas/config.ts) and the CDK app (lib/) sets them by the same
+ * folder read them by these names (readEnv, lambdas/composition/read-env.ts) and the CDK app (lib/) sets them by the same
  * names, so a rename is one edit and a misspelt name fails the typecheck. No imports: lib/ loads this module
  * at synth without loading any adapter.
  */

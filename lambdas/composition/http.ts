@@ -6,7 +6,6 @@
  */
 import * as z from 'zod';
 import { JwtTokenVerifier } from '../adapters/aws/jwt-token-verifier';
-import { commaSeparatedList, readEnv, required } from '../config';
 import { CachedAdminMembership } from '../http/admin-membership';
 import { type AdminAuth, createEdge } from '../http/edge';
 import type { TokenVerifier } from '../ports/token-verifier';
@@ -14,6 +13,7 @@ import { adminGroup, userDirectory } from './cognito';
 import { ENV } from './env-names';
 import { lambdaHandler, logger } from './observability';
 import { once } from './once';
+import { commaSeparatedList, readEnv, required } from './read-env';
 
 const allowedOrigins = once(
   () => readEnv('browser origins (CORS)', { [ENV.ALLOWED_ORIGINS]: commaSeparatedList }).ALLOWED_ORIGINS,

@@ -1,8 +1,8 @@
 /** Fetches (and deletes) MMS media at Twilio with the saved credentials. */
 import { TwilioMediaFetcher } from '../adapters/twilio/twilio-media-fetcher';
-import { selectMediaFetcher } from '../providers';
 import { hostAdapters } from './host';
 import { once } from './once';
+import { selectMediaFetcher } from './provider-choice';
 import { settingsRepository } from './repositories';
 import { secretStore } from './secrets';
 

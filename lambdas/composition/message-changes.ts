@@ -8,13 +8,13 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 import * as z from 'zod';
 import { AppSyncEventsPublisher } from '../adapters/aws/appsync-events-publisher';
 import { LogMessageEvents } from '../adapters/log-message-events';
-import { readEnv } from '../config';
 import { systemClock } from '../ports/clock';
 import type { MessageChangeDeps } from '../use-cases/message-changes';
 import { ENV } from './env-names';
 import { hostAdapters } from './host';
 import { logger } from './observability';
 import { once } from './once';
+import { readEnv } from './read-env';
 import { region } from './region';
 import { messageRepository } from './repositories';
 

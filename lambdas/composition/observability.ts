@@ -12,7 +12,7 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
-import { readEnv } from '../config';
+import { readEnv } from './read-env';
 
 const environment = readEnv('tracing', {
   /** Set by Lambda itself: X-Ray tracing runs only there. */

@@ -1,7 +1,7 @@
 /** Where OpenAI is (api.openai.com unless OPENAI_BASE_URL names an OpenAI-compatible server) and which models. */
 import * as z from 'zod';
-import { optionalUrl, readEnv } from '../config';
 import { once } from './once';
+import { optionalUrl, readEnv } from './read-env';
 
 export const openAiOptions = once(() => {
   const env = readEnv('OpenAI', {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { readEnv } from '../config';
 import { once } from './once';
+import { readEnv } from './read-env';
 
 /** Set by Lambda; the local runtime sets it too. */
 export const region = once(

@@ -6,10 +6,10 @@ import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-reposito
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
-import { readEnv, required, retentionDays } from '../config';
 import { documentClient } from './dynamodb';
 import { ENV } from './env-names';
 import { once } from './once';
+import { readEnv, required, retentionDays } from './read-env';
 
 export const messageRepository = once(() => {
   const env = readEnv('the messages table', {

@@ -1,8 +1,8 @@
 /** One S3 client per container, traced in Lambda; locally S3_ENDPOINT names s3rver. */
 import { createS3Client } from '../adapters/aws/s3-client';
-import { optionalUrl, readEnv } from '../config';
 import { traced } from './observability';
 import { once } from './once';
+import { optionalUrl, readEnv } from './read-env';
 import { region } from './region';
 
 export const s3Client = once(() => {

@@ -6,13 +6,13 @@
  */
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SecretsManagerSecretStore } from '../adapters/aws/secrets-manager-secret-store';
-import { readEnv, required } from '../config';
 import type { SecretName } from '../core/schemas';
 import type { SecretStore } from '../ports/secret-store';
 import { ENV } from './env-names';
 import { hostAdapters } from './host';
 import { traced } from './observability';
 import { once, oncePerKey } from './once';
+import { readEnv, required } from './read-env';
 import { region } from './region';
 
 /** The environment variable that carries each secret's ARN. */

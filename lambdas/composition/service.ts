@@ -1,8 +1,8 @@
 /** What the service calls itself and how people reach it, each read only by the functions that show it. */
 import * as z from 'zod';
-import { readEnv } from '../config';
 import { ENV } from './env-names';
 import { once } from './once';
+import { readEnv } from './read-env';
 
 /** Shown in texts and on the site. */
 export const serviceName = once(

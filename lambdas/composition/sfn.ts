@@ -1,8 +1,8 @@
 /** One Step Functions client per container, traced in Lambda; locally SFN_ENDPOINT names the stand-in. */
 import { createSfnClient } from '../adapters/aws/sfn-client';
-import { optionalUrl, readEnv } from '../config';
 import { traced } from './observability';
 import { once } from './once';
+import { optionalUrl, readEnv } from './read-env';
 import { region } from './region';
 
 export const sfnClient = once(() => {

@@ -1,8 +1,8 @@
 /** The SMS sender: Twilio once its credentials and number are saved, else the host's fallback (the outbox). */
 import { TwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
-import { selectSmsSender } from '../providers';
 import { hostAdapters } from './host';
 import { once } from './once';
+import { selectSmsSender } from './provider-choice';
 import { settingsRepository } from './repositories';
 import { secretStore } from './secrets';
 

@@ -1,8 +1,8 @@
 /** The Summarize step's summarizer: OpenAI with a saved key, else the extractive summarizer. */
 import { OpenAiSummarizer } from '../adapters/openai/openai-summarizer';
-import { selectSummarizer } from '../providers';
 import { once } from './once';
 import { openAiOptions } from './openai';
+import { selectSummarizer } from './provider-choice';
 import { secretStore } from './secrets';
 
 export const summarization = once(() => {

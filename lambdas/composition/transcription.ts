@@ -1,13 +1,13 @@
 /** The Transcribe step's transcriber: OpenAI with a saved key, else the host's offline engine (if any). */
-import { localEngineEnvSchema } from '../adapters/local/local-engine-config';
-import { MoonshineTranscriber } from '../adapters/local/moonshine-transcriber';
+import { localEngineEnvSchema } from '../adapters/offline/engine-config';
+import { MoonshineTranscriber } from '../adapters/offline/moonshine-transcriber';
 import { OpenAiTranscriber } from '../adapters/openai/openai-transcriber';
-import { readEnv } from '../config';
 import type { Transcriber } from '../ports/transcriber';
-import { selectTranscriber } from '../providers';
 import { hostAdapters } from './host';
 import { once } from './once';
 import { openAiOptions } from './openai';
+import { selectTranscriber } from './provider-choice';
+import { readEnv } from './read-env';
 import { secretStore } from './secrets';
 
 /**

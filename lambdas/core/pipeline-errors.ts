@@ -1,7 +1,7 @@
 /**
  * Errors the voice pipeline throws. Step Functions matches Retry and Catch on the error's `name` (it becomes
  * the Lambda error type), so the names here are part of the state machine's contract
- * (lambdas/pipeline-steps.ts): only TransientError is retried; every name tells MarkFailed what went wrong.
+ * (lambdas/handlers/pipeline/pipeline-steps.ts): only TransientError is retried; every name tells MarkFailed what went wrong.
  * Messages are written for the operator reading the dashboard: they end up in the message's error_message,
  * never a stack trace. What each name means on the card and to the sender is in core/pipeline-failures.ts.
  */

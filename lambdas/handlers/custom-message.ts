@@ -2,9 +2,10 @@
  * Cognito CustomMessage trigger: the service's own subject and text for the verification code and the reset
  * link (core/auth-emails.ts). Other messages (an administrator-created account's invitation) keep Cognito's.
  */
-import { emailSiteUrl } from '../composition/auth-triggers';
+
 import { lambdaHandler } from '../composition/observability';
 import { serviceName } from '../composition/service';
+import { emailSiteUrl } from '../composition/trigger-deps';
 import { type AuthEmailKind, authEmail } from '../core/auth-emails';
 import { customMessageEventSchema } from '../triggers/cognito-events';
 

@@ -8,7 +8,7 @@ import { ENV } from '../composition/env-names';
 import { mediaFetching } from '../composition/media';
 import { messageChanges, warn } from '../composition/message-changes';
 import { lambdaHandler, metrics } from '../composition/observability';
-import { readEnv, retentionDays } from '../config';
+import { readEnv, retentionDays } from '../composition/read-env';
 import { expireProviderMedia } from '../use-cases/retention';
 
 const env = readEnv('retention', {

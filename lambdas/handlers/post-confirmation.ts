@@ -2,9 +2,10 @@
  * Cognito PostConfirmation trigger: when an account confirms its email with the code, decides whether it
  * becomes an administrator (allowlist, first account, else waiting for approval: use-cases/team.ts).
  */
-import { adminEmails, firstAdminClaim } from '../composition/auth-triggers';
+
 import { triggerDirectories } from '../composition/cognito';
 import { lambdaHandler, logger } from '../composition/observability';
+import { adminEmails, firstAdminClaim } from '../composition/trigger-deps';
 import { postConfirmationEventSchema } from '../triggers/cognito-events';
 import { admitConfirmedAccount } from '../use-cases/team';
 

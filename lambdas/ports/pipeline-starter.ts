@@ -1,4 +1,4 @@
-import type { PipelineInput } from '../pipeline-steps';
+import type { PipelineInput } from '../handlers/pipeline/pipeline-steps';
 
 /**
  * Starts a run of the voice pipeline. Each (messageId, attempt) is one run: starting the same one again

@@ -5,7 +5,7 @@ import type { Transcriber } from './transcriber';
 
 /**
  * The providers chosen from the current settings on every use (OpenAI or local engines; Twilio or the
- * outbox): lambdas/providers.ts makes the choice, the use cases ask for the one they need.
+ * outbox): lambdas/composition/provider-choice.ts makes the choice, the use cases ask for the one they need.
  */
 export type Providers = {
   transcriber(): Promise<Transcriber>;

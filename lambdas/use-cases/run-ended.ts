@@ -16,7 +16,7 @@ export const RUN_END_REASONS: Readonly<Record<RunEndStatus, string>> = {
   ABORTED: 'Processing was stopped before it finished. Retry Processing to run it again.',
 };
 
-/** The run's input, as every execution gets it (lambdas/pipeline-steps.ts). */
+/** The run's input, as every execution gets it (lambdas/handlers/pipeline/pipeline-steps.ts). */
 export const runInputSchema = z.object({
   messageId: z.string().min(1),
   attempt: z.number().int().positive(),

@@ -19,7 +19,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/composition/env-names';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-guard';
-import type { HttpRoute as RouteRow } from '../../lambdas/http-routes';
+import type { HttpRoute as RouteRow } from '../../lambdas/http/routes';
 
 /** Props of {@link HttpApiRoutes}. */
 export interface HttpApiRoutesProps {
@@ -107,7 +107,7 @@ export class HttpApiRoutes extends Construct {
         ),
       },
     });
-    // Each route its own limit (lambdas/http-routes.ts): a flood of sign-ups cannot use up the webhook's.
+    // Each route its own limit (lambdas/http/routes.ts): a flood of sign-ups cannot use up the webhook's.
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
       props.routes.map((row) => [
         `${row.method} ${row.path}`,

@@ -11,7 +11,7 @@ import {
   MODEL_FILES,
   MOONSHINE_MODELS,
   type MoonshineSize,
-} from '../../lambdas/adapters/local/moonshine-model';
+} from '../../lambdas/adapters/offline/moonshine-model';
 import { PROJECT_ROOT } from './project-function';
 
 /** Where the layer puts the model inside the Lambda environment (layers are unpacked to /opt). */

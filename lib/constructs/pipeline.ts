@@ -22,7 +22,7 @@ import {
   REPLY_CHOICE_STATE,
   RETRY_POLICY,
   RETRYABLE_ERRORS,
-} from '../../lambdas/pipeline-steps';
+} from '../../lambdas/handlers/pipeline/pipeline-steps';
 import { acknowledgeResourceLessActions, acknowledgeWildcardResource } from '../nag';
 
 /** One Lambda function per pipeline step, keyed like PIPELINE_STEPS. */
@@ -120,7 +120,8 @@ export class Pipeline extends Construct {
     const totalSeconds = Object.values(PIPELINE_STEPS).reduce((sum, s) => sum + s.timeoutSeconds, 0);
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       definitionBody: DefinitionBody.fromChainable(definition),
-      comment: 'Voice message pipeline: transcribe, summarize, reply (lambdas/pipeline-steps.ts).',
+      comment:
+        'Voice message pipeline: transcribe, summarize, reply (lambdas/handlers/pipeline/pipeline-steps.ts).',
       tracingEnabled: true,
       // Every task at its timeout with every retry still ends well inside this.
       timeout: Duration.seconds(totalSeconds * (RETRY_POLICY.maxAttempts + 1) + 600),

@@ -93,7 +93,7 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
   const missing = taskStates(options.definition).filter((state) => !options.handlers[state]);
   if (missing.length) {
     throw new Error(
-      `The state machine has Task states with no local handler: ${missing.join(', ')}. Add them to lambdas/pipeline-steps.ts.`,
+      `The state machine has Task states with no local handler: ${missing.join(', ')}. Add them to lambdas/handlers/pipeline/pipeline-steps.ts.`,
     );
   }
   const definition =

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
-import { runProgram } from '../../lambdas/adapters/local/subprocess';
+import { runProgram } from '../../lambdas/adapters/offline/subprocess';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signInToDashboard, waitForLiveState } from '../support/dashboard';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';

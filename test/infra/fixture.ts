@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import type { HttpRoute } from '../../lambdas/http-routes';
+import type { HttpRoute } from '../../lambdas/http/routes';
 import { PROJECT_ROOT } from '../../lib/constructs/project-function';
 import { createApp, type VoiceSummaryApp } from '../../lib/create-app';
 import type { StageConfig } from '../../lib/stage-config';

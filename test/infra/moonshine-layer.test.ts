@@ -9,8 +9,8 @@ import {
   MODEL_FILES,
   MOONSHINE_MODELS,
   sha256OfFile,
-} from '../../lambdas/adapters/local/moonshine-model';
-import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
+} from '../../lambdas/adapters/offline/moonshine-model';
+import { PIPELINE_STEPS } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import { FFMPEG_ENVIRONMENT, FfmpegLayer } from '../../lib/constructs/ffmpeg-layer';
 import { MoonshineLayer } from '../../lib/constructs/moonshine-layer';
 import { ProjectFunction } from '../../lib/constructs/project-function';

@@ -5,7 +5,7 @@
  */
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
+import { PIPELINE_STEPS } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 const XRAY = 'xray:PutTelemetryRecords xray:PutTraceSegments on *';

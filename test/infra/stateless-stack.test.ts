@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PIPELINE_STEPS } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-guard';
-import { HTTP_ROUTES } from '../../lambdas/http-routes';
-import { PIPELINE_STEPS } from '../../lambdas/pipeline-steps';
+import { HTTP_ROUTES } from '../../lambdas/http/routes';
 import { EVENT_FUNCTIONS } from '../../lib/stateless-stack';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FAILED_STATE, PIPELINE_STEPS, REPLY_CHOICE_STATE } from '../../lambdas/pipeline-steps';
+import {
+  FAILED_STATE,
+  PIPELINE_STEPS,
+  REPLY_CHOICE_STATE,
+} from '../../lambdas/handlers/pipeline/pipeline-steps';
 import { pipelineFromTemplate, synthesizePipelineDefinition } from '../../lib/synth-pipeline';
 
 describe('synthesizePipelineDefinition', () => {

@@ -7,11 +7,10 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { FfmpegAudioTools, NOT_AUDIO_MESSAGE } from '../../lambdas/adapters/local/ffmpeg-audio-tools';
-import { LocalDependencyCheck } from '../../lambdas/adapters/local/local-dependency-check';
-import { MoonshineTranscriber } from '../../lambdas/adapters/local/moonshine-transcriber';
-import { Semaphore } from '../../lambdas/adapters/local/semaphore';
-import { runProgram, SubprocessTimeoutError } from '../../lambdas/adapters/local/subprocess';
+import { FfmpegAudioTools, NOT_AUDIO_MESSAGE } from '../../lambdas/adapters/offline/ffmpeg-audio-tools';
+import { MoonshineTranscriber } from '../../lambdas/adapters/offline/moonshine-transcriber';
+import { Semaphore } from '../../lambdas/adapters/offline/semaphore';
+import { runProgram, SubprocessTimeoutError } from '../../lambdas/adapters/offline/subprocess';
 import {
   DependencyMissingError,
   NoSpeechError,
@@ -19,6 +18,7 @@ import {
   PermanentError,
   TransientError,
 } from '../../lambdas/core/pipeline-errors';
+import { LocalDependencyCheck } from '../../local/adapters/local-dependency-check';
 import {
   amrSilenceFile,
   CLIP_FORMATS,

@@ -12,7 +12,7 @@ import {
   MODEL_FILES,
   MOONSHINE_MODELS,
   modelFilesNotMatching,
-} from '../../lambdas/adapters/local/moonshine-model';
+} from '../../lambdas/adapters/offline/moonshine-model';
 import { fetchMoonshineModel, ModelFetchError, type Pack } from '../../local/models';
 
 const tiny = MOONSHINE_MODELS.tiny;

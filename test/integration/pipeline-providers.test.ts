@@ -5,7 +5,7 @@
  * that fail and recover, providers that keep failing, and a crash in the middle of a run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../lambdas/adapters/local/outbox-sms-sender';
+import { readOutbox } from '../../local/adapters/outbox-sms-sender';
 import { INTERRUPTED_REASON } from '../../local/interrupted-runs';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';

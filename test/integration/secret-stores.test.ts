@@ -11,7 +11,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SecretsManagerSecretStore } from '../../lambdas/adapters/aws/secrets-manager-secret-store';
-import { FileSecretStore } from '../../lambdas/adapters/local/file-secret-store';
+import { FileSecretStore } from '../../local/adapters/file-secret-store';
 
 let dir: string;
 

@@ -3,7 +3,7 @@
  * sign-ups is answered 429 once its route's burst is used up, while Twilio's webhook keeps answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THROTTLES } from '../../lambdas/http-routes';
+import { THROTTLES } from '../../lambdas/http/routes';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, postWebhook } from '../support/pipeline';
 

@@ -6,11 +6,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OutboxSmsSender, readOutbox } from '../../lambdas/adapters/local/outbox-sms-sender';
 import { parseTwilioMediaUrl, TwilioMediaFetcher } from '../../lambdas/adapters/twilio/twilio-media-fetcher';
 import { TwilioSmsSender } from '../../lambdas/adapters/twilio/twilio-sms-sender';
 import { AudioTooLargeError, PermanentError, TransientError } from '../../lambdas/core/pipeline-errors';
 import type { OutgoingSms } from '../../lambdas/ports/sms-sender';
+import { OutboxSmsSender, readOutbox } from '../../local/adapters/outbox-sms-sender';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { freePort } from '../support/local-runtime';
 

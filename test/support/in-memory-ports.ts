@@ -6,7 +6,7 @@
 import { NotFoundError } from '../../lambdas/core/errors';
 import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
 import type { MessageStatus } from '../../lambdas/core/status';
-import type { PipelineInput } from '../../lambdas/pipeline-steps';
+import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
 import type { Counters } from '../../lambdas/ports/counters';

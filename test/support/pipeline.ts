@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { readOutbox } from '../../lambdas/adapters/local/outbox-sms-sender';
 import { twilioSignature } from '../../lambdas/adapters/twilio/twilio-signature';
 import type { Message } from '../../lambdas/core/schemas';
+import { readOutbox } from '../../local/adapters/outbox-sms-sender';
 import type { RunningRuntime } from './local-runtime';
 
 export const twilioSid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;

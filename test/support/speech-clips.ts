@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runProgram } from '../../lambdas/adapters/local/subprocess';
+import { runProgram } from '../../lambdas/adapters/offline/subprocess';
 
 export type SpeechSentence = {
   readonly id: string;

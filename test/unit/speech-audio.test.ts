@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hasSpeechEnergy, SAMPLE_RATE, splitAtQuietPoints } from '../../lambdas/adapters/local/speech-audio';
+import {
+  hasSpeechEnergy,
+  SAMPLE_RATE,
+  splitAtQuietPoints,
+} from '../../lambdas/adapters/offline/speech-audio';
 
 /** `seconds` of a 200 Hz tone whose loudness follows `envelope(t)` (0..1). */
 function signal(seconds: number, envelope: (t: number) => number): Int16Array {

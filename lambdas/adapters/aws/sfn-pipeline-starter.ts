@@ -1,6 +1,6 @@
 import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { UnavailableError } from '../../core/errors';
-import type { PipelineInput } from '../../pipeline-steps';
+import type { PipelineInput } from '../../handlers/pipeline/pipeline-steps';
 import { executionName, type PipelineStarter } from '../../ports/pipeline-starter';
 
 /**

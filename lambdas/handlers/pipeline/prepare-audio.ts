@@ -2,9 +2,9 @@
 import { audioStore, audioTools } from '../../composition/audio';
 import { mediaFetching } from '../../composition/media';
 import { messageChanges } from '../../composition/message-changes';
+import { openAiKeySaved } from '../../composition/provider-choice';
 import { settingsRepository } from '../../composition/repositories';
 import { secretStore } from '../../composition/secrets';
-import { openAiKeySaved } from '../../providers';
 import { prepareAudio } from '../../use-cases/pipeline/prepare-audio';
 import { pipelineStep } from './step';
 

@@ -1,8 +1,8 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as z from 'zod';
-import { SECRET_NAMES, type SecretName } from '../../core/schemas';
-import type { SecretStore } from '../../ports/secret-store';
+import { SECRET_NAMES, type SecretName } from '../../lambdas/core/schemas';
+import type { SecretStore } from '../../lambdas/ports/secret-store';
 
 const fileSchema = z.partialRecord(z.enum(SECRET_NAMES), z.string());
 

@@ -3,8 +3,8 @@ import { type IUserPool, type UserPool, UserPoolOperation } from 'aws-cdk-lib/aw
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { AUTH_TRIGGERS, type AuthTrigger } from '../../lambdas/auth-triggers';
 import { ENV } from '../../lambdas/composition/env-names';
+import { AUTH_TRIGGERS, type AuthTrigger } from '../../lambdas/triggers/cognito-triggers';
 import { ProjectFunction } from './project-function';
 
 /** Props of {@link AuthTriggers}. */
@@ -53,7 +53,7 @@ type TriggerTargets = {
 
 /**
  * What each trigger may touch and what it is told (as lib/function-access.ts does for the app's functions):
- * exactly the variables lambdas/composition/auth-triggers.ts reads and, bound to each, the actions it needs.
+ * exactly the variables lambdas/composition/trigger-deps.ts reads and, bound to each, the actions it needs.
  */
 const TRIGGER_ACCESS: Record<AuthTrigger['fn'], (fn: ProjectFunction, t: TriggerTargets) => void> = {
   // Decides whether a confirmed account becomes an administrator: the allowlist, the first-administrator
@@ -73,7 +73,7 @@ const TRIGGER_ACCESS: Record<AuthTrigger['fn'], (fn: ProjectFunction, t: Trigger
 };
 
 /**
- * The user pool's Lambda triggers (lambdas/auth-triggers.ts): PostConfirmation decides who becomes an
+ * The user pool's Lambda triggers (lambdas/triggers/cognito-triggers.ts): PostConfirmation decides who becomes an
  * administrator, CustomMessage writes the emails. They live in the stateful stack next to the pool, because
  * the pool must name them and the app stack already depends on this one (docs/decisions.md).
  */

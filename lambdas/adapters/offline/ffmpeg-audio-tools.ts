@@ -17,7 +17,7 @@ import * as z from 'zod';
 import { type AudioFormatId, DEFAULT_MAX_DURATION_SECONDS, detectAudioFormat } from '../../core/audio-format';
 import { NotAudioError, PermanentError } from '../../core/pipeline-errors';
 import type { AudioProbe, AudioTools, ConversionTarget } from '../../ports/audio-tools';
-import { APT_PACKAGES, type LocalEngineConfig, localEngineConfigFromEnv } from './local-engine-config';
+import { APT_PACKAGES, type LocalEngineConfig, localEngineConfigFromEnv } from './engine-config';
 import { lastLine, runProgram, withPrivateTempDir } from './subprocess';
 
 export const NOT_AUDIO_MESSAGE = 'The file has no audio we can read.';

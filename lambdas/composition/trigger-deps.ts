@@ -8,13 +8,13 @@ import * as z from 'zod';
 import { DynamoFirstAdminClaim } from '../adapters/aws/dynamo-first-admin-claim';
 import { createSsmClient } from '../adapters/aws/ssm-client';
 import { CachedParameter } from '../adapters/aws/ssm-parameter';
-import { commaSeparatedList, optionalUrl, readEnv, required } from '../config';
 import { adminAllowlist } from '../core/team';
 import { systemClock } from '../ports/clock';
 import { documentClient } from './dynamodb';
 import { ENV } from './env-names';
 import { traced } from './observability';
 import { once } from './once';
+import { commaSeparatedList, optionalUrl, readEnv, required } from './read-env';
 import { region } from './region';
 
 /** ADMIN_EMAILS: verified emails that join the admins when confirmed; empty turns the first-account rule on. */

@@ -7,10 +7,14 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { DependencyCheck, DependencyStatus } from '../../ports/dependency-check';
-import { APT_PACKAGES, type LocalEngineConfig, localEngineConfigFromEnv } from './local-engine-config';
-import { fetchHint, MODEL_FILES } from './moonshine-model';
-import { installHint, which } from './subprocess';
+import {
+  APT_PACKAGES,
+  type LocalEngineConfig,
+  localEngineConfigFromEnv,
+} from '../../lambdas/adapters/offline/engine-config';
+import { fetchHint, MODEL_FILES } from '../../lambdas/adapters/offline/moonshine-model';
+import { installHint, which } from '../../lambdas/adapters/offline/subprocess';
+import type { DependencyCheck, DependencyStatus } from '../../lambdas/ports/dependency-check';
 
 const CACHE_MS = 5_000;
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
 import { DependencyMissingError, NoSpeechError } from '../../core/pipeline-errors';
 import type { AudioInput, Transcriber, Transcription } from '../../ports/transcriber';
+import { type LocalEngineConfig, localEngineConfigFromEnv } from './engine-config';
 import { FfmpegAudioTools } from './ffmpeg-audio-tools';
-import { type LocalEngineConfig, localEngineConfigFromEnv } from './local-engine-config';
 import {
   defaultModelDir,
   fetchHint,

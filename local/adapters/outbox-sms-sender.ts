@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as z from 'zod';
-import { type Clock, systemClock } from '../../ports/clock';
-import type { OutgoingSms, SmsSender } from '../../ports/sms-sender';
+import { type Clock, systemClock } from '../../lambdas/ports/clock';
+import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
 
 /** One line of `$DATA_DIR/outbox.jsonl`: the DESIGN.md contract (to, from, body, messageId, sentAt) plus id. */
 export const outboxEntrySchema = z.object({

@@ -7,16 +7,16 @@
  * Only the choice is made here. The adapters arrive as factories from lambdas/composition/, so each Lambda
  * function bundles only the adapters it can use: another transcriber is one more factory there.
  */
-import { summarizeExtractively } from './adapters/extractive/extractive-summarizer';
-import { PermanentError } from './core/pipeline-errors';
-import { DEFAULT_SETTINGS } from './core/schemas';
-import type { MediaFetcher } from './ports/media-fetcher';
-import type { Providers } from './ports/providers';
-import type { SecretStore } from './ports/secret-store';
-import type { SettingsRepository } from './ports/settings-repository';
-import type { SmsSender } from './ports/sms-sender';
-import type { Summarizer } from './ports/summarizer';
-import type { Transcriber } from './ports/transcriber';
+import { summarizeExtractively } from '../adapters/extractive/extractive-summarizer';
+import { PermanentError } from '../core/pipeline-errors';
+import { DEFAULT_SETTINGS } from '../core/schemas';
+import type { MediaFetcher } from '../ports/media-fetcher';
+import type { Providers } from '../ports/providers';
+import type { SecretStore } from '../ports/secret-store';
+import type { SettingsRepository } from '../ports/settings-repository';
+import type { SmsSender } from '../ports/sms-sender';
+import type { Summarizer } from '../ports/summarizer';
+import type { Transcriber } from '../ports/transcriber';
 
 /** Twilio's test-credential account SID stands in for an account locally, where none is configured. */
 const LOCAL_ACCOUNT_SID = `AC${'0'.repeat(32)}`;
