@@ -1,24 +1,10 @@
-/**
- * Live-update latency (issue 9): from a message's status change, written the way the pipeline writes it
- * (use-cases/message-changes.ts: the DynamoDB update, then the signed publish to the runtime's AppSync Events
- * stand-in), to the card showing the new status in a signed-in dashboard in Chromium. The baseline, measured
- * on the same changes in the same run, is a second dashboard without live updates that refetches the list
- * (its Refresh button) as soon as the write returns: the best a polling dashboard could do.
- *
- * Times: the write's `updated_at` (taken just before the write) against the page's own clock
- * (`performance.timeOrigin + performance.now()`) when a MutationObserver sees the card change; both clocks
- * are the same machine's. Goal: median at most 200 ms, p95 at most 500 ms.
- */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { AppSyncEventsPublisher } from '../lambdas/adapters/aws/appsync-events-publisher';
-import { DynamoMessageRepository } from '../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../lambdas/adapters/aws/dynamodb-client';
 import type { Message } from '../lambdas/core/schemas';
-import { systemClock } from '../lambdas/ports/clock';
-import { changeMessage, createMessage, type MessageChangeDeps } from '../lambdas/use-cases/message-changes';
+import { changeMessage, createMessage } from '../lambdas/use-cases/message-changes';
 import { launchBrowser } from '../test/support/browser';
 import { signInToDashboard, waitForLiveState } from '../test/support/dashboard';
+import { runtimeMessageChanges } from '../test/support/live-events';
 import { startLocalRuntime } from '../test/support/local-runtime';
 import { pendingMessage } from '../test/support/messages';
 import { machineLine, ms, percentile, writeSection } from './report';
@@ -72,19 +58,7 @@ export async function benchLive(): Promise<void> {
     await signInToDashboard(polling, runtime.url, ADMIN, { live: false });
 
     // The pipeline's own write path: the repository and the signed publisher, through message-changes.
-    const deps: MessageChangeDeps = {
-      messages: new DynamoMessageRepository(db, runtime.info.tables.messages),
-      events: new AppSyncEventsPublisher({
-        httpEndpoint: runtime.info.events.httpEndpoint,
-        region: runtime.info.region,
-        // The credentials this start of the runtime gave its functions (a publish needs them, as IAM in AWS).
-        credentials: JSON.parse(await readFile(runtime.info.events.credentialsFile, 'utf8')),
-      }),
-      clock: systemClock,
-      onPublishError: (error) => {
-        throw error;
-      },
-    };
+    const deps = await runtimeMessageChanges(runtime);
     const senders = Array.from({ length: CARDS }, (_, i) => `bench-${String(i).padStart(2, '0')}`);
     for (const [i, sender] of senders.entries()) {
       const message = pendingMessage({

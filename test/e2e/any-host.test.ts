@@ -9,13 +9,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
-import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import { systemClock } from '../../lambdas/ports/clock';
 import { createMessage, type MessageChangeDeps } from '../../lambdas/use-cases/message-changes';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signInToDashboard, waitForLiveState } from '../support/dashboard';
+import { runtimeMessageChanges } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { pendingMessage } from '../support/messages';
 
@@ -33,22 +30,7 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   site = `http://127.0.0.1:${runtime.info.port}`;
-  // The pipeline's own write path: the messages table and the publisher signed with this start's credentials.
-  changes = {
-    messages: new DynamoMessageRepository(
-      createDocumentClient({ region: runtime.info.region, endpoint: runtime.info.dynamodb.endpoint }),
-      runtime.info.tables.messages,
-    ),
-    events: new AppSyncEventsPublisher({
-      httpEndpoint: runtime.info.events.httpEndpoint,
-      region: runtime.info.region,
-      credentials: JSON.parse(await readFile(runtime.info.events.credentialsFile, 'utf8')),
-    }),
-    clock: systemClock,
-    onPublishError: (error) => {
-      throw error;
-    },
-  };
+  changes = await runtimeMessageChanges(runtime);
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MESSAGES_CHANNEL } from '../../lambdas/core/live-updates';
 import type { Message } from '../../lambdas/core/schemas';
+import { type EventFrame, openEventsClient } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
@@ -30,25 +31,12 @@ async function accessToken(email: string, password: string, group?: string): Pro
   return (await runtime.tokens(email, password)).accessToken;
 }
 
-type Frame = Record<string, unknown> & { type: string; id?: string };
+type Frame = EventFrame;
 
 /** A WebSocket client of the events protocol that records every frame. */
 async function connect(token: string | null) {
-  const header = Buffer.from(
-    JSON.stringify({ ...(token ? { Authorization: token } : {}), host: new URL(runtime.url).host }),
-  ).toString('base64url');
-  const socket = new WebSocket(runtime.info.events.realtimeEndpoint, [
-    'aws-appsync-event-ws',
-    `header-${header}`,
-  ]);
+  const { socket, frames } = await openEventsClient(runtime, token);
   sockets.push(socket);
-  const frames: Frame[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  socket.send(JSON.stringify({ type: 'connection_init' }));
   const next = async (predicate: (frame: Frame) => boolean): Promise<Frame> => {
     await expect.poll(() => frames.some(predicate), { timeout: 60_000 }).toBe(true);
     return frames.find(predicate)!;

@@ -15,6 +15,7 @@ import { WebSocket } from 'ws';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
 import { LOCAL_CREDENTIALS } from '../../lambdas/adapters/aws/client-options';
 import { MESSAGES_CHANNEL } from '../../lambdas/core/live-updates';
+import { openEventsClient } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { pendingMessage } from '../support/messages';
 
@@ -76,29 +77,11 @@ function jwt(payload: Record<string, unknown>, pem: string): string {
   return `${data}.${sign('RSA-SHA256', Buffer.from(data), createPrivateKey(pem)).toString('base64url')}`;
 }
 
-/** An events-protocol client (the `ws` package standing in for the browser) recording every frame. */
-async function connect(token: string | null, { init = true } = {}) {
-  const header = Buffer.from(
-    JSON.stringify({ ...(token ? { Authorization: token } : {}), host: new URL(runtime.url).host }),
-  ).toString('base64url');
-  const socket = new WebSocket(runtime.info.events.realtimeEndpoint, [
-    'aws-appsync-event-ws',
-    `header-${header}`,
-  ]);
-  sockets.push(socket);
-  const frames: Record<string, unknown>[] = [];
-  let closeCode: number | null = null;
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Record<string, unknown>));
-  socket.on('close', (code) => {
-    closeCode = code;
-  });
-  socket.on('error', () => {});
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  if (init) socket.send(JSON.stringify({ type: 'connection_init' }));
-  return { socket, frames, closeCode: () => closeCode };
+/** An events-protocol client, closed after the tests. */
+async function connect(token: string | null, options: { init?: boolean } = {}) {
+  const client = await openEventsClient(runtime, token, options);
+  sockets.push(client.socket);
+  return client;
 }
 
 describe('the sign-in stand-in’s public door', () => {

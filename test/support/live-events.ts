@@ -1,0 +1,70 @@
+/**
+ * Live updates in tests and benchmarks against a started local runtime: a client of the events protocol (the
+ * `ws` package standing in for the browser) and the pipeline's own write path (the messages table and the
+ * publisher signed with the credentials this start of the runtime gave its functions, as IAM in AWS).
+ */
+import { readFile } from 'node:fs/promises';
+import { WebSocket } from 'ws';
+import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
+import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
+import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { systemClock } from '../../lambdas/ports/clock';
+import type { MessageChangeDeps } from '../../lambdas/use-cases/message-changes';
+import type { RunningRuntime } from './local-runtime';
+
+export type EventFrame = Record<string, unknown> & { type: string; id?: string };
+
+export type EventsClient = {
+  readonly socket: WebSocket;
+  /** Every frame received, in order. */
+  readonly frames: EventFrame[];
+  /** The close code once the socket closed, else null. */
+  closeCode(): number | null;
+};
+
+/** Opens the realtime socket with `token` in its header (none when null) and, unless told not to, signs in. */
+export async function openEventsClient(
+  runtime: RunningRuntime,
+  token: string | null,
+  { init = true }: { readonly init?: boolean } = {},
+): Promise<EventsClient> {
+  const header = Buffer.from(
+    JSON.stringify({ ...(token ? { Authorization: token } : {}), host: new URL(runtime.url).host }),
+  ).toString('base64url');
+  const socket = new WebSocket(runtime.info.events.realtimeEndpoint, [
+    'aws-appsync-event-ws',
+    `header-${header}`,
+  ]);
+  const frames: EventFrame[] = [];
+  let closeCode: number | null = null;
+  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as EventFrame));
+  socket.on('close', (code) => {
+    closeCode = code;
+  });
+  socket.on('error', () => {});
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  if (init) socket.send(JSON.stringify({ type: 'connection_init' }));
+  return { socket, frames, closeCode: () => closeCode };
+}
+
+/** Creates and changes messages the way the functions do, publishing each change; a failed publish throws. */
+export async function runtimeMessageChanges(runtime: RunningRuntime): Promise<MessageChangeDeps> {
+  return {
+    messages: new DynamoMessageRepository(
+      createDocumentClient({ region: runtime.info.region, endpoint: runtime.info.dynamodb.endpoint }),
+      runtime.info.tables.messages,
+    ),
+    events: new AppSyncEventsPublisher({
+      httpEndpoint: runtime.info.events.httpEndpoint,
+      region: runtime.info.region,
+      credentials: JSON.parse(await readFile(runtime.info.events.credentialsFile, 'utf8')),
+    }),
+    clock: systemClock,
+    onPublishError: (error) => {
+      throw error;
+    },
+  };
+}
