@@ -73,6 +73,22 @@ export const PIPELINE_FAILURES = {
     retryable: false,
     cause: 'no-speech',
   },
+  // Offline transcription is English only: once an OpenAI key is saved, the cloud engine understands it.
+  NotEnglishError: {
+    card: (said) =>
+      said ||
+      'The voice message seems to be in another language: offline transcription understands English only. Save an OpenAI key in Settings, then Retry Processing.',
+    notice: 'not-english',
+    retryable: true,
+    cause: 'not-english',
+  },
+  // A loop is the engine's failure on this audio, not the caller's; another engine (or model) may do better.
+  TranscriptLoopError: {
+    card: (said) => said || 'The transcript repeated the same words over and over; it was not sent.',
+    notice: 'unclear',
+    retryable: true,
+    cause: 'unclear',
+  },
   // The outbound gate records 21610 and reports it, so this reaches MarkFailed only from code that bypassed
   // the gate: our fault, counted as such.
   RecipientOptedOutError: {
