@@ -11,6 +11,24 @@ import type { FailureReason } from './reply';
 /** Why runs fail, in a few stable words an operator can count (the MessagesFailed metric's `cause`). */
 export type FailureCause = FailureReason | 'timeout' | 'provider' | 'configuration';
 
+/** Every cause, in the order the dashboard graphs them (a record, so the compiler makes the list complete). */
+const CAUSES: Readonly<Record<FailureCause, true>> = {
+  'no-speech': true,
+  'not-english': true,
+  unclear: true,
+  'unsupported-media': true,
+  'too-large': true,
+  'too-long': true,
+  'download-failed': true,
+  timeout: true,
+  provider: true,
+  configuration: true,
+  internal: true,
+};
+
+/** Every failure cause the MessagesFailed metric counts. */
+export const FAILURE_CAUSES = Object.keys(CAUSES) as readonly FailureCause[];
+
 /** What one kind of failure means. */
 export type PipelineFailure = {
   /**
