@@ -28,20 +28,15 @@ export function transcriptWords(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The n-gram (1 to 6 words) repeated back to back the most times, or null for none repeated. */
-export function longestRepetition(text: string): RepetitionRun | null {
-  const words = transcriptWords(text);
-  let best: RepetitionRun | null = null;
+/** Every n-gram (1 to 6 words) repeated back to back, with how many times, from each position it starts at. */
+function* repetitionRuns(words: readonly string[]): Generator<RepetitionRun> {
   for (let n = 1; n <= MAX_NGRAM; n++) {
     for (let start = 0; start + 2 * n <= words.length; start++) {
       let repeats = 1;
       while (sameNgram(words, start, start + repeats * n, n)) repeats++;
-      if (repeats > 1 && (best === null || repeats * n > best.repeats * best.ngram.length)) {
-        best = { ngram: words.slice(start, start + n), repeats };
-      }
+      if (repeats > 1) yield { ngram: words.slice(start, start + n), repeats };
     }
   }
-  return best;
 }
 
 function sameNgram(words: readonly string[], a: number, b: number, n: number): boolean {
@@ -50,15 +45,25 @@ function sameNgram(words: readonly string[], a: number, b: number, n: number): b
   return true;
 }
 
-/** Whether the transcript is a repetition loop, which is never sent (see the thresholds above). */
+/** The repeated n-gram covering the most words, or null for none repeated. */
+export function longestRepetition(text: string): RepetitionRun | null {
+  let best: RepetitionRun | null = null;
+  for (const run of repetitionRuns(transcriptWords(text))) {
+    if (best === null || run.repeats * run.ngram.length > best.repeats * best.ngram.length) best = run;
+  }
+  return best;
+}
+
+/**
+ * Whether the transcript holds a repetition loop, which is never sent (see the thresholds above). Every run
+ * is checked, not only the longest: six words said twice cover more than one word said six times.
+ */
 export function isRepetitionLoop(text: string): boolean {
-  const run = longestRepetition(text);
-  if (run === null) return false;
-  // A repeated phrase whose words are all one word ("aki aki" twice) is that word repeated.
-  const single = new Set(run.ngram).size === 1;
-  return run.ngram.length === 1 || single
-    ? run.repeats * run.ngram.length >= MIN_SINGLE_WORD_REPEATS
-    : run.repeats >= MIN_PHRASE_REPEATS;
+  for (const run of repetitionRuns(transcriptWords(text))) {
+    const needed = run.ngram.length === 1 ? MIN_SINGLE_WORD_REPEATS : MIN_PHRASE_REPEATS;
+    if (run.repeats >= needed) return true;
+  }
+  return false;
 }
 
 /** The warning a doubtful English transcript is sent with; the reply shows it as "[possibly unreliable]". */

@@ -28,6 +28,10 @@ describe('a repetition loop', () => {
     ],
     ['one word six times', 'Namaste, Merapur, Bali, Bali, Bali, Bali, Bali, Bali'],
     ['characters of another script', '吗? 吗? 吗? 吗? 吗? 吗? 吗?'],
+    [
+      'a loop next to a longer phrase said twice',
+      'call me at the office on monday call me at the office on monday aki aki aki aki aki aki',
+    ],
   ])('is found in %s', (_what, text) => {
     expect(isRepetitionLoop(text)).toBe(true);
   });
