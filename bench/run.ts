@@ -5,6 +5,7 @@
 import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
+import { benchHonesty } from './honesty';
 import { benchLive } from './live';
 import { benchPipeline } from './pipeline';
 import { benchSite } from './site';
@@ -16,6 +17,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   api: benchApi,
   /** Bundle size and cold-start import time of every function, before and after issue 7. */
   bundles: benchBundles,
+  /** The offline honesty rule: other languages flagged, English never (issue 17). */
+  honesty: benchHonesty,
   /** Live-update latency: a status change written to the card changing in the browser, against a refetch. */
   live: benchLive,
   /** Writes two sections: webhooks (ingestion under load, then the drain) and pipeline-overhead. */

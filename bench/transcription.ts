@@ -68,9 +68,9 @@ async function measure(label: string, engines: readonly Engine[], request: Omit<
           score.audioSeconds += result.durationSeconds ?? 0;
           return result.text;
         },
-        // No speech recognized at all counts as every word missed.
+        // No speech recognized, or English taken for another language (nothing sent): every word missed.
         async (error: Error) => {
-          if (error.name !== 'NoSpeechError') throw error;
+          if (error.name !== 'NoSpeechError' && error.name !== 'NotEnglishError') throw error;
           score.audioSeconds += (await new FfmpegAudioTools().probe(clip.bytes)).durationSeconds ?? 0;
           return '';
         },

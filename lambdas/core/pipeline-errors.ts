@@ -57,6 +57,26 @@ export class NoSpeechError extends PermanentError {
   }
 }
 
+/** The offline engine's output is most likely not English: it understands English only (core/transcript-quality.ts). */
+export class NotEnglishError extends PermanentError {
+  override readonly name: string = 'NotEnglishError';
+  constructor(
+    message = 'The voice message seems to be in another language: offline transcription understands English only. Save an OpenAI key in Settings, then Retry Processing.',
+  ) {
+    super(message);
+  }
+}
+
+/** The transcript is a repetition loop (the same words over and over): invented text, never sent. */
+export class TranscriptLoopError extends PermanentError {
+  override readonly name: string = 'TranscriptLoopError';
+  constructor(
+    message = 'The transcript repeats the same words over and over, which the speech engine does when it cannot follow the audio; it was not sent.',
+  ) {
+    super(message);
+  }
+}
+
 /** A program or model the local engines need is not installed; the message says how to install it. */
 export class DependencyMissingError extends PermanentError {
   override readonly name: string = 'DependencyMissingError';
@@ -83,6 +103,8 @@ export const PIPELINE_ERRORS = {
   AudioTooLargeError,
   AudioTooLongError,
   NoSpeechError,
+  NotEnglishError,
+  TranscriptLoopError,
   RecipientOptedOutError,
   DependencyMissingError,
   MediaDownloadError,

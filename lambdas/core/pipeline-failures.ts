@@ -11,6 +11,24 @@ import type { FailureReason } from './reply';
 /** Why runs fail, in a few stable words an operator can count (the MessagesFailed metric's `cause`). */
 export type FailureCause = FailureReason | 'timeout' | 'provider' | 'configuration';
 
+/** Every cause, in the order the dashboard graphs them (a record, so the compiler makes the list complete). */
+const CAUSES: Readonly<Record<FailureCause, true>> = {
+  'no-speech': true,
+  'not-english': true,
+  unclear: true,
+  'unsupported-media': true,
+  'too-large': true,
+  'too-long': true,
+  'download-failed': true,
+  timeout: true,
+  provider: true,
+  configuration: true,
+  internal: true,
+};
+
+/** Every failure cause the MessagesFailed metric counts. */
+export const FAILURE_CAUSES = Object.keys(CAUSES) as readonly FailureCause[];
+
 /** What one kind of failure means. */
 export type PipelineFailure = {
   /**
@@ -72,6 +90,22 @@ export const PIPELINE_FAILURES = {
     notice: 'no-speech',
     retryable: false,
     cause: 'no-speech',
+  },
+  // Offline transcription is English only: once an OpenAI key is saved, the cloud engine understands it.
+  NotEnglishError: {
+    card: (said) =>
+      said ||
+      'The voice message seems to be in another language: offline transcription understands English only. Save an OpenAI key in Settings, then Retry Processing.',
+    notice: 'not-english',
+    retryable: true,
+    cause: 'not-english',
+  },
+  // A loop is the engine's failure on this audio, not the caller's; another engine (or model) may do better.
+  TranscriptLoopError: {
+    card: (said) => said || 'The transcript repeated the same words over and over; it was not sent.',
+    notice: 'unclear',
+    retryable: true,
+    cause: 'unclear',
   },
   // The outbound gate records 21610 and reports it, so this reaches MarkFailed only from code that bypassed
   // the gate: our fault, counted as such.

@@ -140,6 +140,8 @@ export type FailureReason =
   | 'too-large'
   | 'too-long'
   | 'no-speech'
+  | 'not-english'
+  | 'unclear'
   | 'download-failed'
   | 'internal';
 
@@ -148,6 +150,9 @@ const FAILURE_DETAIL: Readonly<Record<FailureReason, string>> = {
   'too-large': 'the file is over 25 MB. Please send a shorter recording.',
   'too-long': 'it is longer than we transcribe. Please send a shorter recording.',
   'no-speech': 'we could not hear any speech in it.',
+  'not-english':
+    'it seems to be in another language; without cloud transcription we understand English only.',
+  unclear: 'we could not make out the words reliably. Please try again, speaking clearly.',
   'download-failed': 'we could not download it. Please send it again.',
   internal: 'something went wrong on our side. Please try again later.',
 };

@@ -22,6 +22,7 @@ export type Transcription = {
 
 /**
  * Turns speech into text. Throws NoSpeechError for silence, NotAudioError for undecodable input,
+ * NotEnglishError when an English-only engine judges the speech to be another language,
  * TransientError for timeouts/429/5xx, PermanentError for anything a retry cannot fix.
  */
 export interface Transcriber {

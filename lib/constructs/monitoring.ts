@@ -21,6 +21,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { FAILURE_CAUSES } from '../../lambdas/core/pipeline-failures';
 
 /** Props of {@link Monitoring}. */
 export interface MonitoringProps {
@@ -162,16 +163,9 @@ export class Monitoring extends Construct {
       }),
       new GraphWidget({
         title: 'Failed messages by cause',
-        left: [
-          'no-speech',
-          'unsupported-media',
-          'too-large',
-          'download-failed',
-          'timeout',
-          'provider',
-          'configuration',
-          'internal',
-        ].map((cause) => custom('MessagesFailed', 'Sum', { cause }).with({ label: cause })),
+        left: FAILURE_CAUSES.map((cause) =>
+          custom('MessagesFailed', 'Sum', { cause }).with({ label: cause }),
+        ),
         width: 8,
       }),
       new GraphWidget({

@@ -24,7 +24,13 @@ import {
   upload,
   waitForMessage,
 } from '../support/pipeline';
-import { amrSilenceFile, CLIP_FORMATS, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
+import {
+  amrSilenceFile,
+  CLIP_FORMATS,
+  FOREIGN_CORPUS,
+  SPEECH_CORPUS,
+  SpeechClips,
+} from '../support/speech-clips';
 
 let runtime: RunningRuntime;
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
@@ -133,6 +139,28 @@ describe('a voice message over the longest transcribed', () => {
     expect(failed.error_retryable).toBe(false);
     expect((await outboxTo(runtime, from)).map((r) => r.body)).toEqual([
       composeFailureNotice('too-long', 'Voice Summary'),
+    ]);
+  });
+});
+
+describe('a voice message in another language, with no OpenAI key', () => {
+  it('is not texted as invented English: the sender gets one honest text, the card a retry for when a key is saved', async () => {
+    const from = '+14155550111';
+    const spanish = await clips.foreign(FOREIGN_CORPUS.find((s) => s.id === 'es-dentist')!);
+    const media = twilio.addMedia({ bytes: spanish.bytes, contentType: spanish.contentType });
+    const form = incomingForm({ from, mediaUrl: media.url, mediaType: spanish.contentType });
+    expect((await postWebhook(runtime, form)).status).toBe(200);
+
+    const failed = await waitForMessage(runtime, `${form.MessageSid}-0`, ['completed', 'failed']);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      transcript: null,
+      summary: null,
+      error_retryable: true,
+    });
+    expect(failed.error_message).toMatch(/another language.*English only.*OpenAI key.*Retry Processing/);
+    expect((await outboxTo(runtime, from)).map((r) => r.body)).toEqual([
+      composeFailureNotice('not-english', 'Voice Summary'),
     ]);
   });
 });

@@ -40,6 +40,114 @@ export const SPEECH_CORPUS: readonly SpeechSentence[] = [
   },
 ];
 
+/** A voicemail in another language, for espeak-ng (`voice` is its voice name, e.g. `cmn` for Mandarin). */
+export type ForeignSentence = { readonly id: string; readonly voice: string; readonly text: string };
+
+/**
+ * Voicemail-like sentences in the languages the issue-17 testers used, two per language, spoken by espeak-ng:
+ * what the offline engine (English only) must answer honestly instead of inventing English.
+ */
+export const FOREIGN_CORPUS: readonly ForeignSentence[] = [
+  {
+    id: 'es-dentist',
+    voice: 'es',
+    text: 'Hola, le llamamos de la clínica dental para confirmar su cita del lunes a las diez y media de la mañana.',
+  },
+  {
+    id: 'es-callback',
+    voice: 'es',
+    text: 'Hola, soy María. Por favor llámame cuando puedas, estaré en casa toda la tarde.',
+  },
+  {
+    id: 'fr-dentist',
+    voice: 'fr-fr',
+    text: 'Bonjour, ici le cabinet dentaire, nous confirmons votre rendez-vous lundi à dix heures et demie.',
+  },
+  {
+    id: 'fr-callback',
+    voice: 'fr-fr',
+    text: "Salut, c'est Pierre. Rappelle-moi quand tu peux, je suis à la maison ce soir.",
+  },
+  {
+    id: 'de-dentist',
+    voice: 'de',
+    text: 'Guten Tag, hier ist die Zahnarztpraxis. Wir bestätigen Ihren Termin am Montag um halb elf.',
+  },
+  {
+    id: 'de-callback',
+    voice: 'de',
+    text: 'Hallo, hier ist Thomas. Bitte ruf mich zurück, ich bin heute Abend zu Hause.',
+  },
+  {
+    id: 'pt-dentist',
+    voice: 'pt-br',
+    text: 'Olá, aqui é da clínica odontológica, confirmando sua consulta na segunda-feira às dez e meia.',
+  },
+  {
+    id: 'pt-callback',
+    voice: 'pt-br',
+    text: 'Oi, aqui é a Ana. Me liga quando puder, vou estar em casa a tarde toda.',
+  },
+  {
+    id: 'it-dentist',
+    voice: 'it',
+    text: 'Buongiorno, la chiamiamo dallo studio dentistico per confermare il suo appuntamento di lunedì alle dieci e mezza.',
+  },
+  { id: 'it-callback', voice: 'it', text: 'Ciao, sono Marco. Richiamami quando puoi, stasera sono a casa.' },
+  {
+    id: 'ru-dentist',
+    voice: 'ru',
+    text: 'Здравствуйте, это стоматологическая клиника. Подтверждаем вашу запись на понедельник в половине одиннадцатого.',
+  },
+  {
+    id: 'ru-callback',
+    voice: 'ru',
+    text: 'Привет, это Иван. Перезвони мне, пожалуйста, я буду дома весь вечер.',
+  },
+  { id: 'zh-dentist', voice: 'cmn', text: '你好，这里是牙科诊所，我们确认您星期一上午十点半的预约。' },
+  { id: 'zh-callback', voice: 'cmn', text: '喂，我是小王。你有空的时候给我回个电话，我今天晚上在家。' },
+  {
+    id: 'vi-dentist',
+    voice: 'vi',
+    text: 'Xin chào, đây là phòng khám nha khoa, chúng tôi xác nhận lịch hẹn của bạn vào thứ hai lúc mười giờ rưỡi.',
+  },
+  {
+    id: 'vi-callback',
+    voice: 'vi',
+    text: 'Chào anh, em là Lan. Khi nào rảnh anh gọi lại cho em nhé, tối nay em ở nhà.',
+  },
+  {
+    id: 'ko-dentist',
+    voice: 'ko',
+    text: '안녕하세요, 치과입니다. 월요일 오전 열 시 반 예약을 확인해 드립니다.',
+  },
+  {
+    id: 'ko-callback',
+    voice: 'ko',
+    text: '안녕, 나 민수야. 시간 될 때 전화 좀 해 줘, 오늘 저녁에는 집에 있어.',
+  },
+  {
+    id: 'hi-dentist',
+    voice: 'hi',
+    text: 'नमस्ते, यह दांतों का क्लिनिक है। हम सोमवार सुबह साढ़े दस बजे की आपकी मुलाकात की पुष्टि करते हैं।',
+  },
+  {
+    id: 'hi-callback',
+    voice: 'hi',
+    text: 'नमस्ते, मैं राहुल बोल रहा हूँ। जब समय मिले मुझे वापस फोन करना, मैं आज शाम घर पर हूँ।',
+  },
+  {
+    id: 'ar-dentist',
+    voice: 'ar',
+    text: 'مرحبا، معك عيادة الأسنان، نؤكد موعدك يوم الاثنين الساعة العاشرة والنصف صباحا.',
+  },
+  {
+    id: 'ar-callback',
+    voice: 'ar',
+    text: 'مرحبا، أنا أحمد. اتصل بي عندما تستطيع، سأكون في البيت هذا المساء.',
+  },
+];
+
 /** Every container/codec pair the service accepts, as phones and apps send them. */
 export const CLIP_FORMATS = ['wav', 'mp3', 'm4a', 'aac', 'flac', 'ogg', 'webm', '3gp', 'caf'] as const;
 export type ClipFormat = (typeof CLIP_FORMATS)[number];
@@ -190,6 +298,21 @@ export class SpeechClips {
       clip: { bytes: await readFile(out), contentType: 'audio/wav', fileName: 'long.wav' },
       text: said.join(' '),
     };
+  }
+
+  /** A sentence in another language, spoken by espeak-ng, in WAV (resampled to `sampleRateHz` when given). */
+  async foreign(sentence: ForeignSentence, sampleRateHz?: number): Promise<Clip> {
+    const dir = await this.folder();
+    const spoken = join(dir, `${sentence.id}.espeak.wav`);
+    const result = await runProgram('espeak-ng', ['-v', sentence.voice, '-w', spoken, sentence.text], {
+      timeoutMs: TIMEOUT_MS,
+      aptPackage: 'espeak-ng',
+    });
+    if (result.code !== 0) throw new Error(`espeak-ng failed: ${result.stderr}`);
+    const out = join(dir, `${sentence.id}-${sampleRateHz ?? 'native'}.wav`);
+    const rate = sampleRateHz ? ['-ar', String(sampleRateHz)] : [];
+    await ffmpeg(['-i', spoken, '-ac', '1', ...rate, ...FORMAT_ARGS.wav, out]);
+    return { bytes: await readFile(out), contentType: 'audio/wav', fileName: 'clip.wav' };
   }
 
   async dispose(): Promise<void> {

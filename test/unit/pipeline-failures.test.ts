@@ -13,12 +13,14 @@ import {
   MediaDownloadError,
   NoSpeechError,
   NotAudioError,
+  NotEnglishError,
   PermanentError,
   PIPELINE_ERROR_NAMES,
   PIPELINE_ERRORS,
   type PipelineErrorName,
   RecipientOptedOutError,
   SupersededError,
+  TranscriptLoopError,
   TransientError,
 } from '../../lambdas/core/pipeline-errors';
 import { PIPELINE_FAILURES } from '../../lambdas/core/pipeline-failures';
@@ -48,6 +50,8 @@ const EXAMPLES = {
   AudioTooLargeError: new AudioTooLargeError(25 * 1024 * 1024),
   AudioTooLongError: new AudioTooLongError(13 * 60, 10 * 60),
   NoSpeechError: new NoSpeechError(),
+  NotEnglishError: new NotEnglishError(),
+  TranscriptLoopError: new TranscriptLoopError(),
   RecipientOptedOutError: new RecipientOptedOutError('Twilio refused the SMS (400, Twilio error 21610).'),
   DependencyMissingError: new DependencyMissingError('ffmpeg is not installed: apt-get install ffmpeg.'),
   MediaDownloadError: new MediaDownloadError(

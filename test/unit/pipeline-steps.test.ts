@@ -11,6 +11,7 @@ import {
   TransientError,
 } from '../../lambdas/core/pipeline-errors';
 import type { Message, SettingsRecord } from '../../lambdas/core/schemas';
+import type { Transcription } from '../../lambdas/ports/transcriber';
 import { markProcessing } from '../../lambdas/use-cases/pipeline/mark-processing';
 import { markCompleted, markFailed } from '../../lambdas/use-cases/pipeline/outcome';
 import type { PipelineDeps } from '../../lambdas/use-cases/pipeline/pipeline-deps';
@@ -39,7 +40,9 @@ import {
 const SENDER = '+14155550123';
 const MEDIA_URL = 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1';
 
-function setUp(options: { openAi?: boolean; media?: Buffer | Error; sms?: boolean } = {}) {
+function setUp(
+  options: { openAi?: boolean; media?: Buffer | Error; sms?: boolean; heard?: Partial<Transcription> } = {},
+) {
   const sms = new RecordingSms();
   const media = new FakeMediaFetcher(
     options.media instanceof Error
@@ -62,7 +65,7 @@ function setUp(options: { openAi?: boolean; media?: Buffer | Error; sms?: boolea
       deps.warnings.push(message);
     },
     providers: {
-      transcriber: async () => fixedTranscriber(),
+      transcriber: async () => fixedTranscriber(options.heard),
       summarizer: async () => fixedSummarizer(),
       transcribesWithOpenAi: async () => options.openAi ?? false,
       smsSender: async () => (options.sms === false ? null : { sender: sms, from: '+15005550006' }),
@@ -173,6 +176,36 @@ describe('PrepareAudio', () => {
     await markProcessing(deps, run);
     await expect(prepareAudio(deps, run)).rejects.toBeInstanceOf(TransientError);
     expect((await deps.messages.get('MM1-0'))!.media_url).toBe(MEDIA_URL);
+  });
+});
+
+describe('a repetition loop', () => {
+  const LOOPS = [
+    { engine: 'moonshine-tiny', text: `Oi, ${'aki '.repeat(40)}` },
+    { engine: 'openai:gpt-4o-mini-transcribe', text: `10-3k3, 1-2-1, way, ${'1-2-5, '.repeat(12)}` },
+  ];
+
+  it.each(LOOPS)('from $engine is never sent: the run fails with an honest notice', async (heard) => {
+    const { deps, sms } = setUp({ heard, openAi: heard.engine.startsWith('openai') });
+    await arrived(deps);
+    await markProcessing(deps, run);
+    const audio = await prepareAudio(deps, run);
+
+    const error = await transcribe(deps, { ...run, audio }).catch((caught: Error) => caught);
+    expect(error).toMatchObject({ name: 'TranscriptLoopError' });
+    expect((await deps.messages.get('MM1-0'))!.transcript).toBeNull();
+
+    await markFailed(deps, {
+      ...run,
+      error: { Error: 'TranscriptLoopError', Cause: (error as Error).message },
+    });
+    const message = (await deps.messages.get('MM1-0'))!;
+    expect(message).toMatchObject({ status: 'failed', transcript: null, error_retryable: true });
+    expect(message.error_message).toContain(heard.engine);
+    expect(sms.sent.map((s) => s.body)).toEqual([
+      'Voice Summary: Sorry, your voice message could not be processed: we could not make out the words reliably. Please try again, speaking clearly.',
+    ]);
+    expect(sms.sent[0]!.body).not.toMatch(/\baki\b|1-2-5/);
   });
 });
 

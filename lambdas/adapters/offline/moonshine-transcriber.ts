@@ -8,7 +8,14 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
-import { DependencyMissingError, NoSpeechError } from '../../core/pipeline-errors';
+import { DependencyMissingError, NoSpeechError, NotEnglishError } from '../../core/pipeline-errors';
+import {
+  judgeTranscript,
+  POSSIBLY_UNRELIABLE,
+  signalsSummary,
+  type TranscriptSignals,
+  transcriptSignals,
+} from '../../core/transcript-quality';
 import type { AudioInput, Transcriber, Transcription } from '../../ports/transcriber';
 import { type LocalEngineConfig, localEngineConfigFromEnv } from './engine-config';
 import { FfmpegAudioTools } from './ffmpeg-audio-tools';
@@ -138,27 +145,46 @@ export class MoonshineTranscriber implements Transcriber {
     if (probe.sampleRateHz !== null && probe.sampleRateHz < LOW_QUALITY_BELOW_HZ) {
       warnings.push(lowQualityWarning(probe.sampleRateHz));
     }
-    const sessions = await this.sessions();
-    const pcm = await this.audioTools.decodePcm16kMono(audio.bytes, {
-      // ffmpeg decodes at hundreds of times real time; this only stops a hung process.
-      timeoutMs: 30_000 + Math.ceil((probe.durationSeconds ?? 600) * 1_000),
-    });
-    const samples = pcmSamples(pcm);
-    const texts = await cpuSlots.run(async () => {
-      const out: string[] = [];
-      for (const piece of splitAtQuietPoints(samples))
-        out.push(await this.transcribePiece(sessions, samples, piece));
-      return out;
-    });
-    const text = texts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+    const { text, signals, seconds } = await this.transcribeWithSignals(audio, probe.durationSeconds);
     if (text === '') throw new NoSpeechError();
+    const verdict = judgeTranscript(signals);
+    if (verdict === 'not-english') throw new NotEnglishError(signalsSummary(signals));
+    if (verdict === 'doubtful') warnings.push(POSSIBLY_UNRELIABLE);
     return {
       text,
       engine: this.engine,
       language: 'en',
-      durationSeconds: probe.durationSeconds ?? samples.length / SAMPLE_RATE,
+      durationSeconds: probe.durationSeconds ?? seconds,
       warnings,
     };
+  }
+
+  /** The transcript and the signals the honesty rule reads, not yet judged (the calibration reads them too). */
+  async transcribeWithSignals(
+    audio: AudioInput,
+    durationSeconds: number | null = null,
+  ): Promise<{ text: string; signals: TranscriptSignals; seconds: number }> {
+    const sessions = await this.sessions();
+    const pcm = await this.audioTools.decodePcm16kMono(audio.bytes, {
+      // ffmpeg decodes at hundreds of times real time; this only stops a hung process.
+      timeoutMs: 30_000 + Math.ceil((durationSeconds ?? 600) * 1_000),
+    });
+    const samples = pcmSamples(pcm);
+    const decoded = await cpuSlots.run(async () => {
+      const out: Decoded[] = [];
+      for (const piece of splitAtQuietPoints(samples))
+        out.push(await this.transcribePiece(sessions, samples, piece));
+      return out;
+    });
+    const text = decoded
+      .map((piece) => piece.text)
+      .filter(Boolean)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const seconds = samples.length / SAMPLE_RATE;
+    const tokenLogProbs = decoded.flatMap((piece) => piece.logProbs);
+    return { text, signals: transcriptSignals({ text, tokenLogProbs, speechSeconds: seconds }), seconds };
   }
 
   /** Loads the model (once per process); says exactly what is missing when it cannot. */
@@ -183,16 +209,16 @@ export class MoonshineTranscriber implements Transcriber {
     }
   }
 
-  private async transcribePiece(sessions: Sessions, samples: Int16Array, piece: Piece): Promise<string> {
+  private async transcribePiece(sessions: Sessions, samples: Int16Array, piece: Piece): Promise<Decoded> {
     const input = toFloat32(samples, piece);
-    const text = await this.decode(sessions, input, false);
+    const decoded = await this.decode(sessions, input, false);
     // Empty output is usually right (silence, a tone). When the piece sounds like speech, the model missed it:
     // forbidding the end token at the first step makes it say what it heard (on silence that gives "You").
-    if (text === '' && hasSpeechEnergy(samples, piece)) return this.decode(sessions, input, true);
-    return text;
+    if (decoded.text === '' && hasSpeechEnergy(samples, piece)) return this.decode(sessions, input, true);
+    return decoded;
   }
 
-  private async decode(sessions: Sessions, audio: Float32Array, forbidEndFirst: boolean): Promise<string> {
+  private async decode(sessions: Sessions, audio: Float32Array, forbidEndFirst: boolean): Promise<Decoded> {
     const { ort, encoder, decoder } = sessions;
     const { last_hidden_state: hidden } = await encoder.run({
       input_values: new ort.Tensor('float32', audio, [1, audio.length]),
@@ -207,6 +233,7 @@ export class MoonshineTranscriber implements Transcriber {
     }
     const maxTokens = Math.max(4, Math.ceil((audio.length / SAMPLE_RATE) * TOKENS_PER_SECOND));
     const tokens: number[] = [];
+    const logProbs: number[] = [];
     let previous = START_TOKEN;
     for (let step = 0; step < maxTokens; step++) {
       const output = await decoder.run({
@@ -215,9 +242,11 @@ export class MoonshineTranscriber implements Transcriber {
         use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
         ...past,
       });
-      const next = argMax(output.logits!.data as Float32Array, step === 0 && forbidEndFirst ? END_TOKEN : -1);
+      const logits = output.logits!.data as Float32Array;
+      const next = argMax(logits, step === 0 && forbidEndFirst ? END_TOKEN : -1);
       if (next === END_TOKEN) break;
       tokens.push(next);
+      logProbs.push(logProbability(logits, next));
       previous = next;
       for (const [name, tensor] of Object.entries(output)) {
         if (!name.startsWith('present.')) continue;
@@ -226,8 +255,20 @@ export class MoonshineTranscriber implements Transcriber {
         past[name.replace('present.', 'past_key_values.')] = tensor;
       }
     }
-    return detokenize(sessions.tokenizer, tokens);
+    return { text: detokenize(sessions.tokenizer, tokens), logProbs };
   }
+}
+
+/** One piece's text and the log-probability the decoder gave each token it chose. */
+type Decoded = { readonly text: string; readonly logProbs: readonly number[] };
+
+/** log-softmax of the logits at `index`: how sure the decoder was of the token it chose. */
+function logProbability(logits: Float32Array, index: number): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const value of logits) if (value > max) max = value;
+  let sum = 0;
+  for (const value of logits) sum += Math.exp(value - max);
+  return logits[index]! - max - Math.log(sum);
 }
 
 /** The index of the largest logit of the last position, never `skip`. */

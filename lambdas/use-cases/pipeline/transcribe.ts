@@ -1,5 +1,6 @@
 /** Transcribe: the prepared audio turned into text by the transcriber the settings choose. */
-import { PermanentError } from '../../core/pipeline-errors';
+import { PermanentError, TranscriptLoopError } from '../../core/pipeline-errors';
+import { isRepetitionLoop } from '../../core/transcript-quality';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { MessageChangeDeps } from '../message-changes';
@@ -23,6 +24,12 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
     fileName: state.audio.fileName,
     known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
   });
+  // Checked here, not in each engine: a loop is invented text whoever wrote it, and is never texted.
+  if (isRepetitionLoop(result.text)) {
+    throw new TranscriptLoopError(
+      `The transcript from ${result.engine} repeats the same words over and over (what a speech engine writes when it cannot follow the audio); it was not sent.`,
+    );
+  }
   const warnings = [...new Set([...(message.warnings ?? []), ...result.warnings])];
   await record(deps, state, {
     transcript: result.text,

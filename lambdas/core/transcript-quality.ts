@@ -1,0 +1,163 @@
+/**
+ * Whether a transcript can be trusted enough to text: a repetition loop (the same words over and over, what
+ * a speech model writes when it cannot follow the audio) is never sent, from any engine; and the offline
+ * engine's own signals (token probabilities, tokens per second, script, music notes) say whether its output
+ * is English, doubtful English, or most likely another language it cannot understand. Thresholds and the
+ * error rates they were measured at are in docs/local-transcription.md.
+ */
+
+/** The longest run of one n-gram repeated back to back: the words and how many times in a row. */
+export type RepetitionRun = { readonly ngram: readonly string[]; readonly repeats: number };
+
+/** Up to this many words per repeated phrase ("1-2-5" is three, "i'm your happier" three). */
+const MAX_NGRAM = 6;
+/**
+ * One word said six times in a row is a loop: people say "no, no, no" or "very very" but not six times.
+ * Moonshine's loops run to its token cap (dozens of repeats), so the margin costs nothing.
+ */
+const MIN_SINGLE_WORD_REPEATS = 6;
+/** A phrase of two or more words four times in a row ("1-2-5, 1-2-5, 1-2-5, 1-2-5"); three can be speech ("thank you" x3). */
+const MIN_PHRASE_REPEATS = 4;
+
+/** Lower-case words of letters and digits, every other character a separator ("1-2-5" is three words). */
+export function transcriptWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .map((word) => word.replace(/^'+|'+$/g, ''))
+    .filter(Boolean);
+}
+
+/** Every n-gram (1 to 6 words) repeated back to back, with how many times, from each position it starts at. */
+function* repetitionRuns(words: readonly string[]): Generator<RepetitionRun> {
+  for (let n = 1; n <= MAX_NGRAM; n++) {
+    for (let start = 0; start + 2 * n <= words.length; start++) {
+      let repeats = 1;
+      while (sameNgram(words, start, start + repeats * n, n)) repeats++;
+      if (repeats > 1) yield { ngram: words.slice(start, start + n), repeats };
+    }
+  }
+}
+
+function sameNgram(words: readonly string[], a: number, b: number, n: number): boolean {
+  if (b + n > words.length) return false;
+  for (let i = 0; i < n; i++) if (words[a + i] !== words[b + i]) return false;
+  return true;
+}
+
+/** The repeated n-gram covering the most words, or null for none repeated. */
+export function longestRepetition(text: string): RepetitionRun | null {
+  let best: RepetitionRun | null = null;
+  for (const run of repetitionRuns(transcriptWords(text))) {
+    if (best === null || run.repeats * run.ngram.length > best.repeats * best.ngram.length) best = run;
+  }
+  return best;
+}
+
+/**
+ * Whether the transcript holds a repetition loop, which is never sent (see the thresholds above). Every run
+ * is checked, not only the longest: six words said twice cover more than one word said six times.
+ */
+export function isRepetitionLoop(text: string): boolean {
+  for (const run of repetitionRuns(transcriptWords(text))) {
+    const needed = run.ngram.length === 1 ? MIN_SINGLE_WORD_REPEATS : MIN_PHRASE_REPEATS;
+    if (run.repeats >= needed) return true;
+  }
+  return false;
+}
+
+/** The warning a doubtful English transcript is sent with; the reply shows it as "[possibly unreliable]". */
+export const POSSIBLY_UNRELIABLE = 'possibly unreliable';
+
+/** What the offline decoder said and how sure it was of each token. */
+export type DecoderOutput = {
+  readonly text: string;
+  /** The log-probability (log-softmax) of each token the decoder chose, in order. */
+  readonly tokenLogProbs: readonly number[];
+  /** Seconds of audio decoded. */
+  readonly speechSeconds: number;
+};
+
+/** What the honesty rule reads. */
+export type TranscriptSignals = {
+  /** Mean log-probability of the chosen tokens (0 = certain). */
+  readonly meanLogProb: number;
+  /** Share of tokens chosen with a probability below LOW_TOKEN_PROBABILITY. */
+  readonly lowProbShare: number;
+  readonly tokensPerSecond: number;
+  /** Share of the letters outside the Latin script (Japanese characters from Arabic audio, say). */
+  readonly nonLatinShare: number;
+  /** Music notes: the model took the sound for a song. */
+  readonly musicNotes: boolean;
+  readonly loop: boolean;
+};
+
+/** A token the decoder gave less than this probability is "low-probability". */
+export const LOW_TOKEN_PROBABILITY = 0.5;
+
+/** The signals of one transcript (pure: the adapter measures, this counts). */
+export function transcriptSignals(output: DecoderOutput): TranscriptSignals {
+  const logProbs = output.tokenLogProbs;
+  const count = logProbs.length;
+  const lowLog = Math.log(LOW_TOKEN_PROBABILITY);
+  const letters = [...output.text].filter((char) => /\p{L}/u.test(char));
+  const nonLatin = letters.filter((char) => !/\p{Script=Latin}/u.test(char)).length;
+  return {
+    meanLogProb: count === 0 ? 0 : logProbs.reduce((sum, value) => sum + value, 0) / count,
+    lowProbShare: count === 0 ? 0 : logProbs.filter((value) => value < lowLog).length / count,
+    tokensPerSecond: output.speechSeconds > 0 ? count / output.speechSeconds : 0,
+    nonLatinShare: letters.length === 0 ? 0 : nonLatin / letters.length,
+    musicNotes: /[\u266A-\u266C\u{1F3B5}\u{1F3B6}]/u.test(output.text),
+    loop: isRepetitionLoop(output.text),
+  };
+}
+
+/** ok: send; doubtful: English but unreliable, sent with the note; not-english: not sent at all. */
+export type TranscriptVerdict = 'ok' | 'doubtful' | 'not-english';
+
+/**
+ * The honesty rule's thresholds, measured on Moonshine tiny with flite English (5 voices, 16 and 8 kHz, pink
+ * noise at 10 dB SNR) and espeak-ng in 11 other languages (docs/local-transcription.md):
+ * - English never went below a mean log-probability of -0.64 (garbled noisy clips); other languages mostly
+ *   fall between -0.5 and -1.7. -0.75 leaves English a margin.
+ * - Between -0.45 and -0.75, a decoder that runs to within 10% of its cap (6 tokens per second) did not
+ *   choose to stop: English ran at 3.3-5.2 tokens per second, the other languages' near misses at 5.4-6.1.
+ * - Doubtful English: mean below -0.35 or more than a quarter of tokens below probability 0.5; the clean
+ *   default-voice clips stay under -0.2 and 13%.
+ */
+export const HONESTY_THRESHOLDS = {
+  notEnglishMeanLogProb: -0.75,
+  unsureMeanLogProb: -0.45,
+  runawayTokensPerSecond: 5.4,
+  doubtfulMeanLogProb: -0.35,
+  doubtfulLowProbShare: 0.25,
+  maxNonLatinShare: 0.2,
+} as const;
+
+/** The verdict on an offline (English-only) transcript from its signals. */
+export function judgeTranscript(signals: TranscriptSignals): TranscriptVerdict {
+  const t = HONESTY_THRESHOLDS;
+  // English output has none of these; an English-only model writes them when it hears another language.
+  if (signals.musicNotes || signals.loop || signals.nonLatinShare > t.maxNonLatinShare) return 'not-english';
+  if (signals.meanLogProb < t.notEnglishMeanLogProb) return 'not-english';
+  if (signals.meanLogProb < t.unsureMeanLogProb && signals.tokensPerSecond >= t.runawayTokensPerSecond) {
+    return 'not-english';
+  }
+  if (signals.meanLogProb < t.doubtfulMeanLogProb || signals.lowProbShare > t.doubtfulLowProbShare) {
+    return 'doubtful';
+  }
+  return 'ok';
+}
+
+/** The signals in a few words, for the card (operators see why a message was judged not English). */
+export function signalsSummary(signals: TranscriptSignals): string {
+  const parts = [
+    `mean token log-probability ${signals.meanLogProb.toFixed(2)}`,
+    `${Math.round(signals.lowProbShare * 100)}% low-probability tokens`,
+    `${signals.tokensPerSecond.toFixed(1)} tokens/s`,
+  ];
+  if (signals.nonLatinShare > 0) parts.push(`${Math.round(signals.nonLatinShare * 100)}% non-Latin letters`);
+  if (signals.musicNotes) parts.push('music notes');
+  if (signals.loop) parts.push('a repetition loop');
+  return `The voice message seems to be in another language (${parts.join(', ')}): offline transcription understands English only. Save an OpenAI key in Settings, then Retry Processing.`;
+}
