@@ -61,9 +61,36 @@ export function longestRepetition(text: string): RepetitionRun | null {
 export function isRepetitionLoop(text: string): boolean {
   for (const run of repetitionRuns(transcriptWords(text))) {
     const needed = run.ngram.length === 1 ? MIN_SINGLE_WORD_REPEATS : MIN_PHRASE_REPEATS;
-    if (run.repeats >= needed) return true;
+    if (run.repeats < needed) continue;
+    // A phone number read out digit by digit repeats digits ("five five five, five five five five"): digits
+    // are a loop only past the longest number a caller reads out (11 digits with the country code).
+    if (run.ngram.every(isDigitWord) && run.repeats * run.ngram.length <= MAX_SPOKEN_NUMBER_DIGITS) continue;
+    return true;
   }
   return false;
+}
+
+/** The most digits a caller reads out as one number: +1 and ten digits. */
+const MAX_SPOKEN_NUMBER_DIGITS = 11;
+
+const DIGIT_WORDS = new Set([
+  'zero',
+  'oh',
+  'o',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+]);
+
+/** A digit as a transcript writes it: "5", "five", "oh". */
+function isDigitWord(word: string): boolean {
+  return /^\d$/.test(word) || DIGIT_WORDS.has(word);
 }
 
 /** The warning a doubtful English transcript is sent with; the reply shows it as "[possibly unreliable]". */

@@ -27,6 +27,7 @@ describe('a repetition loop', () => {
       'The one who is the one who is the one who is the one who is the one',
     ],
     ['one word six times', 'Namaste, Merapur, Bali, Bali, Bali, Bali, Bali, Bali'],
+    ['one digit past any phone number', `Call ${'five '.repeat(12)}`],
     ['characters of another script', '吗? 吗? 吗? 吗? 吗? 吗? 吗?'],
     [
       'a loop next to a longer phrase said twice',
@@ -41,6 +42,10 @@ describe('a repetition loop', () => {
     ['a word said three times', 'No, no, no, the meeting is on Thursday, not Friday.'],
     ['a phrase said three times', 'Thank you, thank you, thank you so much for the flowers.'],
     ['a phone number with repeated digits', 'Call me at 555-555-5555 or 1-1-1-1.'],
+    [
+      'a phone number read out digit by digit',
+      'Call me back at five five five, five five five five, or 1 5 5 5 5 5 5 5 5 5 5.',
+    ],
     [
       'a long transcript with common words',
       'the meeting is at the office and the office is at the mall and the mall is near the park',
