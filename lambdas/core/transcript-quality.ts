@@ -5,6 +5,7 @@
  * is English, doubtful English, or most likely another language it cannot understand. Thresholds and the
  * error rates they were measured at are in docs/local-transcription.md.
  */
+import { UNITS } from './spoken-numbers';
 
 /** The longest run of one n-gram repeated back to back: the words and how many times in a row. */
 export type RepetitionRun = { readonly ngram: readonly string[]; readonly repeats: number };
@@ -73,24 +74,9 @@ export function isRepetitionLoop(text: string): boolean {
 /** The most digits a caller reads out as one number: +1 and ten digits. */
 const MAX_SPOKEN_NUMBER_DIGITS = 11;
 
-const DIGIT_WORDS = new Set([
-  'zero',
-  'oh',
-  'o',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-]);
-
 /** A digit as a transcript writes it: "5", "five", "oh". */
 function isDigitWord(word: string): boolean {
-  return /^\d$/.test(word) || DIGIT_WORDS.has(word);
+  return /^\d$/.test(word) || Object.hasOwn(UNITS, word);
 }
 
 /** The warning a doubtful English transcript is sent with; the reply shows it as "[possibly unreliable]". */
