@@ -9,21 +9,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from './api-gateway';
+import { writeJson } from './doors';
 
 export type TriggerHandler = (event: unknown) => Promise<unknown>;
 
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/?]+)\/invocations(?:\?.*)?$/;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
-}
 
 export function lambdaInvokeEndpoint(options: {
   /** The access key id cognito-local signs with (`Credential=<key>/...` in its Authorization header). */
@@ -37,17 +28,17 @@ export function lambdaInvokeEndpoint(options: {
     const name = decodeURIComponent(INVOKE_PATH.exec(req.url ?? '')?.[1] ?? '');
     const signed = (req.headers.authorization ?? '').includes(`Credential=${options.accessKeyId}/`);
     if (req.method !== 'POST' || !LOOPBACK.has(req.socket.remoteAddress ?? '') || !signed) {
-      send(res, 403, { message: 'Only the local sign-in service may invoke functions here.' });
+      writeJson(res, 403, { message: 'Only the local sign-in service may invoke functions here.' });
       return;
     }
     const handlers = options.handlers();
     if (!handlers) {
-      send(res, 503, { message: 'The functions are still loading.' }, { 'retry-after': '1' });
+      writeJson(res, 503, { message: 'The functions are still loading.' }, { 'retry-after': '1' });
       return;
     }
     const handler = handlers.get(name);
     if (!handler) {
-      send(
+      writeJson(
         res,
         404,
         { Type: 'User', message: `Function not found: ${name}` },
@@ -62,15 +53,15 @@ export function lambdaInvokeEndpoint(options: {
     try {
       event = JSON.parse(body.toString('utf8') || 'null');
     } catch {
-      send(res, 400, { message: 'The payload is not JSON.' });
+      writeJson(res, 400, { message: 'The payload is not JSON.' });
       return;
     }
     try {
-      send(res, 200, (await handler(event)) ?? null, { 'x-amz-executed-version': '$LATEST' });
+      writeJson(res, 200, (await handler(event)) ?? null, { 'x-amz-executed-version': '$LATEST' });
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       options.log(`The ${name} trigger failed: ${failure.message}`);
-      send(
+      writeJson(
         res,
         200,
         { errorType: failure.name, errorMessage: failure.message },
