@@ -283,6 +283,11 @@ describe('the live dashboard', () => {
     const putToStorage = page.waitForRequest(
       (r) => r.method() === 'PUT' && r.url().startsWith(runtime.info.s3.endpoint),
     );
+    // The card can show (live event) a moment before the create request has removed the upload: wait for its answer.
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/messages',
+      { timeout: 90_000 },
+    );
     await chooseFile(page, { name: 'long.wav', mimeType: 'audio/wav', buffer: bytes }, 'big-upload');
     expect((await putToStorage).url()).toContain('/uploads/');
     await page.getByRole('button', { name: 'Uploading...' }).waitFor();
@@ -301,6 +306,7 @@ describe('the live dashboard', () => {
       downloadThroughput: -1,
       uploadThroughput: -1,
     });
+    expect((await created).status()).toBe(201);
     expect(await storedKeys('uploads/')).toEqual([]);
     await page.close();
   });
