@@ -9,10 +9,26 @@ export const aliases = {
   '@core': fileURLToPath(new URL('../lambdas/core', import.meta.url)),
 };
 
+/**
+ * The site runs React's API on Preact (preact/compat): React 19's DOM renderer alone is 66 KB of gzip, most of
+ * the landing page's 80 KB budget, where Preact with its React layer is about 11 KB (docs/decisions.md,
+ * "Reply and landing page"). Component tests keep React (they run in vitest's own config); the end-to-end
+ * tests run this build.
+ */
+export const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss()],
-  resolve: { alias: aliases },
+  resolve: {
+    alias: [...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })), ...preactAliases],
+  },
   // No source maps in the built site: they would publish the admin app's source to anyone who asks for them
   // (the dev server still maps while developing). The deployment also leaves out any .map (lib/constructs/site.ts).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
