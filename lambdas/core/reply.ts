@@ -11,8 +11,9 @@
  *     Transcript (1/2): hi this is john from acme plumbing ...
  *     Transcript (2/2): ... thanks
  *
- * - The summary always comes first, in a message of its own, headed "<service> summary:" (or "Summary:";
- *   a name that ends in "summary", such as "Voice Summary", is not followed by a second one).
+ * - The summary always comes first, in a message of its own of at most two segments, headed "<service>
+ *   summary:" (or "Summary:"; a name that ends in "summary", such as "Voice Summary", is not followed by a
+ *   second one). A link to the whole message, when there is one, is its last line.
  * - "Call back:" is added when the summary has a callback number or time that its text does not already
  *   show; 10-digit US numbers are written (415) 555-0132.
  * - Each warning (at most three) follows on its own line in brackets.
@@ -23,7 +24,14 @@
 
 import { ACCEPTED_FORMATS_TEXT } from './audio-format';
 import type { ReplyMode } from './schemas';
-import { SMS_MAX_CHARS, splitForSms, toGsmSafe, truncateAtWord } from './sms-text';
+import {
+  longestWithinSegments,
+  SMS_MAX_CHARS,
+  shortenAtSentence,
+  splitForSms,
+  toGsmSafe,
+  truncateAtWord,
+} from './sms-text';
 import type { VoiceSummary } from './summary';
 import { checkedAgainstTranscript } from './summary-check';
 
@@ -34,6 +42,8 @@ export type ReplyInput = {
   readonly transcript: string;
   readonly serviceName?: string;
   readonly warnings?: readonly string[];
+  /** A link to the whole message: the first message's own last line, never shortened. */
+  readonly link?: string;
 };
 
 /** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
@@ -45,8 +55,20 @@ export const TRANSCRIPT_CUT_NOTE = ' [transcript cut: too long for text messages
 /** What the transcript message says when nothing was recognized. */
 export const EMPTY_TRANSCRIPT_TEXT = 'Transcript: (empty - no speech was recognized)';
 
-/** A warning (or callback line) longer than this is shortened: it is a note, not a second summary. */
-const WARNING_MAX_CHARS = 160;
+/** The first message costs at most two segments: the gist, the callback line and the link on one screen. */
+export const FIRST_MESSAGE_MAX_SEGMENTS = 2;
+
+/** Two GSM-7 segments of 153 characters each. */
+export const FIRST_MESSAGE_MAX_CHARS = 306;
+
+/** A warning longer than this is shortened: it is a note, not a second summary. */
+const WARNING_MAX_CHARS = 80;
+
+/** A callback line longer than this is shortened (a number and a time fit easily). */
+const CALLBACK_MAX_CHARS = 100;
+
+/** A warning is left out rather than leave the summary less room than this. */
+const MIN_SUMMARY_CHARS = 80;
 
 /** At most this many warnings, so the summary keeps most of its message. */
 const MAX_WARNINGS = 3;
@@ -90,29 +112,40 @@ function callbackLine(summary: VoiceSummary): string | null {
   return parts.length === 0 ? null : `Call back: ${parts.join(', ')}`;
 }
 
-/** The first message: the summary, the callback line and the warnings, within 1,600 characters. */
+/**
+ * The first message: the summary, the callback line, the warnings and the link, within two GSM-7 segments
+ * (306 characters; fewer when a character outside GSM-7 makes it UCS-2). The heading, the callback line and
+ * the link always stay whole; the warnings come next while the summary keeps room to say something; the
+ * summary gets the rest, shortened at a sentence, else at a word.
+ */
 function summaryMessage(input: ReplyInput): string {
   const name = cleanServiceName(input.serviceName);
   // "Voice Summary summary:" says it twice: a name that already ends in "summary" is the heading as it is.
   const heading = name === null ? 'Summary: ' : /\bsummary$/i.test(name) ? `${name}: ` : `${name} summary: `;
   const callback = callbackLine(input.summary);
+  const link = input.link?.trim() ? `\n${input.link.trim()}` : '';
+  const fixed = [callback === null ? null : truncateAtWord(toGsmSafe(callback), CALLBACK_MAX_CHARS)]
+    .filter((line): line is string => line !== null)
+    .map((line) => `\n${line}`)
+    .join('');
+  let trailer = fixed;
   const warnings = (input.warnings ?? [])
     .map((warning) => toGsmSafe(warning).replace(/\s+/g, ' ').trim())
     .filter((warning) => warning !== '')
     .slice(0, MAX_WARNINGS)
-    .map((warning) => `[${truncateAtWord(warning, WARNING_MAX_CHARS - 2)}]`);
-  const trailer = [
-    callback === null ? null : truncateAtWord(toGsmSafe(callback), WARNING_MAX_CHARS),
-    ...warnings,
-  ]
-    .filter((line): line is string => line !== null)
-    .map((line) => `\n${line}`)
-    .join('');
+    .map((warning) => `\n[${truncateAtWord(warning, WARNING_MAX_CHARS - 2)}]`);
+  for (const warning of warnings) {
+    const used = heading.length + trailer.length + warning.length + link.length;
+    if (used + MIN_SUMMARY_CHARS <= FIRST_MESSAGE_MAX_CHARS) trailer += warning;
+  }
+  trailer += link;
 
-  const summaryText = toGsmSafe(input.summary.summary).trim() || 'No summary available.';
-  const room = SMS_MAX_CHARS - heading.length - trailer.length;
-  const message = `${heading}${truncateAtWord(summaryText, room)}${trailer}`;
-  return message;
+  const summaryText = toGsmSafe(input.summary.summary).replace(/\s+/g, ' ').trim() || 'No summary available.';
+  return longestWithinSegments(
+    (room) => `${heading}${shortenAtSentence(summaryText, room)}${trailer}`,
+    Math.max(0, FIRST_MESSAGE_MAX_CHARS - heading.length - trailer.length),
+    FIRST_MESSAGE_MAX_SEGMENTS,
+  );
 }
 
 /** The SMS bodies replying to a voice message, in sending order: the summary, then (full mode) the transcript. */

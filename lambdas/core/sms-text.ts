@@ -201,3 +201,38 @@ export function truncateAtWord(text: string, maxChars: number, ellipsis = '...')
     .replace(/[\s,;:-]+$/, '');
   return `${head}${ellipsis}`;
 }
+
+/**
+ * Shortens text to at most `maxChars`: whole sentences from the end first (a summary reads better without
+ * its last sentence than cut in one), then at a word with "..." when even the first sentence is too long.
+ */
+export function shortenAtSentence(text: string, maxChars: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= maxChars) return trimmed;
+  let best = -1;
+  for (const match of trimmed.matchAll(SENTENCE_END)) {
+    const end = match.index + match[0].length;
+    if (end <= maxChars) best = end;
+  }
+  return best > 0 ? trimmed.slice(0, best).trim() : truncateAtWord(trimmed, maxChars);
+}
+
+/**
+ * The longest text `build` makes within `maxSegments` billed segments, counted truthfully (`segmentCount`: a
+ * character outside GSM-7 halves the room). `build(room)` must grow with `room`, which runs from 0 to
+ * `maxRoom`; a message that does not fit even at room 0 is returned as built at room 0.
+ */
+export function longestWithinSegments(
+  build: (room: number) => string,
+  maxRoom: number,
+  maxSegments: number,
+): string {
+  if (segmentCount(build(maxRoom)) <= maxSegments) return build(maxRoom);
+  let [low, high] = [0, maxRoom];
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (segmentCount(build(middle)) <= maxSegments) low = middle;
+    else high = middle - 1;
+  }
+  return build(low);
+}

@@ -43,10 +43,37 @@ export const TENS: Readonly<Record<string, string>> = {
 };
 const REPEATS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
 
+/**
+ * Words a speech engine writes for a digit it misheard ("call me at five five five for two...", "niner").
+ * They are common words, so they count only inside a run of digits: after a digit and before another.
+ */
+export const MISHEARD_DIGITS: Readonly<Record<string, string>> = {
+  for: '4',
+  fore: '4',
+  to: '2',
+  too: '2',
+  ate: '8',
+  won: '1',
+  niner: '9',
+  tree: '3',
+  fife: '5',
+};
+
+/** A written phone number with something stuck to its end ("800-555-0199-55PM"): the number alone. */
+const WRITTEN_PHONE_PREFIX = /^\+?1?[\s.-]?\(?\d{3}\)?[.-]\d{3}[.-]\d{4}(?=\D)/;
+
 /** A number token: digits with the separators people write in phone numbers, "(415)", "555-0132", "+1". */
 function writtenDigits(token: string): string | null {
-  const stripped = token.replace(/[,;:!?]+$/, '').replace(/\.$/, '');
-  return /^\+?\(?\d[\d().-]*$/.test(stripped) && !/[.-]$/.test(stripped) ? stripped.replace(/\D/g, '') : null;
+  const stripped = token.replace(/[,;:!?]+$/, '').replace(/[.-]$/, '');
+  if (/^\+?\(?\d[\d().-]*$/.test(stripped)) return stripped.replace(/\D/g, '');
+  const phone = WRITTEN_PHONE_PREFIX.exec(stripped);
+  return phone === null ? null : phone[0].replace(/\D/g, '');
+}
+
+/** A token that is a digit on its own: written, or a digit word ("oh" included: it follows a digit here). */
+function isDigitToken(token: string): boolean {
+  const word = bareWord(token);
+  return word in UNITS || /^\d/.test(token.replace(/^[+(]/, ''));
 }
 
 export function bareWord(token: string): string {
@@ -57,8 +84,9 @@ export type DigitRun = { readonly start: number; readonly end: number; readonly 
 
 /**
  * Runs of consecutive number tokens, written or spoken: "five five five one two three four", "four one five
- * five five five oh one thirty two", "(415) 555-0132", "eight hundred", "double five". "oh" only continues
- * a run, since on its own it is an exclamation.
+ * five five five oh one thirty two", "(415) 555-0132", "eight hundred", "double five". Punctuation inside a
+ * run does not end it ("five, five, five. Eight seven three"). "oh" only continues a run, since on its own
+ * it is an exclamation; a misheard digit ("for", "to", "ate", "won") only between two digits.
  */
 export function digitRuns(tokens: readonly string[]): DigitRun[] {
   const runs: DigitRun[] = [];
@@ -97,6 +125,9 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
       } else if (word === 'hundred' && lastWasUnit) {
         digits += '00';
         lastWasUnit = false;
+      } else if (word in MISHEARD_DIGITS && digits !== '' && isDigitToken(tokens[cursor + 1] ?? '')) {
+        digits += MISHEARD_DIGITS[word];
+        lastWasUnit = true;
       } else if ((word === 'dash' || token === '-') && digits !== '') {
         // "five five five dash one two three four"
       } else {

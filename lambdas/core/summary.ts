@@ -5,8 +5,11 @@
  */
 import * as z from 'zod';
 
-/** The summary leads the reply SMS; two GSM-7 segments' worth keeps it readable on one screen. */
-export const SUMMARY_MAX_CHARS = 320;
+/**
+ * The summary's share of the first message (two GSM-7 segments, 306 characters), next to its heading, the
+ * callback line and the link to the whole message. The reply shortens a longer one (core/reply.ts).
+ */
+export const SUMMARY_MAX_CHARS = 200;
 
 export const voiceSummarySchema = z.object({
   summary: z.string().describe(`What the caller said and wants, at most ${SUMMARY_MAX_CHARS} characters.`),

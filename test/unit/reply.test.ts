@@ -161,29 +161,30 @@ describe('the reply to a voice message in summary-only mode', () => {
     expect(smsEncoding(message ?? '')).toBe('GSM-7');
   });
 
-  it('keeps an over-long summary within 1,600 characters, cut after a word', () => {
+  it('keeps an over-long summary within two segments, cut after a word', () => {
     const [message] = composeReply({
       mode: 'summary_only',
       summary: summary({ summary: 'blah '.repeat(500), callback_time: 'tomorrow morning' }),
       transcript: SAID,
       warnings: ['possibly unreliable'],
     });
-    expect(message?.length).toBeLessThanOrEqual(1600);
+    expect(message?.length).toBeLessThanOrEqual(306);
+    expect(segmentCount(message ?? '')).toBe(2);
     expect(message).toMatch(
       /blah\.\.\.\nCall back: \(415\) 555-0132, tomorrow morning\n\[possibly unreliable\]$/,
     );
   });
 
-  it('keeps the first three warnings only, so the summary still leads', () => {
+  it('keeps only the warnings that leave the summary room to lead, within two segments', () => {
     const [message] = composeReply({
       mode: 'summary_only',
       summary: summary(),
       transcript: '',
       warnings: Array.from({ length: 50 }, (_, i) => `warning ${i + 1}: ${'the line was noisy '.repeat(20)}`),
     });
-    expect(message?.length).toBeLessThanOrEqual(1600);
-    expect(message).toMatch(/^Summary: John from Acme/);
-    expect(message?.match(/\[warning/g)).toHaveLength(3);
+    expect(segmentCount(message ?? '')).toBeLessThanOrEqual(2);
+    expect(message).toMatch(/^Summary: John from Acme Plumbing called about your water heater/);
+    expect(message?.match(/\[warning \d+: the line was noisy/g)).toHaveLength(2);
   });
 
   it('says there is no summary rather than sending an empty heading', () => {

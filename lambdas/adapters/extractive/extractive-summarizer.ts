@@ -10,14 +10,14 @@
  * sentence scoring and picking (`scoring.ts`), and here the summary and its details put together.
  */
 import { truncateAtWord } from '../../core/sms-text';
-import type { VoiceSummary } from '../../core/summary';
+import { SUMMARY_MAX_CHARS, type VoiceSummary } from '../../core/summary';
 import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
-import { findCaller, restoreCapitals } from './names';
-import { withPhoneNumbersWritten } from './numbers';
+import { callerText, findCaller, findIntroduction, restoreCapitals } from './names';
+import { PHONE, withPhoneNumbersWritten } from './numbers';
 import { pickSentences, scoreSentence } from './scoring';
 import { chunkedSentences, punctuatedSentences } from './sentences';
 import { digitizeTimes, findCallbackTime } from './times';
-import { spokenWords } from './words';
+import { capitalize, spokenWords } from './words';
 
 /** What an empty transcript is summarized as. */
 export const NO_SPEECH_SUMMARY = 'No speech detected.';
@@ -49,6 +49,61 @@ function keyPoints(
   return points.slice(0, 3);
 }
 
+/** The introduction's sentence without the introduction: "Hi, this is Maria, the nurse, your son..." -> "Your son...". */
+function afterIntroduction(sentence: string, end: number): string {
+  const rest = sentence
+    .split(/\s+/)
+    .slice(end)
+    .join(' ')
+    .replace(/^[\s,.;:!?-]+/, '')
+    .replace(/^(?:and|so|but)\b[\s,]*/i, '');
+  return rest.split(/\s+/).length < 4 ? '' : capitalize(rest);
+}
+
+/** "Please call us back at (555) 873-0421 to confirm." -> "Please call us back to confirm.": the callback line shows it. */
+function withoutNumber(sentence: string, phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return sentence
+    .replace(
+      new RegExp(String.raw`,?\s*(?:\b(?:at|on)\s+)?(${PHONE.source}),?`, 'g'),
+      (match, number: string) => (number.replace(/\D/g, '') === digits ? ' ' : match),
+    )
+    .replace(/\s+([.,!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The summary's text: who called ("Rebecca from Dr. Patel's office: "), then the sentences that say what they
+ * want and when, without the introduction and without the callback number (the callback line shows it).
+ */
+function summaryText(sentences: readonly string[], phone: string | null, punctuated: boolean): string {
+  let who: string | null = null;
+  const content = sentences.slice();
+  for (const [index, sentence] of sentences.slice(0, 3).entries()) {
+    const introduction = findIntroduction(sentence);
+    if (introduction === null) continue;
+    who = callerText(introduction);
+    content[index] = afterIntroduction(sentence, introduction.end);
+    break;
+  }
+  const candidates = content
+    .map((sentence) => {
+      const text = phone === null ? sentence : withoutNumber(sentence, phone);
+      return { text, gaveNumber: text !== sentence };
+    })
+    .filter(({ text }) => text.split(/\s+/).length >= 3);
+  const kept = candidates.map(({ text }) => text);
+  // A request that only gave the number says less once the callback line shows the number.
+  const scores = candidates.map(
+    ({ text, gaveNumber }, index) => scoreSentence(text, index, punctuated) - (gaveNumber ? 2 : 0),
+  );
+  const room = SUMMARY_MAX_CHARS - (who === null ? 0 : who.length + 2);
+  const picked = kept.length === 0 ? '' : pickSentences(kept, scores, room);
+  if (who === null) return picked === '' ? sentences.join(' ') : picked;
+  return picked === '' ? `${who} called.` : `${who}: ${picked}`;
+}
+
 /** Summarizes a transcript by picking its most informative sentences, and pulls out the callback number, time and request. */
 export function summarizeExtractively(transcript: string): VoiceSummary {
   const { tokens, phone } = withPhoneNumbersWritten(spokenWords(transcript.trim()));
@@ -66,7 +121,7 @@ export function summarizeExtractively(transcript: string): VoiceSummary {
     punctuated ? punctuatedSentences(tokens) : chunkedSentences(restoreCapitals(tokens))
   ).map(digitizeTimes);
   const scores = sentences.map((sentence, index) => scoreSentence(sentence, index, punctuated));
-  const summary = pickSentences(sentences, scores);
+  const summary = truncateAtWord(summaryText(sentences, phone, punctuated), SUMMARY_MAX_CHARS);
   const callbackTime = findCallbackTime(sentences);
   const isRequest = (pattern: RegExp) => (sentence: string) =>
     pattern.test(sentence) && !NEGATED_REQUEST.test(sentence) && !isPleasantry(sentence);

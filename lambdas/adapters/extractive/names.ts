@@ -106,19 +106,165 @@ export function namesIn(sentence: string): number {
     .filter((word) => /^\p{Lu}\p{Ll}/u.test(word) && !WEEKDAYS.includes(bareWord(word))).length;
 }
 
-const CALLER =
-  /\b(?:[Tt]his is|[Mm]y name is|[Ii]t'?s)\s+((?:\p{Lu}[\p{L}'-]*\s?){1,2})(?:\s*(?:from|with|at)\s+((?:\p{Lu}[\p{L}&'.-]*\s?){1,3}))?/u;
+/** Who called, as the caller introduced themselves, and where the introduction ends in its sentence. */
+export type Introduction = {
+  /** "Rebecca", "Linda Garcia", "Dr. Patel". */
+  readonly name: string;
+  /** "the school nurse", "your landlord": what the caller said they are. */
+  readonly role: string | null;
+  /** "Dr. Patel's office", "First National Bank". */
+  readonly organization: string | null;
+  /** The index of the first word after the introduction, in the sentence's words. */
+  readonly end: number;
+};
+
+const INTRODUCERS: readonly (readonly string[])[] = [
+  ['this', 'is'],
+  ['my', 'name', 'is'],
+  ['it', 'is'],
+  ["it's"],
+  ['its'],
+];
+const TITLES = new Set(['dr', 'dr.', 'doctor', 'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.']);
+/** An engine often hears "calling" after a name as a surname ("Rebecca Colling from"). */
+const CALLING_HEARD_AS_NAME = /^c[aoeu]l+[ei]n[g]?s?$/i;
+const ORGANIZATION_BEFORE = new Set(['from', 'with', 'at']);
+/** Words that may sit between a name and "from": "Daniel and I am calling from". */
+const BRIDGE = new Set(['and', 'i', 'am', "i'm", 'im', 'calling', 'just', 'here', 'the', 'over']);
+/** Words an organization's name does not run on into. */
+const ORGANIZATION_END = new Set([
+  ...NOT_A_NAME,
+  'returning',
+  'regarding',
+  'about',
+  'we',
+  'who',
+  'and',
+  'but',
+  'because',
+  'if',
+  'can',
+  'will',
+  'has',
+  'have',
+]);
+const SMALL_WORDS = new Set(['of', 'the', 'and', 'for', 'de', 'la']);
+
+const ABBREVIATION = /^(dr|mr|mrs|ms|st)\.$/i;
+const isCapitalized = (word: string) => /^\p{Lu}/u.test(word);
+const endsClause = (word: string) => /[.,!?;:]$/.test(word) && !ABBREVIATION.test(word);
+/** The word without the punctuation around it (an abbreviation keeps its full stop). */
+const bare = (word: string) =>
+  ABBREVIATION.test(word) ? word : word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, '');
+
+/** "acme plumbing" -> "Acme Plumbing"; "the fraud department of First National Bank" -> "First National Bank". */
+function tidyOrganization(words: readonly string[]): string | null {
+  let kept = [...words];
+  const lastOf = kept.map((word) => bareWord(word)).lastIndexOf('of');
+  if (lastOf >= 0 && lastOf < kept.length - 1 && isCapitalized(kept[lastOf + 1] ?? '')) {
+    kept = kept.slice(lastOf + 1);
+  }
+  const bareWords = kept.map(bare).filter((word) => word !== '');
+  if (bareWords.length === 0) return null;
+  // A lowercase transcript lost the name's capitals: put them back (a cased one keeps its own).
+  const cased = bareWords.some(isCapitalized)
+    ? bareWords
+    : bareWords.map((word, index) => (index > 0 && SMALL_WORDS.has(word) ? word : capitalize(word)));
+  return cased.join(' ').replace(/^Doctor /, 'Dr. ');
+}
+
+/** Up to `max` words from `start` that are not an end word, stopping after a word that ends a clause. */
+function phraseAt(words: readonly string[], start: number, max: number): number {
+  let cursor = start;
+  while (cursor < words.length && cursor < start + max) {
+    const word = words[cursor] ?? '';
+    if (cursor > start && ORGANIZATION_END.has(bareWord(word))) break;
+    if (/^\(?\d/.test(word)) break;
+    cursor += 1;
+    if (endsClause(word)) break;
+  }
+  return cursor;
+}
+
+/**
+ * The caller's introduction in a sentence: "this is", "it's" or "my name is", a capitalized name (with a
+ * title, and a surname only when "from", "with" or "at" follows it: "Rebecca Colling from" is Rebecca
+ * calling), then what they are (", the school nurse") and where from ("from Dr. Patel's office", "calling
+ * from the fraud department of First National Bank"). Null when the sentence introduces nobody.
+ */
+export function findIntroduction(sentence: string): Introduction | null {
+  const words = sentence.split(/\s+/).filter((word) => word !== '');
+  for (let index = 0; index < words.length; index += 1) {
+    const introducer = INTRODUCERS.find((phrase) =>
+      phrase.every((part, offset) => bareWord(words[index + offset] ?? '') === part),
+    );
+    if (introducer === undefined) continue;
+    let cursor = index + introducer.length;
+    const first = words[cursor] ?? '';
+    const title = TITLES.has(first.toLowerCase()) && isCapitalized(words[cursor + 1] ?? '') ? first : null;
+    if (title !== null) cursor += 1;
+    const given = words[cursor] ?? '';
+    if (!isCapitalized(given) || NOT_A_NAME.has(bareWord(given)) || WEEKDAYS.includes(bareWord(given))) {
+      continue;
+    }
+    const name = [bare(given)];
+    if (title !== null)
+      name.unshift(/^d/i.test(title) ? 'Dr.' : `${capitalize(bare(title).replace(/\.$/, ''))}.`);
+    cursor += 1;
+    const surname = words[cursor] ?? '';
+    // "Dave Miller from", "this is Maria Lopez.": a surname; "it's Tom Blissin." is "it's Tom. Listen,":
+    // a caller who says "it's" gives a first name, and the word after it is heard into it.
+    const surnameFollowedBy = ORGANIZATION_BEFORE.has(bareWord(words[cursor + 1] ?? ''))
+      ? 'organization'
+      : /[.!?]$/.test(surname) || cursor + 1 === words.length
+        ? 'end'
+        : null;
+    if (
+      !endsClause(given) &&
+      isCapitalized(surname) &&
+      !CALLING_HEARD_AS_NAME.test(bare(surname)) &&
+      !NOT_A_NAME.has(bareWord(surname)) &&
+      !WEEKDAYS.includes(bareWord(surname)) &&
+      (surnameFollowedBy === 'organization' ||
+        (surnameFollowedBy === 'end' &&
+          introducer[0] !== "it's" &&
+          introducer[0] !== 'its' &&
+          introducer[0] !== 'it'))
+    ) {
+      name.push(bare(surname));
+      cursor += 1;
+    }
+    let role: string | null = null;
+    const previous = words[cursor - 1] ?? '';
+    if (/,$/.test(previous) && ['the', 'your'].includes(bareWord(words[cursor] ?? ''))) {
+      const end = phraseAt(words, cursor + 1, 4);
+      role = words.slice(cursor, end).map(bare).join(' ');
+      cursor = end;
+    }
+    let organization: string | null = null;
+    if (!endsClause(words[cursor - 1] ?? '') || role !== null) {
+      let look = cursor;
+      while (look < cursor + 4 && BRIDGE.has(bareWord(words[look] ?? ''))) look += 1;
+      if (ORGANIZATION_BEFORE.has(bareWord(words[look] ?? ''))) {
+        const end = phraseAt(words, look + 1, 7);
+        organization = tidyOrganization(words.slice(look + 1, end));
+        if (organization !== null) cursor = end;
+      }
+    }
+    return { name: name.join(' '), role, organization, end: cursor };
+  }
+  return null;
+}
+
+/** How the first message names the caller: "Rebecca from Dr. Patel's office", "Maria, the school nurse at Lincoln Elementary". */
+export function callerText(introduction: Introduction): string {
+  const { name, role, organization } = introduction;
+  if (role !== null) return `${name}, ${role}${organization === null ? '' : ` at ${organization}`}`;
+  return organization === null ? name : `${name} from ${organization}`;
+}
 
 /** Who called, as the caller introduced themselves: "Dana from Acme Dental", "Dana", or null. */
 export function findCaller(text: string): string | null {
-  const caller = CALLER.exec(text);
-  if (!caller?.[1]) return null;
-  const name = caller[1].trim();
-  // A punctuated transcript may run on into the next sentence ("from Acme Dental. Call me"): stop at its
-  // full stop, but not at an abbreviation's ("Dr. Patel's office").
-  const company = caller[2]
-    ?.split(/(?<=\p{L}{3})\.\s/u)[0]
-    ?.trim()
-    .replace(/[.,]$/, '');
-  return company ? `${name} from ${company}` : name;
+  const introduction = findIntroduction(text);
+  return introduction === null ? null : callerText(introduction);
 }

@@ -15,7 +15,7 @@ import {
 } from './cues';
 import { namesIn } from './names';
 import { NUMBER, PHONE } from './numbers';
-import { TIME } from './times';
+import { CLOCK_TIME, TIME } from './times';
 
 /** How much a sentence tells the listener: requests, times, phone numbers, numbers, names. */
 export function scoreSentence(sentence: string, index: number, punctuated: boolean): number {
@@ -25,6 +25,7 @@ export function scoreSentence(sentence: string, index: number, punctuated: boole
   if (INFORMING.test(sentence)) score += 2;
   if (sentence.split(/\s+/).length >= 5) score += 1;
   if (TIME.test(sentence)) score += 2;
+  if (CLOCK_TIME.test(sentence)) score += 1;
   if (PHONE.test(sentence)) score += 3;
   else if (NUMBER.test(sentence)) score += 1;
   if (INTRODUCTION.test(sentence)) score += 2;
@@ -34,28 +35,32 @@ export function scoreSentence(sentence: string, index: number, punctuated: boole
   return score;
 }
 
-/** The best sentences in their original order, within the summary's length. */
-export function pickSentences(sentences: readonly string[], scores: readonly number[]): string {
+/** The best sentences in their original order, within `maxChars` (the summary's length unless told). */
+export function pickSentences(
+  sentences: readonly string[],
+  scores: readonly number[],
+  maxChars = SUMMARY_MAX_CHARS,
+): string {
   const candidates = sentences
     .map((sentence, index) => ({ sentence, index, score: scores[index] ?? 0 }))
     .filter((candidate) => !isPleasantry(candidate.sentence));
   const pool = candidates.some((candidate) => candidate.score > 0)
     ? candidates.filter((candidate) => candidate.score > 0)
     : candidates;
-  if (pool.length === 0) return truncateAtWord(sentences.join(' '), SUMMARY_MAX_CHARS);
+  if (pool.length === 0) return truncateAtWord(sentences.join(' '), maxChars);
 
   const ranked = [...pool].sort((a, b) => b.score - a.score || a.index - b.index);
   const chosen: typeof ranked = [];
   let length = 0;
   for (const candidate of ranked) {
     const added = candidate.sentence.length + (chosen.length > 0 ? 1 : 0);
-    if (length + added <= SUMMARY_MAX_CHARS) {
+    if (length + added <= maxChars) {
       chosen.push(candidate);
       length += added;
     }
   }
   const best = ranked[0];
-  if (chosen.length === 0 && best !== undefined) return truncateAtWord(best.sentence, SUMMARY_MAX_CHARS);
+  if (chosen.length === 0 && best !== undefined) return truncateAtWord(best.sentence, maxChars);
   return chosen
     .sort((a, b) => a.index - b.index)
     .map((candidate) => candidate.sentence)

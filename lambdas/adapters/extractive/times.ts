@@ -40,8 +40,13 @@ export const TIME = new RegExp(
   'iu',
 );
 
+/** "at five" is no time when more digits follow it: "at five, five, five" starts a phone number. */
+const NO_DIGIT_AFTER = String.raw`(?![\s,.-]*(?:\d|(?:${[...Object.keys(UNITS), 'ten', 'eleven', 'twelve'].join('|')})\b))`;
+/** A clock time written out ("9:00 a.m.", "4 pm", "10:30"): an offered time is worth more than a weekday. */
+export const CLOCK_TIME = new RegExp(String.raw`\b\d{1,2}(?::\d{2})?\s*${MERIDIEM}|\b\d{1,2}:\d{2}\b`, 'iu');
+
 const CLOCK_PHRASE = new RegExp(
-  String.raw`\b(?:(?:at|around|by|after|before|about|from|until)\s+)?(?:\d{1,2}(?::\d{2})?\s*${MERIDIEM}|\d{1,2}:\d{2}|${CLOCK_WORD}\s+o'clock|noon|midnight)|\b(?:at|around|by|after|before|until)\s+(?:\d{1,2}(?![\d:-])|${CLOCK_WORD}\b)`,
+  String.raw`\b(?:(?:at|around|by|after|before|about|from|until)\s+)?(?:\d{1,2}(?::\d{2})?\s*${MERIDIEM}|\d{1,2}:\d{2}|${CLOCK_WORD}\s+o'clock|noon|midnight)|\b(?:at|around|by|after|before|until)\s+(?:\d{1,2}(?![\d:-])|${CLOCK_WORD}\b)${NO_DIGIT_AFTER}`,
   'iu',
 );
 const DAY_PHRASE = new RegExp(
