@@ -73,7 +73,13 @@ function writtenDigits(token: string): string | null {
 /** A token that is a digit on its own: written, or a digit word ("oh" included: it follows a digit here). */
 function isDigitToken(token: string): boolean {
   const word = bareWord(token);
-  return word in UNITS || /^\d/.test(token.replace(/^[+(]/, ''));
+  return word in UNITS || word in MISHEARD_DIGITS || /^\d/.test(token.replace(/^[+(]/, ''));
+}
+
+/** A mis-heard digit counts after a digit and before another; "niner" is no other word, so it always counts. */
+function isMisheardDigit(word: string, digits: string, next: string): boolean {
+  if (!(word in MISHEARD_DIGITS)) return false;
+  return word === 'niner' || (digits !== '' && isDigitToken(next));
 }
 
 export function bareWord(token: string): string {
@@ -125,7 +131,7 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
       } else if (word === 'hundred' && lastWasUnit) {
         digits += '00';
         lastWasUnit = false;
-      } else if (word in MISHEARD_DIGITS && digits !== '' && isDigitToken(tokens[cursor + 1] ?? '')) {
+      } else if (isMisheardDigit(word, digits, tokens[cursor + 1] ?? '')) {
         digits += MISHEARD_DIGITS[word];
         lastWasUnit = true;
       } else if ((word === 'dash' || token === '-') && digits !== '') {

@@ -22,3 +22,14 @@ export const voiceSummarySchema = z.object({
   requested_action: z.string().nullable().describe('What the caller asked the listener to do, or null.'),
 });
 export type VoiceSummary = z.infer<typeof voiceSummarySchema>;
+
+/** Who called before what they want: "Rebecca from Dr. Patel's office: ...", as the first message leads. */
+export function withCaller(summary: string, callerName: string | null, organization: string | null): string {
+  const name = callerName?.trim();
+  const from = organization?.trim();
+  const who = name ? (from ? `${name} from ${from}` : name) : from ? `From ${from}` : null;
+  const text = summary.trim();
+  if (who === null) return text;
+  // A model may still lead with the name it was told to leave out.
+  return text.toLowerCase().startsWith(who.toLowerCase()) ? text : `${who}: ${text}`;
+}

@@ -76,6 +76,8 @@ export function echoSummary(transcript: string): SummaryReply {
       callback_number: phone,
       callback_time: null,
       requested_action: phone ? 'Call back' : null,
+      caller_name: null,
+      organization: null,
     },
   };
 }

@@ -244,7 +244,8 @@ export function findIntroduction(sentence: string): Introduction | null {
     let organization: string | null = null;
     if (!endsClause(words[cursor - 1] ?? '') || role !== null) {
       let look = cursor;
-      while (look < cursor + 4 && BRIDGE.has(bareWord(words[look] ?? ''))) look += 1;
+      const bridges = (word: string) => BRIDGE.has(bareWord(word)) || CALLING_HEARD_AS_NAME.test(bare(word));
+      while (look < cursor + 4 && bridges(words[look] ?? '')) look += 1;
       if (ORGANIZATION_BEFORE.has(bareWord(words[look] ?? ''))) {
         const end = phraseAt(words, look + 1, 7);
         organization = tidyOrganization(words.slice(look + 1, end));
