@@ -8,6 +8,7 @@ import { benchBundles } from './bundles';
 import { benchHonesty } from './honesty';
 import { benchLive } from './live';
 import { benchPipeline } from './pipeline';
+import { benchReply } from './reply';
 import { benchSite } from './site';
 import { benchTranscription } from './transcription';
 
@@ -23,6 +24,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   live: benchLive,
   /** Writes two sections: webhooks (ingestion under load, then the drain) and pipeline-overhead. */
   pipeline: benchPipeline,
+  /** The first message of a long voicemail: segments, and whether it holds name, number and time (issue 18). */
+  reply: benchReply,
   transcription: benchTranscription,
   /** The public site: first-load size and Lighthouse. */
   site: benchSite,

@@ -27,7 +27,10 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: [...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })), ...preactAliases],
+    alias: [
+      ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+      ...preactAliases,
+    ],
   },
   // No source maps in the built site: they would publish the admin app's source to anyone who asks for them
   // (the dev server still maps while developing). The deployment also leaves out any .map (lib/constructs/site.ts).

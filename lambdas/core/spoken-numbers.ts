@@ -76,10 +76,20 @@ function isDigitToken(token: string): boolean {
   return word in UNITS || word in MISHEARD_DIGITS || /^\d/.test(token.replace(/^[+(]/, ''));
 }
 
-/** A mis-heard digit counts after a digit and before another; "niner" is no other word, so it always counts. */
-function isMisheardDigit(word: string, digits: string, next: string): boolean {
+/**
+ * A mis-heard digit counts after a digit and before another, or before two ("call me on to zero six..."
+ * is "two zero six"); "niner" is no other word, so it always counts.
+ */
+function isMisheardDigit(word: string, digits: string, next: string, afterNext: string): boolean {
   if (!(word in MISHEARD_DIGITS)) return false;
-  return word === 'niner' || (digits !== '' && isDigitToken(next));
+  if (word === 'niner') return true;
+  return isDigitToken(next) && (digits !== '' || isDigitToken(afterNext));
+}
+
+/** A written number that is a whole phone number on its own ("555-873-4440"): digits after it are not its. */
+function isWholeWrittenNumber(token: string, written: string): boolean {
+  const national = written.length === 11 && written.startsWith('1') ? written.slice(1) : written;
+  return national.length === 10 && /[-().]/.test(token.replace(/[.,;:!?]+$/, ''));
 }
 
 export function bareWord(token: string): string {
@@ -107,6 +117,11 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
       const next = bareWord(tokens[cursor + 1] ?? '');
       const written = writtenDigits(token);
       if (written !== null) {
+        if (digits === '' && isWholeWrittenNumber(token, written)) {
+          digits = written;
+          cursor += 1;
+          break;
+        }
         digits += written;
         lastWasUnit = false;
       } else if (word in UNITS && (digits !== '' || (word !== 'oh' && word !== 'o'))) {
@@ -131,7 +146,7 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
       } else if (word === 'hundred' && lastWasUnit) {
         digits += '00';
         lastWasUnit = false;
-      } else if (isMisheardDigit(word, digits, tokens[cursor + 1] ?? '')) {
+      } else if (isMisheardDigit(word, digits, tokens[cursor + 1] ?? '', tokens[cursor + 2] ?? '')) {
         digits += MISHEARD_DIGITS[word];
         lastWasUnit = true;
       } else if ((word === 'dash' || token === '-') && digits !== '') {

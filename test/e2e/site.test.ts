@@ -5,11 +5,13 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { SMS_CONSENT_VERSION } from '../../lambdas/core/consent';
+import { LANDING_JS_BUDGET_BYTES } from '../../local/site';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 
@@ -237,5 +239,32 @@ describe('other paths', () => {
       authFlow: 'USER_PASSWORD_AUTH',
     });
     expect(JSON.stringify(config)).not.toMatch(/secret|token|sk-/i);
+  });
+});
+
+describe("the landing page's weight", () => {
+  it('fetches at most 80 KB of JavaScript (gzip) on a first visit, and no admin code', async () => {
+    const { page, errors } = await openPage(360);
+    const scripts: Promise<{ url: string; gzip: number }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(
+        response
+          .body()
+          .then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body).byteLength })),
+      );
+    });
+    await page.goto(`${runtime.url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: /Forward a voice message/ }).waitFor();
+    const fetched = await Promise.all(scripts);
+    const total = fetched.reduce((sum, script) => sum + script.gzip, 0);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(total, fetched.map((s) => `${s.url} ${s.gzip}`).join('\n')).toBeLessThanOrEqual(
+      LANDING_JS_BUDGET_BYTES,
+    );
+    // The admin dashboard (and Amplify with it) is a chunk of its own, fetched only at /admin.
+    expect(fetched.map((script) => script.url).filter((url) => /\/admin-/.test(url))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -27,7 +27,7 @@ function firstMessage(transcript: string, link?: string): string {
 const callbackLine = (message: string) => message.split('\n').find((line) => line.startsWith('Call back:'));
 
 /**
- * What the offline engine (Moonshine tiny) wrote for the benchmark's voicemails (test/support/voicemails.ts)
+ * What the offline engine (Moonshine tiny) wrote for a shorter take of the benchmark's voicemails (test/support/voicemails.ts)
  * read by flite's slt and rms voices, mis-hearings and all. What the first message must hold: the caller's
  * name, the callback number and a word of the time, each null where the engine lost it.
  */
@@ -188,6 +188,7 @@ describe('the caller, from their introduction', () => {
       "Rebecca from Dr. Patel's office",
     ],
     ["Hey, it's Tom. Listen, I'm stuck at the airport in Denver and need you at the meeting.", 'Tom'],
+    ["Hey, it's Tom Blisson. I'm stuck at the airport in Denver and need you at the meeting.", 'Tom'],
     [
       'Hello, my name is Linda Garcia with First National Bank. Your loan is approved.',
       'Linda Garcia from First National Bank',
@@ -209,6 +210,8 @@ describe('callback numbers from spoken digits', () => {
     ['two oh six five five five won niner eight seven', '2065551987'],
     ['five five five to one four three three nine zero', '5552143390'],
     ['800-555-0199-55PM today', '8005550199'],
+    ['call me on myself to zero, six, five, five, five, one, nine, eight, seven', '2065551987'],
+    ['call us back at 555-873-4440. 0421 to confirm', '5558734440'],
   ])('hears "%s" as %s', (said, digits) => {
     expect(digitRunsOf(said)).toContain(digits);
   });
@@ -218,6 +221,15 @@ describe('callback numbers from spoken digits', () => {
       'Please call me back to confirm at five five five eight seven three zero four two one for your appointment.',
     );
     expect(result.callback_number).toBe('(555) 873-0421');
+  });
+
+  it('takes "when" heard as "one" after a whole number, and "two" heard as "to" before one, for what they are', () => {
+    const result = summarizeExtractively(
+      "Hey, it's Tom. The slides are the ones we went over on Monday, call me on myself to zero, six, five, five, five, one, nine, eight, seven, one, you get this.",
+    );
+    expect(result.callback_number).toBe('(206) 555-1987');
+    // Monday belongs to the slides, not to the call back.
+    expect(result.callback_time).toBeNull();
   });
 
   it('never sends "Call back: at 5" for a number it could not put together', () => {

@@ -14,7 +14,7 @@ import { SUMMARY_MAX_CHARS, type VoiceSummary } from '../../core/summary';
 import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
 import { callerText, findCaller, findIntroduction, restoreCapitals } from './names';
 import { PHONE, withPhoneNumbersWritten } from './numbers';
-import { pickSentences, scoreSentence } from './scoring';
+import { pickSentences, scoreSentence, withoutIdleClauses } from './scoring';
 import { chunkedSentences, punctuatedSentences } from './sentences';
 import { digitizeTimes, findCallbackTime } from './times';
 import { capitalize, spokenWords } from './words';
@@ -90,7 +90,7 @@ function summaryText(sentences: readonly string[], phone: string | null, punctua
   const candidates = content
     .map((sentence) => {
       const text = phone === null ? sentence : withoutNumber(sentence, phone);
-      return { text, gaveNumber: text !== sentence };
+      return { text: withoutIdleClauses(text), gaveNumber: text !== sentence };
     })
     .filter(({ text }) => text.split(/\s+/).length >= 3);
   const kept = candidates.map(({ text }) => text);

@@ -35,6 +35,24 @@ export function scoreSentence(sentence: string, index: number, punctuated: boole
   return score;
 }
 
+/** Where a sentence's trailing clause starts: ", and we are very sorry...", " because the doctor...". */
+const TRAILING_CLAUSE = /(?:,\s+(?:and|so|but|which)|\s+because)\s+/gi;
+
+/**
+ * The sentence without trailing clauses that carry no request, time or number ("We need to move your
+ * appointment on Thursday because the doctor will be away, and we are very sorry." -> "We need to move
+ * your appointment on Thursday."): room in a text message is for what the listener acts on.
+ */
+export function withoutIdleClauses(sentence: string): string {
+  for (const match of sentence.matchAll(TRAILING_CLAUSE)) {
+    const head = sentence.slice(0, match.index);
+    const tail = sentence.slice(match.index);
+    const idle = !REQUEST.test(tail) && !WEAK_REQUEST.test(tail) && !TIME.test(tail) && !NUMBER.test(tail);
+    if (idle && head.split(/\s+/).length >= 4) return `${head.replace(/[,;:]$/, '')}.`;
+  }
+  return sentence;
+}
+
 /** The best sentences in their original order, within `maxChars` (the summary's length unless told). */
 export function pickSentences(
   sentences: readonly string[],

@@ -63,8 +63,12 @@ function tidyTime(phrase: string): string {
 
 /** When to call back: a clock time and a day from the first sentence about calling that has either. */
 export function findCallbackTime(sentences: readonly string[]): string | null {
-  for (const sentence of sentences) {
-    if (!CALLBACK.test(sentence) || NEGATED_REQUEST.test(sentence)) continue;
+  for (const whole of sentences) {
+    const asking = CALLBACK.exec(whole);
+    if (asking === null || NEGATED_REQUEST.test(whole)) continue;
+    // From the clause that asks: "...we went over on Monday, call me" gives no callback day.
+    const clauseStart = Math.max(...[',', ';', '.'].map((mark) => whole.lastIndexOf(mark, asking.index)));
+    const sentence = whole.slice(clauseStart + 1);
     const clock = CLOCK_PHRASE.exec(sentence);
     const day = DAY_PHRASE.exec(sentence);
     const found = [clock, day].filter((match): match is RegExpExecArray => match !== null);
