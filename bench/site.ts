@@ -3,12 +3,19 @@
  * the first load of `/` fetches (gzip, as a browser records them, until the network is idle, with no
  * interaction), what the admin view adds, and what touching the sign-up form adds; then Lighthouse (mobile
  * emulation, simulated slow 4G) on `/`, `/privacy` and `/faq`: performance, accessibility, best practices, SEO.
+ * Issue 18's before and after: the same site built on React 19 (as before) and on Preact's React layer (as
+ * now), each counted from its index.html (the entry script and its modulepreloads, gzip).
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Page, Response } from 'playwright-core';
-import { buildSite } from '../local/site';
+import { build } from 'vite';
+import viteConfig, { aliases } from '../frontend/vite.config';
+import { buildSite, LANDING_JS_BUDGET_BYTES, SITE_DIR } from '../local/site';
 import { CHROMIUM_FLAGS, launchBrowser } from '../test/support/browser';
 import { startLocalRuntime } from '../test/support/local-runtime';
 import { machineLine, writeSection } from './report';
@@ -55,6 +62,28 @@ async function assetsFetched(page: Page, act: () => Promise<unknown>): Promise<A
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The JavaScript a built index.html loads before anything else: its entry script and modulepreloads (gzip). */
+async function entryScripts(siteDir: string): Promise<number> {
+  const html = await readFile(join(siteDir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)];
+  let total = 0;
+  for (const [, file] of files) total += gzipSync(await readFile(join(siteDir, file ?? ''))).byteLength;
+  return total;
+}
+
+/** The site as it was before issue 18: the same sources on React 19 (no Preact aliases). */
+async function reactBuild(): Promise<{ dir: string; js: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-site-react-'));
+  await build({
+    ...viteConfig,
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { alias: aliases },
+    build: { ...viteConfig.build, outDir: dir, emptyOutDir: true },
+  });
+  return { dir, js: await entryScripts(dir) };
+}
 const total = (assets: Asset[], kind: Asset['kind']) =>
   assets.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.gzip, 0);
 
@@ -62,8 +91,12 @@ const LIGHTHOUSE_PAGES = ['/', '/privacy', '/faq'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 export async function benchSite(): Promise<void> {
+  console.log('Building the site on React 19 (before issue 18)...');
+  const before = await reactBuild();
+  await rm(before.dir, { recursive: true, force: true });
   console.log('Building the site for production...');
   await buildSite();
+  const afterEntry = await entryScripts(SITE_DIR);
   const runtime = await startLocalRuntime();
   const browser = await launchBrowser();
   try {
@@ -121,8 +154,11 @@ ${machineLine()} · production build (\`vite build\`) served by the local runtim
 sizes are gzip (zlib default level) of each file the browser fetched · Lighthouse 13 in Debian Chromium,
 mobile emulation with simulated slow 4G.
 
-**First load of \`/\`** (until the network is idle, no interaction): **${kb(js)} JavaScript** (goal ≤ 80 KB) and
+**First load of \`/\`** (until the network is idle, no interaction): **${kb(js)} JavaScript** (goal ≤ ${kb(LANDING_JS_BUDGET_BYTES)}) and
 **${kb(css)} CSS** (goal ≤ 15 KB).
+
+Issue 18, before and after, counted from each build's index.html (entry script and modulepreloads, gzip): on
+React 19 (before) **${kb(before.js)}**, on Preact's React layer (now) **${kb(afterEntry)}**, ${(afterEntry / before.js).toFixed(2)} × before.
 
 | File | Kind | Minified | Gzip |
 |---|---|---|---|

@@ -11,7 +11,7 @@ export function SampleReply({ serviceName }: { readonly serviceName: string }) {
           <span aria-hidden="true">▶ </span>Voice message, 0:48
         </p>
         <p className="w-fit max-w-[85%] rounded-2xl rounded-bl-md bg-surface px-3 py-2 text-ink">
-          {serviceName} summary: Maria from Dr. Lee's office. Your appointment moved to Thursday at 3pm; call
+          {serviceName} summary: Maria from Dr. Lee's office: Your appointment moved to Thursday at 3pm; call
           to confirm.
           <br />
           Call back: (415) 555-0132
