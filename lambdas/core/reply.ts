@@ -112,6 +112,11 @@ function callbackLine(summary: VoiceSummary): string | null {
   return parts.length === 0 ? null : `Call back: ${parts.join(', ')}`;
 }
 
+/** The "Call back:" line as the sender gets it (only what the caller said), for the operator's card. */
+export function checkedCallbackLine(summary: VoiceSummary, transcript: string): string | null {
+  return callbackLine(checkedAgainstTranscript(summary, transcript));
+}
+
 /**
  * The first message: the summary, the callback line, the warnings and the link, within two GSM-7 segments
  * (306 characters; fewer when a character outside GSM-7 makes it UCS-2). The heading, the callback line and

@@ -52,6 +52,30 @@ describe('a message card', () => {
     expect(screen.queryByRole('button', { name: /Process Now|Retry/ })).toBeNull();
   });
 
+  it('shows the callback line the sender got, with only the number and time the caller said', () => {
+    const transcript =
+      'Hi, this is Maria. Call me at five five five, eight seven three, zero four two one after 5 pm.';
+    render(
+      <MessageCard
+        message={{
+          ...base,
+          status: 'completed',
+          summary: 'Maria: call me back.',
+          summary_details: {
+            summary: 'Maria: call me back.',
+            key_points: [],
+            callback_number: '(555) 873-0421',
+            callback_time: 'tomorrow at noon',
+            requested_action: null,
+          },
+          transcript,
+        }}
+      />,
+    );
+    expect(screen.getByText('Call back: (555) 873-0421')).toBeInTheDocument();
+    expect(screen.queryByText(/tomorrow at noon/)).toBeNull();
+  });
+
   it('when completed without a reply says nothing about one', () => {
     render(<MessageCard message={{ ...base, status: 'completed', summary: 'S', transcript: 'T' }} />);
     expect(screen.queryByText('• Reply sent')).toBeNull();

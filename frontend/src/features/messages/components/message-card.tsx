@@ -1,4 +1,5 @@
 import { formatPhoneNumber } from '@core/phone';
+import { checkedCallbackLine } from '@core/reply';
 import type { Message } from '@core/schemas';
 import { isStuck, STATUS_PRESENTATION } from '@core/status';
 import { RotateCw } from 'lucide-react';
@@ -10,6 +11,18 @@ import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
+
+/** The callback line the first message carried (the summary's text leaves the number to it). */
+function CallbackLine({
+  details,
+  transcript,
+}: {
+  readonly details: NonNullable<Message['summary_details']>;
+  readonly transcript: string;
+}) {
+  const line = checkedCallbackLine(details, transcript);
+  return line === null ? null : <p className="mt-1 text-ink">{line}</p>;
+}
 
 /** How a sender reads: phone numbers as (415) 555-0132, test uploads by their name. */
 function senderLabel(sender: string): string {
@@ -80,6 +93,9 @@ export function MessageCard({ message }: { readonly message: Message }) {
             <section>
               <h4 className="text-sm font-semibold tracking-wide text-muted uppercase">Summary</h4>
               <p className="mt-1 text-ink">{message.summary}</p>
+              {message.summary_details && (
+                <CallbackLine details={message.summary_details} transcript={message.transcript ?? ''} />
+              )}
             </section>
           )}
           {message.transcript && (
