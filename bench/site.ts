@@ -66,7 +66,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** The JavaScript a built index.html loads before anything else: its entry script and modulepreloads (gzip). */
 async function entryScripts(siteDir: string): Promise<number> {
   const html = await readFile(join(siteDir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)];
+  const files = [
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
+  ];
   let total = 0;
   for (const [, file] of files) total += gzipSync(await readFile(join(siteDir, file ?? ''))).byteLength;
   return total;
