@@ -27,6 +27,22 @@ const VOICES: readonly FliteVoice[] = ['rms', 'slt'];
 /** A link as the link page makes one: CloudFront's domain and a 22-character code. */
 const LINK = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c';
 
+const HOURS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+
 type Compose = (input: Omit<ReplyInput, 'mode'>) => string;
 type Measured = { chars: number; segments: number; name: boolean; number: boolean; time: boolean };
 
@@ -44,11 +60,13 @@ function measure(message: string, voicemail: Voicemail): Measured {
         voicemail.script.includes(`${voicemail.name} ${match[1]}`),
       ),
     number: voicemail.number === null || digits.includes(voicemail.number),
+    // "10" is also "ten" as the engine may write it.
     time:
       time === null ||
-      (/^\d+$/.test(time) ? new RegExp(`(?<![\\d(-])${time}(?![\\d)-])`) : new RegExp(time, 'i')).test(
-        message,
-      ),
+      (/^\d+$/.test(time)
+        ? new RegExp(`(?<![\\d(-])${time}(?![\\d)-])|\\b${HOURS[Number(time)]}\\b`, 'i')
+        : new RegExp(time, 'i')
+      ).test(message),
   };
 }
 
@@ -88,6 +106,7 @@ export async function benchReply(): Promise<void> {
     after: Measured;
     linked: Measured;
     message: string;
+    transcript: string;
   }[] = [];
   try {
     for (const voicemail of LONG_VOICEMAILS) {
@@ -109,6 +128,7 @@ export async function benchReply(): Promise<void> {
           after: measure(now, voicemail),
           linked: measure(linked, voicemail),
           message: linked,
+          transcript: text,
         });
         console.log(`${voicemail.id} ${voice}: ${text}\n  -> ${linked.replace(/\n/g, ' | ')}`);
       }
@@ -142,10 +162,15 @@ callback number's digits · the time's word, when said.
 |---|---|---|---|---|---|---|
 ${rows.map((r) => `| ${r.id} | ${cell(r.before)} | ${cell(r.beforeLinked)} | ${holds(r.before)} | ${cell(r.after)} | ${cell(r.linked)} | ${holds(r.linked)} |`).join('\n')}
 
-What the engine lost cannot come back: where a row says **no** after, the transcript no longer held it (the
-engine heard "eight" as "Page", or "Tom" as "Tan"); the first messages with the link, as sent:
+The first messages with the link, as sent, and for a row with a **no** after, what the engine wrote (what
+it lost cannot come back):
 
-${rows.map((r) => `- ${r.id}: \`${r.message.replace(/\n/g, ' ⏎ ')}\``).join('\n')}`;
+${rows
+  .map((r) => {
+    const lost = !(r.linked.name && r.linked.number && r.linked.time);
+    return `- ${r.id}: \`${r.message.replace(/\n/g, ' ⏎ ')}\`${lost ? `\n  - transcript: "${r.transcript}"` : ''}`;
+  })
+  .join('\n')}`;
   await writeSection('reply', markdown);
   console.log(markdown);
 }
