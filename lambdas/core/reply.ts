@@ -129,11 +129,7 @@ function summaryMessage(input: ReplyInput): string {
   const heading = name === null ? 'Summary: ' : /\bsummary$/i.test(name) ? `${name}: ` : `${name} summary: `;
   const callback = callbackLine(input.summary);
   const link = input.link?.trim() ? `\n${input.link.trim()}` : '';
-  const fixed = [callback === null ? null : truncateAtWord(toGsmSafe(callback), CALLBACK_MAX_CHARS)]
-    .filter((line): line is string => line !== null)
-    .map((line) => `\n${line}`)
-    .join('');
-  let trailer = fixed;
+  let trailer = callback === null ? '' : `\n${truncateAtWord(toGsmSafe(callback), CALLBACK_MAX_CHARS)}`;
   const warnings = (input.warnings ?? [])
     .map((warning) => toGsmSafe(warning).replace(/\s+/g, ' ').trim())
     .filter((warning) => warning !== '')
