@@ -34,6 +34,8 @@ export type ReplyInput = {
   readonly transcript: string;
   readonly serviceName?: string;
   readonly warnings?: readonly string[];
+  /** The `/m/<code>` link to the whole message, the first message's last line. */
+  readonly link?: string;
 };
 
 /** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
@@ -104,6 +106,7 @@ function summaryMessage(input: ReplyInput): string {
   const trailer = [
     callback === null ? null : truncateAtWord(toGsmSafe(callback), WARNING_MAX_CHARS),
     ...warnings,
+    input.link ?? null,
   ]
     .filter((line): line is string => line !== null)
     .map((line) => `\n${line}`)

@@ -60,6 +60,7 @@ function setUp(
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
     serviceName: 'Voice Summary',
+    siteUrl: 'https://voice.example.com',
     warnings: [] as string[],
     warn(message: string) {
       deps.warnings.push(message);
