@@ -162,7 +162,8 @@ export async function serveSite(
       : { 'content-length': String(info.size) }),
     // Vite's hashed assets never change; index.html and the unhashed files must always be fresh (or, where
     // the caller says so, a message's page, never stored).
-    'cache-control': headers['cache-control'] ?? (hashed ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    'cache-control':
+      headers['cache-control'] ?? (hashed ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
   if (req.method === 'HEAD') {
     res.end();

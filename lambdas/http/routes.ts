@@ -95,7 +95,13 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     throttle: THROTTLES.admin,
   },
   // Whoever holds a /m/<code> link (the code is the key): the message, its audio, and deleting it.
-  { method: 'GET', path: '/api/m/{code}', fn: 'message-link', access: 'public', throttle: THROTTLES.messageLink },
+  {
+    method: 'GET',
+    path: '/api/m/{code}',
+    fn: 'message-link',
+    access: 'public',
+    throttle: THROTTLES.messageLink,
+  },
   {
     method: 'POST',
     path: '/api/m/{code}/audio',

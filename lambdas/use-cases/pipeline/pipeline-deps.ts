@@ -9,8 +9,4 @@ import type { SummarizeDeps } from './summarize';
 import type { TranscribeDeps } from './transcribe';
 
 /** Everything any step uses (each step's handler builds only its own part). */
-export type PipelineDeps = PrepareAudioDeps &
-  TranscribeDeps &
-  SummarizeDeps &
-  MarkFailedDeps &
-  SendReplyDeps;
+export type PipelineDeps = PrepareAudioDeps & TranscribeDeps & SummarizeDeps & MarkFailedDeps & SendReplyDeps;
