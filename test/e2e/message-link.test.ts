@@ -81,8 +81,13 @@ describe('the message page on a phone', () => {
     expect(await page.getByText(/call/i).first().isVisible()).toBe(true);
     expect(await page.getByText(/^Received /).textContent()).toMatch(/\d/);
     // Nothing wider than the phone: no sideways scrolling.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      PHONE.width,
+    );
     await page.screenshot({ path: join(SCREENSHOTS, 'message-page-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'message-page-1280.png'), fullPage: true });
+    await page.setViewportSize(PHONE);
 
     // The audio link is asked for only when play is pressed.
     const audioRequests = () => requests.filter((r) => /\/api\/m\/[^/]+\/audio$/.test(r.url()));
@@ -92,7 +97,9 @@ describe('the message page on a phone', () => {
     await player.waitFor();
     expect(audioRequests().map((r) => r.method())).toEqual(['POST']);
     expect(await player.getAttribute('src')).toMatch(/X-Amz-Signature=/);
-    await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThan(0);
+    await expect
+      .poll(() => player.evaluate((audio) => (audio as { readyState: number }).readyState))
+      .toBeGreaterThan(0);
 
     // Delete asks first; Cancel keeps the message.
     await page.getByRole('button', { name: 'Delete this message' }).click();
@@ -120,13 +127,16 @@ describe('the message page on a phone', () => {
     const { page, errors } = await openPhone();
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Your voice message' }).waitFor();
-    const deleteButton = page.getByRole('button', { name: 'Delete this message' });
-    for (let i = 0; i < 20 && !(await deleteButton.evaluate((b) => b === document.activeElement)); i++) {
+    // Tab from the top of the page to "Delete this message" (the skip link, header, play...).
+    const focused = () =>
+      page.evaluate<string>('document.activeElement ? document.activeElement.textContent : ""');
+    for (let i = 0; i < 20 && (await focused()).trim() !== 'Delete this message'; i++) {
       await page.keyboard.press('Tab');
     }
+    expect((await focused()).trim()).toBe('Delete this message');
     await page.keyboard.press('Enter');
     // The question takes the focus: Enter on it deletes.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, delete it');
+    await expect.poll(focused).toBe('Yes, delete it');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'The message is deleted' }).waitFor();
 
