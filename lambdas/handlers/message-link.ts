@@ -17,9 +17,9 @@ import { deleteByLink, messageLinkAudio, readMessageLink } from '../use-cases/me
 const deps = { ...messageChanges(), audio: audioStore(), providers: mediaFetching() };
 const route = publicRoutes();
 
-// Any text up to this length is hashed and looked up (core/message-link.ts checks its shape after), so a
-// malformed code takes the same path as an unknown one.
-const params = z.object({ code: z.string().max(256) });
+// Any text is hashed and looked up (use-cases/message-link.ts checks its shape after), so a malformed code
+// takes the same path, and gets the same 404, as an unknown one.
+const params = z.object({ code: z.string() });
 const options = { access: 'public', headers: MESSAGE_LINK_HEADERS } as const;
 const codeOf = (pathParameters: Record<string, string | undefined> | undefined) =>
   parseOrThrow(params, pathParameters ?? {}, 'path').code;

@@ -62,14 +62,12 @@ export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState)
 export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   let message = await loadOwned(deps, state);
   const settings = await currentSettings(deps);
-  const resumed = (message.reply_parts_sent ?? 0) > 0;
   // Only the first text carries the link, made just before it is sent: a retry that resumes after it needs
   // none (the code is not kept, only its hash), and a retry before it makes a new one.
-  const link =
-    settings.message_link_enabled && !resumed
-      ? await createMessageLink(deps, message.id, state.attempt, deps.siteUrl)
-      : null;
-  if (settings.message_link_enabled && !resumed && link === null) {
+  const wantsLink =
+    settings.message_link_enabled && message.phone_number !== null && (message.reply_parts_sent ?? 0) === 0;
+  const link = wantsLink ? await createMessageLink(deps, message.id, state.attempt, deps.siteUrl) : null;
+  if (wantsLink && link === null) {
     throw new SupersededError('The message is no longer being processed by this run.');
   }
   const parts = composeReply({
