@@ -233,6 +233,16 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject']);
   },
+  // Whoever holds a /m/<code> link: finds the message by the code's hash (the link index), signs a
+  // short-lived GET of its audio, and erases it as DELETE does (media at Twilio, audio, message).
+  'message-link': (fn, t) => {
+    publicEdge(fn, t);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['DeleteItem']);
+    fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.link);
+    publishesChanges(fn, t);
+    fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject', 'DeleteObject']);
+    twilio(fn, t);
+  },
 
   [step.markProcessing.fn]: ownsMessage,
   // Stores the audio (from Twilio, with its credentials) and a converted copy when OpenAI needs one.
@@ -261,11 +271,13 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem']);
     twilio(fn, t);
   },
+  // Sends the reply; keys the message's /m/<code> link by the code's hash (UpdateItem) on the site's URL.
   [step.sendReply.fn]: (fn, t) => {
     ownsMessage(fn, t);
     replyLimits(fn, t);
     twilio(fn, t);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
+    fn.setting(ENV.SITE_URL, t.siteUrl);
   },
   [step.markCompleted.fn]: (fn, t) => {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['UpdateItem']);

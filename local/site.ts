@@ -163,8 +163,10 @@ export async function serveSite(
     ...(encoding
       ? { 'content-encoding': encoding, vary: 'accept-encoding' }
       : { 'content-length': String(info.size) }),
-    // Vite's hashed assets never change; index.html and the unhashed files must always be fresh.
-    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    // Vite's hashed assets never change; index.html and the unhashed files must always be fresh (or, where
+    // the caller says so, a message's page, never stored).
+    'cache-control':
+      headers['cache-control'] ?? (hashed ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
   if (req.method === 'HEAD') {
     res.end();

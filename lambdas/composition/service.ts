@@ -26,6 +26,9 @@ export const siteInfo = once(() =>
   }),
 );
 
+/** The site's URL alone: where the `/m/<code>` links in replies point. */
+export const siteUrl = once(() => readEnv('the public site', { [ENV.SITE_URL]: z.url() }).SITE_URL);
+
 /** The exact URL Twilio posts to (what it signs). */
 export const publicWebhookUrl = once(
   () => readEnv('the webhook', { [ENV.PUBLIC_WEBHOOK_URL]: z.url() }).PUBLIC_WEBHOOK_URL,

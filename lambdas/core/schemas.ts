@@ -240,6 +240,8 @@ export const settingsRecordSchema = z.object({
   twilio_account_sid: z.string().nullable(),
   twilio_phone_number: z.string().regex(E164_PATTERN).nullable(),
   auto_reply_enabled: z.boolean(),
+  /** "Link to the whole message": the first text ends with a `/m/<code>` link to the message's page. */
+  message_link_enabled: z.boolean().default(true),
   updated_at: z.string().nullable(),
   max_duration_minutes: limitNumber(60).default(LIMIT_DEFAULTS.max_duration_minutes),
   voice_messages_per_sender_per_day: limitNumber(1000).default(
@@ -256,6 +258,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   twilio_account_sid: null,
   twilio_phone_number: null,
   auto_reply_enabled: true,
+  message_link_enabled: true,
   updated_at: null,
   ...LIMIT_DEFAULTS,
 };
@@ -312,6 +315,7 @@ export const settingsUpdateSchema = z.strictObject({
     )
     .optional(),
   auto_reply_enabled: z.boolean({ error: 'auto_reply_enabled must be true or false.' }).optional(),
+  message_link_enabled: z.boolean({ error: 'message_link_enabled must be true or false.' }).optional(),
   max_duration_minutes: limitNumber(60).optional(),
   voice_messages_per_sender_per_day: limitNumber(1000).optional(),
   replies_per_sender_per_hour: limitNumber(1000).optional(),

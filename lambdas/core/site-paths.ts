@@ -12,12 +12,26 @@ export const SITE_PAGES = {
 
 export type SitePage = keyof typeof SITE_PAGES;
 
+/** Where the page of a message's link lives: `/m/<code>` (core/message-link.ts). */
+export const MESSAGE_LINK_PREFIX = '/m/';
+
+/** The code in a page path (`/m/<code>`), or null when the path is not a message page. */
+export function codeFromPath(pathname: string): string | null {
+  if (!pathname.startsWith(MESSAGE_LINK_PREFIX)) return null;
+  const code = pathname.slice(MESSAGE_LINK_PREFIX.length).replace(/\/+$/, '');
+  return code === '' || code.includes('/') ? null : code;
+}
+
+/** A page at a fixed URL, or `message`: the page of a `/m/<code>` link (core/message-link.ts). */
+export type PathPage = SitePage | 'message';
+
 const PAGE_BY_PATH: ReadonlyMap<string, SitePage> = new Map(
   (Object.entries(SITE_PAGES) as [SitePage, string][]).map(([page, path]) => [path, page]),
 );
 
 /** The page a path opens (a trailing slash is ignored), or null for a path the site does not have. */
-export function pageForPath(pathname: string): SitePage | null {
+export function pageForPath(pathname: string): PathPage | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  if (codeFromPath(path) !== null) return 'message';
   return PAGE_BY_PATH.get(path) ?? null;
 }

@@ -50,6 +50,8 @@ export type RouteOptions<
   readonly query?: QS;
   /** Largest accepted body in bytes (after base64 decoding). @default 16384 */
   readonly maxBodyBytes?: number;
+  /** Headers of every answer, errors included (a public link's no-store and noindex). @default none */
+  readonly headers?: Readonly<Record<string, string>>;
 };
 
 /** How admin callers are recognised: a Cognito ID token of a member of the admins group. */
@@ -175,6 +177,7 @@ export function createEdge(deps: EdgeDependencies) {
         'content-type': 'application/json; charset=utf-8',
         'x-content-type-options': 'nosniff',
         ...(options.access === 'admin' ? { 'cache-control': 'no-store' } : {}),
+        ...options.headers,
         ...corsHeaders(event, deps.allowedOrigins),
       };
       let result: HttpResult;

@@ -29,6 +29,11 @@ export const THROTTLES = {
   admin: { rate: 25, burst: 50 },
   /** Public writes: people signing up, one at a time. */
   publicWrite: { rate: 10, burst: 30 },
+  /**
+   * A `/m/<code>` link: one person reading, playing or deleting their own message. 128-bit codes cannot be
+   * guessed at any rate; the limit caps what a flood of them costs.
+   */
+  messageLink: { rate: 10, burst: 20 },
 } as const satisfies Record<string, Throttle>;
 
 export const HTTP_ROUTES: readonly HttpRoute[] = [
@@ -88,6 +93,28 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'message-audio',
     access: 'admin',
     throttle: THROTTLES.admin,
+  },
+  // Whoever holds a /m/<code> link (the code is the key): the message, its audio, and deleting it.
+  {
+    method: 'GET',
+    path: '/api/m/{code}',
+    fn: 'message-link',
+    access: 'public',
+    throttle: THROTTLES.messageLink,
+  },
+  {
+    method: 'POST',
+    path: '/api/m/{code}/audio',
+    fn: 'message-link',
+    access: 'public',
+    throttle: THROTTLES.messageLink,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/m/{code}',
+    fn: 'message-link',
+    access: 'public',
+    throttle: THROTTLES.messageLink,
   },
   { method: 'GET', path: '/api/signups', fn: 'list-signups', access: 'admin', throttle: THROTTLES.admin },
   {

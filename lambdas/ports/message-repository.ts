@@ -35,4 +35,11 @@ export interface MessageRepository {
   listCreatedBetween(from: string, to: string): Promise<Message[]>;
   /** Every message whose `phone_number` is this one (E.164), oldest first: what DELETE erases. */
   listBySender(phoneNumber: string): Promise<Message[]>;
+  /**
+   * Keys the message's `/m/<code>` link by the code's hash (replacing an earlier one), only while run
+   * `attempt` owns it; false when it does not (nothing written).
+   */
+  attachLink(id: string, linkHash: string, attempt: number): Promise<boolean>;
+  /** The live message a link's hash keys, with when it expires (epoch seconds, null: never), or null. */
+  findByLinkHash(linkHash: string): Promise<{ message: Message; expiresAt: number | null } | null>;
 }

@@ -38,6 +38,7 @@ export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate)
   const next: SettingsRecord = { ...current, updated_at: deps.clock() };
   if (update.reply_mode !== undefined) next.reply_mode = update.reply_mode;
   if (update.auto_reply_enabled !== undefined) next.auto_reply_enabled = update.auto_reply_enabled;
+  if (update.message_link_enabled !== undefined) next.message_link_enabled = update.message_link_enabled;
   if (update.twilio_account_sid !== undefined) next.twilio_account_sid = update.twilio_account_sid;
   if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
   for (const limit of LIMIT_NAMES) {

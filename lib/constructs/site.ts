@@ -21,6 +21,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { MESSAGE_LINK_HEADERS } from '../../lambdas/core/message-link';
+import { MESSAGE_LINK_PREFIX } from '../../lambdas/core/site-paths';
 import { siteRouterCode } from './site-router';
 
 /** What the browser app reads from `/config.json` at start. */
@@ -82,33 +84,50 @@ export class Site extends Construct {
       reason: 'The bucket holds only the built site, written by the deployment; CloudFront serves it.',
     });
 
+    const securityHeadersBehavior = {
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(365),
+        includeSubdomains: true,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      contentSecurityPolicy: {
+        contentSecurityPolicy: [
+          "default-src 'self'",
+          `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.appsync-api.${region}.amazonaws.com wss://*.appsync-realtime-api.${region}.amazonaws.com${props.uploadOrigin ? ` ${props.uploadOrigin}` : ''}`,
+          `media-src 'self' blob: https://*.amazonaws.com`,
+          "img-src 'self' data:",
+          "style-src 'self' 'unsafe-inline'",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "frame-ancestors 'none'",
+        ].join('; '),
+        override: true,
+      },
+    };
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Security headers for the voice summary site',
+      securityHeadersBehavior,
+    });
+
+    // A message link's page (/m/<code>): the code in its URL is the key to one person's message, so the page
+    // is never cached, indexed, or sent on as a referrer (core/message-link.ts names the same headers).
+    const messageLinkHeaders = new ResponseHeadersPolicy(this, 'MessageLinkHeaders', {
+      comment: 'Message link pages: security headers, no-store, noindex, no referrer',
       securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-        contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.appsync-api.${region}.amazonaws.com wss://*.appsync-realtime-api.${region}.amazonaws.com${props.uploadOrigin ? ` ${props.uploadOrigin}` : ''}`,
-            `media-src 'self' blob: https://*.amazonaws.com`,
-            "img-src 'self' data:",
-            "style-src 'self' 'unsafe-inline'",
-            "object-src 'none'",
-            "base-uri 'self'",
-            "frame-ancestors 'none'",
-          ].join('; '),
-          override: true,
-        },
+        ...securityHeadersBehavior,
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'X-Robots-Tag', value: MESSAGE_LINK_HEADERS['x-robots-tag'], override: true },
+          { header: 'Cache-Control', value: MESSAGE_LINK_HEADERS['cache-control'], override: true },
+        ],
       },
     });
 
@@ -123,17 +142,25 @@ export class Site extends Construct {
       comment: 'The site pages get the app; other paths a 404 page',
     });
 
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Voice summary site and API',
       defaultRootObject: 'index.html',
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         responseHeadersPolicy: headers,
         functionAssociations: [{ function: siteRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        [`${MESSAGE_LINK_PREFIX}*`]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: messageLinkHeaders,
+          functionAssociations: [{ function: siteRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,

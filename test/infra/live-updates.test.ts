@@ -157,12 +157,16 @@ describe('direct uploads to the audio bucket', () => {
   });
 
   it('let the page send files to the bucket (CSP connect-src)', () => {
-    const policy = only('AWS::CloudFront::ResponseHeadersPolicy');
-    const csp = JSON.stringify(
-      policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy,
-    );
-    expect(csp).toContain('.s3.');
-    expect(csp).toContain('connect-src');
+    // Every response headers policy (the site's, and the message link pages') carries the same CSP.
+    for (const policy of Object.values(
+      resourcesOf(app.appTemplate, 'AWS::CloudFront::ResponseHeadersPolicy'),
+    )) {
+      const csp = JSON.stringify(
+        policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy,
+      );
+      expect(csp).toContain('.s3.');
+      expect(csp).toContain('connect-src');
+    }
   });
 });
 

@@ -78,6 +78,16 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
+  // Whoever holds a /m/<code> link: the message by the link index, its audio (play, delete), erasing it.
+  'message-link': [
+    PUBLISH,
+    'dynamodb:DeleteItem on Messages',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:Query on Messages/index/link',
+    's3:DeleteObject s3:GetObject on AudioBucket/audio/*',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
   'message-audio': [STILL_ADMIN, 'dynamodb:GetItem on Messages', 's3:GetObject on AudioBucket/audio/*', XRAY],
   'list-team': [
     'cognito-idp:AdminListGroupsForUser cognito-idp:ListUsers cognito-idp:ListUsersInGroup on UserPool',
@@ -274,6 +284,8 @@ describe('what each function may do', () => {
         'pipeline-run-ended',
         // Records on the message that its media at Twilio has expired.
         'expire-provider-media',
+        // "Delete this message" on a link's page removes it from the live list.
+        'message-link',
       ].sort(),
     );
     // DecideReply reads the message and changes nothing, so it may not publish.
@@ -308,6 +320,8 @@ describe('what each function may do', () => {
         step.markFailed.fn,
         // Deletes at Twilio the media it still holds past the audio retention period.
         'expire-provider-media',
+        // "Delete this message" deletes at Twilio media never fetched, as DELETE does.
+        'message-link',
       ].sort(),
     );
   });

@@ -341,7 +341,7 @@ describe('the site', () => {
   it('forwards /api/* to the HTTP API uncached, with every method and every viewer header but Host', () => {
     app.appTemplate.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        CacheBehaviors: [
+        CacheBehaviors: Match.arrayWith([
           Match.objectLike({
             PathPattern: '/api/*',
             AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
@@ -349,7 +349,7 @@ describe('the site', () => {
             OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
             ViewerProtocolPolicy: 'https-only',
           }),
-        ],
+        ]),
       }),
     });
   });
@@ -408,6 +408,47 @@ describe('the site', () => {
         }),
       }),
     });
+  });
+
+  it('serves a message link page (/m/*) from the site uncached, noindex, with no referrer, through the site router', () => {
+    const distribution = Object.values(resourcesOf(app.appTemplate, 'AWS::CloudFront::Distribution'))[0]!;
+    const behaviors = distribution.Properties.DistributionConfig.CacheBehaviors as {
+      PathPattern: string;
+      ResponseHeadersPolicyId: { Ref: string };
+      CachePolicyId: string;
+      FunctionAssociations: unknown[];
+    }[];
+    const message = behaviors.find((b) => b.PathPattern === '/m/*')!;
+    expect(message).toBeDefined();
+    // CloudFront's managed CachingDisabled policy.
+    expect(message.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    expect(message.FunctionAssociations).toHaveLength(1);
+    const policy = resourcesOf(app.appTemplate, 'AWS::CloudFront::ResponseHeadersPolicy')[
+      message.ResponseHeadersPolicyId.Ref
+    ]!;
+    expect(policy.Properties.ResponseHeadersPolicyConfig).toMatchObject({
+      SecurityHeadersConfig: {
+        ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+        ContentSecurityPolicy: expect.anything(),
+      },
+      CustomHeadersConfig: {
+        Items: expect.arrayContaining([
+          { Header: 'X-Robots-Tag', Value: 'noindex, nofollow', Override: true },
+          { Header: 'Cache-Control', Value: 'no-store', Override: true },
+        ]),
+      },
+    });
+  });
+
+  it('gives a message link its own public function behind three routes, and SendReply the site URL it links to', () => {
+    for (const routeKey of ['GET /api/m/{code}', 'POST /api/m/{code}/audio', 'DELETE /api/m/{code}']) {
+      app.appTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey,
+        AuthorizationType: 'NONE',
+      });
+    }
+    const [, sendReply] = functionFor(app, PIPELINE_STEPS.sendReply.fn);
+    expect(Object.keys(sendReply.Properties.Environment.Variables)).toContain('SITE_URL');
   });
 
   it('deploys the built frontend with a generated /config.json when it exists, and warns when it does not', () => {

@@ -26,6 +26,8 @@ import type { Transcriber, Transcription } from '../../lambdas/ports/transcriber
 
 export class InMemoryMessages implements MessageRepository {
   readonly items = new Map<string, Message>();
+  /** Each message's link hash, as the table keeps it beside the message. */
+  readonly linkHashes = new Map<string, string>();
 
   async create(message: Message): Promise<boolean> {
     if (this.items.has(message.id)) return false;
@@ -40,6 +42,22 @@ export class InMemoryMessages implements MessageRepository {
 
   async delete(id: string): Promise<void> {
     this.items.delete(id);
+    this.linkHashes.delete(id);
+  }
+
+  async attachLink(id: string, linkHash: string, attempt: number): Promise<boolean> {
+    const current = this.items.get(id);
+    if (!current || (current.attempt ?? 1) !== attempt) return false;
+    this.linkHashes.set(id, linkHash);
+    return true;
+  }
+
+  async findByLinkHash(linkHash: string) {
+    for (const [id, hash] of this.linkHashes) {
+      const message = this.items.get(id);
+      if (hash === linkHash && message) return { message: structuredClone(message), expiresAt: null };
+    }
+    return null;
   }
 
   async update(

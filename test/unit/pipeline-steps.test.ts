@@ -60,6 +60,7 @@ function setUp(
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
     serviceName: 'Voice Summary',
+    siteUrl: 'https://voice.example.com',
     warnings: [] as string[],
     warn(message: string) {
       deps.warnings.push(message);
@@ -282,6 +283,34 @@ describe('replies', () => {
     expect(new Set(sms.sent.map((s) => s.body)).size).toBe(retried.parts);
     expect(sms.sent).toHaveLength(retried.parts);
     expect((await deps.messages.get('MM1-0'))!.reply_sent).toBe(true);
+  });
+
+  it('end the first text with a link to the whole message, made once: a retry after it sends no new one', async () => {
+    const { deps, sms } = await summarized();
+    const send = sms.send.bind(sms);
+    let calls = 0;
+    sms.send = async (message) => {
+      calls += 1;
+      if (calls === 2) throw new TransientError('Twilio answered 503.');
+      return send(message);
+    };
+    await sendReply(deps, run).catch(() => undefined);
+    const link = sms.sent[0]!.body.split('\n').at(-1)!;
+    expect(link).toMatch(/^https:\/\/voice\.example\.com\/m\/[A-Za-z0-9_-]{22}$/);
+    const hash = (deps.messages as InMemoryMessages).linkHashes.get('MM1-0');
+
+    await sendReply(deps, run);
+    expect(sms.sent.filter((s) => s.body.includes('/m/'))).toHaveLength(1);
+    expect((deps.messages as InMemoryMessages).linkHashes.get('MM1-0')).toBe(hash);
+  });
+
+  it('send no link when "Link to the whole message" is off', async () => {
+    const { deps, sms } = await summarized();
+    await deps.settings.put(
+      settingsWith({ twilio_phone_number: '+15005550006', message_link_enabled: false }),
+    );
+    await sendReply(deps, run);
+    expect(sms.sent.some((s) => s.body.includes('/m/'))).toBe(false);
   });
 
   it('stop at once when the sender texts STOP while parts are going out', async () => {

@@ -17,7 +17,12 @@ describe('the site pages', () => {
     expect(pageForPath(path)).toBe(page);
   });
 
-  it.each(['/privacy-policy', '/Privacy', '/admin/users', '/index.html', '/faq.json'])(
+  it('/m/<code> opens the page of a message link, whatever the code (its API says whether it opens anything)', () => {
+    expect(pageForPath('/m/AbCdEfGhIjKlMnOpQrStUv')).toBe('message');
+    expect(pageForPath('/m/not-a-code/')).toBe('message');
+  });
+
+  it.each(['/privacy-policy', '/Privacy', '/admin/users', '/index.html', '/faq.json', '/m', '/m/', '/m/a/b'])(
     '%s is not a page',
     (path) => {
       expect(pageForPath(path)).toBeNull();
@@ -50,6 +55,12 @@ describe('the site router at the edge (CloudFront Functions)', () => {
     for (const uri of ['/', '/privacy', '/terms', '/faq', '/admin', '/faq/']) {
       expect(route(code, uri)).toMatchObject({ uri: '/index.html' });
     }
+  });
+
+  it('sends a message link (/m/<code>) to the app, and nothing deeper under /m/', () => {
+    expect(route(code, '/m/AbCdEfGhIjKlMnOpQrStUv')).toMatchObject({ uri: '/index.html' });
+    expect(route(code, '/m/')).toMatchObject({ statusCode: 404 });
+    expect(route(code, '/m/a/b')).toMatchObject({ statusCode: 404 });
   });
 
   it('passes files through to S3 untouched', () => {

@@ -8,6 +8,7 @@ const PrivacyRoute = lazy(() => import('./routes/privacy'));
 const TermsRoute = lazy(() => import('./routes/terms'));
 const FaqRoute = lazy(() => import('./routes/faq'));
 const AdminRoute = lazy(() => import('./routes/admin'));
+const MessageRoute = lazy(() => import('./routes/message'));
 
 function Loading({ children }: { readonly children: ReactNode }) {
   return (
@@ -51,6 +52,12 @@ export function App() {
       return (
         <Loading>
           <AdminRoute />
+        </Loading>
+      );
+    case 'message':
+      return (
+        <Loading>
+          <MessageRoute />
         </Loading>
       );
     case 'not-found':

@@ -4,10 +4,10 @@
  * history entry and every `usePage` re-renders; the browser's back and forward buttons work the same way.
  */
 
-import { pageForPath, SITE_PAGES, type SitePage } from '@core/site-paths';
+import { type PathPage, pageForPath, SITE_PAGES, type SitePage } from '@core/site-paths';
 import { useSyncExternalStore } from 'react';
 
-export type Page = SitePage | 'not-found';
+export type Page = PathPage | 'not-found';
 
 const CHANGE = 'app:navigate';
 

@@ -18,7 +18,8 @@ import { MESSAGE_FEED, MESSAGE_INDEXES, TABLES } from './tables';
 const EXPIRES_AT = TABLES.messages.timeToLiveAttribute;
 
 function toMessage(item: Record<string, unknown>): Message {
-  const { feed: _feed, [EXPIRES_AT]: _expires, ...rest } = item;
+  // The link's hash stays in the table: the dashboard and the live list never see it.
+  const { feed: _feed, [EXPIRES_AT]: _expires, link_hash: _link, ...rest } = item;
   // Stored without phone_number when there is none (an index key may not be null).
   return messageSchema.parse({ phone_number: null, ...rest });
 }
@@ -159,6 +160,41 @@ export class DynamoMessageRepository implements MessageRepository {
       KeyConditionExpression: 'phone_number = :phone',
       ExpressionAttributeValues: { ':phone': phoneNumber },
     });
+  }
+
+  async attachLink(id: string, linkHash: string, attempt: number): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { id },
+          UpdateExpression: 'SET link_hash = :hash',
+          ConditionExpression: 'attribute_exists(id) AND #attempt = :attempt',
+          ExpressionAttributeNames: { '#attempt': 'attempt' },
+          ExpressionAttributeValues: { ':hash': linkHash, ':attempt': attempt },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async findByLinkHash(linkHash: string): Promise<{ message: Message; expiresAt: number | null } | null> {
+    const { Items = [] } = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: MESSAGE_INDEXES.link,
+        KeyConditionExpression: 'link_hash = :hash',
+        ExpressionAttributeValues: { ':hash': linkHash },
+        Limit: 1,
+      }),
+    );
+    const item = Items.find(isLive);
+    if (!item) return null;
+    const expiresAt = item[EXPIRES_AT];
+    return { message: toMessage(item), expiresAt: typeof expiresAt === 'number' ? expiresAt : null };
   }
 
   /** Every live message an index query finds, page after page. */

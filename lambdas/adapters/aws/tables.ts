@@ -24,7 +24,9 @@ export const TABLES = {
    * `feed = "all"` and its `created_at`. One partition holds the whole feed; at this service's write rate
    * (well under 1,000 messages a second) that is far below a partition's limit. The `sender` index finds one
    * number's messages (a sender who texts DELETE); an index key may not be null, so a message without a phone
-   * number (a test upload from "test-user") is stored without the attribute and stays out of it.
+   * number (a test upload from "test-user") is stored without the attribute and stays out of it. The `link`
+   * index finds the message behind a `/m/<code>` link by the code's SHA-256 (`link_hash`, set when the reply
+   * with the link is sent): the link is part of the message, so it expires and is deleted with it.
    */
   messages: {
     partitionKey: 'id',
@@ -32,6 +34,7 @@ export const TABLES = {
     indexes: [
       { name: 'recent', partitionKey: 'feed', sortKey: 'created_at' },
       { name: 'sender', partitionKey: 'phone_number', sortKey: 'created_at' },
+      { name: 'link', partitionKey: 'link_hash', sortKey: 'created_at' },
     ],
   },
   /** A single row with id "app". */
@@ -45,4 +48,4 @@ export const TABLES = {
 export const MESSAGE_FEED = 'all';
 
 /** The messages table's secondary indexes by purpose (grants name the index, never `index/*`). */
-export const MESSAGE_INDEXES = { recent: 'recent', sender: 'sender' } as const;
+export const MESSAGE_INDEXES = { recent: 'recent', sender: 'sender', link: 'link' } as const;

@@ -2,7 +2,7 @@
 import { messageChanges } from '../../composition/message-changes';
 import { phoneRegions } from '../../composition/phone-regions';
 import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
-import { serviceName } from '../../composition/service';
+import { serviceName, siteUrl } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
 import { sendReply } from '../../use-cases/pipeline/reply';
 import { pipelineStep } from './step';
@@ -18,6 +18,7 @@ export const handler = pipelineStep(
     providers: smsSending(),
     serviceName: serviceName(),
     counters: counters(),
+    siteUrl: siteUrl(),
   },
   (result, metrics) => {
     if (result.complete) metrics.addMetric('RepliesSent', 'Count', 1);

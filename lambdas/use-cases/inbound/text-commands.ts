@@ -14,7 +14,8 @@ import {
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
-import { type MessageChangeDeps, removeMessage } from '../message-changes';
+import { eraseMessage } from '../erase-message';
+import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
@@ -84,18 +85,12 @@ export async function answerText(
 }
 
 /**
- * DELETE: erases every message of this number (its audio first, so nothing is left without its message) and
- * says how many. A message whose media was never fetched (past the daily limit, or a run that never got that
- * far) still has it at Twilio, under our account: that copy is deleted too. The opt-out record stays: it is
- * what keeps a STOP honoured.
+ * DELETE: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
+ * message and its link) and says how many. The opt-out record stays: it is what keeps a STOP honoured.
  */
 async function eraseSender(deps: TextCommandDeps, from: string): Promise<number> {
   const messages = await deps.messages.listBySender(from);
-  for (const message of messages) {
-    if (message.media_url) await (await deps.providers.mediaFetcher()).delete(message.media_url);
-    if (message.audio_url) await deps.audio.delete(message.audio_url);
-    await removeMessage(deps, message);
-  }
+  for (const message of messages) await eraseMessage(deps, message);
   await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length), 'deleted');
   return messages.length;
 }

@@ -11,8 +11,8 @@ import { currentSettings } from '../settings';
 import type { SendReplyDeps } from './reply';
 import type { PipelineState } from './state';
 
-/** What MarkFailed uses: SendReply's (for the notice), and where to report a notice that failed. */
-export type MarkFailedDeps = SendReplyDeps & {
+/** What MarkFailed uses: SendReply's (for the notice; it carries no link), and where to report a notice that failed. */
+export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl'> & {
   /** Told about things that went wrong but did not stop the run. */
   readonly warn: (message: string, details?: Record<string, unknown>) => void;
 };

@@ -4,8 +4,9 @@
  */
 import type { MarkFailedDeps } from './outcome';
 import type { PrepareAudioDeps } from './prepare-audio';
+import type { SendReplyDeps } from './reply';
 import type { SummarizeDeps } from './summarize';
 import type { TranscribeDeps } from './transcribe';
 
 /** Everything any step uses (each step's handler builds only its own part). */
-export type PipelineDeps = PrepareAudioDeps & TranscribeDeps & SummarizeDeps & MarkFailedDeps;
+export type PipelineDeps = PrepareAudioDeps & TranscribeDeps & SummarizeDeps & MarkFailedDeps & SendReplyDeps;

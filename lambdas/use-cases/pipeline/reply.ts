@@ -2,11 +2,13 @@
  * DecideReply and SendReply: whether the sender gets the summary by SMS (auto-reply, then the outbound gate's
  * checks), and sending it, part by part, through the gate.
  */
+import { SupersededError } from '../../core/pipeline-errors';
 import { composeReply } from '../../core/reply';
 import type { Message } from '../../core/schemas';
 import { segmentCount } from '../../core/sms-text';
 import type { Counters } from '../../ports/counters';
 import type { MessageChangeDeps } from '../message-changes';
+import { createMessageLink } from '../message-link';
 import {
   type OutboundCheckDeps,
   outboundRefusal,
@@ -24,11 +26,11 @@ import { loadOwned, type PipelineState, record } from './state';
 export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & OutboundCheckDeps;
 
 /**
- * What SendReply uses: DecideReply's, the message changes it publishes, the service name the texts carry, and
- * the counters behind the gate's hourly cap.
+ * What SendReply uses: DecideReply's, the message changes it publishes, the service name the texts carry,
+ * the counters behind the gate's hourly cap, and the site's URL the message's link is on.
  */
 export type SendReplyDeps = ReplyDecisionDeps &
-  MessageChangeDeps & { readonly serviceName: string; readonly counters: Counters };
+  MessageChangeDeps & { readonly serviceName: string; readonly counters: Counters; readonly siteUrl: string };
 
 /** What the card says when a reply stopped at the hourly limit. */
 export const REPLY_LIMIT_WARNING = (perHour: number) =>
@@ -60,6 +62,14 @@ export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState)
 export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   let message = await loadOwned(deps, state);
   const settings = await currentSettings(deps);
+  // Only the first text carries the link, made just before it is sent: a retry that resumes after it needs
+  // none (the code is not kept, only its hash), and a retry before it makes a new one.
+  const wantsLink =
+    settings.message_link_enabled && message.phone_number !== null && (message.reply_parts_sent ?? 0) === 0;
+  const link = wantsLink ? await createMessageLink(deps, message.id, state.attempt, deps.siteUrl) : null;
+  if (wantsLink && link === null) {
+    throw new SupersededError('The message is no longer being processed by this run.');
+  }
   const parts = composeReply({
     mode: settings.reply_mode,
     summary: message.summary_details ?? {
@@ -72,6 +82,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
     transcript: message.transcript ?? '',
     serviceName: deps.serviceName,
     warnings: message.warnings ?? [],
+    ...(link ? { link } : {}),
   });
   const to = message.phone_number;
   if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };

@@ -48,4 +48,12 @@ describe('the FAQ accordion', () => {
     expect(text).toMatch(/STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE or OPTOUT work too/);
     expect(text).toContain('Audio is deleted automatically 30 days after it arrives.');
   });
+
+  it('says who can open the link in a reply, and for how long', () => {
+    render(<FaqAccordion items={items} />);
+    expect(screen.getByRole('button', { name: 'Who can open the link in my reply?' })).toBeInTheDocument();
+    expect(document.body.textContent).toContain(
+      'Anyone who has that link can read that message, until the message is deleted, at the latest 90 days after it arrives',
+    );
+  });
 });

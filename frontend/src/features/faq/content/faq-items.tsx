@@ -11,7 +11,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { formatList } from '@/lib/format-list';
-import { audioRetentionSentence, transcriptRetentionSentence } from '@/lib/retention';
+import { audioRetentionSentence, messageLinkSentence, transcriptRetentionSentence } from '@/lib/retention';
 
 export type FaqItem = { readonly id: string; readonly question: string; readonly answer: ReactNode };
 
@@ -105,10 +105,15 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       answer: (
         <p>
           A short summary comes first: who called, what they want, and any callback number or time they
-          mention. The full transcript follows in the next texts, unless the service is set to send the
-          summary only.
+          mention, and a private link to the whole message. The full transcript follows in the next texts,
+          unless the service is set to send the summary only.
         </p>
       ),
+    },
+    {
+      id: 'link',
+      question: 'Who can open the link in my reply?',
+      answer: <p>{messageLinkSentence(retention)} Keep it to yourself, as you would the text itself.</p>,
     },
     {
       id: 'app',

@@ -1,7 +1,9 @@
 import { DELETE_KEYWORDS, HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
+import type { RuntimeConfig } from '@/config/runtime-config';
 import { formatList } from '@/lib/format-list';
+import { messageLinkSentence } from '@/lib/retention';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
 export const TERMS_EFFECTIVE_DATE = 'October 15, 2025';
@@ -10,9 +12,12 @@ export const TERMS_EFFECTIVE_DATE = 'October 15, 2025';
 export function MobileTerms({
   serviceName,
   contactEmail,
+  retention = null,
 }: {
   readonly serviceName: string;
   readonly contactEmail: string | null;
+  /** The deployment's retention, for how long a message's link works. @default unknown */
+  readonly retention?: RuntimeConfig['retention'] | null;
 }) {
   const contact = <ContactEmail email={contactEmail} className={legalLinkClass} />;
   return (
@@ -31,6 +36,10 @@ export function MobileTerms({
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
           transcript. We also answer HELP, STOP and {formatList(DELETE_KEYWORDS)}. We send no marketing.
+        </p>
+        <p>
+          <strong>Links in our texts:</strong> {messageLinkSentence(retention)} Links always point to this
+          site, never to a link shortener. Keep the link to yourself, as you would the text itself.
         </p>
       </LegalSection>
 

@@ -1,7 +1,7 @@
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
-import { audioRetentionSentence, transcriptRetentionSentence } from '@/lib/retention';
+import { audioRetentionSentence, messageLinkSentence, transcriptRetentionSentence } from '@/lib/retention';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
 /** SPEC section 9. */
@@ -103,6 +103,7 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
         <ul className={legalListClass}>
           <li>{audioRetentionSentence(retention)}</li>
           <li>{transcriptRetentionSentence(retention)}</li>
+          <li>{messageLinkSentence(retention)}</li>
           <li>Sign-up details are kept until you ask us to delete them.</li>
           <li>
             Consent and opt-out records are kept for as long as we run the service, because carriers and the
@@ -141,7 +142,8 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           </li>
           <li>
             Text DELETE to our number to erase at once the voice messages you sent us, with their audio,
-            transcripts and summaries; we confirm by text.
+            transcripts and summaries; we confirm by text. To erase one message, open the link in its reply
+            and choose Delete this message.
           </li>
           <li>
             Email {contact} to see, correct or delete your information. Deleting it removes your sign-up

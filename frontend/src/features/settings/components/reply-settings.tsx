@@ -36,6 +36,23 @@ export function ReplySettings({ form, change }: Props) {
         />
         Reply automatically to each voice message
       </label>
+      <label className="flex min-h-11 items-start gap-3 py-2">
+        <input
+          type="checkbox"
+          name="message_link_enabled"
+          checked={form.messageLink}
+          onChange={(e) => change({ messageLink: e.target.checked })}
+          className="mt-0.5 size-5 shrink-0 accent-accent"
+        />
+        <span>
+          Link to the whole message
+          <span className="block text-sm text-muted">
+            The first text ends with a private link to a page with the summary, full transcript and recording,
+            where the sender can also delete it. Anyone holding the link can open it until the message is
+            deleted.
+          </span>
+        </span>
+      </label>
     </SettingsGroup>
   );
 }

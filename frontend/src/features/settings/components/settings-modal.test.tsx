@@ -69,6 +69,7 @@ describe('the settings modal', () => {
       twilio_account_sid: null,
       twilio_phone_number: '+14155550100',
       auto_reply_enabled: true,
+      message_link_enabled: true,
       max_duration_minutes: 10,
       voice_messages_per_sender_per_day: 20,
       replies_per_sender_per_hour: 60,
@@ -78,6 +79,19 @@ describe('the settings modal', () => {
     expect(screen.getByText('Settings saved successfully')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByText('Settings saved successfully')).toBeNull();
+  });
+
+  it('turns "Link to the whole message" off (it is on by default)', async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    const link = screen.getByLabelText(/^Link to the whole message/);
+    expect(link).toBeChecked();
+    await user.click(link);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Settings saved successfully');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ message_link_enabled: false });
   });
 
   it('sends a typed secret, and null for one cleared with "Clear"', async () => {

@@ -18,6 +18,7 @@ export type SettingsForm = {
   accountSid: string;
   phoneNumber: string;
   autoReply: boolean;
+  messageLink: boolean;
   openaiKey: SecretEdit;
   authToken: SecretEdit;
   maxMinutes: string;
@@ -37,6 +38,7 @@ export function formFrom(view: SettingsView | null): SettingsForm {
     accountSid: view?.twilio_account_sid ?? '',
     phoneNumber: view?.twilio_phone_number ?? '',
     autoReply: view?.auto_reply_enabled ?? true,
+    messageLink: view?.message_link_enabled ?? true,
     openaiKey: NO_EDIT,
     authToken: NO_EDIT,
     maxMinutes: String(view?.max_duration_minutes ?? LIMIT_DEFAULTS.max_duration_minutes),
@@ -97,6 +99,7 @@ export function toUpdate(form: SettingsForm): SettingsUpdateInput {
     twilio_account_sid: form.accountSid.trim() || null,
     twilio_phone_number: form.phoneNumber.trim() || null,
     auto_reply_enabled: form.autoReply,
+    message_link_enabled: form.messageLink,
     max_duration_minutes: typedNumber(form.maxMinutes) as number,
     voice_messages_per_sender_per_day: typedNumber(form.voicePerDay) as number,
     replies_per_sender_per_hour: typedNumber(form.textsPerHour) as number,

@@ -1,0 +1,53 @@
+/**
+ * The link to a whole message (`/m/<code>` on the site's own domain) and what its page and API share. The
+ * code is the only key: 16 random bytes (128 bits) written in base64url, so nobody can guess one; the service
+ * keeps only its SHA-256 (use-cases/access-codes.ts), never the code. The same mechanics serve any one-off
+ * public link (an UPLOAD page later): a code of this shape, looked up by its hash, "not available" otherwise.
+ */
+import * as z from 'zod';
+import { MESSAGE_LINK_PREFIX } from './site-paths';
+
+/** Random bytes in a code: 128 bits. */
+export const ACCESS_CODE_BYTES = 16;
+
+/** 16 bytes in base64url (no padding) are 22 characters. */
+export const ACCESS_CODE_LENGTH = Math.ceil((ACCESS_CODE_BYTES * 8) / 6);
+
+/** What a code looks like: exactly 22 base64url characters. Anything else is not a code of ours. */
+export const accessCodeSchema = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${ACCESS_CODE_LENGTH}}$`));
+
+/** The page's address for a code, on the site whose origin is `siteUrl`. */
+export function messageLinkUrl(siteUrl: string, code: string): string {
+  return `${new URL(siteUrl).origin}${MESSAGE_LINK_PREFIX}${code}`;
+}
+
+/**
+ * What the page and the API say for a code that is malformed, unknown, expired or deleted: one answer for
+ * all, so the answer tells nothing about which.
+ */
+export const MESSAGE_NOT_AVAILABLE = 'This message is not available';
+
+/** What `GET /api/m/{code}` answers: what the sender may read of their own message. */
+export const sharedMessageSchema = z.object({
+  summary: z.string().nullable(),
+  transcript: z.string().nullable(),
+  /** When the voice message arrived (ISO). */
+  received_at: z.string(),
+  /** The spoken language, when the transcriber said. */
+  language: z.string().nullable(),
+  /** Whether its audio is still kept (the audio is deleted before the transcript: see core/retention.ts). */
+  has_audio: z.boolean(),
+  /** When the link stops working (ISO): the message's retention ends then. */
+  expires_at: z.string().nullable(),
+});
+export type SharedMessage = z.infer<typeof sharedMessageSchema>;
+
+/** What `POST /api/m/{code}/audio` answers: a link to the audio that works for a few minutes. */
+export const sharedAudioSchema = z.object({ url: z.string() });
+
+/** Headers of every answer about a message link, page and API: never cached, indexed or sent on as referrer. */
+export const MESSAGE_LINK_HEADERS = {
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+} as const;

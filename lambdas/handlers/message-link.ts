@@ -1,0 +1,48 @@
+/**
+ * The public API of a `/m/<code>` link, in a function of its own: GET /api/m/{code} (the message),
+ * POST /api/m/{code}/audio (a short-lived link to its audio, made when play is pressed) and
+ * DELETE /api/m/{code} (erases it). No sign-in: the code is the key. Every answer, errors included, is
+ * no-store, noindex and no-referrer; any code that opens nothing gets the same 404.
+ */
+import * as z from 'zod';
+import { audioStore } from '../composition/audio';
+import { publicRoutes } from '../composition/http';
+import { mediaFetching } from '../composition/media';
+import { messageChanges } from '../composition/message-changes';
+import { MESSAGE_LINK_HEADERS } from '../core/message-link';
+import type { ApiHandler } from '../http/edge';
+import { parseOrThrow } from '../http/validation';
+import { deleteByLink, messageLinkAudio, readMessageLink } from '../use-cases/message-link';
+
+const deps = { ...messageChanges(), audio: audioStore(), providers: mediaFetching() };
+const route = publicRoutes();
+
+// Any text is hashed and looked up (use-cases/message-link.ts checks its shape after), so a malformed code
+// takes the same path, and gets the same 404, as an unknown one.
+const params = z.object({ code: z.string() });
+const options = { access: 'public', headers: MESSAGE_LINK_HEADERS } as const;
+const codeOf = (pathParameters: Record<string, string | undefined> | undefined) =>
+  parseOrThrow(params, pathParameters ?? {}, 'path').code;
+
+const read = route(options, async ({ event }) => ({
+  status: 200,
+  body: await readMessageLink(deps, codeOf(event.pathParameters)),
+}));
+
+const audio = route(options, async ({ event }) => ({
+  status: 200,
+  body: await messageLinkAudio(deps, codeOf(event.pathParameters)),
+}));
+
+const remove = route(options, async ({ event }) => {
+  await deleteByLink(deps, codeOf(event.pathParameters));
+  return { status: 200, body: { deleted: true } };
+});
+
+/** One function, three routes (lambdas/http/routes.ts): the route key says which. */
+export const handler: ApiHandler = (event, context) => {
+  const method = event.requestContext.http.method;
+  if (method === 'DELETE') return remove(event, context);
+  if (method === 'POST') return audio(event, context);
+  return read(event, context);
+};

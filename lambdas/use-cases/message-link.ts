@@ -1,0 +1,76 @@
+/**
+ * The whole message behind a `/m/<code>` link: made when the reply carrying it is sent, then read, played
+ * and deleted by whoever holds the link. Every way a code can fail (malformed, unknown, expired, deleted)
+ * ends in the same NotFoundError, after the same hash and lookup.
+ */
+import { NotFoundError } from '../core/errors';
+import {
+  accessCodeSchema,
+  MESSAGE_NOT_AVAILABLE,
+  messageLinkUrl,
+  type SharedMessage,
+} from '../core/message-link';
+import type { Message } from '../core/schemas';
+import { AUDIO_URL_SECONDS } from '../core/uploads';
+import type { AudioStore } from '../ports/audio-store';
+import type { MessageRepository } from '../ports/message-repository';
+import { hashAccessCode, newAccessCode } from './access-codes';
+import { type EraseMessageDeps, eraseMessage } from './erase-message';
+
+/** What a link is read with. */
+export type LinkReadDeps = { readonly messages: Pick<MessageRepository, 'findByLinkHash'> };
+
+/**
+ * A new link to the message for run `attempt` (the message keeps only its hash; an earlier link of the
+ * message stops working), or null when a newer run owns the message.
+ */
+export async function createMessageLink(
+  deps: { readonly messages: Pick<MessageRepository, 'attachLink'> },
+  messageId: string,
+  attempt: number,
+  siteUrl: string,
+): Promise<string | null> {
+  const { code, hash } = newAccessCode();
+  return (await deps.messages.attachLink(messageId, hash, attempt)) ? messageLinkUrl(siteUrl, code) : null;
+}
+
+/** The live message a code opens; NotFoundError otherwise, the lookup done whatever the code looks like. */
+async function messageFor(
+  deps: LinkReadDeps,
+  code: string,
+): Promise<{ message: Message; expiresAt: number | null }> {
+  const found = await deps.messages.findByLinkHash(hashAccessCode(code));
+  if (!found || !accessCodeSchema.safeParse(code).success) throw new NotFoundError(MESSAGE_NOT_AVAILABLE);
+  return found;
+}
+
+/** What the page shows: the summary, the full transcript, when it arrived, its language, whether audio is kept. */
+export async function readMessageLink(deps: LinkReadDeps, code: string): Promise<SharedMessage> {
+  const { message, expiresAt } = await messageFor(deps, code);
+  return {
+    summary: message.summary,
+    transcript: message.transcript,
+    received_at: message.created_at,
+    language: message.language ?? null,
+    has_audio: Boolean(message.audio_url),
+    expires_at: expiresAt === null ? null : new Date(expiresAt * 1000).toISOString(),
+  };
+}
+
+/** A link to the message's audio that works for a few minutes, made when the person presses play. */
+export async function messageLinkAudio(
+  deps: LinkReadDeps & { readonly audio: Pick<AudioStore, 'presignGet'> },
+  code: string,
+): Promise<{ url: string }> {
+  const { message } = await messageFor(deps, code);
+  if (!message.audio_url) {
+    throw new NotFoundError('The audio of this message is no longer kept; its transcript is below.');
+  }
+  return { url: await deps.audio.presignGet(message.audio_url, AUDIO_URL_SECONDS) };
+}
+
+/** "Delete this message": erases it as the sender's DELETE text does (audio, media, message and link). */
+export async function deleteByLink(deps: LinkReadDeps & EraseMessageDeps, code: string): Promise<void> {
+  const { message } = await messageFor(deps, code);
+  await eraseMessage(deps, message);
+}

@@ -1,0 +1,195 @@
+/**
+ * The link to a whole message: its code (128 random bits, only the SHA-256 kept), the one "not available"
+ * answer for any code that opens nothing, and what reading, playing and deleting through it do.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../lambdas/core/errors';
+import {
+  ACCESS_CODE_LENGTH,
+  accessCodeSchema,
+  MESSAGE_NOT_AVAILABLE,
+  messageLinkUrl,
+} from '../../lambdas/core/message-link';
+import { composeReply } from '../../lambdas/core/reply';
+import { mapError } from '../../lambdas/http/error-mapper';
+import { hashAccessCode, newAccessCode } from '../../lambdas/use-cases/access-codes';
+import {
+  createMessageLink,
+  deleteByLink,
+  messageLinkAudio,
+  readMessageLink,
+} from '../../lambdas/use-cases/message-link';
+import {
+  FakeMediaFetcher,
+  InMemoryAudio,
+  InMemoryMessages,
+  RecordingEvents,
+  testClock,
+  WAV_BYTES,
+} from '../support/in-memory-ports';
+import { pendingMessage } from '../support/messages';
+
+const SITE = 'https://voice.example.com';
+
+describe('a link code', () => {
+  it('is 128 random bits in base64url (22 characters), new every time', () => {
+    const codes = new Set(Array.from({ length: 1000 }, () => newAccessCode().code));
+    expect(codes.size).toBe(1000);
+    for (const code of codes) {
+      expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(Buffer.from(code, 'base64url')).toHaveLength(16);
+      expect(accessCodeSchema.safeParse(code).success).toBe(true);
+    }
+    expect(ACCESS_CODE_LENGTH).toBe(22);
+  });
+
+  it('is kept only as its SHA-256 (hex), never as itself', () => {
+    const { code, hash } = newAccessCode();
+    expect(hash).toBe(createHash('sha256').update(code).digest('hex'));
+    expect(hash).not.toContain(code);
+    expect(hashAccessCode(code)).toBe(hash);
+    const tampered = `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`;
+    expect(hashAccessCode(tampered)).not.toBe(hash);
+  });
+
+  it('is refused when it is not 22 base64url characters', () => {
+    for (const bad of [
+      '',
+      'short',
+      `${'a'.repeat(21)}=`,
+      'a'.repeat(23),
+      `${'a'.repeat(21)}.`,
+      'ä'.repeat(22),
+    ])
+      expect(accessCodeSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it("is a URL on the site's own origin under /m/", () => {
+    expect(messageLinkUrl('https://voice.example.com/some/path', 'AbCdEfGhIjKlMnOpQrStUv')).toBe(
+      'https://voice.example.com/m/AbCdEfGhIjKlMnOpQrStUv',
+    );
+  });
+});
+
+function setUp() {
+  const messages = new InMemoryMessages();
+  const audio = new InMemoryAudio();
+  const media = new FakeMediaFetcher({ bytes: WAV_BYTES, contentType: 'audio/wav' });
+  const deps = {
+    messages,
+    events: new RecordingEvents(),
+    clock: testClock(),
+    audio,
+    providers: { mediaFetcher: async () => media },
+  };
+  return { deps, messages, audio, media };
+}
+
+async function linkedMessage(deps: ReturnType<typeof setUp>['deps']) {
+  const message = pendingMessage({
+    id: 'm1',
+    status: 'completed',
+    summary: 'Dana from the clinic moved your appointment to Friday at 9 am.',
+    transcript: 'hi this is dana from the clinic your appointment moved to friday at nine am',
+    language: 'en',
+    audio_url: 'audio/m1.wav',
+    attempt: 1,
+  });
+  await deps.messages.create(message);
+  await deps.audio.put('audio/m1.wav', WAV_BYTES, 'audio/wav');
+  const url = await createMessageLink(deps, 'm1', 1, SITE);
+  return { message, url: url!, code: url!.split('/m/')[1]! };
+}
+
+describe('the message behind a link', () => {
+  it('shows the summary, the full transcript, when it arrived and its language', async () => {
+    const { deps } = setUp();
+    const { message, url, code } = await linkedMessage(deps);
+    expect(url).toMatch(/^https:\/\/voice\.example\.com\/m\/[A-Za-z0-9_-]{22}$/);
+    expect(await readMessageLink(deps, code)).toEqual({
+      summary: message.summary,
+      transcript: message.transcript,
+      received_at: message.created_at,
+      language: 'en',
+      has_audio: true,
+      expires_at: null,
+    });
+  });
+
+  it('plays the recording from a short-lived signed link made on request', async () => {
+    const { deps } = setUp();
+    const { code } = await linkedMessage(deps);
+    expect(await messageLinkAudio(deps, code)).toEqual({ url: 'memory://audio/m1.wav' });
+  });
+
+  it('answers "This message is not available" (404) for a tampered, malformed or unknown code, after the same lookup', async () => {
+    const { deps, messages } = setUp();
+    const { code } = await linkedMessage(deps);
+    let lookups = 0;
+    const find = messages.findByLinkHash.bind(messages);
+    messages.findByLinkHash = (hash) => {
+      lookups += 1;
+      return find(hash);
+    };
+    const tampered = `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [tampered, 'not-a-code', '', newAccessCode().code]) {
+      const error = await readMessageLink(deps, bad).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(mapError(error)).toEqual({ status: 404, body: { error: MESSAGE_NOT_AVAILABLE } });
+    }
+    expect(lookups).toBe(4);
+  });
+
+  it('"Delete this message" erases the message and its audio, and the link stops working', async () => {
+    const { deps, messages, audio } = setUp();
+    const { code } = await linkedMessage(deps);
+    await deleteByLink(deps, code);
+    expect(messages.items.size).toBe(0);
+    expect(audio.objects.size).toBe(0);
+    await expect(readMessageLink(deps, code)).rejects.toThrow(MESSAGE_NOT_AVAILABLE);
+    await expect(deleteByLink(deps, code)).rejects.toThrow(MESSAGE_NOT_AVAILABLE);
+  });
+
+  it('a new link replaces the old one, and a run that no longer owns the message makes none', async () => {
+    const { deps } = setUp();
+    const first = await linkedMessage(deps);
+    const second = await createMessageLink(deps, 'm1', 1, SITE);
+    await expect(readMessageLink(deps, first.code)).rejects.toThrow(MESSAGE_NOT_AVAILABLE);
+    expect((await readMessageLink(deps, second!.split('/m/')[1]!)).summary).toContain('Dana');
+    expect(await createMessageLink(deps, 'm1', 2, SITE)).toBeNull();
+  });
+});
+
+describe('the first text with the link', () => {
+  const summary = {
+    summary: 'Dana from the clinic moved your appointment to Friday at 9 am.',
+    key_points: [],
+    callback_number: null,
+    callback_time: null,
+    requested_action: null,
+  };
+  const link = 'https://voice.example.com/m/AbCdEfGhIjKlMnOpQrStUv';
+
+  it('ends with the link on a line of its own; the transcript texts still follow in full mode', () => {
+    const [first, ...rest] = composeReply({
+      mode: 'full',
+      summary,
+      transcript: 'hi this is dana from the clinic',
+      serviceName: 'Voice Summary',
+      link,
+    });
+    expect(first!.split('\n').at(-1)).toBe(link);
+    expect(rest[0]).toMatch(/^Transcript: hi this is dana/);
+  });
+
+  it('has no link when none is given', () => {
+    const [first] = composeReply({
+      mode: 'summary_only',
+      summary,
+      transcript: 'x',
+      serviceName: 'Voice Summary',
+    });
+    expect(first).not.toContain('/m/');
+  });
+});
