@@ -170,8 +170,8 @@ async function main() {
   while (Date.now() < deadline) {
     const replies = (await readOutbox(info.outbox)).filter((e) => e.to === from.e164 && e.sentAt >= sentAt);
     for (const reply of replies) {
-      if (seen.has(reply.id)) continue;
-      seen.add(reply.id);
+      if (seen.has(reply.sid)) continue;
+      seen.add(reply.sid);
       lastNew = Date.now();
       console.log(`\n--- reply to ${reply.to}\n${reply.body}`);
     }

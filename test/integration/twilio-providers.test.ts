@@ -345,10 +345,10 @@ describe('outbox SMS sender (local runtime)', () => {
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(50);
     const entries = await readOutbox(path);
-    expect(new Set(entries.map((e) => e.id))).toEqual(new Set(ids.map((r) => r.id)));
+    expect(new Set(entries.map((e) => e.sid))).toEqual(new Set(ids.map((r) => r.id)));
     expect(new Set(entries.map((e) => e.body))).toEqual(new Set(bodies));
     expect(entries[0]).toMatchObject({ to: '+15551234567', from: null, sentAt: '2026-01-02T03:04:05.000Z' });
-    expect(ids[0]?.id).toMatch(/^outbox-[0-9a-f-]{36}$/);
+    expect(ids[0]?.id).toMatch(/^SM[0-9a-f]{32}$/);
   });
 
   it('reads a missing outbox as empty', async () => {

@@ -29,6 +29,7 @@ import type { Message } from '../../lambdas/core/schemas';
 import { type MarkFailedDeps, markFailed } from '../../lambdas/use-cases/pipeline/outcome';
 import {
   InMemoryCounters,
+  InMemorySentTexts,
   InMemoryMessages,
   InMemoryOptOuts,
   InMemorySettings,
@@ -70,6 +71,7 @@ function setUp() {
     optOuts: new InMemoryOptOuts(),
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
+    sentTexts: new InMemorySentTexts(),
     serviceName: 'Voice Summary',
     warn: () => {},
     providers: { smsSender: async () => ({ sender: sms, from: '+15005550006' }) },

@@ -27,6 +27,7 @@ import {
   fixedTranscriber,
   InMemoryAudio,
   InMemoryCounters,
+  InMemorySentTexts,
   InMemoryMessages,
   InMemoryOptOuts,
   InMemorySettings,
@@ -59,6 +60,7 @@ function setUp(
     optOuts: new InMemoryOptOuts(),
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
+    sentTexts: new InMemorySentTexts(),
     serviceName: 'Voice Summary',
     warnings: [] as string[],
     warn(message: string) {
