@@ -91,6 +91,14 @@ const EXPECTED: Record<string, string[]> = {
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminDeleteUser cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser cognito-idp:AdminRemoveUserFromGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
     XRAY,
   ],
+  // Twilio's delivery status callbacks: finds a text's message (the links) and moves its status forward.
+  'sms-status': [
+    PUBLISH,
+    'dynamodb:UpdateItem on Messages',
+    'dynamodb:GetItem on SentTexts',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
   // The live list's onSubscribe check: one question about one account, on the pool.
   'authorize-live-subscription': [STILL_ADMIN, XRAY],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
@@ -140,6 +148,7 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
+    'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
@@ -150,6 +159,7 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
+    'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
@@ -274,10 +284,26 @@ describe('what each function may do', () => {
         'pipeline-run-ended',
         // Records on the message that its media at Twilio has expired.
         'expire-provider-media',
+        // Records a text's delivery status on its message.
+        'sms-status',
       ].sort(),
     );
     // DecideReply reads the message and changes nothing, so it may not publish.
     expect(EXPECTED[step.decideReply.fn]!.some((l) => l.startsWith('appsync:'))).toBe(false);
+  });
+
+  it("lets only the texts' senders link a SID to its message, and only the status callbacks read the links", () => {
+    const on = (table: string) =>
+      Object.entries(EXPECTED)
+        .flatMap(([fn, lines]) => lines.filter((l) => l.endsWith(` on ${table}`)).map((l) => `${fn}: ${l}`))
+        .sort();
+    expect(on('SentTexts')).toEqual(
+      [
+        `${step.sendReply.fn}: dynamodb:PutItem on SentTexts`,
+        `${step.markFailed.fn}: dynamodb:PutItem on SentTexts`,
+        'sms-status: dynamodb:GetItem on SentTexts',
+      ].sort(),
+    );
   });
 
   it('keeps every secret readable only by the functions that use it', () => {
@@ -308,6 +334,8 @@ describe('what each function may do', () => {
         step.markFailed.fn,
         // Deletes at Twilio the media it still holds past the audio retention period.
         'expire-provider-media',
+        // Checks the signature of Twilio's delivery status callbacks.
+        'sms-status',
       ].sort(),
     );
   });

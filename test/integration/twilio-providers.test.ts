@@ -71,6 +71,21 @@ describe('Twilio SMS sender', () => {
     expect(fake.requests[0]?.headers.authorization).toBe(basicAuth(AUTH_TOKEN));
   });
 
+  it('asks Twilio for delivery status callbacks at the status URL on every text', async () => {
+    const statusCallback = 'https://voice.example.com/api/sms-status';
+    await new TwilioSmsSender({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      from: FROM,
+      apiBaseUrl: fake.url,
+      statusCallback,
+    }).send(sms);
+    await sender().send(sms);
+
+    const asked = fake.requests.map((r) => new URLSearchParams(r.body.toString()).get('StatusCallback'));
+    expect(asked).toEqual([statusCallback, null]);
+  });
+
   it('refuses an Account SID that is not one, in words the operator can act on', () => {
     expect(() => new TwilioSmsSender({ accountSid: 'SK123', authToken: AUTH_TOKEN, from: FROM })).toThrow(
       /Account SID must be AC followed by 32 hex digits/,
