@@ -51,7 +51,8 @@ export const DELIVERY_ERRORS: Readonly<Record<number, DeliveryError>> = {
   },
   30032: {
     reason: 'the toll-free number is not verified',
-    advice: "finish the toll-free verification in the Twilio console; carriers block texts until it's approved.",
+    advice:
+      "finish the toll-free verification in the Twilio console; carriers block texts until it's approved.",
   },
   30034: {
     reason: 'the sending number is not registered for A2P 10DLC',

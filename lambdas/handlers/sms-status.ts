@@ -5,9 +5,10 @@
  * text not tied to a message is acknowledged and changes nothing. Twilio gets 204 either way, so it does not
  * retry what was handled.
  */
+
+import { publicRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
-import { publicRoutes } from '../composition/http';
 import { sentTextRepository } from '../composition/repositories';
 import { smsStatusUrl } from '../composition/service';
 import { twilioSignatureCheck } from '../composition/twilio-signed';

@@ -69,7 +69,11 @@ export async function removeMessage(deps: MessageChangeDeps, message: Message): 
 }
 
 /** Records a text sent about the message (its SID, kind, place, segments and first status). */
-export async function addSmsPart(deps: MessageChangeDeps, id: string, part: SmsPart): Promise<Message | null> {
+export async function addSmsPart(
+  deps: MessageChangeDeps,
+  id: string,
+  part: SmsPart,
+): Promise<Message | null> {
   const updated = await deps.messages.addSmsPart(id, part);
   if (updated) await publish(deps, 'updated', updated);
   return updated;

@@ -29,9 +29,9 @@ import type { Message } from '../../lambdas/core/schemas';
 import { type MarkFailedDeps, markFailed } from '../../lambdas/use-cases/pipeline/outcome';
 import {
   InMemoryCounters,
-  InMemorySentTexts,
   InMemoryMessages,
   InMemoryOptOuts,
+  InMemorySentTexts,
   InMemorySettings,
   RecordingEvents,
   RecordingSms,
