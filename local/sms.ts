@@ -195,7 +195,7 @@ async function main() {
       if (seen.has(reply.sid)) continue;
       seen.add(reply.sid);
       lastNew = Date.now();
-      console.log(`\n--- reply to ${reply.to}\n${reply.body}`);
+      console.log(`\n--- reply to ${reply.to} (sid ${reply.sid})\n${reply.body}`);
     }
     // Done when the media was handed over and no new reply came for a while.
     const mediaDone = !media || media.state.deleted;

@@ -144,6 +144,10 @@ describe('every pipeline error name has a reason', () => {
     expect(sms.sent.map((s) => s.body)).toEqual(
       failure.notice === null ? [] : [composeFailureNotice(failure.notice, 'Voice Summary')],
     );
+    // The notice is followed like the reply: its SID recorded on the message, as sent.
+    expect(message.sms_parts?.map((p) => [p.sid, p.kind, p.status]) ?? []).toEqual(
+      failure.notice === null ? [] : [['SM1', 'failure-notice', 'sent']],
+    );
   });
 });
 
