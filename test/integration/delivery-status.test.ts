@@ -2,7 +2,7 @@
  * Delivery status callbacks through the local runtime, as Twilio sends them: a real voice message is answered
  * (the outbox records each text's SID, and the message its parts as sent: nothing locally pretends a
  * delivery), then signed callbacks to POST /api/sms-status move each part's status forward, the way the
- * card's data shows (GET /api/messages); forged ones get 403 and change nothing; duplicates and late
+ * card's data shows (GET /api/messages) and the live list is told; forged ones get 403 and change nothing; duplicates and late
  * statuses change nothing; a callback for a text not tied to a message is acknowledged and ignored; and
  * `npm run sms -- --delivery` posts one end to end.
  */
@@ -13,6 +13,7 @@ import { twilioSignature } from '../../lambdas/adapters/twilio/twilio-signature'
 import { describeDelivery } from '../../lambdas/core/delivery-errors';
 import type { Message } from '../../lambdas/core/schemas';
 import { startFakeTwilio } from '../support/fake-twilio';
+import { openEventsClient } from '../support/live-events';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {
   incomingForm,
@@ -109,11 +110,38 @@ describe('a reply answered by the local runtime', () => {
 });
 
 describe('status callbacks', () => {
-  it('applies a signed one to its text, and the card data shows it', async () => {
-    expect(await postStatus(statusForm(sids[0]!, 'delivered'))).toEqual({ status: 204, text: '' });
-    const message = await theMessage();
-    expect(message.sms_parts?.[0]).toMatchObject({ sid: sids[0], status: 'delivered', error_code: null });
-    expect(message.sms_parts?.slice(1).every((p) => p.status === 'sent')).toBe(true);
+  it('applies a signed one to its text, the card data shows it, and the live list is told', async () => {
+    await runtime.signIn('delivery-admin@example.com', 'delivery-password-1', 'admins');
+    const { accessToken } = await runtime.tokens('delivery-admin@example.com', 'delivery-password-1');
+    const live = await openEventsClient(runtime, accessToken);
+    try {
+      await expect.poll(() => live.frames.some((f) => f.type === 'connection_ack')).toBe(true);
+      live.socket.send(
+        JSON.stringify({
+          type: 'subscribe',
+          id: 'all',
+          channel: '/messages/*',
+          authorization: { Authorization: accessToken },
+        }),
+      );
+      await expect.poll(() => live.frames.some((f) => f.type === 'subscribe_success')).toBe(true);
+
+      expect(await postStatus(statusForm(sids[0]!, 'delivered'))).toEqual({ status: 204, text: '' });
+      const message = await theMessage();
+      expect(message.sms_parts?.[0]).toMatchObject({ sid: sids[0], status: 'delivered', error_code: null });
+      expect(message.sms_parts?.slice(1).every((p) => p.status === 'sent')).toBe(true);
+      const pushed = () =>
+        live.frames
+          .filter((f) => f.type === 'data' && f.id === 'all')
+          .map((f) => JSON.parse(String(f.event)) as { type: string; message: Message })
+          .find((c) => c.message.id === messageId);
+      await expect
+        .poll(() => pushed()?.message.sms_parts?.[0]?.status, { timeout: 30_000 })
+        .toBe('delivered');
+      expect(pushed()?.type).toBe('update');
+    } finally {
+      live.socket.close();
+    }
   });
 
   it('refuses forged ones with 403 and changes nothing', async () => {
