@@ -3,7 +3,7 @@
  * plain words, each with what to do. The dashboard's card reads it (through `@core/`), so the words are
  * written once; docs/operations.md explains the statuses around it.
  */
-import { type DeliveryStatus, type SmsPart, worstPart } from './delivery';
+import { type DeliveryStatus, latestRunParts, type SmsPart, worstPart } from './delivery';
 
 /** What an error code means and what the operator can do about it. */
 export type DeliveryError = {
@@ -114,7 +114,7 @@ export function describeDelivery(parts: readonly SmsPart[] | undefined): Deliver
     case 'failed': {
       const words = deliveryError(error_code);
       const code = error_code === null ? '' : ` (${error_code})`;
-      const which = (parts ?? []).length > 1 ? ` ${partName(worst)}` : '';
+      const which = latestRunParts(parts ?? []).length > 1 ? ` ${partName(worst)}` : '';
       return {
         status,
         error_code,

@@ -71,6 +71,8 @@ export const smsPartSchema = z.object({
   error_code: z.number().int().nullable(),
   /** When the status was recorded (the send, or the callback that set it). */
   status_updated_at: z.string(),
+  /** The processing run that sent it (a retried message is answered again); absent: the first. */
+  attempt: z.number().int().positive().optional(),
 });
 export type SmsPart = z.infer<typeof smsPartSchema>;
 
@@ -81,10 +83,19 @@ export function sortParts(parts: readonly SmsPart[]): SmsPart[] {
   );
 }
 
-/** The text whose delivery is the worst (the first of equals), or null when none was sent. */
+/** The texts of the latest run that sent any: what a retried message's card speaks of. */
+export function latestRunParts(parts: readonly SmsPart[]): SmsPart[] {
+  const latest = Math.max(0, ...parts.map((part) => part.attempt ?? 1));
+  return parts.filter((part) => (part.attempt ?? 1) === latest);
+}
+
+/**
+ * The text whose delivery is the worst (the first of equals) among the latest run's, or null when none was
+ * sent: a retried message is judged by its new reply, not by a notice an earlier run sent.
+ */
 export function worstPart(parts: readonly SmsPart[]): SmsPart | null {
   let worst: SmsPart | null = null;
-  for (const part of sortParts(parts)) {
+  for (const part of sortParts(latestRunParts(parts))) {
     if (!worst || SEVERITY[part.status] > SEVERITY[worst.status]) worst = part;
   }
   return worst;

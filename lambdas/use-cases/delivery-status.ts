@@ -63,6 +63,8 @@ export async function recordSentText(
     readonly kind: SmsPart['kind'];
     readonly index: number;
     readonly body: string;
+    /** The processing run that sent it. */
+    readonly attempt: number;
   },
 ): Promise<void> {
   const now = deps.clock();
@@ -77,6 +79,7 @@ export async function recordSentText(
       status: 'sent',
       error_code: null,
       status_updated_at: now,
+      attempt: text.attempt,
     });
   } catch (error) {
     deps.warn('A text was sent but its delivery cannot be followed', {

@@ -84,6 +84,15 @@ describe('the plain-words catalogue', () => {
     expect(describeDelivery([part(0, 'failed')])?.title).toBe('Not delivered: the carrier did not say why');
   });
 
+  it("speaks of a retried message's latest run, not of a notice an earlier run sent", () => {
+    const earlier = { ...part(0, 'undelivered', 30003), kind: 'failure-notice' as const };
+    const retried = [earlier, { ...part(1, 'delivered'), index: 0, attempt: 2 }];
+    expect(describeDelivery(retried)).toMatchObject({ status: 'delivered', title: 'Delivered' });
+    expect(describeDelivery([earlier])?.title).toBe(
+      'Not delivered: the phone was unreachable (switched off or out of coverage) (30003)',
+    );
+  });
+
   it('says delivered only when every text is, waits while one is unconfirmed, and nothing without texts', () => {
     expect(describeDelivery([part(0, 'delivered'), part(1, 'delivered')])?.title).toBe('Delivered');
     expect(describeDelivery([part(0, 'delivered'), part(1, 'sent')])?.title).toBe(
@@ -149,7 +158,14 @@ describe('recording texts and applying their callbacks', () => {
     };
     await deps.messages.create(message);
     for (const index of [0, 1]) {
-      await recordSentText(deps, { messageId: 'MM1-0', sid: `SM${index}`, kind: 'reply', index, body: 'Hi' });
+      await recordSentText(deps, {
+        messageId: 'MM1-0',
+        sid: `SM${index}`,
+        kind: 'reply',
+        index,
+        body: 'Hi',
+        attempt: 1,
+      });
     }
     deps.events.changes.length = 0;
     return deps;
@@ -164,8 +180,8 @@ describe('recording texts and applying their callbacks', () => {
     const deps = await setUp();
     const message = (await deps.messages.get('MM1-0'))!;
     expect(message.sms_parts).toEqual([
-      { ...part(0, 'sent'), sid: 'SM0', segments: 1 },
-      { ...part(1, 'sent'), sid: 'SM1', segments: 1 },
+      { ...part(0, 'sent'), sid: 'SM0', segments: 1, attempt: 1 },
+      { ...part(1, 'sent'), sid: 'SM1', segments: 1, attempt: 1 },
     ]);
   });
 
@@ -205,7 +221,14 @@ describe('recording texts and applying their callbacks', () => {
     deps.sentTexts.link = async () => {
       throw new Error('Throttled');
     };
-    await recordSentText(deps, { messageId: 'MM1-0', sid: 'SM7', kind: 'reply', index: 2, body: 'Hi' });
+    await recordSentText(deps, {
+      messageId: 'MM1-0',
+      sid: 'SM7',
+      kind: 'reply',
+      index: 2,
+      body: 'Hi',
+      attempt: 1,
+    });
     expect(deps.warnings).toEqual(['A text was sent but its delivery cannot be followed']);
   });
 });

@@ -63,6 +63,7 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
         kind: 'failure-notice',
         index: 0,
         body,
+        attempt: state.attempt,
       });
     }
     return { marked: true, cause, notified: outcome.status === 'sent' };

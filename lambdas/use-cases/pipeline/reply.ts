@@ -95,6 +95,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
       kind: 'reply',
       index,
       body: parts[index]!,
+      attempt: state.attempt,
     });
     message = await record(deps, state, { reply_parts_sent: index + 1 });
   }
