@@ -50,6 +50,8 @@ export type AccessTargets = {
   readonly siteUrl: string;
   readonly allowedOrigins: string;
   readonly webhookUrl: string;
+  /** Where Twilio posts the delivery status of each text (asked for on every send). */
+  readonly smsStatusUrl: string;
   /** The live-update API: where changes are published, and the messages namespace they go to. */
   readonly liveUpdates: { readonly httpEndpoint: string; readonly publishResource: string };
 };
@@ -95,6 +97,17 @@ const healthProbes: Access = (fn, t) => {
 const twilio: Access = (fn, t) => {
   fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
   fn.secret(ENV.TWILIO_AUTH_TOKEN_SECRET_ARN, t.data.twilioAuthTokenSecret);
+};
+
+/** composition/sms.ts: every text asks Twilio for its delivery status at this URL. */
+const sendsTexts: Access = (fn, t) => {
+  twilio(fn, t);
+  fn.setting(ENV.SMS_STATUS_URL, t.smsStatusUrl);
+};
+
+/** use-cases/delivery-status.ts recordSentText: links each text's SID to the message it is about. */
+const recordsSentTexts: Access = (fn, t) => {
+  fn.table(ENV.SENT_TEXTS_TABLE, t.data.tables.sentTexts, ['PutItem']);
 };
 
 /**
@@ -192,7 +205,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
     fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
-    twilio(fn, t);
+    sendsTexts(fn, t);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
     fn.setting(ENV.CONTACT_EMAIL, t.contactEmail);
     fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
@@ -269,13 +282,14 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   [step.decideReply.fn]: (fn, t) => {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
     fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem']);
-    twilio(fn, t);
+    sendsTexts(fn, t);
   },
   // Sends the reply; keys the message's /m/<code> link by the code's hash (UpdateItem) on the site's URL.
   [step.sendReply.fn]: (fn, t) => {
     ownsMessage(fn, t);
     replyLimits(fn, t);
-    twilio(fn, t);
+    sendsTexts(fn, t);
+    recordsSentTexts(fn, t);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
     fn.setting(ENV.SITE_URL, t.siteUrl);
   },
@@ -320,8 +334,20 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   [step.markFailed.fn]: (fn, t) => {
     ownsMessage(fn, t);
     replyLimits(fn, t);
-    twilio(fn, t);
+    sendsTexts(fn, t);
+    recordsSentTexts(fn, t);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
+  },
+  // Twilio's delivery status callbacks (public, signed): finds the text's message by its SID (GetItem on the
+  // links) and moves that text's status forward (a conditional UpdateItem), publishing the change. The
+  // auth token checks the signature; no other data, no sending.
+  'sms-status': (fn, t) => {
+    publicEdge(fn, t);
+    fn.table(ENV.SENT_TEXTS_TABLE, t.data.tables.sentTexts, ['GetItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['UpdateItem']);
+    publishesChanges(fn, t);
+    fn.secret(ENV.TWILIO_AUTH_TOKEN_SECRET_ARN, t.data.twilioAuthTokenSecret);
+    fn.setting(ENV.SMS_STATUS_URL, t.smsStatusUrl);
   },
 };
 

@@ -142,6 +142,7 @@ export class StatelessStack extends Stack {
         produce: () => [this.site.url, ...(props.extraAllowedOrigins ?? [])].join(','),
       }),
       webhookUrl: Lazy.string({ produce: () => `${this.site.url}/api/receive-message` }),
+      smsStatusUrl: Lazy.string({ produce: () => `${this.site.url}/api/sms-status` }),
       liveUpdates: this.liveUpdates,
     };
     applyAccess('authorize-live-subscription', subscribeCheck, targets);

@@ -18,6 +18,8 @@ export type RuntimeInfo = {
   readonly dataDir: string;
   readonly region: string;
   readonly webhookUrl: string;
+  /** Where Twilio posts the texts' delivery status (what it signs): `npm run sms -- --delivery`. */
+  readonly smsStatusUrl: string;
   readonly outbox: string;
   readonly mailbox: string;
   /** The token local webhooks are signed with while no Twilio auth token is saved (mode 0600). */
@@ -70,6 +72,7 @@ export function runtimeInfo(parts: {
     dataDir: parts.dataDir,
     region: REGION,
     webhookUrl: environment.PUBLIC_WEBHOOK_URL!,
+    smsStatusUrl: environment.SMS_STATUS_URL!,
     outbox: paths.outbox,
     mailbox: paths.mailbox,
     webhookTokenFile: paths.webhookToken,

@@ -4,8 +4,9 @@
  * with X-Twilio-Signature, so the real webhook code path runs (signature check, media fetch with Basic auth,
  * delete after storing). Then it prints the replies as they arrive in the outbox.
  *
- * Also: `npm run sms -- --from <number> --body HELP` sends a text. Finds the service through PORT and
- * DATA_DIR, like `npm start`.
+ * Also: `npm run sms -- --from <number> --body HELP` sends a text, and `npm run sms -- --delivery <sid>
+ * <status> [--error <code>]` posts a text's delivery status as Twilio would (local/sms-delivery.ts). Finds the
+ * service through PORT and DATA_DIR, like `npm start`.
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -20,13 +21,15 @@ import { normalizePhone } from '../lambdas/core/phone';
 import { readOutbox } from './adapters/outbox-sms-sender';
 import { LOCAL_DEMO_NUMBER } from './bootstrap';
 import type { RuntimeInfo } from './runtime';
+import { DELIVERY_USAGE, sendDeliveryStatus } from './sms-delivery';
 
 function fail(message: string): never {
   console.error(`npm run sms: ${message}`);
   process.exit(1);
 }
 
-const USAGE = 'usage: npm run sms -- <audio file> --from +14155550123 [--body text] [--wait 120]';
+const USAGE = `usage: npm run sms -- <audio file> --from +14155550123 [--body text] [--wait 120]
+       ${DELIVERY_USAGE}`;
 
 function twilioId(prefix: string): string {
   return `${prefix}${randomBytes(16).toString('hex')}`;
@@ -41,6 +44,8 @@ function args() {
         to: { type: 'string' },
         body: { type: 'string' },
         wait: { type: 'string', default: '180' },
+        delivery: { type: 'boolean' },
+        error: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -50,18 +55,8 @@ function args() {
   }
 }
 
-async function main() {
-  const { values, positionals } = args();
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  if (!values.from) fail(`--from is required (the sender's phone number). ${USAGE}`);
-  const from = normalizePhone(values.from);
-  if (!from.ok) fail(from.error);
-  if (positionals.length > 1) fail(`send one file at a time. ${USAGE}`);
-  if (positionals.length === 0 && values.body === undefined) fail(`give an audio file or --body. ${USAGE}`);
-
+/** The running service (through PORT and DATA_DIR) and the token Twilio's posts to it are signed with. */
+async function findService(): Promise<{ info: RuntimeInfo; token: string }> {
   const dataDir = resolve(process.env.DATA_DIR || '.data');
   const info =
     (await readFile(join(dataDir, 'runtime.json'), 'utf8')
@@ -80,6 +75,33 @@ async function main() {
   const token =
     secrets.twilio_auth_token ?? (await readFile(info.webhookTokenFile, 'utf8').catch(() => '')).trim();
   if (!token) fail('no webhook signing token: restart the service with npm start.');
+  return { info, token };
+}
+
+async function main() {
+  const { values, positionals } = args();
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values.delivery) {
+    const [sid, status, ...rest] = positionals;
+    if (!sid || !status || rest.length > 0)
+      fail(`--delivery takes a SID and a status. usage: ${DELIVERY_USAGE}`);
+    const service = await findService();
+    const said = await sendDeliveryStatus(service, { sid, status, error: values.error }).catch(
+      (error: Error) => fail(error.message),
+    );
+    console.log(said);
+    return;
+  }
+  if (values.error !== undefined) fail(`--error goes with --delivery. ${USAGE}`);
+  if (!values.from) fail(`--from is required (the sender's phone number). ${USAGE}`);
+  const from = normalizePhone(values.from);
+  if (!from.ok) fail(from.error);
+  if (positionals.length > 1) fail(`send one file at a time. ${USAGE}`);
+  if (positionals.length === 0 && values.body === undefined) fail(`give an audio file or --body. ${USAGE}`);
+  const { info, token } = await findService();
 
   const accountSid = `AC${'0'.repeat(32)}`;
   const messageSid = twilioId('MM');
@@ -170,10 +192,10 @@ async function main() {
   while (Date.now() < deadline) {
     const replies = (await readOutbox(info.outbox)).filter((e) => e.to === from.e164 && e.sentAt >= sentAt);
     for (const reply of replies) {
-      if (seen.has(reply.id)) continue;
-      seen.add(reply.id);
+      if (seen.has(reply.sid)) continue;
+      seen.add(reply.sid);
       lastNew = Date.now();
-      console.log(`\n--- reply to ${reply.to}\n${reply.body}`);
+      console.log(`\n--- reply to ${reply.to} (sid ${reply.sid})\n${reply.body}`);
     }
     // Done when the media was handed over and no new reply came for a while.
     const mediaDone = !media || media.state.deleted;

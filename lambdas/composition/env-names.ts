@@ -27,6 +27,7 @@ export const ENV = names(
   'SIGNUPS_TABLE',
   'SIGNUP_CONSENTS_TABLE',
   'COUNTERS_TABLE',
+  'SENT_TEXTS_TABLE',
   'TRANSCRIPT_RETENTION_DAYS',
   // audio.ts (and health.ts): the audio bucket.
   'AUDIO_BUCKET',
@@ -39,6 +40,8 @@ export const ENV = names(
   'SITE_URL',
   'DEFAULT_PHONE_NUMBER',
   'PUBLIC_WEBHOOK_URL',
+  // service.ts: where Twilio posts the delivery status of each text (what it signs).
+  'SMS_STATUS_URL',
   // message-changes.ts: where message changes are published.
   'EVENTS_HTTP_ENDPOINT',
   // pipeline-starter.ts: the state machine the starters start.

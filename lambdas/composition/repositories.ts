@@ -4,6 +4,7 @@ import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-re
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
+import { DynamoSentTextRepository } from '../adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
 import { documentClient } from './dynamodb';
@@ -59,5 +60,14 @@ export const counters = once(
     new DynamoCounters(
       documentClient(),
       readEnv('the counters table', { [ENV.COUNTERS_TABLE]: required }).COUNTERS_TABLE,
+    ),
+);
+
+/** Which message each text sent about one belongs to (how a delivery status callback finds its message). */
+export const sentTextRepository = once(
+  () =>
+    new DynamoSentTextRepository(
+      documentClient(),
+      readEnv('the sent texts table', { [ENV.SENT_TEXTS_TABLE]: required }).SENT_TEXTS_TABLE,
     ),
 );

@@ -33,3 +33,8 @@ export const siteUrl = once(() => readEnv('the public site', { [ENV.SITE_URL]: z
 export const publicWebhookUrl = once(
   () => readEnv('the webhook', { [ENV.PUBLIC_WEBHOOK_URL]: z.url() }).PUBLIC_WEBHOOK_URL,
 );
+
+/** The exact URL Twilio posts each text's delivery status to (what it signs, and what each send asks for). */
+export const smsStatusUrl = once(
+  () => readEnv('the delivery status callbacks', { [ENV.SMS_STATUS_URL]: z.url() }).SMS_STATUS_URL,
+);

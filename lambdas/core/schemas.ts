@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { DEFAULT_MAX_DURATION_SECONDS } from './audio-format';
 import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
+import { smsPartSchema } from './delivery';
 import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { MESSAGE_STATUSES } from './status';
@@ -146,6 +147,11 @@ export const messageSchema = z.object({
   summary_details: voiceSummarySchema.nullable().optional(),
   /** How many parts of the reply the SMS provider accepted (a retried send resumes after them). */
   reply_parts_sent: z.number().int().nonnegative().optional(),
+  /**
+   * Each text sent about the message (the reply's parts, the failure notice) with its provider id and latest
+   * delivery status (core/delivery.ts); written only through the message repository's SMS-part methods.
+   */
+  sms_parts: z.array(smsPartSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

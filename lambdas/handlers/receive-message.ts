@@ -4,9 +4,7 @@
  * voice messages are processed afterwards by the pipeline. Dashboard uploads go to POST /api/messages.
  */
 
-import { isValidTwilioSignature } from '../adapters/twilio/twilio-signature';
 import { audioStore } from '../composition/audio';
-import { hostAdapters } from '../composition/host';
 import { publicRoutes } from '../composition/http';
 import { mediaFetching } from '../composition/media';
 import { messageChanges, warn } from '../composition/message-changes';
@@ -14,9 +12,9 @@ import { logger, metrics } from '../composition/observability';
 import { phoneRegions } from '../composition/phone-regions';
 import { pipelineStarter } from '../composition/pipeline-starter';
 import { counters, optOutRepository, settingsRepository } from '../composition/repositories';
-import { secretStore } from '../composition/secrets';
 import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
 import { smsSending } from '../composition/sms';
+import { twilioSignatureCheck } from '../composition/twilio-signed';
 import { ForbiddenError, UnsupportedMediaTypeError } from '../core/errors';
 import { header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
@@ -35,15 +33,8 @@ const deps: InboundDeps = {
   contactEmail: contactEmail(),
   warn,
 };
-const secrets = secretStore(['twilio_auth_token']);
-const localWebhookToken = hostAdapters().webhookToken;
-const webhookUrl = publicWebhookUrl();
+const checkSignature = twilioSignatureCheck(publicWebhookUrl(), 'Webhook');
 const route = publicRoutes();
-
-/** The token X-Twilio-Signature is checked with: the saved Twilio auth token, else the host's own (locally). */
-async function webhookSigningToken(): Promise<string | null> {
-  return (await secrets.get('twilio_auth_token')) ?? (localWebhookToken ? await localWebhookToken() : null);
-}
 
 const WEBHOOK_ONLY = "this URL is Twilio's webhook and takes only its signed form posts.";
 /** What an admin request sent here is told: uploads have their own admin route since issue 15. */
@@ -66,17 +57,7 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
       logger.warn('Webhook refused: a Bearer token (an admin request at the webhook)');
       throw new ForbiddenError(`An admin token grants nothing here: ${WEBHOOK_ONLY} ${UPLOADS_MOVED}`);
     }
-    const token = await webhookSigningToken();
-    if (!token) {
-      logger.warn('Webhook refused: no Twilio auth token is saved to check its signature');
-      throw new ForbiddenError(
-        'Webhook signatures cannot be checked: save the Twilio auth token in Settings.',
-      );
-    }
-    if (!isValidTwilioSignature(token, header(event, 'x-twilio-signature'), webhookUrl, params)) {
-      logger.warn('Webhook refused: bad or missing X-Twilio-Signature');
-      throw new ForbiddenError('The X-Twilio-Signature of this request is missing or wrong.');
-    }
+    await checkSignature(header(event, 'x-twilio-signature'), params);
     const form = parseOrThrow(twilioWebhookSchema, params, 'webhook form');
     const result = await receiveSms(deps, form);
     logger.info('Webhook handled', { action: result.action, messages: result.messageIds.length });

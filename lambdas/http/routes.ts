@@ -78,6 +78,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'public',
     throttle: THROTTLES.webhook,
   },
+  // Twilio's delivery status callbacks for the texts sent (signed form posts, checked in the handler).
+  {
+    method: 'POST',
+    path: '/api/sms-status',
+    fn: 'sms-status',
+    access: 'public',
+    throttle: THROTTLES.webhook,
+  },
   {
     method: 'POST',
     path: '/api/process-audio',

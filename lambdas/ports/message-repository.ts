@@ -1,8 +1,17 @@
+import type { DeliveryStatus, SmsPart } from '../core/delivery';
 import type { Message } from '../core/schemas';
 import type { MessageStatus } from '../core/status';
 
 /** Fields that may change after a message is created. */
-export type MessagePatch = Partial<Omit<Message, 'id' | 'created_at' | 'updated_at'>>;
+export type MessagePatch = Partial<Omit<Message, 'id' | 'created_at' | 'updated_at' | 'sms_parts'>>;
+
+/** A delivery status callback's news about one text of a message. */
+export type SmsPartStatus = {
+  readonly sid: string;
+  readonly status: DeliveryStatus;
+  readonly error_code: number | null;
+  readonly status_updated_at: string;
+};
 
 /** Extra conditions on an update. */
 export type UpdateConditions = {
@@ -29,6 +38,17 @@ export interface MessageRepository {
     now: string,
     conditions?: UpdateConditions,
   ): Promise<Message | null>;
+  /**
+   * Records a text sent about the message (whatever its status); returns the updated message, or null when
+   * the message is gone. The part is kept beside the message's other fields, so no other write replaces it.
+   */
+  addSmsPart(id: string, part: SmsPart): Promise<Message | null>;
+  /**
+   * Applies a text's new delivery status only when it moves forward (core/delivery.ts `movesForward`),
+   * atomically: returns the updated message, or null when the message or the text is unknown or the status
+   * is not news (a duplicate, or one older than the recorded one).
+   */
+  updateSmsPartStatus(id: string, update: SmsPartStatus): Promise<Message | null>;
   /** The newest messages first, at most `limit` (1 to 10). */
   listRecent(limit: number): Promise<Message[]>;
   /** Every message created in [from, to) (ISO times), oldest first. */

@@ -4,11 +4,12 @@
  * Publishing is best effort: a missed live update is fixed by the dashboard's next refresh, while a failed
  * write must not be hidden.
  */
+import type { SmsPart } from '../core/delivery';
 import type { Message } from '../core/schemas';
 import { allowedSources, type MessageStatus } from '../core/status';
 import type { Clock } from '../ports/clock';
 import type { MessageEvents } from '../ports/message-events';
-import type { MessagePatch, MessageRepository } from '../ports/message-repository';
+import type { MessagePatch, MessageRepository, SmsPartStatus } from '../ports/message-repository';
 
 export type MessageChangeDeps = {
   readonly messages: MessageRepository;
@@ -65,4 +66,29 @@ export async function changeMessage(
 export async function removeMessage(deps: MessageChangeDeps, message: Message): Promise<void> {
   await deps.messages.delete(message.id);
   await publish(deps, 'deleted', message);
+}
+
+/** Records a text sent about the message (its SID, kind, place, segments and first status). */
+export async function addSmsPart(
+  deps: MessageChangeDeps,
+  id: string,
+  part: SmsPart,
+): Promise<Message | null> {
+  const updated = await deps.messages.addSmsPart(id, part);
+  if (updated) await publish(deps, 'updated', updated);
+  return updated;
+}
+
+/**
+ * Records a text's new delivery status when it is news (only forward: see core/delivery.ts); null, and
+ * nothing written or published, when it is not or the text is unknown.
+ */
+export async function changeSmsPartStatus(
+  deps: MessageChangeDeps,
+  id: string,
+  update: SmsPartStatus,
+): Promise<Message | null> {
+  const updated = await deps.messages.updateSmsPartStatus(id, update);
+  if (updated) await publish(deps, 'updated', updated);
+  return updated;
 }

@@ -171,6 +171,8 @@ function publicReason(fn: string): string {
   switch (fn) {
     case 'receive-message':
       return 'Twilio calls it; the handler checks the X-Twilio-Signature';
+    case 'sms-status':
+      return "Twilio's delivery status callbacks; the handler checks the X-Twilio-Signature";
     case 'create-signup':
       return 'the landing page sign-up form, validated and stored idempotently per email';
     default:

@@ -1,24 +1,38 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as z from 'zod';
 import { type Clock, systemClock } from '../../lambdas/ports/clock';
 import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
 
-/** One line of `$DATA_DIR/outbox.jsonl`: the DESIGN.md contract (to, from, body, messageId, sentAt) plus id. */
-export const outboxEntrySchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  from: z.string().nullable(),
-  body: z.string(),
-  messageId: z.string().nullable(),
-  sentAt: z.string(),
-});
+/**
+ * One line of `$DATA_DIR/outbox.jsonl`: the DESIGN.md contract (to, from, body, messageId, sentAt) plus `sid`,
+ * the text's id shaped like Twilio's (SM and 32 hex digits): `npm run sms -- --delivery <sid> <status>` posts
+ * its delivery status as Twilio would. Lines written before it had `id` (outbox-<uuid>) instead.
+ */
+export const outboxEntrySchema = z.preprocess(
+  (line) => {
+    const entry = line as Record<string, unknown> | null;
+    return entry && entry.sid === undefined && typeof entry.id === 'string'
+      ? { ...entry, sid: entry.id }
+      : line;
+  },
+  z.object({
+    sid: z.string(),
+    to: z.string(),
+    from: z.string().nullable(),
+    body: z.string(),
+    messageId: z.string().nullable(),
+    sentAt: z.string(),
+  }),
+);
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 /**
- * The local stand-in for Twilio: each SMS becomes one JSON line in the outbox file. Each line goes out in a
- * single write on a file opened with O_APPEND, so concurrent senders (several pipeline runs) never interleave.
+ * The local stand-in for Twilio: each SMS becomes one JSON line in the outbox file. It only hands texts over:
+ * nothing here reports a delivery, so a text stays `sent` until a status callback says otherwise (`npm run
+ * sms -- --delivery`). Each line goes out in a single write on a file opened with O_APPEND, so concurrent
+ * senders (several pipeline runs) never interleave.
  */
 export class OutboxSmsSender implements SmsSender {
   constructor(
@@ -28,12 +42,12 @@ export class OutboxSmsSender implements SmsSender {
 
   async send(sms: OutgoingSms): Promise<{ readonly id: string }> {
     const entry: OutboxEntry = {
+      sid: `SM${randomBytes(16).toString('hex')}`,
       to: sms.to,
       from: sms.from,
       body: sms.body,
       messageId: sms.messageId,
       sentAt: this.clock(),
-      id: `outbox-${randomUUID()}`,
     };
     const line = Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
     await mkdir(dirname(this.path), { recursive: true });
@@ -46,7 +60,7 @@ export class OutboxSmsSender implements SmsSender {
     } finally {
       await file.close();
     }
-    return { id: entry.id };
+    return { id: entry.sid };
   }
 }
 

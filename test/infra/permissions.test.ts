@@ -101,6 +101,14 @@ const EXPECTED: Record<string, string[]> = {
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminDeleteUser cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser cognito-idp:AdminRemoveUserFromGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
     XRAY,
   ],
+  // Twilio's delivery status callbacks: finds a text's message (the links) and moves its status forward.
+  'sms-status': [
+    PUBLISH,
+    'dynamodb:UpdateItem on Messages',
+    'dynamodb:GetItem on SentTexts',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
   // The live list's onSubscribe check: one question about one account, on the pool.
   'authorize-live-subscription': [STILL_ADMIN, XRAY],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
@@ -150,6 +158,7 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
+    'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
@@ -160,6 +169,7 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
+    'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
@@ -286,10 +296,26 @@ describe('what each function may do', () => {
         'expire-provider-media',
         // "Delete this message" on a link's page removes it from the live list.
         'message-link',
+        // Records a text's delivery status on its message.
+        'sms-status',
       ].sort(),
     );
     // DecideReply reads the message and changes nothing, so it may not publish.
     expect(EXPECTED[step.decideReply.fn]!.some((l) => l.startsWith('appsync:'))).toBe(false);
+  });
+
+  it("lets only the texts' senders link a SID to its message, and only the status callbacks read the links", () => {
+    const on = (table: string) =>
+      Object.entries(EXPECTED)
+        .flatMap(([fn, lines]) => lines.filter((l) => l.endsWith(` on ${table}`)).map((l) => `${fn}: ${l}`))
+        .sort();
+    expect(on('SentTexts')).toEqual(
+      [
+        `${step.sendReply.fn}: dynamodb:PutItem on SentTexts`,
+        `${step.markFailed.fn}: dynamodb:PutItem on SentTexts`,
+        'sms-status: dynamodb:GetItem on SentTexts',
+      ].sort(),
+    );
   });
 
   it('keeps every secret readable only by the functions that use it', () => {
@@ -322,6 +348,8 @@ describe('what each function may do', () => {
         'expire-provider-media',
         // "Delete this message" deletes at Twilio media never fetched, as DELETE does.
         'message-link',
+        // Checks the signature of Twilio's delivery status callbacks.
+        'sms-status',
       ].sort(),
     );
   });

@@ -7,6 +7,7 @@ import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo
 import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
+import { DynamoSentTextRepository } from '../../lambdas/adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
 import { type ConsentRecord, DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
@@ -228,6 +229,79 @@ describe('messages by sender (what DELETE erases)', () => {
     const repo = new DynamoMessageRepository(tables.doc, names.messages);
     expect((await repo.listBySender(number)).map((m) => m.id)).toEqual(['o-1']);
     expect((await repo.get('o-2'))!.phone_number).toBeNull();
+  });
+});
+
+describe('delivery status of the texts sent about a message', () => {
+  const part = (sid: string, index: number) => ({
+    sid,
+    index,
+    kind: 'reply' as const,
+    segments: 2,
+    status: 'sent' as const,
+    error_code: null,
+    status_updated_at: '2026-02-01T00:00:01.000Z',
+  });
+  const at = (second: number) => `2026-02-01T00:00:${String(second).padStart(2, '0')}.000Z`;
+
+  it('keeps each text beside the message, moves its status only forward, and no other write replaces it', async () => {
+    const repo = new DynamoMessageRepository(tables.doc, tables.names.messages);
+    await repo.create(message('m-delivery', '2026-02-01T00:00:00.000Z', { status: 'processing' }));
+    await repo.addSmsPart('m-delivery', part('SMb', 1));
+    await repo.addSmsPart('m-delivery', part('SMa', 0));
+    // The pipeline's own write after the texts went out leaves them alone.
+    await repo.update('m-delivery', ['processing'], { status: 'completed', reply_sent: true }, at(2));
+
+    const delivered = {
+      sid: 'SMa',
+      status: 'delivered' as const,
+      error_code: null,
+      status_updated_at: at(3),
+    };
+    expect((await repo.updateSmsPartStatus('m-delivery', delivered))?.sms_parts?.[0]?.status).toBe(
+      'delivered',
+    );
+    // A duplicate and a late "sent" are not news: nothing is written.
+    expect(
+      await repo.updateSmsPartStatus('m-delivery', { ...delivered, status_updated_at: at(4) }),
+    ).toBeNull();
+    expect(
+      await repo.updateSmsPartStatus('m-delivery', {
+        ...delivered,
+        status: 'sent',
+        status_updated_at: at(5),
+      }),
+    ).toBeNull();
+    const undelivered = {
+      sid: 'SMb',
+      status: 'undelivered' as const,
+      error_code: 30007,
+      status_updated_at: at(6),
+    };
+    expect(await repo.updateSmsPartStatus('m-delivery', undelivered)).not.toBeNull();
+    // A text the message never had, and a message that does not exist: nothing written, nothing created.
+    expect(await repo.updateSmsPartStatus('m-delivery', { ...undelivered, sid: 'SMz' })).toBeNull();
+    expect(await repo.updateSmsPartStatus('m-nobody', undelivered)).toBeNull();
+    expect(await repo.get('m-nobody')).toBeNull();
+
+    const stored = (await repo.get('m-delivery'))!;
+    expect(stored).toMatchObject({ status: 'completed', reply_sent: true, updated_at: at(6) });
+    expect(stored.sms_parts).toEqual([
+      { ...part('SMa', 0), status: 'delivered', status_updated_at: at(3) },
+      { ...part('SMb', 1), status: 'undelivered', error_code: 30007, status_updated_at: at(6) },
+    ]);
+    // Lists read them too (the index projects every attribute).
+    const listed = await repo.listCreatedBetween('2026-02-01T00:00:00.000Z', '2026-02-01T00:00:01.000Z');
+    expect(listed.find((m) => m.id === 'm-delivery')?.sms_parts).toEqual(stored.sms_parts);
+  });
+
+  it("finds a text's message by its SID, and nothing for a SID never recorded or past its time", async () => {
+    const repo = new DynamoSentTextRepository(tables.doc, tables.names.sentTexts);
+    await repo.link('SMlive', 'm-1', new Date(Date.now() + 60_000).toISOString());
+    await repo.link('SMgone', 'm-2', new Date(Date.now() - 1_000).toISOString());
+    expect(await repo.messageIdOf('SMlive')).toBe('m-1');
+    expect(await repo.messageIdOf('SMgone')).toBeNull();
+    expect(await repo.messageIdOf('SMnever')).toBeNull();
   });
 });
 

@@ -71,6 +71,21 @@ describe('Twilio SMS sender', () => {
     expect(fake.requests[0]?.headers.authorization).toBe(basicAuth(AUTH_TOKEN));
   });
 
+  it('asks Twilio for delivery status callbacks at the status URL on every text', async () => {
+    const statusCallback = 'https://voice.example.com/api/sms-status';
+    await new TwilioSmsSender({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      from: FROM,
+      apiBaseUrl: fake.url,
+      statusCallback,
+    }).send(sms);
+    await sender().send(sms);
+
+    const asked = fake.requests.map((r) => new URLSearchParams(r.body.toString()).get('StatusCallback'));
+    expect(asked).toEqual([statusCallback, null]);
+  });
+
   it('refuses an Account SID that is not one, in words the operator can act on', () => {
     expect(() => new TwilioSmsSender({ accountSid: 'SK123', authToken: AUTH_TOKEN, from: FROM })).toThrow(
       /Account SID must be AC followed by 32 hex digits/,
@@ -345,10 +360,10 @@ describe('outbox SMS sender (local runtime)', () => {
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(50);
     const entries = await readOutbox(path);
-    expect(new Set(entries.map((e) => e.id))).toEqual(new Set(ids.map((r) => r.id)));
+    expect(new Set(entries.map((e) => e.sid))).toEqual(new Set(ids.map((r) => r.id)));
     expect(new Set(entries.map((e) => e.body))).toEqual(new Set(bodies));
     expect(entries[0]).toMatchObject({ to: '+15551234567', from: null, sentAt: '2026-01-02T03:04:05.000Z' });
-    expect(ids[0]?.id).toMatch(/^outbox-[0-9a-f-]{36}$/);
+    expect(ids[0]?.id).toMatch(/^SM[0-9a-f]{32}$/);
   });
 
   it('reads a missing outbox as empty', async () => {

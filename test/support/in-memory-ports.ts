@@ -3,6 +3,7 @@
  * builds its own. They keep the contracts the real adapters keep (conditional writes, "missing" answers),
  * and record what went out (texts, pipeline starts, published changes) so tests can assert on it.
  */
+import { movesForward, type SmsPart, sortParts } from '../../lambdas/core/delivery';
 import { NotFoundError } from '../../lambdas/core/errors';
 import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
 import type { MessageStatus } from '../../lambdas/core/status';
@@ -15,10 +16,12 @@ import type { MessageChange, MessageEvents } from '../../lambdas/ports/message-e
 import type {
   MessagePatch,
   MessageRepository,
+  SmsPartStatus,
   UpdateConditions,
 } from '../../lambdas/ports/message-repository';
 import type { OptOutRepository } from '../../lambdas/ports/opt-out-repository';
 import type { PipelineStarter } from '../../lambdas/ports/pipeline-starter';
+import type { SentTextRepository } from '../../lambdas/ports/sent-text-repository';
 import type { SettingsRepository } from '../../lambdas/ports/settings-repository';
 import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
 import type { Summarizer, SummaryResult } from '../../lambdas/ports/summarizer';
@@ -76,6 +79,29 @@ export class InMemoryMessages implements MessageRepository {
     return structuredClone(updated);
   }
 
+  async addSmsPart(id: string, part: SmsPart): Promise<Message | null> {
+    const current = this.items.get(id);
+    if (!current) return null;
+    const others = (current.sms_parts ?? []).filter((p) => p.sid !== part.sid);
+    const updated = {
+      ...current,
+      sms_parts: sortParts([...others, part]),
+      updated_at: part.status_updated_at,
+    };
+    this.items.set(id, updated);
+    return structuredClone(updated);
+  }
+
+  async updateSmsPartStatus(id: string, update: SmsPartStatus): Promise<Message | null> {
+    const current = this.items.get(id);
+    const part = current?.sms_parts?.find((p) => p.sid === update.sid);
+    if (!current || !part || !movesForward(part.status, update.status)) return null;
+    const parts = current.sms_parts!.map((p) => (p.sid === update.sid ? { ...p, ...update } : p));
+    const updated = { ...current, sms_parts: parts, updated_at: update.status_updated_at };
+    this.items.set(id, updated);
+    return structuredClone(updated);
+  }
+
   async listRecent(limit: number): Promise<Message[]> {
     return [...this.items.values()].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
   }
@@ -90,6 +116,16 @@ export class InMemoryMessages implements MessageRepository {
     return [...this.items.values()]
       .filter((m) => m.phone_number === phoneNumber)
       .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+}
+
+export class InMemorySentTexts implements SentTextRepository {
+  readonly links = new Map<string, string>();
+  async link(sid: string, messageId: string) {
+    this.links.set(sid, messageId);
+  }
+  async messageIdOf(sid: string) {
+    return this.links.get(sid) ?? null;
   }
 }
 

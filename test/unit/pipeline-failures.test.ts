@@ -31,6 +31,7 @@ import {
   InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
+  InMemorySentTexts,
   InMemorySettings,
   RecordingEvents,
   RecordingSms,
@@ -70,6 +71,7 @@ function setUp() {
     optOuts: new InMemoryOptOuts(),
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
+    sentTexts: new InMemorySentTexts(),
     serviceName: 'Voice Summary',
     warn: () => {},
     providers: { smsSender: async () => ({ sender: sms, from: '+15005550006' }) },
@@ -141,6 +143,10 @@ describe('every pipeline error name has a reason', () => {
     if (!failure.retryable) expect(message.error_message).not.toMatch(/retry/i);
     expect(sms.sent.map((s) => s.body)).toEqual(
       failure.notice === null ? [] : [composeFailureNotice(failure.notice, 'Voice Summary')],
+    );
+    // The notice is followed like the reply: its SID recorded on the message, as sent.
+    expect(message.sms_parts?.map((p) => [p.sid, p.kind, p.status]) ?? []).toEqual(
+      failure.notice === null ? [] : [['SM1', 'failure-notice', 'sent']],
     );
   });
 });

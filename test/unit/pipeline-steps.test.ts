@@ -29,6 +29,7 @@ import {
   InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
+  InMemorySentTexts,
   InMemorySettings,
   RecordingEvents,
   RecordingSms,
@@ -59,6 +60,7 @@ function setUp(
     optOuts: new InMemoryOptOuts(),
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
+    sentTexts: new InMemorySentTexts(),
     serviceName: 'Voice Summary',
     siteUrl: 'https://voice.example.com',
     warnings: [] as string[],
@@ -128,6 +130,11 @@ describe('a voice message through every step', () => {
     expect(sms.sent.map((s) => s.to)).toEqual(Array(reply.parts).fill(SENDER));
     expect(sms.sent[0]!.body).toMatch(/^Voice Summary: Maria asks you to call her back/);
     expect(reply.segments).toBeGreaterThanOrEqual(reply.parts);
+    // Each part is recorded with the provider's id, in order, as sent until Twilio says more.
+    expect(message.sms_parts?.map((p) => [p.sid, p.index, p.kind, p.status])).toEqual(
+      sms.sent.map((_, i) => [`SM${i + 1}`, i, 'reply', 'sent']),
+    );
+    expect(await deps.sentTexts.messageIdOf('SM1')).toBe('MM1-0');
     // The dashboard saw every status change live.
     const statuses = deps.events.changes.map((c) => c.message.status);
     expect(statuses[0]).toBe('processing');

@@ -9,25 +9,57 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '../../core/delivery';
 import { expiresAtEpochSeconds } from '../../core/retention';
 import { type Message, messageSchema, RECENT_MESSAGES_LIMIT } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
-import type { MessagePatch, MessageRepository, UpdateConditions } from '../../ports/message-repository';
+import type {
+  MessagePatch,
+  MessageRepository,
+  SmsPartStatus,
+  UpdateConditions,
+} from '../../ports/message-repository';
 import { MESSAGE_FEED, MESSAGE_INDEXES, TABLES } from './tables';
 
 const EXPIRES_AT = TABLES.messages.timeToLiveAttribute;
 
+/**
+ * Each text sent about a message is an attribute of its own, `sms_part#<sid>`, rather than an element of a
+ * list: a status callback then updates exactly that text, atomically and on a condition (only forward), and
+ * no other write to the message can replace it. Reads gather them into `sms_parts`.
+ */
+const PART_PREFIX = 'sms_part#';
+
 function toMessage(item: Record<string, unknown>): Message {
   // The link's hash stays in the table: the dashboard and the live list never see it.
   const { feed: _feed, [EXPIRES_AT]: _expires, link_hash: _link, ...rest } = item;
+  const fields: Record<string, unknown> = {};
+  const parts: SmsPart[] = [];
+  for (const [key, value] of Object.entries(rest)) {
+    if (!key.startsWith(PART_PREFIX)) fields[key] = value;
+    else {
+      const { progress: _progress, ...part } = value as SmsPart & { progress: number };
+      parts.push(part);
+    }
+  }
   // Stored without phone_number when there is none (an index key may not be null).
-  return messageSchema.parse({ phone_number: null, ...rest });
+  return messageSchema.parse({
+    phone_number: null,
+    ...fields,
+    ...(parts.length > 0 ? { sms_parts: sortParts(parts) } : {}),
+  });
 }
 
 /** The message as stored: `phone_number` keys the `sender` index, so it is left out rather than null. */
 function withoutNullPhone(message: Message): Record<string, unknown> {
-  const { phone_number, ...rest } = message;
-  return phone_number === null ? rest : message;
+  const { phone_number, sms_parts, ...rest } = message;
+  const parts = Object.fromEntries(
+    (sms_parts ?? []).map((part) => [
+      `${PART_PREFIX}${part.sid}`,
+      { ...part, progress: DELIVERY_PROGRESS[part.status] },
+    ]),
+  );
+  return phone_number === null ? { ...rest, ...parts } : { ...rest, phone_number, ...parts };
 }
 
 /**
@@ -121,6 +153,51 @@ export class DynamoMessageRepository implements MessageRepository {
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
+      );
+      return Attributes ? toMessage(Attributes) : null;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return null;
+      throw error;
+    }
+  }
+
+  async addSmsPart(id: string, part: SmsPart): Promise<Message | null> {
+    return this.updateIfExists({
+      Key: { id },
+      UpdateExpression: 'SET #part = :part, updated_at = :now',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeNames: { '#part': `${PART_PREFIX}${part.sid}` },
+      ExpressionAttributeValues: {
+        ':part': { ...part, progress: DELIVERY_PROGRESS[part.status] },
+        ':now': part.status_updated_at,
+      },
+    });
+  }
+
+  async updateSmsPartStatus(id: string, update: SmsPartStatus): Promise<Message | null> {
+    // The condition is the ordering rule (core/delivery.ts): only a status further along is written.
+    return this.updateIfExists({
+      Key: { id },
+      UpdateExpression:
+        'SET #part.#status = :status, #part.error_code = :code, #part.status_updated_at = :now, #part.progress = :progress, updated_at = :now',
+      ConditionExpression: 'attribute_exists(#part) AND #part.progress < :progress',
+      ExpressionAttributeNames: { '#part': `${PART_PREFIX}${update.sid}`, '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': update.status,
+        ':code': update.error_code,
+        ':now': update.status_updated_at,
+        ':progress': DELIVERY_PROGRESS[update.status],
+      },
+    });
+  }
+
+  /** A conditional update answering the new message, or null when its condition does not hold. */
+  private async updateIfExists(
+    input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'ReturnValues'>,
+  ): Promise<Message | null> {
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand({ TableName: this.table, ...input, ReturnValues: 'ALL_NEW' }),
       );
       return Attributes ? toMessage(Attributes) : null;
     } catch (error) {

@@ -43,6 +43,12 @@ export const TABLES = {
   counters: { partitionKey: 'key', timeToLiveAttribute: 'expires_at' },
   /** One item per phone number (E.164) that opted out. */
   optOuts: { partitionKey: 'phone_number' },
+  /**
+   * One item per text sent about a message: its provider id (Twilio's SID) -> the message id, so a delivery
+   * status callback finds its message by a GetItem (a message holds several texts, so no index on the
+   * messages table could key them). Kept a week: Twilio's last status comes within hours.
+   */
+  sentTexts: { partitionKey: 'sid', timeToLiveAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 export const MESSAGE_FEED = 'all';

@@ -12,6 +12,11 @@ export type TwilioSmsSenderOptions = {
   readonly authToken: string;
   /** The service's number in E.164, or a Messaging Service SID (MG…); used when the SMS names no `from`. */
   readonly from: string;
+  /**
+   * Where Twilio posts each text's delivery status (queued, sent, delivered, undelivered, failed): asked for
+   * on every text. None: no callbacks.
+   */
+  readonly statusCallback?: string;
   /** Send requests here instead of https://api.twilio.com (tests: a local fake). */
   readonly apiBaseUrl?: string;
   /** @default 15_000 */
@@ -42,6 +47,7 @@ export class TwilioSmsSender implements SmsSender {
   private readonly from: string;
   private readonly authToken: string;
   private readonly timeoutMs: number;
+  private readonly statusCallback: string | undefined;
 
   constructor(options: TwilioSmsSenderOptions) {
     // Say it in the operator's terms before any request.
@@ -56,12 +62,14 @@ export class TwilioSmsSender implements SmsSender {
     this.from = options.from;
     this.authToken = options.authToken;
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.statusCallback = options.statusCallback;
   }
 
   async send(sms: OutgoingSms): Promise<{ readonly id: string }> {
     const from = sms.from ?? this.from;
     const form = new URLSearchParams({ To: sms.to, Body: sms.body });
     form.set(from.startsWith('MG') ? 'MessagingServiceSid' : 'From', from);
+    if (this.statusCallback) form.set('StatusCallback', this.statusCallback);
     try {
       const response = await fetch(this.url, {
         method: 'POST',

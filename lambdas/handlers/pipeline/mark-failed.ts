@@ -1,7 +1,12 @@
 /** MarkFailed: a readable error on the message, and a notice to the sender. */
 import { messageChanges, warn } from '../../composition/message-changes';
 import { phoneRegions } from '../../composition/phone-regions';
-import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
+import {
+  counters,
+  optOutRepository,
+  sentTextRepository,
+  settingsRepository,
+} from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
 import { markFailed } from '../../use-cases/pipeline/outcome';
@@ -18,6 +23,7 @@ export const handler = pipelineStep(
     providers: smsSending(),
     serviceName: serviceName(),
     counters: counters(),
+    sentTexts: sentTextRepository(),
     warn,
   },
   (result, metrics) => {

@@ -1,7 +1,12 @@
 /** SendReply: the summary (and transcript) by SMS. */
-import { messageChanges } from '../../composition/message-changes';
+import { messageChanges, warn } from '../../composition/message-changes';
 import { phoneRegions } from '../../composition/phone-regions';
-import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
+import {
+  counters,
+  optOutRepository,
+  sentTextRepository,
+  settingsRepository,
+} from '../../composition/repositories';
 import { serviceName, siteUrl } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
 import { sendReply } from '../../use-cases/pipeline/reply';
@@ -18,6 +23,8 @@ export const handler = pipelineStep(
     providers: smsSending(),
     serviceName: serviceName(),
     counters: counters(),
+    sentTexts: sentTextRepository(),
+    warn,
     siteUrl: siteUrl(),
   },
   (result, metrics) => {

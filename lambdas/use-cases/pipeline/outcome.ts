@@ -5,17 +5,15 @@
 import { SupersededError } from '../../core/pipeline-errors';
 import { cleanErrorMessage, parseCaughtError, pipelineFailure } from '../../core/pipeline-failures';
 import { composeFailureNotice } from '../../core/reply';
+import { recordSentText } from '../delivery-status';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { sendText } from '../outbound-sms';
 import { currentSettings } from '../settings';
 import type { SendReplyDeps } from './reply';
 import type { PipelineState } from './state';
 
-/** What MarkFailed uses: SendReply's (for the notice; it carries no link), and where to report a notice that failed. */
-export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl'> & {
-  /** Told about things that went wrong but did not stop the run. */
-  readonly warn: (message: string, details?: Record<string, unknown>) => void;
-};
+/** What MarkFailed uses: SendReply's (for the notice, which carries no link, and `warn` for one that failed). */
+export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl'>;
 
 /** MarkCompleted: the run is done. */
 export async function markCompleted(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
@@ -51,12 +49,23 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
   const { auto_reply_enabled } = await currentSettings(deps);
   if (!auto_reply_enabled || !failed.phone_number) return { marked: true, cause, notified: false };
   try {
+    const body = composeFailureNotice(failure.notice, deps.serviceName);
     const outcome = await sendText(deps, {
       to: failed.phone_number,
-      body: composeFailureNotice(failure.notice, deps.serviceName),
+      body,
       kind: 'failure-notice',
       messageId: failed.id,
     });
+    if (outcome.status === 'sent') {
+      await recordSentText(deps, {
+        messageId: failed.id,
+        sid: outcome.smsId,
+        kind: 'failure-notice',
+        index: 0,
+        body,
+        attempt: state.attempt,
+      });
+    }
     return { marked: true, cause, notified: outcome.status === 'sent' };
   } catch (error) {
     // The failure is recorded; a notice that cannot be sent must not turn it into another failure.

@@ -7,6 +7,7 @@ import { composeReply } from '../../core/reply';
 import type { Message } from '../../core/schemas';
 import { segmentCount } from '../../core/sms-text';
 import type { Counters } from '../../ports/counters';
+import { recordSentText, type SentTextDeps } from '../delivery-status';
 import type { MessageChangeDeps } from '../message-changes';
 import { createMessageLink } from '../message-link';
 import {
@@ -26,11 +27,12 @@ import { loadOwned, type PipelineState, record } from './state';
 export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & OutboundCheckDeps;
 
 /**
- * What SendReply uses: DecideReply's, the message changes it publishes, the service name the texts carry,
- * the counters behind the gate's hourly cap, and the site's URL the message's link is on.
+ * What SendReply uses: DecideReply's, the message changes it publishes, the service name the texts carry, the
+ * counters behind the gate's hourly cap, where each text's SID is recorded (its delivery status), and the
+ * site's URL the message's link is on.
  */
 export type SendReplyDeps = ReplyDecisionDeps &
-  MessageChangeDeps & { readonly serviceName: string; readonly counters: Counters; readonly siteUrl: string };
+  SentTextDeps & { readonly serviceName: string; readonly counters: Counters; readonly siteUrl: string };
 
 /** What the card says when a reply stopped at the hourly limit. */
 export const REPLY_LIMIT_WARNING = (perHour: number) =>
@@ -99,6 +101,14 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
       return { parts: parts.length, sent: index, complete: false, segments, reason: stopReason(outcome) };
     }
     segments += segmentCount(parts[index]!);
+    await recordSentText(deps, {
+      messageId: message.id,
+      sid: outcome.smsId,
+      kind: 'reply',
+      index,
+      body: parts[index]!,
+      attempt: state.attempt,
+    });
     message = await record(deps, state, { reply_parts_sent: index + 1 });
   }
   await record(deps, state, { reply_sent: true });

@@ -1,3 +1,4 @@
+import type { SmsPart } from '@core/delivery';
 import type { Message } from '@core/schemas';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -164,5 +165,57 @@ describe('a message card', () => {
     render(<MessageCard message={{ ...base, status: 'processing' }} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry Now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+});
+
+describe("a message card's delivery", () => {
+  const completed: Message = {
+    ...base,
+    status: 'completed',
+    summary: 'Maria: call back.',
+    transcript: 'Hi, this is Maria.',
+    reply_sent: true,
+  };
+  const part = (index: number, status: SmsPart['status'], error_code: number | null = null): SmsPart => ({
+    sid: `SM${String(index).padStart(32, '0')}`,
+    index,
+    kind: 'reply',
+    segments: 1,
+    status,
+    error_code,
+    status_updated_at: '2026-11-24T09:00:00.000Z',
+  });
+
+  it('shows an undelivered 30007 in plain words with what to do, beside "• Reply sent"', () => {
+    render(
+      <MessageCard
+        message={{ ...completed, sms_parts: [part(0, 'delivered'), part(1, 'undelivered', 30007)] }}
+      />,
+    );
+    expect(screen.getByText('• Reply sent')).toBeInTheDocument();
+    expect(
+      screen.getByText('• Not delivered (reply part 2): the carrier filtered it as spam (30007)'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^What to do: check the number's A2P 10DLC campaign in Twilio/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('• Delivered')).toBeNull();
+  });
+
+  it('says "• Delivered" only once every part is, and waits for the carrier before', () => {
+    const { rerender } = render(
+      <MessageCard message={{ ...completed, sms_parts: [part(0, 'delivered'), part(1, 'sent')] }} />,
+    );
+    expect(screen.getByText('• Waiting for the carrier to confirm delivery')).toBeInTheDocument();
+    rerender(
+      <MessageCard message={{ ...completed, sms_parts: [part(0, 'delivered'), part(1, 'delivered')] }} />,
+    );
+    expect(screen.getByText('• Delivered')).toBeInTheDocument();
+    expect(screen.queryByText(/What to do/)).toBeNull();
+  });
+
+  it('says nothing about delivery when no text was recorded', () => {
+    render(<MessageCard message={completed} />);
+    expect(screen.queryByText(/Delivered|Not delivered|Waiting for the carrier/)).toBeNull();
   });
 });

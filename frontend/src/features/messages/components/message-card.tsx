@@ -9,6 +9,7 @@ import { formatDuration } from '@/lib/format-time';
 import { processAudio } from '../api/messages';
 import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
+import { DeliveryStatus } from './delivery-status';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
 
@@ -120,6 +121,8 @@ export function MessageCard({ message }: { readonly message: Message }) {
           Not offered for retry: processing this recording again would fail the same way.
         </p>
       )}
+
+      <DeliveryStatus message={message} />
 
       {message.warnings && message.warnings.length > 0 && (
         <ul className="space-y-1 text-sm text-muted">

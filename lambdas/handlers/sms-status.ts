@@ -1,0 +1,47 @@
+/**
+ * POST /api/sms-status: Twilio's delivery status callbacks for the texts the service sent (a signed form
+ * post), in a function of its own that can only read the SID -> message links and update messages. Each
+ * callback moves its text's status forward (never back: they are retried and arrive out of order); one for a
+ * text not tied to a message is acknowledged and changes nothing. Twilio gets 204 either way, so it does not
+ * retry what was handled.
+ */
+
+import { publicRoutes } from '../composition/http';
+import { messageChanges } from '../composition/message-changes';
+import { logger, metrics } from '../composition/observability';
+import { sentTextRepository } from '../composition/repositories';
+import { smsStatusUrl } from '../composition/service';
+import { twilioSignatureCheck } from '../composition/twilio-signed';
+import { UnsupportedMediaTypeError } from '../core/errors';
+import { header } from '../http/edge';
+import { parseOrThrow } from '../http/validation';
+import { receiveStatusCallback, smsStatusCallbackSchema } from '../use-cases/delivery-status';
+
+const deps = { ...messageChanges(), sentTexts: sentTextRepository() };
+const checkSignature = twilioSignatureCheck(smsStatusUrl(), 'Status callback');
+const route = publicRoutes();
+
+export const handler = route({ access: 'public' }, async ({ event }) => {
+  const contentType = (header(event, 'content-type') ?? '').toLowerCase();
+  if (!contentType.startsWith('application/x-www-form-urlencoded')) {
+    throw new UnsupportedMediaTypeError(
+      "Not a Twilio status callback: this URL takes only Twilio's signed form posts.",
+    );
+  }
+  const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : '';
+  const params = Object.fromEntries(new URLSearchParams(raw.toString()));
+  await checkSignature(header(event, 'x-twilio-signature'), params);
+  const callback = parseOrThrow(smsStatusCallbackSchema, params, 'status callback form');
+  const result = await receiveStatusCallback(deps, callback);
+  if (result.outcome === 'unknown-sms') {
+    logger.debug('Status callback for a text not tied to a message: ignored', { sid: callback.MessageSid });
+  } else if (result.outcome === 'recorded') {
+    const status = callback.MessageStatus;
+    if (status === 'undelivered' || status === 'failed') {
+      logger.warn('A text was not delivered', { sid: callback.MessageSid, status, code: callback.ErrorCode });
+      metrics.addMetric('TextsUndelivered', 'Count', 1);
+    }
+    if (status === 'delivered') metrics.addMetric('TextsDelivered', 'Count', 1);
+  }
+  return { status: 204 };
+});

@@ -1,0 +1,206 @@
+/**
+ * Delivery status callbacks through the local runtime, as Twilio sends them: a real voice message is answered
+ * (the outbox records each text's SID, and the message its parts as sent: nothing locally pretends a
+ * delivery), then signed callbacks to POST /api/sms-status move each part's status forward, the way the
+ * card's data shows (GET /api/messages) and the live list is told; forged ones get 403 and change nothing; duplicates and late
+ * statuses change nothing; a callback for a text not tied to a message is acknowledged and ignored; and
+ * `npm run sms -- --delivery` posts one end to end.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../../lambdas/adapters/twilio/twilio-signature';
+import { describeDelivery } from '../../lambdas/core/delivery-errors';
+import type { Message } from '../../lambdas/core/schemas';
+import { startFakeTwilio } from '../support/fake-twilio';
+import { openEventsClient } from '../support/live-events';
+import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import {
+  incomingForm,
+  localWebhookToken,
+  outboxTo,
+  postWebhook,
+  recentMessages,
+  twilioSid,
+  waitForMessage,
+} from '../support/pipeline';
+import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
+
+let runtime: RunningRuntime;
+let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+const clips = new SpeechClips();
+const FROM = '+14155550161';
+let messageId: string;
+/** The reply's texts, in order, as the outbox recorded them. */
+let sids: string[];
+
+beforeAll(async () => {
+  runtime = await startLocalRuntime();
+  twilio = await startFakeTwilio({
+    accountSid: `AC${'0'.repeat(32)}`,
+    authToken: await localWebhookToken(runtime),
+  });
+  const clip = await clips.clip({ sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!, format: 'wav' });
+  const media = twilio.addMedia({ bytes: clip.bytes, contentType: clip.contentType });
+  const form = incomingForm({ from: FROM, mediaUrl: media.url, mediaType: clip.contentType });
+  expect((await postWebhook(runtime, form)).status).toBe(200);
+  messageId = `${form.MessageSid}-0`;
+  const done = await waitForMessage(runtime, messageId, ['completed', 'failed']);
+  expect(done.status).toBe('completed');
+  sids = (await outboxTo(runtime, FROM)).map((entry) => entry.sid);
+}, 180_000);
+
+afterAll(async () => {
+  await twilio?.close();
+  await runtime?.dispose();
+  await clips.dispose();
+});
+
+/** Posts a status callback, signed as Twilio signs it (or as `options` says). */
+async function postStatus(
+  params: Record<string, string>,
+  options: { token?: string; signature?: string | null; tamper?: Record<string, string> } = {},
+) {
+  const token = options.token ?? (await localWebhookToken(runtime));
+  const signature =
+    options.signature === undefined
+      ? twilioSignature(token, runtime.info.smsStatusUrl, params)
+      : options.signature;
+  const response = await fetch(`${runtime.url}/api/sms-status`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+    },
+    body: new URLSearchParams({ ...params, ...options.tamper }).toString(),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const statusForm = (sid: string, status: string, errorCode?: string) => ({
+  AccountSid: `AC${'0'.repeat(32)}`,
+  MessageSid: sid,
+  SmsSid: sid,
+  MessageStatus: status,
+  SmsStatus: status,
+  To: FROM,
+  From: '+14155550100',
+  ApiVersion: '2010-04-01',
+  ...(errorCode ? { ErrorCode: errorCode } : {}),
+});
+
+async function theMessage(): Promise<Message> {
+  return (await recentMessages(runtime)).find((m) => m.id === messageId)!;
+}
+
+describe('a reply answered by the local runtime', () => {
+  it('records every text it sent with the SID in the outbox, as sent: nothing pretends a delivery', async () => {
+    expect(sids.length).toBeGreaterThanOrEqual(2);
+    for (const sid of sids) expect(sid).toMatch(/^SM[0-9a-f]{32}$/);
+    const message = await theMessage();
+    expect(message.sms_parts?.map((p) => [p.sid, p.index, p.kind, p.status, p.error_code])).toEqual(
+      sids.map((sid, index) => [sid, index, 'reply', 'sent', null]),
+    );
+    expect(message.sms_parts?.every((p) => p.segments >= 1)).toBe(true);
+    expect(describeDelivery(message.sms_parts)?.title).toBe('Waiting for the carrier to confirm delivery');
+    // The local inbox shows each text's SID, what `npm run sms -- --delivery` takes.
+    const inbox = await (await fetch(`${runtime.url}/_local/inbox`)).text();
+    for (const sid of sids) expect(inbox).toContain(`npm run sms -- --delivery ${sid} delivered`);
+  });
+});
+
+describe('status callbacks', () => {
+  it('applies a signed one to its text, the card data shows it, and the live list is told', async () => {
+    await runtime.signIn('delivery-admin@example.com', 'delivery-password-1', 'admins');
+    const { accessToken } = await runtime.tokens('delivery-admin@example.com', 'delivery-password-1');
+    const live = await openEventsClient(runtime, accessToken);
+    try {
+      await expect.poll(() => live.frames.some((f) => f.type === 'connection_ack')).toBe(true);
+      live.socket.send(
+        JSON.stringify({
+          type: 'subscribe',
+          id: 'all',
+          channel: '/messages/*',
+          authorization: { Authorization: accessToken },
+        }),
+      );
+      await expect.poll(() => live.frames.some((f) => f.type === 'subscribe_success')).toBe(true);
+
+      expect(await postStatus(statusForm(sids[0]!, 'delivered'))).toEqual({ status: 204, text: '' });
+      const message = await theMessage();
+      expect(message.sms_parts?.[0]).toMatchObject({ sid: sids[0], status: 'delivered', error_code: null });
+      expect(message.sms_parts?.slice(1).every((p) => p.status === 'sent')).toBe(true);
+      const pushed = () =>
+        live.frames
+          .filter((f) => f.type === 'data' && f.id === 'all')
+          .map((f) => JSON.parse(String(f.event)) as { type: string; message: Message })
+          .find((c) => c.message.id === messageId);
+      await expect
+        .poll(() => pushed()?.message.sms_parts?.[0]?.status, { timeout: 30_000 })
+        .toBe('delivered');
+      expect(pushed()?.type).toBe('update');
+    } finally {
+      live.socket.close();
+    }
+  });
+
+  it('refuses forged ones with 403 and changes nothing', async () => {
+    const before = await theMessage();
+    const form = statusForm(sids[1]!, 'failed', '30008');
+    for (const forged of [
+      await postStatus(form, { token: 'not-the-right-token' }),
+      await postStatus(form, { signature: null }),
+      // Signed for "delivered", sent saying "failed".
+      await postStatus(statusForm(sids[1]!, 'delivered'), { tamper: { MessageStatus: 'failed' } }),
+    ]) {
+      expect(forged.status).toBe(403);
+      expect(JSON.parse(forged.text).error).toMatch(/X-Twilio-Signature/);
+    }
+    expect(await theMessage()).toEqual(before);
+  });
+
+  it('keeps the first final word: duplicates and a late "sent" change nothing', async () => {
+    expect((await postStatus(statusForm(sids[0]!, 'delivered'))).status).toBe(204);
+    const before = await theMessage();
+    expect((await postStatus(statusForm(sids[0]!, 'delivered'))).status).toBe(204);
+    expect((await postStatus(statusForm(sids[0]!, 'sent'))).status).toBe(204);
+    expect((await postStatus(statusForm(sids[0]!, 'queued'))).status).toBe(204);
+    expect(await theMessage()).toEqual(before);
+  });
+
+  it('acknowledges one for a text not tied to a message (HELP) or not ours, and changes nothing', async () => {
+    const help = incomingForm({ from: FROM, body: 'HELP' });
+    expect((await postWebhook(runtime, help)).status).toBe(200);
+    const helpText = (await outboxTo(runtime, FROM)).find((entry) => entry.messageId === null)!;
+    expect(helpText).toBeDefined();
+    const before = await recentMessages(runtime);
+    expect((await postStatus(statusForm(helpText.sid, 'undelivered', '30003'))).status).toBe(204);
+    expect((await postStatus(statusForm(twilioSid('SM'), 'undelivered', '30007'))).status).toBe(204);
+    expect(await recentMessages(runtime)).toEqual(before);
+  });
+
+  it('answers a form that is not a status callback with 400 and what is wrong', async () => {
+    const bad = await postStatus(statusForm(sids[0]!, 'lost'));
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text).error).toMatch(/MessageStatus must be one of/);
+  });
+});
+
+describe('npm run sms -- --delivery', () => {
+  it("posts a signed undelivered 30007 for a reply part, and the card's words say it was filtered as spam", async () => {
+    const last = sids.at(-1)!;
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'sms', '--', '--delivery', last, 'undelivered', '--error', '30007'],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: runtime.dataDir, PORT: String(runtime.info.port) } },
+    );
+    expect(stdout).toContain(`Posted "undelivered" (error 30007) for ${last}.`);
+    const message = await theMessage();
+    expect(message.sms_parts?.at(-1)).toMatchObject({ sid: last, status: 'undelivered', error_code: 30007 });
+    expect(describeDelivery(message.sms_parts)).toMatchObject({
+      status: 'undelivered',
+      error_code: 30007,
+      title: `Not delivered (reply part ${sids.length}): the carrier filtered it as spam (30007)`,
+    });
+  });
+});
