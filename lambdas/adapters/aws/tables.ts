@@ -23,7 +23,8 @@ export const TABLES = {
    * One item per message. The `recent` index lists messages newest first: every message carries the constant
    * `feed = "all"` and its `created_at`. One partition holds the whole feed; at this service's write rate
    * (well under 1,000 messages a second) that is far below a partition's limit. The `sender` index finds one
-   * number's messages (a sender who texts DELETE); an index key may not be null, so a message without a phone
+   * number's messages (a sender who texts DELETE, the history by sender); the `status` index lists one status
+   * newest first (the history by status: failed messages are few among many). An index key may not be null, so a message without a phone
    * number (a test upload from "test-user") is stored without the attribute and stays out of it.
    */
   messages: {
@@ -32,6 +33,7 @@ export const TABLES = {
     indexes: [
       { name: 'recent', partitionKey: 'feed', sortKey: 'created_at' },
       { name: 'sender', partitionKey: 'phone_number', sortKey: 'created_at' },
+      { name: 'status', partitionKey: 'status', sortKey: 'created_at' },
     ],
   },
   /** A single row with id "app". */
@@ -45,4 +47,4 @@ export const TABLES = {
 export const MESSAGE_FEED = 'all';
 
 /** The messages table's secondary indexes by purpose (grants name the index, never `index/*`). */
-export const MESSAGE_INDEXES = { recent: 'recent', sender: 'sender' } as const;
+export const MESSAGE_INDEXES = { recent: 'recent', sender: 'sender', status: 'status' } as const;

@@ -10,6 +10,7 @@ import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
+import { TranscriptReview } from './transcript-review';
 
 /** How a sender reads: phone numbers as (415) 555-0132, test uploads by their name. */
 function senderLabel(sender: string): string {
@@ -93,6 +94,8 @@ export function MessageCard({ message }: { readonly message: Message }) {
           {message.reply_sent && <p className="text-sm font-medium text-success">• Reply sent</p>}
         </div>
       )}
+
+      <TranscriptReview message={message} />
 
       {message.status === 'failed' && (
         <p className="rounded-lg bg-danger-soft px-3 py-2 text-danger">
