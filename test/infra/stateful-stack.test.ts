@@ -27,7 +27,7 @@ describe('the stateful stack', () => {
     }
   });
 
-  it('gives the messages table the `recent` index (newest first) and the `sender` index (what DELETE erases)', () => {
+  it('gives the messages table the `recent` index (newest first), the `sender` index (what DELETE erases, the history by sender) and the `status` index (the history by status)', () => {
     app.data.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
       GlobalSecondaryIndexes: [
@@ -43,6 +43,14 @@ describe('the stateful stack', () => {
           IndexName: 'sender',
           KeySchema: [
             { AttributeName: 'phone_number', KeyType: 'HASH' },
+            { AttributeName: 'created_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'status',
+          KeySchema: [
+            { AttributeName: 'status', KeyType: 'HASH' },
             { AttributeName: 'created_at', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
