@@ -117,7 +117,6 @@ describe('a message card', () => {
       {
         method: 'POST',
         path: '/api/process-audio',
-        search: '',
         body: { messageId: 'm1', audioUrl: 'audio/m1.wav', sender: '+14155550123' },
       },
     ]);

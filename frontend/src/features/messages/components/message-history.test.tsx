@@ -24,7 +24,7 @@ describe('the History section', () => {
   it('shows 25 newest first, and "Load more" adds the rest from the cursor', async () => {
     const api = installFakeApi();
     api.on('GET', '/api/messages', () => {
-      const more = api.calls.at(-1)!.search.includes('cursor=c1');
+      const more = api.calls.at(-1)!.search?.includes('cursor=c1');
       return {
         status: 200,
         body: more
@@ -56,7 +56,7 @@ describe('the History section', () => {
     await userEvent.type(screen.getByLabelText('To'), '2026-11-04');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByText('No messages match these filters.')).toBeInTheDocument();
-    const query = new URLSearchParams(api.calls.at(-1)!.search);
+    const query = new URLSearchParams(api.calls.at(-1)!.search ?? '');
     expect(Object.fromEntries(query)).toEqual({
       sender: '(415) 555-0123',
       status: 'failed',
@@ -74,7 +74,7 @@ describe('the History section', () => {
   it('says what the server found wrong with a filter', async () => {
     const api = installFakeApi();
     api.on('GET', '/api/messages', () =>
-      api.calls.at(-1)!.search.includes('sender')
+      api.calls.at(-1)!.search?.includes('sender')
         ? { status: 400, body: { error: 'sender: "maria" is not a phone number.' } }
         : { status: 200, body: { messages: [message(1)], next_cursor: null } },
     );
