@@ -45,9 +45,9 @@ function isLive(item: Record<string, unknown>): boolean {
 }
 
 /** Index reads one history page may take before it answers with what it found (and a cursor). */
-const HISTORY_READS_PER_PAGE = 10;
+const HISTORY_READS_PER_PAGE = 4;
 /** Index items one filtered read evaluates: at most 1,000 per page with the budget above. */
-const FILTERED_READ_ITEMS = 100;
+const FILTERED_READ_ITEMS = 250;
 
 /**
  * How a history page is read: the index whose key narrows it most (the sender's, else the status's, else the
