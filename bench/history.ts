@@ -56,6 +56,14 @@ function item(i: number) {
   };
 }
 
+/** Which pages met the goal (p50 within 2x of the ten), in one sentence. */
+function verdict(ratios: readonly (readonly [string, number])[]): string {
+  const over = ratios.filter(([, ratio]) => ratio > 2).map(([name]) => name);
+  return over.length === 0
+    ? 'Every page is within 2x of the ten at p50.'
+    : `Within 2x of the ten at p50: every page but ${over.join('; ')}, which reads what its filter discards.`;
+}
+
 type Case = { readonly name: string; readonly run: () => Promise<number> };
 
 export async function benchHistory(): Promise<void> {
@@ -150,7 +158,8 @@ ${rows.join('\n')}
 
 Every row is one index query (the \`recent\`, \`sender\` or \`status\` index, the date range in the key condition),
 except sender + status, whose status is a filter over the sender's index: it reads all the sender's messages
-in the range (here ${of((m) => m.sender === SENDER)}) to return the failed ones, at most 1,000 items a page.`,
+in the range (here ${of((m) => m.sender === SENDER)}) to return the failed ones, at most 1,000 items a page.
+${verdict(cases.slice(1).map((c) => [c.name, percentile(times.get(c.name)!, 50) / baseP50] as const))}`,
     );
   } finally {
     db.destroy();
