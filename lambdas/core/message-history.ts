@@ -33,10 +33,11 @@ const DATE_HELP = 'a date like 2026-11-24, or a time like 2026-11-24T09:30:00Z';
  * whole day. Returned as `toISOString()` text, the form `created_at` is stored in, so they compare as text.
  */
 function dateBound(which: 'from' | 'to') {
+  // Messages name no field: the error mapper puts the field's name in front ("from: must be...").
   return z
     .string()
     .trim()
-    .max(40, { error: `${which} is too long: use ${DATE_HELP}.` })
+    .max(40, { error: `is too long: use ${DATE_HELP}.` })
     .transform((value, ctx) => {
       const plain = PLAIN_DATE.test(value);
       const ms = plain
@@ -45,7 +46,7 @@ function dateBound(which: 'from' | 'to') {
           ? Date.parse(value)
           : NaN;
       if (Number.isNaN(ms) || (plain && new Date(ms).toISOString().slice(0, 10) !== value)) {
-        ctx.addIssue({ code: 'custom', message: `${which} must be ${DATE_HELP}.` });
+        ctx.addIssue({ code: 'custom', message: `must be ${DATE_HELP}.` });
         return z.NEVER;
       }
       return new Date(plain && which === 'to' ? ms + 86_400_000 : ms).toISOString();
@@ -88,13 +89,13 @@ const CURSOR_HELP = 'use the next_cursor of the page before, or leave cursor out
 const filterFields = {
   sender: z
     .string()
-    .max(40, { error: 'sender is too long: enter a phone number.' })
+    .max(40, { error: 'is too long: enter a phone number.' })
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === '') return undefined;
       const result = normalizePhone(value);
       if (!result.ok) {
-        ctx.addIssue({ code: 'custom', message: `sender: ${result.error}` });
+        ctx.addIssue({ code: 'custom', message: result.error });
         return z.NEVER;
       }
       return result.e164;
@@ -102,7 +103,7 @@ const filterFields = {
   status: z
     .preprocess(
       (value) => (value === '' ? undefined : value),
-      z.enum(MESSAGE_STATUSES, { error: `status must be one of ${MESSAGE_STATUSES.join(', ')}.` }).optional(),
+      z.enum(MESSAGE_STATUSES, { error: `must be one of ${MESSAGE_STATUSES.join(', ')}.` }).optional(),
     )
     .optional(),
   from: dateBound('from'),
@@ -111,7 +112,7 @@ const filterFields = {
 
 function checkRange(filters: MessageFilters, ctx: z.RefinementCtx) {
   if (filters.from && filters.to && filters.from >= filters.to) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from.' });
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from.' });
   }
 }
 
@@ -123,7 +124,7 @@ export const messageFiltersQuerySchema = z.object(filterFields).superRefine(chec
  * goes up to 100, and `cursor` continues after the page that gave it out.
  */
 export function historyQuerySchema(defaultLimit: number) {
-  const limitHelp = `limit must be a whole number from 1 to ${HISTORY_LIMIT_MAX}.`;
+  const limitHelp = `must be a whole number from 1 to ${HISTORY_LIMIT_MAX}.`;
   return z
     .object({
       ...filterFields,
@@ -146,7 +147,7 @@ export function historyQuerySchema(defaultLimit: number) {
           if (value === undefined || value === '') return undefined;
           const position = decodeCursor(value);
           if (!position) {
-            ctx.addIssue({ code: 'custom', message: `cursor is not one this list gave out: ${CURSOR_HELP}` });
+            ctx.addIssue({ code: 'custom', message: `is not one this list gave out: ${CURSOR_HELP}` });
             return z.NEVER;
           }
           return position;
@@ -159,7 +160,7 @@ export function historyQuerySchema(defaultLimit: number) {
         ctx.addIssue({
           code: 'custom',
           path: ['cursor'],
-          message: `cursor belongs to another date range: ${CURSOR_HELP}`,
+          message: `belongs to another date range: ${CURSOR_HELP}`,
         });
       }
     });

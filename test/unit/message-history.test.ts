@@ -8,7 +8,7 @@ import { pendingMessage } from '../support/messages';
 
 const issues = (query: Record<string, string>) => {
   const result = listMessagesQuerySchema.safeParse(query);
-  return result.success ? [] : result.error.issues.map((i) => i.message);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 };
 
 describe('the history query', () => {
@@ -27,7 +27,7 @@ describe('the history query', () => {
   it('takes the four statuses and names them when given another', () => {
     expect(listMessagesQuerySchema.parse({ status: 'failed' }).status).toBe('failed');
     expect(issues({ status: 'done' })).toEqual([
-      'status must be one of pending, processing, completed, failed.',
+      'status: must be one of pending, processing, completed, failed.',
     ]);
   });
 
@@ -42,9 +42,9 @@ describe('the history query', () => {
   });
 
   it.each([
-    [{ from: 'last tuesday' }, 'from must be a date like 2026-11-24'],
-    [{ to: '2026-02-30' }, 'to must be a date like 2026-11-24'],
-    [{ from: '2026-11-05', to: '2026-11-04' }, 'to must be after from.'],
+    [{ from: 'last tuesday' }, 'from: must be a date like 2026-11-24'],
+    [{ to: '2026-02-30' }, 'to: must be a date like 2026-11-24'],
+    [{ from: '2026-11-05', to: '2026-11-04' }, 'to: must be after from.'],
   ])('refuses %j: "%s"', (query, message) => {
     expect(issues(query)[0]).toContain(message);
   });
@@ -63,13 +63,13 @@ describe('the history query', () => {
     ];
     for (const bad of tampered) {
       expect(decodeCursor(bad)).toBeNull();
-      expect(issues({ cursor: bad })[0]).toMatch(/^cursor is not one this list gave out/);
+      expect(issues({ cursor: bad })[0]).toMatch(/^cursor: is not one this list gave out/);
     }
   });
 
   it('refuses a cursor from another date range', () => {
     const cursor = encodeCursor({ id: 'a', created_at: '2026-10-01T00:00:00.000Z' });
-    expect(issues({ cursor, from: '2026-11-01' })[0]).toMatch(/^cursor belongs to another date range/);
+    expect(issues({ cursor, from: '2026-11-01' })[0]).toMatch(/^cursor: belongs to another date range/);
   });
 
   it('the export takes the filters but neither limit nor cursor', () => {
