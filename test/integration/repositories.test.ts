@@ -220,7 +220,11 @@ describe('messages by sender (what DELETE erases)', () => {
     await createTables(tables.client, names);
 
     const { Table } = await tables.client.send(new DescribeTableCommand({ TableName: names.messages }));
-    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(['recent', 'sender']);
+    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual([
+      'recent',
+      'sender',
+      'status',
+    ]);
     const repo = new DynamoMessageRepository(tables.doc, names.messages);
     expect((await repo.listBySender(number)).map((m) => m.id)).toEqual(['o-1']);
     expect((await repo.get('o-2'))!.phone_number).toBeNull();
