@@ -8,14 +8,6 @@ import {
 import type { Message } from '../core/schemas';
 import type { MessageRepository } from '../ports/message-repository';
 
-/** The dashboard's Recent Messages: newest first, at most `limit`. */
-export async function listRecentMessages(
-  deps: { messages: MessageRepository },
-  limit: number,
-): Promise<Message[]> {
-  return deps.messages.listRecent(limit);
-}
-
 /** A page of the history as the API answers it: `next_cursor` is null on the last page. */
 export type HistoryPage = {
   readonly messages: Message[];
@@ -23,7 +15,10 @@ export type HistoryPage = {
   readonly next_cursor: string | null;
 };
 
-/** The history newest first, narrowed by the filters, `limit` at a time (GET /api/messages). */
+/**
+ * GET /api/messages: the history newest first, narrowed by the filters, `limit` at a time; with no
+ * parameters, the dashboard's Recent Messages (the ten newest).
+ */
 export async function listMessageHistory(
   deps: { messages: Pick<MessageRepository, 'listPage'> },
   request: MessageFilters & { readonly limit: number; readonly cursor?: PagePosition },
