@@ -84,8 +84,8 @@ describe('the History section', () => {
     expect(await historyCards(page).count()).toBe(30);
     expect(await history.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
-    await history.getByLabel('Sender').fill('415-555-0202');
-    await history.getByLabel('Sender').press('Enter');
+    await history.getByLabel("Sender's number").fill('415-555-0202');
+    await history.getByLabel("Sender's number").press('Enter');
     await history.getByText('Showing all 10 messages.').waitFor();
     const senders = await historyCards(page).getByRole('heading', { level: 3 }).allTextContents();
     expect(new Set(senders)).toEqual(new Set(['(415) 555-0202']));

@@ -40,7 +40,7 @@ export function HistoryFilters({
       className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
     >
       <TextField
-        label="Sender"
+        label="Sender's number"
         type="tel"
         inputMode="tel"
         autoComplete="off"

@@ -50,7 +50,7 @@ describe('the History section', () => {
     render(<MessageHistory reloadKey={0} />);
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText('Sender'), '(415) 555-0123');
+    await userEvent.type(screen.getByLabelText("Sender's number"), '(415) 555-0123');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Failed');
     await userEvent.type(screen.getByLabelText('From'), '2026-11-03');
     await userEvent.type(screen.getByLabelText('To'), '2026-11-04');
@@ -68,7 +68,7 @@ describe('the History section', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     expect(api.calls.at(-1)!.search).toBe('?limit=25');
-    expect(screen.getByLabelText('Sender')).toHaveValue('');
+    expect(screen.getByLabelText("Sender's number")).toHaveValue('');
   });
 
   it('says what the server found wrong with a filter', async () => {
@@ -80,7 +80,7 @@ describe('the History section', () => {
     );
     render(<MessageHistory reloadKey={0} />);
     expect(await screen.findByText('Showing all 1 message.')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Sender'), 'maria{Enter}');
+    await userEvent.type(screen.getByLabelText("Sender's number"), 'maria{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('sender: "maria" is not a phone number.');
     expect(screen.queryByRole('list', { name: 'History' })).not.toBeInTheDocument();
   });
