@@ -1,7 +1,7 @@
 import type { Message } from '@core/schemas';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
 import { MessageHistory } from './message-history';
 
@@ -83,5 +83,33 @@ describe('the History section', () => {
     await userEvent.type(screen.getByLabelText("Sender's number"), 'maria{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('sender: "maria" is not a phone number.');
     expect(screen.queryByRole('list', { name: 'History' })).not.toBeInTheDocument();
+  });
+
+  it('downloads the filtered list as CSV, and says why when it cannot', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/messages', () => ({
+      status: 200,
+      body: { messages: [message(1)], next_cursor: null },
+    }));
+    let exportWorks = true;
+    api.on('GET', '/api/messages/export', () =>
+      exportWorks
+        ? { status: 200, body: 'id\r\n' }
+        : { status: 503, body: { error: 'Try again in a minute.' } },
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:history');
+    URL.revokeObjectURL = vi.fn();
+    render(<MessageHistory reloadKey={0} />);
+    await userEvent.selectOptions(await screen.findByLabelText('Status'), 'Completed');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await screen.findByText('Showing all 1 message.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV of the history' }));
+    await vi.waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(api.calls.at(-1)).toMatchObject({ path: '/api/messages/export', search: '?status=completed' });
+
+    exportWorks = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV of the history' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in a minute.');
   });
 });
