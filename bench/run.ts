@@ -5,6 +5,7 @@
 import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
+import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
 import { benchLive } from './live';
 import { benchPipeline } from './pipeline';
@@ -18,6 +19,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   api: benchApi,
   /** Bundle size and cold-start import time of every function, before and after issue 7. */
   bundles: benchBundles,
+  /** The message history (issue 19): a page of 25 and filtered pages of 10,000 messages against the ten. */
+  history: benchHistory,
   /** The offline honesty rule: other languages flagged, English never (issue 17). */
   honesty: benchHonesty,
   /** Live-update latency: a status change written to the card changing in the browser, against a refetch. */

@@ -145,6 +145,15 @@ const readsSignups: Access = (fn, t) => {
   fn.table(ENV.SIGNUPS_TABLE, t.data.tables.signups, ['Scan']);
 };
 
+/** The message history: queries of the three message indexes, no other right on the table. */
+const readsHistory: Access = (fn, t) => {
+  adminEdge(fn, t);
+  fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, []);
+  fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
+  fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.sender);
+  fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.status);
+};
+
 /** The settings as the dashboard sees them: the row and both secrets (masked, or tried), writing nothing. */
 const readsSettings: Access = (fn, t) => {
   adminEdge(fn, t);
@@ -180,10 +189,15 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.SIGNUP_CONSENTS_TABLE, t.data.tables.signupConsents, ['PutItem']);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
   },
-  'list-messages': (fn, t) => {
+  // The Recent Messages list and the history (issue 19): newest first from the feed, one sender's or one
+  // status's index; never a scan. The export reads the same pages.
+  'list-messages': readsHistory,
+  'export-messages': readsHistory,
+  // An operator's "wrong transcript" mark: reads the message, writes the mark, tells the live list.
+  'review-transcript': (fn, t) => {
     adminEdge(fn, t);
-    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, []);
-    fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.recent);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
+    publishesChanges(fn, t);
   },
   'get-settings': readsSettings,
   'put-settings': (fn, t) => {

@@ -7,9 +7,11 @@ import { DEFAULT_MAX_DURATION_SECONDS } from './audio-format';
 import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
 import { smsPartSchema } from './delivery';
 import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
+import { historyQuerySchema } from './message-history';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { MESSAGE_STATUSES } from './status';
 import { voiceSummarySchema } from './summary';
+import { transcriptReviewSchema } from './transcript-review';
 
 /** Blank strings (after trimming) and null both mean "no value" (SPEC: empty values are saved as null). */
 const blankToNull = (value: unknown) =>
@@ -152,6 +154,8 @@ export const messageSchema = z.object({
    * delivery status (core/delivery.ts); written only through the message repository's SMS-part methods.
    */
   sms_parts: z.array(smsPartSchema).optional(),
+  /** An operator's mark that the transcript is wrong (core/transcript-review.ts); null once cleared. */
+  transcript_review: transcriptReviewSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -171,30 +175,11 @@ export type ProcessAudioInput = z.infer<typeof processAudioInputSchema>;
 /** The sender name an admin's test upload gets when none is given (SPEC section 5). */
 export const DEFAULT_TEST_SENDER = 'test-user';
 
-export const listMessagesQuerySchema = z.object({
-  limit: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return RECENT_MESSAGES_LIMIT;
-      if (!/^\d+$/.test(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `limit must be a whole number from 1 to ${RECENT_MESSAGES_LIMIT}.`,
-        });
-        return z.NEVER;
-      }
-      const limit = Number(value);
-      if (limit < 1 || limit > RECENT_MESSAGES_LIMIT) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `limit must be a whole number from 1 to ${RECENT_MESSAGES_LIMIT}.`,
-        });
-        return z.NEVER;
-      }
-      return limit;
-    }),
-});
+/**
+ * GET /api/messages: the Recent Messages list by default (10, newest first), or a page of the history with
+ * filters and a cursor (core/message-history.ts).
+ */
+export const listMessagesQuerySchema = historyQuerySchema(RECENT_MESSAGES_LIMIT);
 
 // ---------------------------------------------------------------------------------------------------------
 // settings

@@ -1,13 +1,16 @@
-/** GET /api/messages?limit=10 (admin): recent messages, newest first. */
+/**
+ * GET /api/messages (admin): the newest messages first, 10 by default (the Recent Messages list), or a page
+ * of the history: `limit` up to 100, `cursor`, and the filters `sender`, `status`, `from`, `to`.
+ */
 import { adminRoutes } from '../composition/http';
 import { messageRepository } from '../composition/repositories';
 import { listMessagesQuerySchema } from '../core/schemas';
-import { listRecentMessages } from '../use-cases/messages';
+import { listMessageHistory } from '../use-cases/messages';
 
 const messages = messageRepository();
 const route = adminRoutes();
 
-export const handler = route({ access: 'admin', query: listMessagesQuerySchema }, async ({ query }) => {
-  const items = await listRecentMessages({ messages }, query.limit);
-  return { status: 200, body: { messages: items, count: items.length } };
-});
+export const handler = route({ access: 'admin', query: listMessagesQuerySchema }, async ({ query }) => ({
+  status: 200,
+  body: await listMessageHistory({ messages }, query),
+}));

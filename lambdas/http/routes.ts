@@ -95,6 +95,21 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // The dashboard: direct uploads (then POST /api/messages with the key) and the audio player.
   { method: 'POST', path: '/api/uploads', fn: 'create-upload', access: 'admin', throttle: THROTTLES.admin },
+  // The History section's CSV of the filtered list, and an operator's "wrong transcript" mark (issue 19).
+  {
+    method: 'GET',
+    path: '/api/messages/export',
+    fn: 'export-messages',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
+  {
+    method: 'PUT',
+    path: '/api/messages/{id}/transcript-review',
+    fn: 'review-transcript',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
   {
     method: 'GET',
     path: '/api/messages/{id}/audio',

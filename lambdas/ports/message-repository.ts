@@ -1,4 +1,5 @@
 import type { DeliveryStatus, SmsPart } from '../core/delivery';
+import type { MessageFilters, PagePosition } from '../core/message-history';
 import type { Message } from '../core/schemas';
 import type { MessageStatus } from '../core/status';
 
@@ -17,6 +18,12 @@ export type SmsPartStatus = {
 export type UpdateConditions = {
   /** Only when the message's `attempt` is this one (a superseded run cannot write). */
   readonly attempt?: number;
+};
+
+/** One page of the history: the messages, and where the next page starts (null: there is no more). */
+export type MessagePage = {
+  readonly messages: Message[];
+  readonly next: PagePosition | null;
 };
 
 /** Stores voice messages and answers the dashboard's "recent messages" question. */
@@ -51,6 +58,12 @@ export interface MessageRepository {
   updateSmsPartStatus(id: string, update: SmsPartStatus): Promise<Message | null>;
   /** The newest messages first, at most `limit` (1 to 10). */
   listRecent(limit: number): Promise<Message[]>;
+  /**
+   * The history newest first, narrowed by `filters`, at most `limit` messages (1 to 100) after `after`. Read
+   * from an index, never a scan; a page read under a filter may come back short (with `next`) when few of
+   * the messages it read matched.
+   */
+  listPage(filters: MessageFilters, limit: number, after?: PagePosition): Promise<MessagePage>;
   /** Every message created in [from, to) (ISO times), oldest first. */
   listCreatedBetween(from: string, to: string): Promise<Message[]>;
   /** Every message whose `phone_number` is this one (E.164), oldest first: what DELETE erases. */

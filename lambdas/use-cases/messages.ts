@@ -1,10 +1,109 @@
+import { csvField } from '../core/csv';
+import {
+  encodeCursor,
+  HISTORY_LIMIT_MAX,
+  type MessageFilters,
+  type PagePosition,
+} from '../core/message-history';
 import type { Message } from '../core/schemas';
 import type { MessageRepository } from '../ports/message-repository';
 
-/** The dashboard's Recent Messages: newest first, at most `limit`. */
-export async function listRecentMessages(
-  deps: { messages: MessageRepository },
-  limit: number,
-): Promise<Message[]> {
-  return deps.messages.listRecent(limit);
+/** A page of the history as the API answers it: `next_cursor` is null on the last page. */
+export type HistoryPage = {
+  readonly messages: Message[];
+  readonly count: number;
+  readonly next_cursor: string | null;
+};
+
+/**
+ * GET /api/messages: the history newest first, narrowed by the filters, `limit` at a time; with no
+ * parameters, the dashboard's Recent Messages (the ten newest).
+ */
+export async function listMessageHistory(
+  deps: { messages: Pick<MessageRepository, 'listPage'> },
+  request: MessageFilters & { readonly limit: number; readonly cursor?: PagePosition },
+): Promise<HistoryPage> {
+  const { limit, cursor, ...filters } = request;
+  const page = await deps.messages.listPage(filters, limit, cursor);
+  return {
+    messages: page.messages,
+    count: page.messages.length,
+    next_cursor: page.next ? encodeCursor(page.next) : null,
+  };
+}
+
+/**
+ * The largest export, in bytes of CSV: a Lambda function answers at most 6 MB, and long transcripts make
+ * rows of kilobytes. Past it the export stops at a whole row and says so (`truncated`).
+ */
+export const EXPORT_MAX_BYTES = 5_000_000;
+
+const EXPORT_HEADER = [
+  'id',
+  'created_at',
+  'sender',
+  'phone_number',
+  'source',
+  'status',
+  'reply_sent',
+  'audio_duration_seconds',
+  'summary',
+  'transcript',
+  'error_message',
+  'transcript_marked_wrong',
+  'transcript_reviewed_by',
+  'transcript_reviewed_at',
+  'corrected_transcript',
+] as const;
+
+function exportRow(m: Message) {
+  const review = m.transcript_review ?? null;
+  return [
+    m.id,
+    m.created_at,
+    m.sender,
+    m.phone_number,
+    m.source ?? null,
+    m.status,
+    m.reply_sent,
+    m.audio_duration_seconds ?? null,
+    m.summary,
+    m.transcript,
+    m.error_message,
+    review !== null,
+    review?.reviewed_by ?? null,
+    review?.reviewed_at ?? null,
+    review?.corrected_text ?? null,
+  ];
+}
+
+/**
+ * The filtered history as CSV, newest first, formula-safe like the sign-ups export (core/csv.ts), read page
+ * by page from the same index as the list. Stops at `maxBytes` on a whole row.
+ */
+export async function messagesCsv(
+  deps: { messages: Pick<MessageRepository, 'listPage'> },
+  filters: MessageFilters,
+  maxBytes = EXPORT_MAX_BYTES,
+): Promise<{ readonly csv: string; readonly rows: number; readonly truncated: boolean }> {
+  const line = (fields: readonly (string | number | boolean | null | undefined)[]) =>
+    `${fields.map(csvField).join(',')}\r\n`;
+  // A byte order mark makes Excel read UTF-8, as in toCsv.
+  const parts = [`\uFEFF${line(EXPORT_HEADER)}`];
+  const encoder = new TextEncoder();
+  let bytes = encoder.encode(parts[0]).byteLength;
+  let rows = 0;
+  let after: PagePosition | undefined;
+  do {
+    const page = await deps.messages.listPage(filters, HISTORY_LIMIT_MAX, after);
+    for (const message of page.messages) {
+      const row = line(exportRow(message));
+      bytes += encoder.encode(row).byteLength;
+      if (bytes > maxBytes) return { csv: parts.join(''), rows, truncated: true };
+      parts.push(row);
+      rows++;
+    }
+    after = page.next ?? undefined;
+  } while (after);
+  return { csv: parts.join(''), rows, truncated: false };
 }

@@ -15,6 +15,11 @@ const PUBLISH =
 /** Every admin route asks Cognito whether the caller is still an administrator (issue 8). */
 const STILL_ADMIN = 'cognito-idp:AdminListGroupsForUser on UserPool';
 const step = PIPELINE_STEPS;
+const HISTORY_QUERIES = [
+  'dynamodb:Query on Messages/index/recent',
+  'dynamodb:Query on Messages/index/sender',
+  'dynamodb:Query on Messages/index/status',
+];
 
 /** Function -> what it may do. Resources are named by their construct (exports and hashes left out). */
 const EXPECTED: Record<string, string[]> = {
@@ -22,7 +27,11 @@ const EXPECTED: Record<string, string[]> = {
   'health-details': [STILL_ADMIN, 'dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
   'public-info': ['dynamodb:GetItem on Settings', XRAY],
   'create-signup': ['dynamodb:UpdateItem on Signups', 'dynamodb:PutItem on SignupConsents', XRAY],
-  'list-messages': [STILL_ADMIN, 'dynamodb:Query on Messages/index/recent', XRAY],
+  // The live ten and the history (issue 19): queries of the three message indexes, never a scan.
+  'list-messages': [STILL_ADMIN, ...HISTORY_QUERIES, XRAY],
+  'export-messages': [STILL_ADMIN, ...HISTORY_QUERIES, XRAY],
+  // The wrong-transcript mark: one message read and updated, and the change published to the live list.
+  'review-transcript': [PUBLISH, STILL_ADMIN, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   'get-settings': [
     STILL_ADMIN,
     'dynamodb:GetItem on Settings',
@@ -298,6 +307,8 @@ describe('what each function may do', () => {
         'message-link',
         // Records a text's delivery status on its message.
         'sms-status',
+        // An operator's wrong-transcript mark shows on every open dashboard.
+        'review-transcript',
       ].sort(),
     );
     // DecideReply reads the message and changes nothing, so it may not publish.

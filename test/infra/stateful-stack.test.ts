@@ -27,7 +27,7 @@ describe('the stateful stack', () => {
     }
   });
 
-  it('gives the messages table the `recent` index (newest first), the `sender` index (what DELETE erases) and the `link` index (a /m/<code> link by its hash)', () => {
+  it('gives the messages table the `recent` index (newest first), the `sender` index (what DELETE erases, the history by sender), the `link` index (a /m/<code> link by its hash) and the `status` index (the history by status)', () => {
     app.data.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
       GlobalSecondaryIndexes: [
@@ -51,6 +51,14 @@ describe('the stateful stack', () => {
           IndexName: 'link',
           KeySchema: [
             { AttributeName: 'link_hash', KeyType: 'HASH' },
+            { AttributeName: 'created_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'status',
+          KeySchema: [
+            { AttributeName: 'status', KeyType: 'HASH' },
             { AttributeName: 'created_at', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },

@@ -225,6 +225,7 @@ describe('messages by sender (what DELETE erases)', () => {
       'link',
       'recent',
       'sender',
+      'status',
     ]);
     const repo = new DynamoMessageRepository(tables.doc, names.messages);
     expect((await repo.listBySender(number)).map((m) => m.id)).toEqual(['o-1']);

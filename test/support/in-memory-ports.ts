@@ -5,6 +5,7 @@
  */
 import { movesForward, type SmsPart, sortParts } from '../../lambdas/core/delivery';
 import { NotFoundError } from '../../lambdas/core/errors';
+import type { MessageFilters, PagePosition } from '../../lambdas/core/message-history';
 import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
 import type { MessageStatus } from '../../lambdas/core/status';
 import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-steps';
@@ -14,6 +15,7 @@ import type { Counters } from '../../lambdas/ports/counters';
 import type { FetchedMedia, MediaFetcher } from '../../lambdas/ports/media-fetcher';
 import type { MessageChange, MessageEvents } from '../../lambdas/ports/message-events';
 import type {
+  MessagePage,
   MessagePatch,
   MessageRepository,
   SmsPartStatus,
@@ -104,6 +106,27 @@ export class InMemoryMessages implements MessageRepository {
 
   async listRecent(limit: number): Promise<Message[]> {
     return [...this.items.values()].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
+  }
+
+  async listPage(filters: MessageFilters, limit: number, after?: PagePosition): Promise<MessagePage> {
+    const newestFirst = (a: Message, b: Message) =>
+      b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+    const matching = [...this.items.values()]
+      .filter(
+        (m) =>
+          (!filters.sender || m.phone_number === filters.sender) &&
+          (!filters.status || m.status === filters.status) &&
+          (!filters.from || m.created_at >= filters.from) &&
+          (!filters.to || m.created_at < filters.to) &&
+          (!after || newestFirst(m, { ...m, ...after }) > 0),
+      )
+      .sort(newestFirst);
+    const messages = matching.slice(0, limit).map((m) => structuredClone(m));
+    const last = messages.at(-1);
+    return {
+      messages,
+      next: matching.length > limit && last ? { id: last.id, created_at: last.created_at } : null,
+    };
   }
 
   async listCreatedBetween(from: string, to: string): Promise<Message[]> {

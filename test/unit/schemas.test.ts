@@ -124,10 +124,11 @@ describe('secret masking', () => {
 });
 
 describe('recent messages query', () => {
-  it('defaults to 10 and allows 1 to 10', () => {
+  it('defaults to 10 (the Recent Messages list) and allows 1 to 100 (a history page)', () => {
     expect(listMessagesQuerySchema.parse({}).limit).toBe(10);
     expect(listMessagesQuerySchema.parse({ limit: '3' }).limit).toBe(3);
-    for (const bad of ['0', '11', '-1', 'abc', '2.5']) {
+    expect(listMessagesQuerySchema.parse({ limit: '100' }).limit).toBe(100);
+    for (const bad of ['0', '101', '-1', 'abc', '2.5', '0100']) {
       expect(listMessagesQuerySchema.safeParse({ limit: bad }).success).toBe(false);
     }
   });

@@ -30,7 +30,8 @@ export type Reply =
 type Route = (request: { method: string; body: unknown }) => Reply;
 
 export type FakeApi = {
-  readonly calls: { method: string; path: string; body: unknown }[];
+  /** Each request; `search` (the query string) only when it has one. */
+  readonly calls: { method: string; path: string; body: unknown; search?: string }[];
   on(method: string, path: string, route: Route): void;
 };
 
@@ -45,9 +46,9 @@ export function installFakeApi(publicInfo: Record<string, unknown> = TEST_PUBLIC
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
-      const path = new URL(input, 'http://localhost').pathname;
+      const { pathname: path, search } = new URL(input, 'http://localhost');
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path, body });
+      calls.push({ method, path, body, ...(search ? { search } : {}) });
       const route = routes.get(`${method} ${path}`);
       if (!route) return new Response(JSON.stringify({ error: 'no route' }), { status: 404 });
       const reply = await route({ method, body });

@@ -10,10 +10,12 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '../../core/delivery';
+import { HISTORY_LIMIT_MAX, type MessageFilters, type PagePosition } from '../../core/message-history';
 import { expiresAtEpochSeconds } from '../../core/retention';
 import { type Message, messageSchema, RECENT_MESSAGES_LIMIT } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
 import type {
+  MessagePage,
   MessagePatch,
   MessageRepository,
   SmsPartStatus,
@@ -69,6 +71,56 @@ function withoutNullPhone(message: Message): Record<string, unknown> {
 function isLive(item: Record<string, unknown>): boolean {
   const expiresAt = item[EXPIRES_AT];
   return typeof expiresAt !== 'number' || expiresAt * 1000 > Date.now();
+}
+
+/** Index reads one history page may take before it answers with what it found (and a cursor). */
+const HISTORY_READS_PER_PAGE = 4;
+/** Index items one filtered read evaluates: at most 1,000 per page with the budget above. */
+const FILTERED_READ_ITEMS = 250;
+
+/**
+ * How a history page is read: the index whose key narrows it most (the sender's, else the status's, else the
+ * whole feed), the date range as a condition on its sort key, and a status filter only with a sender (the
+ * one combination no index keys). `partition` is what a cursor needs besides the message's id and time.
+ */
+function historyQuery(filters: MessageFilters) {
+  const [index, keyName, keyValue] = filters.sender
+    ? [MESSAGE_INDEXES.sender, 'phone_number', filters.sender]
+    : filters.status
+      ? [MESSAGE_INDEXES.status, 'status', filters.status]
+      : [MESSAGE_INDEXES.recent, 'feed', MESSAGE_FEED];
+  const names: Record<string, string> = { '#pk': keyName };
+  const values: Record<string, unknown> = { ':pk': keyValue };
+  let condition = '#pk = :pk';
+  // `to` is exclusive and times are stored to the millisecond: the last included time is 1 ms before it.
+  const until = filters.to ? new Date(Date.parse(filters.to) - 1).toISOString() : undefined;
+  if (filters.from && until) {
+    condition += ' AND created_at BETWEEN :from AND :until';
+    Object.assign(values, { ':from': filters.from, ':until': until });
+  } else if (filters.from) {
+    condition += ' AND created_at >= :from';
+    values[':from'] = filters.from;
+  } else if (until) {
+    condition += ' AND created_at <= :until';
+    values[':until'] = until;
+  }
+  const statusFilter = filters.sender && filters.status;
+  if (statusFilter) {
+    names['#status'] = 'status';
+    values[':status'] = filters.status;
+  }
+  const input: Omit<QueryCommandInput, 'TableName'> = {
+    IndexName: index,
+    KeyConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ...(statusFilter ? { FilterExpression: '#status = :status' } : {}),
+  };
+  return { input, partition: { [keyName]: keyValue } };
+}
+
+function positionOf(item: { readonly id?: unknown; readonly created_at?: unknown }): PagePosition {
+  return { id: String(item.id), created_at: String(item.created_at) };
 }
 
 /**
@@ -219,6 +271,37 @@ export class DynamoMessageRepository implements MessageRepository {
       }),
     );
     return Items.filter(isLive).map(toMessage);
+  }
+
+  async listPage(filters: MessageFilters, limit: number, after?: PagePosition): Promise<MessagePage> {
+    const query = historyQuery(filters);
+    // One more than asked for says whether another page exists, so the last page carries no cursor.
+    const wanted = Math.min(Math.max(Math.trunc(limit), 1), HISTORY_LIMIT_MAX) + 1;
+    const found: Message[] = [];
+    let start = after ? { id: after.id, created_at: after.created_at, ...query.partition } : undefined;
+    for (let reads = 0; reads < HISTORY_READS_PER_PAGE; reads++) {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          ...query.input,
+          ScanIndexForward: false,
+          // Under a filter each read takes a bounded slice of the index; without one, exactly what is missing.
+          Limit: query.input.FilterExpression ? FILTERED_READ_ITEMS : wanted - found.length,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        if (isLive(item) && found.push(toMessage(item)) === wanted) break;
+      }
+      if (found.length === wanted) {
+        const shown = found.slice(0, wanted - 1);
+        return { messages: shown, next: positionOf(shown.at(-1)!) };
+      }
+      start = page.LastEvaluatedKey as typeof start;
+      if (!start) return { messages: found, next: null };
+    }
+    // The read budget is spent and more may match: the cursor continues where the reading stopped.
+    return { messages: found, next: positionOf(start as Record<string, unknown>) };
   }
 
   async listCreatedBetween(from: string, to: string): Promise<Message[]> {

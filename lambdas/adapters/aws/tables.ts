@@ -23,7 +23,8 @@ export const TABLES = {
    * One item per message. The `recent` index lists messages newest first: every message carries the constant
    * `feed = "all"` and its `created_at`. One partition holds the whole feed; at this service's write rate
    * (well under 1,000 messages a second) that is far below a partition's limit. The `sender` index finds one
-   * number's messages (a sender who texts DELETE); an index key may not be null, so a message without a phone
+   * number's messages (a sender who texts DELETE, the history by sender); the `status` index lists one status
+   * newest first (the history by status: failed messages are few among many). An index key may not be null, so a message without a phone
    * number (a test upload from "test-user") is stored without the attribute and stays out of it. The `link`
    * index finds the message behind a `/m/<code>` link by the code's SHA-256 (`link_hash`, set when the reply
    * with the link is sent): the link is part of the message, so it expires and is deleted with it.
@@ -35,6 +36,7 @@ export const TABLES = {
       { name: 'recent', partitionKey: 'feed', sortKey: 'created_at' },
       { name: 'sender', partitionKey: 'phone_number', sortKey: 'created_at' },
       { name: 'link', partitionKey: 'link_hash', sortKey: 'created_at' },
+      { name: 'status', partitionKey: 'status', sortKey: 'created_at' },
     ],
   },
   /** A single row with id "app". */
@@ -54,4 +56,9 @@ export const TABLES = {
 export const MESSAGE_FEED = 'all';
 
 /** The messages table's secondary indexes by purpose (grants name the index, never `index/*`). */
-export const MESSAGE_INDEXES = { recent: 'recent', sender: 'sender', link: 'link' } as const;
+export const MESSAGE_INDEXES = {
+  recent: 'recent',
+  sender: 'sender',
+  link: 'link',
+  status: 'status',
+} as const;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
+import { MessageHistory } from '@/features/messages/components/message-history';
 import { RecentMessages } from '@/features/messages/components/recent-messages';
 import { useRecentMessages } from '@/features/messages/hooks/use-recent-messages';
 import { SettingsModal } from '@/features/settings/components/settings-modal';
@@ -52,8 +53,9 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
           <WebhookBox webhookUrl={config?.webhookUrl ?? null} />
           <UploadPanel />
         </div>
-        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+        <div className="space-y-10 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <RecentMessages state={messages} />
+          <MessageHistory reloadKey={reloadKey} />
         </div>
         <div className="space-y-6 lg:col-start-2 lg:row-start-2">
           <SignupsPanel reloadKey={reloadKey} />

@@ -1,5 +1,8 @@
+import { HISTORY_PAGE_SIZE } from '@core/message-history';
 import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';
-import { adminRequest } from '@/lib/admin-api';
+import { loadRuntimeConfig } from '@/config/runtime-config';
+import { adminRequest, adminToken } from '@/lib/admin-api';
+import { ApiError } from '@/lib/api-client';
 
 /** SPEC: "Select messages ordered by created_at descending, limit 10". */
 export async function listRecentMessages(signal?: AbortSignal): Promise<Message[]> {
@@ -21,4 +24,82 @@ export function processAudio(message: Message): Promise<unknown> {
 export async function audioUrl(messageId: string): Promise<string> {
   const body = await adminRequest<{ url: string }>(`/messages/${encodeURIComponent(messageId)}/audio`);
   return body.url;
+}
+
+/** The History section's filters as the form holds them: all text, blank meaning "any". */
+export type HistoryFilters = {
+  readonly sender: string;
+  readonly status: string;
+  /** Dates as the date inputs give them (YYYY-MM-DD), read in the browser's time zone. */
+  readonly from: string;
+  readonly to: string;
+};
+
+export const NO_FILTERS: HistoryFilters = { sender: '', status: '', from: '', to: '' };
+
+/** A day picked in the browser as the instant it starts there; `to` days are included whole. */
+function localDayStart(day: string, plusDays = 0): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date + plusDays).toISOString();
+}
+
+function filterQuery(filters: HistoryFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filters.sender.trim()) query.set('sender', filters.sender.trim());
+  if (filters.status) query.set('status', filters.status);
+  if (filters.from) query.set('from', localDayStart(filters.from));
+  if (filters.to) query.set('to', localDayStart(filters.to, 1));
+  return query;
+}
+
+export type HistoryPage = {
+  readonly messages: readonly Message[];
+  readonly next_cursor: string | null;
+};
+
+/** One page of the history, newest first (GET /api/messages with a limit, the filters and a cursor). */
+export function listHistoryPage(
+  filters: HistoryFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<HistoryPage> {
+  const query = filterQuery(filters);
+  query.set('limit', String(HISTORY_PAGE_SIZE));
+  if (cursor) query.set('cursor', cursor);
+  return adminRequest<HistoryPage>(`/messages?${query}`, { signal });
+}
+
+/** The filtered history as a CSV file, downloaded by the browser; says whether it stopped at the size limit. */
+export async function downloadHistoryCsv(filters: HistoryFilters): Promise<{ truncated: boolean }> {
+  const [{ apiBaseUrl }, token] = await Promise.all([loadRuntimeConfig(), adminToken()]);
+  const response = await fetch(`${apiBaseUrl}/messages/export?${filterQuery(filters)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }).catch(() => {
+    throw new ApiError(0, null);
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    throw new ApiError(response.status, typeof body?.error === 'string' ? body.error : null);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `messages-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return { truncated: response.headers.get('x-export-truncated') === 'true' };
+}
+
+/** Marks the transcript wrong (with the right text, when given) or clears the mark; answers the message. */
+export async function reviewTranscript(
+  messageId: string,
+  review: { readonly wrong: boolean; readonly corrected_text?: string | null },
+): Promise<Message> {
+  const body = await adminRequest<{ message: Message }>(
+    `/messages/${encodeURIComponent(messageId)}/transcript-review`,
+    { method: 'PUT', body: review },
+  );
+  return body.message;
 }

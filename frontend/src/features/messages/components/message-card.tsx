@@ -12,6 +12,7 @@ import { AudioPlayer } from './audio-player';
 import { DeliveryStatus } from './delivery-status';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
+import { TranscriptReview } from './transcript-review';
 
 /** The callback line the first message carried (the summary's text leaves the number to it). */
 function CallbackLine({
@@ -110,6 +111,8 @@ export function MessageCard({ message }: { readonly message: Message }) {
           {message.reply_sent && <p className="text-sm font-medium text-success">• Reply sent</p>}
         </div>
       )}
+
+      <TranscriptReview message={message} />
 
       {message.status === 'failed' && (
         <p className="rounded-lg bg-danger-soft px-3 py-2 text-danger">

@@ -1,0 +1,93 @@
+import { MESSAGE_STATUSES } from '@core/status';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { type HistoryFilters as Filters, NO_FILTERS } from '../api/messages';
+
+const STATUS_LABEL = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+} as const satisfies Record<(typeof MESSAGE_STATUSES)[number], string>;
+
+/**
+ * The History section's filters: a sender typed in any format, a status, and a date range (days in the
+ * browser's time zone, both included). Applied on submit, so typing does not reload the list.
+ */
+export function HistoryFilters({
+  applied,
+  onApply,
+}: {
+  readonly applied: Filters;
+  readonly onApply: (filters: Filters) => void;
+}) {
+  const [draft, setDraft] = useState<Filters>(applied);
+  const statusId = useId();
+  const set = (field: keyof Filters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  const filtered = Object.values(applied).some(Boolean);
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Filter the history"
+      className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
+    >
+      <TextField
+        label="Sender's number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="(415) 555-0123"
+        value={draft.sender}
+        onChange={set('sender')}
+      />
+      <div>
+        <label htmlFor={statusId} className="block font-semibold text-ink">
+          Status
+        </label>
+        <select
+          id={statusId}
+          value={draft.status}
+          onChange={set('status')}
+          className="mt-1.5 block min-h-11 w-full rounded-lg border border-line-strong bg-canvas px-3 py-2 text-base text-ink"
+        >
+          <option value="">Any status</option>
+          {MESSAGE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABEL[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        label="From"
+        type="date"
+        value={draft.from}
+        max={draft.to || undefined}
+        onChange={set('from')}
+      />
+      <TextField label="To" type="date" value={draft.to} min={draft.from || undefined} onChange={set('to')} />
+      <div className="flex flex-wrap gap-2 sm:col-span-2 xl:col-span-4">
+        <Button type="submit">Apply filters</Button>
+        {filtered && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              onApply(NO_FILTERS);
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { useCallback, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/error-message';
+import { useServerData } from '@/lib/use-server-data';
+import { type HistoryFilters, type HistoryPage, listHistoryPage, NO_FILTERS } from '../api/messages';
+
+export type MessageHistory = {
+  readonly filters: HistoryFilters;
+  readonly setFilters: (filters: HistoryFilters) => void;
+  readonly page: HistoryPage | undefined;
+  readonly loading: boolean;
+  /** Why the first page could not be loaded (the server's words, e.g. a sender that is not a number). */
+  readonly error: string | null;
+  readonly loadMore: () => Promise<void>;
+  readonly loadingMore: boolean;
+  readonly moreError: string | null;
+};
+
+const LOAD_FAILED = { fallback: 'The history could not be loaded. Try again.' };
+
+/**
+ * The History section's data: the first page for the filters (loaded again when they change or the
+ * dashboard refreshes), then "Load more" appends the next page from the cursor. A page that arrives after
+ * the filters changed is dropped, so no list mixes two filters.
+ */
+export function useMessageHistory(reloadKey: number): MessageHistory {
+  const [filters, setFiltersState] = useState<HistoryFilters>(NO_FILTERS);
+  const filterKey = JSON.stringify(filters);
+  const current = useRef(filterKey);
+  current.current = filterKey;
+  const list = useServerData((signal) => listHistoryPage(filters, null, signal), {
+    reloadKey: `${reloadKey}|${filterKey}`,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const { data, setData } = list;
+
+  const setFilters = useCallback((next: HistoryFilters) => {
+    setMoreError(null);
+    setFiltersState(next);
+  }, []);
+
+  const loadMore = useCallback(async () => {
+    const cursor = data?.next_cursor;
+    if (!cursor || loadingMore) return;
+    const asked = current.current;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const next = await listHistoryPage(filters, cursor);
+      if (current.current !== asked) return;
+      setData((shown) => ({
+        messages: [...(shown?.messages ?? []), ...next.messages],
+        next_cursor: next.next_cursor,
+      }));
+    } catch (error) {
+      if (current.current === asked) setMoreError(errorMessage(error, LOAD_FAILED));
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [data, filters, loadingMore, setData]);
+
+  return {
+    filters,
+    setFilters,
+    page: list.error === undefined ? data : undefined,
+    loading: list.loading,
+    error: list.error === undefined ? null : errorMessage(list.error, LOAD_FAILED),
+    loadMore,
+    loadingMore,
+    moreError,
+  };
+}
