@@ -106,6 +106,11 @@ const replyLimits: Access = (fn, t) => {
   fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
 };
 
+/** Reads the sender's LANG (the language a text to them, or their summary, is written in). */
+const readsPreferences: Access = (fn, t) => {
+  fn.table(ENV.SENDER_PREFERENCES_TABLE, t.data.tables.senderPreferences, ['GetItem']);
+};
+
 const openAiKey: Access = (fn, t) => {
   fn.secret(ENV.OPENAI_API_KEY_SECRET_ARN, t.data.openAiApiKeySecret);
 };
@@ -190,6 +195,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.sender);
     publishesChanges(fn, t);
     fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
+    // LANG sets and reads the sender's record, DELETE erases it.
+    fn.table(ENV.SENDER_PREFERENCES_TABLE, t.data.tables.senderPreferences, [
+      'GetItem',
+      'UpdateItem',
+      'DeleteItem',
+    ]);
     fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
     twilio(fn, t);
@@ -251,10 +262,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     openAiKey(fn, t);
     ffmpeg(fn, t);
     fn.layer(t.moonshine.layer, t.moonshine.environment);
+    readsPreferences(fn, t);
   },
   [step.summarize.fn]: (fn, t) => {
     ownsMessage(fn, t);
     openAiKey(fn, t);
+    readsPreferences(fn, t);
   },
   [step.decideReply.fn]: (fn, t) => {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
@@ -310,6 +323,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     replyLimits(fn, t);
     twilio(fn, t);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
+    readsPreferences(fn, t);
   },
 };
 

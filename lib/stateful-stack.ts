@@ -81,6 +81,7 @@ export class StatefulStack extends Stack {
       messages: this.table('Messages', TABLES.messages),
       settings: this.table('Settings', TABLES.settings),
       optOuts: this.table('OptOuts', TABLES.optOuts),
+      senderPreferences: this.table('SenderPreferences', TABLES.senderPreferences),
     };
 
     const audioBucket = new Bucket(this, 'AudioBucket', {

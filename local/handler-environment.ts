@@ -65,6 +65,7 @@ export function handlerEnvironment(settings: HandlerSettings): Record<string, st
     MESSAGES_TABLE: LOCAL_TABLES.messages,
     SETTINGS_TABLE: LOCAL_TABLES.settings,
     OPT_OUTS_TABLE: LOCAL_TABLES.optOuts,
+    SENDER_PREFERENCES_TABLE: LOCAL_TABLES.senderPreferences,
     AUDIO_BUCKET: LOCAL_BUCKET,
     DYNAMODB_ENDPOINT: settings.dynamodb,
     S3_ENDPOINT: settings.s3,

@@ -19,3 +19,13 @@ export const voiceSummarySchema = z.object({
   requested_action: z.string().nullable().describe('What the caller asked the listener to do, or null.'),
 });
 export type VoiceSummary = z.infer<typeof voiceSummarySchema>;
+
+/**
+ * What the OpenAI summarizer asks for: the summary and, first (so the model settles it before writing), the
+ * language the caller spoke. Not part of the stored summary details: the message keeps it as `language`.
+ */
+export const summaryWithLanguageSchema = z.object({
+  language: z.string().describe('The language the caller spoke, as an ISO 639-1 code such as "en" or "es".'),
+  ...voiceSummarySchema.shape,
+});
+export type SummaryWithLanguage = z.infer<typeof summaryWithLanguageSchema>;

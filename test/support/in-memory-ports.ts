@@ -5,6 +5,11 @@
  */
 import { NotFoundError } from '../../lambdas/core/errors';
 import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
+import {
+  type SenderPreferences,
+  type SenderPreferencesPatch,
+  senderPreferencesSchema,
+} from '../../lambdas/core/sender-preferences';
 import type { MessageStatus } from '../../lambdas/core/status';
 import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
@@ -19,6 +24,7 @@ import type {
 } from '../../lambdas/ports/message-repository';
 import type { OptOutRepository } from '../../lambdas/ports/opt-out-repository';
 import type { PipelineStarter } from '../../lambdas/ports/pipeline-starter';
+import type { SenderPreferencesRepository } from '../../lambdas/ports/sender-preferences';
 import type { SettingsRepository } from '../../lambdas/ports/settings-repository';
 import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
 import type { Summarizer, SummaryResult } from '../../lambdas/ports/summarizer';
@@ -109,6 +115,26 @@ export class InMemoryOptOuts implements OptOutRepository {
   }
   async get(phoneNumber: string) {
     return this.items.get(phoneNumber) ?? null;
+  }
+}
+
+export class InMemorySenderPreferences implements SenderPreferencesRepository {
+  readonly items = new Map<string, SenderPreferences>();
+  async get(phoneNumber: string) {
+    return this.items.get(phoneNumber) ?? null;
+  }
+  async update(phoneNumber: string, patch: SenderPreferencesPatch, now: string) {
+    const next: Record<string, unknown> = { ...this.items.get(phoneNumber), phone_number: phoneNumber };
+    for (const [field, value] of Object.entries(patch)) {
+      if (value === null) delete next[field];
+      else if (value !== undefined) next[field] = value;
+    }
+    const stored = senderPreferencesSchema.parse({ ...next, updated_at: now });
+    this.items.set(phoneNumber, stored);
+    return stored;
+  }
+  async delete(phoneNumber: string) {
+    this.items.delete(phoneNumber);
   }
 }
 

@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import { zodTextFormat } from 'openai/helpers/zod';
+import { languageName, supportedLanguage } from '../../core/languages';
 import { PermanentError, TransientError } from '../../core/pipeline-errors';
 import { truncateAtWord } from '../../core/sms-text';
-import { SUMMARY_MAX_CHARS, type VoiceSummary, voiceSummarySchema } from '../../core/summary';
-import type { Summarizer, SummaryResult } from '../../ports/summarizer';
+import { SUMMARY_MAX_CHARS, type SummaryWithLanguage, summaryWithLanguageSchema } from '../../core/summary';
+import type { Summarizer, SummaryRequest, SummaryResult } from '../../ports/summarizer';
 import { mapOpenAiError } from './openai-errors';
 
 export type OpenAiSummarizerOptions = {
@@ -29,7 +30,21 @@ export const SUMMARY_INSTRUCTIONS = [
   `Write the summary in at most ${SUMMARY_MAX_CHARS} characters, in the language of the transcript, saying who called (if they said) and what they want.`,
   'Keep callback numbers exactly as the caller said them; do not invent numbers, names, times or actions.',
   'Use null for callback_number, callback_time or requested_action when the caller did not give one.',
+  'Set language to the ISO 639-1 code of the language the caller spoke.',
 ].join('\n');
+
+/**
+ * The instructions when the sender chose the language replies are written in (LANG): the summary and its
+ * fields in that language, translated when the caller spoke another; `language` still names the spoken one.
+ */
+export function summaryInstructions(replyLanguage: string | null | undefined): string {
+  const code = supportedLanguage(replyLanguage);
+  if (code === null) return SUMMARY_INSTRUCTIONS;
+  return SUMMARY_INSTRUCTIONS.replace(
+    'in the language of the transcript',
+    `in ${languageName(code)} (${code}), translating if the caller spoke another language,`,
+  ).concat(`\nWrite key_points, callback_time and requested_action in ${languageName(code)} too.`);
+}
 
 /** Summarizes with OpenAI's Responses API and a strict structured-output schema; one attempt per call. */
 export class OpenAiSummarizer implements Summarizer {
@@ -50,8 +65,8 @@ export class OpenAiSummarizer implements Summarizer {
     });
   }
 
-  async summarize(transcript: string): Promise<SummaryResult> {
-    const summary = await this.ask(transcript);
+  async summarize(transcript: string, request: SummaryRequest = {}): Promise<SummaryResult> {
+    const summary = await this.ask(transcript, summaryInstructions(request.language));
     return {
       // The prompt asks for the limit; the SMS layout depends on it, so it is enforced here too.
       summary: truncateAtWord(summary.summary, SUMMARY_MAX_CHARS),
@@ -60,14 +75,16 @@ export class OpenAiSummarizer implements Summarizer {
       callback_time: summary.callback_time,
       requested_action: summary.requested_action,
       engine: `openai:${this.model}`,
+      // A code the service knows, or none: the model's answer is data like the rest.
+      language: supportedLanguage(summary.language),
     };
   }
 
-  private async ask(transcript: string): Promise<VoiceSummary> {
+  private async ask(transcript: string, instructions: string): Promise<SummaryWithLanguage> {
     const doing = `summarizing the transcript with ${this.model}`;
     let response: Awaited<ReturnType<typeof this.parse>>;
     try {
-      response = await this.parse(transcript);
+      response = await this.parse(transcript, instructions);
     } catch (error) {
       if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) {
         // Sampling can produce an unusable answer once; another attempt usually does not.
@@ -96,13 +113,13 @@ export class OpenAiSummarizer implements Summarizer {
     );
   }
 
-  private parse(transcript: string) {
+  private parse(transcript: string, instructions: string) {
     const safeTranscript = withoutTranscriptTags(transcript);
     return this.client.responses.parse({
       model: this.model,
-      instructions: SUMMARY_INSTRUCTIONS,
+      instructions,
       input: [{ role: 'user', content: `${TRANSCRIPT_OPEN}\n${safeTranscript}\n${TRANSCRIPT_CLOSE}` }],
-      text: { format: zodTextFormat(voiceSummarySchema, 'voice_summary') },
+      text: { format: zodTextFormat(summaryWithLanguageSchema, 'voice_summary') },
       // Voicemails are personal: do not keep them at OpenAI for later retrieval.
       store: false,
       max_output_tokens: 1_000,

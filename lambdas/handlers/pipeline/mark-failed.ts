@@ -1,7 +1,12 @@
 /** MarkFailed: a readable error on the message, and a notice to the sender. */
 import { messageChanges, warn } from '../../composition/message-changes';
 import { phoneRegions } from '../../composition/phone-regions';
-import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
+import {
+  counters,
+  optOutRepository,
+  senderPreferencesRepository,
+  settingsRepository,
+} from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
 import { markFailed } from '../../use-cases/pipeline/outcome';
@@ -14,6 +19,7 @@ export const handler = pipelineStep(
     ...messageChanges(),
     settings: settingsRepository(),
     optOuts: optOutRepository(),
+    preferences: senderPreferencesRepository(),
     phoneRegions: phoneRegions(),
     providers: smsSending(),
     serviceName: serviceName(),

@@ -2,9 +2,12 @@
  * How a run ends: MarkCompleted, or MarkFailed with a readable reason on the card and a short notice to the
  * sender.
  */
+
+import { textLanguage } from '../../core/catalogue';
 import { SupersededError } from '../../core/pipeline-errors';
 import { cleanErrorMessage, parseCaughtError, pipelineFailure } from '../../core/pipeline-failures';
 import { composeFailureNotice } from '../../core/reply';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { sendText } from '../outbound-sms';
 import { currentSettings } from '../settings';
@@ -13,6 +16,8 @@ import type { PipelineState } from './state';
 
 /** What MarkFailed uses: SendReply's (for the notice), and where to report a notice that failed. */
 export type MarkFailedDeps = SendReplyDeps & {
+  /** The sender's LANG: the notice is written in it (else in the message's language, else English). */
+  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
   /** Told about things that went wrong but did not stop the run. */
   readonly warn: (message: string, details?: Record<string, unknown>) => void;
 };
@@ -51,9 +56,10 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
   const { auto_reply_enabled } = await currentSettings(deps);
   if (!auto_reply_enabled || !failed.phone_number) return { marked: true, cause, notified: false };
   try {
+    const chosen = (await deps.preferences.get(failed.phone_number))?.language;
     const outcome = await sendText(deps, {
       to: failed.phone_number,
-      body: composeFailureNotice(failure.notice, deps.serviceName),
+      body: composeFailureNotice(failure.notice, deps.serviceName, textLanguage(chosen, failed.language)),
       kind: 'failure-notice',
       messageId: failed.id,
     });
