@@ -208,7 +208,8 @@ export class StatefulStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // Sign-ups, consent records, messages, settings and opt-outs (legal records of opt-in and STOP) are data:
+      // Sign-ups, consent records, messages, settings, opt-outs (legal records of opt-in and STOP) and senders'
+      // preferences are data:
       // never deleted with the stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });
