@@ -37,7 +37,7 @@ export function ReplySettings({ form, change }: Props) {
                 value={choice}
                 checked={form.accentedLetters === choice}
                 onChange={() => change({ accentedLetters: choice })}
-                className="size-5 accent-accent"
+                className="size-5 accent-accent shrink-0"
               />
               {choice === 'replace'
                 ? 'Replace with plain letters (á becomes a): standard texts'
