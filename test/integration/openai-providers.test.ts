@@ -69,7 +69,7 @@ describe('OpenAI transcriber', () => {
     expect(result).toMatchObject({ engine: 'openai:whisper-1', language: 'es', durationSeconds: 3.25 });
   });
 
-  it("names the language only when the sender chose one (LANG)", async () => {
+  it('names the language only when the sender chose one (LANG)', async () => {
     await transcriber().transcribe(audio, { language: 'es' });
     await transcriber().transcribe(audio, { language: null });
 
@@ -192,7 +192,9 @@ describe('OpenAI summarizer', () => {
     const schema = JSON.stringify(fake.summaryRequests[0]?.body.text);
     expect(schema).toContain('"language"');
     expect(fake.summaryRequests[0]?.instructions).toMatch(/in the language of the transcript/);
-    expect(fake.summaryRequests[1]?.instructions).toMatch(/in English \(en\), translating if the caller spoke/);
+    expect(fake.summaryRequests[1]?.instructions).toMatch(
+      /in English \(en\), translating if the caller spoke/,
+    );
     expect(fake.summaryRequests[1]?.instructions).not.toMatch(/in the language of the transcript/);
     expect(own.language).toBe('es');
     expect(english.language).toBe('es');

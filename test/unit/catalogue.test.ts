@@ -35,7 +35,11 @@ function everyText(language: TextLanguage): Record<string, string> {
     for (const count of [0, 1, 42]) texts[`deleted ${count} (${name})`] = DELETED_TEXT(name, count, language);
     for (const code of ['es', 'en', 'fr', 'haw', 'zh']) {
       texts[`lang set ${code} (${name})`] = LANG_TEXT(name, { kind: 'set', language: code }, language);
-      texts[`lang current ${code} (${name})`] = LANG_TEXT(name, { kind: 'current', language: code }, language);
+      texts[`lang current ${code} (${name})`] = LANG_TEXT(
+        name,
+        { kind: 'current', language: code },
+        language,
+      );
     }
     texts[`lang current none (${name})`] = LANG_TEXT(name, { kind: 'current', language: null }, language);
     texts[`lang auto (${name})`] = LANG_TEXT(name, { kind: 'auto' }, language);

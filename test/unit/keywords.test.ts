@@ -122,7 +122,16 @@ describe('other texts', () => {
 
 describe('LANG, the reply language command', () => {
   it('is a LANG whatever the case, alone, with a code or with AUTO', () => {
-    for (const typed of ['LANG', 'lang', ' Lang. ', 'LANG es', 'lang ES', 'Lang auto', 'LANG AUTO!', 'lang xx']) {
+    for (const typed of [
+      'LANG',
+      'lang',
+      ' Lang. ',
+      'LANG es',
+      'lang ES',
+      'Lang auto',
+      'LANG AUTO!',
+      'lang xx',
+    ]) {
       expect(classifyInboundText(typed)).toBe('lang');
     }
   });
