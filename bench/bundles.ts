@@ -34,6 +34,7 @@ const ENVIRONMENT: Record<string, string> = {
   MESSAGES_TABLE: 'messages',
   SETTINGS_TABLE: 'settings',
   OPT_OUTS_TABLE: 'opt-outs',
+  SENDER_PREFERENCES_TABLE: 'sender-preferences',
   AUDIO_BUCKET: 'audio',
   SECRETS_BACKEND: 'aws',
   OPENAI_API_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:openai',

@@ -119,6 +119,11 @@ const replyLimits: Access = (fn, t) => {
   fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
 };
 
+/** Reads the sender's LANG (the language a text to them, or their summary, is written in). */
+const readsPreferences: Access = (fn, t) => {
+  fn.table(ENV.SENDER_PREFERENCES_TABLE, t.data.tables.senderPreferences, ['GetItem']);
+};
+
 const openAiKey: Access = (fn, t) => {
   fn.secret(ENV.OPENAI_API_KEY_SECRET_ARN, t.data.openAiApiKeySecret);
 };
@@ -217,6 +222,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.sender);
     publishesChanges(fn, t);
     fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
+    // LANG sets and reads the sender's record, DELETE erases it.
+    fn.table(ENV.SENDER_PREFERENCES_TABLE, t.data.tables.senderPreferences, [
+      'GetItem',
+      'UpdateItem',
+      'DeleteItem',
+    ]);
     fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
     sendsTexts(fn, t);
@@ -288,10 +299,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     openAiKey(fn, t);
     ffmpeg(fn, t);
     fn.layer(t.moonshine.layer, t.moonshine.environment);
+    readsPreferences(fn, t);
   },
   [step.summarize.fn]: (fn, t) => {
     ownsMessage(fn, t);
     openAiKey(fn, t);
+    readsPreferences(fn, t);
   },
   [step.decideReply.fn]: (fn, t) => {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
@@ -351,6 +364,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     sendsTexts(fn, t);
     recordsSentTexts(fn, t);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
+    readsPreferences(fn, t);
   },
   // Twilio's delivery status callbacks (public, signed): finds the text's message by its SID (GetItem on the
   // links) and moves that text's status forward (a conditional UpdateItem), publishing the change. The

@@ -82,6 +82,7 @@ export class StatefulStack extends Stack {
       settings: this.table('Settings', TABLES.settings),
       optOuts: this.table('OptOuts', TABLES.optOuts),
       sentTexts: this.table('SentTexts', TABLES.sentTexts),
+      senderPreferences: this.table('SenderPreferences', TABLES.senderPreferences),
     };
 
     const audioBucket = new Bucket(this, 'AudioBucket', {
@@ -208,7 +209,8 @@ export class StatefulStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // Sign-ups, consent records, messages, settings and opt-outs (legal records of opt-in and STOP) are data:
+      // Sign-ups, consent records, messages, settings, opt-outs (legal records of opt-in and STOP) and senders'
+      // preferences are data:
       // never deleted with the stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });

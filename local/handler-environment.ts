@@ -66,6 +66,7 @@ export function handlerEnvironment(settings: HandlerSettings): Record<string, st
     SETTINGS_TABLE: LOCAL_TABLES.settings,
     OPT_OUTS_TABLE: LOCAL_TABLES.optOuts,
     SENT_TEXTS_TABLE: LOCAL_TABLES.sentTexts,
+    SENDER_PREFERENCES_TABLE: LOCAL_TABLES.senderPreferences,
     AUDIO_BUCKET: LOCAL_BUCKET,
     DYNAMODB_ENDPOINT: settings.dynamodb,
     S3_ENDPOINT: settings.s3,

@@ -4,6 +4,7 @@ import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-re
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
+import { DynamoSenderPreferencesRepository } from '../adapters/aws/dynamo-sender-preferences-repository';
 import { DynamoSentTextRepository } from '../adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
@@ -34,6 +35,16 @@ export const optOutRepository = once(
     new DynamoOptOutRepository(
       documentClient(),
       readEnv('the opt-outs table', { [ENV.OPT_OUTS_TABLE]: required }).OPT_OUTS_TABLE,
+    ),
+);
+
+/** What each sender chose by text (LANG): the webhook and the pipeline steps that write to the sender. */
+export const senderPreferencesRepository = once(
+  () =>
+    new DynamoSenderPreferencesRepository(
+      documentClient(),
+      readEnv('the sender preferences table', { [ENV.SENDER_PREFERENCES_TABLE]: required })
+        .SENDER_PREFERENCES_TABLE,
     ),
 );
 

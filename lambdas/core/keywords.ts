@@ -16,7 +16,15 @@
  * What an inbound text asks for. `revocation` is an opt-out in words of the sender's own ("please stop
  * texting me"): honoured as STOP is, but Twilio does not know it, so the service confirms it itself (once).
  */
-export type InboundTextKind = 'opt-out' | 'revocation' | 'opt-in' | 'help' | 'delete' | 'other' | 'empty';
+export type InboundTextKind =
+  | 'opt-out'
+  | 'revocation'
+  | 'opt-in'
+  | 'help'
+  | 'delete'
+  | 'lang'
+  | 'other'
+  | 'empty';
 
 /** Keywords that end all messages to the sender (SPEC section 9, plus Twilio's STOPALL, REVOKE, OPTOUT). */
 export const OPT_OUT_KEYWORDS = [
@@ -42,15 +50,37 @@ export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
  */
 export const DELETE_KEYWORDS = ['DELETE'] as const;
 
+/** Whitespace, punctuation and symbols (emoji included) around the message. */
+const SURROUNDING = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
+
+/**
+ * The keyword that chooses the language replies are written in: `LANG es`, `LANG` (the current choice),
+ * `LANG AUTO` (each message's own language). Like the others it must be the whole message: the word and at
+ * most one code ("lang es please" is an ordinary text).
+ */
+export const LANG_KEYWORD = 'LANG';
+
+/** What a LANG text asks for; `code` is what followed LANG, lowercased (checked against the languages later). */
+export type LangCommand =
+  | { readonly kind: 'current' }
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'set'; readonly code: string };
+
+/** The LANG command a whole message is, or null when it is not one. */
+export function parseLangCommand(body: string | null | undefined): LangCommand | null {
+  const words = (body ?? '').replace(SURROUNDING, '').split(/\s+/);
+  if (words[0]?.toUpperCase() !== LANG_KEYWORD || words.length > 2) return null;
+  const code = words[1]?.replace(SURROUNDING, '').toLowerCase();
+  if (code === undefined || code === '') return { kind: 'current' };
+  return code === 'auto' ? { kind: 'auto' } : { kind: 'set', code };
+}
+
 const KIND_BY_KEYWORD: ReadonlyMap<string, InboundTextKind> = new Map([
   ...OPT_OUT_KEYWORDS.map((keyword) => [keyword, 'opt-out'] as const),
   ...OPT_IN_KEYWORDS.map((keyword) => [keyword, 'opt-in'] as const),
   ...HELP_KEYWORDS.map((keyword) => [keyword, 'help'] as const),
   ...DELETE_KEYWORDS.map((keyword) => [keyword, 'delete'] as const),
 ]);
-
-/** Whitespace, punctuation and symbols (emoji included) around the message. */
-const SURROUNDING = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
 
 /**
  * Ways people say "stop" that are not a keyword (the FCC's 2025 rule counts any reasonable wording as a
@@ -82,14 +112,16 @@ function normalizedWords(body: string): string {
 }
 
 /**
- * Classifies an inbound text body: a whole-message opt-out, opt-in or help keyword, an opt-out in other
- * words, empty, or anything else.
+ * Classifies an inbound text body: a whole-message opt-out, opt-in, help, delete or LANG keyword, an opt-out
+ * in other words, empty, or anything else. A keyword is one word, so it never takes a LANG for an opt-out or
+ * the other way round ("LANG STOP" is a LANG with a code we do not know).
  */
 export function classifyInboundText(body: string | null | undefined): InboundTextKind {
   if (body === null || body === undefined || body.trim() === '') return 'empty';
   const word = body.replace(SURROUNDING, '').toUpperCase();
   const keyword = KIND_BY_KEYWORD.get(word);
   if (keyword) return keyword;
+  if (parseLangCommand(body) !== null) return 'lang';
   const words = normalizedWords(body);
   return REVOCATION_PATTERNS.some((pattern) => pattern.test(words)) ? 'revocation' : 'other';
 }

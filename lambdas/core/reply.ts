@@ -22,7 +22,8 @@
  *   An empty transcript is sent as "Transcript: (empty - no speech was recognized)".
  */
 
-import { ACCEPTED_FORMATS_TEXT } from './audio-format';
+import { fixedTexts, type TextLanguage } from './catalogue';
+import type { FailureReason, FixedTexts } from './fixed-texts';
 import type { ReplyMode } from './schemas';
 import {
   longestWithinSegments,
@@ -35,6 +36,9 @@ import {
 import type { VoiceSummary } from './summary';
 import { checkedAgainstTranscript } from './summary-check';
 
+export type { TextLanguage } from './catalogue';
+export type { FailureReason } from './fixed-texts';
+
 /** What the reply to a voice message is made of. */
 export type ReplyInput = {
   readonly mode: ReplyMode;
@@ -44,16 +48,18 @@ export type ReplyInput = {
   readonly warnings?: readonly string[];
   /** A link to the whole message: the first message's own last line, never shortened. */
   readonly link?: string;
+  /** The language of the fixed words around the summary (core/catalogue.ts). @default 'en' */
+  readonly language?: TextLanguage;
 };
 
 /** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
 export const MAX_TRANSCRIPT_MESSAGES = 10;
 
 /** Ends the last transcript message when the cap drops the rest. */
-export const TRANSCRIPT_CUT_NOTE = ' [transcript cut: too long for text messages]';
+export const TRANSCRIPT_CUT_NOTE = fixedTexts('en').transcriptCutNote;
 
 /** What the transcript message says when nothing was recognized. */
-export const EMPTY_TRANSCRIPT_TEXT = 'Transcript: (empty - no speech was recognized)';
+export const EMPTY_TRANSCRIPT_TEXT = fixedTexts('en').emptyTranscript;
 
 /** The first message costs at most two segments: the gist, the callback line and the link on one screen. */
 export const FIRST_MESSAGE_MAX_SEGMENTS = 2;
@@ -94,7 +100,7 @@ export function formatCallbackNumber(number: string): string {
 }
 
 /** The "Call back:" line, or null when there is nothing the summary text does not already say. */
-function callbackLine(summary: VoiceSummary): string | null {
+function callbackLine(summary: VoiceSummary, texts: FixedTexts): string | null {
   const text = summary.summary.toLowerCase().replace(/\s+/g, ' ');
   const textDigits = text.replace(/\D/g, '');
   const parts: string[] = [];
@@ -109,12 +115,12 @@ function callbackLine(summary: VoiceSummary): string | null {
   const time = summary.callback_time?.trim().replace(/\s+/g, ' ');
   if (time && !text.includes(time.toLowerCase())) parts.push(time);
 
-  return parts.length === 0 ? null : `Call back: ${parts.join(', ')}`;
+  return parts.length === 0 ? null : `${texts.callBack}: ${parts.join(', ')}`;
 }
 
 /** The "Call back:" line as the sender gets it (only what the caller said), for the operator's card. */
 export function checkedCallbackLine(summary: VoiceSummary, transcript: string): string | null {
-  return callbackLine(checkedAgainstTranscript(summary, transcript));
+  return callbackLine(checkedAgainstTranscript(summary, transcript), fixedTexts('en'));
 }
 
 /**
@@ -124,14 +130,14 @@ export function checkedCallbackLine(summary: VoiceSummary, transcript: string): 
  * summary gets the rest, shortened at a sentence, else at a word.
  */
 function summaryMessage(input: ReplyInput): string {
+  const texts = fixedTexts(input.language);
   const name = cleanServiceName(input.serviceName);
-  // "Voice Summary summary:" says it twice: a name that already ends in "summary" is the heading as it is.
-  const heading = name === null ? 'Summary: ' : /\bsummary$/i.test(name) ? `${name}: ` : `${name} summary: `;
-  const callback = callbackLine(input.summary);
+  const heading = texts.summaryHeading(name);
+  const callback = callbackLine(input.summary, texts);
   const link = input.link?.trim() ? `\n${input.link.trim()}` : '';
   let trailer = callback === null ? '' : `\n${truncateAtWord(toGsmSafe(callback), CALLBACK_MAX_CHARS)}`;
   const warnings = (input.warnings ?? [])
-    .map((warning) => toGsmSafe(warning).replace(/\s+/g, ' ').trim())
+    .map((warning) => toGsmSafe(localizedWarning(warning, texts)).replace(/\s+/g, ' ').trim())
     .filter((warning) => warning !== '')
     .slice(0, MAX_WARNINGS)
     .map((warning) => `\n[${truncateAtWord(warning, WARNING_MAX_CHARS - 2)}]`);
@@ -141,7 +147,7 @@ function summaryMessage(input: ReplyInput): string {
   }
   trailer += link;
 
-  const summaryText = toGsmSafe(input.summary.summary).replace(/\s+/g, ' ').trim() || 'No summary available.';
+  const summaryText = toGsmSafe(input.summary.summary).replace(/\s+/g, ' ').trim() || texts.noSummary;
   return longestWithinSegments(
     (room) => `${heading}${shortenAtSentence(summaryText, room)}${trailer}`,
     Math.max(0, FIRST_MESSAGE_MAX_CHARS - heading.length - trailer.length),
@@ -157,39 +163,27 @@ export function composeReply(input: ReplyInput): string[] {
   ];
   if (input.mode === 'summary_only') return messages;
 
+  const texts = fixedTexts(input.language);
   const transcript = toGsmSafe(input.transcript).trim();
-  if (transcript === '') return [...messages, EMPTY_TRANSCRIPT_TEXT];
+  if (transcript === '') return [...messages, texts.emptyTranscript];
   const parts = splitForSms(transcript, {
     maxChars: SMS_MAX_CHARS,
-    label: 'Transcript',
+    label: texts.transcriptLabel,
     maxParts: MAX_TRANSCRIPT_MESSAGES,
-    overflowNote: TRANSCRIPT_CUT_NOTE,
+    overflowNote: texts.transcriptCutNote,
   });
   return [...messages, ...parts];
 }
 
-/** Why a voice message could not be turned into a summary, as the sender is told. */
-export type FailureReason =
-  | 'unsupported-media'
-  | 'too-large'
-  | 'too-long'
-  | 'no-speech'
-  | 'not-english'
-  | 'unclear'
-  | 'download-failed'
-  | 'internal';
-
-const FAILURE_DETAIL: Readonly<Record<FailureReason, string>> = {
-  'unsupported-media': 'the file is not audio we can read. Try MP3, M4A, WAV or AMR.',
-  'too-large': 'the file is over 25 MB. Please send a shorter recording.',
-  'too-long': 'it is longer than we transcribe. Please send a shorter recording.',
-  'no-speech': 'we could not hear any speech in it.',
-  'not-english':
-    'it seems to be in another language; without cloud transcription we understand English only.',
-  unclear: 'we could not make out the words reliably. Please try again, speaking clearly.',
-  'download-failed': 'we could not download it. Please send it again.',
-  internal: 'something went wrong on our side. Please try again later.',
-};
+/** A warning the pipeline recorded (in English), in the sender's language when the catalogue has it. */
+function localizedWarning(warning: string, texts: FixedTexts): string {
+  const english = fixedTexts('en');
+  if (warning === english.possiblyUnreliable) return texts.possiblyUnreliable;
+  const lowQuality = /^The audio is low quality \(([\d.]+) kHz\): the transcript may be unreliable\.$/.exec(
+    warning,
+  );
+  return lowQuality ? texts.lowQuality(lowQuality[1]!) : warning;
+}
 
 /** One GSM-7 segment: a failure notice never costs more than one message. */
 const FAILURE_NOTICE_MAX_CHARS = 160;
@@ -204,75 +198,87 @@ function firstThatFits(candidates: readonly string[], max: number): string {
 }
 
 /** A one-segment SMS (at most 160 GSM-7 characters) telling the sender their voice message could not be processed and why. */
-export function composeFailureNotice(reason: FailureReason, serviceName?: string): string {
+export function composeFailureNotice(
+  reason: FailureReason,
+  serviceName?: string,
+  language: TextLanguage = 'en',
+): string {
+  const texts = fixedTexts(language);
   const name = cleanServiceName(serviceName);
-  const body = `Sorry, your voice message could not be processed: ${FAILURE_DETAIL[reason]}`;
+  const body = `${texts.failurePrefix}${texts.failureDetail[reason]}`;
   return firstThatFits(name === null ? [body] : [`${name}: ${body}`, body], FAILURE_NOTICE_MAX_CHARS);
 }
 
-const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
+/** The name fixed texts open with: the operator's, else the catalogue's. */
+function nameFor(serviceName: string, texts: FixedTexts): string {
+  return cleanServiceName(serviceName) ?? texts.defaultName;
+}
 
-/** The answer to HELP: what the service does, where to get support, rates, STOP and HELP (at most 320 characters). */
-export function HELP_TEXT(serviceName: string, contactEmail: string): string {
-  const name = cleanServiceName(serviceName) ?? 'Voice summary';
+/** The answer to HELP: what the service does, LANG, where to get support, rates, STOP and HELP (at most 320 characters). */
+export function HELP_TEXT(serviceName: string, contactEmail: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
   const email = toGsmSafe(contactEmail).trim();
-  return firstThatFits(
-    [
-      `${name}: forward a voice message or audio file to this number and get a text back with a summary and the transcript. Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
-      `${name}: voice message summaries by text. Support: ${email}. ${RATES_AND_KEYWORDS}`,
-      `${name}: voice message summaries by text. ${RATES_AND_KEYWORDS}`,
-    ],
-    FIXED_TEXT_MAX_CHARS,
-  );
+  return firstThatFits(texts.help(nameFor(serviceName, texts), email), FIXED_TEXT_MAX_CHARS);
 }
 
 /** How to use the service, sent when someone texts words instead of audio (at most 320 characters). */
-export function USAGE_TEXT(serviceName: string): string {
-  const name = cleanServiceName(serviceName) ?? 'Voice summary';
-  return firstThatFits(
-    [
-      `${name}: to get a summary and transcript, forward a voice message or send an audio file to this number. ${RATES_AND_KEYWORDS}`,
-    ],
-    FIXED_TEXT_MAX_CHARS,
-  );
+export function USAGE_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.usage(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
 }
 
 /** Sent when the attachment is not audio we can read: the formats that work and the size limit. */
-export const UNSUPPORTED_MEDIA_TEXT = `Sorry, that attachment is not audio we can read. Send a voice message or audio file: ${ACCEPTED_FORMATS_TEXT}, up to 25 MB. Reply HELP for help.`;
+export const unsupportedMediaText = (language: TextLanguage = 'en') => fixedTexts(language).unsupportedMedia;
+export const UNSUPPORTED_MEDIA_TEXT = unsupportedMediaText('en');
 
-/** The one message sent after STOP: confirms the opt-out and how to undo it, nothing else. */
-export const OPT_OUT_CONFIRMATION =
-  'You are unsubscribed and will get no more messages from this number. Reply START to resubscribe.';
+/**
+ * The one message sent after an opt-out in the sender's own words: confirms it and how to undo it, nothing
+ * else. English is the carrier-reviewed wording; a sender who chose Spanish gets the same in Spanish.
+ */
+export const optOutConfirmation = (language: TextLanguage = 'en') => fixedTexts(language).optOutConfirmation;
+export const OPT_OUT_CONFIRMATION = optOutConfirmation('en');
 
 /** Sent after START: confirms the subscription with frequency, rates, STOP and HELP. */
-export const OPT_IN_CONFIRMATION = `You are subscribed again: forward a voice message to this number to get a summary and transcript back. Msg frequency varies. ${RATES_AND_KEYWORDS}`;
+export const optInConfirmation = (language: TextLanguage = 'en') => fixedTexts(language).optInConfirmation;
+export const OPT_IN_CONFIRMATION = optInConfirmation('en');
 
 /** "1 voice message", "20 voice messages": the daily limit is a setting and may be 1. */
-export const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
+export const voiceMessages = (count: number, language: TextLanguage = 'en') =>
+  fixedTexts(language).voiceMessages(count);
 
 /**
  * Sent (once a day) when a number has sent more voice messages today than the daily limit: the new ones are
  * kept on the dashboard but not transcribed.
  */
-export function VOICE_LIMIT_TEXT(serviceName: string, perDay: number): string {
-  const name = cleanServiceName(serviceName) ?? 'Voice summary';
-  return firstThatFits(
-    [
-      `${name}: this number has reached today's limit of ${voiceMessages(perDay)}, so new ones are not transcribed until tomorrow (midnight UTC). Reply HELP for help.`,
-      `${name}: this number has reached today's limit of ${voiceMessages(perDay)}. Try again tomorrow.`,
-    ],
-    FIXED_TEXT_MAX_CHARS,
-  );
+export function VOICE_LIMIT_TEXT(serviceName: string, perDay: number, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.voiceLimit(nameFor(serviceName, texts), perDay), FIXED_TEXT_MAX_CHARS);
 }
 
 /** The answer to DELETE: what was erased (or that there was nothing to erase). */
-export function DELETED_TEXT(serviceName: string, count: number): string {
-  const name = cleanServiceName(serviceName) ?? 'Voice summary';
-  const what =
-    count === 0
-      ? 'we hold no voice messages from this number.'
-      : count === 1
-        ? 'we deleted the voice message you sent us, with its audio, transcript and summary.'
-        : `we deleted the ${count} voice messages you sent us, with their audio, transcripts and summaries.`;
-  return firstThatFits([`${name}: ${what} ${RATES_AND_KEYWORDS}`, `${name}: ${what}`], FIXED_TEXT_MAX_CHARS);
+export function DELETED_TEXT(serviceName: string, count: number, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.deleted(nameFor(serviceName, texts), count), FIXED_TEXT_MAX_CHARS);
+}
+
+/** What a LANG command asks: set a language, show the current one, go back to automatic, or a code we do not know. */
+export type LangAnswer =
+  | { readonly kind: 'set'; readonly language: string }
+  | { readonly kind: 'current'; readonly language: string | null }
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'unknown' };
+
+/** The answer to a LANG command, in `language` (at most 320 characters). */
+export function LANG_TEXT(serviceName: string, answer: LangAnswer, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  const name = nameFor(serviceName, texts);
+  const candidates =
+    answer.kind === 'set'
+      ? texts.langSet(name, texts.languageLabel(answer.language))
+      : answer.kind === 'current'
+        ? texts.langCurrent(name, answer.language === null ? null : texts.languageLabel(answer.language))
+        : answer.kind === 'auto'
+          ? texts.langAuto(name)
+          : texts.langUnknown(name);
+  return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
 }

@@ -142,7 +142,10 @@ export const messageSchema = z.object({
   attempt_started_at: z.string().optional(),
   transcription_engine: z.string().nullable().optional(),
   summary_engine: z.string().nullable().optional(),
+  /** The language the caller spoke (ISO 639-1), from the transcriber or the summary; `en` offline. */
   language: z.string().nullable().optional(),
+  /** The sender's LANG choice the summary was written in, when they had one (null: the message's language). */
+  reply_language: z.string().nullable().optional(),
   /** Things the operator should know, e.g. that 8 kHz audio may give an unreliable transcript. */
   warnings: z.array(z.string()).optional(),
   /** The structured summary: key points, callback number and time, requested action. */
@@ -187,6 +190,17 @@ export const listMessagesQuerySchema = historyQuerySchema(RECENT_MESSAGES_LIMIT)
 export const REPLY_MODES = ['full', 'summary_only'] as const;
 export const replyModeSchema = z.enum(REPLY_MODES, { error: 'reply_mode must be "full" or "summary_only".' });
 export type ReplyMode = z.infer<typeof replyModeSchema>;
+
+/**
+ * How letters outside GSM-7 (á í ó ú ç...) in a summary or transcript are sent: `replace` writes the plain
+ * letter (a, i, o, u, c), so a text stays GSM-7 (160 characters a segment); `keep` sends them as they are,
+ * which turns that whole text into UCS-2 (70 a segment), more than twice the segments.
+ */
+export const ACCENTED_LETTERS = ['replace', 'keep'] as const;
+export const accentedLettersSchema = z.enum(ACCENTED_LETTERS, {
+  error: 'accented_letters must be "replace" or "keep".',
+});
+export type AccentedLetters = z.infer<typeof accentedLettersSchema>;
 
 export const SETTINGS_ID = 'app';
 
@@ -240,6 +254,7 @@ export const settingsRecordSchema = z.object({
   ),
   replies_per_sender_per_hour: limitNumber(1000).default(LIMIT_DEFAULTS.replies_per_sender_per_hour),
   reply_countries: countriesSchema.default(LIMIT_DEFAULTS.reply_countries),
+  accented_letters: accentedLettersSchema.default('replace'),
 });
 export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 
@@ -252,6 +267,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   message_link_enabled: true,
   updated_at: null,
   ...LIMIT_DEFAULTS,
+  accented_letters: 'replace',
 };
 
 const secretInputSchema = z.preprocess(
@@ -311,6 +327,7 @@ export const settingsUpdateSchema = z.strictObject({
   voice_messages_per_sender_per_day: limitNumber(1000).optional(),
   replies_per_sender_per_hour: limitNumber(1000).optional(),
   reply_countries: countriesSchema.optional(),
+  accented_letters: accentedLettersSchema.optional(),
 });
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;

@@ -41,13 +41,56 @@ export function toGsmSafe(text: string): string {
   return safe;
 }
 
+/** Letters with no GSM-7 form after their accents are dropped, written as people do without the key. */
+const PLAIN_LETTERS: Readonly<Record<string, string>> = {
+  œ: 'oe',
+  Œ: 'OE',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'TH',
+  ı: 'i',
+};
+
+function isGsm(char: string): boolean {
+  return GSM_BASIC.has(char) || GSM_EXTENSION.has(char);
+}
+
+/**
+ * Latin letters outside GSM-7 written as the plain letter (á -> a, ó -> o, ç -> c, ő -> o, œ -> oe), so a
+ * Spanish or French summary stays GSM-7; letters GSM-7 has (é ñ ü à...) stay as they are. Other scripts
+ * (Cyrillic, Arabic, CJK) and emoji are left alone: they have no plain-letter form, and such a text is sent
+ * in UCS-2. The Settings choice "Accented letters: replace" applies this to summaries and transcripts.
+ */
+export function toPlainLetters(text: string): string {
+  let plain = '';
+  for (const char of toGsmSafe(text)) {
+    if (isGsm(char)) {
+      plain += char;
+      continue;
+    }
+    const mapped = PLAIN_LETTERS[char];
+    if (mapped !== undefined) {
+      plain += mapped;
+      continue;
+    }
+    const stripped = char.normalize('NFD').replace(/\p{M}+/gu, '');
+    plain += stripped !== '' && Array.from(stripped).every(isGsm) ? stripped : char;
+  }
+  return plain;
+}
+
 /** The two alphabets an SMS travels in. */
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 /** The alphabet a carrier sends this body in: GSM-7 when every character is in the GSM-7 tables, else UCS-2. */
 export function smsEncoding(text: string): SmsEncoding {
   for (const char of text) {
-    if (!GSM_BASIC.has(char) && !GSM_EXTENSION.has(char)) return 'UCS-2';
+    if (!isGsm(char)) return 'UCS-2';
   }
   return 'GSM-7';
 }

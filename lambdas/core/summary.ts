@@ -33,3 +33,13 @@ export function withCaller(summary: string, callerName: string | null, organizat
   // A model may still lead with the name it was told to leave out.
   return text.toLowerCase().startsWith(who.toLowerCase()) ? text : `${who}: ${text}`;
 }
+
+/**
+ * What the OpenAI summarizer asks for: the summary and, first (so the model settles it before writing), the
+ * language the caller spoke. Not part of the stored summary details: the message keeps it as `language`.
+ */
+export const summaryWithLanguageSchema = z.object({
+  language: z.string().describe('The language the caller spoke, as an ISO 639-1 code such as "en" or "es".'),
+  ...voiceSummarySchema.shape,
+});
+export type SummaryWithLanguage = z.infer<typeof summaryWithLanguageSchema>;

@@ -11,7 +11,13 @@ import { messageChanges, warn } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
 import { phoneRegions } from '../composition/phone-regions';
 import { pipelineStarter } from '../composition/pipeline-starter';
-import { counters, optOutRepository, settingsRepository } from '../composition/repositories';
+import {
+  counters,
+  optOutRepository,
+  senderPreferencesRepository,
+  settingsRepository,
+} from '../composition/repositories';
+import { secretStore } from '../composition/secrets';
 import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
 import { smsSending } from '../composition/sms';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
@@ -26,6 +32,7 @@ const deps: InboundDeps = {
   counters: counters(),
   settings: settingsRepository(),
   optOuts: optOutRepository(),
+  preferences: senderPreferencesRepository(),
   phoneRegions: phoneRegions(),
   pipeline: pipelineStarter(),
   providers: { ...smsSending(), ...mediaFetching() },

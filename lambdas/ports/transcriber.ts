@@ -20,11 +20,20 @@ export type Transcription = {
   readonly warnings: readonly string[];
 };
 
+/** What the caller knows about the speech before it is transcribed. */
+export type TranscribeHints = {
+  /**
+   * The language the sender chose by text (LANG, ISO 639-1), passed to an engine that takes one; null or
+   * absent: the engine detects it. An English-only engine ignores it.
+   */
+  readonly language?: string | null;
+};
+
 /**
  * Turns speech into text. Throws NoSpeechError for silence, NotAudioError for undecodable input,
  * NotEnglishError when an English-only engine judges the speech to be another language,
  * TransientError for timeouts/429/5xx, PermanentError for anything a retry cannot fix.
  */
 export interface Transcriber {
-  transcribe(audio: AudioInput): Promise<Transcription>;
+  transcribe(audio: AudioInput, hints?: TranscribeHints): Promise<Transcription>;
 }

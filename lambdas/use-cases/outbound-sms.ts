@@ -1,7 +1,7 @@
 /**
  * The outbound gate: the one place a text leaves the service, and the only caller of `SmsSender.send`.
  * Every text (each part of the reply to a voice message, the failure notice, the daily-limit notice, HELP,
- * the START and own-words STOP confirmations, the how-to, DELETE's answer) passes these checks in this
+ * the START and own-words STOP confirmations, the how-to, DELETE's and LANG's answers) passes these checks in this
  * order; the first that refuses is the outcome, and nothing after it runs:
  *
  *   1. Opt-out: never to a number on the opt-out list. The one exception is the confirmation of an opt-out
@@ -38,6 +38,7 @@ export const TEXT_KINDS = [
   'opt-out-confirmation',
   'how-to',
   'deleted',
+  'lang',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -56,6 +57,7 @@ const KIND_RULES = {
   'opt-out-confirmation': { toOptedOut: true },
   'how-to': { toOptedOut: false },
   deleted: { toOptedOut: false },
+  lang: { toOptedOut: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

@@ -41,6 +41,7 @@ export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate)
   if (update.message_link_enabled !== undefined) next.message_link_enabled = update.message_link_enabled;
   if (update.twilio_account_sid !== undefined) next.twilio_account_sid = update.twilio_account_sid;
   if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
+  if (update.accented_letters !== undefined) next.accented_letters = update.accented_letters;
   for (const limit of LIMIT_NAMES) {
     const value = update[limit];
     if (value !== undefined) Object.assign(next, { [limit]: value });

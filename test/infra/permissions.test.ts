@@ -51,6 +51,7 @@ const EXPECTED: Record<string, string[]> = {
     PUBLISH,
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on Messages',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:UpdateItem on SenderPreferences',
     'dynamodb:GetItem on Settings',
     'dynamodb:Query on Messages/index/sender',
     'dynamodb:UpdateItem on Counters',
@@ -144,6 +145,7 @@ const EXPECTED: Record<string, string[]> = {
   [step.transcribe.fn]: [
     PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:GetItem on SenderPreferences',
     's3:GetObject on AudioBucket/audio/*',
     's3:ListBucket on AudioBucket',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
@@ -152,6 +154,7 @@ const EXPECTED: Record<string, string[]> = {
   [step.summarize.fn]: [
     PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:GetItem on SenderPreferences',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     XRAY,
   ],
@@ -179,6 +182,7 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
     'dynamodb:PutItem on SentTexts',
+    'dynamodb:GetItem on SenderPreferences',
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,

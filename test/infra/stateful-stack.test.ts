@@ -119,6 +119,22 @@ describe('the stateful stack', () => {
     });
   });
 
+  it("keeps senders' preferences (LANG) in a table of their own, one item per number, expiring by expires_at", () => {
+    app.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [{ AttributeName: 'phone_number', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+    // The opt-outs table (same key) never expires: STOP is kept for good.
+    const optOuts = Object.values(app.data.findResources('AWS::DynamoDB::Table')).filter(
+      (table) =>
+        JSON.stringify(table.Properties.KeySchema) ===
+          JSON.stringify([{ AttributeName: 'phone_number', KeyType: 'HASH' }]) &&
+        table.Properties.TimeToLiveSpecification === undefined,
+    );
+    expect(optOuts).toHaveLength(1);
+  });
+
   it('lets anyone sign up with an email and a password of at least 6 characters (SPEC)', () => {
     app.data.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },

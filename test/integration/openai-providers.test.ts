@@ -46,6 +46,8 @@ describe('OpenAI transcriber', () => {
         bytesLength: 4096,
         contentType: 'audio/mp4',
         responseFormat: 'json',
+        // No language sent: the model detects it and keeps it (a hint would make it translate).
+        language: null,
       },
     ]);
     expect(fake.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
@@ -65,6 +67,13 @@ describe('OpenAI transcriber', () => {
 
     expect(fake.uploads[0]?.responseFormat).toBe('verbose_json');
     expect(result).toMatchObject({ engine: 'openai:whisper-1', language: 'es', durationSeconds: 3.25 });
+  });
+
+  it('names the language only when the sender chose one (LANG)', async () => {
+    await transcriber().transcribe(audio, { language: 'es' });
+    await transcriber().transcribe(audio, { language: null });
+
+    expect(fake.uploads.map((upload) => upload.language)).toEqual(['es', null]);
   });
 
   it('says no speech was detected when the transcript is empty', async () => {
@@ -161,12 +170,14 @@ describe('OpenAI summarizer', () => {
       callback_time: null,
       requested_action: 'Call back',
       engine: 'openai:gpt-4o-mini',
+      language: 'en',
     });
   });
 
   it("asks for the caller's name and organization apart, and leads the summary with them", async () => {
     fake.summaryReply = () => ({
       output: {
+        language: 'en',
         summary: 'Your appointment must move: Friday 9 am or Monday 4 pm. Call back to confirm.',
         key_points: [],
         callback_number: '555-873-0421',
@@ -185,6 +196,46 @@ describe('OpenAI summarizer', () => {
     expect(result.summary).toBe(
       "Rebecca from Dr. Patel's office: Your appointment must move: Friday 9 am or Monday 4 pm. Call back to confirm.",
     );
+  });
+
+  it("asks for the caller's language, and writes the summary in it unless the sender chose another", async () => {
+    fake.summaryReply = (transcript) => ({
+      output: {
+        language: 'es',
+        summary: `Resumen: ${transcript}`,
+        key_points: [],
+        callback_number: null,
+        callback_time: null,
+        requested_action: null,
+      },
+    });
+
+    const own = await summarizer().summarize('Hola, soy Dana de la clínica.');
+    const english = await summarizer().summarize('Hola, soy Dana de la clínica.', { language: 'en' });
+
+    const schema = JSON.stringify(fake.summaryRequests[0]?.body.text);
+    expect(schema).toContain('"language"');
+    expect(fake.summaryRequests[0]?.instructions).toMatch(/in the language of the transcript/);
+    expect(fake.summaryRequests[1]?.instructions).toMatch(
+      /in English \(en\), translating if the caller spoke/,
+    );
+    expect(fake.summaryRequests[1]?.instructions).not.toMatch(/in the language of the transcript/);
+    expect(own.language).toBe('es');
+    expect(english.language).toBe('es');
+  });
+
+  it('keeps no language the service does not know from the model', async () => {
+    fake.summaryReply = () => ({
+      output: {
+        language: 'Spanish, probably',
+        summary: 'S',
+        key_points: [],
+        callback_number: null,
+        callback_time: null,
+        requested_action: null,
+      },
+    });
+    expect((await summarizer().summarize('Hola')).language).toBeNull();
   });
 
   it('keeps a transcript from closing its own delimiter', async () => {

@@ -93,6 +93,8 @@ describe('a voice message by MMS', () => {
     expect(done.audio_duration_seconds).toBeGreaterThan(2);
     expect(done.summary!.length).toBeLessThanOrEqual(320);
     expect(done.reply_sent).toBe(true);
+    // The offline engine understands English only: what it transcribes is stored as English.
+    expect(done.language).toBe('en');
     expect(done.audio_url).toMatch(/^audio\//);
     // The change is logged just after it is written: the log line may trail the API by a moment.
     await expect.poll(() => statusHistory(runtime, id)).toEqual(['pending', 'processing', 'completed']);

@@ -7,10 +7,12 @@ import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo
 import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
+import { DynamoSenderPreferencesRepository } from '../../lambdas/adapters/aws/dynamo-sender-preferences-repository';
 import { DynamoSentTextRepository } from '../../lambdas/adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
 import { type ConsentRecord, DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
+import { senderPreferencesPatchSchema } from '../../lambdas/core/sender-preferences';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;
@@ -394,5 +396,63 @@ describe('opt-outs', () => {
     });
     await repo.optIn('+15550001111');
     expect(await repo.get('+15550001111')).toBeNull();
+  });
+});
+
+describe('sender preferences', () => {
+  const at = '2026-05-01T00:00:00.000Z';
+
+  it('has no record for a sender who chose nothing, then keeps what LANG set', async () => {
+    const repo = new DynamoSenderPreferencesRepository(tables.doc, tables.names.senderPreferences, () => at);
+    expect(await repo.get('+15550002001')).toBeNull();
+    const stored = await repo.update('+15550002001', { language: 'es' }, at);
+    expect(stored).toEqual({ phone_number: '+15550002001', language: 'es', updated_at: at });
+    expect(await repo.get('+15550002001')).toEqual(stored);
+  });
+
+  it('changes only the fields a patch names, and clears one set to null', async () => {
+    const repo = new DynamoSenderPreferencesRepository(tables.doc, tables.names.senderPreferences, () => at);
+    await repo.update('+15550002002', { language: 'es', reply_mode: 'summary_only', spell: ['Nguyen'] }, at);
+    await repo.update('+15550002002', { language: 'fr' }, at);
+    expect(await repo.get('+15550002002')).toMatchObject({
+      language: 'fr',
+      reply_mode: 'summary_only',
+      spell: ['Nguyen'],
+    });
+    await repo.update('+15550002002', { language: null }, at);
+    const after = await repo.get('+15550002002');
+    expect(after?.language).toBeUndefined();
+    expect(after?.reply_mode).toBe('summary_only');
+  });
+
+  it('erases the record (DELETE)', async () => {
+    const repo = new DynamoSenderPreferencesRepository(tables.doc, tables.names.senderPreferences, () => at);
+    await repo.update('+15550002003', { language: 'es' }, at);
+    await repo.delete('+15550002003');
+    expect(await repo.get('+15550002003')).toBeNull();
+    await repo.delete('+15550002003');
+  });
+
+  it('expires a year after the last change: the TTL attribute is set, and a read past it finds nothing', async () => {
+    const later = '2027-05-02T00:00:00.000Z';
+    const repo = new DynamoSenderPreferencesRepository(
+      tables.doc,
+      tables.names.senderPreferences,
+      () => later,
+    );
+    await repo.update('+15550002004', { language: 'es' }, at);
+    const { Item } = await tables.doc.send(
+      new GetCommand({ TableName: tables.names.senderPreferences, Key: { phone_number: '+15550002004' } }),
+    );
+    expect(Item?.expires_at).toBe(Date.parse('2027-05-01T00:00:00.000Z') / 1000);
+    expect(await repo.get('+15550002004')).toBeNull();
+  });
+
+  it('refuses a language the service does not know and more than 50 SPELL words', () => {
+    expect(senderPreferencesPatchSchema.safeParse({ language: 'xx' }).success).toBe(false);
+    expect(senderPreferencesPatchSchema.safeParse({ language: 'ES' }).data).toEqual({ language: 'es' });
+    const words = Array.from({ length: 51 }, (_, i) => `word${i}`);
+    expect(senderPreferencesPatchSchema.safeParse({ spell: words }).success).toBe(false);
+    expect(senderPreferencesPatchSchema.safeParse({ mode: 'full' }).success).toBe(false);
   });
 });

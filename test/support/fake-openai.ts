@@ -22,6 +22,8 @@ export type RecordedUpload = {
   readonly bytesLength: number;
   readonly contentType: string;
   readonly responseFormat: string | null;
+  /** The `language` the request named (the sender's LANG), or null when the model was left to detect it. */
+  readonly language: string | null;
 };
 
 export type RecordedSummaryRequest = {
@@ -66,11 +68,15 @@ const DEFAULT_TRANSCRIPTION: FakeTranscription = {
   duration: 6.4,
 };
 
-/** The default summary: echoes the transcript so tests see it got through, and any phone number in it. */
+/**
+ * The default summary: echoes the transcript so tests see it got through, and any phone number in it; the
+ * caller's language is English (as the default transcription is).
+ */
 export function echoSummary(transcript: string): SummaryReply {
   const phone = /\+?\d[\d\s().-]{5,}\d/.exec(transcript)?.[0] ?? null;
   return {
     output: {
+      language: 'en',
       summary: `Caller said: ${transcript}`,
       key_points: [transcript.slice(0, 60)],
       callback_number: phone,
@@ -158,6 +164,7 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
       bytesLength: file.size,
       contentType: file.type,
       responseFormat,
+      language: typeof form.get('language') === 'string' ? String(form.get('language')) : null,
     });
     const { text, language, duration } = fake.transcription;
     if (responseFormat === 'verbose_json') {

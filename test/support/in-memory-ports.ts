@@ -7,6 +7,11 @@ import { movesForward, type SmsPart, sortParts } from '../../lambdas/core/delive
 import { NotFoundError } from '../../lambdas/core/errors';
 import type { MessageFilters, PagePosition } from '../../lambdas/core/message-history';
 import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
+import {
+  type SenderPreferences,
+  type SenderPreferencesPatch,
+  senderPreferencesSchema,
+} from '../../lambdas/core/sender-preferences';
 import type { MessageStatus } from '../../lambdas/core/status';
 import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
@@ -23,6 +28,7 @@ import type {
 } from '../../lambdas/ports/message-repository';
 import type { OptOutRepository } from '../../lambdas/ports/opt-out-repository';
 import type { PipelineStarter } from '../../lambdas/ports/pipeline-starter';
+import type { SenderPreferencesRepository } from '../../lambdas/ports/sender-preferences';
 import type { SentTextRepository } from '../../lambdas/ports/sent-text-repository';
 import type { SettingsRepository } from '../../lambdas/ports/settings-repository';
 import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
@@ -186,6 +192,26 @@ export class InMemoryOptOuts implements OptOutRepository {
   }
   async get(phoneNumber: string) {
     return this.items.get(phoneNumber) ?? null;
+  }
+}
+
+export class InMemorySenderPreferences implements SenderPreferencesRepository {
+  readonly items = new Map<string, SenderPreferences>();
+  async get(phoneNumber: string) {
+    return this.items.get(phoneNumber) ?? null;
+  }
+  async update(phoneNumber: string, patch: SenderPreferencesPatch, now: string) {
+    const next: Record<string, unknown> = { ...this.items.get(phoneNumber), phone_number: phoneNumber };
+    for (const [field, value] of Object.entries(patch)) {
+      if (value === null) delete next[field];
+      else if (value !== undefined) next[field] = value;
+    }
+    const stored = senderPreferencesSchema.parse({ ...next, updated_at: now });
+    this.items.set(phoneNumber, stored);
+    return stored;
+  }
+  async delete(phoneNumber: string) {
+    this.items.delete(phoneNumber);
   }
 }
 

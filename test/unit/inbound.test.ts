@@ -30,6 +30,7 @@ import {
   InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
+  InMemorySenderPreferences,
   InMemorySettings,
   RecordingEvents,
   RecordingSms,
@@ -53,6 +54,7 @@ function setUp() {
     counters: new InMemoryCounters(),
     settings: new InMemorySettings(),
     optOuts: new InMemoryOptOuts(),
+    preferences: new InMemorySenderPreferences(),
     phoneRegions: new LibPhoneNumberRegions(),
     pipeline: new RecordingStarter(),
     providers: {

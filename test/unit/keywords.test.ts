@@ -4,6 +4,7 @@ import {
   HELP_KEYWORDS,
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
+  parseLangCommand,
 } from '../../lambdas/core/keywords';
 
 /** The ways a person types a keyword: lower, upper, mixed case, padded with spaces and punctuation. */
@@ -116,5 +117,43 @@ describe('other texts', () => {
     expect(classifyInboundText('hello')).toBe('other');
     expect(classifyInboundText('?')).toBe('other');
     expect(classifyInboundText('st op')).toBe('other');
+  });
+});
+
+describe('LANG, the reply language command', () => {
+  it('is a LANG whatever the case, alone, with a code or with AUTO', () => {
+    for (const typed of [
+      'LANG',
+      'lang',
+      ' Lang. ',
+      'LANG es',
+      'lang ES',
+      'Lang auto',
+      'LANG AUTO!',
+      'lang xx',
+    ]) {
+      expect(classifyInboundText(typed)).toBe('lang');
+    }
+  });
+
+  it('reads what the sender asked: the current choice, automatic, or a code', () => {
+    expect(parseLangCommand('LANG')).toEqual({ kind: 'current' });
+    expect(parseLangCommand('lang auto')).toEqual({ kind: 'auto' });
+    expect(parseLangCommand(' LANG Es. ')).toEqual({ kind: 'set', code: 'es' });
+    expect(parseLangCommand('LANG klingon')).toEqual({ kind: 'set', code: 'klingon' });
+  });
+
+  it('counts only as the whole message, like the other keywords', () => {
+    for (const typed of ['lang es please', 'language', 'my lang is es', 'change lang to es', 'slang']) {
+      expect(parseLangCommand(typed)).toBeNull();
+      expect(classifyInboundText(typed)).not.toBe('lang');
+    }
+  });
+
+  it('is never taken for an opt-out, and an opt-out is never taken for it', () => {
+    expect(classifyInboundText('LANG STOP')).toBe('lang');
+    expect(classifyInboundText('LANG es')).not.toBe('opt-out');
+    for (const keyword of OPT_OUT_KEYWORDS) expect(classifyInboundText(keyword)).toBe('opt-out');
+    expect(classifyInboundText('stop lang')).not.toBe('lang');
   });
 });

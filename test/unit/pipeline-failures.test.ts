@@ -31,6 +31,7 @@ import {
   InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
+  InMemorySenderPreferences,
   InMemorySentTexts,
   InMemorySettings,
   RecordingEvents,
@@ -69,6 +70,7 @@ function setUp() {
     clock: testClock(),
     settings: new InMemorySettings(settingsWith({})),
     optOuts: new InMemoryOptOuts(),
+    preferences: new InMemorySenderPreferences(),
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
     sentTexts: new InMemorySentTexts(),
@@ -148,6 +150,32 @@ describe('every pipeline error name has a reason', () => {
     expect(message.sms_parts?.map((p) => [p.sid, p.kind, p.status]) ?? []).toEqual(
       failure.notice === null ? [] : [['SM1', 'failure-notice', 'sent']],
     );
+  });
+});
+
+describe("the sender's notice of a failure", () => {
+  it('is in Spanish for a sender who chose LANG es, and for a Spanish message when they chose nothing', async () => {
+    const chose = setUp();
+    await processingMessage(chose.deps);
+    await chose.deps.preferences.update(SENDER, { language: 'es' }, chose.deps.clock());
+    await markFailed(chose.deps, { messageId: 'MM1-0', attempt: 1, error: caught(new NoSpeechError()) });
+    expect(chose.sms.sent.map((s) => s.body)).toEqual([
+      'Voice Summary: Lo sentimos, no pudimos procesar su mensaje de voz: no detectamos ninguna voz en el audio.',
+    ]);
+
+    const spoke = setUp();
+    const message = await processingMessage(spoke.deps);
+    await spoke.deps.messages.update(message.id, ['processing'], { language: 'es' }, spoke.deps.clock());
+    await markFailed(spoke.deps, { messageId: 'MM1-0', attempt: 1, error: caught(new NoSpeechError()) });
+    expect(spoke.sms.sent[0]?.body).toMatch(/no pudimos procesar su mensaje de voz/);
+  });
+
+  it('is in English when the sender chose a language the catalogue lacks (LANG fr)', async () => {
+    const { deps, sms } = setUp();
+    await processingMessage(deps);
+    await deps.preferences.update(SENDER, { language: 'fr' }, deps.clock());
+    await markFailed(deps, { messageId: 'MM1-0', attempt: 1, error: caught(new NoSpeechError()) });
+    expect(sms.sent[0]?.body).toBe(composeFailureNotice('no-speech', 'Voice Summary'));
   });
 });
 

@@ -5,6 +5,7 @@ import {
   listMessagesQuerySchema,
   maskSecret,
   messageSchema,
+  settingsRecordSchema,
   settingsUpdateSchema,
   signupInputSchema,
 } from '../../lambdas/core/schemas';
@@ -78,6 +79,16 @@ describe('settings update', () => {
     expect(
       settingsUpdateSchema.parse({ twilio_account_sid: '', twilio_phone_number: '  ', openai_api_key: '' }),
     ).toEqual({ twilio_account_sid: null, twilio_phone_number: null, openai_api_key: null });
+  });
+
+  it('replaces accented letters unless the operator chose to keep them, and names the two choices', () => {
+    expect(DEFAULT_SETTINGS.accented_letters).toBe('replace');
+    expect(
+      settingsRecordSchema.parse({ ...DEFAULT_SETTINGS, accented_letters: undefined }).accented_letters,
+    ).toBe('replace');
+    expect(settingsUpdateSchema.parse({ accented_letters: 'keep' })).toEqual({ accented_letters: 'keep' });
+    const refused = settingsUpdateSchema.safeParse({ accented_letters: 'strip' });
+    expect(refused.error?.issues[0]?.message).toBe('accented_letters must be "replace" or "keep".');
   });
 
   it('keeps a field that was left out (undefined means keep)', () => {

@@ -4,6 +4,7 @@ import {
   smsEncoding,
   splitForSms,
   toGsmSafe,
+  toPlainLetters,
   truncateAtWord,
 } from '../../lambdas/core/sms-text';
 
@@ -234,5 +235,34 @@ describe('shortening a text to fit', () => {
   it('cuts a single long word without splitting an emoji', () => {
     const short = truncateAtWord('\u{1F600}'.repeat(10), 8);
     expect(short).toBe('\u{1F600}\u{1F600}...');
+  });
+});
+
+describe('accented letters written plain (Settings: "replace", the default)', () => {
+  it('writes letters GSM-7 lacks as their plain letter, so Spanish and French stay GSM-7', () => {
+    const spanish = 'Hola, soy Martín. ¿Podría llamarme mañana? Está en la avenida Colón, número 5.';
+    const plain = toPlainLetters(spanish);
+    expect(plain).toBe('Hola, soy Martin. ¿Podria llamarme mañana? Esta en la avenida Colon, numero 5.');
+    expect(smsEncoding(spanish)).toBe('UCS-2');
+    expect(smsEncoding(plain)).toBe('GSM-7');
+    expect(toPlainLetters('Ça coûte cher, œuvre façade Łódź')).toBe('Ça coute cher, oeuvre facade Lodz');
+  });
+
+  it('keeps the letters GSM-7 has as they are (é ñ ü à ä ö Ñ É)', () => {
+    const kept = 'café niño pingüino à Ärger öl Ñandú É';
+    expect(toPlainLetters(kept)).toBe('café niño pingüino à Ärger öl Ñandu É');
+  });
+
+  it('halves the segments a Spanish summary costs', () => {
+    const summary =
+      'Martín, de la clínica dental, confirma su cita del jueves a las diez. Pide que llame antes para confirmar el número de su póliza y que traiga la radiografía. También pregunta si podría venir más temprano.';
+    expect(segmentCount(summary)).toBe(4);
+    expect(segmentCount(toPlainLetters(summary))).toBe(2);
+  });
+
+  it('leaves other scripts and emoji alone: they have no plain form, and are sent in UCS-2', () => {
+    for (const text of ['Привет, перезвоните мне', 'مرحبا', '你好，请回电话', 'ok 👍']) {
+      expect(toPlainLetters(text)).toBe(text);
+    }
   });
 });

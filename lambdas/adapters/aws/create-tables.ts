@@ -29,6 +29,7 @@ export function tableNames(prefix: string): TableNames {
     settings: `${prefix}settings`,
     optOuts: `${prefix}opt-outs`,
     sentTexts: `${prefix}sent-texts`,
+    senderPreferences: `${prefix}sender-preferences`,
   };
 }
 

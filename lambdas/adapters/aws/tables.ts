@@ -51,6 +51,12 @@ export const TABLES = {
    * messages table could key them). Kept a week: Twilio's last status comes within hours.
    */
   sentTexts: { partitionKey: 'sid', timeToLiveAttribute: 'expires_at' },
+  /**
+   * One item per phone number (E.164) that chose something by text (LANG; MODE and SPELL next): erased by
+   * DELETE, expiring a year after its last change. A table of its own, not an item type in opt-outs: opt-outs
+   * never expire and DELETE must keep them, preferences expire and DELETE erases them.
+   */
+  senderPreferences: { partitionKey: 'phone_number', timeToLiveAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 export const MESSAGE_FEED = 'all';

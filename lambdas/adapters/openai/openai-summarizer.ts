@@ -1,10 +1,11 @@
 import OpenAI from 'openai';
 import { zodTextFormat } from 'openai/helpers/zod';
 import * as z from 'zod';
+import { languageName, supportedLanguage } from '../../core/languages';
 import { PermanentError, TransientError } from '../../core/pipeline-errors';
 import { shortenAtSentence } from '../../core/sms-text';
-import { SUMMARY_MAX_CHARS, voiceSummarySchema, withCaller } from '../../core/summary';
-import type { Summarizer, SummaryResult } from '../../ports/summarizer';
+import { SUMMARY_MAX_CHARS, summaryWithLanguageSchema, withCaller } from '../../core/summary';
+import type { Summarizer, SummaryRequest, SummaryResult } from '../../ports/summarizer';
 import { mapOpenAiError } from './openai-errors';
 
 export type OpenAiSummarizerOptions = {
@@ -32,13 +33,28 @@ export const SUMMARY_INSTRUCTIONS = [
   `summary: what the caller wants and when, in at most ${SUMMARY_MAX_CHARS} characters, in the language of the transcript; keep every day, date and time they offered or asked for; do not repeat their name, organization or callback number (the SMS shows them next to it).`,
   'Keep callback numbers exactly as the caller said them; do not invent numbers, names, times or actions.',
   'Use null for callback_number, callback_time or requested_action when the caller did not give one.',
+  'Set language to the ISO 639-1 code of the language the caller spoke.',
 ].join('\n');
 
-/** What the model is asked for: the summary's parts, the caller's name and organization apart from the rest. */
-const openAiSummarySchema = voiceSummarySchema.extend({
+/** What the model is asked for: the summary's parts, the spoken language first, the caller's name and organization
+ * apart from the rest. */
+const openAiSummarySchema = summaryWithLanguageSchema.extend({
   caller_name: z.string().nullable().describe('The name the caller gave, as said, or null.'),
   organization: z.string().nullable().describe('Where the caller is calling from, or null.'),
 });
+
+/**
+ * The instructions when the sender chose the language replies are written in (LANG): the summary and its
+ * fields in that language, translated when the caller spoke another; `language` still names the spoken one.
+ */
+export function summaryInstructions(replyLanguage: string | null | undefined): string {
+  const code = supportedLanguage(replyLanguage);
+  if (code === null) return SUMMARY_INSTRUCTIONS;
+  return SUMMARY_INSTRUCTIONS.replace(
+    'in the language of the transcript',
+    `in ${languageName(code)} (${code}), translating if the caller spoke another language,`,
+  ).concat(`\nWrite key_points, callback_time and requested_action in ${languageName(code)} too.`);
+}
 
 /** Summarizes with OpenAI's Responses API and a strict structured-output schema; one attempt per call. */
 export class OpenAiSummarizer implements Summarizer {
@@ -59,8 +75,8 @@ export class OpenAiSummarizer implements Summarizer {
     });
   }
 
-  async summarize(transcript: string): Promise<SummaryResult> {
-    const summary = await this.ask(transcript);
+  async summarize(transcript: string, request: SummaryRequest = {}): Promise<SummaryResult> {
+    const summary = await this.ask(transcript, summaryInstructions(request.language));
     return {
       // The prompt asks for the limit; the first message's budget depends on it, so it is enforced here too
       // (and again, with the heading, callback line and link, when the reply is composed).
@@ -73,14 +89,16 @@ export class OpenAiSummarizer implements Summarizer {
       callback_time: summary.callback_time,
       requested_action: summary.requested_action,
       engine: `openai:${this.model}`,
+      // A code the service knows, or none: the model's answer is data like the rest.
+      language: supportedLanguage(summary.language),
     };
   }
 
-  private async ask(transcript: string): Promise<z.infer<typeof openAiSummarySchema>> {
+  private async ask(transcript: string, instructions: string): Promise<z.infer<typeof openAiSummarySchema>> {
     const doing = `summarizing the transcript with ${this.model}`;
     let response: Awaited<ReturnType<typeof this.parse>>;
     try {
-      response = await this.parse(transcript);
+      response = await this.parse(transcript, instructions);
     } catch (error) {
       if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) {
         // Sampling can produce an unusable answer once; another attempt usually does not.
@@ -109,11 +127,11 @@ export class OpenAiSummarizer implements Summarizer {
     );
   }
 
-  private parse(transcript: string) {
+  private parse(transcript: string, instructions: string) {
     const safeTranscript = withoutTranscriptTags(transcript);
     return this.client.responses.parse({
       model: this.model,
-      instructions: SUMMARY_INSTRUCTIONS,
+      instructions,
       input: [{ role: 'user', content: `${TRANSCRIPT_OPEN}\n${safeTranscript}\n${TRANSCRIPT_CLOSE}` }],
       text: { format: zodTextFormat(openAiSummarySchema, 'voice_summary') },
       // Voicemails are personal: do not keep them at OpenAI for later retrieval.

@@ -1,9 +1,9 @@
 import OpenAI, { toFile } from 'openai';
 import * as z from 'zod';
+import { whisperLanguageCode } from '../../core/languages';
 import { NoSpeechError, TransientError } from '../../core/pipeline-errors';
-import type { AudioInput, Transcriber, Transcription } from '../../ports/transcriber';
+import type { AudioInput, TranscribeHints, Transcriber, Transcription } from '../../ports/transcriber';
 import { mapOpenAiError } from './openai-errors';
-import { whisperLanguageCode } from './whisper-languages';
 
 export type OpenAiTranscriberOptions = {
   readonly apiKey: string;
@@ -43,7 +43,11 @@ export class OpenAiTranscriber implements Transcriber {
     });
   }
 
-  async transcribe(audio: AudioInput): Promise<Transcription> {
+  /**
+   * The spoken language is kept: no `language` is sent unless the sender chose one (LANG), so the model
+   * detects it and writes what was said, never a translation.
+   */
+  async transcribe(audio: AudioInput, hints: TranscribeHints = {}): Promise<Transcription> {
     // Only whisper-1 offers verbose_json; the gpt-4o transcribe models reject it and answer json.
     const verbose = this.model.startsWith('whisper');
     let raw: unknown;
@@ -52,6 +56,7 @@ export class OpenAiTranscriber implements Transcriber {
         file: await toFile(audio.bytes, audio.fileName, { type: audio.contentType }),
         model: this.model,
         response_format: verbose ? 'verbose_json' : 'json',
+        ...(hints.language ? { language: hints.language } : {}),
       });
     } catch (error) {
       throw mapOpenAiError(error, {
@@ -71,6 +76,7 @@ export class OpenAiTranscriber implements Transcriber {
     return {
       text,
       engine: `openai:${this.model}`,
+      // gpt-4o-*-transcribe do not say which language they heard: the summary's judgement fills it in.
       language: whisperLanguageCode(parsed.data.language),
       durationSeconds: parsed.data.duration ?? usageSeconds ?? null,
       warnings: [],

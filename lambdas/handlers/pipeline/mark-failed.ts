@@ -4,6 +4,7 @@ import { phoneRegions } from '../../composition/phone-regions';
 import {
   counters,
   optOutRepository,
+  senderPreferencesRepository,
   sentTextRepository,
   settingsRepository,
 } from '../../composition/repositories';
@@ -19,6 +20,7 @@ export const handler = pipelineStep(
     ...messageChanges(),
     settings: settingsRepository(),
     optOuts: optOutRepository(),
+    preferences: senderPreferencesRepository(),
     phoneRegions: phoneRegions(),
     providers: smsSending(),
     serviceName: serviceName(),

@@ -1,6 +1,7 @@
 /** Transcribe: the transcript goes on the message. */
 import { audioStore } from '../../composition/audio';
 import { messageChanges } from '../../composition/message-changes';
+import { senderPreferencesRepository } from '../../composition/repositories';
 import { transcription } from '../../composition/transcription';
 import { transcribe } from '../../use-cases/pipeline/transcribe';
 import { pipelineStep } from './step';
@@ -8,7 +9,12 @@ import { pipelineStep } from './step';
 export const handler = pipelineStep(
   'transcribe',
   transcribe,
-  { ...messageChanges(), audio: audioStore(), providers: transcription() },
+  {
+    ...messageChanges(),
+    audio: audioStore(),
+    preferences: senderPreferencesRepository(),
+    providers: transcription(),
+  },
   (result, metrics) => {
     if (result.durationSeconds !== null) {
       metrics.addMetric('TranscriptionSeconds', 'Seconds', result.durationSeconds);

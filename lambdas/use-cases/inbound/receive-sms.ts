@@ -13,6 +13,7 @@ import type { OptOutRepository } from '../../ports/opt-out-repository';
 import type { PhoneRegions } from '../../ports/phone-regions';
 import type { PipelineStarter } from '../../ports/pipeline-starter';
 import type { Providers } from '../../ports/providers';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { SettingsRepository } from '../../ports/settings-repository';
 import type { MessageChangeDeps } from '../message-changes';
 import { answerText, honourOptOut } from './text-commands';
@@ -27,6 +28,8 @@ export type InboundDeps = MessageChangeDeps & {
   /** The limits an operator set (Settings), and the countries replies may go to. */
   readonly settings: SettingsRepository;
   readonly optOuts: OptOutRepository;
+  /** What each sender chose by text (LANG): the answers' language; LANG writes it, DELETE erases it. */
+  readonly preferences: SenderPreferencesRepository;
   /** Which country a number is in (texts go only to the countries Settings allows). */
   readonly phoneRegions: PhoneRegions;
   readonly pipeline: PipelineStarter;
@@ -64,6 +67,7 @@ export type InboundResult = {
     | 'opt-in'
     | 'help'
     | 'delete'
+    | 'lang'
     | 'usage'
     | 'unsupported-media'
     | 'replay';
@@ -80,7 +84,8 @@ export const REPLAY_WINDOW_DAYS = 7;
  * - An opt-out (a keyword, or the sender's own words such as "please stop texting me") is honoured whatever
  *   comes with it: recorded, nothing attached is processed, and only the own-words kind is confirmed (once:
  *   Twilio confirms its keywords itself).
- * - DELETE erases the sender's voice messages and audio now and says so.
+ * - DELETE erases the sender's voice messages, audio and preferences now and says so.
+ * - LANG sets, shows or clears the language the sender's replies are written in.
  * - Each audio attachment becomes one message: within the sender's voice messages a day it is handed to the
  *   pipeline; past it, it is kept on the dashboard as failed (an operator can retry it) and the sender gets
  *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and starts nothing new.
@@ -112,7 +117,7 @@ export async function receiveSms(
   const voice = audio.length > 0 && kind !== 'delete' ? await receiveVoice(deps, form, audio) : null;
   if (voice && (kind === 'other' || kind === 'empty')) return { ...voice, action: 'voice' };
   const textAction = await onceForSid(deps, form.MessageSid, () =>
-    answerText(deps, from, kind, media, audio),
+    answerText(deps, from, kind, media, audio, form.Body),
   );
   if (voice) return { ...voice, action: 'voice' };
   return { messageIds: [], created: 0, action: textAction ?? 'replay' };

@@ -1,19 +1,27 @@
 /**
- * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE, and a how-to (at
- * most one a day) for anything else, or for an attachment that is not audio.
+ * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE, LANG, and a how-to
+ * (at most one a day) for anything else, or for an attachment that is not audio. Every answer is written in
+ * the sender's LANG when the catalogue has it (core/catalogue.ts), else in English.
  */
+
+import { textLanguage } from '../../core/catalogue';
 import { dayWindow } from '../../core/day-window';
-import type { classifyInboundText } from '../../core/keywords';
+import { type classifyInboundText, parseLangCommand } from '../../core/keywords';
+import { supportedLanguage } from '../../core/languages';
 import {
   DELETED_TEXT,
   HELP_TEXT,
-  OPT_IN_CONFIRMATION,
-  OPT_OUT_CONFIRMATION,
-  UNSUPPORTED_MEDIA_TEXT,
+  LANG_TEXT,
+  type LangAnswer,
+  optInConfirmation,
+  optOutConfirmation,
+  type TextLanguage,
   USAGE_TEXT,
+  unsupportedMediaText,
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
@@ -22,6 +30,8 @@ import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-
 export type TextCommandDeps = MessageChangeDeps &
   OutboundSmsDeps & {
     readonly audio: AudioStore;
+    /** What each sender chose by text (LANG): read for the answer's language, written by LANG, erased by DELETE. */
+    readonly preferences: SenderPreferencesRepository;
     readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
     readonly serviceName: string;
     readonly contactEmail: string;
@@ -29,11 +39,16 @@ export type TextCommandDeps = MessageChangeDeps &
   };
 
 /** What a text was taken for (`voice`: its audio is the message, the text asks for nothing). */
-export type TextAnswer = 'delete' | 'opt-in' | 'help' | 'usage' | 'unsupported-media' | 'voice';
+export type TextAnswer = 'delete' | 'opt-in' | 'help' | 'lang' | 'usage' | 'unsupported-media' | 'voice';
 
 /** Texts the sender (a keyword's answer, a how-to) through the gate; never throws. */
 async function replyTo(deps: TextCommandDeps, to: string, body: string, kind: TextKind) {
   await sendTextOrLog(deps, { to, body, kind, messageId: null });
+}
+
+/** The language of this sender's fixed texts: their LANG choice when the catalogue has it, else English. */
+async function languageOf(deps: TextCommandDeps, from: string): Promise<TextLanguage> {
+  return textLanguage((await deps.preferences.get(from))?.language);
 }
 
 /**
@@ -48,7 +63,7 @@ export async function honourOptOut(
   const alreadyOut = (await deps.optOuts.get(from)) !== null;
   await deps.optOuts.optOut(from, deps.clock());
   if (kind === 'revocation' && !alreadyOut) {
-    await replyTo(deps, from, OPT_OUT_CONFIRMATION, 'opt-out-confirmation');
+    await replyTo(deps, from, optOutConfirmation(await languageOf(deps, from)), 'opt-out-confirmation');
   }
 }
 
@@ -59,6 +74,7 @@ export async function answerText(
   kind: ReturnType<typeof classifyInboundText>,
   media: readonly unknown[],
   audio: readonly unknown[],
+  body?: string,
 ): Promise<TextAnswer> {
   switch (kind) {
     case 'delete':
@@ -66,17 +82,24 @@ export async function answerText(
       return 'delete';
     case 'opt-in':
       await deps.optOuts.optIn(from);
-      await replyTo(deps, from, OPT_IN_CONFIRMATION, 'opt-in-confirmation');
+      await replyTo(deps, from, optInConfirmation(await languageOf(deps, from)), 'opt-in-confirmation');
       return 'opt-in';
-    case 'help':
-      await replyTo(deps, from, HELP_TEXT(deps.serviceName, deps.contactEmail), 'help');
+    case 'help': {
+      const help = HELP_TEXT(deps.serviceName, deps.contactEmail, await languageOf(deps, from));
+      await replyTo(deps, from, help, 'help');
       return 'help';
+    }
+    case 'lang':
+      await answerLang(deps, from, body);
+      return 'lang';
     default: {
       if (audio.length > 0) return 'voice';
       const action = media.length > 0 ? 'unsupported-media' : 'usage';
       const { day, expires } = dayWindow(deps.clock());
       if (await deps.counters.take(`howto#${from}#${day}`, 1, expires)) {
-        const howTo = action === 'usage' ? USAGE_TEXT(deps.serviceName) : UNSUPPORTED_MEDIA_TEXT;
+        const language = await languageOf(deps, from);
+        const howTo =
+          action === 'usage' ? USAGE_TEXT(deps.serviceName, language) : unsupportedMediaText(language);
         await replyTo(deps, from, howTo, 'how-to');
       }
       return action;
@@ -85,12 +108,41 @@ export async function answerText(
 }
 
 /**
+ * LANG xx: replies in that language from now on (answered in it when the catalogue has it); LANG: the current
+ * choice; LANG AUTO: each message's own language again (answered in the language just left); a code we do
+ * not know: how to use it, and nothing changes.
+ */
+async function answerLang(deps: TextCommandDeps, from: string, body: string | undefined): Promise<void> {
+  const command = parseLangCommand(body);
+  const chosen = (await deps.preferences.get(from))?.language ?? null;
+  let answer: LangAnswer;
+  let language = textLanguage(chosen);
+  if (command === null || command.kind === 'current') answer = { kind: 'current', language: chosen };
+  else if (command.kind === 'auto') {
+    await deps.preferences.update(from, { language: null }, deps.clock());
+    answer = { kind: 'auto' };
+  } else {
+    const code = supportedLanguage(command.code);
+    if (code === null) answer = { kind: 'unknown' };
+    else {
+      await deps.preferences.update(from, { language: code }, deps.clock());
+      answer = { kind: 'set', language: code };
+      language = textLanguage(code);
+    }
+  }
+  await replyTo(deps, from, LANG_TEXT(deps.serviceName, answer, language), 'lang');
+}
+
+/**
  * DELETE: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
- * message and its link) and says how many. The opt-out record stays: it is what keeps a STOP honoured.
+ * message and its link) and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
+ * keeps a STOP honoured.
  */
 async function eraseSender(deps: TextCommandDeps, from: string): Promise<number> {
+  const language = await languageOf(deps, from);
   const messages = await deps.messages.listBySender(from);
   for (const message of messages) await eraseMessage(deps, message);
-  await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length), 'deleted');
+  await deps.preferences.delete(from);
+  await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length, language), 'deleted');
   return messages.length;
 }

@@ -2,16 +2,21 @@
  * Voice messages from the webhook: each audio attachment becomes a message, handed to the pipeline within
  * the sender's voice messages a day and kept untranscribed (retryable) past it.
  */
+
+import { textLanguage } from '../../core/catalogue';
 import { dayWindow } from '../../core/day-window';
 import { newMessage } from '../../core/new-message';
 import { VOICE_LIMIT_TEXT, voiceMessages } from '../../core/reply';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { createMessage, type MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { currentSettings } from '../settings';
 import { type FirstRunDeps, startFirstRun } from './first-run';
 
 /** What receiving voice messages uses: the messages, the daily limit, the pipeline and the limit notice. */
-export type VoiceDeps = MessageChangeDeps & OutboundSmsDeps & FirstRunDeps & { readonly serviceName: string };
+export type VoiceDeps = MessageChangeDeps &
+  OutboundSmsDeps &
+  FirstRunDeps & { readonly serviceName: string; readonly preferences: SenderPreferencesRepository };
 
 /** An audio attachment of an incoming message: where the SMS provider holds it, and its declared type. */
 export type VoiceAttachment = { readonly url: string; readonly contentType: string | null };
@@ -84,9 +89,10 @@ export async function receiveVoice(
   // Like a failure notice, the limit notice is a reply about a voice message: only while auto-reply is on.
   const notify = overLimit > 0 && settings.auto_reply_enabled;
   if (notify && (await deps.counters.take(`limit-notice#${from}#${day}`, 1, expires))) {
+    const language = textLanguage((await deps.preferences.get(from))?.language);
     await sendTextOrLog(deps, {
       to: from,
-      body: VOICE_LIMIT_TEXT(deps.serviceName, perDay),
+      body: VOICE_LIMIT_TEXT(deps.serviceName, perDay, language),
       kind: 'voice-limit-notice',
       messageId: null,
     });

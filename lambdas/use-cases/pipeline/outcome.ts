@@ -2,9 +2,12 @@
  * How a run ends: MarkCompleted, or MarkFailed with a readable reason on the card and a short notice to the
  * sender.
  */
+
+import { textLanguage } from '../../core/catalogue';
 import { SupersededError } from '../../core/pipeline-errors';
 import { cleanErrorMessage, parseCaughtError, pipelineFailure } from '../../core/pipeline-failures';
 import { composeFailureNotice } from '../../core/reply';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { recordSentText } from '../delivery-status';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { sendText } from '../outbound-sms';
@@ -13,7 +16,10 @@ import type { SendReplyDeps } from './reply';
 import type { PipelineState } from './state';
 
 /** What MarkFailed uses: SendReply's (for the notice, which carries no link, and `warn` for one that failed). */
-export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl'>;
+export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl'> & {
+  /** The sender's LANG: the notice is written in it (else in the message's language, else English). */
+  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+};
 
 /** MarkCompleted: the run is done. */
 export async function markCompleted(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
@@ -49,7 +55,12 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
   const { auto_reply_enabled } = await currentSettings(deps);
   if (!auto_reply_enabled || !failed.phone_number) return { marked: true, cause, notified: false };
   try {
-    const body = composeFailureNotice(failure.notice, deps.serviceName);
+    const chosen = (await deps.preferences.get(failed.phone_number))?.language;
+    const body = composeFailureNotice(
+      failure.notice,
+      deps.serviceName,
+      textLanguage(chosen, failed.language),
+    );
     const outcome = await sendText(deps, {
       to: failed.phone_number,
       body,

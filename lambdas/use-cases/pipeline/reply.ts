@@ -2,10 +2,12 @@
  * DecideReply and SendReply: whether the sender gets the summary by SMS (auto-reply, then the outbound gate's
  * checks), and sending it, part by part, through the gate.
  */
+
+import { textLanguage } from '../../core/catalogue';
 import { SupersededError } from '../../core/pipeline-errors';
 import { composeReply } from '../../core/reply';
 import type { Message } from '../../core/schemas';
-import { segmentCount } from '../../core/sms-text';
+import { segmentCount, toPlainLetters } from '../../core/sms-text';
 import type { Counters } from '../../ports/counters';
 import { recordSentText, type SentTextDeps } from '../delivery-status';
 import type { MessageChangeDeps } from '../message-changes';
@@ -57,7 +59,31 @@ export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState)
 }
 
 /**
- * SendReply: the summary first, then (in full mode) the transcript in numbered parts, in order. Parts already
+ * The summary and transcript as they are texted: with "Accented letters: replace" (the default) letters
+ * outside GSM-7 are written plain (á -> a), so a Spanish reply costs GSM-7 segments, not UCS-2 ones.
+ */
+function asTexted(message: Message, accents: 'replace' | 'keep') {
+  const letters = accents === 'replace' ? toPlainLetters : (text: string) => text;
+  const details = message.summary_details ?? {
+    summary: message.summary ?? '',
+    key_points: [],
+    callback_number: null,
+    callback_time: null,
+    requested_action: null,
+  };
+  return {
+    summary: {
+      ...details,
+      summary: letters(details.summary),
+      callback_time: details.callback_time === null ? null : letters(details.callback_time),
+    },
+    transcript: letters(message.transcript ?? ''),
+  };
+}
+
+/**
+ * SendReply: the summary first, then (in full mode) the transcript in numbered parts, in order. The fixed
+ * words around them are in the sender's LANG, else the message's language (English or Spanish). Parts already
  * accepted are not sent again when the step is retried. Each part passes the outbound gate on its own, so a
  * STOP (or Twilio's 21610) or the hourly cap reached mid-reply stops the rest.
  */
@@ -74,17 +100,11 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   }
   const parts = composeReply({
     mode: settings.reply_mode,
-    summary: message.summary_details ?? {
-      summary: message.summary ?? '',
-      key_points: [],
-      callback_number: null,
-      callback_time: null,
-      requested_action: null,
-    },
-    transcript: message.transcript ?? '',
+    ...asTexted(message, settings.accented_letters),
     serviceName: deps.serviceName,
     warnings: message.warnings ?? [],
     ...(link ? { link } : {}),
+    language: textLanguage(message.reply_language, message.language),
   });
   const to = message.phone_number;
   if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };

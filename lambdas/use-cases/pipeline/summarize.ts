@@ -1,18 +1,36 @@
-/** Summarize: the transcript summarized by the summarizer the settings choose. */
+/** Summarize: the transcript summarized by the summarizer the settings choose, in the sender's language. */
 import { PermanentError } from '../../core/pipeline-errors';
 import type { Providers } from '../../ports/providers';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
 import { loadOwned, type PipelineState, record } from './state';
 
-/** What Summarize uses: the summarizer. */
-export type SummarizeDeps = MessageChangeDeps & { readonly providers: Pick<Providers, 'summarizer'> };
+/** What Summarize uses: the sender's LANG (read) and the summarizer. */
+export type SummarizeDeps = MessageChangeDeps & {
+  readonly providers: Pick<Providers, 'summarizer'>;
+  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+};
 
-/** Summarize: the summary (and its details: key points, callback number and time) go on the message. */
+/**
+ * Summarize: the summary (and its details: key points, callback number and time) go on the message. It is
+ * written in the sender's LANG when they chose one (`reply_language` records it, and the reply's fixed texts
+ * follow it), else in the language the caller spoke; the message's `language` is the spoken one, from the
+ * transcriber or, when it did not say, from the summary.
+ */
 export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   if (message.transcript === null) throw new PermanentError('Summarize ran before there was a transcript.');
+  const chosen = message.phone_number ? (await deps.preferences.get(message.phone_number))?.language : null;
   const summarizer = await deps.providers.summarizer();
-  const { engine, ...details } = await summarizer.summarize(message.transcript);
-  await record(deps, state, { summary: details.summary, summary_details: details, summary_engine: engine });
-  return { engine };
+  const { engine, language, ...details } = await summarizer.summarize(message.transcript, {
+    language: chosen ?? null,
+  });
+  await record(deps, state, {
+    summary: details.summary,
+    summary_details: details,
+    summary_engine: engine,
+    language: message.language ?? language ?? null,
+    reply_language: chosen ?? null,
+  });
+  return { engine, language: message.language ?? language ?? null };
 }

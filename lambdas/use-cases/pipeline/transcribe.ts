@@ -3,12 +3,14 @@ import { PermanentError, TranscriptLoopError } from '../../core/pipeline-errors'
 import { isRepetitionLoop } from '../../core/transcript-quality';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
 import { loadOwned, type PipelineState, record } from './state';
 
-/** What Transcribe uses: the bucket (read) and the transcriber. */
+/** What Transcribe uses: the bucket (read), the sender's LANG (read) and the transcriber. */
 export type TranscribeDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
+  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
   readonly providers: Pick<Providers, 'transcriber'>;
 };
 
@@ -18,12 +20,17 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   const { body } = await deps.audio.get(state.audio.key);
   const transcriber = await deps.providers.transcriber();
-  const result = await transcriber.transcribe({
-    bytes: body,
-    contentType: state.audio.contentType,
-    fileName: state.audio.fileName,
-    known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
-  });
+  // The sender's LANG, when they chose one, tells an engine that takes a language what to expect.
+  const chosen = message.phone_number ? (await deps.preferences.get(message.phone_number))?.language : null;
+  const result = await transcriber.transcribe(
+    {
+      bytes: body,
+      contentType: state.audio.contentType,
+      fileName: state.audio.fileName,
+      known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
+    },
+    { language: chosen ?? null },
+  );
   // Checked here, not in each engine: a loop is invented text whoever wrote it, and is never texted.
   if (isRepetitionLoop(result.text)) {
     throw new TranscriptLoopError(

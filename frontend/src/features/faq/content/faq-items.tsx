@@ -4,7 +4,13 @@
  */
 
 import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio-format';
-import { DELETE_KEYWORDS, HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
+import {
+  DELETE_KEYWORDS,
+  HELP_KEYWORDS,
+  LANG_KEYWORD,
+  OPT_IN_KEYWORDS,
+  OPT_OUT_KEYWORDS,
+} from '@core/keywords';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
@@ -93,10 +99,19 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       id: 'languages',
       question: 'Which languages do you understand?',
       answer: (
-        <p>
-          English works best. Depending on how the service is set up, many other languages are transcribed
-          too, and the summary is written in the language of the message.
-        </p>
+        <>
+          <p>
+            English works best. Depending on how the service is set up, many other languages are transcribed
+            too, and the summary is written in the language of the message. Without that, we understand
+            English only, and we tell you so rather than guess.
+          </p>
+          <p>
+            To get every summary in one language, text {LANG_KEYWORD} and its two-letter code: {LANG_KEYWORD}{' '}
+            es for Spanish, {LANG_KEYWORD} en for English (a message in another language is translated).{' '}
+            {LANG_KEYWORD} alone shows your choice, {LANG_KEYWORD} AUTO goes back to each message's own
+            language, and {formatList(DELETE_KEYWORDS)} erases it. Our own texts are in English or Spanish.
+          </p>
+        </>
       ),
     },
     {
@@ -132,8 +147,8 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
           </p>
           <p>
             To erase your voice messages now, text {formatList(DELETE_KEYWORDS)} to our number: we delete them
-            with their audio, transcripts and summaries, and confirm by text. For anything else (such as your
-            sign-up details), email {contact}. Details are in our{' '}
+            with their audio, transcripts and summaries (and your {LANG_KEYWORD} choice), and confirm by text.
+            For anything else (such as your sign-up details), email {contact}. Details are in our{' '}
             <AppLink to="privacy" className={linkClass}>
               Privacy Policy
             </AppLink>

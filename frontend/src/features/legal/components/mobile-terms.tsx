@@ -1,4 +1,11 @@
-import { DELETE_KEYWORDS, HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@core/keywords';
+import {
+  DELETE_KEYWORDS,
+  HELP_KEYWORDS,
+  LANG_KEYWORD,
+  OPT_IN_KEYWORDS,
+  OPT_OUT_KEYWORDS,
+} from '@core/keywords';
+import { SENDER_PREFERENCES_RETENTION_DAYS } from '@core/sender-preferences';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
@@ -35,7 +42,8 @@ export function MobileTerms({
         <p>
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
-          transcript. We also answer HELP, STOP and {formatList(DELETE_KEYWORDS)}. We send no marketing.
+          transcript. We also answer HELP, STOP, {formatList(DELETE_KEYWORDS)} and {LANG_KEYWORD}. We send no
+          marketing.
         </p>
         <p>
           <strong>Links in our texts:</strong> {messageLinkSentence(retention)} Links always point to this
@@ -46,7 +54,7 @@ export function MobileTerms({
       <LegalSection id="frequency" title="Message frequency and cost">
         <p>
           Message frequency varies: you get a reply to each voice message you forward (one text for the
-          summary, and more for a long transcript) and one reply to each HELP, START or{' '}
+          summary, and more for a long transcript) and one reply to each HELP, START, {LANG_KEYWORD} or{' '}
           {formatList(DELETE_KEYWORDS)}. Any other text gets a short how-to, at most once a day.
         </p>
         <p>
@@ -69,11 +77,25 @@ export function MobileTerms({
         </p>
       </LegalSection>
 
+      <LegalSection id="language" title="The language of your replies">
+        <p>
+          Summaries are written in the language of each voice message. To have them written in one language
+          instead, text <strong>{LANG_KEYWORD}</strong> and its two-letter code, for example{' '}
+          <strong>{LANG_KEYWORD} es</strong> for Spanish or <strong>{LANG_KEYWORD} en</strong> for English; a
+          message in another language is then translated. Text <strong>{LANG_KEYWORD}</strong> alone to see
+          your choice and <strong>{LANG_KEYWORD} AUTO</strong> to go back to each message's own language. Our
+          own texts (headings, notices, HELP) are in English or Spanish: in your choice, else in the message's
+          language, else in English. Without the optional cloud transcription we understand English only. We
+          keep your choice for {SENDER_PREFERENCES_RETENTION_DAYS} days after you last change it.
+        </p>
+      </LegalSection>
+
       <LegalSection id="delete" title="How to delete your messages">
         <p>
           Text <strong>{formatList(DELETE_KEYWORDS)}</strong> to our number to erase, at once, every voice
-          message you have sent us, with its audio, transcript and summary. We confirm by text how many were
-          deleted. Your opt-out, if you sent STOP, is kept so that we keep honouring it.
+          message you have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD} choice. We
+          confirm by text how many were deleted. Your opt-out, if you sent STOP, is kept so that we keep
+          honouring it.
         </p>
       </LegalSection>
 

@@ -142,7 +142,8 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           </li>
           <li>
             Text DELETE to our number to erase at once the voice messages you sent us, with their audio,
-            transcripts and summaries; we confirm by text. To erase one message, open the link in its reply
+            transcripts and summaries, and the reply language you chose with LANG (kept otherwise for a year
+            after you last change it); we confirm by text. To erase one message, open the link in its reply
             and choose Delete this message.
           </li>
           <li>

@@ -77,6 +77,48 @@ describe('a message card', () => {
     expect(screen.queryByText(/tomorrow at noon/)).toBeNull();
   });
 
+  it("names the language the caller spoke, and the sender's LANG when it changed the reply", () => {
+    render(
+      <MessageCard
+        message={{
+          ...base,
+          status: 'completed',
+          summary: 'Dana confirms Thursday at ten.',
+          transcript: 'Hola, soy Dana.',
+          language: 'es',
+          reply_language: 'en',
+          reply_sent: true,
+        }}
+      />,
+    );
+    expect(screen.getByText('Spanish (es)')).toBeInTheDocument();
+    expect(screen.getByText("Reply in English: sender's LANG en")).toBeInTheDocument();
+  });
+
+  it('says nothing about a LANG that matches the message, nor a language nobody knows', () => {
+    const { unmount } = render(
+      <MessageCard
+        message={{
+          ...base,
+          status: 'completed',
+          summary: 'S',
+          transcript: 'T',
+          language: 'es',
+          reply_language: 'es',
+        }}
+      />,
+    );
+    expect(screen.getByText('Spanish (es)')).toBeInTheDocument();
+    expect(screen.queryByText(/sender's LANG/)).toBeNull();
+    unmount();
+    render(
+      <MessageCard
+        message={{ ...base, status: 'completed', summary: 'S', transcript: 'T', language: null }}
+      />,
+    );
+    expect(screen.queryByText(/\((es|en)\)/)).toBeNull();
+  });
+
   it('when completed without a reply says nothing about one', () => {
     render(<MessageCard message={{ ...base, status: 'completed', summary: 'S', transcript: 'T' }} />);
     expect(screen.queryByText('• Reply sent')).toBeNull();

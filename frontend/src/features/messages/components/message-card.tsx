@@ -1,3 +1,4 @@
+import { languageLabel, languageName } from '@core/languages';
 import { formatPhoneNumber } from '@core/phone';
 import { checkedCallbackLine } from '@core/reply';
 import type { Message } from '@core/schemas';
@@ -29,6 +30,16 @@ function CallbackLine({
 /** How a sender reads: phone numbers as (415) 555-0132, test uploads by their name. */
 function senderLabel(sender: string): string {
   return sender.startsWith('+') ? formatPhoneNumber(sender) : sender;
+}
+
+/**
+ * The sender's LANG choice when it changed the reply ("Reply in English: sender's LANG en"); null when the
+ * reply was in the message's own language.
+ */
+function replyLanguageNote(message: Message): string | null {
+  const chosen = message.reply_language;
+  if (!chosen || chosen === message.language) return null;
+  return `Reply in ${languageName(chosen)}: sender's LANG ${chosen}`;
 }
 
 /**
@@ -76,6 +87,12 @@ export function MessageCard({ message }: { readonly message: Message }) {
               </>
             )}
             {message.source === 'upload' && ' · test upload'}
+            {message.language && (
+              <>
+                {' · '}
+                <span title="The language the caller spoke">{languageLabel(message.language)}</span>
+              </>
+            )}
           </p>
         </div>
         <StatusBadge status={message.status} />
@@ -108,6 +125,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
               </div>
             </section>
           )}
+          {replyLanguageNote(message) && <p className="text-sm text-muted">{replyLanguageNote(message)}</p>}
           {message.reply_sent && <p className="text-sm font-medium text-success">• Reply sent</p>}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { REPLY_MODES } from '@core/schemas';
+import { ACCENTED_LETTERS, REPLY_MODES } from '@core/schemas';
 import type { SettingsFormState } from '../hooks/use-settings-form';
 import { SettingsGroup } from './settings-group';
 
@@ -22,6 +22,26 @@ export function ReplySettings({ form, change }: Props) {
                 className="size-5 accent-accent"
               />
               {mode === 'full' ? 'Summary and full transcript' : 'Summary only'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="font-semibold">Accented letters in summaries and transcripts</legend>
+        <div className="mt-2 space-y-2">
+          {ACCENTED_LETTERS.map((choice) => (
+            <label key={choice} className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name="accented_letters"
+                value={choice}
+                checked={form.accentedLetters === choice}
+                onChange={() => change({ accentedLetters: choice })}
+                className="size-5 accent-accent shrink-0"
+              />
+              {choice === 'replace'
+                ? 'Replace with plain letters (á becomes a): standard texts'
+                : 'Keep them (costs more: such a text takes about twice the segments)'}
             </label>
           ))}
         </div>

@@ -66,6 +66,7 @@ describe('the settings modal', () => {
     expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       reply_mode: 'summary_only',
+      accented_letters: 'replace',
       twilio_account_sid: null,
       twilio_phone_number: '+14155550100',
       auto_reply_enabled: true,
@@ -92,6 +93,18 @@ describe('the settings modal', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await screen.findByText('Settings saved successfully');
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ message_link_enabled: false });
+  });
+
+  it('replaces accented letters by default, and keeps them when the operator chooses to pay for it', async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    expect(screen.getByLabelText(/Replace with plain letters/)).toBeChecked();
+    await user.click(screen.getByLabelText(/Keep them \(costs more/));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Settings saved successfully');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ accented_letters: 'keep' });
   });
 
   it('sends a typed secret, and null for one cleared with "Clear"', async () => {

@@ -3,6 +3,7 @@
  * update it sends (checked with the same schema as the API, so each problem is named next to its field).
  */
 import {
+  type AccentedLetters,
   LIMIT_DEFAULTS,
   type ReplyMode,
   type SettingsUpdateInput,
@@ -15,6 +16,7 @@ export type SecretEdit = { readonly value: string; readonly clear: boolean };
 
 export type SettingsForm = {
   replyMode: ReplyMode;
+  accentedLetters: AccentedLetters;
   accountSid: string;
   phoneNumber: string;
   autoReply: boolean;
@@ -35,6 +37,7 @@ const NO_EDIT: SecretEdit = { value: '', clear: false };
 export function formFrom(view: SettingsView | null): SettingsForm {
   return {
     replyMode: view?.reply_mode ?? 'full',
+    accentedLetters: view?.accented_letters ?? 'replace',
     accountSid: view?.twilio_account_sid ?? '',
     phoneNumber: view?.twilio_phone_number ?? '',
     autoReply: view?.auto_reply_enabled ?? true,
@@ -96,6 +99,7 @@ function secretUpdate(edit: SecretEdit): string | null | undefined {
 export function toUpdate(form: SettingsForm): SettingsUpdateInput {
   const update: SettingsUpdateInput = {
     reply_mode: form.replyMode,
+    accented_letters: form.accentedLetters,
     twilio_account_sid: form.accountSid.trim() || null,
     twilio_phone_number: form.phoneNumber.trim() || null,
     auto_reply_enabled: form.autoReply,

@@ -1,6 +1,7 @@
 /**
- * whisper-1's verbose_json names the language in English ("english"), while the Transcription port wants an
- * ISO-639 code. This is Whisper's own language table (openai/whisper tokenizer.py), name -> code.
+ * The languages the service knows by code: the ones OpenAI's speech models transcribe (Whisper's own table,
+ * openai/whisper tokenizer.py, name -> code). whisper-1's verbose_json names the language in English
+ * ("english") while messages store an ISO 639-1 code; LANG accepts the two-letter codes of this table.
  */
 // biome-ignore format: a table reads better packed
 const WHISPER_LANGUAGE_CODES: Readonly<Record<string, string>> = {
@@ -27,4 +28,35 @@ export function whisperLanguageCode(reported: string | null | undefined): string
   const value = reported.trim().toLowerCase();
   if (/^[a-z]{2,3}$/.test(value)) return value;
   return WHISPER_LANGUAGE_CODES[value] ?? null;
+}
+
+/** The two-letter (ISO 639-1) codes a sender may choose with LANG: every language the speech models know. */
+export const LANGUAGE_CODES: readonly string[] = [
+  ...new Set(Object.values(WHISPER_LANGUAGE_CODES).filter((code) => /^[a-z]{2}$/.test(code))),
+].sort();
+
+const KNOWN_CODES = new Set(LANGUAGE_CODES);
+
+/** Whether `code` (any case) is a language a sender may choose; the lowercase code, or null. */
+export function supportedLanguage(code: string | null | undefined): string | null {
+  const value = code?.trim().toLowerCase() ?? '';
+  return KNOWN_CODES.has(value) ? value : null;
+}
+
+const ENGLISH_NAMES = new Map(
+  Object.entries(WHISPER_LANGUAGE_CODES).map(([name, code]) => [
+    code,
+    name.replace(/\b\w/g, (letter) => letter.toUpperCase()),
+  ]),
+);
+
+/** "Spanish" for `es` (from Whisper's table, so the server and every browser agree), the code when unknown. */
+export function languageName(code: string): string {
+  return ENGLISH_NAMES.get(code.toLowerCase()) ?? code;
+}
+
+/** "Spanish (es)": how the dashboard and the LANG answers name a language. */
+export function languageLabel(code: string): string {
+  const name = languageName(code);
+  return name === code ? code : `${name} (${code.toLowerCase()})`;
 }

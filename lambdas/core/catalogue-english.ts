@@ -1,0 +1,80 @@
+/** The fixed texts in English: the default, and the words around a summary in any language but Spanish. */
+import { ACCEPTED_FORMATS_TEXT } from './audio-format';
+import type { FixedTexts } from './fixed-texts';
+import { languageLabel } from './languages';
+
+const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
+
+const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
+
+export const ENGLISH: FixedTexts = {
+  defaultName: 'Voice summary',
+  // "Voice Summary summary:" says it twice: a name that already ends in "summary" is the heading as it is.
+  summaryHeading: (name) =>
+    name === null ? 'Summary: ' : /\bsummary$/i.test(name) ? `${name}: ` : `${name} summary: `,
+  noSummary: 'No summary available.',
+  callBack: 'Call back',
+  transcriptLabel: 'Transcript',
+  transcriptCutNote: ' [transcript cut: too long for text messages]',
+  emptyTranscript: 'Transcript: (empty - no speech was recognized)',
+  possiblyUnreliable: 'possibly unreliable',
+  lowQuality: (khz) => `The audio is low quality (${khz} kHz): the transcript may be unreliable.`,
+  failurePrefix: 'Sorry, your voice message could not be processed: ',
+  failureDetail: {
+    'unsupported-media': 'the file is not audio we can read. Try MP3, M4A, WAV or AMR.',
+    'too-large': 'the file is over 25 MB. Please send a shorter recording.',
+    'too-long': 'it is longer than we transcribe. Please send a shorter recording.',
+    'no-speech': 'we could not hear any speech in it.',
+    'not-english':
+      'it seems to be in another language; without cloud transcription we understand English only.',
+    unclear: 'we could not make out the words reliably. Please try again, speaking clearly.',
+    'download-failed': 'we could not download it. Please send it again.',
+    internal: 'something went wrong on our side. Please try again later.',
+  },
+  ratesAndKeywords: RATES_AND_KEYWORDS,
+  help: (name, email) => [
+    `${name}: forward a voice message or audio file to this number and get a text back with a summary and the transcript. LANG es: replies in Spanish. Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+    `${name}: voice message summaries by text. LANG es: replies in Spanish. Support: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: voice message summaries by text. LANG es: replies in Spanish. ${RATES_AND_KEYWORDS}`,
+  ],
+  usage: (name) => [
+    `${name}: to get a summary and transcript, forward a voice message or send an audio file to this number. ${RATES_AND_KEYWORDS}`,
+  ],
+  unsupportedMedia: `Sorry, that attachment is not audio we can read. Send a voice message or audio file: ${ACCEPTED_FORMATS_TEXT}, up to 25 MB. Reply HELP for help.`,
+  optOutConfirmation:
+    'You are unsubscribed and will get no more messages from this number. Reply START to resubscribe.',
+  optInConfirmation: `You are subscribed again: forward a voice message to this number to get a summary and transcript back. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+  voiceMessages,
+  voiceLimit: (name, perDay) => [
+    `${name}: this number has reached today's limit of ${voiceMessages(perDay)}, so new ones are not transcribed until tomorrow (midnight UTC). Reply HELP for help.`,
+    `${name}: this number has reached today's limit of ${voiceMessages(perDay)}. Try again tomorrow.`,
+  ],
+  deleted: (name, count) => {
+    const what =
+      count === 0
+        ? 'we hold no voice messages from this number.'
+        : count === 1
+          ? 'we deleted the voice message you sent us, with its audio, transcript and summary.'
+          : `we deleted the ${count} voice messages you sent us, with their audio, transcripts and summaries.`;
+    return [`${name}: ${what} ${RATES_AND_KEYWORDS}`, `${name}: ${what}`];
+  },
+  languageLabel,
+  langSet: (name, label) => [
+    `${name}: replies will be written in ${label}. Text LANG AUTO to get each reply in the language of the message again.`,
+    `${name}: replies will be written in ${label}. LANG AUTO undoes it.`,
+  ],
+  langCurrent: (name, label) =>
+    label === null
+      ? [
+          `${name}: replies are written in the language of each message. Text LANG and a language code to choose one, e.g. LANG es for Spanish or LANG en for English.`,
+        ]
+      : [
+          `${name}: replies are written in ${label}. Text LANG AUTO for each message's own language, or LANG and another code, e.g. LANG en.`,
+        ],
+  langAuto: (name) => [
+    `${name}: replies will be written in the language of each message again. Text LANG es or LANG en to choose one.`,
+  ],
+  langUnknown: (name) => [
+    `${name}: that is not a language code we know. Text LANG and a two-letter code (LANG es for Spanish, LANG en for English), LANG to see the current choice, or LANG AUTO.`,
+  ],
+};

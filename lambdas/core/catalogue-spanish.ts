@@ -1,0 +1,87 @@
+/**
+ * The fixed texts in Spanish. Worded so every letter is in GSM-7 (which has é ñ ü ¿ ¡ but not á í ó ú): a
+ * word that needs one of those is replaced by another that does not ("teléfono", not "número"; "Texto", not
+ * "Transcripción"), so nothing is misspelled and a text costs no more than in English.
+ */
+import { ACCEPTED_FORMATS_TEXT } from './audio-format';
+import type { FixedTexts } from './fixed-texts';
+import { languageLabel } from './languages';
+
+const RATES_AND_KEYWORDS =
+  'Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja, HELP para ayuda.';
+
+const voiceMessages = (count: number) => `${count} mensaje${count === 1 ? '' : 's'} de voz`;
+
+/** The languages a Spanish text names (its own and English); others by their English name. */
+const SPANISH_NAMES: Readonly<Record<string, string>> = { es: 'español', en: 'inglés' };
+
+export const SPANISH: FixedTexts = {
+  defaultName: 'Voice summary',
+  summaryHeading: (name) => (name === null ? 'Resumen: ' : `${name} - resumen: `),
+  noSummary: 'Sin resumen.',
+  callBack: 'Devolver la llamada',
+  transcriptLabel: 'Texto',
+  transcriptCutNote: ' [texto cortado: demasiado largo para mensajes de texto]',
+  emptyTranscript: 'Texto: (en blanco - no se reconocieron palabras)',
+  possiblyUnreliable: 'puede no ser fiable',
+  lowQuality: (khz) => `El audio es de baja calidad (${khz} kHz): el texto puede no ser fiable.`,
+  failurePrefix: 'Lo sentimos, no pudimos procesar su mensaje de voz: ',
+  failureDetail: {
+    'unsupported-media': 'el archivo no es un audio que podamos leer. Pruebe MP3, M4A, WAV o AMR.',
+    'too-large': 'el archivo pasa de 25 MB. Por favor, mande un audio menos largo.',
+    'too-long': 'es demasiado largo para nosotros. Por favor, mande un audio menos largo.',
+    'no-speech': 'no detectamos ninguna voz en el audio.',
+    'not-english': 'parece estar en otro idioma; sin el servicio en la nube solo entendemos inglés.',
+    unclear: 'no entendimos bien las palabras. Por favor, intente de nuevo hablando con claridad.',
+    'download-failed': 'no pudimos descargarlo. Por favor, vuelva a mandarlo.',
+    internal: 'tuvimos un problema. Por favor, intente de nuevo en un rato.',
+  },
+  ratesAndKeywords: RATES_AND_KEYWORDS,
+  help: (name, email) => [
+    `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen y el texto. LANG en: respuestas en inglés. Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+    `${name}: resumen de mensajes de voz por SMS. LANG en: respuestas en inglés. Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: resumen de mensajes de voz por SMS. LANG en: respuestas en inglés. ${RATES_AND_KEYWORDS}`,
+  ],
+  usage: (name) => [
+    `${name}: para recibir un resumen y el texto, mande un mensaje de voz o un audio a este teléfono. ${RATES_AND_KEYWORDS}`,
+  ],
+  unsupportedMedia: `Lo sentimos, ese adjunto no es un audio que podamos leer. Mande un mensaje de voz o un audio: ${ACCEPTED_FORMATS_TEXT}, hasta 25 MB. Responda HELP para ayuda.`,
+  optOutConfirmation:
+    'Se dio de baja: ya no le mandaremos mensajes desde este teléfono. Responda START para volver a suscribirse.',
+  optInConfirmation: `Se ha suscrito de nuevo: mande un mensaje de voz a este teléfono para recibir un resumen y el texto. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+  voiceMessages,
+  voiceLimit: (name, perDay) => [
+    `${name}: hoy ya recibimos ${voiceMessages(perDay)} de este teléfono, el tope diario. Los nuevos no se transcriben hasta mañana (medianoche UTC).`,
+    `${name}: hoy ya recibimos ${voiceMessages(perDay)} de este teléfono, el tope diario. Pruebe mañana.`,
+  ],
+  deleted: (name, count) => {
+    const what =
+      count === 0
+        ? 'no tenemos mensajes de voz de este teléfono.'
+        : count === 1
+          ? 'borramos su mensaje de voz, con su audio, texto y resumen.'
+          : `borramos sus ${count} mensajes de voz, con su audio, texto y resumen.`;
+    return [`${name}: ${what} ${RATES_AND_KEYWORDS}`, `${name}: ${what}`];
+  },
+  languageLabel: (code) => {
+    const name = SPANISH_NAMES[code.toLowerCase()];
+    return name === undefined ? languageLabel(code) : `${name} (${code.toLowerCase()})`;
+  },
+  langSet: (name, label) => [
+    `${name}: desde ahora le respondemos en ${label}. Mande LANG AUTO para recibir cada respuesta en el idioma del mensaje.`,
+  ],
+  langCurrent: (name, label) =>
+    label === null
+      ? [
+          `${name}: le respondemos en el idioma de cada mensaje. Mande LANG y dos letras para elegir uno, como LANG es o LANG en.`,
+        ]
+      : [
+          `${name}: le respondemos en ${label}. Mande LANG AUTO para usar el idioma de cada mensaje, o LANG y dos letras, como LANG en.`,
+        ],
+  langAuto: (name) => [
+    `${name}: de nuevo le respondemos en el idioma de cada mensaje. Mande LANG es o LANG en para elegir uno.`,
+  ],
+  langUnknown: (name) => [
+    `${name}: no conocemos ese idioma. Mande LANG y dos letras (LANG es para español, LANG en para inglés), LANG para ver el actual, o LANG AUTO.`,
+  ],
+};

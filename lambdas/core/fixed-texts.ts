@@ -1,0 +1,62 @@
+/**
+ * The shape of the catalogue of fixed texts a sender can get: one object per language (catalogue-english.ts,
+ * catalogue-spanish.ts) so a text missing in one language is a type error. Each function returns candidates from the
+ * longest to the shortest when a text carries something of variable length (a service name, an email); the
+ * composer (core/reply.ts) sends the first that fits its budget.
+ */
+
+/** Why a voice message could not be turned into a summary, as the sender is told. */
+export type FailureReason =
+  | 'unsupported-media'
+  | 'too-large'
+  | 'too-long'
+  | 'no-speech'
+  | 'not-english'
+  | 'unclear'
+  | 'download-failed'
+  | 'internal';
+
+/** Every fixed text, in one language. `name` is the cleaned service name (core/reply.ts), never empty. */
+export type FixedTexts = {
+  /** Used when the operator set no service name. */
+  readonly defaultName: string;
+  /** The heading of the first message: "Summary: ", "Acme Voice summary: " (null: no service name). */
+  readonly summaryHeading: (name: string | null) => string;
+  /** Stands in for a summary the engine left empty. */
+  readonly noSummary: string;
+  /** Heads the callback line: "Call back: (415) 555-0132, after 3 pm". */
+  readonly callBack: string;
+  /** Heads each transcript message: "Transcript: ...", "Transcript (2/3): ...". */
+  readonly transcriptLabel: string;
+  /** Ends the last transcript message when the cap drops the rest (starts with a space). */
+  readonly transcriptCutNote: string;
+  /** The transcript message when nothing was recognized. */
+  readonly emptyTranscript: string;
+  /** Warnings the reply carries in brackets, by the English text the pipeline records. */
+  readonly possiblyUnreliable: string;
+  readonly lowQuality: (khz: string) => string;
+  /** Opens every failure notice; one of `failureDetail` follows. */
+  readonly failurePrefix: string;
+  readonly failureDetail: Readonly<Record<FailureReason, string>>;
+  /** The carrier's rates and keywords sentence that HELP, the how-to, START and DELETE's answer end with. */
+  readonly ratesAndKeywords: string;
+  readonly help: (name: string, email: string) => readonly string[];
+  readonly usage: (name: string) => readonly string[];
+  readonly unsupportedMedia: string;
+  readonly optOutConfirmation: string;
+  readonly optInConfirmation: string;
+  /** "1 voice message", "20 voice messages". */
+  readonly voiceMessages: (count: number) => string;
+  readonly voiceLimit: (name: string, perDay: number) => readonly string[];
+  readonly deleted: (name: string, count: number) => readonly string[];
+  /** How this language names a language in a LANG answer: "Spanish (es)". */
+  readonly languageLabel: (code: string) => string;
+  /** LANG xx: replies will now be written in `label`. */
+  readonly langSet: (name: string, label: string) => readonly string[];
+  /** LANG: the current choice (null: each message's own language). */
+  readonly langCurrent: (name: string, label: string | null) => readonly string[];
+  /** LANG AUTO: back to each message's own language. */
+  readonly langAuto: (name: string) => readonly string[];
+  /** LANG with something that is not a language code we know. */
+  readonly langUnknown: (name: string) => readonly string[];
+};

@@ -1,0 +1,158 @@
+/**
+ * The catalogue of fixed texts (lambdas/core/catalogue*.ts): every text a sender can get, in English and in
+ * Spanish, within its budget (failure notices one segment, the others two) and in GSM-7 only, so no text
+ * of ours costs UCS-2 segments; and the choice of language: the sender's LANG, else the message's language.
+ */
+import { describe, expect, it } from 'vitest';
+import { fixedTexts, TEXT_LANGUAGES, type TextLanguage, textLanguage } from '../../lambdas/core/catalogue';
+import type { FailureReason } from '../../lambdas/core/fixed-texts';
+import {
+  composeFailureNotice,
+  composeReply,
+  DELETED_TEXT,
+  HELP_TEXT,
+  LANG_TEXT,
+  optInConfirmation,
+  optOutConfirmation,
+  USAGE_TEXT,
+  unsupportedMediaText,
+  VOICE_LIMIT_TEXT,
+} from '../../lambdas/core/reply';
+import { segmentCount, smsEncoding } from '../../lambdas/core/sms-text';
+
+const REASONS = Object.keys(fixedTexts('en').failureDetail) as FailureReason[];
+const LONG_NAME = 'A Very Long Service Name For Voice Messages Incorporated';
+const LONG_EMAIL = `${'support.desk.for.voice.messages'.repeat(2)}@example-company.example`;
+
+/** Every fixed text in `language`, by name, for the service names and counts a sender can meet. */
+function everyText(language: TextLanguage): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const name of ['Voice Summary', LONG_NAME]) {
+    texts[`help (${name})`] = HELP_TEXT(name, LONG_EMAIL, language);
+    texts[`usage (${name})`] = USAGE_TEXT(name, language);
+    texts[`voice limit 1000 (${name})`] = VOICE_LIMIT_TEXT(name, 1000, language);
+    texts[`voice limit 1 (${name})`] = VOICE_LIMIT_TEXT(name, 1, language);
+    for (const count of [0, 1, 42]) texts[`deleted ${count} (${name})`] = DELETED_TEXT(name, count, language);
+    for (const code of ['es', 'en', 'fr', 'haw', 'zh']) {
+      texts[`lang set ${code} (${name})`] = LANG_TEXT(name, { kind: 'set', language: code }, language);
+      texts[`lang current ${code} (${name})`] = LANG_TEXT(
+        name,
+        { kind: 'current', language: code },
+        language,
+      );
+    }
+    texts[`lang current none (${name})`] = LANG_TEXT(name, { kind: 'current', language: null }, language);
+    texts[`lang auto (${name})`] = LANG_TEXT(name, { kind: 'auto' }, language);
+    texts[`lang unknown (${name})`] = LANG_TEXT(name, { kind: 'unknown' }, language);
+  }
+  texts['unsupported media'] = unsupportedMediaText(language);
+  texts['opt-out confirmation'] = optOutConfirmation(language);
+  texts['opt-in confirmation'] = optInConfirmation(language);
+  const words = fixedTexts(language);
+  texts['empty transcript'] = words.emptyTranscript;
+  texts['transcript cut note'] = words.transcriptCutNote;
+  texts['possibly unreliable'] = `[${words.possiblyUnreliable}]`;
+  texts['low quality'] = `[${words.lowQuality('8')}]`;
+  texts['summary heading'] = words.summaryHeading(LONG_NAME);
+  texts['call back'] = `${words.callBack}: (415) 555-0132`;
+  return texts;
+}
+
+describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
+  it.each(REASONS)('keeps the %s failure notice to one GSM-7 segment, with or without a name', (reason) => {
+    for (const notice of [
+      composeFailureNotice(reason, undefined, language),
+      composeFailureNotice(reason, 'Voice Summary', language),
+      composeFailureNotice(reason, LONG_NAME, language),
+    ]) {
+      expect(smsEncoding(notice)).toBe('GSM-7');
+      expect(segmentCount(notice)).toBe(1);
+      // The reason itself survives: a notice that lost its reason tells the sender nothing.
+      expect(notice).toContain(fixedTexts(language).failureDetail[reason]);
+    }
+  });
+
+  it.each(Object.entries(everyText(language)))('keeps "%s" within two GSM-7 segments', (_name, text) => {
+    expect(smsEncoding(text)).toBe('GSM-7');
+    expect(segmentCount(text)).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps the daily-limit notice to one segment for a limit of 1,000', () => {
+    expect(segmentCount(VOICE_LIMIT_TEXT('Voice Summary', 1000, language))).toBe(1);
+  });
+
+  it('names STOP and HELP in every text that must (HELP, the how-to, START, DELETE)', () => {
+    for (const text of [
+      HELP_TEXT('Voice Summary', 'help@example.com', language),
+      USAGE_TEXT('Voice Summary', language),
+      optInConfirmation(language),
+      DELETED_TEXT('Voice Summary', 2, language),
+    ]) {
+      expect(text).toContain('STOP');
+      expect(text).toContain('HELP');
+    }
+    expect(optOutConfirmation(language)).toContain('START');
+  });
+
+  it('says how to choose the reply language in HELP', () => {
+    expect(HELP_TEXT('Voice Summary', 'help@example.com', language)).toMatch(/LANG (es|en)/);
+    expect(HELP_TEXT('Voice Summary', LONG_EMAIL, language)).toMatch(/LANG (es|en)/);
+  });
+});
+
+describe('the Spanish texts', () => {
+  it('differ from the English ones: every entry is translated', () => {
+    const english = everyText('en');
+    const spanish = everyText('es');
+    for (const name of Object.keys(english)) {
+      if (name === 'low quality' || name === 'call back') continue;
+      expect(spanish[name], name).not.toBe(english[name]);
+    }
+  });
+
+  it('use no letter GSM-7 lacks, so no word had to lose its accent (á í ó ú never appear)', () => {
+    const all = Object.values(everyText('es')).join(' ');
+    expect(all).not.toMatch(/[áíóúÁÍÓÚ]/);
+    // Words that need such an accent were replaced, not misspelt.
+    expect(all).not.toMatch(/\b(numero|transcripcion|mas|aqui|envie|mande(lo)? de nuevo)\b/i);
+  });
+
+  it('head a Spanish reply in Spanish, around the summary and the transcript', () => {
+    const [summary, transcript] = composeReply({
+      mode: 'full',
+      language: 'es',
+      summary: {
+        summary: 'Dana confirma la cita del viernes.',
+        key_points: [],
+        callback_number: '4155550132',
+        callback_time: null,
+        requested_action: null,
+      },
+      transcript: 'Hola, soy Dana. Llámeme al 415 555 0132.',
+      warnings: ['possibly unreliable'],
+      serviceName: 'Voice Summary',
+    });
+    expect(summary).toMatch(/^Voice Summary - resumen: Dana confirma la cita del viernes\./);
+    expect(summary).toContain('\nDevolver la llamada: (415) 555-0132');
+    expect(summary).toContain('\n[puede no ser fiable]');
+    expect(transcript).toMatch(/^Texto: Hola, soy Dana\./);
+  });
+});
+
+describe('which language the fixed texts are in', () => {
+  it("follows the sender's LANG when the catalogue has it, whatever the message's language", () => {
+    expect(textLanguage('es', 'en')).toBe('es');
+    expect(textLanguage('en', 'es')).toBe('en');
+  });
+
+  it("follows the message's language when the sender chose none", () => {
+    expect(textLanguage(null, 'es')).toBe('es');
+    expect(textLanguage(undefined, 'en')).toBe('en');
+  });
+
+  it('uses English around a summary in any other language', () => {
+    expect(textLanguage(null, 'fr')).toBe('en');
+    expect(textLanguage('fr', 'es')).toBe('en');
+    expect(textLanguage(null, null)).toBe('en');
+  });
+});
