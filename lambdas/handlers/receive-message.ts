@@ -17,7 +17,6 @@ import {
   senderPreferencesRepository,
   settingsRepository,
 } from '../composition/repositories';
-import { secretStore } from '../composition/secrets';
 import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
 import { smsSending } from '../composition/sms';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
