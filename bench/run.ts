@@ -9,6 +9,7 @@ import { benchHonesty } from './honesty';
 import { benchLive } from './live';
 import { benchPipeline } from './pipeline';
 import { benchSite } from './site';
+import { benchSpell } from './spell';
 import { benchTranscription } from './transcription';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -26,6 +27,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   transcription: benchTranscription,
   /** The public site: first-load size and Lighthouse. */
   site: benchSite,
+  /** Names spelled right offline: vocabulary recall and WER without and with a sender's words (issue 18). */
+  spell: benchSpell,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,4 +1,5 @@
 import type { VoiceSummary } from '../core/summary';
+import type { VocabularyHints } from './transcriber';
 
 export type SummaryResult = VoiceSummary & {
   /** Which engine produced it, e.g. `extractive` or `openai:gpt-4o-mini`. */
@@ -10,5 +11,5 @@ export type SummaryResult = VoiceSummary & {
  * time or action the caller asked for. Throws TransientError / PermanentError like the transcriber.
  */
 export interface Summarizer {
-  summarize(transcript: string): Promise<SummaryResult>;
+  summarize(transcript: string, hints?: VocabularyHints): Promise<SummaryResult>;
 }

@@ -26,5 +26,11 @@ export type Transcription = {
  * TransientError for timeouts/429/5xx, PermanentError for anything a retry cannot fix.
  */
 export interface Transcriber {
-  transcribe(audio: AudioInput): Promise<Transcription>;
+  transcribe(audio: AudioInput, hints?: VocabularyHints): Promise<Transcription>;
 }
+
+/**
+ * The sender's own names and terms (their SPELL list, `core/vocabulary.ts`), for this sender's messages only:
+ * an engine spells them exactly as written when it hears them. Empty or absent: no hint.
+ */
+export type VocabularyHints = { readonly vocabulary?: readonly string[] };

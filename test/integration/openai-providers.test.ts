@@ -46,6 +46,7 @@ describe('OpenAI transcriber', () => {
         bytesLength: 4096,
         contentType: 'audio/mp4',
         responseFormat: 'json',
+        prompt: null,
       },
     ]);
     expect(fake.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);

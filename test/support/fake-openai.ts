@@ -22,6 +22,8 @@ export type RecordedUpload = {
   readonly bytesLength: number;
   readonly contentType: string;
   readonly responseFormat: string | null;
+  /** The `prompt` field (the words to spell right), null when none was sent. */
+  readonly prompt: string | null;
 };
 
 export type RecordedSummaryRequest = {
@@ -156,6 +158,7 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
       bytesLength: file.size,
       contentType: file.type,
       responseFormat,
+      prompt: typeof form.get('prompt') === 'string' ? String(form.get('prompt')) : null,
     });
     const { text, language, duration } = fake.transcription;
     if (responseFormat === 'verbose_json') {

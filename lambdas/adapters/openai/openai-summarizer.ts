@@ -3,7 +3,9 @@ import { zodTextFormat } from 'openai/helpers/zod';
 import { PermanentError, TransientError } from '../../core/pipeline-errors';
 import { truncateAtWord } from '../../core/sms-text';
 import { SUMMARY_MAX_CHARS, type VoiceSummary, voiceSummarySchema } from '../../core/summary';
+import { normalizeVocabulary } from '../../core/vocabulary';
 import type { Summarizer, SummaryResult } from '../../ports/summarizer';
+import type { VocabularyHints } from '../../ports/transcriber';
 import { mapOpenAiError } from './openai-errors';
 
 export type OpenAiSummarizerOptions = {
@@ -31,6 +33,16 @@ export const SUMMARY_INSTRUCTIONS = [
   'Use null for callback_number, callback_time or requested_action when the caller did not give one.',
 ].join('\n');
 
+/**
+ * The line the instructions get when the sender gave words to spell right (their SPELL list; core/vocabulary
+ * keeps it to plain words, at most 50, so it cannot carry instructions of its own).
+ */
+export function spellingInstruction(words: readonly string[] | undefined): string | null {
+  const vocabulary = normalizeVocabulary(words);
+  if (vocabulary.length === 0) return null;
+  return `The recipient spells these names and terms exactly as: ${vocabulary.join(', ')}. When the transcript has one of them, or words that sound like one of them, write it with that spelling.`;
+}
+
 /** Summarizes with OpenAI's Responses API and a strict structured-output schema; one attempt per call. */
 export class OpenAiSummarizer implements Summarizer {
   private readonly client: OpenAI;
@@ -50,8 +62,8 @@ export class OpenAiSummarizer implements Summarizer {
     });
   }
 
-  async summarize(transcript: string): Promise<SummaryResult> {
-    const summary = await this.ask(transcript);
+  async summarize(transcript: string, hints: VocabularyHints = {}): Promise<SummaryResult> {
+    const summary = await this.ask(transcript, spellingInstruction(hints.vocabulary));
     return {
       // The prompt asks for the limit; the SMS layout depends on it, so it is enforced here too.
       summary: truncateAtWord(summary.summary, SUMMARY_MAX_CHARS),
@@ -63,11 +75,11 @@ export class OpenAiSummarizer implements Summarizer {
     };
   }
 
-  private async ask(transcript: string): Promise<VoiceSummary> {
+  private async ask(transcript: string, spelling: string | null): Promise<VoiceSummary> {
     const doing = `summarizing the transcript with ${this.model}`;
     let response: Awaited<ReturnType<typeof this.parse>>;
     try {
-      response = await this.parse(transcript);
+      response = await this.parse(transcript, spelling);
     } catch (error) {
       if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) {
         // Sampling can produce an unusable answer once; another attempt usually does not.
@@ -96,11 +108,11 @@ export class OpenAiSummarizer implements Summarizer {
     );
   }
 
-  private parse(transcript: string) {
+  private parse(transcript: string, spelling: string | null) {
     const safeTranscript = withoutTranscriptTags(transcript);
     return this.client.responses.parse({
       model: this.model,
-      instructions: SUMMARY_INSTRUCTIONS,
+      instructions: spelling === null ? SUMMARY_INSTRUCTIONS : `${SUMMARY_INSTRUCTIONS}\n${spelling}`,
       input: [{ role: 'user', content: `${TRANSCRIPT_OPEN}\n${safeTranscript}\n${TRANSCRIPT_CLOSE}` }],
       text: { format: zodTextFormat(voiceSummarySchema, 'voice_summary') },
       // Voicemails are personal: do not keep them at OpenAI for later retrieval.

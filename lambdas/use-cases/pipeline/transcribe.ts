@@ -5,11 +5,14 @@ import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { MessageChangeDeps } from '../message-changes';
 import { loadOwned, type PipelineState, record } from './state';
+import { senderVocabulary, type VocabularySource } from './vocabulary';
 
 /** What Transcribe uses: the bucket (read) and the transcriber. */
 export type TranscribeDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
   readonly providers: Pick<Providers, 'transcriber'>;
+  /** The sender's words to spell right (default: `vocabularyFor`, the preferences store's plug point). */
+  readonly vocabulary?: VocabularySource;
 };
 
 /** Transcribe: the transcript, engine, language and warnings go on the message. */
@@ -18,12 +21,16 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   const { body } = await deps.audio.get(state.audio.key);
   const transcriber = await deps.providers.transcriber();
-  const result = await transcriber.transcribe({
-    bytes: body,
-    contentType: state.audio.contentType,
-    fileName: state.audio.fileName,
-    known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
-  });
+  const vocabulary = await senderVocabulary(deps.vocabulary, message.sender);
+  const result = await transcriber.transcribe(
+    {
+      bytes: body,
+      contentType: state.audio.contentType,
+      fileName: state.audio.fileName,
+      known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
+    },
+    { vocabulary },
+  );
   // Checked here, not in each engine: a loop is invented text whoever wrote it, and is never texted.
   if (isRepetitionLoop(result.text)) {
     throw new TranscriptLoopError(
