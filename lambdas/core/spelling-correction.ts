@@ -1,9 +1,10 @@
 /**
  * Offline "names spelled right": a transcript's one- to three-word spans that sound like one of the sender's
  * words (same or nearly the same phonetic code, and letters not too far off) are replaced by that word as the
- * sender spells it. Guards keep ordinary speech alone: short words are never targets, a lone common word is
- * never replaced, a span of common words only on an exact phonetic match, numbers and sentence ends are never
- * crossed. The phonetic codes and the edit distance come from a library behind `Phonetics` (ports/phonetics.ts).
+ * sender spells it. Guards keep ordinary speech alone: short words are never targets, a near match must begin
+ * with the same sound, a lone common word is never replaced, a span of common words only on an exact
+ * phonetic match, and numbers and punctuation are never crossed. The phonetic codes and the edit distance
+ * come from a library behind `Phonetics` (ports/phonetics.ts).
  */
 
 /** What the matching needs from a phonetic library. */
@@ -47,7 +48,8 @@ export function correctSpelling(text: string, vocabulary: readonly string[], opt
   const candidates: Candidate[] = [];
   for (let first = 0; first < tokens.length; first++) {
     for (let last = first; last < Math.min(tokens.length, first + MAX_SPAN_WORDS); last++) {
-      if (last > first && !/^[\s,-]*$/.test(text.slice(tokens[last - 1]!.end, tokens[last]!.start))) break;
+      // Words heard as one name are joined by spaces or hyphens; a comma or a period is a pause between words.
+      if (last > first && !/^[\s-]+$/.test(text.slice(tokens[last - 1]!.end, tokens[last]!.start))) break;
       const span = tokens.slice(first, last + 1);
       if (span.some((token) => token.letters === '')) break;
       for (const target of targets) {
@@ -87,6 +89,8 @@ function matchScore(
   let shortest = Number.POSITIVE_INFINITY;
   for (const a of spanCodes) {
     for (const b of target.codes) {
+      // A near match must begin with the same sound: "nurse" is not Saoirse, "Shao Bong" is Siobhan.
+      if (a[0] !== b[0]) continue;
       codeDistance = Math.min(codeDistance, phonetics.distance(a, b));
       shortest = Math.min(shortest, a.length, b.length);
     }

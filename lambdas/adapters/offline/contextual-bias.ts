@@ -88,3 +88,13 @@ export class VocabularyBias {
     return next;
   }
 }
+
+/**
+ * Everyday words, for the phonetic correction's guard: the lower-case words the tokenizer's vocabulary holds
+ * whole (a piece "▁word"). A 32,000-piece SentencePiece vocabulary keeps whole the words frequent in its
+ * training text ("wife", "dinner", "front"), and splits rare ones and most names ("Kowalczyk", "chick").
+ */
+export function everydayWords(pieces: readonly string[]): (word: string) => boolean {
+  const whole = new Set(pieces.filter((piece) => /^▁\p{Ll}+$/u.test(piece)).map((piece) => piece.slice(1)));
+  return (word) => whole.has(word);
+}

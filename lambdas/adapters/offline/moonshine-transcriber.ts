@@ -20,7 +20,7 @@ import {
 import { normalizeVocabulary } from '../../core/vocabulary';
 import type { AudioInput, Transcriber, Transcription, VocabularyHints } from '../../ports/transcriber';
 import { doubleMetaphonePhonetics } from '../phonetic/double-metaphone-phonetics';
-import { type BiasState, type BiasWeights, VocabularyBias } from './contextual-bias';
+import { type BiasState, type BiasWeights, everydayWords, VocabularyBias } from './contextual-bias';
 import { type LocalEngineConfig, localEngineConfigFromEnv } from './engine-config';
 import { FfmpegAudioTools } from './ffmpeg-audio-tools';
 import {
@@ -314,16 +314,13 @@ export class MoonshineTranscriber implements Transcriber {
   }
 }
 
-/** Everyday words: those the tokenizer's vocabulary holds whole (with their leading "▁"), in lower case. */
-const commonWordSets = new WeakMap<Tokenizer, (word: string) => boolean>();
+/** The tokenizer's everyday words, worked out once per tokenizer. */
+const commonWordTests = new WeakMap<Tokenizer, (word: string) => boolean>();
 function commonWords(tokenizer: Tokenizer): (word: string) => boolean {
-  let test = commonWordSets.get(tokenizer);
+  let test = commonWordTests.get(tokenizer);
   if (!test) {
-    const whole = new Set(
-      tokenizer.vocabById.filter((piece) => /^▁\p{Ll}+$/u.test(piece)).map((piece) => piece.slice(1)),
-    );
-    test = (word) => whole.has(word);
-    commonWordSets.set(tokenizer, test);
+    test = everydayWords(tokenizer.vocabById);
+    commonWordTests.set(tokenizer, test);
   }
   return test;
 }

@@ -16,7 +16,7 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   if (message.transcript === null) throw new PermanentError('Summarize ran before there was a transcript.');
   const summarizer = await deps.providers.summarizer();
-  const vocabulary = await senderVocabulary(deps.vocabulary, message.sender);
+  const vocabulary = await senderVocabulary(deps.vocabulary, message);
   const { engine, ...details } = await summarizer.summarize(message.transcript, { vocabulary });
   await record(deps, state, { summary: details.summary, summary_details: details, summary_engine: engine });
   return { engine };

@@ -21,7 +21,7 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   const { body } = await deps.audio.get(state.audio.key);
   const transcriber = await deps.providers.transcriber();
-  const vocabulary = await senderVocabulary(deps.vocabulary, message.sender);
+  const vocabulary = await senderVocabulary(deps.vocabulary, message);
   const result = await transcriber.transcribe(
     {
       bytes: body,
