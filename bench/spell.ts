@@ -43,7 +43,11 @@ function transcriberFor(method: SpellMethod, weights: BiasWeights): MoonshineTra
 }
 
 /** What a transcriber writes for a clip ('' when it finds no speech or judges it not English). */
-async function heardText(transcriber: MoonshineTranscriber, clip: Parameters<MoonshineTranscriber['transcribe']>[0], vocabulary: readonly string[]) {
+async function heardText(
+  transcriber: MoonshineTranscriber,
+  clip: Parameters<MoonshineTranscriber['transcribe']>[0],
+  vocabulary: readonly string[],
+) {
   return transcriber.transcribe(clip, { vocabulary }).then(
     (result) => result.text,
     (error: Error) => {
@@ -64,10 +68,21 @@ export async function measureSpell(
     for (const method of METHODS) {
       const transcriber = transcriberFor(method, weights);
       const vocabulary = method === 'none' ? [] : SENDER_VOCABULARY;
-      const score: SpellScore = { names: 0, heard: 0, otherWords: 0, otherErrors: 0, plainWords: 0, plainErrors: 0 };
+      const score: SpellScore = {
+        names: 0,
+        heard: 0,
+        otherWords: 0,
+        otherErrors: 0,
+        plainWords: 0,
+        plainErrors: 0,
+      };
       for (const voice of VOICES) {
         for (const sentence of NAME_SENTENCES) {
-          const text = await heardText(transcriber, await clips.clip({ sentence, format: 'wav', voice }), vocabulary);
+          const text = await heardText(
+            transcriber,
+            await clips.clip({ sentence, format: 'wav', voice }),
+            vocabulary,
+          );
           log(`${method} ${voice} | ${text}`);
           score.names += sentence.names.length;
           score.heard += namesHeard(sentence.names, text);
@@ -76,7 +91,11 @@ export async function measureSpell(
           score.otherErrors += other.errors;
         }
         for (const sentence of SPEECH_CORPUS) {
-          const text = await heardText(transcriber, await clips.clip({ sentence, format: 'wav', voice }), vocabulary);
+          const text = await heardText(
+            transcriber,
+            await clips.clip({ sentence, format: 'wav', voice }),
+            vocabulary,
+          );
           log(`${method} ${voice} plain | ${text}`);
           const words = sentence.text.split(/\s+/).length;
           score.plainWords += words;

@@ -35,7 +35,12 @@ const MAX_COMMON_LETTER_DISTANCE_RATIO = 1 / 3;
 const MIN_CODE_FOR_NEAR_MATCH = 3;
 
 type Token = { readonly start: number; readonly end: number; readonly letters: string };
-type Candidate = { readonly from: number; readonly to: number; readonly word: string; readonly score: number };
+type Candidate = {
+  readonly from: number;
+  readonly to: number;
+  readonly word: string;
+  readonly score: number;
+};
 
 /** The transcript with spans that sound like a vocabulary word written as that word. */
 export function correctSpelling(text: string, vocabulary: readonly string[], options: SpellingOptions) {
@@ -81,7 +86,8 @@ function matchScore(
 ): number | null {
   const letters = span.map((token) => token.letters).join('');
   if (letters === target.letters) return span.length === 1 ? -1 : 0;
-  if (letters.length < target.letters.length * 0.5 || letters.length > target.letters.length * 1.6) return null;
+  if (letters.length < target.letters.length * 0.5 || letters.length > target.letters.length * 1.6)
+    return null;
   const common = span.every((token) => isCommonWord(token.letters));
   if (common && span.length === 1) return null;
   const spanCodes = phonetics.codes(letters);

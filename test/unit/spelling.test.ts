@@ -86,7 +86,9 @@ describe('phonetic correction: ordinary words left alone', () => {
   });
 
   it('does not join a name with the next word across a comma ("Sara, the" is not Saoirse)', () => {
-    expect(correct('Hey, it is Sara, the meeting moved to four.')).toBe('Hey, it is Sara, the meeting moved to four.');
+    expect(correct('Hey, it is Sara, the meeting moved to four.')).toBe(
+      'Hey, it is Sara, the meeting moved to four.',
+    );
   });
 
   it('does not join words across a sentence end or a number', () => {

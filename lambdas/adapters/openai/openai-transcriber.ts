@@ -2,12 +2,7 @@ import OpenAI, { toFile } from 'openai';
 import * as z from 'zod';
 import { NoSpeechError, TransientError } from '../../core/pipeline-errors';
 import { normalizeVocabulary } from '../../core/vocabulary';
-import type {
-  AudioInput,
-  Transcriber,
-  Transcription,
-  VocabularyHints,
-} from '../../ports/transcriber';
+import type { AudioInput, Transcriber, Transcription, VocabularyHints } from '../../ports/transcriber';
 import { mapOpenAiError } from './openai-errors';
 import { whisperLanguageCode } from './whisper-languages';
 
