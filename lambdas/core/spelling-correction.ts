@@ -36,6 +36,8 @@ const MIN_CODE_FOR_NEAR_MATCH = 3;
 
 type Token = { readonly start: number; readonly end: number; readonly letters: string };
 type Candidate = {
+  readonly first: number;
+  readonly last: number;
   readonly from: number;
   readonly to: number;
   readonly word: string;
@@ -60,15 +62,34 @@ export function correctSpelling(text: string, vocabulary: readonly string[], opt
       for (const target of targets) {
         const score = matchScore(span, target, options);
         if (score === null) continue;
-        candidates.push({ from: span[0]!.start, to: span.at(-1)!.end, word: target.word, score });
+        candidates.push({
+          first,
+          last,
+          from: span[0]!.start,
+          to: span.at(-1)!.end,
+          word: target.word,
+          score,
+        });
       }
     }
   }
+  // A span that matches only because it took in an everyday word at its edge ("rag-unith in" when
+  // "rag-unith" matches too) would swallow that word: the shorter span is the match.
+  const matched = new Set(candidates.map((c) => `${c.first}:${c.last}:${c.word}`));
+  const everyday = (index: number) => options.isCommonWord(tokens[index]!.letters);
+  const kept = candidates.filter(
+    (c) =>
+      c.first === c.last ||
+      !(
+        (everyday(c.first) && matched.has(`${c.first + 1}:${c.last}:${c.word}`)) ||
+        (everyday(c.last) && matched.has(`${c.first}:${c.last - 1}:${c.word}`))
+      ),
+  );
   // The best matches first (a word already right, even as it is, holds its place against a longer span
   // around it); a longer span wins a tie (it explains more of what was heard).
-  candidates.sort((a, b) => a.score - b.score || b.to - b.from - (a.to - a.from));
+  kept.sort((a, b) => a.score - b.score || b.to - b.from - (a.to - a.from));
   const chosen: Candidate[] = [];
-  for (const candidate of candidates) {
+  for (const candidate of kept) {
     if (chosen.some((other) => candidate.from < other.to && other.from < candidate.to)) continue;
     chosen.push(candidate);
   }

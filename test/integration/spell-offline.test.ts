@@ -44,6 +44,16 @@ describe('a name Moonshine cannot spell, with and without the sender’s words',
     );
   });
 
+  it('gets "Kowalczyk" from the decoder itself when biased toward its tokens (no correction after)', async () => {
+    const clip = await clips.clip({ sentence: sentence('names-billing'), format: 'wav', voice: 'awb' });
+    const biasOnly = new MoonshineTranscriber({ vocabulary: { phonetic: false } });
+
+    const biased = await biasOnly.transcribe(clip, { vocabulary: ['Siobhan', 'Kowalczyk'] });
+
+    expect(biased.text).toContain('Kowalczyk');
+    expect(biased.warnings).toEqual([]);
+  });
+
   it('leaves an ordinary voicemail as it was when the sender has a list', async () => {
     const clip = await clips.clip({ sentence: SPEECH_CORPUS[1]!, format: 'wav' });
 

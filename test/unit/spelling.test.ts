@@ -40,6 +40,12 @@ describe('phonetic correction: names Moonshine heard as other words', () => {
     expect(correct(heard)).toBe(expected);
   });
 
+  it('does not swallow an everyday word next to the name', () => {
+    expect(correct('Pretty a rag-unith in front of the desk.')).toBe(
+      'Pretty a Raghunathan in front of the desk.',
+    );
+  });
+
   it('keeps a possessive or contracted "s" after the name', () => {
     expect(correct("Rochek said the delivery for Zocchetola's at the front desk.")).toBe(
       "Rochek said the delivery for Xochitl's at the front desk.",
