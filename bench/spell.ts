@@ -23,6 +23,9 @@ export type SpellMethod = 'none' | 'bias' | 'phonetic' | 'both';
 const METHODS: readonly SpellMethod[] = ['none', 'bias', 'phonetic', 'both'];
 
 export type SpellScore = {
+  /** Name clips with no transcript at all (the honesty rule judged them not English). */
+  silent: number;
+  clips: number;
   names: number;
   heard: number;
   otherWords: number;
@@ -69,6 +72,8 @@ export async function measureSpell(
       const transcriber = transcriberFor(method, weights);
       const vocabulary = method === 'none' ? [] : SENDER_VOCABULARY;
       const score: SpellScore = {
+        silent: 0,
+        clips: 0,
         names: 0,
         heard: 0,
         otherWords: 0,
@@ -84,6 +89,8 @@ export async function measureSpell(
             vocabulary,
           );
           log(`${method} ${voice} | ${text}`);
+          score.clips += 1;
+          if (text === '') score.silent += 1;
           score.names += sentence.names.length;
           score.heard += namesHeard(sentence.names, text);
           const other = otherWordErrors(sentence, SENDER_VOCABULARY, text);
@@ -121,7 +128,7 @@ export async function benchSpell(): Promise<void> {
   };
   const rows = METHODS.map((method) => {
     const s = scores.get(method)!;
-    return `| ${label[method]} | ${s.heard}/${s.names} = ${pct(s.heard, s.names)} | ${pct(s.otherErrors, s.otherWords)} | ${pct(s.plainErrors, s.plainWords)} |`;
+    return `| ${label[method]} | ${s.heard}/${s.names} = ${pct(s.heard, s.names)} | ${pct(s.otherErrors, s.otherWords)} | ${s.silent} of ${s.clips} | ${pct(s.plainErrors, s.plainWords)} |`;
   });
   const { start, continuation } = DEFAULT_BIAS_WEIGHTS;
   const markdown = [
@@ -129,11 +136,11 @@ export async function benchSpell(): Promise<void> {
     '',
     `Machine: ${machineLine()}. Engine: ${model}. ${NAME_SENTENCES.length} sentences with ${SENDER_VOCABULARY.length} hard names and terms (${SENDER_VOCABULARY.join(', ')}), spoken by the flite voices ${VOICES.join(', ')} (WAV, native rate); the sender's vocabulary is the whole list for every clip. Biasing bonus: ${start} nats to a token that starts a word, ${continuation} to one that continues a match.`,
     '',
-    '| Method | Vocabulary recall | WER of the other words | WER of ordinary sentences (no names, vocabulary given) |',
-    '|---|---|---|---|',
+    '| Method | Vocabulary recall | WER of the other words | Name clips judged not English | WER of ordinary sentences (no names, vocabulary given) |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
-    "Recall: a name counts when the transcript has it spelled exactly (case aside). Other words: the sentences' words with the names taken out of the reference and the vocabulary's words out of the transcript (a name heard as three other words costs those words). Ordinary sentences: bench/transcription.ts's voicemail sentences, which hold none of the names: what the vocabulary costs a sender's messages that do not say them.",
+    "Recall: a name counts when the transcript has it spelled exactly (case aside). Other words: the sentences' words with the names taken out of the reference and the vocabulary's words out of the transcript (a name heard as three other words costs those words; a clip judged not English, which gets no transcript, costs all of its words; flite spelling a name out letter by letter costs a word per letter). Ordinary sentences: bench/transcription.ts's voicemail sentences, which hold none of the names: what the vocabulary costs a sender's messages that do not say them.",
   ].join('\n');
   console.log(markdown);
   await writeSection('spell', markdown);
