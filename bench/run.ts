@@ -11,6 +11,7 @@ import { benchLive } from './live';
 import { benchPipeline } from './pipeline';
 import { benchReply } from './reply';
 import { benchSite } from './site';
+import { benchSpell } from './spell';
 import { benchTranscription } from './transcription';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -32,6 +33,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   transcription: benchTranscription,
   /** The public site: first-load size and Lighthouse. */
   site: benchSite,
+  /** Names spelled right offline: vocabulary recall and WER without and with a sender's words (issue 18). */
+  spell: benchSpell,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

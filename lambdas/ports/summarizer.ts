@@ -1,4 +1,5 @@
 import type { VoiceSummary } from '../core/summary';
+import type { VocabularyHints } from './transcriber';
 
 export type SummaryResult = VoiceSummary & {
   /** Which engine produced it, e.g. `extractive` or `openai:gpt-4o-mini`. */
@@ -8,7 +9,7 @@ export type SummaryResult = VoiceSummary & {
 };
 
 /** How the summary is to be written. */
-export type SummaryRequest = {
+export type SummaryRequest = VocabularyHints & {
   /**
    * The language to write the summary in (ISO 639-1: the sender's LANG), translating when the caller spoke
    * another; null or absent: the language the caller spoke. An engine that cannot translate ignores it.

@@ -21,7 +21,7 @@ export type Transcription = {
 };
 
 /** What the caller knows about the speech before it is transcribed. */
-export type TranscribeHints = {
+export type TranscribeHints = VocabularyHints & {
   /**
    * The language the sender chose by text (LANG, ISO 639-1), passed to an engine that takes one; null or
    * absent: the engine detects it. An English-only engine ignores it.
@@ -37,3 +37,9 @@ export type TranscribeHints = {
 export interface Transcriber {
   transcribe(audio: AudioInput, hints?: TranscribeHints): Promise<Transcription>;
 }
+
+/**
+ * The sender's own names and terms (their SPELL list, `core/vocabulary.ts`), for this sender's messages only:
+ * an engine spells them exactly as written when it hears them. Empty or absent: no hint.
+ */
+export type VocabularyHints = { readonly vocabulary?: readonly string[] };

@@ -48,6 +48,7 @@ describe('OpenAI transcriber', () => {
         responseFormat: 'json',
         // No language sent: the model detects it and keeps it (a hint would make it translate).
         language: null,
+        prompt: null,
       },
     ]);
     expect(fake.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);

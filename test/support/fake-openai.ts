@@ -24,6 +24,8 @@ export type RecordedUpload = {
   readonly responseFormat: string | null;
   /** The `language` the request named (the sender's LANG), or null when the model was left to detect it. */
   readonly language: string | null;
+  /** The `prompt` field (the words to spell right), null when none was sent. */
+  readonly prompt: string | null;
 };
 
 export type RecordedSummaryRequest = {
@@ -165,6 +167,7 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
       contentType: file.type,
       responseFormat,
       language: typeof form.get('language') === 'string' ? String(form.get('language')) : null,
+      prompt: typeof form.get('prompt') === 'string' ? String(form.get('prompt')) : null,
     });
     const { text, language, duration } = fake.transcription;
     if (responseFormat === 'verbose_json') {

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
 import { DependencyMissingError, NoSpeechError, NotEnglishError } from '../../core/pipeline-errors';
+import { correctSpelling, type Phonetics } from '../../core/spelling-correction';
 import {
   judgeTranscript,
   POSSIBLY_UNRELIABLE,
@@ -16,7 +17,10 @@ import {
   type TranscriptSignals,
   transcriptSignals,
 } from '../../core/transcript-quality';
-import type { AudioInput, Transcriber, Transcription } from '../../ports/transcriber';
+import { normalizeVocabulary } from '../../core/vocabulary';
+import type { AudioInput, Transcriber, Transcription, VocabularyHints } from '../../ports/transcriber';
+import { doubleMetaphonePhonetics } from '../phonetic/double-metaphone-phonetics';
+import { type BiasState, type BiasWeights, everydayWords, VocabularyBias } from './contextual-bias';
 import { type LocalEngineConfig, localEngineConfigFromEnv } from './engine-config';
 import { FfmpegAudioTools } from './ffmpeg-audio-tools';
 import {
@@ -109,7 +113,14 @@ export type MoonshineOptions = Partial<
     LocalEngineConfig,
     'ffmpegPath' | 'ffprobePath' | 'moonshineModel' | 'moonshineModelDir' | 'moonshineThreads'
   >
->;
+> & {
+  /**
+   * How a sender's words are used: biasing the decoder toward them, correcting the transcript by sound, or
+   * both (the default; bench/spell.ts compares them). Weights override the decoder's bonuses.
+   */
+  readonly vocabulary?: { readonly bias?: boolean | BiasWeights; readonly phonetic?: boolean };
+  readonly phonetics?: Phonetics;
+};
 
 /** Transcriber for when no OpenAI key is saved: English, on this machine or in the Transcribe function. */
 export class MoonshineTranscriber implements Transcriber {
@@ -117,8 +128,12 @@ export class MoonshineTranscriber implements Transcriber {
   readonly modelDir: string;
   private readonly threads: number;
   private readonly audioTools: FfmpegAudioTools;
+  private readonly vocabularyUse: NonNullable<MoonshineOptions['vocabulary']>;
+  private readonly phonetics: Phonetics;
 
   constructor(options: MoonshineOptions = {}) {
+    this.vocabularyUse = options.vocabulary ?? {};
+    this.phonetics = options.phonetics ?? doubleMetaphonePhonetics;
     const fromEnv = localEngineConfigFromEnv();
     this.model = MOONSHINE_MODELS[options.moonshineModel ?? fromEnv.moonshineModel];
     // A model other than the configured one is looked for in its default folder.
@@ -139,13 +154,17 @@ export class MoonshineTranscriber implements Transcriber {
     return `moonshine-${this.model.size}`;
   }
 
-  async transcribe(audio: AudioInput): Promise<Transcription> {
+  async transcribe(audio: AudioInput, hints: VocabularyHints = {}): Promise<Transcription> {
     const probe = audio.known ?? (await this.audioTools.probe(audio.bytes));
     const warnings: string[] = [];
     if (probe.sampleRateHz !== null && probe.sampleRateHz < LOW_QUALITY_BELOW_HZ) {
       warnings.push(lowQualityWarning(probe.sampleRateHz));
     }
-    const { text, signals, seconds } = await this.transcribeWithSignals(audio, probe.durationSeconds);
+    const { text, signals, seconds } = await this.transcribeWithSignals(
+      audio,
+      probe.durationSeconds,
+      hints.vocabulary,
+    );
     if (text === '') throw new NoSpeechError();
     const verdict = judgeTranscript(signals);
     if (verdict === 'not-english') throw new NotEnglishError(signalsSummary(signals));
@@ -163,8 +182,11 @@ export class MoonshineTranscriber implements Transcriber {
   async transcribeWithSignals(
     audio: AudioInput,
     durationSeconds: number | null = null,
+    words: readonly string[] = [],
   ): Promise<{ text: string; signals: TranscriptSignals; seconds: number }> {
     const sessions = await this.sessions();
+    const vocabulary = normalizeVocabulary(words);
+    const bias = this.biasFor(sessions.tokenizer, vocabulary);
     const pcm = await this.audioTools.decodePcm16kMono(audio.bytes, {
       // ffmpeg decodes at hundreds of times real time; this only stops a hung process.
       timeoutMs: 30_000 + Math.ceil((durationSeconds ?? 600) * 1_000),
@@ -173,15 +195,22 @@ export class MoonshineTranscriber implements Transcriber {
     const decoded = await cpuSlots.run(async () => {
       const out: Decoded[] = [];
       for (const piece of splitAtQuietPoints(samples))
-        out.push(await this.transcribePiece(sessions, samples, piece));
+        out.push(await this.transcribePiece(sessions, samples, piece, bias));
       return out;
     });
-    const text = decoded
+    const heard = decoded
       .map((piece) => piece.text)
       .filter(Boolean)
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim();
+    const text =
+      vocabulary.length > 0 && this.vocabularyUse.phonetic !== false
+        ? correctSpelling(heard, vocabulary, {
+            phonetics: this.phonetics,
+            isCommonWord: commonWords(sessions.tokenizer),
+          })
+        : heard;
     const seconds = samples.length / SAMPLE_RATE;
     const tokenLogProbs = decoded.flatMap((piece) => piece.logProbs);
     return { text, signals: transcriptSignals({ text, tokenLogProbs, speechSeconds: seconds }), seconds };
@@ -209,16 +238,37 @@ export class MoonshineTranscriber implements Transcriber {
     }
   }
 
-  private async transcribePiece(sessions: Sessions, samples: Int16Array, piece: Piece): Promise<Decoded> {
+  /** The decoder's bias toward the sender's words, unless there are none or biasing is off. */
+  private biasFor(tokenizer: Tokenizer, vocabulary: readonly string[]): VocabularyBias | null {
+    const use = this.vocabularyUse.bias ?? true;
+    if (use === false || vocabulary.length === 0) return null;
+    // Mid-sentence, as the decoder writes a word: with its leading "▁", no start-of-text token.
+    const encode = (word: string) => tokenizer.encode(` ${word}`, false, false);
+    return VocabularyBias.of(vocabulary, encode, use === true ? undefined : use);
+  }
+
+  private async transcribePiece(
+    sessions: Sessions,
+    samples: Int16Array,
+    piece: Piece,
+    bias: VocabularyBias | null,
+  ): Promise<Decoded> {
     const input = toFloat32(samples, piece);
-    const decoded = await this.decode(sessions, input, false);
+    const decoded = await this.decode(sessions, input, false, bias);
     // Empty output is usually right (silence, a tone). When the piece sounds like speech, the model missed it:
     // forbidding the end token at the first step makes it say what it heard (on silence that gives "You").
-    if (decoded.text === '' && hasSpeechEnergy(samples, piece)) return this.decode(sessions, input, true);
+    if (decoded.text === '' && hasSpeechEnergy(samples, piece)) {
+      return this.decode(sessions, input, true, bias);
+    }
     return decoded;
   }
 
-  private async decode(sessions: Sessions, audio: Float32Array, forbidEndFirst: boolean): Promise<Decoded> {
+  private async decode(
+    sessions: Sessions,
+    audio: Float32Array,
+    forbidEndFirst: boolean,
+    bias: VocabularyBias | null,
+  ): Promise<Decoded> {
     const { ort, encoder, decoder } = sessions;
     const { last_hidden_state: hidden } = await encoder.run({
       input_values: new ort.Tensor('float32', audio, [1, audio.length]),
@@ -235,6 +285,7 @@ export class MoonshineTranscriber implements Transcriber {
     const tokens: number[] = [];
     const logProbs: number[] = [];
     let previous = START_TOKEN;
+    let matching: BiasState = bias?.initial ?? [];
     for (let step = 0; step < maxTokens; step++) {
       const output = await decoder.run({
         input_ids: new ort.Tensor('int64', BigInt64Array.from([BigInt(previous)]), [1, 1]),
@@ -243,10 +294,14 @@ export class MoonshineTranscriber implements Transcriber {
         ...past,
       });
       const logits = output.logits!.data as Float32Array;
-      const next = argMax(logits, step === 0 && forbidEndFirst ? END_TOKEN : -1);
+      const skip = step === 0 && forbidEndFirst ? END_TOKEN : -1;
+      const next = bias ? bias.choose(logits, matching, skip) : argMax(logits, skip);
       if (next === END_TOKEN) break;
+      // A word the sender gave is expected here: the honesty rule reads its likelihood with the bonus.
+      const bonus = bias ? bias.bonus(matching, next) : 0;
+      if (bias) matching = bias.advance(matching, next);
       tokens.push(next);
-      logProbs.push(logProbability(logits, next));
+      logProbs.push(Math.min(0, logProbability(logits, next) + bonus));
       previous = next;
       for (const [name, tensor] of Object.entries(output)) {
         if (!name.startsWith('present.')) continue;
@@ -257,6 +312,17 @@ export class MoonshineTranscriber implements Transcriber {
     }
     return { text: detokenize(sessions.tokenizer, tokens), logProbs };
   }
+}
+
+/** The tokenizer's everyday words, worked out once per tokenizer. */
+const commonWordTests = new WeakMap<Tokenizer, (word: string) => boolean>();
+function commonWords(tokenizer: Tokenizer): (word: string) => boolean {
+  let test = commonWordTests.get(tokenizer);
+  if (!test) {
+    test = everydayWords(tokenizer.vocabById);
+    commonWordTests.set(tokenizer, test);
+  }
+  return test;
 }
 
 /** One piece's text and the log-probability the decoder gave each token it chose. */

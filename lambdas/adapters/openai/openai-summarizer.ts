@@ -5,6 +5,7 @@ import { languageName, supportedLanguage } from '../../core/languages';
 import { PermanentError, TransientError } from '../../core/pipeline-errors';
 import { shortenAtSentence } from '../../core/sms-text';
 import { SUMMARY_MAX_CHARS, summaryWithLanguageSchema, withCaller } from '../../core/summary';
+import { normalizeVocabulary } from '../../core/vocabulary';
 import type { Summarizer, SummaryRequest, SummaryResult } from '../../ports/summarizer';
 import { mapOpenAiError } from './openai-errors';
 
@@ -56,6 +57,16 @@ export function summaryInstructions(replyLanguage: string | null | undefined): s
   ).concat(`\nWrite key_points, callback_time and requested_action in ${languageName(code)} too.`);
 }
 
+/**
+ * The line the instructions get when the sender gave words to spell right (their SPELL list; core/vocabulary
+ * keeps it to plain words, at most 50, so it cannot carry instructions of its own).
+ */
+export function spellingInstruction(words: readonly string[] | undefined): string | null {
+  const vocabulary = normalizeVocabulary(words);
+  if (vocabulary.length === 0) return null;
+  return `The recipient spells these names and terms exactly as: ${vocabulary.join(', ')}. When the transcript has one of them, or words that sound like one of them, write it with that spelling.`;
+}
+
 /** Summarizes with OpenAI's Responses API and a strict structured-output schema; one attempt per call. */
 export class OpenAiSummarizer implements Summarizer {
   private readonly client: OpenAI;
@@ -76,7 +87,12 @@ export class OpenAiSummarizer implements Summarizer {
   }
 
   async summarize(transcript: string, request: SummaryRequest = {}): Promise<SummaryResult> {
-    const summary = await this.ask(transcript, summaryInstructions(request.language));
+    const spelling = spellingInstruction(request.vocabulary);
+    const instructions = summaryInstructions(request.language);
+    const summary = await this.ask(
+      transcript,
+      spelling === null ? instructions : `${instructions}\n${spelling}`,
+    );
     return {
       // The prompt asks for the limit; the first message's budget depends on it, so it is enforced here too
       // (and again, with the heading, callback line and link, when the reply is composed).

@@ -2,6 +2,7 @@ import OpenAI, { toFile } from 'openai';
 import * as z from 'zod';
 import { whisperLanguageCode } from '../../core/languages';
 import { NoSpeechError, TransientError } from '../../core/pipeline-errors';
+import { normalizeVocabulary } from '../../core/vocabulary';
 import type { AudioInput, TranscribeHints, Transcriber, Transcription } from '../../ports/transcriber';
 import { mapOpenAiError } from './openai-errors';
 
@@ -23,6 +24,29 @@ const transcriptionResponseSchema = z.object({
   duration: z.number().nullish(),
   usage: z.object({ type: z.string(), seconds: z.number().optional() }).passthrough().nullish(),
 });
+
+/**
+ * The transcription models read only the last 224 tokens of a prompt (OpenAI's speech-to-text guide); names
+ * cost about one token per 2-3 characters, so the prompt stays under this many characters and the words
+ * that do not fit are left out (the summary prompt still has them all).
+ */
+export const MAX_PROMPT_CHARS = 450;
+
+/**
+ * The transcription prompt for a sender's words: a sentence in the style of a transcript that spells them,
+ * which is how OpenAI's guide says to get uncommon names right. Null when there are none.
+ */
+export function vocabularyPrompt(words: readonly string[] | undefined): string | null {
+  const vocabulary = normalizeVocabulary(words);
+  if (vocabulary.length === 0) return null;
+  let prompt = 'Names and terms in this voicemail:';
+  for (const [index, word] of vocabulary.entries()) {
+    const next = `${prompt}${index === 0 ? ' ' : ', '}${word}`;
+    if (next.length + 1 > MAX_PROMPT_CHARS) break;
+    prompt = next;
+  }
+  return `${prompt}.`;
+}
 
 /** Transcribes with OpenAI's audio API; one attempt per call, because Step Functions owns the retries. */
 export class OpenAiTranscriber implements Transcriber {
@@ -50,6 +74,7 @@ export class OpenAiTranscriber implements Transcriber {
   async transcribe(audio: AudioInput, hints: TranscribeHints = {}): Promise<Transcription> {
     // Only whisper-1 offers verbose_json; the gpt-4o transcribe models reject it and answer json.
     const verbose = this.model.startsWith('whisper');
+    const prompt = vocabularyPrompt(hints.vocabulary);
     let raw: unknown;
     try {
       raw = await this.client.audio.transcriptions.create({
@@ -57,6 +82,7 @@ export class OpenAiTranscriber implements Transcriber {
         model: this.model,
         response_format: verbose ? 'verbose_json' : 'json',
         ...(hints.language ? { language: hints.language } : {}),
+        ...(prompt === null ? {} : { prompt }),
       });
     } catch (error) {
       throw mapOpenAiError(error, {

@@ -1,11 +1,13 @@
 /** Summarize: the transcript summarized by the summarizer the settings choose, in the sender's language. */
 import { PermanentError } from '../../core/pipeline-errors';
+import { normalizeVocabulary } from '../../core/vocabulary';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
 import { loadOwned, type PipelineState, record } from './state';
+import { senderPreferences } from './vocabulary';
 
-/** What Summarize uses: the sender's LANG (read) and the summarizer. */
+/** What Summarize uses: the sender's LANG and SPELL words (read) and the summarizer. */
 export type SummarizeDeps = MessageChangeDeps & {
   readonly providers: Pick<Providers, 'summarizer'>;
   readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
@@ -20,10 +22,13 @@ export type SummarizeDeps = MessageChangeDeps & {
 export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   if (message.transcript === null) throw new PermanentError('Summarize ran before there was a transcript.');
-  const chosen = message.phone_number ? (await deps.preferences.get(message.phone_number))?.language : null;
+  const preferences = await senderPreferences(deps.preferences, message);
+  const chosen = preferences?.language ?? null;
+  const vocabulary = normalizeVocabulary(preferences?.spell ?? undefined);
   const summarizer = await deps.providers.summarizer();
   const { engine, language, ...details } = await summarizer.summarize(message.transcript, {
     language: chosen ?? null,
+    vocabulary,
   });
   await record(deps, state, {
     summary: details.summary,

@@ -1,13 +1,15 @@
 /** Transcribe: the prepared audio turned into text by the transcriber the settings choose. */
 import { PermanentError, TranscriptLoopError } from '../../core/pipeline-errors';
 import { isRepetitionLoop } from '../../core/transcript-quality';
+import { normalizeVocabulary } from '../../core/vocabulary';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
 import { loadOwned, type PipelineState, record } from './state';
+import { senderPreferences } from './vocabulary';
 
-/** What Transcribe uses: the bucket (read), the sender's LANG (read) and the transcriber. */
+/** What Transcribe uses: the bucket (read), the sender's LANG and SPELL words (read) and the transcriber. */
 export type TranscribeDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
   readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
@@ -20,8 +22,9 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   const { body } = await deps.audio.get(state.audio.key);
   const transcriber = await deps.providers.transcriber();
-  // The sender's LANG, when they chose one, tells an engine that takes a language what to expect.
-  const chosen = message.phone_number ? (await deps.preferences.get(message.phone_number))?.language : null;
+  // The sender's choices by text: LANG tells an engine that takes a language what to expect; SPELL, the words
+  // it spells as they do.
+  const chosen = await senderPreferences(deps.preferences, message);
   const result = await transcriber.transcribe(
     {
       bytes: body,
@@ -29,7 +32,7 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
       fileName: state.audio.fileName,
       known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
     },
-    { language: chosen ?? null },
+    { language: chosen?.language ?? null, vocabulary: normalizeVocabulary(chosen?.spell ?? undefined) },
   );
   // Checked here, not in each engine: a loop is invented text whoever wrote it, and is never texted.
   if (isRepetitionLoop(result.text)) {
