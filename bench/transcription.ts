@@ -275,11 +275,11 @@ async function main(): Promise<void> {
       ...byCondition.get('8 kHz')!,
       ...byCondition.get(`8 kHz + noise ${SNR_DB} dB`)!,
     ]),
-    combine('**every clip**', [...formats16, ...formats8, ...voices]),
     combine(`**all noisy clips**`, [
       ...byCondition.get(`16 kHz + noise ${SNR_DB} dB`)!,
       ...byCondition.get(`8 kHz + noise ${SNR_DB} dB`)!,
     ]),
+    combine('**every clip**', [...formats16, ...formats8, ...voices]),
   ];
 
   const long = await clips.longMessage({ sentences: SPEECH_CORPUS, repeat: 2 });
