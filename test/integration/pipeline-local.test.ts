@@ -88,7 +88,7 @@ describe('a voice message by MMS', () => {
     expect(done.error_message).toBeNull();
     expect(done.status).toBe('completed');
     for (const word of ['call', 'back', 'tomorrow']) expect(done.transcript).toContain(word);
-    expect(done.transcription_engine).toBe('moonshine-tiny');
+    expect(done.transcription_engine).toBe('moonshine-base');
     expect(done.summary_engine).toBe('extractive');
     expect(done.audio_duration_seconds).toBeGreaterThan(2);
     expect(done.summary!.length).toBeLessThanOrEqual(320);
