@@ -137,9 +137,10 @@ describe('a voice message over the longest transcribed', () => {
       'The voice message is 13 min long; the longest transcribed is 10 min (Settings).',
     );
     expect(failed.error_retryable).toBe(false);
-    expect((await outboxTo(runtime, from)).map((r) => r.body)).toEqual([
-      composeFailureNotice('too-long', 'Voice Summary'),
-    ]);
+    // The card turns failed first, then the notice goes out: wait for it.
+    await expect
+      .poll(async () => (await outboxTo(runtime, from)).map((r) => r.body), { timeout: 10_000 })
+      .toEqual([composeFailureNotice('too-long', 'Voice Summary')]);
   });
 });
 
@@ -159,9 +160,10 @@ describe('a voice message in another language, with no OpenAI key', () => {
       error_retryable: true,
     });
     expect(failed.error_message).toMatch(/another language.*English only.*OpenAI key.*Retry Processing/);
-    expect((await outboxTo(runtime, from)).map((r) => r.body)).toEqual([
-      composeFailureNotice('not-english', 'Voice Summary'),
-    ]);
+    // The card turns failed first, then the notice goes out: wait for it.
+    await expect
+      .poll(async () => (await outboxTo(runtime, from)).map((r) => r.body), { timeout: 10_000 })
+      .toEqual([composeFailureNotice('not-english', 'Voice Summary')]);
   });
 });
 
