@@ -3,7 +3,7 @@
  * environment, and checked with zod before any stack is built.
  */
 import * as z from 'zod';
-import { MOONSHINE_SIZES } from '../lambdas/adapters/offline/moonshine-model';
+import { DEFAULT_MOONSHINE_SIZE, MOONSHINE_SIZES } from '../lambdas/adapters/offline/moonshine-model';
 import { commaSeparatedList, retentionDays } from '../lambdas/composition/read-env';
 import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 
@@ -28,10 +28,10 @@ export const stageConfigSchema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, 'E.164, for example +14155550132')
     .optional(),
   /**
-   * The Moonshine model the Transcribe function runs when no OpenAI key is saved: `tiny` (default, 28 MB) or
-   * `base` (61 MB, a little better on 8 kHz speech, twice as slow). Fetch base first: npm run models -- base.
+   * The Moonshine model the Transcribe function runs when no OpenAI key is saved: `base` (default, 61 MB,
+   * better on 8 kHz and noisy speech) or `tiny` (28 MB, about 0.6x base's CPU; fetch it first: npm run models -- tiny).
    */
-  transcriptionModel: z.enum(MOONSHINE_SIZES).default('tiny'),
+  transcriptionModel: z.enum(MOONSHINE_SIZES).default(DEFAULT_MOONSHINE_SIZE),
   /**
    * Emails (comma separated) whose accounts become administrators as soon as they confirm their email. Empty:
    * the first confirmed account of a deployment without administrators becomes one; others wait for approval.

@@ -72,7 +72,7 @@ export interface StatelessStackProps extends StackProps {
   readonly ffmpegLayer?: FfmpegLayerProps;
   /**
    * The Moonshine model the Transcribe function runs when no OpenAI key is saved.
-   * @default 'tiny'
+   * @default DEFAULT_MOONSHINE_SIZE ('base')
    */
   readonly transcriptionModel?: MoonshineSize;
   /**

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_MOONSHINE_SIZE } from '../lambdas/adapters/offline/moonshine-model';
 import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 import { PIPELINE_STEPS } from '../lambdas/handlers/pipeline/pipeline-steps';
 import { createApp } from './create-app';
@@ -49,7 +50,7 @@ export async function synthesizePipelineDefinition(): Promise<SynthesizedPipelin
         serviceName: 'Voice Summary',
         contactEmail: 'support@example.com',
         allowedOrigins: [],
-        transcriptionModel: 'tiny',
+        transcriptionModel: DEFAULT_MOONSHINE_SIZE,
         audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
         transcriptRetentionDays: DEFAULT_TRANSCRIPT_RETENTION_DAYS,
         adminEmails: [],

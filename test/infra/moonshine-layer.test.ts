@@ -5,6 +5,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_MOONSHINE_SIZE,
   defaultModelDir,
   MODEL_FILES,
   MOONSHINE_MODELS,
@@ -60,26 +61,27 @@ describe('the Moonshine layer', () => {
     expect(fs.readdirSync(tokenizer).sort()).toEqual(['llama-tokenizer.js', 'package.json']);
   });
 
-  it('carries the tiny model with its pinned hashes in /opt/moonshine, and tells the function where', async () => {
+  it('carries the base model (the default) with its pinned hashes in /opt/moonshine, and tells the function where', async () => {
+    expect(DEFAULT_MOONSHINE_SIZE).toBe('base');
     for (const file of MODEL_FILES) {
       expect(await sha256OfFile(path.join(assetDir, 'moonshine', file))).toBe(
-        MOONSHINE_MODELS.tiny.sha256[file],
+        MOONSHINE_MODELS.base.sha256[file],
       );
     }
-    expect(layer.environment).toEqual({ MOONSHINE_MODEL: 'tiny', MOONSHINE_MODEL_DIR: '/opt/moonshine' });
+    expect(layer.environment).toEqual({ MOONSHINE_MODEL: 'base', MOONSHINE_MODEL_DIR: '/opt/moonshine' });
   });
 
-  it('is pruned to a fraction of the 288 MB package: about 25 MB of runtime and 28 MB of model', () => {
+  it('is pruned to a fraction of the 288 MB package: about 25 MB of runtime and 58 MB of model', () => {
     const mb = folderBytes(assetDir) / 2 ** 20;
-    expect(mb).toBeGreaterThan(45);
-    expect(mb).toBeLessThan(70);
+    expect(mb).toBeGreaterThan(75);
+    expect(mb).toBeLessThan(100);
   });
 
   it('carries no model, and warns, when the model files do not match their hashes', () => {
     const tampered = fs.mkdtempSync(path.join(os.tmpdir(), 'moonshine-tampered-'));
     dirs.push(tampered);
     fs.copyFileSync(
-      path.join(defaultModelDir('tiny'), 'decoder_model_merged.onnx'),
+      path.join(defaultModelDir(DEFAULT_MOONSHINE_SIZE), 'decoder_model_merged.onnx'),
       path.join(tampered, 'decoder_model_merged.onnx'),
     );
     fs.writeFileSync(path.join(tampered, 'encoder_model.onnx'), 'not the encoder');

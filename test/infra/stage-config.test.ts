@@ -10,7 +10,7 @@ describe('the stage parameters', () => {
       serviceName: 'Voice Summary',
       contactEmail: 'support@example.com',
       allowedOrigins: [],
-      transcriptionModel: 'tiny',
+      transcriptionModel: 'base',
       audioRetentionDays: 30,
       transcriptRetentionDays: 90,
       logRetentionDays: 30,
@@ -18,8 +18,8 @@ describe('the stage parameters', () => {
   });
 
   it('choose the offline transcription model per deployment, tiny or base only', () => {
-    expect(readStageConfig((k) => (k === 'transcriptionModel' ? 'base' : undefined), {})).toMatchObject({
-      transcriptionModel: 'base',
+    expect(readStageConfig((k) => (k === 'transcriptionModel' ? 'tiny' : undefined), {})).toMatchObject({
+      transcriptionModel: 'tiny',
     });
     expect(() => readStageConfig(noContext, { TRANSCRIPTION_MODEL: 'huge' })).toThrow(/transcriptionModel:/);
   });

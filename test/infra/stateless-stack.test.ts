@@ -122,7 +122,7 @@ describe('the Lambda functions', () => {
     const [, transcribe] = functionFor(app, PIPELINE_STEPS.transcribe.fn);
     const env = transcribe.Properties.Environment.Variables;
     expect(env).toMatchObject({
-      MOONSHINE_MODEL: 'tiny',
+      MOONSHINE_MODEL: 'base',
       MOONSHINE_MODEL_DIR: '/opt/moonshine',
       FFMPEG_PATH: '/opt/bin/ffmpeg',
     });
@@ -131,7 +131,7 @@ describe('the Lambda functions', () => {
     expect(layers).toMatch(/Moonshine/);
     app.appTemplate.hasResourceProperties('AWS::Lambda::LayerVersion', {
       CompatibleArchitectures: ['arm64'],
-      Description: Match.stringLikeRegexp('onnxruntime-node \\(linux-arm64\\) and the Moonshine tiny model'),
+      Description: Match.stringLikeRegexp('onnxruntime-node \\(linux-arm64\\) and the Moonshine base model'),
     });
   });
 

@@ -38,7 +38,7 @@ const [callback, dentist, delivery] = SPEECH_CORPUS as [
 ];
 
 /**
- * Per clip. Moonshine tiny measures 0-15% on these clips (flite reads "p m" as letters, which costs words);
+ * Per clip. Moonshine (base or tiny) measures 0-15% on these clips (flite reads "p m" as letters, which costs words);
  * 25% still catches a broken pipeline (wrong sample rate or a bad decoder loop give 80-100%).
  */
 const MAX_WER = 0.25;
@@ -74,7 +74,7 @@ describe('Moonshine transcribes a spoken voicemail', () => {
     const words = normalizeWords(result.text);
     for (const keyWord of sentence.keyWords) expect(words).toContain(keyWord);
     expect(wordErrorRate(sentence.text, result.text)).toBeLessThanOrEqual(MAX_WER);
-    expect(result).toMatchObject({ engine: 'moonshine-tiny', language: 'en', warnings: [] });
+    expect(result).toMatchObject({ engine: 'moonshine-base', language: 'en', warnings: [] });
     expect(result.durationSeconds).toBeGreaterThan(4);
     expect(result.durationSeconds).toBeLessThan(10);
   });
@@ -182,7 +182,7 @@ describe('missing programs and models', () => {
     const failure = new MoonshineTranscriber({ moonshineModelDir: '/nonexistent/model' }).transcribe(clip);
     await expect(failure).rejects.toBeInstanceOf(DependencyMissingError);
     await expect(failure).rejects.toThrow(
-      'The Moonshine tiny model is missing (encoder_model.onnx, decoder_model_merged.onnx in /nonexistent/model). Install it with: npm run models',
+      'The Moonshine base model is missing (encoder_model.onnx, decoder_model_merged.onnx in /nonexistent/model). Install it with: npm run models',
     );
   });
 
@@ -192,8 +192,8 @@ describe('missing programs and models', () => {
       'ffmpeg',
       'ffprobe',
       `onnxruntime-node (${process.platform}-${process.arch})`,
-      'Moonshine tiny model (encoder_model.onnx)',
-      'Moonshine tiny model (decoder_model_merged.onnx)',
+      'Moonshine base model (encoder_model.onnx)',
+      'Moonshine base model (decoder_model_merged.onnx)',
     ]);
     expect(statuses.every((s) => s.ok)).toBe(true);
   });
@@ -201,14 +201,14 @@ describe('missing programs and models', () => {
   it('reports what is missing and how to install it', async () => {
     const check = new LocalDependencyCheck({
       ffprobePath: '/nonexistent/ffprobe',
-      moonshineModel: 'base',
+      moonshineModel: 'tiny',
       moonshineModelDir: '/nonexistent',
     });
     const missing = (await check.check()).filter((s) => !s.ok);
     expect(missing).toEqual([
       { name: 'ffprobe', ok: false, fix: 'sudo apt-get install ffmpeg' },
-      { name: 'Moonshine base model (encoder_model.onnx)', ok: false, fix: 'npm run models -- base' },
-      { name: 'Moonshine base model (decoder_model_merged.onnx)', ok: false, fix: 'npm run models -- base' },
+      { name: 'Moonshine tiny model (encoder_model.onnx)', ok: false, fix: 'npm run models -- tiny' },
+      { name: 'Moonshine tiny model (decoder_model_merged.onnx)', ok: false, fix: 'npm run models -- tiny' },
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_MOONSHINE_SIZE,
   defaultModelDir,
   MODEL_FILES,
   MOONSHINE_MODELS,
@@ -15,7 +16,8 @@ import {
 } from '../../lambdas/adapters/offline/moonshine-model';
 import { fetchMoonshineModel, ModelFetchError, type Pack } from '../../local/models';
 
-const tiny = MOONSHINE_MODELS.tiny;
+/** The model `npm ci` fetches, so its real files are in the checkout. */
+const model = MOONSHINE_MODELS[DEFAULT_MOONSHINE_SIZE];
 const work = mkdtempSync(join(tmpdir(), 'model-fetch-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -23,7 +25,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function packWith(contents: Record<string, string | Buffer>): Pack {
   return async (_spec, destination) => {
     const src = mkdtempSync(join(work, 'src-'));
-    const folder = join(src, tiny.tarballFolder);
+    const folder = join(src, model.tarballFolder);
     mkdirSync(folder, { recursive: true });
     for (const [name, content] of Object.entries(contents)) {
       if (typeof content === 'string') copyFileSync(content, join(folder, name));
@@ -34,18 +36,20 @@ function packWith(contents: Record<string, string | Buffer>): Pack {
 }
 
 /** The real files, which `npm ci` has fetched into the checkout. */
-const realFiles = Object.fromEntries(MODEL_FILES.map((file) => [file, join(defaultModelDir('tiny'), file)]));
+const realFiles = Object.fromEntries(
+  MODEL_FILES.map((file) => [file, join(defaultModelDir(model.size), file)]),
+);
 
 describe('fetching the Moonshine model', () => {
   it('refuses a file whose hash is not the pinned one, with a one-line message, and installs nothing', async () => {
     const dir = join(work, 'tampered');
     const pack = packWith({ ...realFiles, 'encoder_model.onnx': Buffer.from('not the encoder') });
 
-    const failure = fetchMoonshineModel(tiny, { dir, pack });
+    const failure = fetchMoonshineModel(model, { dir, pack });
 
     await expect(failure).rejects.toBeInstanceOf(ModelFetchError);
     await expect(failure).rejects.toThrow(
-      /^Refused encoder_model\.onnx from @moonshine-ai\/moonshine-js@0\.1\.29: its sha256 is [0-9a-f]{64}, expected c6fc4b7b[0-9a-f]{56}\.$/,
+      /^Refused encoder_model\.onnx from @usefulsensors\/moonshine-js@0\.1\.15: its sha256 is [0-9a-f]{64}, expected 1dd9ab0a[0-9a-f]{56}\.$/,
     );
     expect(existsSync(join(dir, 'encoder_model.onnx'))).toBe(false);
     expect(existsSync(join(dir, 'decoder_model_merged.onnx'))).toBe(false);
@@ -54,15 +58,15 @@ describe('fetching the Moonshine model', () => {
   it('installs the files when every hash matches', async () => {
     const dir = join(work, 'good');
 
-    const result = await fetchMoonshineModel(tiny, { dir, pack: packWith(realFiles) });
+    const result = await fetchMoonshineModel(model, { dir, pack: packWith(realFiles) });
 
     expect(result).toEqual({ dir, fetched: true });
-    expect(await modelFilesNotMatching(tiny, dir)).toEqual([]);
+    expect(await modelFilesNotMatching(model, dir)).toEqual([]);
   });
 
   it('does not fetch again when the files are already there and right', async () => {
     const pack = vi.fn<Pack>();
-    const result = await fetchMoonshineModel(tiny, { dir: join(work, 'good'), pack });
+    const result = await fetchMoonshineModel(model, { dir: join(work, 'good'), pack });
     expect(result.fetched).toBe(false);
     expect(pack).not.toHaveBeenCalled();
   });
@@ -71,8 +75,8 @@ describe('fetching the Moonshine model', () => {
     const pack: Pack = async () => {
       throw Object.assign(new Error('Command failed'), { stderr: 'npm error code ENOTFOUND\n' });
     };
-    await expect(fetchMoonshineModel(tiny, { dir: join(work, 'offline'), pack })).rejects.toThrow(
-      'npm pack @moonshine-ai/moonshine-js@0.1.29 failed (npm error code ENOTFOUND): check that npm can reach its registry.',
+    await expect(fetchMoonshineModel(model, { dir: join(work, 'offline'), pack })).rejects.toThrow(
+      'npm pack @usefulsensors/moonshine-js@0.1.15 failed (npm error code ENOTFOUND): check that npm can reach its registry.',
     );
   });
 

@@ -88,7 +88,7 @@ describe('a voice message by MMS', () => {
     expect(done.error_message).toBeNull();
     expect(done.status).toBe('completed');
     for (const word of ['call', 'back', 'tomorrow']) expect(done.transcript).toContain(word);
-    expect(done.transcription_engine).toBe('moonshine-tiny');
+    expect(done.transcription_engine).toBe('moonshine-base');
     expect(done.summary_engine).toBe('extractive');
     expect(done.audio_duration_seconds).toBeGreaterThan(2);
     expect(done.summary!.length).toBeLessThanOrEqual(320);
@@ -139,9 +139,10 @@ describe('a voice message over the longest transcribed', () => {
       'The voice message is 13 min long; the longest transcribed is 10 min (Settings).',
     );
     expect(failed.error_retryable).toBe(false);
-    expect((await outboxTo(runtime, from)).map((r) => r.body)).toEqual([
-      composeFailureNotice('too-long', 'Voice Summary'),
-    ]);
+    // The card turns failed first, then the notice goes out: wait for it.
+    await expect
+      .poll(async () => (await outboxTo(runtime, from)).map((r) => r.body), { timeout: 10_000 })
+      .toEqual([composeFailureNotice('too-long', 'Voice Summary')]);
   });
 });
 
@@ -161,9 +162,10 @@ describe('a voice message in another language, with no OpenAI key', () => {
       error_retryable: true,
     });
     expect(failed.error_message).toMatch(/another language.*English only.*OpenAI key.*Retry Processing/);
-    expect((await outboxTo(runtime, from)).map((r) => r.body)).toEqual([
-      composeFailureNotice('not-english', 'Voice Summary'),
-    ]);
+    // The card turns failed first, then the notice goes out: wait for it.
+    await expect
+      .poll(async () => (await outboxTo(runtime, from)).map((r) => r.body), { timeout: 10_000 })
+      .toEqual([composeFailureNotice('not-english', 'Voice Summary')]);
   });
 });
 

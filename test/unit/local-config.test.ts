@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { localEngineConfigFromEnv } from '../../lambdas/adapters/offline/engine-config';
 import { readLocalConfig } from '../../local/local-config';
 import { StartupError } from '../../local/startup-error';
 
@@ -84,5 +85,22 @@ describe('the local configuration', () => {
 
   it('reports the first bad variable when several are wrong', () => {
     expect(problemWith({ ADMIN_EMAILS: 'boss', PORT: 'eighty' })).toMatch(/^PORT=eighty /);
+  });
+});
+
+describe("the offline engine's variables", () => {
+  it('transcribe with Moonshine base from .models/moonshine-base when nothing is set', () => {
+    const config = localEngineConfigFromEnv({ MOONSHINE_MODEL: '', MOONSHINE_MODEL_DIR: '' });
+
+    expect(config).toMatchObject({ moonshineModel: 'base', moonshineThreads: 1 });
+    expect(config.moonshineModelDir).toBe(resolve('.models', 'moonshine-base'));
+  });
+
+  it('take tiny, the cheaper model, when MOONSHINE_MODEL says so, and refuse a model that does not exist', () => {
+    expect(localEngineConfigFromEnv({ MOONSHINE_MODEL: 'tiny' })).toMatchObject({
+      moonshineModel: 'tiny',
+      moonshineModelDir: resolve('.models', 'moonshine-tiny'),
+    });
+    expect(() => localEngineConfigFromEnv({ MOONSHINE_MODEL: 'small' })).toThrow(/MOONSHINE_MODEL/);
   });
 });

@@ -4,15 +4,23 @@
  * they are on PATH and in .models/).
  */
 import * as z from 'zod';
-import { defaultModelDir, MOONSHINE_SIZES, type MoonshineSize } from './moonshine-model';
+import {
+  DEFAULT_MOONSHINE_SIZE,
+  defaultModelDir,
+  MOONSHINE_SIZES,
+  type MoonshineSize,
+} from './moonshine-model';
 
 const optionalPath = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 export const localEngineEnvSchema = z.object({
   FFMPEG_PATH: optionalPath.transform((v) => v ?? 'ffmpeg'),
   FFPROBE_PATH: optionalPath.transform((v) => v ?? 'ffprobe'),
-  /** Which Moonshine model transcribes: a setting of the deployment (tiny is faster, base a little better on 8 kHz). */
-  MOONSHINE_MODEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MOONSHINE_SIZES).default('tiny')),
+  /** Which Moonshine model transcribes: a setting of the deployment (base, the default, is better on 8 kHz and noise; tiny cheaper). */
+  MOONSHINE_MODEL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(MOONSHINE_SIZES).default(DEFAULT_MOONSHINE_SIZE),
+  ),
   /** The folder holding its two ONNX files; default `.models/moonshine-<size>` in the checkout (`/opt/moonshine` in Lambda). */
   MOONSHINE_MODEL_DIR: optionalPath,
   /** onnxruntime threads per run: two were no faster than one on 2 cores, and one leaves a core for the rest. */

@@ -31,9 +31,9 @@ export type MoonshineModel = {
 };
 
 /**
- * Both are int8-quantized English models. Tiny (28 MB) is the default: 4% WER on 16 kHz human speech and
- * 7% on 8 kHz AMR at 0.05x real time. Base (61 MB) is slightly better on 8 kHz speech and twice as slow; the
- * newer @moonshine-ai package ships only tiny, so base comes from the older @usefulsensors one.
+ * Both are int8-quantized English models. Base (61 MB) is the default since issue 17: lower WER than tiny on
+ * 8 kHz and noisy speech at about 1.6x tiny's CPU (docs/benchmarks.md). Tiny (28 MB) is the cheaper
+ * setting. The newer @moonshine-ai package ships only tiny, so base comes from the older @usefulsensors one.
  */
 export const MOONSHINE_MODELS: Readonly<Record<MoonshineSize, MoonshineModel>> = {
   tiny: {
@@ -64,6 +64,9 @@ export const MOONSHINE_MODELS: Readonly<Record<MoonshineSize, MoonshineModel>> =
   },
 };
 
+/** The model used when MOONSHINE_MODEL (locally) or transcriptionModel (a stage) does not name one. */
+export const DEFAULT_MOONSHINE_SIZE: MoonshineSize = 'base';
+
 /** Where `npm ci` puts the models in a checkout: `<repo>/.models/moonshine-<size>/` (git ignores it). */
 export const DEFAULT_MODELS_ROOT = resolve(import.meta.dirname, '..', '..', '..', '.models');
 
@@ -71,9 +74,9 @@ export function defaultModelDir(size: MoonshineSize, root: string = DEFAULT_MODE
   return join(root, `moonshine-${size}`);
 }
 
-/** The command that fetches a model into a checkout (npm ci also fetches tiny), for messages the operator reads. */
+/** The command that fetches a model into a checkout (npm ci fetches the default), for messages the operator reads. */
 export function fetchHint(size: MoonshineSize): string {
-  return size === 'tiny' ? 'npm run models' : `npm run models -- ${size}`;
+  return size === DEFAULT_MOONSHINE_SIZE ? 'npm run models' : `npm run models -- ${size}`;
 }
 
 /** The model files that are not in `dir` (or not readable). Looks only at the file system. */
