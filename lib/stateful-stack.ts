@@ -81,6 +81,7 @@ export class StatefulStack extends Stack {
       messages: this.table('Messages', TABLES.messages),
       settings: this.table('Settings', TABLES.settings),
       optOuts: this.table('OptOuts', TABLES.optOuts),
+      usage: this.table('Usage', TABLES.usage),
     };
 
     const audioBucket = new Bucket(this, 'AudioBucket', {

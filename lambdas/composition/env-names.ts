@@ -27,6 +27,7 @@ export const ENV = names(
   'SIGNUPS_TABLE',
   'SIGNUP_CONSENTS_TABLE',
   'COUNTERS_TABLE',
+  'USAGE_TABLE',
   'TRANSCRIPT_RETENTION_DAYS',
   // audio.ts (and health.ts): the audio bucket.
   'AUDIO_BUCKET',

@@ -9,6 +9,7 @@ import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { MESSAGE_STATUSES } from './status';
 import { voiceSummarySchema } from './summary';
+import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
 
 /** Blank strings (after trimming) and null both mean "no value" (SPEC: empty values are saved as null). */
 const blankToNull = (value: unknown) =>
@@ -247,6 +248,8 @@ export const settingsRecordSchema = z.object({
   ),
   replies_per_sender_per_hour: limitNumber(1000).default(LIMIT_DEFAULTS.replies_per_sender_per_hour),
   reply_countries: countriesSchema.default(LIMIT_DEFAULTS.reply_countries),
+  /** The unit prices usage's estimated cost applies (core/usage.ts). */
+  unit_prices: unitPricesSchema.default(DEFAULT_UNIT_PRICES),
 });
 export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 
@@ -258,6 +261,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   auto_reply_enabled: true,
   updated_at: null,
   ...LIMIT_DEFAULTS,
+  unit_prices: { ...DEFAULT_UNIT_PRICES },
 };
 
 const secretInputSchema = z.preprocess(
@@ -316,6 +320,7 @@ export const settingsUpdateSchema = z.strictObject({
   voice_messages_per_sender_per_day: limitNumber(1000).optional(),
   replies_per_sender_per_hour: limitNumber(1000).optional(),
   reply_countries: countriesSchema.optional(),
+  unit_prices: unitPricesUpdateSchema.optional(),
 });
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;

@@ -17,6 +17,7 @@ import { counters, optOutRepository, settingsRepository } from '../composition/r
 import { secretStore } from '../composition/secrets';
 import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
 import { smsSending } from '../composition/sms';
+import { usage } from '../composition/usage';
 import { ForbiddenError, UnsupportedMediaTypeError } from '../core/errors';
 import { header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
@@ -26,6 +27,7 @@ const deps: InboundDeps = {
   ...messageChanges(),
   audio: audioStore(),
   counters: counters(),
+  usage: usage(),
   settings: settingsRepository(),
   optOuts: optOutRepository(),
   phoneRegions: phoneRegions(),

@@ -89,6 +89,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'admin',
     throttle: THROTTLES.admin,
   },
+  {
+    method: 'GET',
+    path: '/api/messages/{id}/run',
+    fn: 'message-run',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
+  { method: 'GET', path: '/api/usage', fn: 'get-usage', access: 'admin', throttle: THROTTLES.admin },
   { method: 'GET', path: '/api/signups', fn: 'list-signups', access: 'admin', throttle: THROTTLES.admin },
   {
     method: 'GET',

@@ -3,6 +3,8 @@ import type { VoiceSummary } from '../core/summary';
 export type SummaryResult = VoiceSummary & {
   /** Which engine produced it, e.g. `extractive` or `openai:gpt-4o-mini`. */
   readonly engine: string;
+  /** The tokens a paid provider billed for it (usage counters, the message's cost); absent offline. */
+  readonly usage?: { readonly input_tokens: number; readonly output_tokens: number };
 };
 
 /**

@@ -40,6 +40,7 @@ export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate)
   if (update.auto_reply_enabled !== undefined) next.auto_reply_enabled = update.auto_reply_enabled;
   if (update.twilio_account_sid !== undefined) next.twilio_account_sid = update.twilio_account_sid;
   if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
+  if (update.unit_prices !== undefined) next.unit_prices = { ...next.unit_prices, ...update.unit_prices };
   for (const limit of LIMIT_NAMES) {
     const value = update[limit];
     if (value !== undefined) Object.assign(next, { [limit]: value });

@@ -28,6 +28,7 @@ export function tableNames(prefix: string): TableNames {
     messages: `${prefix}messages`,
     settings: `${prefix}settings`,
     optOuts: `${prefix}opt-outs`,
+    usage: `${prefix}usage`,
   };
 }
 

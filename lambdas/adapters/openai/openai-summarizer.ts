@@ -51,7 +51,7 @@ export class OpenAiSummarizer implements Summarizer {
   }
 
   async summarize(transcript: string): Promise<SummaryResult> {
-    const summary = await this.ask(transcript);
+    const { summary, usage } = await this.ask(transcript);
     return {
       // The prompt asks for the limit; the SMS layout depends on it, so it is enforced here too.
       summary: truncateAtWord(summary.summary, SUMMARY_MAX_CHARS),
@@ -60,10 +60,13 @@ export class OpenAiSummarizer implements Summarizer {
       callback_time: summary.callback_time,
       requested_action: summary.requested_action,
       engine: `openai:${this.model}`,
+      ...(usage ? { usage: { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens } } : {}),
     };
   }
 
-  private async ask(transcript: string): Promise<VoiceSummary> {
+  private async ask(
+    transcript: string,
+  ): Promise<{ summary: VoiceSummary; usage: { input_tokens: number; output_tokens: number } | undefined }> {
     const doing = `summarizing the transcript with ${this.model}`;
     let response: Awaited<ReturnType<typeof this.parse>>;
     try {
@@ -82,7 +85,8 @@ export class OpenAiSummarizer implements Summarizer {
         secrets: [this.apiKey],
       });
     }
-    if (response.output_parsed) return response.output_parsed;
+    if (response.output_parsed)
+      return { summary: response.output_parsed, usage: response.usage ?? undefined };
     const refusal = findRefusal(response.output);
     if (refusal !== null) {
       throw new PermanentError(`OpenAI declined to summarize this voice message: ${refusal.slice(0, 200)}`);

@@ -4,6 +4,7 @@ import { phoneRegions } from '../../composition/phone-regions';
 import { counters, optOutRepository, settingsRepository } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
+import { usage } from '../../composition/usage';
 import { sendReply } from '../../use-cases/pipeline/reply';
 import { pipelineStep } from './step';
 
@@ -18,6 +19,7 @@ export const handler = pipelineStep(
     providers: smsSending(),
     serviceName: serviceName(),
     counters: counters(),
+    usage: usage(),
   },
   (result, metrics) => {
     if (result.complete) metrics.addMetric('RepliesSent', 'Count', 1);

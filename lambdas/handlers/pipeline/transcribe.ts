@@ -2,13 +2,14 @@
 import { audioStore } from '../../composition/audio';
 import { messageChanges } from '../../composition/message-changes';
 import { transcription } from '../../composition/transcription';
+import { usage } from '../../composition/usage';
 import { transcribe } from '../../use-cases/pipeline/transcribe';
 import { pipelineStep } from './step';
 
 export const handler = pipelineStep(
   'transcribe',
   transcribe,
-  { ...messageChanges(), audio: audioStore(), providers: transcription() },
+  { ...messageChanges(), audio: audioStore(), providers: transcription(), usage: usage() },
   (result, metrics) => {
     if (result.durationSeconds !== null) {
       metrics.addMetric('TranscriptionSeconds', 'Seconds', result.durationSeconds);

@@ -8,23 +8,29 @@ import { composeFailureNotice } from '../../core/reply';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { sendText } from '../outbound-sms';
 import { currentSettings } from '../settings';
+import { countUsage, type UsageDeps } from '../usage';
 import type { SendReplyDeps } from './reply';
 import type { PipelineState } from './state';
 
 /** What MarkFailed uses: SendReply's (for the notice), and where to report a notice that failed. */
-export type MarkFailedDeps = SendReplyDeps & {
-  /** Told about things that went wrong but did not stop the run. */
-  readonly warn: (message: string, details?: Record<string, unknown>) => void;
-};
+export type MarkFailedDeps = SendReplyDeps &
+  UsageDeps & {
+    /** Told about things that went wrong but did not stop the run. */
+    readonly warn: (message: string, details?: Record<string, unknown>) => void;
+  };
 
 /** MarkCompleted: the run is done. */
-export async function markCompleted(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
+export async function markCompleted(
+  deps: MessageChangeDeps & UsageDeps,
+  state: PipelineState,
+): Promise<void> {
   const updated = await changeMessage(deps, state.messageId, {
     to: 'completed',
     patch: { error_message: null, error_retryable: null },
     attempt: state.attempt,
   });
   if (!updated) throw new SupersededError('The message is no longer being processed by this run.');
+  await countUsage(deps, { completed: 1 });
 }
 
 /**
@@ -46,6 +52,7 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
     attempt: state.attempt,
   });
   if (!failed) return { marked: false, reason: 'The message is no longer owned by this run.' };
+  await countUsage(deps, { failed: 1, failed_cause: cause });
   if (failed.source !== 'sms' || !failure.notice) return { marked: true, cause, notified: false };
   // Like the reply, the notice goes only while auto-reply is on; the gate decides the rest.
   const { auto_reply_enabled } = await currentSettings(deps);

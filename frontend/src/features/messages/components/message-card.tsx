@@ -8,6 +8,7 @@ import { formatDuration } from '@/lib/format-time';
 import { processAudio } from '../api/messages';
 import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
+import { RunDetails } from './run-details';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
 
@@ -132,6 +133,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
           {failure}
         </p>
       )}
+      {message.status !== 'pending' && <RunDetails messageId={message.id} version={message.updated_at} />}
     </article>
   );
 }
