@@ -18,7 +18,10 @@ describe('the stateful stack', () => {
         DeletionPolicy: 'Retain',
         UpdateReplacePolicy: 'Retain',
         Properties: Match.objectLike({
-          KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }],
+          KeySchema: [
+            { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+            ...('sortKey' in spec ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' }] : []),
+          ],
           BillingMode: 'PAY_PER_REQUEST',
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
           SSESpecification: { SSEEnabled: true },
