@@ -179,7 +179,8 @@ describe('usage', () => {
     expect(delta('openai_input_tokens')).toBe(120);
     expect(delta('openai_output_tokens')).toBe(60);
     expect(delta('audio_seconds')).toBeGreaterThan(0);
-    for (const name of ['delivered', 'undelivered', 'wrong_transcripts'] as const) expect(today[name]).toBe(0);
+    for (const name of ['delivered', 'undelivered', 'wrong_transcripts'] as const)
+      expect(today[name]).toBe(0);
 
     expect(report.prices).toEqual(PRICES);
     expect(today.estimated_cost).toBe(estimateCost(today, PRICES));

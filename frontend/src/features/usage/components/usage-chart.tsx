@@ -40,7 +40,8 @@ export function UsageChart({
     <div>
       <svg
         role="img"
-        aria-labelledby={`${titleId} ${descId}`}
+        aria-labelledby={titleId}
+        aria-describedby={descId}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full"
         data-testid="usage-chart"

@@ -68,7 +68,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
   ] as const;
   return (
     <div className="mt-3 space-y-3">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      <dl aria-label="Totals" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {totals.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-surface px-3 py-2">
             <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
