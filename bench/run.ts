@@ -10,6 +10,7 @@ import { benchLive } from './live';
 import { benchPipeline } from './pipeline';
 import { benchSite } from './site';
 import { benchTranscription } from './transcription';
+import { benchUsage } from './usage';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   /** One sender floods (200 voice messages, 500 texts a minute) while another is served. */
@@ -26,6 +27,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   transcription: benchTranscription,
   /** The public site: first-load size and Lighthouse. */
   site: benchSite,
+  /** GET /api/usage: the DynamoDB calls of one request (goal: one query), and its p50/p95 (issue 19). */
+  usage: benchUsage,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

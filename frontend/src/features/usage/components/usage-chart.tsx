@@ -9,9 +9,10 @@ const SERIES = [
   { key: 'limited', label: 'Over the daily limit', className: 'fill-line-strong', swatch: 'bg-line-strong' },
 ] as const;
 
-const WIDTH = 640;
-const HEIGHT = 180;
-const PAD = { top: 12, right: 8, bottom: 22, left: 28 };
+// Drawn at about the size the dashboard's side column shows it, so its labels stay readable.
+const WIDTH = 320;
+const HEIGHT = 150;
+const PAD = { top: 10, right: 6, bottom: 20, left: 26 };
 
 /**
  * Voice messages a day as stacked bars, hand-drawn in SVG (a few dozen rects: lighter than any charting
@@ -48,10 +49,10 @@ export function UsageChart({
       >
         <title id={titleId}>Voice messages a day</title>
         <desc id={descId}>{summary}</desc>
-        {[0, top / 2, top].map((tick) => (
+        {(Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]).map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-line" />
-            <text x={PAD.left - 4} y={y(tick) + 4} textAnchor="end" className="fill-muted text-[11px]">
+            <text x={PAD.left - 4} y={y(tick) + 4} textAnchor="end" className="fill-muted text-[10px]">
               {tick}
             </text>
           </g>
@@ -83,10 +84,10 @@ export function UsageChart({
         })}
         {days.length > 0 && (
           <>
-            <text x={PAD.left} y={HEIGHT - 6} className="fill-muted text-[11px]">
+            <text x={PAD.left} y={HEIGHT - 6} className="fill-muted text-[10px]">
               {shortDate(days[0]!.date)}
             </text>
-            <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="fill-muted text-[11px]">
+            <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="fill-muted text-[10px]">
               {shortDate(days[days.length - 1]!.date)}
             </text>
           </>

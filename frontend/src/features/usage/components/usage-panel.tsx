@@ -63,7 +63,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
     ['Completed', t.completed],
     ['Failed', t.failed],
     ['Segments sent', t.segments],
-    ['Audio minutes', Math.round(t.audio_seconds / 60)],
+    ['Audio minutes', (t.audio_seconds / 60).toFixed(1)],
     ['Estimated cost', formatUsd(report.estimated_cost)],
   ] as const;
   return (
