@@ -106,6 +106,16 @@ describe('the stateful stack', () => {
     });
   });
 
+  it('keeps usage one item a day in one partition sorted by date, expiring by expires_at (issue 19)', () => {
+    app.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'scope', KeyType: 'HASH' },
+        { AttributeName: 'date', KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+    });
+  });
+
   it('lets anyone sign up with an email and a password of at least 6 characters (SPEC)', () => {
     app.data.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
