@@ -313,7 +313,10 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.userPool(ENV.USER_POOL_ID, t.data.userPool, ['AdminListGroupsForUser']);
   },
   // Marks a message failed when its run ended without doing so (EventBridge: failed, timed out, aborted).
-  'pipeline-run-ended': ownsMessage,
+  'pipeline-run-ended': (fn, t) => {
+    ownsMessage(fn, t);
+    countsUsage(fn, t);
+  },
   // Once a day: deletes at Twilio (with its credentials) the media of messages past the audio retention
   // period that was never fetched, and records that on the message.
   'expire-provider-media': (fn, t) => {

@@ -106,7 +106,12 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
-  'pipeline-run-ended': [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
+  'pipeline-run-ended': [
+    PUBLISH,
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:UpdateItem on Usage',
+    XRAY,
+  ],
   [step.markProcessing.fn]: [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.prepareAudio.fn]: [
     PUBLISH,

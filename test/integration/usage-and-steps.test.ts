@@ -158,8 +158,12 @@ describe('usage', () => {
     await waitForMessage(runtime, failedId, ['failed']);
     openai.failAlways(null);
 
-    const { status, body: report } = await adminGet<UsageReport>('/api/usage?days=30');
-    expect(status).toBe(200);
+    // A run's last count lands just after its status shows: read until the three outcomes are in.
+    let report = (await adminGet<UsageReport>('/api/usage?days=30')).body;
+    for (let i = 0; i < 50 && report.totals.failed - before.failed < 1; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      report = (await adminGet<UsageReport>('/api/usage?days=30')).body;
+    }
     expect(report.days).toHaveLength(30);
     const dates = report.days.map((d) => d.date);
     expect(dates).toEqual([...dates].sort());

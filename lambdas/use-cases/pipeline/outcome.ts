@@ -3,8 +3,14 @@
  * sender.
  */
 import { SupersededError } from '../../core/pipeline-errors';
-import { cleanErrorMessage, parseCaughtError, pipelineFailure } from '../../core/pipeline-failures';
+import {
+  cleanErrorMessage,
+  type PipelineFailure,
+  parseCaughtError,
+  pipelineFailure,
+} from '../../core/pipeline-failures';
 import { composeFailureNotice } from '../../core/reply';
+import type { Message } from '../../core/schemas';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { sendText } from '../outbound-sms';
 import { currentSettings } from '../settings';
@@ -52,22 +58,33 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
     attempt: state.attempt,
   });
   if (!failed) return { marked: false, reason: 'The message is no longer owned by this run.' };
+  const notified = await notifySender(deps, failed, failure.notice);
+  // Counted last, so the sender's notice is not kept waiting behind it.
   await countUsage(deps, { failed: 1, failed_cause: cause });
-  if (failed.source !== 'sms' || !failure.notice) return { marked: true, cause, notified: false };
+  return { marked: true, cause, notified };
+}
+
+/** The sender's failure notice, when one is due (a texted message, auto-reply on); whether it was sent. */
+async function notifySender(
+  deps: MarkFailedDeps,
+  failed: Message,
+  notice: PipelineFailure['notice'],
+): Promise<boolean> {
+  if (failed.source !== 'sms' || !notice) return false;
   // Like the reply, the notice goes only while auto-reply is on; the gate decides the rest.
   const { auto_reply_enabled } = await currentSettings(deps);
-  if (!auto_reply_enabled || !failed.phone_number) return { marked: true, cause, notified: false };
+  if (!auto_reply_enabled || !failed.phone_number) return false;
   try {
     const outcome = await sendText(deps, {
       to: failed.phone_number,
-      body: composeFailureNotice(failure.notice, deps.serviceName),
+      body: composeFailureNotice(notice, deps.serviceName),
       kind: 'failure-notice',
       messageId: failed.id,
     });
-    return { marked: true, cause, notified: outcome.status === 'sent' };
+    return outcome.status === 'sent';
   } catch (error) {
     // The failure is recorded; a notice that cannot be sent must not turn it into another failure.
     deps.warn('Could not send the failure notice', { messageId: failed.id, error: (error as Error).message });
-    return { marked: true, cause, notified: false };
+    return false;
   }
 }
