@@ -13,6 +13,7 @@ import { benchReply } from './reply';
 import { benchSite } from './site';
 import { benchSpell } from './spell';
 import { benchTranscription } from './transcription';
+import { benchUsage } from './usage';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   /** One sender floods (200 voice messages, 500 texts a minute) while another is served. */
@@ -35,6 +36,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   site: benchSite,
   /** Names spelled right offline: vocabulary recall and WER without and with a sender's words (issue 18). */
   spell: benchSpell,
+  /** GET /api/usage: the DynamoDB calls of one request (goal: one query), and its p50/p95 (issue 19). */
+  usage: benchUsage,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -117,6 +117,12 @@ const recordsSentTexts: Access = (fn, t) => {
 const replyLimits: Access = (fn, t) => {
   fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem', 'PutItem']);
   fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
+  countsUsage(fn, t);
+};
+
+/** composition/usage.ts: raises today's usage counters (an atomic ADD on one item a day). */
+const countsUsage: Access = (fn, t) => {
+  fn.table(ENV.USAGE_TABLE, t.data.tables.usage, ['UpdateItem']);
 };
 
 /** Reads the sender's LANG (the language a text to them, or their summary, is written in). */
@@ -229,6 +235,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
       'DeleteItem',
     ]);
     fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
+    countsUsage(fn, t);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
     sendsTexts(fn, t);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
@@ -244,6 +251,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     adminEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['PutItem']);
     publishesChanges(fn, t);
+    countsUsage(fn, t);
     fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['PutObject', 'DeleteObject']);
     fn.uploadObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject', 'DeleteObject']);
@@ -266,6 +274,18 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
   'check-settings': readsSettings,
   // Signs a short-lived GET of one message's stored audio (a presigned GET carries the signer's rights).
+  // "Details": the message and its run steps (one GetItem each), and the prices in the settings row.
+  'message-run': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
+    fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+  },
+  // The Usage chart: one Query on the usage table's day-keyed partition, and the prices in the settings row.
+  'get-usage': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table(ENV.USAGE_TABLE, t.data.tables.usage, ['Query']);
+    fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+  },
   'message-audio': (fn, t) => {
     adminEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
@@ -300,14 +320,17 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     ffmpeg(fn, t);
     fn.layer(t.moonshine.layer, t.moonshine.environment);
     readsPreferences(fn, t);
+    countsUsage(fn, t);
   },
   [step.summarize.fn]: (fn, t) => {
     ownsMessage(fn, t);
     openAiKey(fn, t);
     readsPreferences(fn, t);
+    countsUsage(fn, t);
   },
+  // UpdateItem only to record its step on the message (a list append; it changes nothing else).
   [step.decideReply.fn]: (fn, t) => {
-    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
     fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem']);
     sendsTexts(fn, t);
   },
@@ -323,6 +346,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   [step.markCompleted.fn]: (fn, t) => {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['UpdateItem']);
     publishesChanges(fn, t);
+    countsUsage(fn, t);
   },
   // The Team section (issue 8): lists accounts and the admins group; approves (joins the group); removes
   // (leaves the group, put back if nobody would be left, then sign-out everywhere and deletion).
@@ -342,7 +366,10 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.userPool(ENV.USER_POOL_ID, t.data.userPool, ['AdminListGroupsForUser']);
   },
   // Marks a message failed when its run ended without doing so (EventBridge: failed, timed out, aborted).
-  'pipeline-run-ended': ownsMessage,
+  'pipeline-run-ended': (fn, t) => {
+    ownsMessage(fn, t);
+    countsUsage(fn, t);
+  },
   // Once a day: deletes at Twilio (with its credentials) the media of messages past the audio retention
   // period that was never fetched, and records that on the message.
   'expire-provider-media': (fn, t) => {

@@ -83,6 +83,7 @@ export class StatefulStack extends Stack {
       optOuts: this.table('OptOuts', TABLES.optOuts),
       sentTexts: this.table('SentTexts', TABLES.sentTexts),
       senderPreferences: this.table('SenderPreferences', TABLES.senderPreferences),
+      usage: this.table('Usage', TABLES.usage),
     };
 
     const audioBucket = new Bucket(this, 'AudioBucket', {

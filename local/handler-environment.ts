@@ -62,6 +62,7 @@ export function handlerEnvironment(settings: HandlerSettings): Record<string, st
     TRANSCRIPT_RETENTION_DAYS: String(settings.retention.transcriptDays),
     SIGNUP_CONSENTS_TABLE: LOCAL_TABLES.signupConsents,
     COUNTERS_TABLE: LOCAL_TABLES.counters,
+    USAGE_TABLE: LOCAL_TABLES.usage,
     MESSAGES_TABLE: LOCAL_TABLES.messages,
     SETTINGS_TABLE: LOCAL_TABLES.settings,
     OPT_OUTS_TABLE: LOCAL_TABLES.optOuts,

@@ -29,6 +29,7 @@ export const ENV = names(
   'SIGNUP_CONSENTS_TABLE',
   'COUNTERS_TABLE',
   'SENT_TEXTS_TABLE',
+  'USAGE_TABLE',
   'TRANSCRIPT_RETENTION_DAYS',
   // audio.ts (and health.ts): the audio bucket.
   'AUDIO_BUCKET',

@@ -4,10 +4,12 @@ import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-re
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
+import { DynamoRunSteps } from '../adapters/aws/dynamo-run-steps';
 import { DynamoSenderPreferencesRepository } from '../adapters/aws/dynamo-sender-preferences-repository';
 import { DynamoSentTextRepository } from '../adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
+import { DynamoUsageCounter } from '../adapters/aws/dynamo-usage-counter';
 import { documentClient } from './dynamodb';
 import { ENV } from './env-names';
 import { once } from './once';
@@ -80,5 +82,23 @@ export const sentTextRepository = once(
     new DynamoSentTextRepository(
       documentClient(),
       readEnv('the sent texts table', { [ENV.SENT_TEXTS_TABLE]: required }).SENT_TEXTS_TABLE,
+    ),
+);
+
+/** The daily usage counters; a failed add is logged, never thrown (usage must not fail the work it counts). */
+export const usageCounter = once(
+  () =>
+    new DynamoUsageCounter(
+      documentClient(),
+      readEnv('the usage table', { [ENV.USAGE_TABLE]: required }).USAGE_TABLE,
+    ),
+);
+
+/** Each message's run steps, on the message's own item in the messages table. */
+export const runSteps = once(
+  () =>
+    new DynamoRunSteps(
+      documentClient(),
+      readEnv('the messages table', { [ENV.MESSAGES_TABLE]: required }).MESSAGES_TABLE,
     ),
 );

@@ -12,6 +12,7 @@ import { E164_PATTERN, normalizePhone } from './phone';
 import { MESSAGE_STATUSES } from './status';
 import { voiceSummarySchema } from './summary';
 import { transcriptReviewSchema } from './transcript-review';
+import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
 
 /** Blank strings (after trimming) and null both mean "no value" (SPEC: empty values are saved as null). */
 const blankToNull = (value: unknown) =>
@@ -255,6 +256,8 @@ export const settingsRecordSchema = z.object({
   replies_per_sender_per_hour: limitNumber(1000).default(LIMIT_DEFAULTS.replies_per_sender_per_hour),
   reply_countries: countriesSchema.default(LIMIT_DEFAULTS.reply_countries),
   accented_letters: accentedLettersSchema.default('replace'),
+  /** The unit prices usage's estimated cost applies (core/usage.ts). */
+  unit_prices: unitPricesSchema.default(DEFAULT_UNIT_PRICES),
 });
 export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 
@@ -268,6 +271,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   updated_at: null,
   ...LIMIT_DEFAULTS,
   accented_letters: 'replace',
+  unit_prices: { ...DEFAULT_UNIT_PRICES },
 };
 
 const secretInputSchema = z.preprocess(
@@ -328,6 +332,7 @@ export const settingsUpdateSchema = z.strictObject({
   replies_per_sender_per_hour: limitNumber(1000).optional(),
   reply_countries: countriesSchema.optional(),
   accented_letters: accentedLettersSchema.optional(),
+  unit_prices: unitPricesUpdateSchema.optional(),
 });
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;

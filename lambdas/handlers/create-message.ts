@@ -10,6 +10,7 @@ import { messageChanges, warn } from '../composition/message-changes';
 import { metrics } from '../composition/observability';
 import { pipelineStarter } from '../composition/pipeline-starter';
 import { settingsRepository } from '../composition/repositories';
+import { usage } from '../composition/usage';
 import { MAX_AUDIO_BYTES } from '../core/audio-format';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../core/errors';
 import { uploadedAudioSchema } from '../core/uploads';
@@ -26,6 +27,7 @@ const deps: UploadDeps = {
   audioTools: audioTools(),
   settings: settingsRepository(),
   pipeline: pipelineStarter(),
+  usage: usage(),
   warn,
 };
 const route = adminRoutes();

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { messageChanges } from '../composition/message-changes';
 import { lambdaHandler, logger } from '../composition/observability';
+import { usage } from '../composition/usage';
 import { endRun, RUN_END_STATUSES, runInputSchema } from '../use-cases/run-ended';
 
 const statusChangeSchema = z.object({
@@ -18,7 +19,7 @@ const statusChangeSchema = z.object({
   }),
 });
 
-const deps = messageChanges();
+const deps = { ...messageChanges(), usage: usage() };
 
 export const handler = lambdaHandler(async (event: unknown) => {
   const parsed = statusChangeSchema.safeParse(event);

@@ -20,6 +20,7 @@ import {
 import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
 import { smsSending } from '../composition/sms';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
+import { usage } from '../composition/usage';
 import { ForbiddenError, UnsupportedMediaTypeError } from '../core/errors';
 import { header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
@@ -29,6 +30,7 @@ const deps: InboundDeps = {
   ...messageChanges(),
   audio: audioStore(),
   counters: counters(),
+  usage: usage(),
   settings: settingsRepository(),
   optOuts: optOutRepository(),
   preferences: senderPreferencesRepository(),

@@ -139,6 +139,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'public',
     throttle: THROTTLES.messageLink,
   },
+  {
+    method: 'GET',
+    path: '/api/messages/{id}/run',
+    fn: 'message-run',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
+  { method: 'GET', path: '/api/usage', fn: 'get-usage', access: 'admin', throttle: THROTTLES.admin },
   { method: 'GET', path: '/api/signups', fn: 'list-signups', access: 'admin', throttle: THROTTLES.admin },
   {
     method: 'GET',

@@ -6,6 +6,8 @@ export type SummaryResult = VoiceSummary & {
   readonly engine: string;
   /** The language the caller spoke (ISO 639-1) when the engine judged it (the OpenAI summary does). */
   readonly language?: string | null;
+  /** The tokens a paid provider billed for it (usage counters, the message's cost); absent offline. */
+  readonly usage?: { readonly input_tokens: number; readonly output_tokens: number };
 };
 
 /** How the summary is to be written. */

@@ -20,6 +20,7 @@
 import { mayReplyTo } from '../core/destinations';
 import { RecipientOptedOutError } from '../core/pipeline-errors';
 import type { SettingsRecord } from '../core/schemas';
+import { segmentCount } from '../core/sms-text';
 import type { Clock } from '../ports/clock';
 import type { Counters } from '../ports/counters';
 import type { OptOutRepository } from '../ports/opt-out-repository';
@@ -27,6 +28,7 @@ import type { PhoneRegions } from '../ports/phone-regions';
 import type { Providers } from '../ports/providers';
 import type { SettingsRepository } from '../ports/settings-repository';
 import { currentSettings } from './settings';
+import { countUsage, type UsageDeps } from './usage';
 
 /** Every kind of text the service sends. */
 export const TEXT_KINDS = [
@@ -69,7 +71,8 @@ export type OutboundCheckDeps = {
 };
 
 /** What sending also uses: the counters behind the hourly cap, and the clock (cap window, opt-out time). */
-export type OutboundSmsDeps = OutboundCheckDeps & { readonly counters: Counters; readonly clock: Clock };
+export type OutboundSmsDeps = OutboundCheckDeps &
+  UsageDeps & { readonly counters: Counters; readonly clock: Clock };
 
 /** One text to send. */
 export type OutboundText = {
@@ -117,6 +120,7 @@ export async function sendText(deps: OutboundSmsDeps, text: OutboundText): Promi
       body: text.body,
       messageId: text.messageId,
     });
+    await countUsage(deps, { texts_sent: 1, segments: segmentCount(text.body) });
     return { status: 'sent', smsId: id };
   } catch (error) {
     if (!(error instanceof RecipientOptedOutError)) throw error;

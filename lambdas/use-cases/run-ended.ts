@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { changeMessage, type MessageChangeDeps } from './message-changes';
+import { countUsage, type UsageDeps } from './usage';
 
 /**
  * How a pipeline run ended without reaching its own end states: the state machine failed in a way its Catch
@@ -28,7 +29,7 @@ export const runInputSchema = z.object({
  * replaced, changes nothing.
  */
 export async function endRun(
-  deps: MessageChangeDeps,
+  deps: MessageChangeDeps & UsageDeps,
   run: { readonly messageId: string; readonly attempt: number; readonly status: RunEndStatus },
 ): Promise<{ readonly marked: boolean }> {
   const failed = await changeMessage(deps, run.messageId, {
@@ -36,5 +37,7 @@ export async function endRun(
     patch: { error_message: RUN_END_REASONS[run.status] },
     attempt: run.attempt,
   });
+  if (failed)
+    await countUsage(deps, { failed: 1, failed_cause: run.status === 'TIMED_OUT' ? 'timeout' : 'internal' });
   return { marked: failed !== null };
 }

@@ -42,6 +42,7 @@ export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate)
   if (update.twilio_account_sid !== undefined) next.twilio_account_sid = update.twilio_account_sid;
   if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
   if (update.accented_letters !== undefined) next.accented_letters = update.accented_letters;
+  if (update.unit_prices !== undefined) next.unit_prices = { ...next.unit_prices, ...update.unit_prices };
   for (const limit of LIMIT_NAMES) {
     const value = update[limit];
     if (value !== undefined) Object.assign(next, { [limit]: value });

@@ -95,7 +95,7 @@ export interface ProjectFunctionProps {
 }
 
 /** DynamoDB actions a function may be given on a table. */
-export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan' | 'Query';
 /** Cognito administrator actions a function may be given on the user pool. */
 export type UserPoolAction =
   | 'AdminListGroupsForUser'

@@ -18,7 +18,10 @@ describe('the stateful stack', () => {
         DeletionPolicy: 'Retain',
         UpdateReplacePolicy: 'Retain',
         Properties: Match.objectLike({
-          KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }],
+          KeySchema: [
+            { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+            ...('sortKey' in spec ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' }] : []),
+          ],
           BillingMode: 'PAY_PER_REQUEST',
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
           SSESpecification: { SSEEnabled: true },
@@ -133,6 +136,16 @@ describe('the stateful stack', () => {
         table.Properties.TimeToLiveSpecification === undefined,
     );
     expect(optOuts).toHaveLength(1);
+  });
+
+  it('keeps usage one item a day in one partition sorted by date, expiring by expires_at (issue 19)', () => {
+    app.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'scope', KeyType: 'HASH' },
+        { AttributeName: 'date', KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+    });
   });
 
   it('lets anyone sign up with an email and a password of at least 6 characters (SPEC)', () => {

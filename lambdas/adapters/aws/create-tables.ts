@@ -30,6 +30,7 @@ export function tableNames(prefix: string): TableNames {
     optOuts: `${prefix}opt-outs`,
     sentTexts: `${prefix}sent-texts`,
     senderPreferences: `${prefix}sender-preferences`,
+    usage: `${prefix}usage`,
   };
 }
 

@@ -57,9 +57,18 @@ export const TABLES = {
    * never expire and DELETE must keep them, preferences expire and DELETE erases them.
    */
   senderPreferences: { partitionKey: 'phone_number', timeToLiveAttribute: 'expires_at' },
+  /**
+   * The daily usage counters (lambdas/ports/usage-counter.ts): one item a UTC day, all in the partition
+   * `scope = "all"` sorted by `date`, so a range of days is one Query. A few adds a message to one item is far
+   * below a partition's limit at this service's rate.
+   */
+  usage: { partitionKey: 'scope', sortKey: 'date', timeToLiveAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 export const MESSAGE_FEED = 'all';
+
+/** The usage table's one partition. */
+export const USAGE_SCOPE = 'all';
 
 /** The messages table's secondary indexes by purpose (grants name the index, never `index/*`). */
 export const MESSAGE_INDEXES = {

@@ -89,7 +89,7 @@ export class OpenAiSummarizer implements Summarizer {
   async summarize(transcript: string, request: SummaryRequest = {}): Promise<SummaryResult> {
     const spelling = spellingInstruction(request.vocabulary);
     const instructions = summaryInstructions(request.language);
-    const summary = await this.ask(
+    const { summary, usage } = await this.ask(
       transcript,
       spelling === null ? instructions : `${instructions}\n${spelling}`,
     );
@@ -107,10 +107,17 @@ export class OpenAiSummarizer implements Summarizer {
       engine: `openai:${this.model}`,
       // A code the service knows, or none: the model's answer is data like the rest.
       language: supportedLanguage(summary.language),
+      ...(usage ? { usage: { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens } } : {}),
     };
   }
 
-  private async ask(transcript: string, instructions: string): Promise<z.infer<typeof openAiSummarySchema>> {
+  private async ask(
+    transcript: string,
+    instructions: string,
+  ): Promise<{
+    summary: z.infer<typeof openAiSummarySchema>;
+    usage: { input_tokens: number; output_tokens: number } | undefined;
+  }> {
     const doing = `summarizing the transcript with ${this.model}`;
     let response: Awaited<ReturnType<typeof this.parse>>;
     try {
@@ -129,7 +136,8 @@ export class OpenAiSummarizer implements Summarizer {
         secrets: [this.apiKey],
       });
     }
-    if (response.output_parsed) return response.output_parsed;
+    if (response.output_parsed)
+      return { summary: response.output_parsed, usage: response.usage ?? undefined };
     const refusal = findRefusal(response.output);
     if (refusal !== null) {
       throw new PermanentError(`OpenAI declined to summarize this voice message: ${refusal.slice(0, 200)}`);

@@ -10,6 +10,7 @@ import {
 } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
+import { usage } from '../../composition/usage';
 import { markFailed } from '../../use-cases/pipeline/outcome';
 import { pipelineStep } from './step';
 
@@ -26,6 +27,7 @@ export const handler = pipelineStep(
     serviceName: serviceName(),
     counters: counters(),
     sentTexts: sentTextRepository(),
+    usage: usage(),
     warn,
   },
   (result, metrics) => {

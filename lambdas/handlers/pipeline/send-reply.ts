@@ -9,6 +9,7 @@ import {
 } from '../../composition/repositories';
 import { serviceName, siteUrl } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
+import { usage } from '../../composition/usage';
 import { sendReply } from '../../use-cases/pipeline/reply';
 import { pipelineStep } from './step';
 
@@ -26,6 +27,7 @@ export const handler = pipelineStep(
     sentTexts: sentTextRepository(),
     warn,
     siteUrl: siteUrl(),
+    usage: usage(),
   },
   (result, metrics) => {
     if (result.complete) metrics.addMetric('RepliesSent', 'Count', 1);

@@ -2,12 +2,16 @@
  * What every pipeline step handler shares: the task input (the execution state) validated with zod, the
  * step's use case called with the dependencies its handler built at module scope, Powertools around it
  * (request id and cold start in the logs, metrics flushed), and errors passed on with their name intact (Step
- * Functions retries and catches by name) and logged without the transcript or phone numbers.
+ * Functions retries and catches by name) and logged without the transcript or phone numbers. Each try is
+ * recorded on the message as it ends (core/run-steps.ts): the run's steps, retries and errors for "Details".
  */
 import { lambdaHandler, logger, metrics } from '../../composition/observability';
+import { runSteps } from '../../composition/repositories';
 import { PermanentError, PIPELINE_ERROR_NAMES } from '../../core/pipeline-errors';
+import { type RunStep, stepUsageSchema } from '../../core/run-steps';
 import { toValidationError } from '../../http/validation';
 import { type PipelineState, pipelineStateSchema } from '../../use-cases/pipeline/state';
+import { PIPELINE_STEPS } from './pipeline-steps';
 
 const OWN_ERRORS = new Set<string>(PIPELINE_ERROR_NAMES);
 
@@ -18,6 +22,16 @@ export function pipelineStep<D, R>(
   /** Records the step's metrics from its result. */
   measure?: (result: R, recorder: typeof metrics) => void,
 ) {
+  const steps = runSteps();
+  const stepName = Object.values(PIPELINE_STEPS).find((s) => s.fn.endsWith(`/${name}`))?.state ?? name;
+  /** Best effort: a step's work is done (or failed) whether or not its record could be written. */
+  const recordStep = async (state: PipelineState, step: Omit<RunStep, 'step' | 'attempt'>) => {
+    try {
+      await steps.append(state.messageId, { step: stepName, attempt: state.attempt, ...step });
+    } catch (error) {
+      logger.warn('Run step not recorded', { error: (error as Error).message });
+    }
+  };
   return lambdaHandler(async (event: unknown): Promise<R> => {
     const parsed = pipelineStateSchema.safeParse(event);
     if (!parsed.success) {
@@ -27,14 +41,30 @@ export function pipelineStep<D, R>(
     }
     const state = parsed.data;
     const started = Date.now();
+    const startedAt = new Date(started).toISOString();
     logger.appendKeys({ step: name, messageId: state.messageId, attempt: state.attempt });
     try {
       const result = await run(deps, state);
       measure?.(result, metrics);
-      logger.info('Pipeline step done', { durationMs: Date.now() - started });
+      const durationMs = Date.now() - started;
+      const usage = stepUsageSchema.safeParse((result as { usage?: unknown } | null)?.usage);
+      await recordStep(state, {
+        started_at: startedAt,
+        duration_ms: durationMs,
+        outcome: 'ok',
+        error_name: null,
+        ...(usage.success && usage.data ? { usage: usage.data } : {}),
+      });
+      logger.info('Pipeline step done', { durationMs });
       return result;
     } catch (error) {
       const known = error instanceof Error && OWN_ERRORS.has(error.name);
+      await recordStep(state, {
+        started_at: startedAt,
+        duration_ms: Date.now() - started,
+        outcome: 'error',
+        error_name: error instanceof Error ? error.name : 'Error',
+      });
       logger[known ? 'warn' : 'error']('Pipeline step failed', {
         errorName: (error as Error).name,
         error: known ? (error as Error).message : (error as Error),

@@ -2,6 +2,7 @@
 import { messageChanges } from '../../composition/message-changes';
 import { senderPreferencesRepository } from '../../composition/repositories';
 import { summarization } from '../../composition/summarization';
+import { usage } from '../../composition/usage';
 import { summarize } from '../../use-cases/pipeline/summarize';
 import { pipelineStep } from './step';
 
@@ -9,4 +10,5 @@ export const handler = pipelineStep('summarize', summarize, {
   ...messageChanges(),
   preferences: senderPreferencesRepository(),
   providers: summarization(),
+  usage: usage(),
 });

@@ -3,6 +3,7 @@ import { audioStore } from '../../composition/audio';
 import { messageChanges } from '../../composition/message-changes';
 import { senderPreferencesRepository } from '../../composition/repositories';
 import { transcription } from '../../composition/transcription';
+import { usage } from '../../composition/usage';
 import { transcribe } from '../../use-cases/pipeline/transcribe';
 import { pipelineStep } from './step';
 
@@ -14,6 +15,7 @@ export const handler = pipelineStep(
     audio: audioStore(),
     preferences: senderPreferencesRepository(),
     providers: transcription(),
+    usage: usage(),
   },
   (result, metrics) => {
     if (result.durationSeconds !== null) {

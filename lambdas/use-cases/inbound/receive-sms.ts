@@ -16,29 +16,31 @@ import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { SettingsRepository } from '../../ports/settings-repository';
 import type { MessageChangeDeps } from '../message-changes';
+import type { UsageDeps } from '../usage';
 import { answerText, honourOptOut } from './text-commands';
 import { receiveVoice, type VoiceAttachment } from './voice';
 
 /** What the webhook uses. */
-export type InboundDeps = MessageChangeDeps & {
-  /** DELETE erases the sender's stored audio. */
-  readonly audio: AudioStore;
-  /** The limits (voice messages a day, texts an hour, one how-to a day) and the replay guard. */
-  readonly counters: Counters;
-  /** The limits an operator set (Settings), and the countries replies may go to. */
-  readonly settings: SettingsRepository;
-  readonly optOuts: OptOutRepository;
-  /** What each sender chose by text (LANG): the answers' language; LANG writes it, DELETE erases it. */
-  readonly preferences: SenderPreferencesRepository;
-  /** Which country a number is in (texts go only to the countries Settings allows). */
-  readonly phoneRegions: PhoneRegions;
-  readonly pipeline: PipelineStarter;
-  /** Texts, and Twilio's media API: DELETE erases media Twilio still holds for us. */
-  readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
-  readonly serviceName: string;
-  readonly contactEmail: string;
-  readonly warn: (message: string, details?: Record<string, unknown>) => void;
-};
+export type InboundDeps = MessageChangeDeps &
+  UsageDeps & {
+    /** DELETE erases the sender's stored audio. */
+    readonly audio: AudioStore;
+    /** The limits (voice messages a day, texts an hour, one how-to a day) and the replay guard. */
+    readonly counters: Counters;
+    /** The limits an operator set (Settings), and the countries replies may go to. */
+    readonly settings: SettingsRepository;
+    readonly optOuts: OptOutRepository;
+    /** What each sender chose by text (LANG): the answers' language; LANG writes it, DELETE erases it. */
+    readonly preferences: SenderPreferencesRepository;
+    /** Which country a number is in (texts go only to the countries Settings allows). */
+    readonly phoneRegions: PhoneRegions;
+    readonly pipeline: PipelineStarter;
+    /** Texts, and Twilio's media API: DELETE erases media Twilio still holds for us. */
+    readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
+    readonly serviceName: string;
+    readonly contactEmail: string;
+    readonly warn: (message: string, details?: Record<string, unknown>) => void;
+  };
 
 /** Twilio's incoming-message webhook form (the fields we use; Twilio sends more). */
 export const twilioWebhookSchema = z.looseObject({

@@ -22,10 +22,12 @@ import type { AudioTools } from '../../ports/audio-tools';
 import type { SettingsRepository } from '../../ports/settings-repository';
 import { createMessage, type MessageChangeDeps } from '../message-changes';
 import { currentSettings } from '../settings';
+import { countUsage, type UsageDeps } from '../usage';
 import { type FirstRunDeps, startFirstRun } from './first-run';
 
 /** What an admin's test upload uses: the bytes checked with the audio tools, stored, made a message, started. */
 export type UploadDeps = MessageChangeDeps &
+  UsageDeps &
   FirstRunDeps & {
     readonly audio: AudioStore;
     /** The settings hold the longest message transcribed. */
@@ -96,6 +98,7 @@ export async function receiveUpload(deps: UploadDeps, upload: UploadedAudio) {
     await deps.audio.delete(key).catch(() => {});
     throw error;
   }
+  await countUsage(deps, { received: 1 });
   const started = await startFirstRun(deps, message);
   return { messageId: id, status: message.status, started };
 }

@@ -11,6 +11,7 @@ import type { SenderPreferencesRepository } from '../../ports/sender-preferences
 import { createMessage, type MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { currentSettings } from '../settings';
+import { countUsage } from '../usage';
 import { type FirstRunDeps, startFirstRun } from './first-run';
 
 /** What receiving voice messages uses: the messages, the daily limit, the pipeline and the limit notice. */
@@ -76,6 +77,7 @@ export async function receiveVoice(
     ids.push(id);
     if (created) {
       createdCount += 1;
+      await countUsage(deps, { received: 1, received_sms: 1, limited: allowed ? 0 : 1 });
       if (allowed) await startFirstRun(deps, message);
       else overLimit += 1;
       continue;

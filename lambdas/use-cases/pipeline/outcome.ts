@@ -5,30 +5,42 @@
 
 import { textLanguage } from '../../core/catalogue';
 import { SupersededError } from '../../core/pipeline-errors';
-import { cleanErrorMessage, parseCaughtError, pipelineFailure } from '../../core/pipeline-failures';
+import {
+  cleanErrorMessage,
+  type PipelineFailure,
+  parseCaughtError,
+  pipelineFailure,
+} from '../../core/pipeline-failures';
 import { composeFailureNotice } from '../../core/reply';
+import type { Message } from '../../core/schemas';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { recordSentText } from '../delivery-status';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { sendText } from '../outbound-sms';
 import { currentSettings } from '../settings';
+import { countUsage, type UsageDeps } from '../usage';
 import type { SendReplyDeps } from './reply';
 import type { PipelineState } from './state';
 
 /** What MarkFailed uses: SendReply's (for the notice, which carries no link, and `warn` for one that failed). */
-export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl'> & {
-  /** The sender's LANG: the notice is written in it (else in the message's language, else English). */
-  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
-};
+export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl'> &
+  UsageDeps & {
+    /** The sender's LANG: the notice is written in it (else in the message's language, else English). */
+    readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+  };
 
 /** MarkCompleted: the run is done. */
-export async function markCompleted(deps: MessageChangeDeps, state: PipelineState): Promise<void> {
+export async function markCompleted(
+  deps: MessageChangeDeps & UsageDeps,
+  state: PipelineState,
+): Promise<void> {
   const updated = await changeMessage(deps, state.messageId, {
     to: 'completed',
     patch: { error_message: null, error_retryable: null },
     attempt: state.attempt,
   });
   if (!updated) throw new SupersededError('The message is no longer being processed by this run.');
+  await countUsage(deps, { completed: 1 });
 }
 
 /**
@@ -50,17 +62,26 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
     attempt: state.attempt,
   });
   if (!failed) return { marked: false, reason: 'The message is no longer owned by this run.' };
-  if (failed.source !== 'sms' || !failure.notice) return { marked: true, cause, notified: false };
+  const notified = await notifySender(deps, failed, failure.notice, state.attempt);
+  // Counted last, so the sender's notice is not kept waiting behind it.
+  await countUsage(deps, { failed: 1, failed_cause: cause });
+  return { marked: true, cause, notified };
+}
+
+/** The sender's failure notice, when one is due (a texted message, auto-reply on); whether it was sent. */
+async function notifySender(
+  deps: MarkFailedDeps,
+  failed: Message,
+  notice: PipelineFailure['notice'],
+  attempt: number,
+): Promise<boolean> {
+  if (failed.source !== 'sms' || !notice) return false;
   // Like the reply, the notice goes only while auto-reply is on; the gate decides the rest.
   const { auto_reply_enabled } = await currentSettings(deps);
-  if (!auto_reply_enabled || !failed.phone_number) return { marked: true, cause, notified: false };
+  if (!auto_reply_enabled || !failed.phone_number) return false;
   try {
     const chosen = (await deps.preferences.get(failed.phone_number))?.language;
-    const body = composeFailureNotice(
-      failure.notice,
-      deps.serviceName,
-      textLanguage(chosen, failed.language),
-    );
+    const body = composeFailureNotice(notice, deps.serviceName, textLanguage(chosen, failed.language));
     const outcome = await sendText(deps, {
       to: failed.phone_number,
       body,
@@ -74,13 +95,13 @@ export async function markFailed(deps: MarkFailedDeps, state: PipelineState) {
         kind: 'failure-notice',
         index: 0,
         body,
-        attempt: state.attempt,
+        attempt,
       });
     }
-    return { marked: true, cause, notified: outcome.status === 'sent' };
+    return outcome.status === 'sent';
   } catch (error) {
     // The failure is recorded; a notice that cannot be sent must not turn it into another failure.
     deps.warn('Could not send the failure notice', { messageId: failed.id, error: (error as Error).message });
-    return { marked: true, cause, notified: false };
+    return false;
   }
 }

@@ -4,14 +4,16 @@ import { normalizeVocabulary } from '../../core/vocabulary';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
+import { countUsage, type UsageDeps } from '../usage';
 import { loadOwned, type PipelineState, record } from './state';
 import { senderPreferences } from './vocabulary';
 
-/** What Summarize uses: the sender's LANG and SPELL words (read) and the summarizer. */
-export type SummarizeDeps = MessageChangeDeps & {
-  readonly providers: Pick<Providers, 'summarizer'>;
-  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
-};
+/** What Summarize uses: the sender's LANG and SPELL words (read), the summarizer, and the usage counters. */
+export type SummarizeDeps = MessageChangeDeps &
+  UsageDeps & {
+    readonly providers: Pick<Providers, 'summarizer'>;
+    readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+  };
 
 /**
  * Summarize: the summary (and its details: key points, callback number and time) go on the message. It is
@@ -26,7 +28,7 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const chosen = preferences?.language ?? null;
   const vocabulary = normalizeVocabulary(preferences?.spell ?? undefined);
   const summarizer = await deps.providers.summarizer();
-  const { engine, language, ...details } = await summarizer.summarize(message.transcript, {
+  const { engine, language, usage, ...details } = await summarizer.summarize(message.transcript, {
     language: chosen ?? null,
     vocabulary,
   });
@@ -37,5 +39,10 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
     language: message.language ?? language ?? null,
     reply_language: chosen ?? null,
   });
-  return { engine, language: message.language ?? language ?? null };
+  const tokens = usage && {
+    openai_input_tokens: usage.input_tokens,
+    openai_output_tokens: usage.output_tokens,
+  };
+  if (tokens) await countUsage(deps, tokens);
+  return { engine, language: message.language ?? language ?? null, ...(tokens ? { usage: tokens } : {}) };
 }

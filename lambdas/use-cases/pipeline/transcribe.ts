@@ -6,15 +6,17 @@ import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
+import { countUsage, type UsageDeps } from '../usage';
 import { loadOwned, type PipelineState, record } from './state';
 import { senderPreferences } from './vocabulary';
 
-/** What Transcribe uses: the bucket (read), the sender's LANG and SPELL words (read) and the transcriber. */
-export type TranscribeDeps = MessageChangeDeps & {
-  readonly audio: AudioStore;
-  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
-  readonly providers: Pick<Providers, 'transcriber'>;
-};
+/** What Transcribe uses: the bucket (read), the sender's LANG and SPELL words (read), the transcriber, and the usage counters. */
+export type TranscribeDeps = MessageChangeDeps &
+  UsageDeps & {
+    readonly audio: AudioStore;
+    readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+    readonly providers: Pick<Providers, 'transcriber'>;
+  };
 
 /** Transcribe: the transcript, engine, language and warnings go on the message. */
 export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
@@ -48,10 +50,19 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
     audio_duration_seconds: result.durationSeconds ?? state.audio.durationSeconds,
     warnings,
   });
+  const durationSeconds = result.durationSeconds ?? state.audio.durationSeconds;
+  // Whole seconds: the counters hold whole numbers (OpenAI bills by the second too).
+  const seconds = Math.ceil(durationSeconds ?? 0);
+  const usage = {
+    audio_seconds: seconds,
+    openai_audio_seconds: result.engine.startsWith('openai:') ? seconds : 0,
+  };
+  await countUsage(deps, usage);
   return {
     engine: result.engine,
     language: result.language,
     characters: result.text.length,
-    durationSeconds: result.durationSeconds ?? state.audio.durationSeconds,
+    durationSeconds,
+    usage,
   };
 }

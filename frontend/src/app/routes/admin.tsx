@@ -9,6 +9,7 @@ import { SettingsModal } from '@/features/settings/components/settings-modal';
 import { SignupsPanel } from '@/features/signups/components/signups-panel';
 import { TeamPanel } from '@/features/team/components/team-panel';
 import { UploadPanel } from '@/features/upload/components/upload-panel';
+import { UsagePanel } from '@/features/usage/components/usage-panel';
 import { WebhookBox } from '@/features/webhook/components/webhook-box';
 import { setAdminTokenSource } from '@/lib/admin-api';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';
@@ -58,6 +59,7 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
           <MessageHistory reloadKey={reloadKey} />
         </div>
         <div className="space-y-6 lg:col-start-2 lg:row-start-2">
+          <UsagePanel reloadKey={reloadKey} />
           <SignupsPanel reloadKey={reloadKey} />
           <TeamPanel reloadKey={reloadKey} />
         </div>

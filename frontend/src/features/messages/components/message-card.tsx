@@ -11,6 +11,7 @@ import { processAudio } from '../api/messages';
 import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
 import { DeliveryStatus } from './delivery-status';
+import { RunDetails } from './run-details';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
 import { TranscriptReview } from './transcript-review';
@@ -172,6 +173,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
           {failure}
         </p>
       )}
+      {message.status !== 'pending' && <RunDetails messageId={message.id} version={message.updated_at} />}
     </article>
   );
 }

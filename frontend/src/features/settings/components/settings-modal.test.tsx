@@ -1,3 +1,4 @@
+import { DEFAULT_UNIT_PRICES } from '@core/unit-prices';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -75,6 +76,7 @@ describe('the settings modal', () => {
       voice_messages_per_sender_per_day: 20,
       replies_per_sender_per_hour: 60,
       reply_countries: ['US', 'CA'],
+      unit_prices: DEFAULT_UNIT_PRICES,
     });
     await act(() => vi.advanceTimersByTimeAsync(2_900));
     expect(screen.getByText('Settings saved successfully')).toBeInTheDocument();
@@ -223,5 +225,28 @@ describe('the settings modal', () => {
       '/api/settings/check/twilio',
       '/api/settings/check/openai',
     ]);
+  });
+
+  it('edits the prices of the cost estimate, refusing one that is not a price', async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    const segment = screen.getByLabelText('SMS segment sent');
+    expect(segment).toHaveValue('0.0113');
+    await user.clear(segment);
+    await user.type(segment, '-1');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      screen.getByText('Enter a price in US dollars from 0 to 100, for example 0.0113.'),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.clear(segment);
+    await user.type(segment, '$0.02');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    const sent = api.calls.find((c) => c.method === 'PUT')?.body as { unit_prices: Record<string, number> };
+    expect(sent.unit_prices).toEqual({ ...DEFAULT_UNIT_PRICES, sms_segment: 0.02 });
   });
 });

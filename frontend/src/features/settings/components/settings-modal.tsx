@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { LimitSettings } from './limit-settings';
+import { PriceSettings } from './price-settings';
 import { OpenAiSettings, TwilioSettings } from './provider-settings';
 import { ReplySettings } from './reply-settings';
 
@@ -64,6 +65,7 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
           <LimitSettings form={form} change={change} errors={errors} />
           <OpenAiSettings view={view} form={form} change={change} />
           <TwilioSettings view={view} form={form} change={change} errors={errors} />
+          <PriceSettings form={form} change={change} errors={errors} />
         </fieldset>
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line px-5 py-4">
           {result && (

@@ -10,6 +10,7 @@ import {
   type SettingsView,
   settingsUpdateSchema,
 } from '@core/schemas';
+import { DEFAULT_UNIT_PRICES, type UnitPrices } from '@core/unit-prices';
 
 /** What a write-only secret field will do on save. */
 export type SecretEdit = { readonly value: string; readonly clear: boolean };
@@ -27,6 +28,8 @@ export type SettingsForm = {
   voicePerDay: string;
   textsPerHour: string;
   countries: string;
+  /** The unit prices usage's estimated cost applies, as typed (US dollars). */
+  prices: Record<keyof UnitPrices, string>;
 };
 
 export type FieldErrors = Partial<Record<keyof SettingsUpdateInput, string>>;
@@ -50,6 +53,9 @@ export function formFrom(view: SettingsView | null): SettingsForm {
     ),
     textsPerHour: String(view?.replies_per_sender_per_hour ?? LIMIT_DEFAULTS.replies_per_sender_per_hour),
     countries: (view?.reply_countries ?? LIMIT_DEFAULTS.reply_countries).join(', '),
+    prices: Object.fromEntries(
+      Object.entries(view?.unit_prices ?? DEFAULT_UNIT_PRICES).map(([name, price]) => [name, String(price)]),
+    ) as Record<keyof UnitPrices, string>,
   };
 }
 
@@ -64,6 +70,12 @@ export const LIMIT_FIELDS = [
 function typedNumber(text: string): unknown {
   const trimmed = text.trim();
   return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** A price typed in dollars ("0.0113", "$0.02"): the number, or the text so the schema names the problem. */
+function typedPrice(text: string): unknown {
+  const trimmed = text.trim().replace(/^\$/, '');
+  return /^\d*\.?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 /** "us, ca gb" -> ["US", "CA", "GB"]. */
@@ -108,6 +120,9 @@ export function toUpdate(form: SettingsForm): SettingsUpdateInput {
     voice_messages_per_sender_per_day: typedNumber(form.voicePerDay) as number,
     replies_per_sender_per_hour: typedNumber(form.textsPerHour) as number,
     reply_countries: typedCountries(form.countries),
+    unit_prices: Object.fromEntries(
+      Object.entries(form.prices).map(([name, text]) => [name, typedPrice(text)]),
+    ) as UnitPrices,
   };
   const openai = secretUpdate(form.openaiKey);
   const token = secretUpdate(form.authToken);

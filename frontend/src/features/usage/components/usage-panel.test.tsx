@@ -1,0 +1,88 @@
+import { DEFAULT_UNIT_PRICES } from '@core/unit-prices';
+import { emptyUsageDay, type UsageReport, usageDates, usageReport } from '@core/usage';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '@/testing/fake-api';
+import { UsagePanel } from './usage-panel';
+
+/** A month with two busy days (the report the API would build from them). */
+function report(days: number): UsageReport {
+  const dates = usageDates('2026-11-24T12:00:00.000Z', days);
+  return usageReport(
+    dates,
+    [
+      {
+        ...emptyUsageDay(dates.at(-1)!),
+        received: 5,
+        received_sms: 4,
+        completed: 3,
+        failed: 1,
+        limited: 1,
+        failed_by_reason: { 'no-speech': 1 },
+        texts_sent: 4,
+        segments: 8,
+        audio_seconds: 300,
+      },
+      {
+        ...emptyUsageDay(dates.at(-3)!),
+        received: 2,
+        received_sms: 2,
+        completed: 2,
+        texts_sent: 2,
+        segments: 4,
+      },
+    ],
+    { ...DEFAULT_UNIT_PRICES },
+  );
+}
+
+describe('the Usage section', () => {
+  it('draws the month as an image named by a text summary, with the totals and the estimated cost', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(30) }));
+    render(<UsagePanel reloadKey={0} />);
+
+    const chart = await screen.findByRole('img', { name: /Voice messages a day/ });
+    expect(chart.tagName.toLowerCase()).toBe('svg');
+    const summary =
+      'Last 30 days: 7 voice messages received, 5 completed, 1 failed (1 no speech), 1 over the daily limit.';
+    expect(chart).toHaveAccessibleDescription(expect.stringContaining(summary));
+    // The same words are on the page for everyone, not only in the image's description.
+    expect(screen.getByText((text, el) => el?.tagName === 'P' && text.startsWith(summary))).toBeVisible();
+    // One bar group a day; the busy days stacked from their counts.
+    expect(chart.querySelectorAll('g[data-date]')).toHaveLength(30);
+    expect(chart.querySelectorAll('g[data-date="2026-11-24"] rect')).toHaveLength(3);
+
+    const totals = screen.getByLabelText('Totals');
+    expect(within(totals).getByText('Received').nextSibling).toHaveTextContent('7');
+    expect(within(totals).getByText('Segments sent').nextSibling).toHaveTextContent('12');
+    // At the default prices: 7 x $0.00044 (AWS) + 6 x $0.022 (MMS received) + 12 x $0.0113 (segments).
+    expect(within(totals).getByText('Estimated cost').nextSibling).toHaveTextContent('$0.2707');
+  });
+
+  it('loads another range when one is chosen, and lists the numbers by day as a table', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(7) }));
+    const user = userEvent.setup();
+    render(<UsagePanel reloadKey={0} />);
+    await screen.findByRole('img', { name: /Voice messages a day/ });
+    await user.selectOptions(screen.getByLabelText('Range'), 'Last 7 days');
+    expect(api.calls.filter((c) => c.path === '/api/usage')).toHaveLength(2);
+
+    await user.click(screen.getByText('Numbers by day'));
+    const table = screen.getByRole('table');
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    expect(within(firstRow).getByRole('rowheader')).toHaveTextContent('Nov 24');
+    expect(firstRow).toHaveTextContent('Nov 24531');
+  });
+
+  it('says when usage cannot be loaded', async () => {
+    installFakeApi().on('GET', '/api/usage', () => ({
+      status: 503,
+      body: { error: 'Database unavailable.' },
+    }));
+    render(<UsagePanel reloadKey={0} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable.');
+  });
+});

@@ -1,0 +1,35 @@
+import { FAILURE_CAUSE_WORDS, type UsageReport } from '@core/usage';
+import { formatUsd } from '@/lib/format-money';
+
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The chart's text summary: the range's totals in one or two sentences a screen reader reads whole. */
+export function usageSummary(report: UsageReport): string {
+  const t = report.totals;
+  const reasons = Object.entries(t.failed_by_reason)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([cause, n]) => `${n} ${FAILURE_CAUSE_WORDS[cause as keyof typeof FAILURE_CAUSE_WORDS] ?? cause}`);
+  const failed = `${count(t.failed, 'failed', 'failed')}${reasons.length ? ` (${reasons.join(', ')})` : ''}`;
+  const busiest = report.days.reduce(
+    (best, day) => (day.received > best.received ? day : best),
+    report.days[0]!,
+  );
+  return [
+    `Last ${count(report.days.length, 'day', 'days')}: ${count(t.received, 'voice message', 'voice messages')} received, ${t.completed.toLocaleString('en-US')} completed, ${failed}, ${count(t.limited, 'over the daily limit', 'over the daily limit')}.`,
+    `${count(t.texts_sent, 'text', 'texts')} sent in ${count(t.segments, 'segment', 'segments')}; ${t.delivered.toLocaleString('en-US')} delivered, ${t.undelivered.toLocaleString('en-US')} undelivered.`,
+    t.received > 0 ? `Busiest day ${shortDate(busiest.date)} with ${busiest.received}.` : '',
+    `Estimated cost ${formatUsd(report.estimated_cost)}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** "Nov 24" for a UTC date `2026-11-24`. */
+export function shortDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * Usage and cost: what the service counts each UTC day (one record a day, raised with atomic adds by the use
+ * cases), the unit prices an operator sets in Settings (defaults: docs/operations.md's cost model), and the
+ * estimated cost of a day, a range or one message. Pure: the browser shows the same numbers it reads.
+ */
+import * as z from 'zod';
+import { FAILURE_CAUSES, type FailureCause } from './pipeline-failures';
+import { estimateCost, type UnitPrices } from './unit-prices';
+
+/** The counters of a day, each a whole number (seconds and tokens included). */
+export const USAGE_COUNTS = [
+  /** Voice messages that arrived (texted or uploaded), past the daily limit or not. */
+  'received',
+  /** Of those, the ones that came by SMS/MMS (the provider bills receiving them). */
+  'received_sms',
+  /** Kept untranscribed because the sender was past the daily limit. */
+  'limited',
+  'completed',
+  'failed',
+  /** Texts the gate handed to the provider (reply parts, notices, HELP...), and their segments. */
+  'texts_sent',
+  'segments',
+  /** Delivery as the provider reported it (status callbacks). */
+  'delivered',
+  'undelivered',
+  /** Transcripts an operator marked wrong. */
+  'wrong_transcripts',
+  /** Audio transcribed, by any engine; of it, what OpenAI transcribed (billed by the minute). */
+  'audio_seconds',
+  'openai_audio_seconds',
+  /** OpenAI summary tokens. */
+  'openai_input_tokens',
+  'openai_output_tokens',
+] as const;
+export type UsageCount = (typeof USAGE_COUNTS)[number];
+
+/** What one use case adds: some counters, and for a failure its cause. */
+export type UsageDelta = Partial<Record<UsageCount, number>> & { readonly failed_cause?: FailureCause };
+
+/** One day as GET /api/usage returns it. */
+export type UsageDay = Record<UsageCount, number> & {
+  /** The UTC day, `2026-11-24`. */
+  readonly date: string;
+  readonly failed_by_reason: Partial<Record<FailureCause, number>>;
+  readonly estimated_cost: number;
+};
+
+/** A day with nothing counted. */
+export function emptyUsageDay(date: string): Omit<UsageDay, 'estimated_cost'> {
+  const counts = Object.fromEntries(USAGE_COUNTS.map((name) => [name, 0])) as Record<UsageCount, number>;
+  return { ...counts, date, failed_by_reason: {} };
+}
+
+/** The failure causes a day record may hold (the failure table's, so a stored name is always a known one). */
+export const USAGE_FAILURE_CAUSES = FAILURE_CAUSES;
+
+/** Each failure cause in a few words, for the chart's summary and table ("2 no speech"). */
+export const FAILURE_CAUSE_WORDS: Readonly<Record<FailureCause, string>> = {
+  'no-speech': 'no speech',
+  'not-english': 'not English',
+  unclear: 'unclear audio',
+  'unsupported-media': 'not audio',
+  'too-large': 'too large',
+  'too-long': 'too long',
+  'download-failed': 'download failed',
+  timeout: 'timed out',
+  provider: 'provider error',
+  configuration: 'configuration',
+  internal: 'internal error',
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// the range GET /api/usage reads
+
+export const MAX_USAGE_DAYS = 366;
+const daysError = `days must be a whole number from 1 to ${MAX_USAGE_DAYS}.`;
+
+/** GET /api/usage?days=30 */
+export const usageQuerySchema = z.object({
+  days: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return 30;
+      const days = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!(days >= 1 && days <= MAX_USAGE_DAYS)) {
+        ctx.addIssue({ code: 'custom', message: daysError });
+        return z.NEVER;
+      }
+      return days;
+    }),
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The `days` UTC dates ending today (`now`'s day), oldest first. */
+export function usageDates(now: string, days: number): string[] {
+  const today = Date.parse(`${now.slice(0, 10)}T00:00:00.000Z`);
+  return Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * How long a day's counters are kept: 400 days, so a year's chart is always whole. They are counts, with
+ * nothing anyone sent or who sent it, so they are not bound by the transcript retention period.
+ */
+export const USAGE_KEPT_DAYS = 400;
+
+/** GET /api/usage's answer. */
+export type UsageReport = {
+  readonly days: readonly UsageDay[];
+  /** The whole range's estimated cost in US dollars. */
+  readonly estimated_cost: number;
+  /** The range's totals (the dashboard's "this month"). */
+  readonly totals: Omit<UsageDay, 'date'>;
+  readonly prices: UnitPrices;
+};
+
+/** The range's days (missing ones as zeros) with each day's cost and the totals. */
+export function usageReport(
+  dates: readonly string[],
+  stored: readonly Omit<UsageDay, 'estimated_cost'>[],
+  prices: UnitPrices,
+): UsageReport {
+  const byDate = new Map(stored.map((day) => [day.date, day]));
+  const days = dates.map((date) => {
+    const day = byDate.get(date) ?? emptyUsageDay(date);
+    return { ...day, estimated_cost: estimateCost(day, prices) };
+  });
+  const totals = emptyUsageDay('');
+  const failedByReason: Partial<Record<FailureCause, number>> = {};
+  for (const day of days) {
+    for (const name of USAGE_COUNTS) totals[name] += day[name];
+    for (const [cause, count] of Object.entries(day.failed_by_reason) as [FailureCause, number][]) {
+      failedByReason[cause] = (failedByReason[cause] ?? 0) + count;
+    }
+  }
+  const { date: _date, ...rest } = totals;
+  const estimated_cost = estimateCost(totals, prices);
+  return {
+    days,
+    estimated_cost,
+    totals: { ...rest, failed_by_reason: failedByReason, estimated_cost },
+    prices,
+  };
+}

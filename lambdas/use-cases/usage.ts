@@ -1,0 +1,55 @@
+/**
+ * Usage and cost: the daily counters the use cases raise as things happen (`countUsage`, one line where each
+ * thing happens), the range GET /api/usage reads, and one message's run as "Details" shows it.
+ */
+import { NotFoundError } from '../core/errors';
+import { type RunView, runView } from '../core/run-steps';
+import { type UsageDelta, type UsageReport, usageDates, usageReport } from '../core/usage';
+import type { Clock } from '../ports/clock';
+import type { MessageRepository } from '../ports/message-repository';
+import type { RunSteps } from '../ports/run-steps';
+import type { SettingsRepository } from '../ports/settings-repository';
+import type { UsageCounter } from '../ports/usage-counter';
+import { currentSettings } from './settings';
+
+/**
+ * What counting uses. `usage` is absent where nothing is counted (a host or test that does not measure
+ * usage); production hosts always give it, wrapped so that a failed add is logged, never thrown.
+ */
+export type UsageDeps = { readonly usage?: UsageCounter; readonly clock: Clock };
+
+/** Adds `delta` to today's (UTC) counters, e.g. `countUsage(deps, { delivered: 1 })`. */
+export async function countUsage(deps: UsageDeps, delta: UsageDelta): Promise<void> {
+  await deps.usage?.add(deps.clock().slice(0, 10), delta);
+}
+
+/** GET /api/usage: the last `days` days (today included), oldest first, each with its estimated cost. */
+export async function readUsage(
+  deps: { readonly usage: UsageCounter; readonly settings: SettingsRepository; readonly clock: Clock },
+  days: number,
+): Promise<UsageReport> {
+  const dates = usageDates(deps.clock(), days);
+  const [stored, settings] = await Promise.all([
+    deps.usage.range(dates[0]!, dates[dates.length - 1]!),
+    currentSettings(deps),
+  ]);
+  return usageReport(dates, stored, settings.unit_prices);
+}
+
+/** GET /api/messages/{id}/run: the message's runs step by step, its reply parts and its estimated cost. */
+export async function messageRun(
+  deps: {
+    readonly messages: MessageRepository;
+    readonly runSteps: RunSteps;
+    readonly settings: SettingsRepository;
+  },
+  id: string,
+): Promise<RunView> {
+  const [message, steps, settings] = await Promise.all([
+    deps.messages.get(id),
+    deps.runSteps.list(id),
+    currentSettings(deps),
+  ]);
+  if (!message || !steps) throw new NotFoundError(`There is no message ${id}.`);
+  return runView(message, steps, settings.unit_prices);
+}

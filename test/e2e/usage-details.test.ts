@@ -1,0 +1,119 @@
+/**
+ * Issue 19 in a real browser (Debian Chromium) against the local runtime, signed in as an administrator: a
+ * texted voice message whose transcription failed once, opened with "Details" from the keyboard (the steps
+ * with the retry and its error, the reply part and its segments, the estimated cost), and the Usage section's
+ * chart (an image named by its text summary) with the month's totals. Screenshots at 360 and 1280 px land in
+ * test-results/e2e.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type TestBrowser } from '../support/browser';
+import { signInToDashboard } from '../support/dashboard';
+import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
+import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import { incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';
+import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
+
+const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
+const ADMIN = { email: 'usage-operator@example.com', password: 'operator-password-1' };
+const OPENAI_KEY = 'sk-e2e-usage-key-0123456789abcdWXYZ';
+const TWILIO = {
+  sid: `AC${'ef'.repeat(16)}`,
+  token: 'twilio-e2e-usage-token-0123456789',
+  number: '+14155550178',
+};
+const SENDER = '+14155550190';
+
+let runtime: RunningRuntime;
+let chromium: TestBrowser;
+let openai: FakeOpenAi;
+let twilio: FakeTwilio;
+const clips = new SpeechClips();
+
+beforeAll(async () => {
+  [openai, twilio] = await Promise.all([
+    startFakeOpenAi({ apiKey: OPENAI_KEY }),
+    startFakeTwilio({ accountSid: TWILIO.sid, authToken: TWILIO.token }),
+  ]);
+  [runtime, chromium] = await Promise.all([
+    startLocalRuntime({
+      env: {
+        OPENAI_BASE_URL: openai.baseURL,
+        TWILIO_API_BASE_URL: twilio.url,
+        PIPELINE_RETRY_INTERVAL_MS: '50',
+      },
+    }),
+    launchBrowser(),
+    mkdir(SCREENSHOTS, { recursive: true }),
+  ]);
+  await runtime.signIn(ADMIN.email, ADMIN.password, 'admins');
+  await saveSettings(runtime, {
+    openai_api_key: OPENAI_KEY,
+    twilio_account_sid: TWILIO.sid,
+    twilio_auth_token: TWILIO.token,
+    twilio_phone_number: TWILIO.number,
+    reply_mode: 'full',
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await runtime?.dispose();
+  await Promise.all([openai?.close(), twilio?.close(), clips.dispose()]);
+});
+
+async function openDashboard(width: number): Promise<{ page: Page; errors: string[] }> {
+  const page = await chromium.browser.newPage({ viewport: { width, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signInToDashboard(page, runtime.url, ADMIN);
+  return { page, errors };
+}
+
+describe('the operator reads a run step by step and the month’s usage', () => {
+  it('opens Details from the keyboard and sees the retried step, the reply parts and the cost; the Usage chart says the month in words', async () => {
+    const clip = await clips.clip({
+      sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!,
+      format: 'm4a',
+    });
+    const media = twilio.addMedia({ bytes: clip.bytes, contentType: clip.contentType });
+    const form = incomingForm({ from: SENDER, mediaUrl: media.url, mediaType: clip.contentType });
+    // The first transcription request fails (a 500 from OpenAI): Step Functions retries the step.
+    openai.failNext(1, 500, undefined, 'POST');
+    expect((await postWebhook(runtime, form, { token: TWILIO.token })).status).toBe(200);
+    await waitForMessage(runtime, `${form.MessageSid}-0`, ['completed']);
+
+    for (const width of [1280, 360]) {
+      const { page, errors } = await openDashboard(width);
+      const card = page.locator('article').filter({ hasText: '(415) 555-0190' }).first();
+      const details = card.getByRole('button', { name: 'Details' });
+      await details.focus();
+      await page.keyboard.press('Enter');
+      expect(await details.getAttribute('aria-expanded')).toBe('true');
+      const timeline = card.getByRole('region', { name: 'Run details' });
+      await timeline.waitFor();
+      const text = (await timeline.textContent()) ?? '';
+      expect(text).toContain('First run');
+      expect(text).toMatch(/Transcribe · [\d.]+ (ms|s) · failed, retried: TransientError/);
+      expect(text).toMatch(/Transcribe · try 2 · [\d.]+ (ms|s) · done/);
+      expect(text).toMatch(/Part 1: \d+ segments?/);
+      expect(text).toMatch(/Estimated cost: \$0\.\d{4}/);
+
+      const usage = page.getByRole('region', { name: 'Usage' });
+      const chart = usage.getByRole('img', { name: 'Voice messages a day' });
+      await chart.waitFor();
+      const summary = await usage.locator('p', { hasText: 'Last 30 days:' }).textContent();
+      expect(summary).toMatch(/^Last 30 days: 1 voice message received, 1 completed, 0 failed/);
+      expect(await chart.getAttribute('aria-describedby')).toBeTruthy();
+      expect(await usage.getByLabel('Totals').textContent()).toMatch(/Received1Completed1/);
+
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, `details-${width}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});
