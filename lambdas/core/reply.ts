@@ -24,6 +24,7 @@
 
 import { fixedTexts, type TextLanguage } from './catalogue';
 import type { FailureReason, FixedTexts } from './fixed-texts';
+import { formatCallbackNumber } from './phone-format';
 import type { ReplyMode } from './schemas';
 import {
   longestWithinSegments,
@@ -38,6 +39,7 @@ import { checkedAgainstTranscript } from './summary-check';
 
 export type { TextLanguage } from './catalogue';
 export type { FailureReason } from './fixed-texts';
+export { formatCallbackNumber };
 
 /** What the reply to a voice message is made of. */
 export type ReplyInput = {
@@ -86,17 +88,6 @@ function cleanServiceName(serviceName: string | undefined): string | null {
   if (serviceName === undefined) return null;
   const name = toGsmSafe(serviceName).replace(/\s+/g, ' ').trim();
   return name === '' ? null : truncateAtWord(name, SERVICE_NAME_MAX_CHARS, '');
-}
-
-/** US numbers (10 digits, or 11 with the leading 1) as people write them; anything else as given. */
-export function formatCallbackNumber(number: string): string {
-  const digits = number.replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (national.length === 10) return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
-  if (national.length === 7 && number.replace(/[\d\s().-]/g, '') === '') {
-    return `${national.slice(0, 3)}-${national.slice(3)}`;
-  }
-  return number.trim();
 }
 
 /** The "Call back:" line, or null when there is nothing the summary text does not already say. */

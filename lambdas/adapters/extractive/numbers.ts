@@ -2,7 +2,7 @@
  * Numbers in a transcript: the callback number (spoken or written phone numbers, written out in the summary's
  * text), and the patterns the scoring uses to tell a sentence with a number in it.
  */
-import { formatCallbackNumber } from '../../core/reply';
+import { formatCallbackNumber } from '../../core/phone-format';
 import { bareWord, type DigitRun, digitRuns, TEENS, TENS, UNITS } from '../../core/spoken-numbers';
 
 /** A digit run that reads as a phone number: 7 digits, 10, or 11 starting with 1 (8-15 for other countries). */
