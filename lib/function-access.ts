@@ -73,6 +73,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     adminEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
     publishesChanges(fn, t);
+    countsUsage(fn, t);
   },
   'get-settings': readsSettings,
   'put-settings': (fn, t) => {
@@ -258,7 +259,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     readsPreferences(fn, t);
   },
   // Twilio's delivery status callbacks (public, signed): finds the text's message by its SID (GetItem on the
-  // links) and moves that text's status forward (a conditional UpdateItem), publishing the change. The
+  // links) and moves that text's status forward (a conditional UpdateItem), publishing the change and counting a
+  // first delivered or undelivered in usage. The
   // auth token checks the signature; no other data, no sending.
   'sms-status': (fn, t) => {
     publicEdge(fn, t);
@@ -267,6 +269,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     publishesChanges(fn, t);
     fn.secret(ENV.TWILIO_AUTH_TOKEN_SECRET_ARN, t.data.twilioAuthTokenSecret);
     fn.setting(ENV.SMS_STATUS_URL, t.smsStatusUrl);
+    countsUsage(fn, t);
   },
 };
 

@@ -4,6 +4,7 @@
  * durations and retries, the reply parts with their segments, and the estimated cost of the message.
  */
 import * as z from 'zod';
+import { latestRunParts, type SmsPart } from './delivery';
 import { type Billable, estimateCost, type UnitPrices } from './unit-prices';
 
 /** What a step used, when it used something billable. */
@@ -44,7 +45,8 @@ export type ReplyPartView = {
   readonly segments: number;
   /**
    * Where the provider's delivery status of the part goes (queued, sent, delivered, undelivered, failed, with
-   * the error code): null until status callbacks are recorded per part (issue 19, delivery).
+   * the error code), from the texts recorded on the message by the latest run that sent any; null when
+   * that part's text was not recorded.
    */
   readonly delivery: { readonly status: string; readonly error_code: string | null } | null;
 };
@@ -59,7 +61,11 @@ export type RunView = {
 
 /** The runs (oldest first), each try numbered; the reply parts the latest run sent; the message's cost. */
 export function runView(
-  message: { readonly id: string; readonly source?: 'sms' | 'upload' | undefined },
+  message: {
+    readonly id: string;
+    readonly source?: 'sms' | 'upload' | undefined;
+    readonly sms_parts?: readonly SmsPart[] | undefined;
+  },
   steps: readonly RunStep[],
   prices: UnitPrices,
 ): RunView {
@@ -87,7 +93,19 @@ export function runView(
   return {
     message_id: message.id,
     runs: [...runs.entries()].sort(([a], [b]) => a - b).map(([attempt, list]) => ({ attempt, steps: list })),
-    reply_parts: segments.map((count, index) => ({ part: index + 1, segments: count, delivery: null })),
+    reply_parts: segments.map((count, index) => ({
+      part: index + 1,
+      segments: count,
+      delivery: partDelivery(message.sms_parts, index),
+    })),
     estimated_cost: estimateCost(used, prices),
   };
+}
+
+/** The delivery of the latest run's reply part `index` (0 first), as the provider last reported it. */
+function partDelivery(parts: readonly SmsPart[] | undefined, index: number): ReplyPartView['delivery'] {
+  const part = latestRunParts(parts ?? []).find((p) => p.kind === 'reply' && p.index === index);
+  return part
+    ? { status: part.status, error_code: part.error_code === null ? null : String(part.error_code) }
+    : null;
 }

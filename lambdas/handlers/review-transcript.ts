@@ -5,11 +5,12 @@
 import * as z from 'zod';
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
+import { usage } from '../composition/usage';
 import { transcriptReviewInputSchema } from '../core/transcript-review';
 import { parseOrThrow } from '../http/validation';
 import { reviewTranscript } from '../use-cases/transcript-review';
 
-const deps = messageChanges();
+const deps = { ...messageChanges(), usage: usage() };
 const route = adminRoutes();
 
 const params = z.object({ id: z.string().min(1).max(100) });

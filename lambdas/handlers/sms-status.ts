@@ -12,12 +12,13 @@ import { logger, metrics } from '../composition/observability';
 import { sentTextRepository } from '../composition/repositories';
 import { smsStatusUrl } from '../composition/service';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
+import { usage } from '../composition/usage';
 import { UnsupportedMediaTypeError } from '../core/errors';
 import { header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
 import { receiveStatusCallback, smsStatusCallbackSchema } from '../use-cases/delivery-status';
 
-const deps = { ...messageChanges(), sentTexts: sentTextRepository() };
+const deps = { ...messageChanges(), sentTexts: sentTextRepository(), usage: usage() };
 const checkSignature = twilioSignatureCheck(smsStatusUrl(), 'Status callback');
 const route = publicRoutes();
 

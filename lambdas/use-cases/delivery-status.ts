@@ -9,6 +9,7 @@ import type { Message } from '../core/schemas';
 import { segmentCount } from '../core/sms-text';
 import type { SentTextRepository } from '../ports/sent-text-repository';
 import { addSmsPart, changeSmsPartStatus, type MessageChangeDeps } from './message-changes';
+import { countUsage, type UsageDeps } from './usage';
 
 /** How long a text's SID finds its message: Twilio's last status for a text comes within hours. */
 const LINK_DAYS = 7;
@@ -98,7 +99,7 @@ export type StatusCallbackOutcome =
 
 /** Applies one of Twilio's status callbacks to the text it names, when that text is ours and it is news. */
 export async function receiveStatusCallback(
-  deps: MessageChangeDeps & { readonly sentTexts: SentTextRepository },
+  deps: MessageChangeDeps & UsageDeps & { readonly sentTexts: SentTextRepository },
   callback: SmsStatusCallback,
 ): Promise<StatusCallbackOutcome> {
   const messageId = await deps.sentTexts.messageIdOf(callback.MessageSid);
@@ -111,5 +112,9 @@ export async function receiveStatusCallback(
     error_code: final ? (callback.ErrorCode ?? null) : null,
     status_updated_at: deps.clock(),
   });
-  return message ? { outcome: 'recorded', message } : { outcome: 'not-news' };
+  if (!message) return { outcome: 'not-news' };
+  // Counted once per text: the first final status is the only one recorded (later callbacks are not news).
+  if (status === 'delivered') await countUsage(deps, { delivered: 1 });
+  else if (final) await countUsage(deps, { undelivered: 1 });
+  return { outcome: 'recorded', message };
 }

@@ -9,6 +9,7 @@ import type { Message } from '../core/schemas';
 import type { TranscriptReview, transcriptReviewInputSchema } from '../core/transcript-review';
 import type { Caller } from '../ports/token-verifier';
 import { changeMessage, type MessageChangeDeps } from './message-changes';
+import { countUsage, type UsageDeps } from './usage';
 
 export type TranscriptReviewResult = {
   readonly message: Message;
@@ -17,7 +18,7 @@ export type TranscriptReviewResult = {
 };
 
 export async function reviewTranscript(
-  deps: MessageChangeDeps,
+  deps: MessageChangeDeps & UsageDeps,
   id: string,
   input: z.output<typeof transcriptReviewInputSchema>,
   caller: Pick<Caller, 'email' | 'userId'>,
@@ -47,5 +48,8 @@ export async function reviewTranscript(
       'The message changed while you marked it: look at its new transcript and try again.',
     );
   }
-  return { message: updated, newlyMarked: input.wrong && !current.transcript_review };
+  const newlyMarked = input.wrong && !current.transcript_review;
+  // Usage counts transcripts found wrong (accuracy from real messages); a re-mark or an edit is not another.
+  if (newlyMarked) await countUsage(deps, { wrong_transcripts: 1 });
+  return { message: updated, newlyMarked };
 }

@@ -31,7 +31,13 @@ const EXPECTED: Record<string, string[]> = {
   'list-messages': [STILL_ADMIN, ...HISTORY_QUERIES, XRAY],
   'export-messages': [STILL_ADMIN, ...HISTORY_QUERIES, XRAY],
   // The wrong-transcript mark: one message read and updated, and the change published to the live list.
-  'review-transcript': [PUBLISH, STILL_ADMIN, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
+  'review-transcript': [
+    PUBLISH,
+    STILL_ADMIN,
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:UpdateItem on Usage',
+    XRAY,
+  ],
   'get-settings': [
     STILL_ADMIN,
     'dynamodb:GetItem on Settings',
@@ -120,6 +126,7 @@ const EXPECTED: Record<string, string[]> = {
     PUBLISH,
     'dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on SentTexts',
+    'dynamodb:UpdateItem on Usage',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],

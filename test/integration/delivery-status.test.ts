@@ -93,6 +93,21 @@ async function theMessage(): Promise<Message> {
   return (await recentMessages(runtime)).find((m) => m.id === messageId)!;
 }
 
+async function adminGet(path: string): Promise<unknown> {
+  const response = await fetch(`${runtime.url}${path}`, {
+    headers: { authorization: `Bearer ${await runtime.adminToken()}` },
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function todaysUsage(): Promise<{ delivered: number; undelivered: number }> {
+  const usage = (await adminGet('/api/usage?days=1')) as {
+    days: { delivered: number; undelivered: number }[];
+  };
+  return usage.days.at(-1)!;
+}
+
 describe('a reply answered by the local runtime', () => {
   it('records every text it sent with the SID in the outbox, as sent: nothing pretends a delivery', async () => {
     expect(sids.length).toBeGreaterThanOrEqual(2);
@@ -162,10 +177,21 @@ describe('status callbacks', () => {
   it('keeps the first final word: duplicates and a late "sent" change nothing', async () => {
     expect((await postStatus(statusForm(sids[0]!, 'delivered'))).status).toBe(204);
     const before = await theMessage();
+    const deliveredBefore = (await todaysUsage()).delivered;
     expect((await postStatus(statusForm(sids[0]!, 'delivered'))).status).toBe(204);
     expect((await postStatus(statusForm(sids[0]!, 'sent'))).status).toBe(204);
     expect((await postStatus(statusForm(sids[0]!, 'queued'))).status).toBe(204);
     expect(await theMessage()).toEqual(before);
+    // Usage counts a text delivered once, however often Twilio says so.
+    expect((await todaysUsage()).delivered).toBe(deliveredBefore);
+  });
+
+  it("shows each reply part's delivery in Details, from the callbacks recorded", async () => {
+    const run = await adminGet(`/api/messages/${messageId}/run`);
+    const parts = (run as { reply_parts: { part: number; delivery: { status: string } | null }[] })
+      .reply_parts;
+    expect(parts).toHaveLength(sids.length);
+    expect(parts[0]?.delivery?.status).toBe('delivered');
   });
 
   it('acknowledges one for a text not tied to a message (HELP) or not ours, and changes nothing', async () => {
@@ -189,6 +215,7 @@ describe('status callbacks', () => {
 describe('npm run sms -- --delivery', () => {
   it("posts a signed undelivered 30007 for a reply part, and the card's words say it was filtered as spam", async () => {
     const last = sids.at(-1)!;
+    const usageBefore = await todaysUsage();
     const { stdout } = await promisify(execFile)(
       'npm',
       ['run', '--silent', 'sms', '--', '--delivery', last, 'undelivered', '--error', '30007'],
@@ -202,5 +229,11 @@ describe('npm run sms -- --delivery', () => {
       error_code: 30007,
       title: `Not delivered (reply part ${sids.length}): the carrier filtered it as spam (30007)`,
     });
+    // Counted once in the day's usage, and shown on its part in Details.
+    expect((await todaysUsage()).undelivered).toBe(usageBefore.undelivered + 1);
+    const run = (await adminGet(`/api/messages/${messageId}/run`)) as {
+      reply_parts: { delivery: { status: string; error_code: string | null } | null }[];
+    };
+    expect(run.reply_parts.at(-1)?.delivery).toEqual({ status: 'undelivered', error_code: '30007' });
   });
 });

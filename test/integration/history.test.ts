@@ -201,7 +201,11 @@ describe('the CSV export', () => {
 });
 
 describe('the wrong-transcript mark', () => {
-  it('is stored with who and when, shown in the list and exported', async () => {
+  it('is stored with who and when, shown in the list and exported, and counted once in usage', async () => {
+    const wrongToday = async () =>
+      ((await api('/api/usage?days=1')).json.days as { wrong_transcripts: number }[]).at(-1)!
+        .wrong_transcripts;
+    const before = await wrongToday();
     const marked = await api('/api/messages/hist-26/transcript-review', {
       method: 'PUT',
       body: { wrong: true, corrected_text: 'Transcript twenty-six, said right.' },
@@ -220,6 +224,14 @@ describe('the wrong-transcript mark', () => {
     expect(row).toMatch(
       /,true,admin@example\.com,2026-\d\d-\d\dT[\d:.]+Z,"Transcript twenty-six, said right\."$/,
     );
+    expect(await wrongToday()).toBe(before + 1);
+    // Marking it again (a corrected text edited) is not another wrong transcript.
+    const again = await api('/api/messages/hist-26/transcript-review', {
+      method: 'PUT',
+      body: { wrong: true, corrected_text: 'Transcript twenty-six.' },
+    });
+    expect(again.status).toBe(200);
+    expect(await wrongToday()).toBe(before + 1);
   });
 
   it('refuses a message with no transcript yet (409), a missing one (404) and a bad body (400)', async () => {

@@ -140,4 +140,32 @@ describe('a run step by step', () => {
     // AWS 0.001 + MMS received 0.02 + 5 segments 0.05 + one OpenAI minute 0.006; not the failed try's part.
     expect(view.estimated_cost).toBe(0.077);
   });
+
+  it("gives each reply part the delivery its latest run's text last reported", () => {
+    const part = (index: number, status: 'delivered' | 'undelivered', attempt: number) => ({
+      sid: `SM${String(index).padStart(32, '0')}`,
+      index,
+      kind: 'reply' as const,
+      segments: 1,
+      status,
+      error_code: status === 'undelivered' ? 30007 : null,
+      status_updated_at: '2026-11-24T10:00:00.000Z',
+      attempt,
+    });
+    const view = runView(
+      {
+        id: 'm1',
+        source: 'sms',
+        // The first run's part 1 was undelivered; the latest run's part 1 was delivered, its part 2 not.
+        sms_parts: [part(0, 'undelivered', 1), part(0, 'delivered', 2), part(1, 'undelivered', 2)],
+      },
+      [step('SendReply', { attempt: 2, usage: { part_segments: [1, 1, 1] } })],
+      PRICES,
+    );
+    expect(view.reply_parts.map((p) => p.delivery)).toEqual([
+      { status: 'delivered', error_code: null },
+      { status: 'undelivered', error_code: '30007' },
+      null,
+    ]);
+  });
 });
