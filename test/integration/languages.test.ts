@@ -34,6 +34,8 @@ function spanishSpeaker(): SummaryReply {
   return {
     output: {
       language: 'es',
+      caller_name: null,
+      organization: null,
       summary: english
         ? 'Dana from the dental clinic confirms your appointment on Thursday at ten.'
         : 'Dana, de la clínica dental, confirma su cita del jueves a las diez.',

@@ -172,6 +172,8 @@ describe('OpenAI summarizer', () => {
       requested_action: 'Call back',
       engine: 'openai:gpt-4o-mini',
       language: 'en',
+      // The tokens the response reports (usage counters, the message's cost).
+      usage: { input_tokens: 120, output_tokens: 60 },
     });
   });
 
@@ -203,6 +205,8 @@ describe('OpenAI summarizer', () => {
     fake.summaryReply = (transcript) => ({
       output: {
         language: 'es',
+        caller_name: null,
+        organization: null,
         summary: `Resumen: ${transcript}`,
         key_points: [],
         callback_number: null,
@@ -229,6 +233,8 @@ describe('OpenAI summarizer', () => {
     fake.summaryReply = () => ({
       output: {
         language: 'Spanish, probably',
+        caller_name: null,
+        organization: null,
         summary: 'S',
         key_points: [],
         callback_number: null,
