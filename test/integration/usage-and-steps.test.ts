@@ -114,7 +114,8 @@ describe('a run step by step', () => {
     expect(run.reply_parts).toHaveLength(1);
     const segments = run.reply_parts[0]!.segments;
     expect(segments).toBeGreaterThanOrEqual(1);
-    expect(run.reply_parts[0]!.delivery).toBeNull();
+    // Handed to the provider, and no status callback yet: sent, not delivered.
+    expect(run.reply_parts[0]!.delivery).toEqual({ status: 'sent', error_code: null });
     const seconds = retry!.usage?.openai_audio_seconds ?? 0;
     expect(seconds).toBeGreaterThan(0);
     expect(run.estimated_cost).toBe(
