@@ -196,7 +196,7 @@ function nameFor(serviceName: string, texts: FixedTexts): string {
   return cleanServiceName(serviceName) ?? texts.defaultName;
 }
 
-/** The answer to HELP: what the service does, LANG, where to get support, rates, STOP and HELP (at most 320 characters). */
+/** The answer to HELP: what the service does, FULL, MODE, SPELL and LANG, where to get support, rates, STOP and HELP (at most 320 characters). */
 export function HELP_TEXT(serviceName: string, contactEmail: string, language: TextLanguage = 'en'): string {
   const texts = fixedTexts(language);
   const email = toGsmSafe(contactEmail).trim();
