@@ -5,6 +5,10 @@ import { languageLabel } from './languages';
 
 const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
 
+/** The commands HELP lists (the terms and the FAQ explain them). */
+const COMMANDS =
+  'Text FULL for the transcript, MODE FULL or MODE SUMMARY, SPELL and names, LANG es for Spanish.';
+
 const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
 
 export const ENGLISH: FixedTexts = {
@@ -33,9 +37,9 @@ export const ENGLISH: FixedTexts = {
   },
   ratesAndKeywords: RATES_AND_KEYWORDS,
   help: (name, email) => [
-    `${name}: forward a voice message or audio file to this number and get a text back with a summary and the transcript. LANG es: replies in Spanish. Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. LANG es: replies in Spanish. Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. LANG es: replies in Spanish. ${RATES_AND_KEYWORDS}`,
+    `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${COMMANDS} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+    `${name}: voice message summaries by text. ${COMMANDS} Support: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: voice message summaries by text. ${COMMANDS} ${RATES_AND_KEYWORDS}`,
   ],
   usage: (name) => [
     `${name}: to get a summary and transcript, forward a voice message or send an audio file to this number. ${RATES_AND_KEYWORDS}`,
@@ -76,5 +80,36 @@ export const ENGLISH: FixedTexts = {
   ],
   langUnknown: (name) => [
     `${name}: that is not a language code we know. Text LANG and a two-letter code (LANG es for Spanish, LANG en for English), LANG to see the current choice, or LANG AUTO.`,
+  ],
+  modeSet: (name, mode) => [
+    mode === 'full'
+      ? `${name}: your replies will now carry the summary and the full transcript. Text MODE SUMMARY for the summary only.`
+      : `${name}: your replies will now carry the summary only. Text FULL for the transcript of your latest message, or MODE FULL to get it every time.`,
+  ],
+  modeCurrent: (name, mode, own) => [
+    `${name}: your replies carry ${mode === 'full' ? 'the summary and the full transcript' : 'the summary only'}${own ? ' (your choice)' : ''}. Text MODE FULL or MODE SUMMARY to change it.`,
+  ],
+  modeUnknown: (name) => [
+    `${name}: text MODE FULL for the summary and the transcript, MODE SUMMARY for the summary only, or MODE to see the current one.`,
+  ],
+  spellSaved: (name, shown, count, max) => [
+    `${name}: we will spell these right in your messages: ${shown} (${count} of ${max} words). SPELL CLEAR empties the list.`,
+  ],
+  spellList: (name, shown, count) =>
+    count === 0
+      ? [
+          `${name}: your spelling list is empty. Text SPELL and names or terms (e.g. SPELL Siobhan Kowalczyk) to have them spelled right.`,
+        ]
+      : [
+          `${name}: we spell these right in your messages: ${shown} (${count} words). Text SPELL and more words to add, SPELL CLEAR to empty it.`,
+        ],
+  spellCleared: (name) => [
+    `${name}: your spelling list is now empty. Text SPELL and names or terms to start a new one.`,
+  ],
+  spellTooMany: (name, max, count) => [
+    `${name}: nothing saved: the spelling list holds at most ${max} words and this would make ${count}. Text SPELL CLEAR to start again, or fewer words.`,
+  ],
+  fullNone: (name) => [
+    `${name}: there is no transcript to send: we hold no voice message from this number. Forward one to get a summary and transcript.`,
   ],
 };

@@ -10,6 +10,9 @@ import { languageLabel } from './languages';
 const RATES_AND_KEYWORDS =
   'Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja, HELP para ayuda.';
 
+/** The commands HELP lists (the terms and the FAQ explain them). */
+const COMMANDS = 'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés.';
+
 const voiceMessages = (count: number) => `${count} mensaje${count === 1 ? '' : 's'} de voz`;
 
 /** The languages a Spanish text names (its own and English); others by their English name. */
@@ -38,9 +41,9 @@ export const SPANISH: FixedTexts = {
   },
   ratesAndKeywords: RATES_AND_KEYWORDS,
   help: (name, email) => [
-    `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen y el texto. LANG en: respuestas en inglés. Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. LANG en: respuestas en inglés. Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. LANG en: respuestas en inglés. ${RATES_AND_KEYWORDS}`,
+    `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen. ${COMMANDS} Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+    `${name}: resumen de mensajes de voz por SMS. ${COMMANDS} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: resumen de mensajes de voz por SMS. ${COMMANDS} ${RATES_AND_KEYWORDS}`,
   ],
   usage: (name) => [
     `${name}: para recibir un resumen y el texto, mande un mensaje de voz o un audio a este teléfono. ${RATES_AND_KEYWORDS}`,
@@ -83,5 +86,36 @@ export const SPANISH: FixedTexts = {
   ],
   langUnknown: (name) => [
     `${name}: no conocemos ese idioma. Mande LANG y dos letras (LANG es para español, LANG en para inglés), LANG para ver el actual, o LANG AUTO.`,
+  ],
+  modeSet: (name, mode) => [
+    mode === 'full'
+      ? `${name}: desde ahora sus respuestas traen el resumen y el texto completo. Mande MODE SUMMARY para recibir solo el resumen.`
+      : `${name}: desde ahora sus respuestas traen solo el resumen. Mande FULL para el texto de su mensaje de voz reciente, o MODE FULL para recibirlo siempre.`,
+  ],
+  modeCurrent: (name, mode, own) => [
+    `${name}: sus respuestas traen ${mode === 'full' ? 'el resumen y el texto completo' : 'solo el resumen'}${own ? ' (su preferencia)' : ''}. Mande MODE FULL o MODE SUMMARY para cambiarlo.`,
+  ],
+  modeUnknown: (name) => [
+    `${name}: mande MODE FULL para el resumen y el texto, MODE SUMMARY para solo el resumen, o MODE para ver el actual.`,
+  ],
+  spellSaved: (name, shown, count, max) => [
+    `${name}: escribiremos bien estas palabras en sus mensajes: ${shown} (${count} de ${max}). SPELL CLEAR borra la lista.`,
+  ],
+  spellList: (name, shown, count) =>
+    count === 0
+      ? [
+          `${name}: no tiene palabras en su lista. Mande SPELL y nombres o términos (como SPELL Siobhan Kowalczyk) para que los escribamos bien.`,
+        ]
+      : [
+          `${name}: escribimos bien estas palabras en sus mensajes: ${shown} (${count}). Mande SPELL y otras para añadirlas, SPELL CLEAR para borrar la lista.`,
+        ],
+  spellCleared: (name) => [
+    `${name}: borramos su lista de palabras. Mande SPELL y nombres o términos para empezar otra.`,
+  ],
+  spellTooMany: (name, max, count) => [
+    `${name}: no guardamos nada: la lista admite hasta ${max} palabras y con estas son ${count}. Mande SPELL CLEAR para empezar de nuevo, o menos palabras.`,
+  ],
+  fullNone: (name) => [
+    `${name}: no hay texto que mandar: no tenemos mensajes de voz de este teléfono. Mande uno para recibir un resumen y el texto.`,
   ],
 };

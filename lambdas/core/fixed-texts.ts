@@ -59,4 +59,23 @@ export type FixedTexts = {
   readonly langAuto: (name: string) => readonly string[];
   /** LANG with something that is not a language code we know. */
   readonly langUnknown: (name: string) => readonly string[];
+  /** MODE FULL / MODE SUMMARY: this sender's replies from now on carry the transcript, or not. */
+  readonly modeSet: (name: string, mode: ReplyModeChoice) => readonly string[];
+  /** MODE: the current mode, and whether it is the sender's own choice or the service's default. */
+  readonly modeCurrent: (name: string, mode: ReplyModeChoice, own: boolean) => readonly string[];
+  /** MODE with something that is neither FULL nor SUMMARY. */
+  readonly modeUnknown: (name: string) => readonly string[];
+  /** SPELL words: the list now (`shown`: some or all of it, comma-separated), `count` words in all. */
+  readonly spellSaved: (name: string, shown: string, count: number, max: number) => readonly string[];
+  /** SPELL: the list (`shown` as above), or (`count` 0) that there is none. */
+  readonly spellList: (name: string, shown: string, count: number) => readonly string[];
+  /** SPELL CLEAR: the list is empty. */
+  readonly spellCleared: (name: string) => readonly string[];
+  /** SPELL words that would take the list past `max` words: nothing was saved. */
+  readonly spellTooMany: (name: string, max: number, count: number) => readonly string[];
+  /** FULL when this sender has no voice message with a transcript. */
+  readonly fullNone: (name: string) => readonly string[];
 };
+
+/** The two reply modes a sender can choose by MODE (the settings' `reply_mode`). */
+export type ReplyModeChoice = 'full' | 'summary_only';

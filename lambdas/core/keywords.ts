@@ -23,6 +23,9 @@ export type InboundTextKind =
   | 'help'
   | 'delete'
   | 'lang'
+  | 'mode'
+  | 'spell'
+  | 'full'
   | 'other'
   | 'empty';
 
@@ -50,6 +53,9 @@ export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
  */
 export const DELETE_KEYWORDS = ['DELETE'] as const;
 
+/** The keyword that texts back the transcript of the sender's latest voice message (the whole message). */
+export const FULL_KEYWORDS = ['FULL'] as const;
+
 /** Whitespace, punctuation and symbols (emoji included) around the message. */
 const SURROUNDING = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
 
@@ -75,11 +81,62 @@ export function parseLangCommand(body: string | null | undefined): LangCommand |
   return code === 'auto' ? { kind: 'auto' } : { kind: 'set', code };
 }
 
+/**
+ * `MODE FULL` / `MODE SUMMARY`: whether this sender's replies carry the transcript; `MODE` alone: the current
+ * one. Like LANG, the whole message is the word and at most one more ("mode full please" is an ordinary text).
+ */
+export const MODE_KEYWORD = 'MODE';
+
+/** What a MODE text asks for (`unknown`: a second word that is neither FULL nor SUMMARY). */
+export type ModeCommand =
+  | { readonly kind: 'current' }
+  | { readonly kind: 'set'; readonly mode: 'full' | 'summary_only' }
+  | { readonly kind: 'unknown' };
+
+/** The MODE command a whole message is, or null when it is not one. */
+export function parseModeCommand(body: string | null | undefined): ModeCommand | null {
+  const words = (body ?? '').replace(SURROUNDING, '').split(/\s+/);
+  if (words[0]?.toUpperCase() !== MODE_KEYWORD || words.length > 2) return null;
+  const choice = words[1]?.replace(SURROUNDING, '').toUpperCase();
+  if (choice === undefined || choice === '') return { kind: 'current' };
+  if (choice === 'FULL') return { kind: 'set', mode: 'full' };
+  if (choice === 'SUMMARY') return { kind: 'set', mode: 'summary_only' };
+  return { kind: 'unknown' };
+}
+
+/**
+ * `SPELL <words>`: names and terms to spell right in this sender's messages, added to their list; `SPELL`
+ * alone: the list; `SPELL CLEAR`: an empty list. Unlike MODE and LANG it takes any number of words (the
+ * limit is the store's schema's, checked when the list is written), separated by spaces or commas.
+ */
+export const SPELL_KEYWORD = 'SPELL';
+
+/** What a SPELL text asks for; `words` as the sender wrote them, punctuation around each taken off. */
+export type SpellCommand =
+  | { readonly kind: 'list' }
+  | { readonly kind: 'clear' }
+  | { readonly kind: 'add'; readonly words: readonly string[] };
+
+/** The SPELL command a message is (it must start with the word SPELL), or null when it is not one. */
+export function parseSpellCommand(body: string | null | undefined): SpellCommand | null {
+  const words = (body ?? '')
+    .replace(SURROUNDING, '')
+    .split(/[\s,;]+/)
+    .map((word) => word.replace(SURROUNDING, ''))
+    .filter((word) => word !== '');
+  if (words[0]?.toUpperCase() !== SPELL_KEYWORD) return null;
+  const rest = words.slice(1);
+  if (rest.length === 0) return { kind: 'list' };
+  if (rest.length === 1 && rest[0]!.toUpperCase() === 'CLEAR') return { kind: 'clear' };
+  return { kind: 'add', words: rest };
+}
+
 const KIND_BY_KEYWORD: ReadonlyMap<string, InboundTextKind> = new Map([
   ...OPT_OUT_KEYWORDS.map((keyword) => [keyword, 'opt-out'] as const),
   ...OPT_IN_KEYWORDS.map((keyword) => [keyword, 'opt-in'] as const),
   ...HELP_KEYWORDS.map((keyword) => [keyword, 'help'] as const),
   ...DELETE_KEYWORDS.map((keyword) => [keyword, 'delete'] as const),
+  ...FULL_KEYWORDS.map((keyword) => [keyword, 'full'] as const),
 ]);
 
 /**
@@ -112,9 +169,10 @@ function normalizedWords(body: string): string {
 }
 
 /**
- * Classifies an inbound text body: a whole-message opt-out, opt-in, help, delete or LANG keyword, an opt-out
- * in other words, empty, or anything else. A keyword is one word, so it never takes a LANG for an opt-out or
- * the other way round ("LANG STOP" is a LANG with a code we do not know).
+ * Classifies an inbound text body: a whole-message opt-out, opt-in, help, delete or FULL keyword, a LANG,
+ * MODE or SPELL command, an opt-out in other words, empty, or anything else. A keyword is one word and is
+ * checked first, so an opt-out is never taken for a command; a command starts with its own word, so it is
+ * never taken for an opt-out ("LANG STOP" is a LANG with a code we do not know, "MODE STOP" a MODE).
  */
 export function classifyInboundText(body: string | null | undefined): InboundTextKind {
   if (body === null || body === undefined || body.trim() === '') return 'empty';
@@ -122,6 +180,8 @@ export function classifyInboundText(body: string | null | undefined): InboundTex
   const keyword = KIND_BY_KEYWORD.get(word);
   if (keyword) return keyword;
   if (parseLangCommand(body) !== null) return 'lang';
+  if (parseModeCommand(body) !== null) return 'mode';
+  if (parseSpellCommand(body) !== null) return 'spell';
   const words = normalizedWords(body);
   return REVOCATION_PATTERNS.some((pattern) => pattern.test(words)) ? 'revocation' : 'other';
 }

@@ -154,16 +154,7 @@ export function composeReply(input: ReplyInput): string[] {
   ];
   if (input.mode === 'summary_only') return messages;
 
-  const texts = fixedTexts(input.language);
-  const transcript = toGsmSafe(input.transcript).trim();
-  if (transcript === '') return [...messages, texts.emptyTranscript];
-  const parts = splitForSms(transcript, {
-    maxChars: SMS_MAX_CHARS,
-    label: texts.transcriptLabel,
-    maxParts: MAX_TRANSCRIPT_MESSAGES,
-    overflowNote: texts.transcriptCutNote,
-  });
-  return [...messages, ...parts];
+  return [...messages, ...composeTranscriptTexts(input.transcript, input.language)];
 }
 
 /** A warning the pipeline recorded (in English), in the sender's language when the catalogue has it. */
@@ -205,7 +196,7 @@ function nameFor(serviceName: string, texts: FixedTexts): string {
   return cleanServiceName(serviceName) ?? texts.defaultName;
 }
 
-/** The answer to HELP: what the service does, LANG, where to get support, rates, STOP and HELP (at most 320 characters). */
+/** The answer to HELP: what the service does, FULL, MODE, SPELL and LANG, where to get support, rates, STOP and HELP (at most 320 characters). */
 export function HELP_TEXT(serviceName: string, contactEmail: string, language: TextLanguage = 'en'): string {
   const texts = fixedTexts(language);
   const email = toGsmSafe(contactEmail).trim();
@@ -272,4 +263,82 @@ export function LANG_TEXT(serviceName: string, answer: LangAnswer, language: Tex
           ? texts.langAuto(name)
           : texts.langUnknown(name);
   return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
+}
+
+/** What a MODE command asks: set a mode, show the current one (`own`: the sender's choice), or not a mode. */
+export type ModeAnswer =
+  | { readonly kind: 'set'; readonly mode: ReplyMode }
+  | { readonly kind: 'current'; readonly mode: ReplyMode; readonly own: boolean }
+  | { readonly kind: 'unknown' };
+
+/** The answer to a MODE command, in `language` (at most 320 characters). */
+export function MODE_TEXT(serviceName: string, answer: ModeAnswer, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  const name = nameFor(serviceName, texts);
+  const candidates =
+    answer.kind === 'set'
+      ? texts.modeSet(name, answer.mode)
+      : answer.kind === 'current'
+        ? texts.modeCurrent(name, answer.mode, answer.own)
+        : texts.modeUnknown(name);
+  return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
+}
+
+/** What a SPELL command did: the list now (saved or listed), emptied it, or refused words past the limit. */
+export type SpellAnswer =
+  | { readonly kind: 'saved' | 'list'; readonly words: readonly string[] }
+  | { readonly kind: 'cleared' }
+  | { readonly kind: 'too-many'; readonly count: number };
+
+/**
+ * The answer to a SPELL command, in `language` (at most 320 characters): a list too long for the text is
+ * shown from its start, ending in "...", with the count of all its words.
+ */
+export function SPELL_TEXT(
+  serviceName: string,
+  answer: SpellAnswer,
+  max: number,
+  language: TextLanguage = 'en',
+): string {
+  const texts = fixedTexts(language);
+  const name = nameFor(serviceName, texts);
+  if (answer.kind === 'cleared') return firstThatFits(texts.spellCleared(name), FIXED_TEXT_MAX_CHARS);
+  if (answer.kind === 'too-many') {
+    return firstThatFits(texts.spellTooMany(name, max, answer.count), FIXED_TEXT_MAX_CHARS);
+  }
+  const words = answer.words.map((word) => toGsmSafe(word));
+  const candidates: string[] = [];
+  for (let shown = words.length; shown >= 1; shown--) {
+    const list = words.slice(0, shown).join(', ') + (shown < words.length ? ', ...' : '');
+    candidates.push(
+      ...(answer.kind === 'saved'
+        ? texts.spellSaved(name, list, words.length, max)
+        : texts.spellList(name, list, words.length)),
+    );
+  }
+  if (candidates.length === 0) candidates.push(...texts.spellList(name, '', 0));
+  // A list fills its text to the budget: two full segments (306), not the 320 the fixed wordings keep under.
+  return firstThatFits(candidates, FIRST_MESSAGE_MAX_CHARS);
+}
+
+/** The answer to FULL when the sender has no voice message with a transcript (at most 320 characters). */
+export function FULL_NONE_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.fullNone(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
+}
+
+/**
+ * The transcript alone as numbered texts (FULL): "Transcript: ..." or "Transcript (1/3): ...", at most
+ * MAX_TRANSCRIPT_MESSAGES, as in a full-mode reply.
+ */
+export function composeTranscriptTexts(transcript: string, language: TextLanguage = 'en'): string[] {
+  const texts = fixedTexts(language);
+  const text = toGsmSafe(transcript).trim();
+  if (text === '') return [texts.emptyTranscript];
+  return splitForSms(text, {
+    maxChars: SMS_MAX_CHARS,
+    label: texts.transcriptLabel,
+    maxParts: MAX_TRANSCRIPT_MESSAGES,
+    overflowNote: texts.transcriptCutNote,
+  });
 }

@@ -110,6 +110,10 @@ export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 /** Where a message came from: an SMS/MMS through the provider's webhook, or an admin's test upload. */
 export const MESSAGE_SOURCES = ['sms', 'upload'] as const;
 
+/** Whether a reply carries the transcript (the operator's setting, or a sender's MODE). */
+export const REPLY_MODES = ['full', 'summary_only'] as const;
+export const replyModeSchema = z.enum(REPLY_MODES, { error: 'reply_mode must be "full" or "summary_only".' });
+
 /**
  * A voice message: the SPEC section 3 fields, then what the pipeline records about its work. The extra fields
  * are optional so records written before they existed still read.
@@ -147,6 +151,8 @@ export const messageSchema = z.object({
   language: z.string().nullable().optional(),
   /** The sender's LANG choice the summary was written in, when they had one (null: the message's language). */
   reply_language: z.string().nullable().optional(),
+  /** The sender's MODE choice the reply followed, when they had one (null: the operator's reply mode). */
+  sender_reply_mode: replyModeSchema.nullable().optional(),
   /** Things the operator should know, e.g. that 8 kHz audio may give an unreliable transcript. */
   warnings: z.array(z.string()).optional(),
   /** The structured summary: key points, callback number and time, requested action. */
@@ -188,8 +194,6 @@ export const listMessagesQuerySchema = historyQuerySchema(RECENT_MESSAGES_LIMIT)
 // ---------------------------------------------------------------------------------------------------------
 // settings
 
-export const REPLY_MODES = ['full', 'summary_only'] as const;
-export const replyModeSchema = z.enum(REPLY_MODES, { error: 'reply_mode must be "full" or "summary_only".' });
 export type ReplyMode = z.infer<typeof replyModeSchema>;
 
 /**

@@ -7,10 +7,14 @@
 import * as z from 'zod';
 import { supportedLanguage } from './languages';
 import { replyModeSchema } from './schemas';
+import { MAX_VOCABULARY_WORD_LENGTH, MAX_VOCABULARY_WORDS } from './vocabulary';
 
-/** SPELL keeps at most this many words, each at most this long. */
-export const SPELL_MAX_WORDS = 50;
-export const SPELL_WORD_MAX_CHARS = 40;
+/**
+ * SPELL keeps at most this many words, each at most this long: the engines' own limits (core/vocabulary.ts,
+ * which the site's pages import to state them without loading zod).
+ */
+export const SPELL_MAX_WORDS = MAX_VOCABULARY_WORDS;
+export const SPELL_WORD_MAX_CHARS = MAX_VOCABULARY_WORD_LENGTH;
 
 /** How long a record is kept after its last change (DynamoDB TTL; reads skip it once past). */
 export const SENDER_PREFERENCES_RETENTION_DAYS = 365;

@@ -1,7 +1,7 @@
 /**
  * The outbound gate: the one place a text leaves the service, and the only caller of `SmsSender.send`.
  * Every text (each part of the reply to a voice message, the failure notice, the daily-limit notice, HELP,
- * the START and own-words STOP confirmations, the how-to, DELETE's and LANG's answers) passes these checks in this
+ * the START and own-words STOP confirmations, the how-to, the answers to DELETE, LANG, MODE, SPELL and FULL) passes these checks in this
  * order; the first that refuses is the outcome, and nothing after it runs:
  *
  *   1. Opt-out: never to a number on the opt-out list. The one exception is the confirmation of an opt-out
@@ -41,6 +41,9 @@ export const TEXT_KINDS = [
   'how-to',
   'deleted',
   'lang',
+  'mode',
+  'spell',
+  'full-transcript',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -60,6 +63,9 @@ const KIND_RULES = {
   'how-to': { toOptedOut: false },
   deleted: { toOptedOut: false },
   lang: { toOptedOut: false },
+  mode: { toOptedOut: false },
+  spell: { toOptedOut: false },
+  'full-transcript': { toOptedOut: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

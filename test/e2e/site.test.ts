@@ -163,9 +163,18 @@ describe('the legal pages and the FAQ', () => {
     expect(terms).toMatch(/Asking in your own words works too, for example "please stop texting me"/);
     expect(terms).toMatch(/Text DELETE to our number to erase, at once, every voice message/);
     expect(terms).toMatch(/if you reach a limit, we tell you once by text/);
+    // The sender's commands (issue 18): what each does, and that STOP always wins.
+    expect(terms).toMatch(/Text FULL to get the full transcript of your latest voice message/);
+    expect(terms).toMatch(
+      /Text MODE FULL to get the transcript with every reply, MODE SUMMARY for the summary only/,
+    );
+    expect(terms).toMatch(/Text SPELL and names or terms \(at most 50 words\)/);
+    expect(terms).toMatch(/and STOP always stops/);
     await page.goto(`${runtime.url}/faq`);
     await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
-    expect(await page.locator('main').innerText()).toMatch(/To erase your voice messages now, text DELETE/);
+    const faq = await page.locator('main').innerText();
+    expect(faq).toMatch(/To erase your voice messages now, text DELETE/);
+    expect(faq).toContain('Can I choose what I get back?');
     await page.close();
   });
 

@@ -206,10 +206,10 @@ describe('LANG by text', () => {
 
   it("is named in HELP, in the sender's language", async () => {
     const from = '+14155550313';
-    expect(await sendText(from, 'HELP')).toMatch(/LANG es: replies in Spanish/);
+    expect(await sendText(from, 'HELP')).toMatch(/LANG es for Spanish/);
     await sendText(from, 'LANG es');
     const help = await sendText(from, 'help');
-    expect(help).toMatch(/LANG en: respuestas en inglés/);
+    expect(help).toMatch(/LANG en para inglés/);
     expect(help).toContain('Responda STOP para darse de baja, HELP para ayuda');
   });
 

@@ -10,19 +10,28 @@ import {
   composeFailureNotice,
   composeReply,
   DELETED_TEXT,
+  FULL_NONE_TEXT,
   HELP_TEXT,
   LANG_TEXT,
+  MODE_TEXT,
   optInConfirmation,
   optOutConfirmation,
+  SPELL_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
   VOICE_LIMIT_TEXT,
 } from '../../lambdas/core/reply';
+import { SPELL_MAX_WORDS, SPELL_WORD_MAX_CHARS } from '../../lambdas/core/sender-preferences';
 import { segmentCount, smsEncoding } from '../../lambdas/core/sms-text';
 
 const REASONS = Object.keys(fixedTexts('en').failureDetail) as FailureReason[];
 const LONG_NAME = 'A Very Long Service Name For Voice Messages Incorporated';
 const LONG_EMAIL = `${'support.desk.for.voice.messages'.repeat(2)}@example-company.example`;
+
+/** A full SPELL list of the longest words: the list a text must shorten most. */
+const LONGEST_LIST = Array.from({ length: SPELL_MAX_WORDS }, (_, index) =>
+  `${index}${'w'.repeat(SPELL_WORD_MAX_CHARS - 2)}`.slice(0, SPELL_WORD_MAX_CHARS),
+);
 
 /** Every fixed text in `language`, by name, for the service names and counts a sender can meet. */
 function everyText(language: TextLanguage): Record<string, string> {
@@ -44,6 +53,30 @@ function everyText(language: TextLanguage): Record<string, string> {
     texts[`lang current none (${name})`] = LANG_TEXT(name, { kind: 'current', language: null }, language);
     texts[`lang auto (${name})`] = LANG_TEXT(name, { kind: 'auto' }, language);
     texts[`lang unknown (${name})`] = LANG_TEXT(name, { kind: 'unknown' }, language);
+    for (const mode of ['full', 'summary_only'] as const) {
+      texts[`mode set ${mode} (${name})`] = MODE_TEXT(name, { kind: 'set', mode }, language);
+      for (const own of [true, false]) {
+        texts[`mode current ${mode} own ${own} (${name})`] = MODE_TEXT(
+          name,
+          { kind: 'current', mode, own },
+          language,
+        );
+      }
+    }
+    texts[`mode unknown (${name})`] = MODE_TEXT(name, { kind: 'unknown' }, language);
+    for (const [label, words] of [
+      ['empty', []],
+      ['two', ['Siobhan', 'Kowalczyk']],
+      ['longest', LONGEST_LIST],
+    ] as const) {
+      texts[`spell list ${label} (${name})`] = SPELL_TEXT(name, { kind: 'list', words }, 50, language);
+      if (words.length > 0) {
+        texts[`spell saved ${label} (${name})`] = SPELL_TEXT(name, { kind: 'saved', words }, 50, language);
+      }
+    }
+    texts[`spell cleared (${name})`] = SPELL_TEXT(name, { kind: 'cleared' }, 50, language);
+    texts[`spell too many (${name})`] = SPELL_TEXT(name, { kind: 'too-many', count: 1000 }, 50, language);
+    texts[`full none (${name})`] = FULL_NONE_TEXT(name, language);
   }
   texts['unsupported media'] = unsupportedMediaText(language);
   texts['opt-out confirmation'] = optOutConfirmation(language);
@@ -92,6 +125,33 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
       expect(text).toContain('HELP');
     }
     expect(optOutConfirmation(language)).toContain('START');
+  });
+
+  it('lists FULL, MODE, SPELL and LANG in HELP, whatever the name and email', () => {
+    for (const name of ['Voice Summary', LONG_NAME]) {
+      for (const email of ['help@example.com', LONG_EMAIL]) {
+        const help = HELP_TEXT(name, email, language);
+        for (const command of ['FULL', 'MODE FULL', 'MODE SUMMARY', 'SPELL', 'LANG']) {
+          expect(help).toContain(command);
+        }
+        expect(help.length).toBeLessThanOrEqual(320);
+      }
+    }
+  });
+
+  it('shows a SPELL list too long for a text from its start, with its whole count', () => {
+    const text = SPELL_TEXT('Voice Summary', { kind: 'saved', words: LONGEST_LIST }, 50, language);
+    expect(text).toContain(LONGEST_LIST[0]);
+    expect(text).toContain(', ...');
+    expect(text).toContain('50');
+    const short = SPELL_TEXT(
+      'Voice Summary',
+      { kind: 'list', words: ['Siobhan', 'Kowalczyk'] },
+      50,
+      language,
+    );
+    expect(short).toContain('Siobhan, Kowalczyk');
+    expect(short).not.toContain('...');
   });
 
   it('says how to choose the reply language in HELP', () => {

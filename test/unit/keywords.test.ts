@@ -5,6 +5,9 @@ import {
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   parseLangCommand,
+  parseModeCommand,
+  parseSpellCommand,
+  REVOCATION_PATTERNS,
 } from '../../lambdas/core/keywords';
 
 /** The ways a person types a keyword: lower, upper, mixed case, padded with spaces and punctuation. */
@@ -155,5 +158,89 @@ describe('LANG, the reply language command', () => {
     expect(classifyInboundText('LANG es')).not.toBe('opt-out');
     for (const keyword of OPT_OUT_KEYWORDS) expect(classifyInboundText(keyword)).toBe('opt-out');
     expect(classifyInboundText('stop lang')).not.toBe('lang');
+  });
+});
+
+/** Opt-outs as people type them: every keyword in its spellings, and opt-outs in their own words. */
+const OPT_OUT_TEXTS = [
+  ...OPT_OUT_KEYWORDS.flatMap(spellings),
+  'please stop texting me',
+  'Stop sending me messages',
+  'unsubscribe me',
+  'take me off your list',
+  'do not text me again',
+];
+
+describe('FULL, MODE and SPELL, the sender commands', () => {
+  it('takes FULL in any case, alone, as the transcript request', () => {
+    for (const typed of spellings('FULL')) expect(classifyInboundText(typed)).toBe('full');
+    for (const typed of ['full please', 'send the full transcript', 'fully', 'full stop']) {
+      expect(classifyInboundText(typed)).not.toBe('full');
+    }
+  });
+
+  it('reads MODE alone, MODE FULL and MODE SUMMARY whatever the case, and anything else after MODE as unknown', () => {
+    for (const typed of ['MODE', 'mode', ' Mode. ', 'MODE full', 'mode Summary!', 'MODE nonsense']) {
+      expect(classifyInboundText(typed)).toBe('mode');
+    }
+    expect(parseModeCommand('mode')).toEqual({ kind: 'current' });
+    expect(parseModeCommand('Mode Full')).toEqual({ kind: 'set', mode: 'full' });
+    expect(parseModeCommand('MODE summary.')).toEqual({ kind: 'set', mode: 'summary_only' });
+    expect(parseModeCommand('mode short')).toEqual({ kind: 'unknown' });
+    for (const typed of ['mode full please', 'what mode is this', 'modes', 'model']) {
+      expect(parseModeCommand(typed)).toBeNull();
+      expect(classifyInboundText(typed)).not.toBe('mode');
+    }
+  });
+
+  it('reads SPELL alone, SPELL CLEAR and SPELL with words (spaces or commas between them)', () => {
+    for (const typed of [
+      'SPELL',
+      'spell',
+      'Spell clear',
+      'SPELL Siobhan Kowalczyk',
+      'spell Aoife, Nguyen.',
+    ]) {
+      expect(classifyInboundText(typed)).toBe('spell');
+    }
+    expect(parseSpellCommand(' spell ')).toEqual({ kind: 'list' });
+    expect(parseSpellCommand('SPELL clear')).toEqual({ kind: 'clear' });
+    expect(parseSpellCommand('spell Aoife, Nguyen; "Kowalczyk".')).toEqual({
+      kind: 'add',
+      words: ['Aoife', 'Nguyen', 'Kowalczyk'],
+    });
+    expect(parseSpellCommand("SPELL O'Brien AT&T")).toEqual({ kind: 'add', words: ["O'Brien", 'AT&T'] });
+    // CLEAR among other words is a word to spell, not the command.
+    expect(parseSpellCommand('SPELL Clear Lake')).toEqual({ kind: 'add', words: ['Clear', 'Lake'] });
+    for (const typed of ['spelling', 'how do you spell it', 'misspell']) {
+      expect(parseSpellCommand(typed)).toBeNull();
+      expect(classifyInboundText(typed)).not.toBe('spell');
+    }
+  });
+
+  it('never takes an opt-out for one of them', () => {
+    expect(OPT_OUT_TEXTS.length).toBeGreaterThan(OPT_OUT_KEYWORDS.length);
+    for (const typed of OPT_OUT_TEXTS) {
+      expect(['opt-out', 'revocation'], typed).toContain(classifyInboundText(typed));
+    }
+  });
+
+  it('never takes one of them for an opt-out, even with an opt-out word after the command', () => {
+    for (const typed of [
+      'FULL',
+      'MODE',
+      'MODE STOP',
+      'mode end',
+      'SPELL STOP',
+      'spell cancel quit',
+      'SPELL CLEAR',
+    ]) {
+      const kind = classifyInboundText(typed);
+      expect(['full', 'mode', 'spell'], typed).toContain(kind);
+    }
+    // An opt-out phrase is matched on the whole message: a command that mentions stopping is not one.
+    const words = 'spell stop texting me'.replace(/^spell /, '');
+    expect(REVOCATION_PATTERNS.some((pattern) => pattern.test(words))).toBe(true);
+    expect(classifyInboundText('spell stop texting me')).toBe('spell');
   });
 });

@@ -70,6 +70,9 @@ export type InboundResult = {
     | 'help'
     | 'delete'
     | 'lang'
+    | 'mode'
+    | 'spell'
+    | 'full'
     | 'usage'
     | 'unsupported-media'
     | 'replay';
@@ -87,7 +90,8 @@ export const REPLAY_WINDOW_DAYS = 7;
  *   comes with it: recorded, nothing attached is processed, and only the own-words kind is confirmed (once:
  *   Twilio confirms its keywords itself).
  * - DELETE erases the sender's voice messages, audio and preferences now and says so.
- * - LANG sets, shows or clears the language the sender's replies are written in.
+ * - LANG sets, shows or clears the language the sender's replies are written in; MODE their reply mode;
+ *   SPELL their list of words to spell right; FULL texts the transcript of their latest voice message.
  * - Each audio attachment becomes one message: within the sender's voice messages a day it is handed to the
  *   pipeline; past it, it is kept on the dashboard as failed (an operator can retry it) and the sender gets
  *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and starts nothing new.

@@ -1,5 +1,6 @@
 /**
- * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE, LANG, and a how-to
+ * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE, LANG, MODE, SPELL,
+ * FULL (sender-commands.ts), and a how-to
  * (at most one a day) for anything else, or for an attachment that is not audio. Every answer is written in
  * the sender's LANG when the catalogue has it (core/catalogue.ts), else in English.
  */
@@ -25,12 +26,13 @@ import type { SenderPreferencesRepository } from '../../ports/sender-preferences
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
+import { answerFull, answerMode, answerSpell } from './sender-commands';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
 export type TextCommandDeps = MessageChangeDeps &
   OutboundSmsDeps & {
     readonly audio: AudioStore;
-    /** What each sender chose by text (LANG): read for the answer's language, written by LANG, erased by DELETE. */
+    /** What each sender chose by text (LANG, MODE, SPELL): read for the answer's language, written by LANG, erased by DELETE. */
     readonly preferences: SenderPreferencesRepository;
     readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
     readonly serviceName: string;
@@ -39,7 +41,17 @@ export type TextCommandDeps = MessageChangeDeps &
   };
 
 /** What a text was taken for (`voice`: its audio is the message, the text asks for nothing). */
-export type TextAnswer = 'delete' | 'opt-in' | 'help' | 'lang' | 'usage' | 'unsupported-media' | 'voice';
+export type TextAnswer =
+  | 'delete'
+  | 'opt-in'
+  | 'help'
+  | 'lang'
+  | 'mode'
+  | 'spell'
+  | 'full'
+  | 'usage'
+  | 'unsupported-media'
+  | 'voice';
 
 /** Texts the sender (a keyword's answer, a how-to) through the gate; never throws. */
 async function replyTo(deps: TextCommandDeps, to: string, body: string, kind: TextKind) {
@@ -92,6 +104,15 @@ export async function answerText(
     case 'lang':
       await answerLang(deps, from, body);
       return 'lang';
+    case 'mode':
+      await answerMode(deps, from, body);
+      return 'mode';
+    case 'spell':
+      await answerSpell(deps, from, body);
+      return 'spell';
+    case 'full':
+      await answerFull(deps, from);
+      return 'full';
     default: {
       if (audio.length > 0) return 'voice';
       const action = media.length > 0 ? 'unsupported-media' : 'usage';

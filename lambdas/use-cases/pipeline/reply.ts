@@ -82,7 +82,8 @@ function asTexted(message: Message, accents: 'replace' | 'keep') {
 }
 
 /**
- * SendReply: the summary first, then (in full mode) the transcript in numbered parts, in order. The fixed
+ * SendReply: the summary first, then (in full mode: the sender's MODE when Summarize recorded one, else the
+ * operator's setting) the transcript in numbered parts, in order. The fixed
  * words around them are in the sender's LANG, else the message's language (English or Spanish). Parts already
  * accepted are not sent again when the step is retried. Each part passes the outbound gate on its own, so a
  * STOP (or Twilio's 21610) or the hourly cap reached mid-reply stops the rest.
@@ -99,7 +100,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
     throw new SupersededError('The message is no longer being processed by this run.');
   }
   const parts = composeReply({
-    mode: settings.reply_mode,
+    mode: message.sender_reply_mode ?? settings.reply_mode,
     ...asTexted(message, settings.accented_letters),
     serviceName: deps.serviceName,
     warnings: message.warnings ?? [],

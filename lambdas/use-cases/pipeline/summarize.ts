@@ -18,7 +18,8 @@ export type SummarizeDeps = MessageChangeDeps &
 /**
  * Summarize: the summary (and its details: key points, callback number and time) go on the message. It is
  * written in the sender's LANG when they chose one (`reply_language` records it, and the reply's fixed texts
- * follow it), else in the language the caller spoke; the message's `language` is the spoken one, from the
+ * follow it), else in the language the caller spoke; the sender's MODE, when they chose one, is recorded for
+ * SendReply (`sender_reply_mode`: it wins over the operator's reply mode); the message's `language` is the spoken one, from the
  * transcriber or, when it did not say, from the summary.
  */
 export async function summarize(deps: SummarizeDeps, state: PipelineState) {
@@ -38,6 +39,7 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
     summary_engine: engine,
     language: message.language ?? language ?? null,
     reply_language: chosen ?? null,
+    sender_reply_mode: preferences?.reply_mode ?? null,
   });
   const tokens = usage && {
     openai_input_tokens: usage.input_tokens,

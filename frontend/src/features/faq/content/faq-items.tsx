@@ -6,12 +6,16 @@
 import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio-format';
 import {
   DELETE_KEYWORDS,
+  FULL_KEYWORDS,
   HELP_KEYWORDS,
   LANG_KEYWORD,
+  MODE_KEYWORD,
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
+  SPELL_KEYWORD,
 } from '@core/keywords';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
+import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/vocabulary';
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
@@ -126,6 +130,20 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       ),
     },
     {
+      id: 'commands',
+      question: 'Can I choose what I get back?',
+      answer: (
+        <p>
+          Yes, by text. {formatList(FULL_KEYWORDS)} sends the full transcript of your latest voice message (at
+          most {MAX_TRANSCRIPT_MESSAGES} texts). {MODE_KEYWORD} FULL gets you the transcript with every reply,{' '}
+          {MODE_KEYWORD} SUMMARY the summary only, and {MODE_KEYWORD} alone says which you get.{' '}
+          {SPELL_KEYWORD} and names (at most {SPELL_MAX_WORDS} words), for example {SPELL_KEYWORD} Siobhan
+          Kowalczyk, has them spelled right in your messages; {SPELL_KEYWORD} alone lists them and{' '}
+          {SPELL_KEYWORD} CLEAR empties the list. {formatList(DELETE_KEYWORDS)} erases these choices too.
+        </p>
+      ),
+    },
+    {
       id: 'link',
       question: 'Who can open the link in my reply?',
       answer: <p>{messageLinkSentence(retention)} Keep it to yourself, as you would the text itself.</p>,
@@ -147,8 +165,9 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
           </p>
           <p>
             To erase your voice messages now, text {formatList(DELETE_KEYWORDS)} to our number: we delete them
-            with their audio, transcripts and summaries (and your {LANG_KEYWORD} choice), and confirm by text.
-            For anything else (such as your sign-up details), email {contact}. Details are in our{' '}
+            with their audio, transcripts and summaries (and your {LANG_KEYWORD}, {MODE_KEYWORD} and{' '}
+            {SPELL_KEYWORD} choices), and confirm by text. For anything else (such as your sign-up details),
+            email {contact}. Details are in our{' '}
             <AppLink to="privacy" className={linkClass}>
               Privacy Policy
             </AppLink>

@@ -1,11 +1,16 @@
 import {
   DELETE_KEYWORDS,
+  FULL_KEYWORDS,
   HELP_KEYWORDS,
   LANG_KEYWORD,
+  MODE_KEYWORD,
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
+  SPELL_KEYWORD,
 } from '@core/keywords';
+import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
 import { SENDER_PREFERENCES_RETENTION_DAYS } from '@core/sender-preferences';
+import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/vocabulary';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
@@ -42,8 +47,8 @@ export function MobileTerms({
         <p>
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
-          transcript. We also answer HELP, STOP, {formatList(DELETE_KEYWORDS)} and {LANG_KEYWORD}. We send no
-          marketing.
+          transcript. We also answer HELP, STOP, {formatList(DELETE_KEYWORDS)}, {LANG_KEYWORD}, {MODE_KEYWORD}
+          , {SPELL_KEYWORD} and {formatList(FULL_KEYWORDS)}. We send no marketing.
         </p>
         <p>
           <strong>Links in our texts:</strong> {messageLinkSentence(retention)} Links always point to this
@@ -54,8 +59,9 @@ export function MobileTerms({
       <LegalSection id="frequency" title="Message frequency and cost">
         <p>
           Message frequency varies: you get a reply to each voice message you forward (one text for the
-          summary, and more for a long transcript) and one reply to each HELP, START, {LANG_KEYWORD} or{' '}
-          {formatList(DELETE_KEYWORDS)}. Any other text gets a short how-to, at most once a day.
+          summary, and more for a long transcript), one reply to each HELP, START, {LANG_KEYWORD},{' '}
+          {MODE_KEYWORD}, {SPELL_KEYWORD} or {formatList(DELETE_KEYWORDS)}, and the transcript texts you ask
+          for with {formatList(FULL_KEYWORDS)}. Any other text gets a short how-to, at most once a day.
         </p>
         <p>
           To keep the program fair and its costs in check, we transcribe a limited number of voice messages
@@ -90,12 +96,28 @@ export function MobileTerms({
         </p>
       </LegalSection>
 
+      <LegalSection id="commands" title="Your choices by text">
+        <p>
+          Text <strong>{formatList(FULL_KEYWORDS)}</strong> to get the full transcript of your latest voice
+          message, in numbered texts (at most {MAX_TRANSCRIPT_MESSAGES}); each counts like any other text from
+          us. Text <strong>{MODE_KEYWORD} FULL</strong> to get the transcript with every reply,{' '}
+          <strong>{MODE_KEYWORD} SUMMARY</strong> for the summary only, or <strong>{MODE_KEYWORD}</strong>{' '}
+          alone to see which you get; without a choice, the service's own setting applies. Text{' '}
+          <strong>{SPELL_KEYWORD}</strong> and names or terms (at most {SPELL_MAX_WORDS} words), for example{' '}
+          <strong>{SPELL_KEYWORD} Siobhan Kowalczyk</strong>, to have them spelled right in your messages;{' '}
+          <strong>{SPELL_KEYWORD}</strong> alone lists them and <strong>{SPELL_KEYWORD} CLEAR</strong> empties
+          the list. We keep these choices with your {LANG_KEYWORD} choice, for{' '}
+          {SENDER_PREFERENCES_RETENTION_DAYS} days after you last change them. A command is the whole text: a
+          sentence that merely contains one of these words is an ordinary text, and STOP always stops.
+        </p>
+      </LegalSection>
+
       <LegalSection id="delete" title="How to delete your messages">
         <p>
           Text <strong>{formatList(DELETE_KEYWORDS)}</strong> to our number to erase, at once, every voice
-          message you have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD} choice. We
-          confirm by text how many were deleted. Your opt-out, if you sent STOP, is kept so that we keep
-          honouring it.
+          message you have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD},{' '}
+          {MODE_KEYWORD} and {SPELL_KEYWORD} choices. We confirm by text how many were deleted. Your opt-out,
+          if you sent STOP, is kept so that we keep honouring it.
         </p>
       </LegalSection>
 

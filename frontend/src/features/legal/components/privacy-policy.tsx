@@ -142,9 +142,10 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           </li>
           <li>
             Text DELETE to our number to erase at once the voice messages you sent us, with their audio,
-            transcripts and summaries, and the reply language you chose with LANG (kept otherwise for a year
-            after you last change it); we confirm by text. To erase one message, open the link in its reply
-            and choose Delete this message.
+            transcripts and summaries, and the choices you made by text: the reply language (LANG), the reply
+            mode (MODE) and the words to spell right (SPELL), kept otherwise for a year after you last change
+            them; we confirm by text. To erase one message, open the link in its reply and choose Delete this
+            message.
           </li>
           <li>
             Email {contact} to see, correct or delete your information. Deleting it removes your sign-up

@@ -95,6 +95,18 @@ describe('a message card', () => {
     expect(screen.getByText("Reply in English: sender's LANG en")).toBeInTheDocument();
   });
 
+  it("says when the reply followed the sender's MODE, and nothing when it followed the operator's", () => {
+    const completed = { ...base, status: 'completed' as const, summary: 'S', transcript: 'T' };
+    const { unmount } = render(<MessageCard message={{ ...completed, sender_reply_mode: 'summary_only' }} />);
+    expect(screen.getByText("Summary only: sender's MODE SUMMARY")).toBeInTheDocument();
+    unmount();
+    const second = render(<MessageCard message={{ ...completed, sender_reply_mode: 'full' }} />);
+    expect(screen.getByText("Summary and transcript: sender's MODE FULL")).toBeInTheDocument();
+    second.unmount();
+    render(<MessageCard message={{ ...completed, sender_reply_mode: null }} />);
+    expect(screen.queryByText(/sender's MODE/)).toBeNull();
+  });
+
   it('says nothing about a LANG that matches the message, nor a language nobody knows', () => {
     const { unmount } = render(
       <MessageCard

@@ -43,6 +43,13 @@ function replyLanguageNote(message: Message): string | null {
   return `Reply in ${languageName(chosen)}: sender's LANG ${chosen}`;
 }
 
+/** The sender's MODE when the reply followed it ("Summary only: sender's MODE SUMMARY"); null otherwise. */
+function replyModeNote(message: Message): string | null {
+  if (message.sender_reply_mode === 'full') return "Summary and transcript: sender's MODE FULL";
+  if (message.sender_reply_mode === 'summary_only') return "Summary only: sender's MODE SUMMARY";
+  return null;
+}
+
 /**
  * One voice message (SPEC section 4's table): pending "Waiting to process..." with "Process Now"; processing
  * "Processing audio message..." with "Retry Now"; completed the summary, the full transcript and "• Reply
@@ -127,6 +134,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
             </section>
           )}
           {replyLanguageNote(message) && <p className="text-sm text-muted">{replyLanguageNote(message)}</p>}
+          {replyModeNote(message) && <p className="text-sm text-muted">{replyModeNote(message)}</p>}
           {message.reply_sent && <p className="text-sm font-medium text-success">• Reply sent</p>}
         </div>
       )}

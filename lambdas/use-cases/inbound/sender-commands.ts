@@ -1,0 +1,134 @@
+/**
+ * The commands that change or use what a sender chose for their own messages (issue 18): MODE (whether their
+ * replies carry the transcript), SPELL (names and terms to spell right) and FULL (the transcript of their
+ * latest voice message). Each is answered through the outbound gate, in the sender's LANG when the catalogue
+ * has it, and a sender on the opt-out list gets nothing (the gate refuses; MODE and SPELL still record the
+ * choice, as LANG does).
+ */
+
+import { textLanguage } from '../../core/catalogue';
+import { parseModeCommand, parseSpellCommand } from '../../core/keywords';
+import {
+  composeTranscriptTexts,
+  FULL_NONE_TEXT,
+  MODE_TEXT,
+  type ModeAnswer,
+  SPELL_TEXT,
+  type SpellAnswer,
+  type TextLanguage,
+} from '../../core/reply';
+import type { Message } from '../../core/schemas';
+import { SPELL_MAX_WORDS, senderPreferencesPatchSchema } from '../../core/sender-preferences';
+import { toPlainLetters } from '../../core/sms-text';
+import type { MessageRepository } from '../../ports/message-repository';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
+import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
+import { currentSettings } from '../settings';
+
+/** What these commands use: the sender's preferences, their messages (FULL), and the gate. */
+export type SenderCommandDeps = OutboundSmsDeps & {
+  readonly preferences: SenderPreferencesRepository;
+  readonly messages: Pick<MessageRepository, 'listBySender'>;
+  readonly serviceName: string;
+  readonly warn: (message: string, details?: Record<string, unknown>) => void;
+};
+
+async function replyTo(deps: SenderCommandDeps, to: string, body: string, kind: TextKind) {
+  return sendTextOrLog(deps, { to, body, kind, messageId: null });
+}
+
+/**
+ * MODE FULL / MODE SUMMARY: this sender's replies from now on (SendReply follows it over the operator's
+ * setting); MODE: the current one, the sender's own or the operator's; anything else: how to use it.
+ */
+export async function answerMode(deps: SenderCommandDeps, from: string, body: string | undefined) {
+  const command = parseModeCommand(body);
+  const preferences = await deps.preferences.get(from);
+  const language = textLanguage(preferences?.language);
+  let answer: ModeAnswer;
+  if (command === null || command.kind === 'unknown') answer = { kind: 'unknown' };
+  else if (command.kind === 'set') {
+    await deps.preferences.update(from, { reply_mode: command.mode }, deps.clock());
+    answer = { kind: 'set', mode: command.mode };
+  } else {
+    const own = preferences?.reply_mode ?? null;
+    const mode = own ?? (await currentSettings(deps)).reply_mode;
+    answer = { kind: 'current', mode, own: own !== null };
+  }
+  await replyTo(deps, from, MODE_TEXT(deps.serviceName, answer, language), 'mode');
+}
+
+/**
+ * SPELL words: added to the sender's list (duplicates, ignoring case, kept once), refused as a whole when the
+ * list would pass SPELL_MAX_WORDS (the store's schema decides); SPELL: the list; SPELL CLEAR: emptied.
+ */
+export async function answerSpell(deps: SenderCommandDeps, from: string, body: string | undefined) {
+  const command = parseSpellCommand(body) ?? { kind: 'list' as const };
+  const preferences = await deps.preferences.get(from);
+  const language = textLanguage(preferences?.language);
+  const current = preferences?.spell ?? [];
+  let answer: SpellAnswer;
+  if (command.kind === 'list') answer = { kind: 'list', words: current };
+  else if (command.kind === 'clear') {
+    await deps.preferences.update(from, { spell: null }, deps.clock());
+    answer = { kind: 'cleared' };
+  } else {
+    const words = withoutDuplicates([...current, ...command.words]);
+    const patch = senderPreferencesPatchSchema.safeParse({ spell: words });
+    if (!patch.success) answer = { kind: 'too-many', count: words.length };
+    else {
+      const saved = await deps.preferences.update(from, patch.data, deps.clock());
+      answer = { kind: 'saved', words: saved.spell ?? [] };
+    }
+  }
+  await replyTo(deps, from, SPELL_TEXT(deps.serviceName, answer, SPELL_MAX_WORDS, language), 'spell');
+}
+
+/** The words in order, each kept once (the first spelling when two differ only in case). */
+function withoutDuplicates(words: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return words.filter((word) => {
+    const key = word.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * FULL: the transcript of this sender's latest voice message that has one (one still being processed is
+ * skipped), as numbered texts through the gate; the first refused text stops the rest (a STOP, the hourly
+ * cap). None: a text saying so.
+ */
+export async function answerFull(deps: SenderCommandDeps, from: string) {
+  const preferences = await deps.preferences.get(from);
+  const latest = latestTranscribed(await deps.messages.listBySender(from));
+  if (latest === null) {
+    const language = textLanguage(preferences?.language);
+    await replyTo(deps, from, FULL_NONE_TEXT(deps.serviceName, language), 'full-transcript');
+    return;
+  }
+  const settings = await currentSettings(deps);
+  const transcript = latest.transcript ?? '';
+  const texted = settings.accented_letters === 'replace' ? toPlainLetters(transcript) : transcript;
+  const language: TextLanguage = textLanguage(preferences?.language, latest.language);
+  for (const body of composeTranscriptTexts(texted, language)) {
+    const outcome = await sendTextOrLog(deps, {
+      to: from,
+      body,
+      kind: 'full-transcript',
+      messageId: latest.id,
+    });
+    if (outcome?.status !== 'sent') return;
+  }
+}
+
+/** The newest message with a transcript, or null. */
+function latestTranscribed(messages: readonly Message[]): Message | null {
+  let latest: Message | null = null;
+  for (const message of messages) {
+    if (message.transcript === null || message.transcript === undefined) continue;
+    if (latest === null || message.created_at > latest.created_at) latest = message;
+  }
+  return latest;
+}
