@@ -77,4 +77,8 @@ export const ENGLISH: FixedTexts = {
   langUnknown: (name) => [
     `${name}: that is not a language code we know. Text LANG and a two-letter code (LANG es for Spanish, LANG en for English), LANG to see the current choice, or LANG AUTO.`,
   ],
+  uploadLink: (name, url) => [
+    `${name}: upload a recording too big to text here, within one hour (once): ${url}`,
+    `${name}: upload a recording within one hour: ${url}`,
+  ],
 };

@@ -84,4 +84,8 @@ export const SPANISH: FixedTexts = {
   langUnknown: (name) => [
     `${name}: no conocemos ese idioma. Mande LANG y dos letras (LANG es para español, LANG en para inglés), LANG para ver el actual, o LANG AUTO.`,
   ],
+  uploadLink: (name, url) => [
+    `${name}: suba el audio que no cabe en un mensaje, en la siguiente hora (una vez): ${url}`,
+    `${name}: suba su audio en la siguiente hora: ${url}`,
+  ],
 };

@@ -59,4 +59,6 @@ export type FixedTexts = {
   readonly langAuto: (name: string) => readonly string[];
   /** LANG with something that is not a language code we know. */
   readonly langUnknown: (name: string) => readonly string[];
+  /** UPLOAD: the one-hour link to the upload page (`url` is never shortened, so it is in every candidate). */
+  readonly uploadLink: (name: string, url: string) => readonly string[];
 };

@@ -23,6 +23,7 @@ export type InboundTextKind =
   | 'help'
   | 'delete'
   | 'lang'
+  | 'upload'
   | 'other'
   | 'empty';
 
@@ -49,6 +50,9 @@ export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
  * FAQ name it). Only the whole message counts: "delete this one" is an ordinary text.
  */
 export const DELETE_KEYWORDS = ['DELETE'] as const;
+
+/** The keyword that answers with a one-hour link to upload a recording too big for MMS (core/upload-link.ts). */
+export const UPLOAD_KEYWORDS = ['UPLOAD'] as const;
 
 /** Whitespace, punctuation and symbols (emoji included) around the message. */
 const SURROUNDING = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
@@ -80,6 +84,7 @@ const KIND_BY_KEYWORD: ReadonlyMap<string, InboundTextKind> = new Map([
   ...OPT_IN_KEYWORDS.map((keyword) => [keyword, 'opt-in'] as const),
   ...HELP_KEYWORDS.map((keyword) => [keyword, 'help'] as const),
   ...DELETE_KEYWORDS.map((keyword) => [keyword, 'delete'] as const),
+  ...UPLOAD_KEYWORDS.map((keyword) => [keyword, 'upload'] as const),
 ]);
 
 /**

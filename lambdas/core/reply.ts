@@ -273,3 +273,9 @@ export function LANG_TEXT(serviceName: string, answer: LangAnswer, language: Tex
           : texts.langUnknown(name);
   return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
 }
+
+/** The answer to UPLOAD: the one-hour link to the upload page (at most 320 characters). */
+export function UPLOAD_LINK_TEXT(serviceName: string, url: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.uploadLink(nameFor(serviceName, texts), url), FIXED_TEXT_MAX_CHARS);
+}

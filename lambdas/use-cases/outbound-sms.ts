@@ -41,6 +41,7 @@ export const TEXT_KINDS = [
   'how-to',
   'deleted',
   'lang',
+  'upload-link',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -60,6 +61,7 @@ const KIND_RULES = {
   'how-to': { toOptedOut: false },
   deleted: { toOptedOut: false },
   lang: { toOptedOut: false },
+  'upload-link': { toOptedOut: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

@@ -16,15 +16,18 @@ import {
   optInConfirmation,
   optOutConfirmation,
   type TextLanguage,
+  UPLOAD_LINK_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
+import type { UploadCodeStore } from '../../ports/upload-codes';
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
+import { createUploadLink } from '../upload-link';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
 export type TextCommandDeps = MessageChangeDeps &
@@ -35,11 +38,22 @@ export type TextCommandDeps = MessageChangeDeps &
     readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
     readonly serviceName: string;
     readonly contactEmail: string;
+    /** UPLOAD: the pending links, and the site they are on. */
+    readonly uploadCodes: UploadCodeStore;
+    readonly siteUrl: string;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
 /** What a text was taken for (`voice`: its audio is the message, the text asks for nothing). */
-export type TextAnswer = 'delete' | 'opt-in' | 'help' | 'lang' | 'usage' | 'unsupported-media' | 'voice';
+export type TextAnswer =
+  | 'delete'
+  | 'opt-in'
+  | 'help'
+  | 'lang'
+  | 'upload'
+  | 'usage'
+  | 'unsupported-media'
+  | 'voice';
 
 /** Texts the sender (a keyword's answer, a how-to) through the gate; never throws. */
 async function replyTo(deps: TextCommandDeps, to: string, body: string, kind: TextKind) {
@@ -92,6 +106,17 @@ export async function answerText(
     case 'lang':
       await answerLang(deps, from, body);
       return 'lang';
+    case 'upload': {
+      // Kept before it is sent, so the link works the moment it arrives; one the gate refuses expires unused.
+      const { url } = await createUploadLink(deps, from, deps.siteUrl);
+      await replyTo(
+        deps,
+        from,
+        UPLOAD_LINK_TEXT(deps.serviceName, url, await languageOf(deps, from)),
+        'upload-link',
+      );
+      return 'upload';
+    }
     default: {
       if (audio.length > 0) return 'voice';
       const action = media.length > 0 ? 'unsupported-media' : 'usage';
