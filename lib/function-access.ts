@@ -289,7 +289,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
 };
 
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
-export const PIPELINE_STARTERS: readonly string[] = ['receive-message', 'create-message', 'process-audio'];
+export const PIPELINE_STARTERS: readonly string[] = [
+  'receive-message',
+  'create-message',
+  'process-audio',
+  'upload-link',
+];
 
 /** Applies the access declared for `fnName` (and the pipeline start permission for starters). */
 export function applyAccess(fnName: string, fn: ProjectFunction, targets: AccessTargets): void {
