@@ -10,7 +10,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { formatList } from '@/lib/format-list';
-import { messageLinkSentence } from '@/lib/retention';
+import { messageLinkSentence, UPLOAD_LINK_SENTENCE } from '@/lib/retention';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
 export const TERMS_EFFECTIVE_DATE = 'October 15, 2025';
@@ -46,8 +46,9 @@ export function MobileTerms({
           marketing.
         </p>
         <p>
-          <strong>Links in our texts:</strong> {messageLinkSentence(retention)} Links always point to this
-          site, never to a link shortener. Keep the link to yourself, as you would the text itself.
+          <strong>Links in our texts:</strong> {messageLinkSentence(retention)} {UPLOAD_LINK_SENTENCE} Links
+          always point to this site, never to a link shortener. Keep the link to yourself, as you would the
+          text itself.
         </p>
       </LegalSection>
 
