@@ -85,4 +85,32 @@ describe('the upload page on a phone', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('is used with the keyboard on a laptop, and a tampered link says it is not available', async () => {
+    const from = '+14155550192';
+    await postWebhook(runtime, incomingForm({ from, body: 'upload' }));
+    const link = /https?:\/\/\S+\/u\/[A-Za-z0-9_-]{22}/.exec((await outboxTo(runtime, from))[0]!.body)![0];
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Send a recording' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'upload-link-1280.png'), fullPage: true });
+
+    // Tab moves through the header, then to the file picker and Upload; Upload with no file says what to do.
+    const picker = page.getByLabel('Recording');
+    for (let i = 0; i < 10 && !(await picker.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('alert').textContent()).toBe('Choose a recording first.');
+
+    const code = link.slice(-22);
+    const tampered = `${link.slice(0, -22)}${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`;
+    await page.goto(tampered);
+    await page.getByRole('heading', { level: 1, name: UPLOAD_LINK_NOT_AVAILABLE }).waitFor();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'upload-link-not-available-360.png'), fullPage: true });
+    await page.close();
+  });
 });
