@@ -103,6 +103,9 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     countsUsage(fn, t);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
     sendsTexts(fn, t);
+    // UPLOAD keeps a new link's hash (a conditional PutItem) and texts the link on the site's domain.
+    fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, ['PutItem']);
+    fn.setting(ENV.SITE_URL, t.siteUrl);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
     fn.setting(ENV.CONTACT_EMAIL, t.contactEmail);
     fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
@@ -165,6 +168,21 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     publishesChanges(fn, t);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject', 'DeleteObject']);
     twilio(fn, t);
+  },
+  // Whoever holds an UPLOAD link (/u/<code>): reads the pending link, signs a PUT of its one file into the
+  // upload area, then uses the link up (DeleteItem, PutItem to give it back when the file is refused), checks
+  // the file as the admin upload does and makes it a message from the link's sender (as create-message).
+  'upload-link': (fn, t) => {
+    publicEdge(fn, t);
+    fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, ['GetItem', 'PutItem', 'DeleteItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['PutItem']);
+    publishesChanges(fn, t);
+    countsUsage(fn, t);
+    fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+    fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['PutObject', 'DeleteObject']);
+    fn.uploadObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['PutObject', 'GetObject', 'DeleteObject']);
+    ffmpeg(fn, t);
+    fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
   },
 
   [step.markProcessing.fn]: ownsMessage,
@@ -274,7 +292,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
 };
 
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
-export const PIPELINE_STARTERS: readonly string[] = ['receive-message', 'create-message', 'process-audio'];
+export const PIPELINE_STARTERS: readonly string[] = [
+  'receive-message',
+  'create-message',
+  'process-audio',
+  'upload-link',
+];
 
 /** Applies the access declared for `fnName` (and the pipeline start permission for starters). */
 export function applyAccess(fnName: string, fn: ProjectFunction, targets: AccessTargets): void {

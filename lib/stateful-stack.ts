@@ -84,6 +84,7 @@ export class StatefulStack extends Stack {
       sentTexts: this.table('SentTexts', TABLES.sentTexts),
       senderPreferences: this.table('SenderPreferences', TABLES.senderPreferences),
       usage: this.table('Usage', TABLES.usage),
+      uploadCodes: this.table('UploadCodes', TABLES.uploadCodes),
     };
 
     const audioBucket = new Bucket(this, 'AudioBucket', {

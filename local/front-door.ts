@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MESSAGE_LINK_HEADERS } from '../lambdas/core/message-link';
-import { MESSAGE_LINK_PREFIX } from '../lambdas/core/site-paths';
+import { CODE_PAGE_PREFIXES } from '../lambdas/core/site-paths';
 import { HTTP_ROUTES } from '../lambdas/http/routes';
 import { COGNITO_PREFIX, LOCAL_PREFIX, STEP_FUNCTIONS_PREFIX } from './addresses';
 import {
@@ -143,8 +143,9 @@ async function serveApp(
   const path = requestUrl.pathname;
   if (await serveLocalControl(req, res, path, { paths: app.localPaths, events: app.events })) return;
   if (!path.startsWith('/api/')) {
-    // A message's page: never cached, indexed or sent on as a referrer (the code in its URL is the key).
-    const headers = path.startsWith(MESSAGE_LINK_PREFIX)
+    // A message's or upload link's page: never cached, indexed or sent on as a referrer (the code in its URL
+    // is the key).
+    const headers = CODE_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))
       ? { ...app.siteHeaders, ...MESSAGE_LINK_HEADERS }
       : app.siteHeaders;
     await serveSite(req, res, path, app.generated, headers);

@@ -68,6 +68,7 @@ export function handlerEnvironment(settings: HandlerSettings): Record<string, st
     OPT_OUTS_TABLE: LOCAL_TABLES.optOuts,
     SENT_TEXTS_TABLE: LOCAL_TABLES.sentTexts,
     SENDER_PREFERENCES_TABLE: LOCAL_TABLES.senderPreferences,
+    UPLOAD_CODES_TABLE: LOCAL_TABLES.uploadCodes,
     AUDIO_BUCKET: LOCAL_BUCKET,
     DYNAMODB_ENDPOINT: settings.dynamodb,
     S3_ENDPOINT: settings.s3,

@@ -30,6 +30,7 @@ export const ENV = names(
   'COUNTERS_TABLE',
   'SENT_TEXTS_TABLE',
   'USAGE_TABLE',
+  'UPLOAD_CODES_TABLE',
   'TRANSCRIPT_RETENTION_DAYS',
   // audio.ts (and health.ts): the audio bucket.
   'AUDIO_BUCKET',

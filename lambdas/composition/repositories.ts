@@ -9,6 +9,7 @@ import { DynamoSenderPreferencesRepository } from '../adapters/aws/dynamo-sender
 import { DynamoSentTextRepository } from '../adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
+import { DynamoUploadCodes } from '../adapters/aws/dynamo-upload-codes';
 import { DynamoUsageCounter } from '../adapters/aws/dynamo-usage-counter';
 import { documentClient } from './dynamodb';
 import { ENV } from './env-names';
@@ -47,6 +48,15 @@ export const senderPreferencesRepository = once(
       documentClient(),
       readEnv('the sender preferences table', { [ENV.SENDER_PREFERENCES_TABLE]: required })
         .SENDER_PREFERENCES_TABLE,
+    ),
+);
+
+/** Pending UPLOAD links: the webhook adds them, the upload page's function reads and uses them up. */
+export const uploadCodeStore = once(
+  () =>
+    new DynamoUploadCodes(
+      documentClient(),
+      readEnv('the upload codes table', { [ENV.UPLOAD_CODES_TABLE]: required }).UPLOAD_CODES_TABLE,
     ),
 );
 

@@ -7,7 +7,7 @@ const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, H
 
 /** The commands HELP lists (the terms and the FAQ explain them). */
 const COMMANDS =
-  'Text FULL for the transcript, MODE FULL or MODE SUMMARY, SPELL and names, LANG es for Spanish.';
+  'Text FULL for the transcript, MODE FULL or MODE SUMMARY, SPELL and names, LANG es for Spanish, UPLOAD for a link.';
 
 const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
 
@@ -111,5 +111,9 @@ export const ENGLISH: FixedTexts = {
   ],
   fullNone: (name) => [
     `${name}: there is no transcript to send: we hold no voice message from this number. Forward one to get a summary and transcript.`,
+  ],
+  uploadLink: (name, url) => [
+    `${name}: upload a recording too big to text here, within one hour (once): ${url}`,
+    `${name}: upload a recording within one hour: ${url}`,
   ],
 };

@@ -11,7 +11,8 @@ const RATES_AND_KEYWORDS =
   'Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja, HELP para ayuda.';
 
 /** The commands HELP lists (the terms and the FAQ explain them). */
-const COMMANDS = 'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés.';
+const COMMANDS =
+  'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés, UPLOAD para un enlace.';
 
 const voiceMessages = (count: number) => `${count} mensaje${count === 1 ? '' : 's'} de voz`;
 
@@ -117,5 +118,9 @@ export const SPANISH: FixedTexts = {
   ],
   fullNone: (name) => [
     `${name}: no hay texto que mandar: no tenemos mensajes de voz de este teléfono. Mande uno para recibir un resumen y el texto.`,
+  ],
+  uploadLink: (name, url) => [
+    `${name}: suba el audio que no cabe en un mensaje, en la siguiente hora (una vez): ${url}`,
+    `${name}: suba su audio en la siguiente hora: ${url}`,
   ],
 };

@@ -75,6 +75,8 @@ export type FixedTexts = {
   readonly spellTooMany: (name: string, max: number, count: number) => readonly string[];
   /** FULL when this sender has no voice message with a transcript. */
   readonly fullNone: (name: string) => readonly string[];
+  /** UPLOAD: the one-hour link to the upload page (`url` is never shortened, so it is in every candidate). */
+  readonly uploadLink: (name: string, url: string) => readonly string[];
 };
 
 /** The two reply modes a sender can choose by MODE (the settings' `reply_mode`). */

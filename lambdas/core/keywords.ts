@@ -26,6 +26,7 @@ export type InboundTextKind =
   | 'mode'
   | 'spell'
   | 'full'
+  | 'upload'
   | 'other'
   | 'empty';
 
@@ -55,6 +56,8 @@ export const DELETE_KEYWORDS = ['DELETE'] as const;
 
 /** The keyword that texts back the transcript of the sender's latest voice message (the whole message). */
 export const FULL_KEYWORDS = ['FULL'] as const;
+/** The keyword that answers with a one-hour link to upload a recording too big for MMS (core/upload-link.ts). */
+export const UPLOAD_KEYWORDS = ['UPLOAD'] as const;
 
 /** Whitespace, punctuation and symbols (emoji included) around the message. */
 const SURROUNDING = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
@@ -137,6 +140,7 @@ const KIND_BY_KEYWORD: ReadonlyMap<string, InboundTextKind> = new Map([
   ...HELP_KEYWORDS.map((keyword) => [keyword, 'help'] as const),
   ...DELETE_KEYWORDS.map((keyword) => [keyword, 'delete'] as const),
   ...FULL_KEYWORDS.map((keyword) => [keyword, 'full'] as const),
+  ...UPLOAD_KEYWORDS.map((keyword) => [keyword, 'upload'] as const),
 ]);
 
 /**

@@ -342,3 +342,9 @@ export function composeTranscriptTexts(transcript: string, language: TextLanguag
     overflowNote: texts.transcriptCutNote,
   });
 }
+
+/** The answer to UPLOAD: the one-hour link to the upload page (at most 320 characters). */
+export function UPLOAD_LINK_TEXT(serviceName: string, url: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.uploadLink(nameFor(serviceName, texts), url), FIXED_TEXT_MAX_CHARS);
+}

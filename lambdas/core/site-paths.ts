@@ -22,8 +22,24 @@ export function codeFromPath(pathname: string): string | null {
   return code === '' || code.includes('/') ? null : code;
 }
 
-/** A page at a fixed URL, or `message`: the page of a `/m/<code>` link (core/message-link.ts). */
-export type PathPage = SitePage | 'message';
+/** Where the page of an UPLOAD link lives: `/u/<code>` (core/upload-link.ts). */
+export const UPLOAD_LINK_PREFIX = '/u/';
+
+/** The code in an upload page path (`/u/<code>`), or null when the path is not one. */
+export function uploadCodeFromPath(pathname: string): string | null {
+  if (!pathname.startsWith(UPLOAD_LINK_PREFIX)) return null;
+  const code = pathname.slice(UPLOAD_LINK_PREFIX.length).replace(/\/+$/, '');
+  return code === '' || code.includes('/') ? null : code;
+}
+
+/** Paths of one-off links whose pages are never cached, indexed or sent on as referrer. */
+export const CODE_PAGE_PREFIXES = [MESSAGE_LINK_PREFIX, UPLOAD_LINK_PREFIX] as const;
+
+/**
+ * A page at a fixed URL, `message` (a `/m/<code>` link, core/message-link.ts) or `upload` (a `/u/<code>`
+ * link, core/upload-link.ts).
+ */
+export type PathPage = SitePage | 'message' | 'upload';
 
 const PAGE_BY_PATH: ReadonlyMap<string, SitePage> = new Map(
   (Object.entries(SITE_PAGES) as [SitePage, string][]).map(([page, path]) => [path, page]),
@@ -33,5 +49,6 @@ const PAGE_BY_PATH: ReadonlyMap<string, SitePage> = new Map(
 export function pageForPath(pathname: string): PathPage | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   if (codeFromPath(path) !== null) return 'message';
+  if (uploadCodeFromPath(path) !== null) return 'upload';
   return PAGE_BY_PATH.get(path) ?? null;
 }

@@ -16,8 +16,9 @@ import {
   optOutRepository,
   senderPreferencesRepository,
   settingsRepository,
+  uploadCodeStore,
 } from '../composition/repositories';
-import { contactEmail, publicWebhookUrl, serviceName } from '../composition/service';
+import { contactEmail, publicWebhookUrl, serviceName, siteUrl } from '../composition/service';
 import { smsSending } from '../composition/sms';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
 import { usage } from '../composition/usage';
@@ -39,6 +40,8 @@ const deps: InboundDeps = {
   providers: { ...smsSending(), ...mediaFetching() },
   serviceName: serviceName(),
   contactEmail: contactEmail(),
+  uploadCodes: uploadCodeStore(),
+  siteUrl: siteUrl(),
   warn,
 };
 const checkSignature = twilioSignatureCheck(publicWebhookUrl(), 'Webhook');

@@ -34,6 +34,11 @@ export const THROTTLES = {
    * guessed at any rate; the limit caps what a flood of them costs.
    */
   messageLink: { rate: 10, burst: 20 },
+  /**
+   * An UPLOAD link: one person handing in one recording (three requests). Same reasoning as a message link:
+   * the code cannot be guessed, the limit caps a flood's cost (signing and probing are the dear parts).
+   */
+  uploadLink: { rate: 5, burst: 10 },
 } as const satisfies Record<string, Throttle>;
 
 export const HTTP_ROUTES: readonly HttpRoute[] = [
@@ -138,6 +143,28 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'message-link',
     access: 'public',
     throttle: THROTTLES.messageLink,
+  },
+  // Whoever holds an UPLOAD link (/u/<code>): is it good, sign the recording's upload, hand it in.
+  {
+    method: 'GET',
+    path: '/api/u/{code}',
+    fn: 'upload-link',
+    access: 'public',
+    throttle: THROTTLES.uploadLink,
+  },
+  {
+    method: 'POST',
+    path: '/api/u/{code}/upload',
+    fn: 'upload-link',
+    access: 'public',
+    throttle: THROTTLES.uploadLink,
+  },
+  {
+    method: 'POST',
+    path: '/api/u/{code}/message',
+    fn: 'upload-link',
+    access: 'public',
+    throttle: THROTTLES.uploadLink,
   },
   {
     method: 'GET',

@@ -44,6 +44,7 @@ export const TEXT_KINDS = [
   'mode',
   'spell',
   'full-transcript',
+  'upload-link',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -66,6 +67,7 @@ const KIND_RULES = {
   mode: { toOptedOut: false },
   spell: { toOptedOut: false },
   'full-transcript': { toOptedOut: false },
+  'upload-link': { toOptedOut: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

@@ -1,10 +1,10 @@
 /**
  * The site's viewer-request function (CloudFront Functions, JS runtime 2.0), generated at synth time: the
- * site's pages (lambdas/core/site-paths) and every message link's page (`/m/<code>`) get the app's index.html, files go to S3 as they are, and any other
+ * site's pages (lambdas/core/site-paths) and every one-off link's page (`/m/<code>`, `/u/<code>`) get the app's index.html, files go to S3 as they are, and any other
  * path is answered at the edge with status 404 and the app itself, which shows "Page not found". A search
  * engine or a carrier's reviewer never sees a missing page answered with 200, or S3's XML AccessDenied.
  */
-import { MESSAGE_LINK_PREFIX, SITE_PAGES } from '../../lambdas/core/site-paths';
+import { CODE_PAGE_PREFIXES, SITE_PAGES } from '../../lambdas/core/site-paths';
 
 /** CloudFront Functions code may be at most 10 KB. */
 export const MAX_FUNCTION_BYTES = 10 * 1024;
@@ -17,13 +17,16 @@ const FALLBACK_NOT_FOUND_HTML =
 export function siteRouterCode(indexHtml: string | null): string {
   const pages = Object.fromEntries(Object.values(SITE_PAGES).map((path) => [path, true]));
   const code = `var PAGES = ${JSON.stringify(pages)};
-var MESSAGE = ${JSON.stringify(MESSAGE_LINK_PREFIX)};
+var CODE_PAGES = ${JSON.stringify(CODE_PAGE_PREFIXES)};
 var NOT_FOUND = ${JSON.stringify(indexHtml ?? FALLBACK_NOT_FOUND_HTML)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
-  var code = path.indexOf(MESSAGE) === 0 ? path.slice(MESSAGE.length) : '';
+  var code = '';
+  for (var i = 0; i < CODE_PAGES.length; i++) {
+    if (path.indexOf(CODE_PAGES[i]) === 0) code = path.slice(CODE_PAGES[i].length);
+  }
   if (PAGES[path || '/'] || (code && code.indexOf('/') < 0)) {
     request.uri = '/index.html';
     return request;

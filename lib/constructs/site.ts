@@ -22,7 +22,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { MESSAGE_LINK_HEADERS } from '../../lambdas/core/message-link';
-import { MESSAGE_LINK_PREFIX } from '../../lambdas/core/site-paths';
+import { MESSAGE_LINK_PREFIX, UPLOAD_LINK_PREFIX } from '../../lambdas/core/site-paths';
 import { siteRouterCode } from './site-router';
 
 /** What the browser app reads from `/config.json` at start. */
@@ -115,10 +115,10 @@ export class Site extends Construct {
       securityHeadersBehavior,
     });
 
-    // A message link's page (/m/<code>): the code in its URL is the key to one person's message, so the page
-    // is never cached, indexed, or sent on as a referrer (core/message-link.ts names the same headers).
+    // A message link's page (/m/<code>) and an UPLOAD link's (/u/<code>): the code in its URL is the key to one
+    // person's message (or upload), so the page is never cached, indexed, or sent on as a referrer (core/message-link.ts names the same headers).
     const messageLinkHeaders = new ResponseHeadersPolicy(this, 'MessageLinkHeaders', {
-      comment: 'Message link pages: security headers, no-store, noindex, no referrer',
+      comment: 'Message and upload link pages: security headers, no-store, noindex, no referrer',
       securityHeadersBehavior: {
         ...securityHeadersBehavior,
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
@@ -155,6 +155,13 @@ export class Site extends Construct {
       },
       additionalBehaviors: {
         [`${MESSAGE_LINK_PREFIX}*`]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: messageLinkHeaders,
+          functionAssociations: [{ function: siteRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        [`${UPLOAD_LINK_PREFIX}*`]: {
           origin: siteOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -59,6 +59,7 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:UpdateItem on SenderPreferences',
     'dynamodb:GetItem on Settings',
+    'dynamodb:PutItem on UploadCodes',
     'dynamodb:Query on Messages/index/sender',
     'dynamodb:UpdateItem on Counters',
     'dynamodb:UpdateItem on Usage',
@@ -104,6 +105,19 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:Query on Messages/index/link',
     's3:DeleteObject s3:GetObject on AudioBucket/audio/*',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+  // Whoever holds an UPLOAD link: the pending link (read, use up, give back), the link's file in the upload
+  // area (signed PUT, read, removed), then a message as the dashboard's upload makes one.
+  'upload-link': [
+    PUBLISH,
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on UploadCodes',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:PutItem on Messages',
+    'dynamodb:UpdateItem on Usage',
+    's3:DeleteObject s3:GetObject s3:PutObject on AudioBucket/uploads/*',
+    's3:DeleteObject s3:PutObject on AudioBucket/audio/*',
+    'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
   'message-run': [STILL_ADMIN, 'dynamodb:GetItem on Messages', 'dynamodb:GetItem on Settings', XRAY],
@@ -331,6 +345,8 @@ describe('what each function may do', () => {
         'message-link',
         // Records a text's delivery status on its message.
         'sms-status',
+        // A recording handed in on an UPLOAD link's page becomes a message.
+        'upload-link',
         // An operator's wrong-transcript mark shows on every open dashboard.
         'review-transcript',
       ].sort(),

@@ -34,6 +34,7 @@ import type { SettingsRepository } from '../../lambdas/ports/settings-repository
 import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
 import type { Summarizer, SummaryResult } from '../../lambdas/ports/summarizer';
 import type { Transcriber, Transcription } from '../../lambdas/ports/transcriber';
+import type { UploadCode, UploadCodeStore } from '../../lambdas/ports/upload-codes';
 
 export class InMemoryMessages implements MessageRepository {
   readonly items = new Map<string, Message>();
@@ -212,6 +213,24 @@ export class InMemorySenderPreferences implements SenderPreferencesRepository {
   }
   async delete(phoneNumber: string) {
     this.items.delete(phoneNumber);
+  }
+}
+
+/** Pending UPLOAD links; `now` says which are past their time. */
+export class InMemoryUploadCodes implements UploadCodeStore {
+  readonly items = new Map<string, UploadCode>();
+  constructor(private readonly now: () => string = () => new Date().toISOString()) {}
+  async put(codeHash: string, code: UploadCode) {
+    this.items.set(codeHash, code);
+  }
+  async get(codeHash: string) {
+    const code = this.items.get(codeHash);
+    return code && Date.parse(code.expiresAt) > Date.parse(this.now()) ? code : null;
+  }
+  async consume(codeHash: string) {
+    const code = await this.get(codeHash);
+    if (code) this.items.delete(codeHash);
+    return code;
   }
 }
 

@@ -131,7 +131,7 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     for (const name of ['Voice Summary', LONG_NAME]) {
       for (const email of ['help@example.com', LONG_EMAIL]) {
         const help = HELP_TEXT(name, email, language);
-        for (const command of ['FULL', 'MODE FULL', 'MODE SUMMARY', 'SPELL', 'LANG']) {
+        for (const command of ['FULL', 'MODE FULL', 'MODE SUMMARY', 'SPELL', 'LANG', 'UPLOAD']) {
           expect(help).toContain(command);
         }
         expect(help.length).toBeLessThanOrEqual(320);

@@ -32,6 +32,7 @@ import {
   InMemoryOptOuts,
   InMemorySenderPreferences,
   InMemorySettings,
+  InMemoryUploadCodes,
   RecordingEvents,
   RecordingSms,
   RecordingStarter,
@@ -63,6 +64,8 @@ function setUp() {
     },
     serviceName: 'Voice Summary',
     contactEmail: 'help@example.com',
+    uploadCodes: new InMemoryUploadCodes(),
+    siteUrl: 'https://voice.example.com',
     warnings: [] as string[],
     warn(message: string) {
       deps.warnings.push(message);

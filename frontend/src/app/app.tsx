@@ -9,6 +9,7 @@ const TermsRoute = lazy(() => import('./routes/terms'));
 const FaqRoute = lazy(() => import('./routes/faq'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const MessageRoute = lazy(() => import('./routes/message'));
+const UploadRoute = lazy(() => import('./routes/upload'));
 
 function Loading({ children }: { readonly children: ReactNode }) {
   return (
@@ -58,6 +59,12 @@ export function App() {
       return (
         <Loading>
           <MessageRoute />
+        </Loading>
+      );
+    case 'upload':
+      return (
+        <Loading>
+          <UploadRoute />
         </Loading>
       );
     case 'not-found':

@@ -16,3 +16,14 @@ export function useDocumentMeta(title: string, description: string): void {
     meta.content = description;
   }, [title, description]);
 }
+
+/** Adds `<meta name=... content=...>` while the page is shown (the server also sends the same as headers). */
+export function useMetaTag(name: string, content: string): void {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = name;
+    meta.content = content;
+    document.head.append(meta);
+    return () => meta.remove();
+  }, [name, content]);
+}

@@ -31,3 +31,7 @@ export function messageLinkSentence(retention: Retention | null): string {
       : `until the message is deleted, at the latest ${days(retention.transcriptDays)} after it arrives`;
   return `The first text of a reply may end with a private link to a page with the whole message: its summary, full transcript and recording. Anyone who has that link can read that message, ${until}; deleting it on that page or texting DELETE ends the link at once. The link is made of random characters that cannot be guessed, and the page is never shown to search engines.`;
 }
+
+/** What the UPLOAD command sends and who can use its link (the privacy policy, the terms and the FAQ say it). */
+export const UPLOAD_LINK_SENTENCE =
+  'Texting UPLOAD gets you a private link to a page where you can send us one recording from your phone (audio, up to 25 MB) to be summarized like a voice message; the link works once and for one hour, and anyone who has it in that hour can send a recording in your name.';

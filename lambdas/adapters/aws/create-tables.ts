@@ -31,6 +31,7 @@ export function tableNames(prefix: string): TableNames {
     sentTexts: `${prefix}sent-texts`,
     senderPreferences: `${prefix}sender-preferences`,
     usage: `${prefix}usage`,
+    uploadCodes: `${prefix}upload-codes`,
   };
 }
 

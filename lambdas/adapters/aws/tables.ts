@@ -63,6 +63,12 @@ export const TABLES = {
    * below a partition's limit at this service's rate.
    */
   usage: { partitionKey: 'scope', sortKey: 'date', timeToLiveAttribute: 'expires_at' },
+  /**
+   * One item per pending UPLOAD link (core/upload-link.ts), keyed by the code's SHA-256, deleted by TTL an
+   * hour on or by the first recording handed in (a conditional delete). A table of its own: the upload page's
+   * function may delete here and nowhere else.
+   */
+  uploadCodes: { partitionKey: 'code_hash', timeToLiveAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 export const MESSAGE_FEED = 'all';

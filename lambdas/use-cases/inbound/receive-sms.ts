@@ -15,6 +15,7 @@ import type { PipelineStarter } from '../../ports/pipeline-starter';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { SettingsRepository } from '../../ports/settings-repository';
+import type { UploadCodeStore } from '../../ports/upload-codes';
 import type { MessageChangeDeps } from '../message-changes';
 import type { UsageDeps } from '../usage';
 import { answerText, honourOptOut } from './text-commands';
@@ -39,6 +40,9 @@ export type InboundDeps = MessageChangeDeps &
     readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
     readonly serviceName: string;
     readonly contactEmail: string;
+    /** UPLOAD: the pending links, and the site they are on. */
+    readonly uploadCodes: UploadCodeStore;
+    readonly siteUrl: string;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
@@ -73,6 +77,7 @@ export type InboundResult = {
     | 'mode'
     | 'spell'
     | 'full'
+    | 'upload'
     | 'usage'
     | 'unsupported-media'
     | 'replay';

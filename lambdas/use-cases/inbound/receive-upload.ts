@@ -39,6 +39,8 @@ export type UploadedAudio = {
   readonly bytes: Buffer;
   readonly fileName: string | null;
   readonly sender: string | null;
+  /** `sms` for a sender's own recording (an UPLOAD link): answered, failures included, as a voice message is. */
+  readonly source?: 'sms' | 'upload';
 };
 
 /**
@@ -86,7 +88,7 @@ export async function receiveUpload(deps: UploadDeps, upload: UploadedAudio) {
     sender,
     phone_number: phone.ok ? phone.e164 : null,
     audio_url: key,
-    source: 'upload',
+    source: upload.source ?? 'upload',
     media_url: null,
     audio_content_type: format.mime,
     attempt: 1,
@@ -110,7 +112,11 @@ export async function receiveUpload(deps: UploadDeps, upload: UploadedAudio) {
  */
 export async function receiveUploadedFile(
   deps: UploadDeps,
-  input: { readonly uploadKey: string; readonly sender?: string | null | undefined },
+  input: {
+    readonly uploadKey: string;
+    readonly sender?: string | null | undefined;
+    readonly source?: 'sms' | 'upload';
+  },
 ) {
   let bytes: Buffer;
   try {
@@ -122,7 +128,12 @@ export async function receiveUploadedFile(
     throw error;
   }
   try {
-    return await receiveUpload(deps, { bytes, fileName: null, sender: input.sender ?? null });
+    return await receiveUpload(deps, {
+      bytes,
+      fileName: null,
+      sender: input.sender ?? null,
+      ...(input.source ? { source: input.source } : {}),
+    });
   } finally {
     await deps.audio.delete(input.uploadKey).catch((error: unknown) => {
       deps.warn('An upload could not be removed from the upload area', {

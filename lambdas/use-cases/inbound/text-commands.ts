@@ -17,15 +17,18 @@ import {
   optInConfirmation,
   optOutConfirmation,
   type TextLanguage,
+  UPLOAD_LINK_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
+import type { UploadCodeStore } from '../../ports/upload-codes';
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
+import { createUploadLink } from '../upload-link';
 import { answerFull, answerMode, answerSpell } from './sender-commands';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
@@ -37,6 +40,9 @@ export type TextCommandDeps = MessageChangeDeps &
     readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
     readonly serviceName: string;
     readonly contactEmail: string;
+    /** UPLOAD: the pending links, and the site they are on. */
+    readonly uploadCodes: UploadCodeStore;
+    readonly siteUrl: string;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
@@ -49,6 +55,7 @@ export type TextAnswer =
   | 'mode'
   | 'spell'
   | 'full'
+  | 'upload'
   | 'usage'
   | 'unsupported-media'
   | 'voice';
@@ -113,6 +120,17 @@ export async function answerText(
     case 'full':
       await answerFull(deps, from);
       return 'full';
+    case 'upload': {
+      // Kept before it is sent, so the link works the moment it arrives; one the gate refuses expires unused.
+      const { url } = await createUploadLink(deps, from, deps.siteUrl);
+      await replyTo(
+        deps,
+        from,
+        UPLOAD_LINK_TEXT(deps.serviceName, url, await languageOf(deps, from)),
+        'upload-link',
+      );
+      return 'upload';
+    }
     default: {
       if (audio.length > 0) return 'voice';
       const action = media.length > 0 ? 'unsupported-media' : 'usage';

@@ -1,19 +1,7 @@
 import { codeFromPath } from '@core/site-paths';
-import { useEffect } from 'react';
 import { PageLayout } from '@/components/layout/page-layout';
 import { SharedMessageView } from '@/features/message-link/components/shared-message-view';
-import { useDocumentMeta } from '@/lib/document-meta';
-
-/** Adds `<meta name=... content=...>` while the page is shown (the server also sends the same as headers). */
-function useMetaTag(name: string, content: string) {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = name;
-    meta.content = content;
-    document.head.append(meta);
-    return () => meta.remove();
-  }, [name, content]);
-}
+import { useDocumentMeta, useMetaTag } from '@/lib/document-meta';
 
 /**
  * `/m/<code>`: one voice message for whoever holds its link; a chunk of its own, never in the landing page's

@@ -21,7 +21,12 @@ import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { formatList } from '@/lib/format-list';
-import { audioRetentionSentence, messageLinkSentence, transcriptRetentionSentence } from '@/lib/retention';
+import {
+  audioRetentionSentence,
+  messageLinkSentence,
+  transcriptRetentionSentence,
+  UPLOAD_LINK_SENTENCE,
+} from '@/lib/retention';
 
 export type FaqItem = { readonly id: string; readonly question: string; readonly answer: ReactNode };
 
@@ -147,6 +152,11 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       id: 'link',
       question: 'Who can open the link in my reply?',
       answer: <p>{messageLinkSentence(retention)} Keep it to yourself, as you would the text itself.</p>,
+    },
+    {
+      id: 'upload',
+      question: 'My recording is too big to text. Can I still send it?',
+      answer: <p>{UPLOAD_LINK_SENTENCE}</p>,
     },
     {
       id: 'app',

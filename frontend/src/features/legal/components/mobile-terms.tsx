@@ -7,6 +7,7 @@ import {
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   SPELL_KEYWORD,
+  UPLOAD_KEYWORDS,
 } from '@core/keywords';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
 import { SENDER_PREFERENCES_RETENTION_DAYS } from '@core/sender-preferences';
@@ -15,7 +16,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { formatList } from '@/lib/format-list';
-import { messageLinkSentence } from '@/lib/retention';
+import { messageLinkSentence, UPLOAD_LINK_SENTENCE } from '@/lib/retention';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
 export const TERMS_EFFECTIVE_DATE = 'October 15, 2025';
@@ -48,11 +49,13 @@ export function MobileTerms({
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
           transcript. We also answer HELP, STOP, {formatList(DELETE_KEYWORDS)}, {LANG_KEYWORD}, {MODE_KEYWORD}
-          , {SPELL_KEYWORD} and {formatList(FULL_KEYWORDS)}. We send no marketing.
+          , {SPELL_KEYWORD}, {formatList(FULL_KEYWORDS)} and {formatList(UPLOAD_KEYWORDS)}. We send no
+          marketing.
         </p>
         <p>
-          <strong>Links in our texts:</strong> {messageLinkSentence(retention)} Links always point to this
-          site, never to a link shortener. Keep the link to yourself, as you would the text itself.
+          <strong>Links in our texts:</strong> {messageLinkSentence(retention)} {UPLOAD_LINK_SENTENCE} Links
+          always point to this site, never to a link shortener. Keep the link to yourself, as you would the
+          text itself.
         </p>
       </LegalSection>
 

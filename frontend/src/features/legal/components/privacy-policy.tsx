@@ -1,7 +1,12 @@
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
-import { audioRetentionSentence, messageLinkSentence, transcriptRetentionSentence } from '@/lib/retention';
+import {
+  audioRetentionSentence,
+  messageLinkSentence,
+  transcriptRetentionSentence,
+  UPLOAD_LINK_SENTENCE,
+} from '@/lib/retention';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
 /** SPEC section 9. */
@@ -104,6 +109,7 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           <li>{audioRetentionSentence(retention)}</li>
           <li>{transcriptRetentionSentence(retention)}</li>
           <li>{messageLinkSentence(retention)}</li>
+          <li>{UPLOAD_LINK_SENTENCE}</li>
           <li>Sign-up details are kept until you ask us to delete them.</li>
           <li>
             Consent and opt-out records are kept for as long as we run the service, because carriers and the

@@ -4,7 +4,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/error-message';
-import { requestUpload, sendFile, startProcessing } from '../api/upload';
+import { sendFile } from '@/lib/send-file';
+import { requestUpload, startProcessing } from '../api/upload';
 
 export const UPLOAD_FAILED = 'Upload failed';
 

@@ -1,0 +1,206 @@
+import { MAX_AUDIO_BYTES } from '@core/audio-format';
+import { UPLOAD_LINK_NOT_AVAILABLE } from '@core/upload-link';
+import { CheckCircle2, Upload } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { AppLink } from '@/components/ui/app-link';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { exactTime } from '@/lib/format-time';
+import { sendFile } from '@/lib/send-file';
+import { fetchUploadLink, handInRecording, requestLinkUpload } from '../api/upload-link';
+
+/** What the picker offers: audio, and the extensions phones give voice notes (the bytes are what decides). */
+const ACCEPT = 'audio/*,.m4a,.amr,.awb,.3gp,.3ga,.caf,.opus,.ogg,.aac,.mp3,.wav,.flac,.webm';
+
+export const UPLOAD_FAILED = 'The upload failed';
+
+type State =
+  | { readonly status: 'loading' }
+  | { readonly status: 'not-available' }
+  | { readonly status: 'error' }
+  | { readonly status: 'ready'; readonly expiresAt: string }
+  | { readonly status: 'sent' };
+
+function Notice({ title, children }: { readonly title: string; readonly children?: ReactNode }) {
+  return (
+    <div className="space-y-4 py-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
+      {children}
+      <p>
+        <AppLink
+          to="landing"
+          className="inline-flex min-h-11 items-center font-semibold text-accent underline"
+        >
+          Go to the home page
+        </AppLink>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The page of an UPLOAD link: pick a recording on the phone, send it with a progress bar, and it is answered
+ * by text like a forwarded voice message. A code that opens nothing (mistyped, past its hour, used) shows the
+ * one sentence the API answers.
+ */
+export function UploadLinkView({ code }: { readonly code: string }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchUploadLink(code, abort.signal).then(
+      (link) => setState({ status: 'ready', expiresAt: link.expires_at }),
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        setState({ status: error instanceof ApiError && error.status === 404 ? 'not-available' : 'error' });
+      },
+    );
+    return () => abort.abort();
+  }, [code]);
+
+  switch (state.status) {
+    case 'loading':
+      return (
+        <p role="status" className="py-8 text-muted">
+          Loading...
+        </p>
+      );
+    case 'not-available':
+      return (
+        <Notice title={UPLOAD_LINK_NOT_AVAILABLE}>
+          <p className="text-lg text-muted">
+            The link may be mistyped, past its hour, or already used. Text UPLOAD to the same number for a new
+            one.
+          </p>
+        </Notice>
+      );
+    case 'error':
+      return (
+        <Notice title="The page could not be loaded">
+          <p className="text-lg text-muted">Check your connection and reload the page in a minute.</p>
+        </Notice>
+      );
+    case 'sent':
+      return (
+        <Notice title="Recording received">
+          <p role="status" className="flex items-start gap-2 text-lg text-ink">
+            <CheckCircle2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-success" />
+            We are transcribing it now: the summary comes by text in a few minutes. This link is now used up.
+          </p>
+        </Notice>
+      );
+    case 'ready':
+      return (
+        <UploadForm
+          code={code}
+          expiresAt={state.expiresAt}
+          onSent={() => setState({ status: 'sent' })}
+          onGone={() => setState({ status: 'not-available' })}
+        />
+      );
+  }
+}
+
+function UploadForm({
+  code,
+  expiresAt,
+  onSent,
+  onGone,
+}: {
+  readonly code: string;
+  readonly expiresAt: string;
+  readonly onSent: () => void;
+  readonly onGone: () => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fileId = useId();
+  const errorId = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (progress !== null) return;
+    if (!file) return setError('Choose a recording first.');
+    if (file.size > MAX_AUDIO_BYTES)
+      return setError('The recording is larger than 25 MB: choose a shorter one.');
+    setError(null);
+    setProgress(0);
+    try {
+      await sendFile(await requestLinkUpload(code, file), file, setProgress);
+      await handInRecording(code);
+      onSent();
+    } catch (failure) {
+      setProgress(null);
+      if (
+        failure instanceof ApiError &&
+        failure.status === 404 &&
+        failure.serverMessage === UPLOAD_LINK_NOT_AVAILABLE
+      ) {
+        onGone();
+        return;
+      }
+      setError(
+        errorMessage(failure, {
+          fallback: UPLOAD_FAILED,
+          unreachable: `${UPLOAD_FAILED}: check your connection and try again.`,
+        }),
+      );
+    }
+  };
+
+  return (
+    <form className="space-y-5 py-6" onSubmit={onSubmit} noValidate>
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">Send a recording</h1>
+        <p className="text-lg text-ink">
+          Pick a voice message or other recording on this phone (audio, up to 25 MB). We text you its summary
+          and transcript, as for a forwarded voice message.
+        </p>
+        <p className="text-muted">
+          This link works once, until <time dateTime={expiresAt}>{exactTime(expiresAt)}</time>.
+        </p>
+      </header>
+      <div className="space-y-2">
+        <label htmlFor={fileId} className="block font-semibold text-ink">
+          Recording
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept={ACCEPT}
+          disabled={progress !== null}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setError(null);
+          }}
+          className="block min-h-11 w-full rounded-lg border border-line-strong bg-canvas p-2 text-base text-ink file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-surface file:px-3 file:font-semibold file:text-ink"
+        />
+      </div>
+      {progress !== null && (
+        <div className="space-y-1">
+          <progress
+            value={progress}
+            max={1}
+            aria-label="Upload progress"
+            className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line accent-accent [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-accent"
+          />
+          <p className="text-sm text-muted" aria-live="polite">
+            {progress < 1 ? `${Math.round(progress * 100)}%` : 'Checking the recording...'}
+          </p>
+        </div>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-danger">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={progress !== null} className="w-full sm:w-auto">
+        <Upload aria-hidden="true" className="size-5" />
+        {progress !== null ? 'Uploading...' : 'Upload'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * UPLOAD by text and its one-time link (`/u/<code>`), as use cases over in-memory ports: the keyword, the
+ * link texted through the gate, only the code's hash kept, one use per code, one hour, one 404 for all.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
+import { NotFoundError, UnsupportedMediaTypeError } from '../../lambdas/core/errors';
+import { classifyInboundText } from '../../lambdas/core/keywords';
+import { uploadCodeFromPath } from '../../lambdas/core/site-paths';
+import { UPLOAD_LINK_NOT_AVAILABLE, uploadLinkKey } from '../../lambdas/core/upload-link';
+import { type InboundDeps, receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
+import type { UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
+import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../../lambdas/use-cases/upload-link';
+import {
+  FakeAudioTools,
+  FakeMediaFetcher,
+  InMemoryAudio,
+  InMemoryCounters,
+  InMemoryMessages,
+  InMemoryOptOuts,
+  InMemorySenderPreferences,
+  InMemorySettings,
+  InMemoryUploadCodes,
+  RecordingEvents,
+  RecordingSms,
+  RecordingStarter,
+  testClock,
+  WAV_BYTES,
+} from '../support/in-memory-ports';
+
+const FROM = '+14155550123';
+const SITE = 'https://voice.example.com';
+
+function setUp() {
+  const sms = new RecordingSms();
+  const clock = testClock();
+  const deps = {
+    messages: new InMemoryMessages(),
+    events: new RecordingEvents(),
+    clock,
+    audio: new InMemoryAudio(),
+    audioTools: new FakeAudioTools(),
+    counters: new InMemoryCounters(),
+    settings: new InMemorySettings(),
+    optOuts: new InMemoryOptOuts(),
+    preferences: new InMemorySenderPreferences(),
+    phoneRegions: new LibPhoneNumberRegions(),
+    pipeline: new RecordingStarter(),
+    providers: {
+      smsSender: async () => ({ sender: sms, from: '+15005550006' }),
+      mediaFetcher: async () => new FakeMediaFetcher(new Error('no media is fetched here')),
+    },
+    serviceName: 'Voice Summary',
+    contactEmail: 'help@example.com',
+    uploadCodes: new InMemoryUploadCodes(clock),
+    siteUrl: SITE,
+    warn() {},
+  } satisfies InboundDeps & UploadDeps;
+  return { deps, sms };
+}
+
+let sids = 0;
+const text = (body: string, from = FROM) => ({
+  MessageSid: `SM${String(++sids).padStart(16, '0')}`,
+  From: from,
+  Body: body,
+  NumMedia: 0,
+});
+
+/** Texts UPLOAD and returns the code in the link that came back. */
+async function askForLink(deps: ReturnType<typeof setUp>['deps'], sms: RecordingSms): Promise<string> {
+  await receiveSms(deps, text('upload'));
+  const url = /https:\/\/\S+/.exec(sms.sent.at(-1)!.body)![0];
+  return uploadCodeFromPath(new URL(url).pathname)!;
+}
+
+describe('the UPLOAD keyword', () => {
+  it('is the whole message in any case, and never an opt-out (nor an opt-out one)', () => {
+    for (const typed of ['UPLOAD', 'upload', ' Upload! ', 'uPlOaD.']) {
+      expect(classifyInboundText(typed)).toBe('upload');
+    }
+    for (const typed of ['upload this please', 'stop upload', 'upload stop', 'uploads']) {
+      expect(classifyInboundText(typed)).not.toBe('upload');
+    }
+    for (const typed of ['STOP', 'stop texting me', 'UNSUBSCRIBE', 'cancel']) {
+      expect(['opt-out', 'revocation']).toContain(classifyInboundText(typed));
+    }
+  });
+});
+
+describe('an UPLOAD text', () => {
+  it('is answered through the gate with a one-hour link on the site; only the code’s hash is kept', async () => {
+    const { deps, sms } = setUp();
+    const result = await receiveSms(deps, text('UPLOAD'));
+
+    expect(result.action).toBe('upload');
+    expect(sms.sent).toHaveLength(1);
+    const body = sms.sent[0]!.body;
+    expect(body).toMatch(/within one hour/);
+    const code = uploadCodeFromPath(new URL(/https:\/\/\S+/.exec(body)![0]).pathname)!;
+    expect(body).toContain(`${SITE}/u/${code}`);
+    expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const hash = createHash('sha256').update(code).digest('hex');
+    expect([...deps.uploadCodes.items.keys()]).toEqual([hash]);
+    expect(JSON.stringify([...deps.uploadCodes.items.values()])).not.toContain(code);
+    expect(await readUploadLink(deps, code)).toEqual({ expires_at: '2026-01-01T13:00:00.000Z' });
+  });
+
+  it('sends nothing to an opted-out sender', async () => {
+    const { deps, sms } = setUp();
+    await deps.optOuts.optOut(FROM, deps.clock());
+    await receiveSms(deps, text('UPLOAD'));
+    expect(sms.sent).toEqual([]);
+  });
+});
+
+describe('an UPLOAD link', () => {
+  it('turns one recording into a voice message from its sender, answered by text; a second use is 404', async () => {
+    const { deps, sms } = setUp();
+    const code = await askForLink(deps, sms);
+
+    const ticket = await startLinkUpload(deps, code, { contentType: 'audio/wav', size: WAV_BYTES.length });
+    const hash = createHash('sha256').update(code).digest('hex');
+    expect(ticket.url).toBe(`memory://${uploadLinkKey(hash)}`);
+    await deps.audio.put(uploadLinkKey(hash), WAV_BYTES, 'audio/wav');
+
+    const { messageId } = await receiveLinkUpload(deps, code);
+    expect((await deps.messages.get(messageId))!).toMatchObject({
+      phone_number: FROM,
+      sender: FROM,
+      source: 'sms',
+      status: 'pending',
+    });
+    expect(deps.pipeline.started).toEqual([{ messageId, attempt: 1 }]);
+    expect(await deps.audio.exists(uploadLinkKey(hash))).toBe(false);
+
+    await expect(receiveLinkUpload(deps, code)).rejects.toThrow(UPLOAD_LINK_NOT_AVAILABLE);
+    await expect(readUploadLink(deps, code)).rejects.toBeInstanceOf(NotFoundError);
+    expect(deps.messages.items.size).toBe(1);
+  });
+
+  it('stays usable when the file is refused, so another recording can be picked', async () => {
+    const { deps, sms } = setUp();
+    const code = await askForLink(deps, sms);
+    const key = uploadLinkKey(createHash('sha256').update(code).digest('hex'));
+
+    await deps.audio.put(key, Buffer.from('%PDF-1.7 not audio'), 'audio/wav');
+    await expect(receiveLinkUpload(deps, code)).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
+    await expect(receiveLinkUpload(deps, code)).rejects.toThrow(/not found/);
+
+    await deps.audio.put(key, WAV_BYTES, 'audio/wav');
+    await expect(receiveLinkUpload(deps, code)).resolves.toMatchObject({ messageId: expect.any(String) });
+  });
+
+  it('is not available after an hour, when tampered with, or malformed: one answer for all', async () => {
+    const { deps, sms } = setUp();
+    const code = await askForLink(deps, sms);
+    const tampered = `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`;
+
+    for (const bad of [tampered, 'short', '../../etc/passwd', '']) {
+      await expect(readUploadLink(deps, bad)).rejects.toThrow(UPLOAD_LINK_NOT_AVAILABLE);
+      await expect(startLinkUpload(deps, bad, { contentType: 'audio/wav', size: 10 })).rejects.toThrow(
+        UPLOAD_LINK_NOT_AVAILABLE,
+      );
+    }
+    deps.clock.advance(60 * 60 * 1000);
+    await expect(readUploadLink(deps, code)).rejects.toThrow(UPLOAD_LINK_NOT_AVAILABLE);
+    await expect(receiveLinkUpload(deps, code)).rejects.toThrow(UPLOAD_LINK_NOT_AVAILABLE);
+  });
+
+  it('refuses a recording over 25 MB before a byte is sent', async () => {
+    const { deps, sms } = setUp();
+    const code = await askForLink(deps, sms);
+    await expect(
+      startLinkUpload(deps, code, { contentType: 'audio/mp4', size: 25 * 1024 * 1024 + 1 }),
+    ).rejects.toThrow(/larger than 25 MB/);
+  });
+});
