@@ -185,8 +185,8 @@ describe('the Lambda functions', () => {
     expect(signup).not.toMatch(/dynamodb:(GetItem|Query|Scan)|s3:|secretsmanager:/);
   });
 
-  it('let only the three starters (webhook, upload and process-audio) start the pipeline', () => {
-    const starters = ['receive-message', 'create-message', 'process-audio'];
+  it("let only the four starters (webhook, admin upload, a sender's UPLOAD link, process-audio) start the pipeline", () => {
+    const starters = ['receive-message', 'create-message', 'upload-link', 'process-audio'];
     for (const fn of starters) {
       const [, f] = functionFor(app, fn);
       expect(f.Properties.Environment.Variables.STATE_MACHINE_ARN).toEqual({ Ref: expect.any(String) });
