@@ -1,7 +1,7 @@
 import type { Message } from '@core/schemas';
 import { CORRECTED_TRANSCRIPT_MAX } from '@core/transcript-review';
 import { Flag } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { errorMessage } from '@/lib/error-message';
 import { reviewTranscript } from '../api/messages';
@@ -23,7 +23,14 @@ export function TranscriptReview({ message }: { readonly message: Message }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
+  // The field the operator just asked for takes the focus at once, before the next key (a layout effect, not
+  // `autoFocus`: the shipped build's React layer, Preact, honours `autofocus` only on page load, and runs plain
+  // effects a frame later, after the first keys typed).
+  useLayoutEffect(() => {
+    if (editing) field.current?.focus();
+  }, [editing]);
 
   if (message.transcript === null) return null;
 
@@ -88,8 +95,7 @@ export function TranscriptReview({ message }: { readonly message: Message }) {
             value={text}
             maxLength={CORRECTED_TRANSCRIPT_MAX}
             rows={3}
-            // biome-ignore lint/a11y/noAutofocus: the field the operator just asked for
-            autoFocus
+            ref={field}
             onChange={(event) => setText(event.target.value)}
             className="block w-full rounded-lg border border-line-strong bg-canvas px-3 py-2 text-sm text-ink"
           />
