@@ -91,7 +91,10 @@ describe('the operator reads a run step by step and the month’s usage', () => 
       const card = page.locator('article').filter({ hasText: '(415) 555-0190' }).first();
       const details = card.getByRole('button', { name: 'Details' });
       // The page settles first (the History loads beside the live list); then Enter on the focused button.
-      await page.getByRole('region', { name: 'History' }).getByText(/Showing/).waitFor();
+      await page
+        .getByRole('region', { name: 'History' })
+        .getByText(/Showing/)
+        .waitFor();
       await details.press('Enter');
       await expect.poll(() => details.getAttribute('aria-expanded')).toBe('true');
       const timeline = card.getByRole('region', { name: 'Run details' });
