@@ -30,6 +30,11 @@ export const MESSAGE_NOT_AVAILABLE = 'This message is not available';
 /** What `GET /api/m/{code}` answers: what the sender may read of their own message. */
 export const sharedMessageSchema = z.object({
   summary: z.string().nullable(),
+  /**
+   * "Call back: <number>, <time>" as the sender's text had it (only what the caller said), or null: the
+   * summary leaves the number to this line.
+   */
+  callback: z.string().nullable(),
   transcript: z.string().nullable(),
   /** When the voice message arrived (ISO). */
   received_at: z.string(),

@@ -10,6 +10,7 @@ import {
   messageLinkUrl,
   type SharedMessage,
 } from '../core/message-link';
+import { checkedCallbackLine } from '../core/reply';
 import type { Message } from '../core/schemas';
 import { AUDIO_URL_SECONDS } from '../core/uploads';
 import type { AudioStore } from '../ports/audio-store';
@@ -49,6 +50,10 @@ export async function readMessageLink(deps: LinkReadDeps, code: string): Promise
   const { message, expiresAt } = await messageFor(deps, code);
   return {
     summary: message.summary,
+    callback:
+      message.summary_details && message.transcript !== null
+        ? checkedCallbackLine(message.summary_details, message.transcript)
+        : null,
     transcript: message.transcript,
     received_at: message.created_at,
     language: message.language ?? null,

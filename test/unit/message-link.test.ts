@@ -91,7 +91,15 @@ async function linkedMessage(deps: ReturnType<typeof setUp>['deps']) {
     id: 'm1',
     status: 'completed',
     summary: 'Dana from the clinic moved your appointment to Friday at 9 am.',
-    transcript: 'hi this is dana from the clinic your appointment moved to friday at nine am',
+    summary_details: {
+      summary: 'Dana from the clinic moved your appointment to Friday at 9 am.',
+      key_points: [],
+      callback_number: '415 555 0132',
+      callback_time: null,
+      requested_action: null,
+    },
+    transcript:
+      'hi this is dana from the clinic your appointment moved to friday at nine am call me at 415 555 0132',
     language: 'en',
     audio_url: 'audio/m1.wav',
     attempt: 1,
@@ -103,12 +111,13 @@ async function linkedMessage(deps: ReturnType<typeof setUp>['deps']) {
 }
 
 describe('the message behind a link', () => {
-  it('shows the summary, the full transcript, when it arrived and its language', async () => {
+  it('shows the summary with the callback line the text had, the full transcript, when it arrived and its language', async () => {
     const { deps } = setUp();
     const { message, url, code } = await linkedMessage(deps);
     expect(url).toMatch(/^https:\/\/voice\.example\.com\/m\/[A-Za-z0-9_-]{22}$/);
     expect(await readMessageLink(deps, code)).toEqual({
       summary: message.summary,
+      callback: 'Call back: (415) 555-0132',
       transcript: message.transcript,
       received_at: message.created_at,
       language: 'en',

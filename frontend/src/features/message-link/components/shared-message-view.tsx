@@ -125,6 +125,7 @@ function MessageDetails({
           Summary
         </h2>
         <p className="text-lg leading-relaxed text-ink">{message.summary || 'No summary was made.'}</p>
+        {message.callback && <p className="font-semibold text-ink">{message.callback}</p>}
       </section>
       <section aria-labelledby="recording-heading" className="space-y-2">
         <h2 id="recording-heading" className="text-lg font-semibold text-ink">
