@@ -99,8 +99,9 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
         <p>
           We accept audio files up to {MAX_MB} MB. Your carrier may limit picture and audio messages to less,
           often about 1 MB, which is a few minutes of a voice memo; your phone tells you if a file is too
-          large to send. A long transcript arrives over several texts, {MAX_TRANSCRIPT_MESSAGES} at most; the
-          summary always comes first.
+          large to send, and then texting UPLOAD gets you a link to send it from the phone instead. A long
+          transcript arrives over several texts, {MAX_TRANSCRIPT_MESSAGES} at most; the summary always comes
+          first.
         </p>
       ),
     },
