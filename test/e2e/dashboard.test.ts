@@ -83,8 +83,15 @@ async function openDashboard(width = 1280): Promise<Dashboard> {
   return { page, errors };
 }
 
-/** The card of the message from `sender` (as the card shows it). */
-const card = (page: Page, sender: string) => page.locator('article').filter({ hasText: sender }).first();
+/**
+ * The live list's card of the message from `sender` (as the card shows it); the History section below may show
+ * the same message in a card of its own.
+ */
+const card = (page: Page, sender: string) =>
+  page
+    .getByRole('region', { name: /^Recent Messages/ })
+    .locator('article')
+    .filter({ hasText: sender });
 
 /**
  * Records each state a card is shown in, as the browser renders it (from the page itself, not the test's
@@ -96,7 +103,7 @@ async function recordCardStates(page: Page, sender: string): Promise<() => Promi
     const seen = [];
     window.cardStates = seen;
     const note = () => {
-      for (const article of document.querySelectorAll('article')) {
+      for (const article of document.querySelectorAll('[aria-labelledby="recent-title"] article')) {
         if (article.querySelector('h3')?.textContent !== ${JSON.stringify(sender)}) continue;
         const text = article.textContent ?? '';
         const state = text.includes('Waiting to process...') ? 'pending'

@@ -88,13 +88,21 @@ describe('the operator reads a run step by step and the month’s usage', () => 
 
     for (const width of [1280, 360]) {
       const { page, errors } = await openDashboard(width);
-      const card = page.locator('article').filter({ hasText: '(415) 555-0190' }).first();
+      // The live list's card: the History section below shows the same message in a card of its own, and either
+      // list may load first.
+      const card = page
+        .getByRole('region', { name: /^Recent Messages/ })
+        .locator('article')
+        .filter({ hasText: '(415) 555-0190' });
       const details = card.getByRole('button', { name: 'Details' });
-      // The page settles first (the History loads beside the live list); then Enter on the focused button.
-      await page
-        .getByRole('region', { name: 'History' })
-        .getByText(/Showing/)
-        .waitFor();
+      // The page settles first (both lists loaded); then Enter on the focused button.
+      await Promise.all([
+        details.waitFor(),
+        page
+          .getByRole('region', { name: 'History' })
+          .getByText(/Showing/)
+          .waitFor(),
+      ]);
       await details.press('Enter');
       await expect.poll(() => details.getAttribute('aria-expanded')).toBe('true');
       const timeline = card.getByRole('region', { name: 'Run details' });
