@@ -24,7 +24,7 @@ import {
 const url = urlSchema();
 const retentionDays = _default(nullable(number().check(int(), positive())), null);
 
-export const runtimeConfigSchema = object({
+const runtimeConfigSchema = object({
   region: string().check(minLength(1)),
   userPoolId: string().check(minLength(1)),
   userPoolClientId: string().check(minLength(1)),

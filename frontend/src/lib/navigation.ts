@@ -34,7 +34,7 @@ export function hrefFor(page: SitePage, hash?: string): string {
 }
 
 /** Brings a `#section` into view (or the top of the page) once the new page has rendered. */
-export function scrollToHash(hash: string): void {
+function scrollToHash(hash: string): void {
   requestAnimationFrame(() => {
     const target = hash ? document.getElementById(hash) : null;
     if (target) {

@@ -16,7 +16,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   local: true,
 };
 
-export const TEST_PUBLIC_INFO = {
+const TEST_PUBLIC_INFO = {
   service_name: 'Voice Summary',
   phone_number: '+14155550100',
   contact_email: 'help@example.com',

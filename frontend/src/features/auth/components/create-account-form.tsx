@@ -9,7 +9,7 @@ import { FormMessage, LinkButton } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
 
 /** SPEC section 9: how long "Account Created!" shows before the admin view. */
-export const ACCOUNT_CREATED_REDIRECT_MS = 2_000;
+const ACCOUNT_CREATED_REDIRECT_MS = 2_000;
 
 export type CreateStep =
   | { readonly step: 'details' }

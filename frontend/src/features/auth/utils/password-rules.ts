@@ -1,8 +1,8 @@
 /** SPEC section 9: the shortest password accepted. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
 /** SPEC section 5: the two passwords must match, and be at least 6 characters. Null when both hold. */
 export function checkNewPassword(password: string, confirmation: string): string | null {

@@ -19,7 +19,7 @@ import { formatList } from '@/lib/format-list';
 import { messageLinkSentence, UPLOAD_LINK_SENTENCE } from '@/lib/retention';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
-export const TERMS_EFFECTIVE_DATE = 'October 15, 2025';
+const TERMS_EFFECTIVE_DATE = 'October 15, 2025';
 
 /** The SMS program's terms, as US carriers expect them: program, frequency, rates, keywords, liability, contact. */
 export function MobileTerms({

@@ -10,7 +10,7 @@ import {
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
 /** SPEC section 9. */
-export const PRIVACY_EFFECTIVE_DATE = 'October 15, 2025';
+const PRIVACY_EFFECTIVE_DATE = 'October 15, 2025';
 
 export type PrivacyPolicyProps = {
   readonly serviceName: string;

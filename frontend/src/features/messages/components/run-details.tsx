@@ -67,7 +67,7 @@ function RunPanel({ messageId, version, renderPartDelivery }: Props) {
 }
 
 /** The timeline itself: each run's steps with durations, retries and errors; the reply parts; the cost. */
-export function RunTimeline({
+function RunTimeline({
   view,
   renderPartDelivery,
 }: {

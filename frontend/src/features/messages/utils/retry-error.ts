@@ -1,7 +1,7 @@
 import { errorMessage } from '@/lib/error-message';
 
-export const RETRY_FAILED = 'Retry failed';
-export const FAILED_TO_RETRY = 'Failed to retry processing';
+const RETRY_FAILED = 'Retry failed';
+const FAILED_TO_RETRY = 'Failed to retry processing';
 
 /**
  * SPEC section 8, retry failure: the server's error text; "Retry failed" when it answered without one;

@@ -6,9 +6,9 @@ import { loadSettings, saveSettings } from '../api/settings';
 import { checkForm, type FieldErrors, formFrom, type SettingsForm } from '../utils/settings-form';
 
 /** SPEC section 9: how long "Settings saved successfully" shows. */
-export const SAVED_FEEDBACK_MS = 3_000;
-export const SETTINGS_SAVED = 'Settings saved successfully';
-export const SETTINGS_SAVE_FAILED = 'Failed to save settings';
+const SAVED_FEEDBACK_MS = 3_000;
+const SETTINGS_SAVED = 'Settings saved successfully';
+const SETTINGS_SAVE_FAILED = 'Failed to save settings';
 
 export type SaveResult = { readonly kind: 'saved' | 'failed'; readonly text: string };
 

@@ -108,7 +108,7 @@ function secretUpdate(edit: SecretEdit): string | null | undefined {
 }
 
 /** SPEC section 5: empty settings values are saved as null. */
-export function toUpdate(form: SettingsForm): SettingsUpdateInput {
+function toUpdate(form: SettingsForm): SettingsUpdateInput {
   const update: SettingsUpdateInput = {
     reply_mode: form.replyMode,
     accented_letters: form.accentedLetters,

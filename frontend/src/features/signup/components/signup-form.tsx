@@ -36,7 +36,7 @@ function prefetch(): void {
 /** The order of the fields on the form: the first with an error gets the focus. */
 const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'smsOptIn'];
 
-export const SIGNUP_FAILED = 'Failed to sign up';
+const SIGNUP_FAILED = 'Failed to sign up';
 
 // What the visitor typed survives a trip to the legal pages and back (the view is re-created on return).
 let draft: Fields = { name: '', email: '', phone: '', smsOptIn: false };

@@ -7,7 +7,7 @@ import { usePublicInfo } from '@/lib/public-info';
 import { downloadVCard } from '../utils/vcard';
 
 /** How long "Copied!" shows (SPEC section 9). */
-export const COPIED_FEEDBACK_MS = 2_000;
+const COPIED_FEEDBACK_MS = 2_000;
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
