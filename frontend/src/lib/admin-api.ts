@@ -2,7 +2,7 @@
  * Calls to the admin routes: the API client with the signed-in admin's Cognito ID token as the bearer.
  * The token comes from the page that composes the admin features (so this file does not import auth).
  */
-import { apiRequest } from '@/lib/api-client';
+import { apiFetch, apiRequest } from '@/lib/api-client';
 
 export type TokenSource = () => Promise<string | null>;
 
@@ -13,15 +13,19 @@ export function setAdminTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
+async function authorization(): Promise<Record<string, string>> {
+  const token = await tokenSource();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 export async function adminRequest<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const token = await tokenSource();
-  return apiRequest<T>(path, { ...init, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return apiRequest<T>(path, { ...init, headers: await authorization() });
 }
 
-/** The same token, for requests the API client does not make (uploads with progress, the live channel). */
-export function adminToken(): Promise<string | null> {
-  return tokenSource();
+/** A file from an admin route (a CSV export): the answer, to read as a Blob; ApiError on failure. */
+export async function adminDownload(path: string, accept: string): Promise<Response> {
+  return apiFetch(path, { headers: { accept, ...(await authorization()) } });
 }

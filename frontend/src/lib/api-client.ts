@@ -31,11 +31,18 @@ function readError(body: unknown): { message: string | null; issues: FieldIssue[
   return { message: typeof error === 'string' && error.trim() !== '' ? error : null, issues: list };
 }
 
-/** Sends a request to `<apiBaseUrl><path>` and returns the parsed JSON body; throws ApiError on failure. */
-export async function apiRequest<T>(
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<T> {
+type RequestInit = {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/**
+ * Sends a request to `<apiBaseUrl><path>` and returns the answer once it is known to be a success (a file
+ * to download reads it as a Blob); throws ApiError, with the server's words, on failure.
+ */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const { apiBaseUrl } = await loadRuntimeConfig();
   let response: Response;
   try {
@@ -52,14 +59,23 @@ export async function apiRequest<T>(
   } catch {
     throw new ApiError(0, null);
   }
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {}
   if (!response.ok) {
-    const { message, issues } = readError(body);
+    const { message, issues } = readError(await readJson(response));
     throw new ApiError(response.status, message, issues);
   }
-  return body as T;
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a request to `<apiBaseUrl><path>` and returns the parsed JSON body; throws ApiError on failure. */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await readJson(await apiFetch(path, init))) as T;
 }

@@ -1,8 +1,7 @@
 import { HISTORY_PAGE_SIZE } from '@core/message-history';
 import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';
-import { loadRuntimeConfig } from '@/config/runtime-config';
-import { adminRequest, adminToken } from '@/lib/admin-api';
-import { ApiError } from '@/lib/api-client';
+import { adminDownload, adminRequest } from '@/lib/admin-api';
+import { saveBlob } from '@/lib/save-blob';
 
 /** SPEC: "Select messages ordered by created_at descending, limit 10". */
 export async function listRecentMessages(signal?: AbortSignal): Promise<Message[]> {
@@ -71,24 +70,8 @@ export function listHistoryPage(
 
 /** The filtered history as a CSV file, downloaded by the browser; says whether it stopped at the size limit. */
 export async function downloadHistoryCsv(filters: HistoryFilters): Promise<{ truncated: boolean }> {
-  const [{ apiBaseUrl }, token] = await Promise.all([loadRuntimeConfig(), adminToken()]);
-  const response = await fetch(`${apiBaseUrl}/messages/export?${filterQuery(filters)}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  }).catch(() => {
-    throw new ApiError(0, null);
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    throw new ApiError(response.status, typeof body?.error === 'string' ? body.error : null);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `messages-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  const response = await adminDownload(`/messages/export?${filterQuery(filters)}`, 'text/csv');
+  saveBlob(await response.blob(), `messages-${new Date().toISOString().slice(0, 10)}.csv`);
   return { truncated: response.headers.get('x-export-truncated') === 'true' };
 }
 

@@ -3,6 +3,7 @@
  * rather than with a library: the card has five properties, and what matters (CRLF line ends, escaped text,
  * lines folded at 75 octets) is a dozen lines to get exactly right and test.
  */
+import { saveBlob } from '@/lib/save-blob';
 
 export type ServiceContact = {
   readonly name: string;
@@ -75,14 +76,8 @@ export function vCardFileName(name: string): string {
 
 /** Hands the card to the browser as a download (phones offer to add it to Contacts). */
 export function downloadVCard(contact: ServiceContact): void {
-  const blob = new Blob([buildVCard(contact)], { type: 'text/vcard;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = vCardFileName(contact.name);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveBlob(
+    new Blob([buildVCard(contact)], { type: 'text/vcard;charset=utf-8' }),
+    vCardFileName(contact.name),
+  );
 }

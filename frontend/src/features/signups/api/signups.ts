@@ -1,7 +1,6 @@
 import type { SignupRecord } from '@core/schemas';
-import { loadRuntimeConfig } from '@/config/runtime-config';
-import { adminRequest, adminToken } from '@/lib/admin-api';
-import { ApiError } from '@/lib/api-client';
+import { adminDownload, adminRequest } from '@/lib/admin-api';
+import { saveBlob } from '@/lib/save-blob';
 
 export type SignupsPage = { readonly total: number; readonly signups: readonly SignupRecord[] };
 
@@ -12,19 +11,6 @@ export function latestSignups(signal?: AbortSignal): Promise<SignupsPage> {
 
 /** Every sign-up as a CSV file, downloaded by the browser. */
 export async function downloadSignupsCsv(): Promise<void> {
-  const [{ apiBaseUrl }, token] = await Promise.all([loadRuntimeConfig(), adminToken()]);
-  const response = await fetch(`${apiBaseUrl}/signups/export`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  }).catch(() => {
-    throw new ApiError(0, null);
-  });
-  if (!response.ok) throw new ApiError(response.status, null);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `signups-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  const response = await adminDownload('/signups/export', 'text/csv');
+  saveBlob(await response.blob(), `signups-${new Date().toISOString().slice(0, 10)}.csv`);
 }
