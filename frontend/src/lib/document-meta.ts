@@ -1,3 +1,4 @@
+import { MESSAGE_LINK_HEADERS } from '@core/message-link';
 import { useEffect } from 'react';
 
 /** The service's name in every title, after the page's own. */
@@ -26,4 +27,13 @@ export function useMetaTag(name: string, content: string): void {
     document.head.append(meta);
     return () => meta.remove();
   }, [name, content]);
+}
+
+/**
+ * A private link's page (`/m/<code>`, `/u/<code>`): not indexed, and the code in the address never sent on
+ * as a referrer; the same words the server sends as headers (core's MESSAGE_LINK_HEADERS).
+ */
+export function usePrivateLinkMeta(): void {
+  useMetaTag('robots', MESSAGE_LINK_HEADERS['x-robots-tag']);
+  useMetaTag('referrer', MESSAGE_LINK_HEADERS['referrer-policy']);
 }

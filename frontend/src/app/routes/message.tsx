@@ -1,7 +1,7 @@
 import { codeFromPath } from '@core/site-paths';
 import { PageLayout } from '@/components/layout/page-layout';
 import { SharedMessageView } from '@/features/message-link/components/shared-message-view';
-import { useDocumentMeta, useMetaTag } from '@/lib/document-meta';
+import { useDocumentMeta, usePrivateLinkMeta } from '@/lib/document-meta';
 
 /**
  * `/m/<code>`: one voice message for whoever holds its link; a chunk of its own, never in the landing page's
@@ -9,8 +9,7 @@ import { useDocumentMeta, useMetaTag } from '@/lib/document-meta';
  */
 export default function MessageRoute() {
   useDocumentMeta('Your voice message', 'A voice message, its summary and transcript.');
-  useMetaTag('robots', 'noindex, nofollow');
-  useMetaTag('referrer', 'no-referrer');
+  usePrivateLinkMeta();
   const code = codeFromPath(window.location.pathname) ?? '';
   return (
     <PageLayout>

@@ -1,7 +1,7 @@
 import { uploadCodeFromPath } from '@core/site-paths';
 import { PageLayout } from '@/components/layout/page-layout';
 import { UploadLinkView } from '@/features/upload-link/components/upload-link-view';
-import { useDocumentMeta, useMetaTag } from '@/lib/document-meta';
+import { useDocumentMeta, usePrivateLinkMeta } from '@/lib/document-meta';
 
 /**
  * `/u/<code>`: the page an UPLOAD text links to, where a sender hands in a recording from the phone; a chunk
@@ -10,8 +10,7 @@ import { useDocumentMeta, useMetaTag } from '@/lib/document-meta';
  */
 export default function UploadRoute() {
   useDocumentMeta('Send a recording', 'Upload a recording to get its summary and transcript by text.');
-  useMetaTag('robots', 'noindex, nofollow');
-  useMetaTag('referrer', 'no-referrer');
+  usePrivateLinkMeta();
   const code = uploadCodeFromPath(window.location.pathname) ?? '';
   return (
     <PageLayout>
