@@ -19,6 +19,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether the server answered that what was asked for does not exist (a link that opens nothing). */
+export function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
 function readError(body: unknown): { message: string | null; issues: FieldIssue[] } {
   if (typeof body !== 'object' || body === null) return { message: null, issues: [] };
   const { error, issues } = body as { error?: unknown; issues?: unknown };

@@ -1,5 +1,5 @@
 /**
- * The one way the admin app loads, refreshes and changes server data: a panel names its load, and reads
+ * The one way the app loads, refreshes and changes server data: a panel (or page) names its load, and reads
  * `data`, `error` and `loading`. A newer load replaces one under way, and a load still under way when the
  * panel goes away is aborted, so no answer lands on a panel that is gone or overwrites a newer one.
  */

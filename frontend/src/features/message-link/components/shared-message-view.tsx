@@ -1,19 +1,13 @@
 import { MESSAGE_NOT_AVAILABLE, type SharedMessage } from '@core/message-link';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { AppLink } from '@/components/ui/app-link';
-import { ApiError } from '@/lib/api-client';
+import { useState } from 'react';
+import { PageNotice } from '@/components/layout/page-notice';
+import { isNotFound } from '@/lib/api-client';
 import { exactTime } from '@/lib/format-time';
+import { useServerData } from '@/lib/use-server-data';
 import { fetchSharedMessage } from '../api/message-link';
 import { DeleteMessage } from './delete-message';
 import { LinkAudioPlayer } from './link-audio-player';
-
-type State =
-  | { readonly status: 'loading' }
-  | { readonly status: 'not-available' }
-  | { readonly status: 'error' }
-  | { readonly status: 'deleted' }
-  | { readonly status: 'shown'; readonly message: SharedMessage };
 
 const languageNames = new Intl.DisplayNames(undefined, { type: 'language' });
 
@@ -25,81 +19,45 @@ function languageName(code: string): string {
   }
 }
 
-function Notice({ title, children }: { readonly title: string; readonly children?: React.ReactNode }) {
-  return (
-    <div className="space-y-4 py-8">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
-      {children}
-      <p>
-        <AppLink
-          to="landing"
-          className="inline-flex min-h-11 items-center font-semibold text-accent underline"
-        >
-          Go to the home page
-        </AppLink>
-      </p>
-    </div>
-  );
-}
-
 /**
  * The whole of one voice message, for whoever holds its link: the summary, when it arrived, the recording
  * (fetched on play), the full transcript, and deleting it. A code that opens nothing, for whatever reason,
  * shows the one sentence the API answers.
  */
 export function SharedMessageView({ code }: { readonly code: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchSharedMessage(code, abort.signal).then(
-      (message) => setState({ status: 'shown', message }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        setState({ status: error instanceof ApiError && error.status === 404 ? 'not-available' : 'error' });
-      },
-    );
-    return () => abort.abort();
-  }, [code]);
+  const shared = useServerData((signal) => fetchSharedMessage(code, signal), { reloadKey: code });
+  const [deleted, setDeleted] = useState(false);
 
-  switch (state.status) {
-    case 'loading':
-      return (
-        <p role="status" className="py-8 text-muted">
-          Loading the message...
+  if (deleted)
+    return (
+      <PageNotice title="The message is deleted">
+        <p role="status" className="flex items-start gap-2 text-lg text-ink">
+          <CheckCircle2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-success" />
+          Its recording, transcript and summary are erased, and this link no longer opens anything.
         </p>
-      );
-    case 'not-available':
-      return (
-        <Notice title={MESSAGE_NOT_AVAILABLE}>
-          <p className="text-lg text-muted">
-            The link may be mistyped, or the message was deleted or is past the time we keep messages.
-          </p>
-        </Notice>
-      );
-    case 'error':
-      return (
-        <Notice title="The message could not be loaded">
-          <p className="text-lg text-muted">Check your connection and reload the page in a minute.</p>
-        </Notice>
-      );
-    case 'deleted':
-      return (
-        <Notice title="The message is deleted">
-          <p role="status" className="flex items-start gap-2 text-lg text-ink">
-            <CheckCircle2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-success" />
-            Its recording, transcript and summary are erased, and this link no longer opens anything.
-          </p>
-        </Notice>
-      );
-    case 'shown':
-      return (
-        <MessageDetails
-          code={code}
-          message={state.message}
-          onDeleted={() => setState({ status: 'deleted' })}
-        />
-      );
-  }
+      </PageNotice>
+    );
+  if (isNotFound(shared.error))
+    return (
+      <PageNotice title={MESSAGE_NOT_AVAILABLE}>
+        <p className="text-lg text-muted">
+          The link may be mistyped, or the message was deleted or is past the time we keep messages.
+        </p>
+      </PageNotice>
+    );
+  if (shared.error !== undefined)
+    return (
+      <PageNotice title="The message could not be loaded">
+        <p className="text-lg text-muted">Check your connection and reload the page in a minute.</p>
+      </PageNotice>
+    );
+  if (!shared.data)
+    return (
+      <p role="status" className="py-8 text-muted">
+        Loading the message...
+      </p>
+    );
+  return <MessageDetails code={code} message={shared.data} onDeleted={() => setDeleted(true)} />;
 }
 
 function MessageDetails({

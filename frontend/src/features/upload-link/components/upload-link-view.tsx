@@ -1,13 +1,14 @@
 import { MAX_AUDIO_BYTES } from '@core/audio-format';
 import { UPLOAD_LINK_NOT_AVAILABLE } from '@core/upload-link';
 import { CheckCircle2, Upload } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { AppLink } from '@/components/ui/app-link';
+import { type FormEvent, useId, useState } from 'react';
+import { PageNotice } from '@/components/layout/page-notice';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { exactTime } from '@/lib/format-time';
 import { sendFile } from '@/lib/send-file';
+import { useServerData } from '@/lib/use-server-data';
 import { fetchUploadLink, handInRecording, requestLinkUpload } from '../api/upload-link';
 
 /** What the picker offers: audio, and the extensions phones give voice notes (the bytes are what decides). */
@@ -15,90 +16,54 @@ const ACCEPT = 'audio/*,.m4a,.amr,.awb,.3gp,.3ga,.caf,.opus,.ogg,.aac,.mp3,.wav,
 
 export const UPLOAD_FAILED = 'The upload failed';
 
-type State =
-  | { readonly status: 'loading' }
-  | { readonly status: 'not-available' }
-  | { readonly status: 'error' }
-  | { readonly status: 'ready'; readonly expiresAt: string }
-  | { readonly status: 'sent' };
-
-function Notice({ title, children }: { readonly title: string; readonly children?: ReactNode }) {
-  return (
-    <div className="space-y-4 py-8">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
-      {children}
-      <p>
-        <AppLink
-          to="landing"
-          className="inline-flex min-h-11 items-center font-semibold text-accent underline"
-        >
-          Go to the home page
-        </AppLink>
-      </p>
-    </div>
-  );
-}
-
 /**
  * The page of an UPLOAD link: pick a recording on the phone, send it with a progress bar, and it is answered
  * by text like a forwarded voice message. A code that opens nothing (mistyped, past its hour, used) shows the
  * one sentence the API answers.
  */
 export function UploadLinkView({ code }: { readonly code: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchUploadLink(code, abort.signal).then(
-      (link) => setState({ status: 'ready', expiresAt: link.expires_at }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        setState({ status: error instanceof ApiError && error.status === 404 ? 'not-available' : 'error' });
-      },
-    );
-    return () => abort.abort();
-  }, [code]);
+  const link = useServerData((signal) => fetchUploadLink(code, signal), { reloadKey: code });
+  // What the form ended in: the recording handed in, or the link found used up or expired meanwhile.
+  const [outcome, setOutcome] = useState<'sent' | 'gone' | null>(null);
 
-  switch (state.status) {
-    case 'loading':
-      return (
-        <p role="status" className="py-8 text-muted">
-          Loading...
+  if (outcome === 'sent')
+    return (
+      <PageNotice title="Recording received">
+        <p role="status" className="flex items-start gap-2 text-lg text-ink">
+          <CheckCircle2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-success" />
+          We are transcribing it now: the summary comes by text in a few minutes. This link is now used up.
         </p>
-      );
-    case 'not-available':
-      return (
-        <Notice title={UPLOAD_LINK_NOT_AVAILABLE}>
-          <p className="text-lg text-muted">
-            The link may be mistyped, past its hour, or already used. Text UPLOAD to the same number for a new
-            one.
-          </p>
-        </Notice>
-      );
-    case 'error':
-      return (
-        <Notice title="The page could not be loaded">
-          <p className="text-lg text-muted">Check your connection and reload the page in a minute.</p>
-        </Notice>
-      );
-    case 'sent':
-      return (
-        <Notice title="Recording received">
-          <p role="status" className="flex items-start gap-2 text-lg text-ink">
-            <CheckCircle2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-success" />
-            We are transcribing it now: the summary comes by text in a few minutes. This link is now used up.
-          </p>
-        </Notice>
-      );
-    case 'ready':
-      return (
-        <UploadForm
-          code={code}
-          expiresAt={state.expiresAt}
-          onSent={() => setState({ status: 'sent' })}
-          onGone={() => setState({ status: 'not-available' })}
-        />
-      );
-  }
+      </PageNotice>
+    );
+  if (outcome === 'gone' || isNotFound(link.error))
+    return (
+      <PageNotice title={UPLOAD_LINK_NOT_AVAILABLE}>
+        <p className="text-lg text-muted">
+          The link may be mistyped, past its hour, or already used. Text UPLOAD to the same number for a new
+          one.
+        </p>
+      </PageNotice>
+    );
+  if (link.error !== undefined)
+    return (
+      <PageNotice title="The page could not be loaded">
+        <p className="text-lg text-muted">Check your connection and reload the page in a minute.</p>
+      </PageNotice>
+    );
+  if (!link.data)
+    return (
+      <p role="status" className="py-8 text-muted">
+        Loading...
+      </p>
+    );
+  return (
+    <UploadForm
+      code={code}
+      expiresAt={link.data.expires_at}
+      onSent={() => setOutcome('sent')}
+      onGone={() => setOutcome('gone')}
+    />
+  );
 }
 
 function UploadForm({
@@ -132,11 +97,7 @@ function UploadForm({
       onSent();
     } catch (failure) {
       setProgress(null);
-      if (
-        failure instanceof ApiError &&
-        failure.status === 404 &&
-        failure.serverMessage === UPLOAD_LINK_NOT_AVAILABLE
-      ) {
+      if (isNotFound(failure) && failure.serverMessage === UPLOAD_LINK_NOT_AVAILABLE) {
         onGone();
         return;
       }
