@@ -1,4 +1,5 @@
 import { ACCENTED_LETTERS, REPLY_MODES } from '@core/schemas';
+import { RadioGroup } from '@/components/ui/radio-group';
 import type { SettingsFormState } from '../hooks/use-settings-form';
 import { SettingsGroup } from './settings-group';
 
@@ -8,44 +9,26 @@ type Props = Pick<SettingsFormState, 'form' | 'change'>;
 export function ReplySettings({ form, change }: Props) {
   return (
     <SettingsGroup title="Replies">
-      <fieldset>
-        <legend className="font-semibold">Reply mode</legend>
-        <div className="mt-2 space-y-2">
-          {REPLY_MODES.map((mode) => (
-            <label key={mode} className="flex min-h-11 items-center gap-3">
-              <input
-                type="radio"
-                name="reply_mode"
-                value={mode}
-                checked={form.replyMode === mode}
-                onChange={() => change({ replyMode: mode })}
-                className="size-5 accent-accent"
-              />
-              {mode === 'full' ? 'Summary and full transcript' : 'Summary only'}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="font-semibold">Accented letters in summaries and transcripts</legend>
-        <div className="mt-2 space-y-2">
-          {ACCENTED_LETTERS.map((choice) => (
-            <label key={choice} className="flex min-h-11 items-center gap-3">
-              <input
-                type="radio"
-                name="accented_letters"
-                value={choice}
-                checked={form.accentedLetters === choice}
-                onChange={() => change({ accentedLetters: choice })}
-                className="size-5 accent-accent shrink-0"
-              />
-              {choice === 'replace'
-                ? 'Replace with plain letters (á becomes a): standard texts'
-                : 'Keep them (costs more: such a text takes about twice the segments)'}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioGroup
+        legend="Reply mode"
+        name="reply_mode"
+        options={REPLY_MODES}
+        value={form.replyMode}
+        label={(mode) => (mode === 'full' ? 'Summary and full transcript' : 'Summary only')}
+        onChange={(replyMode) => change({ replyMode })}
+      />
+      <RadioGroup
+        legend="Accented letters in summaries and transcripts"
+        name="accented_letters"
+        options={ACCENTED_LETTERS}
+        value={form.accentedLetters}
+        label={(choice) =>
+          choice === 'replace'
+            ? 'Replace with plain letters (á becomes a): standard texts'
+            : 'Keep them (costs more: such a text takes about twice the segments)'
+        }
+        onChange={(accentedLetters) => change({ accentedLetters })}
+      />
       <label className="flex min-h-11 items-center gap-3">
         <input
           type="checkbox"
