@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
@@ -31,12 +31,6 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const messages = useRecentMessages({ live: Boolean(config?.events) });
-
-  // The list is first loaded before the configuration says whether live updates exist; load it again then.
-  const { refresh } = messages;
-  useEffect(() => {
-    if (config) refresh();
-  }, [config, refresh]);
 
   return (
     <DashboardShell

@@ -1,6 +1,7 @@
 import type { Message } from '@core/schemas';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useRuntimeConfig } from '@/lib/use-runtime-config';
 import { installFakeApi } from '@/testing/fake-api';
 import { useRecentMessages } from '../hooks/use-recent-messages';
 import { RecentMessages } from './recent-messages';
@@ -41,8 +42,15 @@ function Dashboard() {
   return <RecentMessages state={useRecentMessages({ live: true })} />;
 }
 
+/** As the admin page composes it: live updates only once the configuration says they exist. */
+function ConfiguredDashboard() {
+  const config = useRuntimeConfig();
+  return <RecentMessages state={useRecentMessages({ live: Boolean(config?.events) })} />;
+}
+
 let warnings: unknown[][];
 beforeEach(() => {
+  channel.next = null;
   warnings = [];
   vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     warnings.push(args);
@@ -76,5 +84,18 @@ describe('the live list', () => {
     deliver({ event: { type: 'insert', message: message('m3', 0, 'Third call.') } });
     expect(await screen.findByText('Summary of m3')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Recent Messages \(3\)/ })).toBeInTheDocument();
+  });
+
+  it('without live updates, loads the list once: the configuration arriving does not load it again', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/messages', () => ({
+      status: 200,
+      body: { messages: [message('m1', 5, 'First call.')] },
+    }));
+    render(<ConfiguredDashboard />);
+    expect(await screen.findByText('Summary of m1')).toBeInTheDocument();
+    await act(async () => {});
+    expect(api.calls.filter((call) => call.path === '/api/messages')).toHaveLength(1);
+    expect(channel.next).toBeNull();
   });
 });
