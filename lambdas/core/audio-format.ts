@@ -29,6 +29,10 @@ export const DEFAULT_MAX_DURATION_SECONDS = 600;
 /** The formats we take, for error messages and the help text. */
 export const ACCEPTED_FORMATS_TEXT = 'MP3, WAV, M4A, AAC, FLAC, OGG/Opus, AMR, 3GP, WebM or CAF';
 
+/** What a file picker offers (HTML `accept`): audio, and the extensions phones give voice notes; the bytes decide. */
+export const AUDIO_FILE_ACCEPT =
+  'audio/*,.m4a,.amr,.awb,.3gp,.3ga,.caf,.opus,.ogg,.aac,.mp3,.wav,.flac,.webm';
+
 const FORMATS = {
   mp3: { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3', openaiAccepts: true },
   wav: { id: 'wav', mime: 'audio/wav', extension: 'wav', openaiAccepts: true },

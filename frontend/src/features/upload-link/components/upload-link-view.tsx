@@ -1,18 +1,17 @@
-import { MAX_AUDIO_BYTES } from '@core/audio-format';
+import { AUDIO_FILE_ACCEPT, MAX_AUDIO_BYTES } from '@core/audio-format';
 import { UPLOAD_LINK_NOT_AVAILABLE } from '@core/upload-link';
 import { CheckCircle2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { PageNotice } from '@/components/layout/page-notice';
 import { Button } from '@/components/ui/button';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { isNotFound } from '@/lib/api-client';
+import { MAX_AUDIO_SIZE } from '@/lib/audio-file';
 import { errorMessage } from '@/lib/error-message';
 import { exactTime } from '@/lib/format-time';
 import { sendFile } from '@/lib/send-file';
 import { useServerData } from '@/lib/use-server-data';
 import { fetchUploadLink, handInRecording, requestLinkUpload } from '../api/upload-link';
-
-/** What the picker offers: audio, and the extensions phones give voice notes (the bytes are what decides). */
-const ACCEPT = 'audio/*,.m4a,.amr,.awb,.3gp,.3ga,.caf,.opus,.ogg,.aac,.mp3,.wav,.flac,.webm';
 
 export const UPLOAD_FAILED = 'The upload failed';
 
@@ -88,7 +87,7 @@ function UploadForm({
     if (progress !== null) return;
     if (!file) return setError('Choose a recording first.');
     if (file.size > MAX_AUDIO_BYTES)
-      return setError('The recording is larger than 25 MB: choose a shorter one.');
+      return setError(`The recording is larger than ${MAX_AUDIO_SIZE}: choose a shorter one.`);
     setError(null);
     setProgress(0);
     try {
@@ -115,8 +114,8 @@ function UploadForm({
       <header className="space-y-2">
         <h1 className="text-2xl font-bold tracking-tight text-ink">Send a recording</h1>
         <p className="text-lg text-ink">
-          Pick a voice message or other recording on this phone (audio, up to 25 MB). We text you its summary
-          and transcript, as for a forwarded voice message.
+          Pick a voice message or other recording on this phone (audio, up to {MAX_AUDIO_SIZE}). We text you
+          its summary and transcript, as for a forwarded voice message.
         </p>
         <p className="text-muted">
           This link works once, until <time dateTime={expiresAt}>{exactTime(expiresAt)}</time>.
@@ -129,7 +128,7 @@ function UploadForm({
         <input
           id={fileId}
           type="file"
-          accept={ACCEPT}
+          accept={AUDIO_FILE_ACCEPT}
           disabled={progress !== null}
           aria-describedby={error ? errorId : undefined}
           aria-invalid={error ? true : undefined}
@@ -140,19 +139,7 @@ function UploadForm({
           className="block min-h-11 w-full rounded-lg border border-line-strong bg-canvas p-2 text-base text-ink file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-surface file:px-3 file:font-semibold file:text-ink"
         />
       </div>
-      {progress !== null && (
-        <div className="space-y-1">
-          <progress
-            value={progress}
-            max={1}
-            aria-label="Upload progress"
-            className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line accent-accent [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-accent"
-          />
-          <p className="text-sm text-muted" aria-live="polite">
-            {progress < 1 ? `${Math.round(progress * 100)}%` : 'Checking the recording...'}
-          </p>
-        </div>
-      )}
+      {progress !== null && <UploadProgress fraction={progress} doneText="Checking the recording..." />}
       {error && (
         <p id={errorId} role="alert" className="text-danger">
           {error}

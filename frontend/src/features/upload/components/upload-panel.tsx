@@ -1,16 +1,16 @@
+import { AUDIO_FILE_ACCEPT } from '@core/audio-format';
 import { DEFAULT_TEST_SENDER } from '@core/schemas';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { UploadProgress } from '@/components/ui/upload-progress';
+import { MAX_AUDIO_SIZE } from '@/lib/audio-file';
 import { errorMessage } from '@/lib/error-message';
 import { sendFile } from '@/lib/send-file';
 import { requestUpload, startProcessing } from '../api/upload';
 
 export const UPLOAD_FAILED = 'Upload failed';
-
-/** What the file picker offers: every format the pipeline accepts (the bytes are what decides). */
-const ACCEPT = 'audio/*,.mp3,.wav,.m4a,.aac,.flac,.ogg,.opus,.amr,.awb,.3gp,.webm,.caf';
 
 /**
  * SPEC: the test upload panel. Audio files only (MP3, WAV, M4A, FLAC, OGG stated), the sender defaults to
@@ -63,14 +63,14 @@ export function UploadPanel() {
             Audio file
           </label>
           <p className="text-sm text-muted">
-            MP3, WAV, M4A, FLAC or OGG (and other voice formats), up to 25 MB.
+            MP3, WAV, M4A, FLAC or OGG (and other voice formats), up to {MAX_AUDIO_SIZE}.
           </p>
           <input
             ref={fileInput}
             id={fileId}
             name="audio"
             type="file"
-            accept={ACCEPT}
+            accept={AUDIO_FILE_ACCEPT}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => {
@@ -82,17 +82,7 @@ export function UploadPanel() {
           />
         </div>
         <TextField label="Sender" name="sender" value={sender} onChange={(e) => setSender(e.target.value)} />
-        {progress !== null && (
-          <div>
-            <progress
-              value={progress}
-              max={1}
-              aria-label="Upload progress"
-              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line accent-accent [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-accent"
-            />
-            <p className="text-sm text-muted">{Math.round(progress * 100)}%</p>
-          </div>
-        )}
+        {progress !== null && <UploadProgress fraction={progress} />}
         {error && (
           <p id={errorId} role="alert" className="text-sm font-medium text-danger">
             {error}
