@@ -36,6 +36,11 @@ export type HistoryFilters = {
 
 export const NO_FILTERS: HistoryFilters = { sender: '', status: '', from: '', to: '' };
 
+/** Whether any filter is set (the list then says "No messages match these filters", and Clear shows). */
+export function hasFilters(filters: HistoryFilters): boolean {
+  return Object.values(filters).some(Boolean);
+}
+
 /** A day picked in the browser as the instant it starts there; `to` days are included whole. */
 function localDayStart(day: string, plusDays = 0): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

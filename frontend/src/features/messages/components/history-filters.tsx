@@ -2,14 +2,8 @@ import { MESSAGE_STATUSES } from '@core/status';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { type HistoryFilters as Filters, NO_FILTERS } from '../api/messages';
-
-const STATUS_LABEL = {
-  pending: 'Pending',
-  processing: 'Processing',
-  completed: 'Completed',
-  failed: 'Failed',
-} as const satisfies Record<(typeof MESSAGE_STATUSES)[number], string>;
+import { type HistoryFilters as Filters, hasFilters, NO_FILTERS } from '../api/messages';
+import { STATUS_LABEL } from '../utils/status-labels';
 
 /**
  * The History section's filters: a sender typed in any format, a status, and a date range (days in the
@@ -30,7 +24,6 @@ export function HistoryFilters({
     event.preventDefault();
     onApply(draft);
   };
-  const filtered = Object.values(applied).some(Boolean);
 
   return (
     <form
@@ -76,7 +69,7 @@ export function HistoryFilters({
       <TextField label="To" type="date" value={draft.to} min={draft.from || undefined} onChange={set('to')} />
       <div className="flex flex-wrap gap-2 sm:col-span-2 xl:col-span-4">
         <Button type="submit">Apply filters</Button>
-        {filtered && (
+        {hasFilters(applied) && (
           <Button
             variant="secondary"
             onClick={() => {

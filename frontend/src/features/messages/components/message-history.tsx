@@ -2,7 +2,7 @@ import { Download, History } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
-import { downloadHistoryCsv } from '../api/messages';
+import { downloadHistoryCsv, hasFilters } from '../api/messages';
 import { useMessageHistory } from '../hooks/use-message-history';
 import { HistoryFilters } from './history-filters';
 import { MessageCard } from './message-card';
@@ -78,11 +78,7 @@ export function MessageHistory({ reloadKey }: { readonly reloadKey: number }) {
         {history.loading && !page
           ? 'Loading the history...'
           : page
-            ? showingText(
-                page.messages.length,
-                page.next_cursor !== null,
-                Object.values(history.filters).some(Boolean),
-              )
+            ? showingText(page.messages.length, page.next_cursor !== null, hasFilters(history.filters))
             : ''}
       </p>
       {page && page.messages.length > 0 && (
