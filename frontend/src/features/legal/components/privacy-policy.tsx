@@ -1,6 +1,8 @@
+import { DELETE_KEYWORDS, LANG_KEYWORD, MODE_KEYWORD, SPELL_KEYWORD } from '@core/keywords';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
+import { formatList } from '@/lib/format-list';
 import {
   audioRetentionSentence,
   messageLinkSentence,
@@ -147,11 +149,11 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
             ).
           </li>
           <li>
-            Text DELETE to our number to erase at once the voice messages you sent us, with their audio,
-            transcripts and summaries, and the choices you made by text: the reply language (LANG), the reply
-            mode (MODE) and the words to spell right (SPELL), kept otherwise for a year after you last change
-            them; we confirm by text. To erase one message, open the link in its reply and choose Delete this
-            message.
+            Text {formatList(DELETE_KEYWORDS)} to our number to erase at once the voice messages you sent us,
+            with their audio, transcripts and summaries, and the choices you made by text: the reply language
+            ({LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}) and the words to spell right ({SPELL_KEYWORD}),
+            kept otherwise for a year after you last change them; we confirm by text. To erase one message,
+            open the link in its reply and choose Delete this message.
           </li>
           <li>
             Email {contact} to see, correct or delete your information. Deleting it removes your sign-up
