@@ -1,15 +1,10 @@
 import { formatPhoneNumber } from '@core/phone';
 import { Check, CircleCheck, Copy, UserPlus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { copyText } from '@/lib/clipboard';
+import { useCopy } from '@/lib/clipboard';
 import { usePublicInfo } from '@/lib/public-info';
 import { downloadVCard } from '../utils/vcard';
-
-/** How long "Copied!" shows (SPEC section 9). */
-const COPIED_FEEDBACK_MS = 2_000;
-
-type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
  * "You're All Set!" (SPEC section 2): the number to forward voice messages to, a copy button, an
@@ -26,24 +21,18 @@ export default function SignupSuccess({
   readonly titleId: string;
 }) {
   const { status, info, retry } = usePublicInfo();
-  const [copy, setCopy] = useState<CopyState>('idle');
+  const { state: copy, copy: copyToClipboard } = useCopy();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (copy === 'idle') return;
-    const timer = setTimeout(() => setCopy('idle'), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copy]);
-
   const number = info?.phone_number ?? null;
 
   const onCopy = async () => {
     if (!number) return;
-    setCopy((await copyText(formatPhoneNumber(number))) ? 'copied' : 'failed');
+    await copyToClipboard(formatPhoneNumber(number));
   };
 
   return (

@@ -1,18 +1,13 @@
 import { Check, Copy, MessageSquare } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { copyText } from '@/lib/clipboard';
+import { useCopy } from '@/lib/clipboard';
 
 /**
  * SPEC: "An SMS integration info box that gives the webhook URL for the SMS provider (HTTP POST; it is the
  * receive-message function)", with a copy button and where it goes in Twilio's console.
  */
 export function WebhookBox({ webhookUrl }: { readonly webhookUrl: string | null }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2_000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { state, copy } = useCopy();
+  const copied = state === 'copied';
   return (
     <section aria-labelledby="webhook-title" className="rounded-xl border border-line bg-canvas p-4 sm:p-5">
       <h2 id="webhook-title" className="flex items-center gap-2 font-bold text-ink">
@@ -30,7 +25,7 @@ export function WebhookBox({ webhookUrl }: { readonly webhookUrl: string | null 
             </code>
             <button
               type="button"
-              onClick={async () => setCopied(await copyText(webhookUrl))}
+              onClick={() => copy(webhookUrl)}
               className="inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-line-strong px-3 text-sm font-semibold text-ink hover:bg-surface"
             >
               {copied ? (
