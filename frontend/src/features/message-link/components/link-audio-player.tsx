@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useOnDemandUrl } from '@/lib/use-on-demand-url';
 import { fetchSharedAudioUrl } from '../api/message-link';
 
 /**
@@ -8,27 +8,14 @@ import { fetchSharedAudioUrl } from '../api/message-link';
  * audio, and no lasting public URL of it ever exists.
  */
 export function LinkAudioPlayer({ code }: { readonly code: string }) {
-  const [state, setState] = useState<
-    { status: 'closed' | 'loading' | 'error' } | { status: 'open'; url: string }
-  >({ status: 'closed' });
+  const { state, open } = useOnDemandUrl(() => fetchSharedAudioUrl(code));
   if (state.status === 'open') {
     // biome-ignore lint/a11y/useMediaCaption: a voice message has no captions; its transcript is on this page
     return <audio controls autoPlay src={state.url} className="w-full" aria-label="The voice message" />;
   }
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button
-        variant="secondary"
-        disabled={state.status === 'loading'}
-        onClick={async () => {
-          setState({ status: 'loading' });
-          try {
-            setState({ status: 'open', url: await fetchSharedAudioUrl(code) });
-          } catch {
-            setState({ status: 'error' });
-          }
-        }}
-      >
+      <Button variant="secondary" disabled={state.status === 'loading'} onClick={open}>
         <Play aria-hidden="true" className="size-5" />
         {state.status === 'loading' ? 'Loading audio...' : 'Play the recording'}
       </Button>

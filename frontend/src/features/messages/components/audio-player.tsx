@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react';
-import { useState } from 'react';
+import { useOnDemandUrl } from '@/lib/use-on-demand-url';
 import { audioUrl } from '../api/messages';
 
 /**
@@ -7,11 +7,7 @@ import { audioUrl } from '../api/messages';
  * private; no public URL ever exists).
  */
 export function AudioPlayer({ messageId }: { readonly messageId: string }) {
-  const [state, setState] = useState<
-    { status: 'closed' | 'loading' | 'error' } | { status: 'open'; url: string }
-  >({
-    status: 'closed',
-  });
+  const { state, open } = useOnDemandUrl(() => audioUrl(messageId));
   if (state.status === 'open') {
     // biome-ignore lint/a11y/useMediaCaption: a caller's voice message has no captions; its transcript is on the card
     return <audio controls autoPlay src={state.url} className="w-full max-w-md" />;
@@ -21,14 +17,7 @@ export function AudioPlayer({ messageId }: { readonly messageId: string }) {
       <button
         type="button"
         disabled={state.status === 'loading'}
-        onClick={async () => {
-          setState({ status: 'loading' });
-          try {
-            setState({ status: 'open', url: await audioUrl(messageId) });
-          } catch {
-            setState({ status: 'error' });
-          }
-        }}
+        onClick={open}
         className="inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-line-strong px-3 text-sm font-semibold text-ink hover:bg-surface"
       >
         <Play aria-hidden="true" className="size-4" />
