@@ -35,7 +35,7 @@ export function ReplySettings({ form, change }: Props) {
           name="auto_reply_enabled"
           checked={form.autoReply}
           onChange={(e) => change({ autoReply: e.target.checked })}
-          className="size-5 accent-accent"
+          className="size-5 shrink-0 accent-accent"
         />
         Reply automatically to each voice message
       </label>
