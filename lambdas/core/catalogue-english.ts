@@ -35,7 +35,6 @@ export const ENGLISH: FixedTexts = {
     'download-failed': 'we could not download it. Please send it again.',
     internal: 'something went wrong on our side. Please try again later.',
   },
-  ratesAndKeywords: RATES_AND_KEYWORDS,
   help: (name, email) => [
     `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${COMMANDS} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
     `${name}: voice message summaries by text. ${COMMANDS} Support: ${email}. ${RATES_AND_KEYWORDS}`,

@@ -38,8 +38,6 @@ export type FixedTexts = {
   /** Opens every failure notice; one of `failureDetail` follows. */
   readonly failurePrefix: string;
   readonly failureDetail: Readonly<Record<FailureReason, string>>;
-  /** The carrier's rates and keywords sentence that HELP, the how-to, START and DELETE's answer end with. */
-  readonly ratesAndKeywords: string;
   readonly help: (name: string, email: string) => readonly string[];
   readonly usage: (name: string) => readonly string[];
   readonly unsupportedMedia: string;

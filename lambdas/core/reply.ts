@@ -57,14 +57,11 @@ export type ReplyInput = {
 /** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
 export const MAX_TRANSCRIPT_MESSAGES = 10;
 
-/** Ends the last transcript message when the cap drops the rest. */
-export const TRANSCRIPT_CUT_NOTE = fixedTexts('en').transcriptCutNote;
-
 /** What the transcript message says when nothing was recognized. */
 export const EMPTY_TRANSCRIPT_TEXT = fixedTexts('en').emptyTranscript;
 
 /** The first message costs at most two segments: the gist, the callback line and the link on one screen. */
-export const FIRST_MESSAGE_MAX_SEGMENTS = 2;
+const FIRST_MESSAGE_MAX_SEGMENTS = 2;
 
 /** Two GSM-7 segments of 153 characters each. */
 export const FIRST_MESSAGE_MAX_CHARS = 306;
@@ -225,8 +222,7 @@ export const optInConfirmation = (language: TextLanguage = 'en') => fixedTexts(l
 export const OPT_IN_CONFIRMATION = optInConfirmation('en');
 
 /** "1 voice message", "20 voice messages": the daily limit is a setting and may be 1. */
-export const voiceMessages = (count: number, language: TextLanguage = 'en') =>
-  fixedTexts(language).voiceMessages(count);
+export const voiceMessages = (count: number) => fixedTexts('en').voiceMessages(count);
 
 /**
  * Sent (once a day) when a number has sent more voice messages today than the daily limit: the new ones are

@@ -36,7 +36,7 @@ export async function listMessageHistory(
  * The largest export, in bytes of CSV: a Lambda function answers at most 6 MB, and long transcripts make
  * rows of kilobytes. Past it the export stops at a whole row and says so (`truncated`).
  */
-export const EXPORT_MAX_BYTES = 5_000_000;
+const EXPORT_MAX_BYTES = 5_000_000;
 
 const EXPORT_HEADER = [
   'id',
