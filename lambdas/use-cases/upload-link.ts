@@ -4,8 +4,7 @@
  * (malformed, unknown, expired, used) gets the same 404 after the same work: hashed and looked up first.
  */
 import { MAX_AUDIO_BYTES } from '../core/audio-format';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../core/errors';
-import { accessCodeSchema } from '../core/message-link';
+import { PayloadTooLargeError, ValidationError } from '../core/errors';
 import {
   UPLOAD_LINK_MINUTES,
   UPLOAD_LINK_NOT_AVAILABLE,
@@ -18,7 +17,7 @@ import { UPLOAD_URL_SECONDS } from '../core/uploads';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { UploadCode, UploadCodeStore } from '../ports/upload-codes';
-import { hashAccessCode, newAccessCode } from './access-codes';
+import { newAccessCode, openByCode } from './access-codes';
 import { receiveUploadedFile, type UploadDeps } from './inbound/receive-upload';
 
 export type UploadLinkDeps = { readonly uploadCodes: UploadCodeStore; readonly clock: Clock };
@@ -40,12 +39,8 @@ async function pendingLink(
   deps: UploadLinkDeps,
   code: string,
 ): Promise<{ readonly hash: string; readonly link: UploadCode }> {
-  const hash = hashAccessCode(code);
-  const link = await deps.uploadCodes.get(hash);
-  if (link === null || !accessCodeSchema.safeParse(code).success) {
-    throw new NotFoundError(UPLOAD_LINK_NOT_AVAILABLE);
-  }
-  return { hash, link };
+  const { hash, found } = await openByCode(code, (h) => deps.uploadCodes.get(h), UPLOAD_LINK_NOT_AVAILABLE);
+  return { hash, link: found };
 }
 
 /** `GET /api/u/{code}`: whether the link works, and until when. */
@@ -86,10 +81,11 @@ export async function receiveLinkUpload(
   deps: UploadLinkDeps & UploadDeps,
   code: string,
 ): Promise<{ readonly messageId: string }> {
-  const hash = hashAccessCode(code);
-  const link = await deps.uploadCodes.consume(hash);
-  if (link === null || !accessCodeSchema.safeParse(code).success)
-    throw new NotFoundError(UPLOAD_LINK_NOT_AVAILABLE);
+  const { hash, found: link } = await openByCode(
+    code,
+    (h) => deps.uploadCodes.consume(h),
+    UPLOAD_LINK_NOT_AVAILABLE,
+  );
   try {
     const { messageId } = await receiveUploadedFile(deps, {
       uploadKey: uploadLinkKey(hash),
