@@ -3,8 +3,6 @@
  * three steps: is the link good, sign the upload of its file, hand the file in. Every code that opens nothing
  * (malformed, unknown, expired, used) gets the same 404 after the same work: hashed and looked up first.
  */
-import { MAX_AUDIO_BYTES } from '../core/audio-format';
-import { PayloadTooLargeError, ValidationError } from '../core/errors';
 import {
   UPLOAD_LINK_MINUTES,
   UPLOAD_LINK_NOT_AVAILABLE,
@@ -19,6 +17,7 @@ import type { Clock } from '../ports/clock';
 import type { UploadCode, UploadCodeStore } from '../ports/upload-codes';
 import { newAccessCode, openByCode } from './access-codes';
 import { receiveUploadedFile, type UploadDeps } from './inbound/receive-upload';
+import { checkUploadSize } from './uploads';
 
 export type UploadLinkDeps = { readonly uploadCodes: UploadCodeStore; readonly clock: Clock };
 
@@ -60,14 +59,10 @@ export async function startLinkUpload(
   request: Required<UploadRequest>,
 ): Promise<{ readonly url: string; readonly headers: Record<string, string> }> {
   const { hash } = await pendingLink(deps, code);
-  if (request.size === 0) {
-    throw new ValidationError('The recording is empty: choose another one.', [
-      { field: 'size', message: 'The file is empty.' },
-    ]);
-  }
-  if (request.size > MAX_AUDIO_BYTES) {
-    throw new PayloadTooLargeError('The recording is larger than 25 MB: choose a shorter one.');
-  }
+  checkUploadSize(request.size, {
+    empty: 'The recording is empty: choose another one.',
+    tooLarge: 'The recording is larger than 25 MB: choose a shorter one.',
+  });
   return deps.audio.presignPut(uploadLinkKey(hash), request.contentType, request.size, UPLOAD_URL_SECONDS);
 }
 
