@@ -36,6 +36,7 @@ import {
 } from './sms-text';
 import type { VoiceSummary } from './summary';
 import { checkedAgainstTranscript } from './summary-check';
+import { lowQualityKhz, POSSIBLY_UNRELIABLE } from './transcript-warnings';
 
 export type { TextLanguage } from './catalogue';
 export type { FailureReason } from './fixed-texts';
@@ -156,12 +157,9 @@ export function composeReply(input: ReplyInput): string[] {
 
 /** A warning the pipeline recorded (in English), in the sender's language when the catalogue has it. */
 function localizedWarning(warning: string, texts: FixedTexts): string {
-  const english = fixedTexts('en');
-  if (warning === english.possiblyUnreliable) return texts.possiblyUnreliable;
-  const lowQuality = /^The audio is low quality \(([\d.]+) kHz\): the transcript may be unreliable\.$/.exec(
-    warning,
-  );
-  return lowQuality ? texts.lowQuality(lowQuality[1]!) : warning;
+  if (warning === POSSIBLY_UNRELIABLE) return texts.possiblyUnreliable;
+  const khz = lowQualityKhz(warning);
+  return khz === null ? warning : texts.lowQuality(khz);
 }
 
 /** One GSM-7 segment: a failure notice never costs more than one message. */

@@ -79,9 +79,6 @@ function isDigitWord(word: string): boolean {
   return /^\d$/.test(word) || Object.hasOwn(UNITS, word);
 }
 
-/** The warning a doubtful English transcript is sent with; the reply shows it as "[possibly unreliable]". */
-export const POSSIBLY_UNRELIABLE = 'possibly unreliable';
-
 /** What the offline decoder said and how sure it was of each token. */
 export type DecoderOutput = {
   readonly text: string;
