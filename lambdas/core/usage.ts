@@ -51,20 +51,8 @@ export function emptyUsageDay(date: string): Omit<UsageDay, 'estimated_cost'> {
   return { ...counts, date, failed_by_reason: {} };
 }
 
-/** Each failure cause in a few words, for the chart's summary and table ("2 no speech"). */
-export const FAILURE_CAUSE_WORDS: Readonly<Record<FailureCause, string>> = {
-  'no-speech': 'no speech',
-  'not-english': 'not English',
-  unclear: 'unclear audio',
-  'unsupported-media': 'not audio',
-  'too-large': 'too large',
-  'too-long': 'too long',
-  'download-failed': 'download failed',
-  timeout: 'timed out',
-  provider: 'provider error',
-  configuration: 'configuration',
-  internal: 'internal error',
-};
+/** Each failure cause in a few words (the failure table's own record), for the usage page. */
+export { FAILURE_CAUSE_WORDS } from './pipeline-failures';
 
 // ---------------------------------------------------------------------------------------------------------
 // the range GET /api/usage reads
