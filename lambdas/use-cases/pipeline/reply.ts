@@ -6,8 +6,8 @@
 import { textLanguage } from '../../core/catalogue';
 import { SupersededError } from '../../core/pipeline-errors';
 import { composeReply } from '../../core/reply';
-import type { Message } from '../../core/schemas';
-import { segmentCount, toPlainLetters } from '../../core/sms-text';
+import type { AccentedLetters, Message } from '../../core/schemas';
+import { segmentCount, withAccentedLetters } from '../../core/sms-text';
 import type { Counters } from '../../ports/counters';
 import { recordSentText, type SentTextDeps } from '../delivery-status';
 import type { MessageChangeDeps } from '../message-changes';
@@ -62,8 +62,8 @@ export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState)
  * The summary and transcript as they are texted: with "Accented letters: replace" (the default) letters
  * outside GSM-7 are written plain (á -> a), so a Spanish reply costs GSM-7 segments, not UCS-2 ones.
  */
-function asTexted(message: Message, accents: 'replace' | 'keep') {
-  const letters = accents === 'replace' ? toPlainLetters : (text: string) => text;
+function asTexted(message: Message, accents: AccentedLetters) {
+  const letters = (text: string) => withAccentedLetters(text, accents);
   const details = message.summary_details ?? {
     summary: message.summary ?? '',
     key_points: [],
