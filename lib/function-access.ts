@@ -142,7 +142,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
   'check-settings': readsSettings,
   // Signs a short-lived GET of one message's stored audio (a presigned GET carries the signer's rights).
-  // "Details": the message and its run steps (one GetItem each), and the prices in the settings row.
+  // "Details": the message with its run steps (one GetItem, one item), and the prices in the settings row.
   'message-run': (fn, t) => {
     adminEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);

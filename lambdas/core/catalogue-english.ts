@@ -2,6 +2,7 @@
 import { ACCEPTED_FORMATS_TEXT } from './audio-format';
 import type { FixedTexts } from './fixed-texts';
 import { languageLabel } from './languages';
+import { lowQualityWarning, POSSIBLY_UNRELIABLE } from './transcript-warnings';
 
 const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
 
@@ -21,8 +22,9 @@ export const ENGLISH: FixedTexts = {
   transcriptLabel: 'Transcript',
   transcriptCutNote: ' [transcript cut: too long for text messages]',
   emptyTranscript: 'Transcript: (empty - no speech was recognized)',
-  possiblyUnreliable: 'possibly unreliable',
-  lowQuality: (khz) => `The audio is low quality (${khz} kHz): the transcript may be unreliable.`,
+  // The warnings as the transcription records them: the reply recognizes them to translate them.
+  possiblyUnreliable: POSSIBLY_UNRELIABLE,
+  lowQuality: lowQualityWarning,
   failurePrefix: 'Sorry, your voice message could not be processed: ',
   failureDetail: {
     'unsupported-media': 'the file is not audio we can read. Try MP3, M4A, WAV or AMR.',
@@ -35,7 +37,6 @@ export const ENGLISH: FixedTexts = {
     'download-failed': 'we could not download it. Please send it again.',
     internal: 'something went wrong on our side. Please try again later.',
   },
-  ratesAndKeywords: RATES_AND_KEYWORDS,
   help: (name, email) => [
     `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${COMMANDS} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
     `${name}: voice message summaries by text. ${COMMANDS} Support: ${email}. ${RATES_AND_KEYWORDS}`,

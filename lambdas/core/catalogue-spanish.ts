@@ -40,7 +40,6 @@ export const SPANISH: FixedTexts = {
     'download-failed': 'no pudimos descargarlo. Por favor, vuelva a mandarlo.',
     internal: 'tuvimos un problema. Por favor, intente de nuevo en un rato.',
   },
-  ratesAndKeywords: RATES_AND_KEYWORDS,
   help: (name, email) => [
     `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen. ${COMMANDS} Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
     `${name}: resumen de mensajes de voz por SMS. ${COMMANDS} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,

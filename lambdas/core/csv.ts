@@ -8,18 +8,25 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
+/** What a field may hold: an empty field for null or undefined. */
+type CsvValue = string | number | boolean | null | undefined;
+
 /** One field, safe to open in a spreadsheet. */
-export function csvField(value: string | number | boolean | null | undefined): string {
+export function csvField(value: CsvValue): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** What a file starts with: the byte order mark that makes Excel read UTF-8. */
+export const CSV_START = '\uFEFF';
+
+/** One line of fields, CRLF included: what a file is made of, for a file written line by line. */
+export function csvLine(fields: readonly CsvValue[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
 /** A whole file: a header row, then one line per row. */
-export function toCsv(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | boolean | null | undefined)[])[],
-): string {
-  const lines = [header, ...rows].map((row) => row.map(csvField).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return CSV_START + [header, ...rows].map(csvLine).join('');
 }

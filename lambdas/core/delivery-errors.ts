@@ -91,7 +91,7 @@ function unlisted(code: number | null): DeliveryError {
 }
 
 /** What an undelivered or failed text's code means (or the words for one nobody listed). */
-export function deliveryError(code: number | null): DeliveryError {
+function deliveryError(code: number | null): DeliveryError {
   return (code === null ? undefined : DELIVERY_ERRORS[code]) ?? unlisted(code);
 }
 

@@ -55,7 +55,7 @@ const SEVERITY: Readonly<Record<DeliveryStatus, number>> = {
 };
 
 /** The kinds of text recorded on a message (the outbound gate's kinds that are about one message). */
-export const SMS_PART_KINDS = ['reply', 'failure-notice'] as const;
+const SMS_PART_KINDS = ['reply', 'failure-notice'] as const;
 
 /** One text sent about a message: which one it was, its provider id and its latest delivery status. */
 export const smsPartSchema = z.object({

@@ -4,6 +4,7 @@
  * longest to the shortest when a text carries something of variable length (a service name, an email); the
  * composer (core/reply.ts) sends the first that fits its budget.
  */
+import type { ReplyMode } from './schemas';
 
 /** Why a voice message could not be turned into a summary, as the sender is told. */
 export type FailureReason =
@@ -38,8 +39,6 @@ export type FixedTexts = {
   /** Opens every failure notice; one of `failureDetail` follows. */
   readonly failurePrefix: string;
   readonly failureDetail: Readonly<Record<FailureReason, string>>;
-  /** The carrier's rates and keywords sentence that HELP, the how-to, START and DELETE's answer end with. */
-  readonly ratesAndKeywords: string;
   readonly help: (name: string, email: string) => readonly string[];
   readonly usage: (name: string) => readonly string[];
   readonly unsupportedMedia: string;
@@ -60,9 +59,9 @@ export type FixedTexts = {
   /** LANG with something that is not a language code we know. */
   readonly langUnknown: (name: string) => readonly string[];
   /** MODE FULL / MODE SUMMARY: this sender's replies from now on carry the transcript, or not. */
-  readonly modeSet: (name: string, mode: ReplyModeChoice) => readonly string[];
+  readonly modeSet: (name: string, mode: ReplyMode) => readonly string[];
   /** MODE: the current mode, and whether it is the sender's own choice or the service's default. */
-  readonly modeCurrent: (name: string, mode: ReplyModeChoice, own: boolean) => readonly string[];
+  readonly modeCurrent: (name: string, mode: ReplyMode, own: boolean) => readonly string[];
   /** MODE with something that is neither FULL nor SUMMARY. */
   readonly modeUnknown: (name: string) => readonly string[];
   /** SPELL words: the list now (`shown`: some or all of it, comma-separated), `count` words in all. */
@@ -78,6 +77,3 @@ export type FixedTexts = {
   /** UPLOAD: the one-hour link to the upload page (`url` is never shortened, so it is in every candidate). */
   readonly uploadLink: (name: string, url: string) => readonly string[];
 };
-
-/** The two reply modes a sender can choose by MODE (the settings' `reply_mode`). */
-export type ReplyModeChoice = 'full' | 'summary_only';

@@ -12,6 +12,8 @@
  *   opted out agrees with the numbers Twilio itself blocks.
  */
 
+import type { ReplyMode } from './schemas';
+
 /**
  * What an inbound text asks for. `revocation` is an opt-out in words of the sender's own ("please stop
  * texting me"): honoured as STOP is, but Twilio does not know it, so the service confirms it itself (once).
@@ -93,7 +95,7 @@ export const MODE_KEYWORD = 'MODE';
 /** What a MODE text asks for (`unknown`: a second word that is neither FULL nor SUMMARY). */
 export type ModeCommand =
   | { readonly kind: 'current' }
-  | { readonly kind: 'set'; readonly mode: 'full' | 'summary_only' }
+  | { readonly kind: 'set'; readonly mode: ReplyMode }
   | { readonly kind: 'unknown' };
 
 /** The MODE command a whole message is, or null when it is not one. */

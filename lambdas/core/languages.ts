@@ -31,7 +31,7 @@ export function whisperLanguageCode(reported: string | null | undefined): string
 }
 
 /** The two-letter (ISO 639-1) codes a sender may choose with LANG: every language the speech models know. */
-export const LANGUAGE_CODES: readonly string[] = [
+const LANGUAGE_CODES: readonly string[] = [
   ...new Set(Object.values(WHISPER_LANGUAGE_CODES).filter((code) => /^[a-z]{2}$/.test(code))),
 ].sort();
 

@@ -5,7 +5,7 @@
  * public link (an UPLOAD page later): a code of this shape, looked up by its hash, "not available" otherwise.
  */
 import * as z from 'zod';
-import { MESSAGE_LINK_PREFIX } from './site-paths';
+import { codePageUrl, MESSAGE_LINK_PREFIX } from './site-paths';
 
 /** Random bytes in a code: 128 bits. */
 export const ACCESS_CODE_BYTES = 16;
@@ -17,9 +17,8 @@ export const ACCESS_CODE_LENGTH = Math.ceil((ACCESS_CODE_BYTES * 8) / 6);
 export const accessCodeSchema = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${ACCESS_CODE_LENGTH}}$`));
 
 /** The page's address for a code, on the site whose origin is `siteUrl`. */
-export function messageLinkUrl(siteUrl: string, code: string): string {
-  return `${new URL(siteUrl).origin}${MESSAGE_LINK_PREFIX}${code}`;
-}
+export const messageLinkUrl = (siteUrl: string, code: string) =>
+  codePageUrl(siteUrl, MESSAGE_LINK_PREFIX, code);
 
 /**
  * What the page and the API say for a code that is malformed, unknown, expired or deleted: one answer for

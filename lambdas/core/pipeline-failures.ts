@@ -11,23 +11,26 @@ import type { FailureReason } from './reply';
 /** Why runs fail, in a few stable words an operator can count (the MessagesFailed metric's `cause`). */
 export type FailureCause = FailureReason | 'timeout' | 'provider' | 'configuration';
 
-/** Every cause, in the order the dashboard graphs them (a record, so the compiler makes the list complete). */
-const CAUSES: Readonly<Record<FailureCause, true>> = {
-  'no-speech': true,
-  'not-english': true,
-  unclear: true,
-  'unsupported-media': true,
-  'too-large': true,
-  'too-long': true,
-  'download-failed': true,
-  timeout: true,
-  provider: true,
-  configuration: true,
-  internal: true,
+/**
+ * Every cause in a few words, for the usage chart's summary and table ("2 no speech"), in the order the
+ * dashboard graphs them (a record, so the compiler makes the list complete).
+ */
+export const FAILURE_CAUSE_WORDS: Readonly<Record<FailureCause, string>> = {
+  'no-speech': 'no speech',
+  'not-english': 'not English',
+  unclear: 'unclear audio',
+  'unsupported-media': 'not audio',
+  'too-large': 'too large',
+  'too-long': 'too long',
+  'download-failed': 'download failed',
+  timeout: 'timed out',
+  provider: 'provider error',
+  configuration: 'configuration',
+  internal: 'internal error',
 };
 
 /** Every failure cause the MessagesFailed metric counts. */
-export const FAILURE_CAUSES = Object.keys(CAUSES) as readonly FailureCause[];
+export const FAILURE_CAUSES = Object.keys(FAILURE_CAUSE_WORDS) as readonly FailureCause[];
 
 /** What one kind of failure means. */
 export type PipelineFailure = {

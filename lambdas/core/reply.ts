@@ -36,6 +36,7 @@ import {
 } from './sms-text';
 import type { VoiceSummary } from './summary';
 import { checkedAgainstTranscript } from './summary-check';
+import { lowQualityKhz, POSSIBLY_UNRELIABLE } from './transcript-warnings';
 
 export type { TextLanguage } from './catalogue';
 export type { FailureReason } from './fixed-texts';
@@ -57,14 +58,11 @@ export type ReplyInput = {
 /** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
 export const MAX_TRANSCRIPT_MESSAGES = 10;
 
-/** Ends the last transcript message when the cap drops the rest. */
-export const TRANSCRIPT_CUT_NOTE = fixedTexts('en').transcriptCutNote;
-
 /** What the transcript message says when nothing was recognized. */
 export const EMPTY_TRANSCRIPT_TEXT = fixedTexts('en').emptyTranscript;
 
 /** The first message costs at most two segments: the gist, the callback line and the link on one screen. */
-export const FIRST_MESSAGE_MAX_SEGMENTS = 2;
+const FIRST_MESSAGE_MAX_SEGMENTS = 2;
 
 /** Two GSM-7 segments of 153 characters each. */
 export const FIRST_MESSAGE_MAX_CHARS = 306;
@@ -159,12 +157,9 @@ export function composeReply(input: ReplyInput): string[] {
 
 /** A warning the pipeline recorded (in English), in the sender's language when the catalogue has it. */
 function localizedWarning(warning: string, texts: FixedTexts): string {
-  const english = fixedTexts('en');
-  if (warning === english.possiblyUnreliable) return texts.possiblyUnreliable;
-  const lowQuality = /^The audio is low quality \(([\d.]+) kHz\): the transcript may be unreliable\.$/.exec(
-    warning,
-  );
-  return lowQuality ? texts.lowQuality(lowQuality[1]!) : warning;
+  if (warning === POSSIBLY_UNRELIABLE) return texts.possiblyUnreliable;
+  const khz = lowQualityKhz(warning);
+  return khz === null ? warning : texts.lowQuality(khz);
 }
 
 /** One GSM-7 segment: a failure notice never costs more than one message. */
@@ -225,8 +220,7 @@ export const optInConfirmation = (language: TextLanguage = 'en') => fixedTexts(l
 export const OPT_IN_CONFIRMATION = optInConfirmation('en');
 
 /** "1 voice message", "20 voice messages": the daily limit is a setting and may be 1. */
-export const voiceMessages = (count: number, language: TextLanguage = 'en') =>
-  fixedTexts(language).voiceMessages(count);
+export const voiceMessages = (count: number) => fixedTexts('en').voiceMessages(count);
 
 /**
  * Sent (once a day) when a number has sent more voice messages today than the daily limit: the new ones are

@@ -4,7 +4,7 @@
  * durations and retries, the reply parts with their segments, and the estimated cost of the message.
  */
 import * as z from 'zod';
-import { latestRunParts, type SmsPart } from './delivery';
+import { latestRunParts, type SmsPart, sortParts } from './delivery';
 import { type Billable, estimateCost, type UnitPrices } from './unit-prices';
 
 /** What a step used, when it used something billable. */
@@ -13,8 +13,6 @@ export const stepUsageSchema = z.object({
   openai_audio_seconds: z.number().nonnegative().optional(),
   openai_input_tokens: z.number().int().nonnegative().optional(),
   openai_output_tokens: z.number().int().nonnegative().optional(),
-  /** The segments of each reply part this try sent, in order. */
-  part_segments: z.array(z.number().int().nonnegative()).optional(),
 });
 export type StepUsage = z.infer<typeof stepUsageSchema>;
 
@@ -39,14 +37,13 @@ export const MAX_STEPS_KEPT = 200;
 /** One row of the timeline: a try, numbered within its run and step (try 2 is the first retry). */
 export type TimelineStep = RunStep & { readonly try: number };
 
-/** One reply part: its number, its segments, and (when the provider reports it) its delivery. */
+/** One reply part the latest run sent (from the texts recorded on the message): number, segments, delivery. */
 export type ReplyPartView = {
   readonly part: number;
   readonly segments: number;
   /**
-   * Where the provider's delivery status of the part goes (queued, sent, delivered, undelivered, failed, with
-   * the error code), from the texts recorded on the message by the latest run that sent any; null when
-   * that part's text was not recorded.
+   * The provider's delivery status of the part (queued, sent, delivered, undelivered, failed, with the error
+   * code), as last recorded on the part's text.
    */
   readonly delivery: { readonly status: string; readonly error_code: string | null } | null;
 };
@@ -79,13 +76,14 @@ export function runView(
     run.push({ ...step, try: number });
     runs.set(step.attempt, run);
   }
-  const segments = steps.flatMap((step) => (step.outcome === 'ok' ? (step.usage?.part_segments ?? []) : []));
+  const texts = message.sms_parts ?? [];
   const sum = (pick: (usage: StepUsage) => number | undefined) =>
     steps.reduce((total, step) => total + (step.outcome === 'ok' ? (pick(step.usage ?? {}) ?? 0) : 0), 0);
   const used: Billable = {
     received: 1,
     received_sms: message.source === 'sms' ? 1 : 0,
-    segments: segments.reduce((a, b) => a + b, 0),
+    // Every text sent about the message is billed, whichever run sent it.
+    segments: texts.reduce((total, text) => total + text.segments, 0),
     openai_audio_seconds: sum((u) => u.openai_audio_seconds),
     openai_input_tokens: sum((u) => u.openai_input_tokens),
     openai_output_tokens: sum((u) => u.openai_output_tokens),
@@ -93,19 +91,16 @@ export function runView(
   return {
     message_id: message.id,
     runs: [...runs.entries()].sort(([a], [b]) => a - b).map(([attempt, list]) => ({ attempt, steps: list })),
-    reply_parts: segments.map((count, index) => ({
-      part: index + 1,
-      segments: count,
-      delivery: partDelivery(message.sms_parts, index),
-    })),
+    reply_parts: sortParts(latestRunParts(texts))
+      .filter((text) => text.kind === 'reply')
+      .map((text) => ({
+        part: text.index + 1,
+        segments: text.segments,
+        delivery: {
+          status: text.status,
+          error_code: text.error_code === null ? null : String(text.error_code),
+        },
+      })),
     estimated_cost: estimateCost(used, prices),
   };
-}
-
-/** The delivery of the latest run's reply part `index` (0 first), as the provider last reported it. */
-function partDelivery(parts: readonly SmsPart[] | undefined, index: number): ReplyPartView['delivery'] {
-  const part = latestRunParts(parts ?? []).find((p) => p.kind === 'reply' && p.index === index);
-  return part
-    ? { status: part.status, error_code: part.error_code === null ? null : String(part.error_code) }
-    : null;
 }

@@ -15,25 +15,30 @@ export type SitePage = keyof typeof SITE_PAGES;
 /** Where the page of a message's link lives: `/m/<code>` (core/message-link.ts). */
 export const MESSAGE_LINK_PREFIX = '/m/';
 
-/** The code in a page path (`/m/<code>`), or null when the path is not a message page. */
-export function codeFromPath(pathname: string): string | null {
-  if (!pathname.startsWith(MESSAGE_LINK_PREFIX)) return null;
-  const code = pathname.slice(MESSAGE_LINK_PREFIX.length).replace(/\/+$/, '');
-  return code === '' || code.includes('/') ? null : code;
-}
-
 /** Where the page of an UPLOAD link lives: `/u/<code>` (core/upload-link.ts). */
 export const UPLOAD_LINK_PREFIX = '/u/';
 
-/** The code in an upload page path (`/u/<code>`), or null when the path is not one. */
-export function uploadCodeFromPath(pathname: string): string | null {
-  if (!pathname.startsWith(UPLOAD_LINK_PREFIX)) return null;
-  const code = pathname.slice(UPLOAD_LINK_PREFIX.length).replace(/\/+$/, '');
+/** Paths of one-off links whose pages are never cached, indexed or sent on as referrer. */
+export const CODE_PAGE_PREFIXES = [MESSAGE_LINK_PREFIX, UPLOAD_LINK_PREFIX] as const;
+export type CodePagePrefix = (typeof CODE_PAGE_PREFIXES)[number];
+
+/** The code in a code page's path (`<prefix><code>`, a trailing slash ignored), or null when it is not one. */
+export function codeAfter(prefix: CodePagePrefix, pathname: string): string | null {
+  if (!pathname.startsWith(prefix)) return null;
+  const code = pathname.slice(prefix.length).replace(/\/+$/, '');
   return code === '' || code.includes('/') ? null : code;
 }
 
-/** Paths of one-off links whose pages are never cached, indexed or sent on as referrer. */
-export const CODE_PAGE_PREFIXES = [MESSAGE_LINK_PREFIX, UPLOAD_LINK_PREFIX] as const;
+/** A code page's address (`<origin><prefix><code>`), on the site whose origin is `siteUrl`. */
+export function codePageUrl(siteUrl: string, prefix: CodePagePrefix, code: string): string {
+  return `${new URL(siteUrl).origin}${prefix}${code}`;
+}
+
+/** The code in a message page's path (`/m/<code>`), or null when the path is not one. */
+export const codeFromPath = (pathname: string) => codeAfter(MESSAGE_LINK_PREFIX, pathname);
+
+/** The code in an upload page's path (`/u/<code>`), or null when the path is not one. */
+export const uploadCodeFromPath = (pathname: string) => codeAfter(UPLOAD_LINK_PREFIX, pathname);
 
 /**
  * A page at a fixed URL, `message` (a `/m/<code>` link, core/message-link.ts) or `upload` (a `/u/<code>`

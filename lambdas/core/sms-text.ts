@@ -4,6 +4,7 @@
  * emoji, a curly quote) switches the whole message to UCS-2, which cuts a segment from 160 to 70 characters,
  * so text we write is passed through `toGsmSafe` first.
  */
+import type { AccentedLetters } from './schemas';
 
 /** The GSM 03.38 basic character set: each costs one septet. */
 const GSM_BASIC = new Set(
@@ -82,6 +83,14 @@ export function toPlainLetters(text: string): string {
     plain += stripped !== '' && Array.from(stripped).every(isGsm) ? stripped : char;
   }
   return plain;
+}
+
+/**
+ * A summary or transcript as the Settings choice "Accented letters" has it texted: `replace` (the default)
+ * writes letters outside GSM-7 plain (toPlainLetters), `keep` leaves the text as it is.
+ */
+export function withAccentedLetters(text: string, accents: AccentedLetters): string {
+  return accents === 'replace' ? toPlainLetters(text) : text;
 }
 
 /** The two alphabets an SMS travels in. */

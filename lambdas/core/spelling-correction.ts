@@ -22,7 +22,7 @@ export type SpellingOptions = {
 };
 
 /** Words shorter than this are never targets: too many ordinary words sound like them. */
-export const MIN_TARGET_LETTERS = 4;
+const MIN_TARGET_LETTERS = 4;
 const MAX_SPAN_WORDS = 3;
 /**
  * A span whose phonetic code is one edit away matches only when its letters are at most this far off (edits

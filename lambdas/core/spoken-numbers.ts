@@ -47,7 +47,7 @@ const REPEATS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
  * Words a speech engine writes for a digit it misheard ("call me at five five five for two...", "niner").
  * They are common words, so they count only inside a run of digits: after a digit and before another.
  */
-export const MISHEARD_DIGITS: Readonly<Record<string, string>> = {
+const MISHEARD_DIGITS: Readonly<Record<string, string>> = {
   for: '4',
   fore: '4',
   to: '2',

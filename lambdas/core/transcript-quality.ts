@@ -21,7 +21,7 @@ const MIN_SINGLE_WORD_REPEATS = 6;
 const MIN_PHRASE_REPEATS = 4;
 
 /** Lower-case words of letters and digits, every other character a separator ("1-2-5" is three words). */
-export function transcriptWords(text: string): string[] {
+function transcriptWords(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}']+/u)
@@ -79,9 +79,6 @@ function isDigitWord(word: string): boolean {
   return /^\d$/.test(word) || Object.hasOwn(UNITS, word);
 }
 
-/** The warning a doubtful English transcript is sent with; the reply shows it as "[possibly unreliable]". */
-export const POSSIBLY_UNRELIABLE = 'possibly unreliable';
-
 /** What the offline decoder said and how sure it was of each token. */
 export type DecoderOutput = {
   readonly text: string;
@@ -106,7 +103,7 @@ export type TranscriptSignals = {
 };
 
 /** A token the decoder gave less than this probability is "low-probability". */
-export const LOW_TOKEN_PROBABILITY = 0.5;
+const LOW_TOKEN_PROBABILITY = 0.5;
 
 /** The signals of one transcript (pure: the adapter measures, this counts). */
 export function transcriptSignals(output: DecoderOutput): TranscriptSignals {
@@ -140,7 +137,7 @@ export type TranscriptVerdict = 'ok' | 'doubtful' | 'not-english';
  * - Doubtful English: mean below -0.35 or more than a quarter of tokens below probability 0.5; the clean
  *   default-voice clips stay under -0.2 and 13%.
  */
-export const HONESTY_THRESHOLDS = {
+const HONESTY_THRESHOLDS = {
   notEnglishMeanLogProb: -0.75,
   unsureMeanLogProb: -0.45,
   runawayTokensPerSecond: 5.4,

@@ -5,16 +5,15 @@
  * works for one hour and is used up by the first recording that becomes a message.
  */
 import * as z from 'zod';
-import { UPLOAD_LINK_PREFIX } from './site-paths';
+import { codePageUrl, UPLOAD_LINK_PREFIX } from './site-paths';
 import { UPLOAD_PREFIX } from './uploads';
 
 /** How long an UPLOAD link works. */
 export const UPLOAD_LINK_MINUTES = 60;
 
 /** The page's address for a code, on the site whose origin is `siteUrl`. */
-export function uploadLinkUrl(siteUrl: string, code: string): string {
-  return `${new URL(siteUrl).origin}${UPLOAD_LINK_PREFIX}${code}`;
-}
+export const uploadLinkUrl = (siteUrl: string, code: string) =>
+  codePageUrl(siteUrl, UPLOAD_LINK_PREFIX, code);
 
 /** What the page and the API say for a code that is malformed, unknown, expired or already used. */
 export const UPLOAD_LINK_NOT_AVAILABLE = 'This link is not available';

@@ -4,7 +4,7 @@
  * estimated cost of a day, a range or one message. Pure: the browser shows the same numbers it reads.
  */
 import * as z from 'zod';
-import { FAILURE_CAUSES, type FailureCause } from './pipeline-failures';
+import type { FailureCause } from './pipeline-failures';
 import { estimateCost, type UnitPrices } from './unit-prices';
 
 /** The counters of a day, each a whole number (seconds and tokens included). */
@@ -51,28 +51,13 @@ export function emptyUsageDay(date: string): Omit<UsageDay, 'estimated_cost'> {
   return { ...counts, date, failed_by_reason: {} };
 }
 
-/** The failure causes a day record may hold (the failure table's, so a stored name is always a known one). */
-export const USAGE_FAILURE_CAUSES = FAILURE_CAUSES;
-
-/** Each failure cause in a few words, for the chart's summary and table ("2 no speech"). */
-export const FAILURE_CAUSE_WORDS: Readonly<Record<FailureCause, string>> = {
-  'no-speech': 'no speech',
-  'not-english': 'not English',
-  unclear: 'unclear audio',
-  'unsupported-media': 'not audio',
-  'too-large': 'too large',
-  'too-long': 'too long',
-  'download-failed': 'download failed',
-  timeout: 'timed out',
-  provider: 'provider error',
-  configuration: 'configuration',
-  internal: 'internal error',
-};
+/** Each failure cause in a few words (the failure table's own record), for the usage page. */
+export { FAILURE_CAUSE_WORDS } from './pipeline-failures';
 
 // ---------------------------------------------------------------------------------------------------------
 // the range GET /api/usage reads
 
-export const MAX_USAGE_DAYS = 366;
+const MAX_USAGE_DAYS = 366;
 const daysError = `days must be a whole number from 1 to ${MAX_USAGE_DAYS}.`;
 
 /** GET /api/usage?days=30 */

@@ -1,12 +1,11 @@
 /** GET /api/messages/{id}/run (admin): the message's runs step by step, its reply parts and estimated cost. */
 import * as z from 'zod';
 import { adminRoutes } from '../composition/http';
-import { messageReads } from '../composition/message-changes';
 import { runSteps, settingsRepository } from '../composition/repositories';
 import { parseOrThrow } from '../http/validation';
 import { messageRun } from '../use-cases/usage';
 
-const deps = { ...messageReads(), runSteps: runSteps(), settings: settingsRepository() };
+const deps = { runSteps: runSteps(), settings: settingsRepository() };
 const route = adminRoutes();
 
 const params = z.object({ id: z.string().min(1).max(100) });

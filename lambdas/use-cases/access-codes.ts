@@ -3,7 +3,8 @@
  * kept only as their SHA-256, so a copy of the table opens no message.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCESS_CODE_BYTES } from '../core/message-link';
+import { NotFoundError } from '../core/errors';
+import { ACCESS_CODE_BYTES, accessCodeSchema } from '../core/message-link';
 
 /** A new code (128 random bits, base64url) and the hash to store in its place. */
 export function newAccessCode(): { readonly code: string; readonly hash: string } {
@@ -17,4 +18,20 @@ export function newAccessCode(): { readonly code: string; readonly hash: string 
  */
 export function hashAccessCode(code: string): string {
   return createHash('sha256').update(code, 'utf8').digest('hex');
+}
+
+/**
+ * What a public link's code opens: its hash is looked up with `lookup` (whatever the code looks like, so a
+ * malformed code costs the same work), then the one NotFoundError `notAvailableText` for a code that opens
+ * nothing or is not of our shape, so the answer tells nothing about which.
+ */
+export async function openByCode<T>(
+  code: string,
+  lookup: (hash: string) => Promise<T | null>,
+  notAvailableText: string,
+): Promise<{ readonly hash: string; readonly found: T }> {
+  const hash = hashAccessCode(code);
+  const found = await lookup(hash);
+  if (found === null || !accessCodeSchema.safeParse(code).success) throw new NotFoundError(notAvailableText);
+  return { hash, found };
 }

@@ -4,18 +4,13 @@
  * ends in the same NotFoundError, after the same hash and lookup.
  */
 import { NotFoundError } from '../core/errors';
-import {
-  accessCodeSchema,
-  MESSAGE_NOT_AVAILABLE,
-  messageLinkUrl,
-  type SharedMessage,
-} from '../core/message-link';
+import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '../core/message-link';
 import { checkedCallbackLine } from '../core/reply';
 import type { Message } from '../core/schemas';
 import { AUDIO_URL_SECONDS } from '../core/uploads';
 import type { AudioStore } from '../ports/audio-store';
 import type { MessageRepository } from '../ports/message-repository';
-import { hashAccessCode, newAccessCode } from './access-codes';
+import { newAccessCode, openByCode } from './access-codes';
 import { type EraseMessageDeps, eraseMessage } from './erase-message';
 
 /** What a link is read with. */
@@ -40,8 +35,11 @@ async function messageFor(
   deps: LinkReadDeps,
   code: string,
 ): Promise<{ message: Message; expiresAt: number | null }> {
-  const found = await deps.messages.findByLinkHash(hashAccessCode(code));
-  if (!found || !accessCodeSchema.safeParse(code).success) throw new NotFoundError(MESSAGE_NOT_AVAILABLE);
+  const { found } = await openByCode(
+    code,
+    (hash) => deps.messages.findByLinkHash(hash),
+    MESSAGE_NOT_AVAILABLE,
+  );
   return found;
 }
 

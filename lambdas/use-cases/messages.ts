@@ -1,4 +1,4 @@
-import { csvField } from '../core/csv';
+import { CSV_START, csvLine } from '../core/csv';
 import {
   encodeCursor,
   HISTORY_LIMIT_MAX,
@@ -36,7 +36,7 @@ export async function listMessageHistory(
  * The largest export, in bytes of CSV: a Lambda function answers at most 6 MB, and long transcripts make
  * rows of kilobytes. Past it the export stops at a whole row and says so (`truncated`).
  */
-export const EXPORT_MAX_BYTES = 5_000_000;
+const EXPORT_MAX_BYTES = 5_000_000;
 
 const EXPORT_HEADER = [
   'id',
@@ -86,10 +86,7 @@ export async function messagesCsv(
   filters: MessageFilters,
   maxBytes = EXPORT_MAX_BYTES,
 ): Promise<{ readonly csv: string; readonly rows: number; readonly truncated: boolean }> {
-  const line = (fields: readonly (string | number | boolean | null | undefined)[]) =>
-    `${fields.map(csvField).join(',')}\r\n`;
-  // A byte order mark makes Excel read UTF-8, as in toCsv.
-  const parts = [`\uFEFF${line(EXPORT_HEADER)}`];
+  const parts = [CSV_START + csvLine(EXPORT_HEADER)];
   const encoder = new TextEncoder();
   let bytes = encoder.encode(parts[0]).byteLength;
   let rows = 0;
@@ -97,7 +94,7 @@ export async function messagesCsv(
   do {
     const page = await deps.messages.listPage(filters, HISTORY_LIMIT_MAX, after);
     for (const message of page.messages) {
-      const row = line(exportRow(message));
+      const row = csvLine(exportRow(message));
       bytes += encoder.encode(row).byteLength;
       if (bytes > maxBytes) return { csv: parts.join(''), rows, truncated: true };
       parts.push(row);

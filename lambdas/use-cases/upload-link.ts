@@ -3,9 +3,6 @@
  * three steps: is the link good, sign the upload of its file, hand the file in. Every code that opens nothing
  * (malformed, unknown, expired, used) gets the same 404 after the same work: hashed and looked up first.
  */
-import { MAX_AUDIO_BYTES } from '../core/audio-format';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../core/errors';
-import { accessCodeSchema } from '../core/message-link';
 import {
   UPLOAD_LINK_MINUTES,
   UPLOAD_LINK_NOT_AVAILABLE,
@@ -18,8 +15,9 @@ import { UPLOAD_URL_SECONDS } from '../core/uploads';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { UploadCode, UploadCodeStore } from '../ports/upload-codes';
-import { hashAccessCode, newAccessCode } from './access-codes';
+import { newAccessCode, openByCode } from './access-codes';
 import { receiveUploadedFile, type UploadDeps } from './inbound/receive-upload';
+import { checkUploadSize } from './uploads';
 
 export type UploadLinkDeps = { readonly uploadCodes: UploadCodeStore; readonly clock: Clock };
 
@@ -40,12 +38,8 @@ async function pendingLink(
   deps: UploadLinkDeps,
   code: string,
 ): Promise<{ readonly hash: string; readonly link: UploadCode }> {
-  const hash = hashAccessCode(code);
-  const link = await deps.uploadCodes.get(hash);
-  if (link === null || !accessCodeSchema.safeParse(code).success) {
-    throw new NotFoundError(UPLOAD_LINK_NOT_AVAILABLE);
-  }
-  return { hash, link };
+  const { hash, found } = await openByCode(code, (h) => deps.uploadCodes.get(h), UPLOAD_LINK_NOT_AVAILABLE);
+  return { hash, link: found };
 }
 
 /** `GET /api/u/{code}`: whether the link works, and until when. */
@@ -65,14 +59,10 @@ export async function startLinkUpload(
   request: Required<UploadRequest>,
 ): Promise<{ readonly url: string; readonly headers: Record<string, string> }> {
   const { hash } = await pendingLink(deps, code);
-  if (request.size === 0) {
-    throw new ValidationError('The recording is empty: choose another one.', [
-      { field: 'size', message: 'The file is empty.' },
-    ]);
-  }
-  if (request.size > MAX_AUDIO_BYTES) {
-    throw new PayloadTooLargeError('The recording is larger than 25 MB: choose a shorter one.');
-  }
+  checkUploadSize(request.size, {
+    empty: 'The recording is empty: choose another one.',
+    tooLarge: 'The recording is larger than 25 MB: choose a shorter one.',
+  });
   return deps.audio.presignPut(uploadLinkKey(hash), request.contentType, request.size, UPLOAD_URL_SECONDS);
 }
 
@@ -86,10 +76,11 @@ export async function receiveLinkUpload(
   deps: UploadLinkDeps & UploadDeps,
   code: string,
 ): Promise<{ readonly messageId: string }> {
-  const hash = hashAccessCode(code);
-  const link = await deps.uploadCodes.consume(hash);
-  if (link === null || !accessCodeSchema.safeParse(code).success)
-    throw new NotFoundError(UPLOAD_LINK_NOT_AVAILABLE);
+  const { hash, found: link } = await openByCode(
+    code,
+    (h) => deps.uploadCodes.consume(h),
+    UPLOAD_LINK_NOT_AVAILABLE,
+  );
   try {
     const { messageId } = await receiveUploadedFile(deps, {
       uploadKey: uploadLinkKey(hash),

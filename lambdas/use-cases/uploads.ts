@@ -16,6 +16,15 @@ import type { AudioStore } from '../ports/audio-store';
 import type { MessageRepository } from '../ports/message-repository';
 
 /**
+ * Refuses a file size the pipeline would refuse (empty, over 25 MB) before a byte is sent, in the caller's
+ * words: `empty` for an empty file (a 400 on `size`), `tooLarge` for one over the limit (a 413).
+ */
+export function checkUploadSize(size: number, words: { readonly empty: string; readonly tooLarge: string }) {
+  if (size === 0) throw new ValidationError(words.empty, [{ field: 'size', message: 'The file is empty.' }]);
+  if (size > MAX_AUDIO_BYTES) throw new PayloadTooLargeError(words.tooLarge);
+}
+
+/**
  * Signs a PUT of one file of exactly this size and type into the upload area. Sizes the pipeline would
  * refuse are refused here, before a byte is sent.
  */
@@ -23,14 +32,10 @@ export async function startUpload(
   deps: { readonly audio: AudioStore },
   request: Required<UploadRequest>,
 ): Promise<UploadTicket> {
-  if (request.size === 0) {
-    throw new ValidationError('The audio file is empty: choose a recording and upload it again.', [
-      { field: 'size', message: 'The file is empty.' },
-    ]);
-  }
-  if (request.size > MAX_AUDIO_BYTES) {
-    throw new PayloadTooLargeError('The audio file is larger than 25 MB: upload a shorter recording.');
-  }
+  checkUploadSize(request.size, {
+    empty: 'The audio file is empty: choose a recording and upload it again.',
+    tooLarge: 'The audio file is larger than 25 MB: upload a shorter recording.',
+  });
   const uploadKey = `${UPLOAD_PREFIX}${randomUUID()}`;
   const { url, headers } = await deps.audio.presignPut(
     uploadKey,

@@ -6,7 +6,6 @@ import { NotFoundError } from '../core/errors';
 import { type RunView, runView } from '../core/run-steps';
 import { type UsageDelta, type UsageReport, usageDates, usageReport } from '../core/usage';
 import type { Clock } from '../ports/clock';
-import type { MessageRepository } from '../ports/message-repository';
 import type { RunSteps } from '../ports/run-steps';
 import type { SettingsRepository } from '../ports/settings-repository';
 import type { UsageCounter } from '../ports/usage-counter';
@@ -36,20 +35,15 @@ export async function readUsage(
   return usageReport(dates, stored, settings.unit_prices);
 }
 
-/** GET /api/messages/{id}/run: the message's runs step by step, its reply parts and its estimated cost. */
+/**
+ * GET /api/messages/{id}/run: the message's runs step by step, its reply parts and its estimated cost. The
+ * message and its steps come from one read of its record.
+ */
 export async function messageRun(
-  deps: {
-    readonly messages: MessageRepository;
-    readonly runSteps: RunSteps;
-    readonly settings: SettingsRepository;
-  },
+  deps: { readonly runSteps: RunSteps; readonly settings: SettingsRepository },
   id: string,
 ): Promise<RunView> {
-  const [message, steps, settings] = await Promise.all([
-    deps.messages.get(id),
-    deps.runSteps.list(id),
-    currentSettings(deps),
-  ]);
-  if (!message || !steps) throw new NotFoundError(`There is no message ${id}.`);
-  return runView(message, steps, settings.unit_prices);
+  const [run, settings] = await Promise.all([deps.runSteps.read(id), currentSettings(deps)]);
+  if (!run) throw new NotFoundError(`There is no message ${id}.`);
+  return runView(run.message, run.steps, settings.unit_prices);
 }

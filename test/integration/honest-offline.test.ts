@@ -11,7 +11,7 @@ import { MoonshineTranscriber } from '../../lambdas/adapters/offline/moonshine-t
 import { NotEnglishError } from '../../lambdas/core/pipeline-errors';
 import { PIPELINE_FAILURES } from '../../lambdas/core/pipeline-failures';
 import { composeFailureNotice } from '../../lambdas/core/reply';
-import { POSSIBLY_UNRELIABLE } from '../../lambdas/core/transcript-quality';
+import { POSSIBLY_UNRELIABLE } from '../../lambdas/core/transcript-warnings';
 import { type FliteVoice, FOREIGN_CORPUS, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const clips = new SpeechClips();

@@ -9,11 +9,11 @@ import {
   isRepetitionLoop,
   judgeTranscript,
   longestRepetition,
-  POSSIBLY_UNRELIABLE,
   signalsSummary,
   type TranscriptSignals,
   transcriptSignals,
 } from '../../lambdas/core/transcript-quality';
+import { POSSIBLY_UNRELIABLE } from '../../lambdas/core/transcript-warnings';
 
 describe('a repetition loop', () => {
   it.each([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SmsPart } from '../../lambdas/core/delivery';
 import { type RunStep, runView } from '../../lambdas/core/run-steps';
 import { settingsRecordSchema, settingsUpdateSchema } from '../../lambdas/core/schemas';
 import { DEFAULT_UNIT_PRICES, estimateCost, type UnitPrices } from '../../lambdas/core/unit-prices';
@@ -111,21 +112,37 @@ describe('the usage range', () => {
   });
 });
 
+const text = (
+  index: number,
+  status: SmsPart['status'],
+  attempt: number,
+  extra: Partial<SmsPart> = {},
+): SmsPart => ({
+  sid: `SM${String(attempt)}${String(index).padStart(31, '0')}`,
+  index,
+  kind: 'reply',
+  segments: 1,
+  status,
+  error_code: status === 'undelivered' ? 30007 : null,
+  status_updated_at: '2026-11-24T10:00:00.000Z',
+  attempt,
+  ...extra,
+});
+
 describe('a run step by step', () => {
   it('numbers the tries of each step within its run, keeps runs apart, and adds up the reply parts and the cost', () => {
     const view = runView(
-      { id: 'm1', source: 'sms' },
+      {
+        id: 'm1',
+        source: 'sms',
+        sms_parts: [text(0, 'sent', 1, { segments: 2 }), text(1, 'sent', 1, { segments: 3 })],
+      },
       [
         step('Transcribe', { outcome: 'error', error_name: 'TransientError' }),
         step('Transcribe', { usage: { audio_seconds: 60, openai_audio_seconds: 60 } }),
-        step('SendReply', { usage: { part_segments: [2, 3] } }),
+        step('SendReply'),
         step('Transcribe', { attempt: 2 }),
-        step('SendReply', {
-          attempt: 2,
-          outcome: 'error',
-          error_name: 'TransientError',
-          usage: { part_segments: [9] },
-        }),
+        step('SendReply', { attempt: 2, outcome: 'error', error_name: 'TransientError' }),
       ],
       PRICES,
     );
@@ -134,38 +151,70 @@ describe('a run step by step', () => {
       ['2:Transcribe#1', '2:SendReply#1'],
     ]);
     expect(view.reply_parts).toEqual([
-      { part: 1, segments: 2, delivery: null },
-      { part: 2, segments: 3, delivery: null },
+      { part: 1, segments: 2, delivery: { status: 'sent', error_code: null } },
+      { part: 2, segments: 3, delivery: { status: 'sent', error_code: null } },
     ]);
-    // AWS 0.001 + MMS received 0.02 + 5 segments 0.05 + one OpenAI minute 0.006; not the failed try's part.
+    // AWS 0.001 + MMS received 0.02 + 5 segments 0.05 + one OpenAI minute 0.006.
     expect(view.estimated_cost).toBe(0.077);
   });
 
   it("gives each reply part the delivery its latest run's text last reported", () => {
-    const part = (index: number, status: 'delivered' | 'undelivered', attempt: number) => ({
-      sid: `SM${String(index).padStart(32, '0')}`,
-      index,
-      kind: 'reply' as const,
-      segments: 1,
-      status,
-      error_code: status === 'undelivered' ? 30007 : null,
-      status_updated_at: '2026-11-24T10:00:00.000Z',
-      attempt,
-    });
     const view = runView(
       {
         id: 'm1',
         source: 'sms',
         // The first run's part 1 was undelivered; the latest run's part 1 was delivered, its part 2 not.
-        sms_parts: [part(0, 'undelivered', 1), part(0, 'delivered', 2), part(1, 'undelivered', 2)],
+        sms_parts: [text(0, 'undelivered', 1), text(0, 'delivered', 2), text(1, 'undelivered', 2)],
       },
-      [step('SendReply', { attempt: 2, usage: { part_segments: [1, 1, 1] } })],
+      [step('SendReply', { attempt: 2 })],
       PRICES,
     );
     expect(view.reply_parts.map((p) => p.delivery)).toEqual([
       { status: 'delivered', error_code: null },
       { status: 'undelivered', error_code: '30007' },
-      null,
     ]);
+  });
+
+  it("shows a retried message's latest run's parts only, each with its own delivery, and bills every text", () => {
+    const view = runView(
+      {
+        id: 'm1',
+        source: 'sms',
+        // Two runs of two parts each (recorded out of order), and a failure notice of the first run.
+        sms_parts: [
+          text(1, 'undelivered', 2, { segments: 3 }),
+          text(0, 'delivered', 1, { segments: 2 }),
+          text(0, 'failed', 1, { kind: 'failure-notice', error_code: 30003 }),
+          text(1, 'delivered', 1, { segments: 2 }),
+          text(0, 'delivered', 2, { segments: 4 }),
+        ],
+      },
+      [step('SendReply'), step('SendReply', { attempt: 2 })],
+      PRICES,
+    );
+    expect(view.reply_parts).toEqual([
+      { part: 1, segments: 4, delivery: { status: 'delivered', error_code: null } },
+      { part: 2, segments: 3, delivery: { status: 'undelivered', error_code: '30007' } },
+    ]);
+    // AWS 0.001 + MMS received 0.02 + all 12 segments sent (both runs and the notice) 0.12.
+    expect(view.estimated_cost).toBe(0.141);
+  });
+
+  it('keeps the part a resumed SendReply sent before it threw, with its segments', () => {
+    // The first try sent part 1 then failed; the retry (same run) sent part 2 only.
+    const view = runView(
+      {
+        id: 'm1',
+        source: 'sms',
+        sms_parts: [text(0, 'delivered', 1, { segments: 2 }), text(1, 'sent', 1, { segments: 1 })],
+      },
+      [step('SendReply', { outcome: 'error', error_name: 'TransientError' }), step('SendReply')],
+      PRICES,
+    );
+    expect(view.reply_parts).toEqual([
+      { part: 1, segments: 2, delivery: { status: 'delivered', error_code: null } },
+      { part: 2, segments: 1, delivery: { status: 'sent', error_code: null } },
+    ]);
+    expect(view.estimated_cost).toBe(0.051);
   });
 });

@@ -32,7 +32,7 @@ const EXPIRES_AT = TABLES.messages.timeToLiveAttribute;
  */
 const PART_PREFIX = 'sms_part#';
 
-function toMessage(item: Record<string, unknown>): Message {
+export function toMessage(item: Record<string, unknown>): Message {
   // The link's hash stays in the table: the dashboard and the live list never see it.
   const { feed: _feed, [EXPIRES_AT]: _expires, link_hash: _link, ...rest } = item;
   const fields: Record<string, unknown> = {};
@@ -68,7 +68,7 @@ function withoutNullPhone(message: Message): Record<string, unknown> {
  * DynamoDB's TTL deletes an expired item within a few days, not at once (and dynalite never does), so an
  * item past its time is treated as gone by every read.
  */
-function isLive(item: Record<string, unknown>): boolean {
+export function isLive(item: Record<string, unknown>): boolean {
   const expiresAt = item[EXPIRES_AT];
   return typeof expiresAt !== 'number' || expiresAt * 1000 > Date.now();
 }

@@ -1,7 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_STEPS_KEPT, type RunStep, runStepSchema } from '../../core/run-steps';
+import type { Message } from '../../core/schemas';
 import type { RunSteps } from '../../ports/run-steps';
+import { isLive, toMessage } from './dynamo-message-repository';
 
 /** The attribute of the message's item that holds its steps (messageSchema leaves it out of the message). */
 const RUN_STEPS = 'run_steps';
@@ -35,21 +37,19 @@ export class DynamoRunSteps implements RunSteps {
     }
   }
 
-  async list(messageId: string): Promise<RunStep[] | null> {
+  async read(messageId: string): Promise<{ message: Message; steps: RunStep[] } | null> {
     const { Item } = await this.db.send(
-      new GetCommand({
-        TableName: this.table,
-        Key: { id: messageId },
-        ProjectionExpression: 'id, #steps',
-        ExpressionAttributeNames: { '#steps': RUN_STEPS },
-        ConsistentRead: true,
-      }),
+      new GetCommand({ TableName: this.table, Key: { id: messageId }, ConsistentRead: true }),
     );
-    if (!Item) return null;
-    const steps = Array.isArray(Item[RUN_STEPS]) ? (Item[RUN_STEPS] as unknown[]) : [];
-    return steps.flatMap((step) => {
-      const parsed = runStepSchema.safeParse(step);
-      return parsed.success ? [parsed.data] : [];
-    });
+    if (!Item || !isLive(Item)) return null;
+    const { [RUN_STEPS]: stored, ...message } = Item;
+    const steps = Array.isArray(stored) ? (stored as unknown[]) : [];
+    return {
+      message: toMessage(message),
+      steps: steps.flatMap((step) => {
+        const parsed = runStepSchema.safeParse(step);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    };
   }
 }

@@ -1,9 +1,8 @@
 import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FailureCause } from '../../core/pipeline-failures';
+import { FAILURE_CAUSES, type FailureCause } from '../../core/pipeline-failures';
 import {
   emptyUsageDay,
   USAGE_COUNTS,
-  USAGE_FAILURE_CAUSES,
   USAGE_KEPT_DAYS,
   type UsageDay,
   type UsageDelta,
@@ -84,7 +83,8 @@ function toDay(item: Record<string, unknown>): Omit<UsageDay, 'estimated_cost'> 
     if (typeof value === 'number') day[name] = value;
   }
   const failedBy: Partial<Record<FailureCause, number>> = {};
-  for (const cause of USAGE_FAILURE_CAUSES) {
+  // The failure table's causes, so a stored name is always a known one.
+  for (const cause of FAILURE_CAUSES) {
     const value = item[`${FAILED_BY}${cause}`];
     if (typeof value === 'number' && value > 0) failedBy[cause] = value;
   }

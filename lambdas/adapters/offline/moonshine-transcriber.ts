@@ -12,11 +12,11 @@ import { DependencyMissingError, NoSpeechError, NotEnglishError } from '../../co
 import { correctSpelling, type Phonetics } from '../../core/spelling-correction';
 import {
   judgeTranscript,
-  POSSIBLY_UNRELIABLE,
   signalsSummary,
   type TranscriptSignals,
   transcriptSignals,
 } from '../../core/transcript-quality';
+import { lowQualityWarning, POSSIBLY_UNRELIABLE } from '../../core/transcript-warnings';
 import { normalizeVocabulary } from '../../core/vocabulary';
 import type { AudioInput, Transcriber, Transcription, VocabularyHints } from '../../ports/transcriber';
 import { doubleMetaphonePhonetics } from '../phonetic/double-metaphone-phonetics';
@@ -50,10 +50,6 @@ const TOKENS_PER_SECOND = 6;
  * rate on 8 kHz AMR human speech is 7% (4% at 16 kHz), where pocketsphinx's was 88%.
  */
 const LOW_QUALITY_BELOW_HZ = 8_000;
-
-export function lowQualityWarning(sampleRateHz: number): string {
-  return `The audio is low quality (${sampleRateHz / 1000} kHz): the transcript may be unreliable.`;
-}
 
 /** The message when onnxruntime-node or the tokenizer cannot be loaded (not installed, or no binary here). */
 export const RUNTIME_MISSING =
@@ -158,7 +154,7 @@ export class MoonshineTranscriber implements Transcriber {
     const probe = audio.known ?? (await this.audioTools.probe(audio.bytes));
     const warnings: string[] = [];
     if (probe.sampleRateHz !== null && probe.sampleRateHz < LOW_QUALITY_BELOW_HZ) {
-      warnings.push(lowQualityWarning(probe.sampleRateHz));
+      warnings.push(lowQualityWarning(probe.sampleRateHz / 1000));
     }
     const { text, signals, seconds } = await this.transcribeWithSignals(
       audio,

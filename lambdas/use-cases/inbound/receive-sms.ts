@@ -18,7 +18,7 @@ import type { SettingsRepository } from '../../ports/settings-repository';
 import type { UploadCodeStore } from '../../ports/upload-codes';
 import type { MessageChangeDeps } from '../message-changes';
 import type { UsageDeps } from '../usage';
-import { answerText, honourOptOut } from './text-commands';
+import { answerText, honourOptOut, type TextAnswer } from './text-commands';
 import { receiveVoice, type VoiceAttachment } from './voice';
 
 /** What the webhook uses. */
@@ -67,20 +67,7 @@ export type InboundResult = {
    * a keyword's action, `usage` or `unsupported-media` (a how-to, at most one a day), or `replay` (a text
    * webhook seen before: nothing done).
    */
-  readonly action:
-    | 'voice'
-    | 'opt-out'
-    | 'opt-in'
-    | 'help'
-    | 'delete'
-    | 'lang'
-    | 'mode'
-    | 'spell'
-    | 'full'
-    | 'upload'
-    | 'usage'
-    | 'unsupported-media'
-    | 'replay';
+  readonly action: TextAnswer | 'opt-out' | 'replay';
   /** Voice messages kept untranscribed because the sender is past today's limit. */
   readonly overLimit?: number;
 };

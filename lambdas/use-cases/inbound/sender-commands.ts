@@ -19,7 +19,7 @@ import {
 } from '../../core/reply';
 import type { Message } from '../../core/schemas';
 import { SPELL_MAX_WORDS, senderPreferencesPatchSchema } from '../../core/sender-preferences';
-import { toPlainLetters } from '../../core/sms-text';
+import { withAccentedLetters } from '../../core/sms-text';
 import type { MessageRepository } from '../../ports/message-repository';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
@@ -110,7 +110,7 @@ export async function answerFull(deps: SenderCommandDeps, from: string) {
   }
   const settings = await currentSettings(deps);
   const transcript = latest.transcript ?? '';
-  const texted = settings.accented_letters === 'replace' ? toPlainLetters(transcript) : transcript;
+  const texted = withAccentedLetters(transcript, settings.accented_letters);
   const language: TextLanguage = textLanguage(preferences?.language, latest.language);
   for (const body of composeTranscriptTexts(texted, language)) {
     const outcome = await sendTextOrLog(deps, {

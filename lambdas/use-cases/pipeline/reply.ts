@@ -6,8 +6,8 @@
 import { textLanguage } from '../../core/catalogue';
 import { SupersededError } from '../../core/pipeline-errors';
 import { composeReply } from '../../core/reply';
-import type { Message } from '../../core/schemas';
-import { segmentCount, toPlainLetters } from '../../core/sms-text';
+import type { AccentedLetters, Message } from '../../core/schemas';
+import { segmentCount, withAccentedLetters } from '../../core/sms-text';
 import type { Counters } from '../../ports/counters';
 import { recordSentText, type SentTextDeps } from '../delivery-status';
 import type { MessageChangeDeps } from '../message-changes';
@@ -62,8 +62,8 @@ export async function decideReply(deps: ReplyDecisionDeps, state: PipelineState)
  * The summary and transcript as they are texted: with "Accented letters: replace" (the default) letters
  * outside GSM-7 are written plain (á -> a), so a Spanish reply costs GSM-7 segments, not UCS-2 ones.
  */
-function asTexted(message: Message, accents: 'replace' | 'keep') {
-  const letters = accents === 'replace' ? toPlainLetters : (text: string) => text;
+function asTexted(message: Message, accents: AccentedLetters) {
+  const letters = (text: string) => withAccentedLetters(text, accents);
   const details = message.summary_details ?? {
     summary: message.summary ?? '',
     key_points: [],
@@ -111,7 +111,6 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };
   // Segments sent by this run (what the carrier bills), for the operator's metrics.
   let segments = 0;
-  const partSegments: number[] = [];
   for (let index = message.reply_parts_sent ?? 0; index < parts.length; index++) {
     const outcome = await sendText(deps, { to, body: parts[index]!, kind: 'reply', messageId: message.id });
     if (outcome.status !== 'sent') {
@@ -126,7 +125,6 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
         complete: false,
         segments,
         reason: stopReason(outcome),
-        usage: { part_segments: partSegments },
       };
     }
     segments += segmentCount(parts[index]!);
@@ -138,17 +136,10 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
       body: parts[index]!,
       attempt: state.attempt,
     });
-    partSegments.push(segmentCount(parts[index]!));
     message = await record(deps, state, { reply_parts_sent: index + 1 });
   }
   await record(deps, state, { reply_sent: true });
-  return {
-    parts: parts.length,
-    sent: parts.length,
-    complete: true,
-    segments,
-    usage: { part_segments: partSegments },
-  };
+  return { parts: parts.length, sent: parts.length, complete: true, segments };
 }
 
 /** Why SendReply stopped before the last part, for the step's output. */

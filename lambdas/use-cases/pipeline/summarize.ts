@@ -1,12 +1,11 @@
 /** Summarize: the transcript summarized by the summarizer the settings choose, in the sender's language. */
 import { PermanentError } from '../../core/pipeline-errors';
-import { normalizeVocabulary } from '../../core/vocabulary';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
 import { countUsage, type UsageDeps } from '../usage';
 import { loadOwned, type PipelineState, record } from './state';
-import { senderPreferences } from './vocabulary';
+import { senderChoices } from './vocabulary';
 
 /** What Summarize uses: the sender's LANG and SPELL words (read), the summarizer, and the usage counters. */
 export type SummarizeDeps = MessageChangeDeps &
@@ -25,26 +24,25 @@ export type SummarizeDeps = MessageChangeDeps &
 export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   if (message.transcript === null) throw new PermanentError('Summarize ran before there was a transcript.');
-  const preferences = await senderPreferences(deps.preferences, message);
-  const chosen = preferences?.language ?? null;
-  const vocabulary = normalizeVocabulary(preferences?.spell ?? undefined);
+  const chosen = await senderChoices(deps.preferences, message);
   const summarizer = await deps.providers.summarizer();
   const { engine, language, usage, ...details } = await summarizer.summarize(message.transcript, {
-    language: chosen ?? null,
-    vocabulary,
+    language: chosen.language,
+    vocabulary: chosen.vocabulary,
   });
+  const spoken = message.language ?? language ?? null;
   await record(deps, state, {
     summary: details.summary,
     summary_details: details,
     summary_engine: engine,
-    language: message.language ?? language ?? null,
-    reply_language: chosen ?? null,
-    sender_reply_mode: preferences?.reply_mode ?? null,
+    language: spoken,
+    reply_language: chosen.language,
+    sender_reply_mode: chosen.replyMode,
   });
   const tokens = usage && {
     openai_input_tokens: usage.input_tokens,
     openai_output_tokens: usage.output_tokens,
   };
   if (tokens) await countUsage(deps, tokens);
-  return { engine, language: message.language ?? language ?? null, ...(tokens ? { usage: tokens } : {}) };
+  return { engine, language: spoken, ...(tokens ? { usage: tokens } : {}) };
 }

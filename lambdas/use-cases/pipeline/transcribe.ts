@@ -1,14 +1,13 @@
 /** Transcribe: the prepared audio turned into text by the transcriber the settings choose. */
 import { PermanentError, TranscriptLoopError } from '../../core/pipeline-errors';
 import { isRepetitionLoop } from '../../core/transcript-quality';
-import { normalizeVocabulary } from '../../core/vocabulary';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
 import { countUsage, type UsageDeps } from '../usage';
 import { loadOwned, type PipelineState, record } from './state';
-import { senderPreferences } from './vocabulary';
+import { senderChoices } from './vocabulary';
 
 /** What Transcribe uses: the bucket (read), the sender's LANG and SPELL words (read), the transcriber, and the usage counters. */
 export type TranscribeDeps = MessageChangeDeps &
@@ -26,7 +25,7 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
   const transcriber = await deps.providers.transcriber();
   // The sender's choices by text: LANG tells an engine that takes a language what to expect; SPELL, the words
   // it spells as they do.
-  const chosen = await senderPreferences(deps.preferences, message);
+  const { language, vocabulary } = await senderChoices(deps.preferences, message);
   const result = await transcriber.transcribe(
     {
       bytes: body,
@@ -34,7 +33,7 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
       fileName: state.audio.fileName,
       known: { durationSeconds: state.audio.durationSeconds, sampleRateHz: state.audio.sampleRateHz },
     },
-    { language: chosen?.language ?? null, vocabulary: normalizeVocabulary(chosen?.spell ?? undefined) },
+    { language, vocabulary },
   );
   // Checked here, not in each engine: a loop is invented text whoever wrote it, and is never texted.
   if (isRepetitionLoop(result.text)) {
@@ -43,14 +42,14 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
     );
   }
   const warnings = [...new Set([...(message.warnings ?? []), ...result.warnings])];
+  const durationSeconds = result.durationSeconds ?? state.audio.durationSeconds;
   await record(deps, state, {
     transcript: result.text,
     transcription_engine: result.engine,
     language: result.language,
-    audio_duration_seconds: result.durationSeconds ?? state.audio.durationSeconds,
+    audio_duration_seconds: durationSeconds,
     warnings,
   });
-  const durationSeconds = result.durationSeconds ?? state.audio.durationSeconds;
   // Whole seconds: the counters hold whole numbers (OpenAI bills by the second too).
   const seconds = Math.ceil(durationSeconds ?? 0);
   const usage = {
