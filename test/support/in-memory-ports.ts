@@ -111,10 +111,6 @@ export class InMemoryMessages implements MessageRepository {
     return structuredClone(updated);
   }
 
-  async listRecent(limit: number): Promise<Message[]> {
-    return [...this.items.values()].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
-  }
-
   async listPage(filters: MessageFilters, limit: number, after?: PagePosition): Promise<MessagePage> {
     const newestFirst = (a: Message, b: Message) =>
       b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
