@@ -13,6 +13,7 @@ import { sentTextRepository } from '../composition/repositories';
 import { smsStatusUrl } from '../composition/service';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
 import { usage } from '../composition/usage';
+import { TWILIO_OUTBOUND_STATUSES } from '../core/delivery';
 import { UnsupportedMediaTypeError } from '../core/errors';
 import { header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
@@ -37,7 +38,9 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
   if (result.outcome === 'unknown-sms') {
     logger.debug('Status callback for a text not tied to a message: ignored', { sid: callback.MessageSid });
   } else if (result.outcome === 'recorded') {
-    const status = callback.MessageStatus;
+    // The status as stored (Twilio's `canceled`, `read` and the in-between steps folded into ours), so the
+    // dashboards count what the records say.
+    const status = TWILIO_OUTBOUND_STATUSES[callback.MessageStatus];
     if (status === 'undelivered' || status === 'failed') {
       logger.warn('A text was not delivered', { sid: callback.MessageSid, status, code: callback.ErrorCode });
       metrics.addMetric('TextsUndelivered', 'Count', 1);
