@@ -15,7 +15,7 @@ import { twilioSignatureCheck } from '../composition/twilio-signed';
 import { usage } from '../composition/usage';
 import { TWILIO_OUTBOUND_STATUSES } from '../core/delivery';
 import { UnsupportedMediaTypeError } from '../core/errors';
-import { header } from '../http/edge';
+import { formParams, header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
 import { receiveStatusCallback, smsStatusCallbackSchema } from '../use-cases/delivery-status';
 
@@ -30,8 +30,7 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
       "Not a Twilio status callback: this URL takes only Twilio's signed form posts.",
     );
   }
-  const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : '';
-  const params = Object.fromEntries(new URLSearchParams(raw.toString()));
+  const params = formParams(event);
   await checkSignature(header(event, 'x-twilio-signature'), params);
   const callback = parseOrThrow(smsStatusCallbackSchema, params, 'status callback form');
   const result = await receiveStatusCallback(deps, callback);

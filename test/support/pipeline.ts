@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../../lambdas/adapters/twilio/twilio-signature';
 import type { Message } from '../../lambdas/core/schemas';
 import { readOutbox } from '../../local/adapters/outbox-sms-sender';
@@ -63,7 +64,7 @@ export function incomingForm(options: {
   return {
     MessageSid: sid,
     SmsMessageSid: sid,
-    AccountSid: `AC${'0'.repeat(32)}`,
+    AccountSid: LOCAL_ACCOUNT_SID,
     From: options.from,
     To: '+15005550006',
     Body: options.body ?? '',
