@@ -134,7 +134,7 @@ describe('messages', () => {
     expect(await repo().get('m-missing')).toBeNull();
   });
 
-  it('lists the newest messages first, at most the limit asked, without the table\'s own keys', async () => {
+  it("lists the newest messages first, at most the limit asked, without the table's own keys", async () => {
     const fresh = new DynamoMessageRepository(tables.doc, tables.names.messages);
     for (let i = 0; i < 14; i++) {
       const minute = String(10 + i).padStart(2, '0');
