@@ -215,7 +215,8 @@ export class InMemorySenderPreferences implements SenderPreferencesRepository {
 /** Pending UPLOAD links; `now` says which are past their time. */
 export class InMemoryUploadCodes implements UploadCodeStore {
   readonly items = new Map<string, UploadCode>();
-  constructor(private readonly now: () => string = () => new Date().toISOString()) {}
+  /** The clock the use cases read, so a code expires when their time says so. */
+  constructor(private readonly now: () => string) {}
   async put(codeHash: string, code: UploadCode) {
     this.items.set(codeHash, code);
   }
