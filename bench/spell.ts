@@ -61,7 +61,7 @@ async function heardText(
 }
 
 /** Scores every method on every voice; `log` gets each transcript. */
-export async function measureSpell(
+async function measureSpell(
   weights: BiasWeights = DEFAULT_BIAS_WEIGHTS,
   log: (line: string) => void = () => {},
 ): Promise<Map<SpellMethod, SpellScore>> {

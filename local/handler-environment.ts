@@ -34,7 +34,7 @@ export type HandlerSettings = {
 };
 
 /** The variables the handlers read (lambdas/composition/read-env.ts and lambdas/composition), as CDK sets them in AWS. */
-export function handlerEnvironment(settings: HandlerSettings): Record<string, string> {
+function handlerEnvironment(settings: HandlerSettings): Record<string, string> {
   const issuer = `${settings.url}${COGNITO_PREFIX}/${settings.userPoolId}`;
   return {
     AWS_REGION: REGION,

@@ -71,7 +71,7 @@ export function selectSummarizer(deps: {
 }
 
 /** The Account SID and number from the settings with the saved auth token; null until both are saved. */
-export function twilioCredentials(deps: {
+function twilioCredentials(deps: {
   readonly settings: SettingsRepository;
   readonly secrets: SecretStore;
 }): () => Promise<TwilioCredentials | null> {
