@@ -1,8 +1,9 @@
 /**
- * The handlers' environment: the one place the local runtime writes `process.env`, and why it must. In Lambda,
- * CDK gives each function its own variables; here every handler runs in this one process, the composition
- * modules they share (lambdas/composition) read `process.env` when first built, and the runtime builds some
- * of them itself (the retention sweep, the interrupted-run check, the live-update stand-in's user directory).
+ * The handlers' environment: where the local runtime writes `process.env` (Powertools' part first, from
+ * local/powertools-env.ts), and why it must. In Lambda, CDK gives each function its own variables; here every
+ * handler runs in this one process, the composition modules they share (lambdas/composition) read
+ * `process.env` when first built, and the runtime builds some of them itself (the retention sweep, the
+ * interrupted-run check, the live-update stand-in's user directory).
  * A per-handler environment cannot be given in one process, so one set serves them all: what CDK gives the
  * functions, pointing at the stand-ins, set before the first handler module is imported.
  *
