@@ -9,6 +9,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { describeDelivery } from '../../lambdas/core/delivery-errors';
 import type { Message } from '../../lambdas/core/schemas';
 import { startFakeTwilio } from '../support/fake-twilio';
@@ -37,7 +38,7 @@ let sids: string[];
 beforeAll(async () => {
   runtime = await startLocalRuntime();
   twilio = await startFakeTwilio({
-    accountSid: `AC${'0'.repeat(32)}`,
+    accountSid: LOCAL_ACCOUNT_SID,
     authToken: await localWebhookToken(runtime),
   });
   const clip = await clips.clip({ sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!, format: 'wav' });
@@ -61,7 +62,7 @@ const postStatus = (params: Record<string, string>, options: WebhookOptions = {}
   postWebhook(runtime, params, { url: runtime.info.smsStatusUrl, ...options });
 
 const statusForm = (sid: string, status: string, errorCode?: string) => ({
-  AccountSid: `AC${'0'.repeat(32)}`,
+  AccountSid: LOCAL_ACCOUNT_SID,
   MessageSid: sid,
   SmsSid: sid,
   MessageStatus: status,
