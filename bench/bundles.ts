@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { ENV } from '../lambdas/composition/env-names';
 import { BUNDLING, PROJECT_ROOT } from '../lib/constructs/project-function';
 import { BUNDLE_BUDGET_BYTES } from '../lib/release';
 import { machineLine, writeSection } from './report';
@@ -22,32 +23,36 @@ const BASELINE = process.env.BENCH_BASELINE ?? '4972470';
 const RUNS = 7;
 const INIT_GOAL_MS = 150;
 
-/** Every variable any handler (old or new) reads, with a value of the right shape. */
+/**
+ * Every variable any handler (old or new) reads, with a value of the right shape: the functions' own by their
+ * names in lambdas/composition/env-names.ts; Lambda's, Powertools', the engines' and the baseline's
+ * SECRETS_BACKEND as written.
+ */
 const ENVIRONMENT: Record<string, string> = {
   AWS_REGION: 'us-east-1',
   AWS_LAMBDA_FUNCTION_NAME: 'bench',
   POWERTOOLS_SERVICE_NAME: 'voice-summary-bench',
   POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
   POWERTOOLS_LOG_LEVEL: 'INFO',
-  SERVICE_NAME: 'Voice Summary',
-  SIGNUPS_TABLE: 'signups',
-  MESSAGES_TABLE: 'messages',
-  SETTINGS_TABLE: 'settings',
-  OPT_OUTS_TABLE: 'opt-outs',
-  SENDER_PREFERENCES_TABLE: 'sender-preferences',
-  AUDIO_BUCKET: 'audio',
+  [ENV.SERVICE_NAME]: 'Voice Summary',
+  [ENV.SIGNUPS_TABLE]: 'signups',
+  [ENV.MESSAGES_TABLE]: 'messages',
+  [ENV.SETTINGS_TABLE]: 'settings',
+  [ENV.OPT_OUTS_TABLE]: 'opt-outs',
+  [ENV.SENDER_PREFERENCES_TABLE]: 'sender-preferences',
+  [ENV.AUDIO_BUCKET]: 'audio',
   SECRETS_BACKEND: 'aws',
-  OPENAI_API_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:openai',
-  TWILIO_AUTH_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:twilio',
-  JWT_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',
-  JWT_JWKS_URI: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool/.well-known/jwks.json',
-  JWT_CLIENT_ID: 'client',
-  ADMIN_GROUP: 'admins',
-  ALLOWED_ORIGINS: 'https://example.cloudfront.net',
-  CONTACT_EMAIL: 'support@example.com',
-  SITE_URL: 'https://example.cloudfront.net',
-  PUBLIC_WEBHOOK_URL: 'https://example.cloudfront.net/api/receive-message',
-  STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:123456789012:stateMachine:pipeline',
+  [ENV.OPENAI_API_KEY_SECRET_ARN]: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:openai',
+  [ENV.TWILIO_AUTH_TOKEN_SECRET_ARN]: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:twilio',
+  [ENV.JWT_ISSUER]: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',
+  [ENV.JWT_JWKS_URI]: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool/.well-known/jwks.json',
+  [ENV.JWT_CLIENT_ID]: 'client',
+  [ENV.ADMIN_GROUP]: 'admins',
+  [ENV.ALLOWED_ORIGINS]: 'https://example.cloudfront.net',
+  [ENV.CONTACT_EMAIL]: 'support@example.com',
+  [ENV.SITE_URL]: 'https://example.cloudfront.net',
+  [ENV.PUBLIC_WEBHOOK_URL]: 'https://example.cloudfront.net/api/receive-message',
+  [ENV.STATE_MACHINE_ARN]: 'arn:aws:states:us-east-1:123456789012:stateMachine:pipeline',
   FFMPEG_PATH: '/opt/bin/ffmpeg',
   FFPROBE_PATH: '/opt/bin/ffprobe',
 };

@@ -12,6 +12,7 @@ import { type FSWatcher, watch } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../lambdas/adapters/aws/dynamodb-client';
+import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { readOutbox } from '../local/adapters/outbox-sms-sender';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/support/fake-openai';
@@ -26,7 +27,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 50);
 const DRAIN_DEADLINE_MS = Number(process.env.BENCH_DRAIN_SECONDS ?? 600) * 1000;
 const OPENAI_KEY = 'sk-bench-fake-openai-key-0123456789abcdef';
-const LOCAL_ACCOUNT = `AC${'0'.repeat(32)}`;
 
 /** One second of a 440 Hz tone, 16 kHz mono 16-bit WAV (the fake OpenAI ignores the content). */
 export function toneWav(seconds = 1, rate = 16_000): Buffer {
@@ -171,7 +171,7 @@ export async function startFixture(options: { readonly throttling?: boolean } = 
   const token = await localWebhookToken(runtime);
   // No Twilio credentials are saved: the runtime fetches media with its local account and webhook token, and
   // replies go to the outbox file (the instant SMS provider).
-  const twilio = await startFakeTwilio({ accountSid: LOCAL_ACCOUNT, authToken: token });
+  const twilio = await startFakeTwilio({ accountSid: LOCAL_ACCOUNT_SID, authToken: token });
   await saveSettings(runtime, {
     openai_api_key: OPENAI_KEY,
     reply_mode: 'summary_only',
@@ -315,7 +315,7 @@ async function benchWebhookIngestion(f: Fixture): Promise<void> {
   const forged = Array.from({ length: MESSAGES + RETRIES }, () => {
     const form = incomingForm({
       from: '+14155550199',
-      mediaUrl: `${f.twilio.url}/2010-04-01/Accounts/${LOCAL_ACCOUNT}/Messages/MM${randomBytes(16).toString('hex')}/Media/ME${randomBytes(16).toString('hex')}`,
+      mediaUrl: `${f.twilio.url}/2010-04-01/Accounts/${LOCAL_ACCOUNT_SID}/Messages/MM${randomBytes(16).toString('hex')}/Media/ME${randomBytes(16).toString('hex')}`,
       mediaType: 'audio/wav',
     });
     return { request: signed(f, form, 'not-the-webhook-token'), retry: false } satisfies Job;

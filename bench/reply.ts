@@ -18,7 +18,7 @@ import { composeReply, type ReplyInput } from '../lambdas/core/reply';
 import { segmentCount } from '../lambdas/core/sms-text';
 import type { VoiceSummary } from '../lambdas/core/summary';
 import { PROJECT_ROOT } from '../lib/constructs/project-function';
-import { type FliteVoice, SpeechClips } from '../test/support/speech-clips';
+import { type FliteVoice, SpeechClips, spokenNumber } from '../test/support/speech-clips';
 import { LONG_VOICEMAILS, type Voicemail } from '../test/support/voicemails';
 import { machineLine, writeSection } from './report';
 
@@ -26,22 +26,6 @@ const BASELINE = process.env.BENCH_REPLY_BASELINE ?? '7b6bfdc';
 const VOICES: readonly FliteVoice[] = ['rms', 'slt'];
 /** A link as the link page makes one: CloudFront's domain and a 22-character code. */
 const LINK = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c';
-
-const HOURS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
 
 type Compose = (input: Omit<ReplyInput, 'mode'>) => string;
 type Measured = { chars: number; segments: number; name: boolean; number: boolean; time: boolean };
@@ -60,11 +44,11 @@ function measure(message: string, voicemail: Voicemail): Measured {
         voicemail.script.includes(`${voicemail.name} ${match[1]}`),
       ),
     number: voicemail.number === null || digits.includes(voicemail.number),
-    // "10" is also "ten" as the engine may write it.
+    // "10" is also "ten" as the engine may write it (in words as the transcription bench reads numbers).
     time:
       time === null ||
       (/^\d+$/.test(time)
-        ? new RegExp(`(?<![\\d(-])${time}(?![\\d)-])|\\b${HOURS[Number(time)]}\\b`, 'i')
+        ? new RegExp(`(?<![\\d(-])${time}(?![\\d)-])|\\b${spokenNumber(time)}\\b`, 'i')
         : new RegExp(time, 'i')
       ).test(message),
   };
@@ -148,7 +132,7 @@ export async function benchReply(): Promise<void> {
   const markdown = `## The first message of a long voicemail (issue 18)
 
 ${machineLine()} · ${LONG_VOICEMAILS.length} voicemails of 20-30 s (test/support/voicemails.ts) spoken by
-flite (${VOICES.join(', ')}), transcribed by Moonshine tiny, summarized offline (no OpenAI key) · before:
+flite (${VOICES.join(', ')}), transcribed by Moonshine ${transcriber.model.size}, summarized offline (no OpenAI key) · before:
 \`${BASELINE}\`'s summarizer and reply; after: this branch, without and with a link line (${LINK.length}
 characters). "Holds" is the caller's first name (with no word heard after it taken for a surname) · the
 callback number's digits · the time's word, when said.

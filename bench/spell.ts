@@ -14,7 +14,7 @@ import {
   otherWordErrors,
   SENDER_VOCABULARY,
 } from '../test/support/name-sentences';
-import { type FliteVoice, SPEECH_CORPUS, SpeechClips, wordErrorRate } from '../test/support/speech-clips';
+import { type FliteVoice, SPEECH_CORPUS, SpeechClips, wordErrors } from '../test/support/speech-clips';
 import { machineLine, writeSection } from './report';
 
 const VOICES: readonly FliteVoice[] = ['rms', 'slt', 'awb', 'kal16'];
@@ -61,7 +61,7 @@ async function heardText(
 }
 
 /** Scores every method on every voice; `log` gets each transcript. */
-export async function measureSpell(
+async function measureSpell(
   weights: BiasWeights = DEFAULT_BIAS_WEIGHTS,
   log: (line: string) => void = () => {},
 ): Promise<Map<SpellMethod, SpellScore>> {
@@ -104,9 +104,9 @@ export async function measureSpell(
             vocabulary,
           );
           log(`${method} ${voice} plain | ${text}`);
-          const words = sentence.text.split(/\s+/).length;
-          score.plainWords += words;
-          score.plainErrors += Math.round(wordErrorRate(sentence.text, text) * words);
+          const plain = wordErrors(sentence.text, text);
+          score.plainWords += plain.words;
+          score.plainErrors += plain.errors;
         }
       }
       scores.set(method, score);

@@ -27,10 +27,10 @@ import {
   type ClipRequest,
   DEFAULT_VOICE,
   type FliteVoice,
-  normalizeWords,
   SPEECH_CORPUS,
   SpeechClips,
   wordErrorRate,
+  wordErrors,
 } from '../test/support/speech-clips';
 import { honestySection, honestySummary, honestyTable, measureHonesty, moonshineModels } from './honesty';
 import { PocketsphinxTranscriber, pocketsphinxInstalled } from './pocketsphinx-baseline';
@@ -88,9 +88,9 @@ async function measure(label: string, engines: readonly Engine[], request: Omit<
       score.processingMs += performance.now() - started;
       const used = process.cpuUsage(cpu);
       score.cpuMs += (used.user + used.system) / 1000;
-      const words = normalizeWords(sentence.text).length;
-      score.words += words;
-      score.errors += Math.round(wordErrorRate(sentence.text, text) * words);
+      const counted = wordErrors(sentence.text, text);
+      score.words += counted.words;
+      score.errors += counted.errors;
     }
   }
   console.log(

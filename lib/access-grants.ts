@@ -1,7 +1,7 @@
 /**
- * The building blocks of lib/function-access.ts: the data a function can be given access to, and one
- * grant per concern (a factory in lambdas/composition/): the variables that factory reads and the actions
- * its use case performs.
+ * The building blocks of lib/function-access.ts: the data a function can be given access to, and one grant
+ * per concern shared by several functions (most named for the factory in lambdas/composition/ they serve):
+ * the variables it reads and the actions its use case performs.
  */
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -51,10 +51,10 @@ export type AccessTargets = {
 };
 export type Access = (fn: ProjectFunction, targets: AccessTargets) => void;
 
-// ---- concerns, one per factory in lambdas/composition/
+// ---- the grants several functions share
 
 /** Where Cognito publishes the keys that sign the pool's tokens. */
-export const jwksUri = (t: AccessTargets) => `${t.data.userPool.userPoolProviderUrl}/.well-known/jwks.json`;
+const jwksUri = (t: AccessTargets) => `${t.data.userPool.userPoolProviderUrl}/.well-known/jwks.json`;
 
 /** composition/http.ts publicRoutes(): the browser origins allowed (CORS). */
 export const publicEdge: Access = (fn, t) => {

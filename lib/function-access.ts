@@ -1,7 +1,7 @@
 /**
  * What each function of the stateless stack may touch and what it is told, keyed by its `fn` (HTTP_ROUTES,
  * PIPELINE_STEPS and the event functions; the user pool's triggers have theirs in lib/constructs/
- * auth-triggers.ts). A function starts with neither access nor configuration; its entry here gives it exactly
+ * user-pool-triggers.ts). A function starts with neither access nor configuration; its entry here gives it exactly
  * the variables its handler's factories read (lambdas/composition/, named in env-names.ts) and, bound to each,
  * exactly the actions its use case performs on that one resource (the grants are in lib/access-grants.ts). A
  * function with no entry fails the synth, so a new route cannot ship with guessed permissions;
@@ -11,10 +11,6 @@
 import { MESSAGE_INDEXES } from '../lambdas/adapters/aws/tables';
 import { ENV } from '../lambdas/composition/env-names';
 import { PIPELINE_STEPS } from '../lambdas/handlers/pipeline/pipeline-steps';
-import type { ProjectFunction } from './constructs/project-function';
-
-export type { AccessTargets, FunctionData } from './access-grants';
-
 import {
   type Access,
   type AccessTargets,
@@ -36,10 +32,11 @@ import {
   team,
   twilio,
 } from './access-grants';
+import type { ProjectFunction } from './constructs/project-function';
 
 const step = PIPELINE_STEPS;
 
-export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
+const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   health: (fn, t) => {
     publicEdge(fn, t);
     healthProbes(fn, t);
@@ -292,7 +289,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
 };
 
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
-export const PIPELINE_STARTERS: readonly string[] = [
+const PIPELINE_STARTERS: readonly string[] = [
   'receive-message',
   'create-message',
   'process-audio',

@@ -1,38 +1,20 @@
 /**
- * The handlers' environment: the one place the local runtime writes `process.env`, and why it must. In Lambda,
- * CDK gives each function its own variables; here every handler runs in this one process, the composition
- * modules they share (lambdas/composition) read `process.env` when first built, and the runtime builds some
- * of them itself (the retention sweep, the interrupted-run check, the live-update stand-in's user directory).
+ * The handlers' environment: where the local runtime writes `process.env` (Powertools' part first, from
+ * local/powertools-env.ts), and why it must. In Lambda, CDK gives each function its own variables; here every
+ * handler runs in this one process, the composition modules they share (lambdas/composition) read
+ * `process.env` when first built, and the runtime builds some of them itself (the retention sweep, the
+ * interrupted-run check, the live-update stand-in's user directory).
  * A per-handler environment cannot be given in one process, so one set serves them all: what CDK gives the
  * functions, pointing at the stand-ins, set before the first handler module is imported.
  *
- * Powertools' settings are written earlier, by local/main.ts before it loads the runtime: its logger reads
- * them once, when the first module that logs is loaded (set later, they were ignored: every request was
- * logged at INFO with "service_undefined"). So this module imports nothing that logs.
+ * Powertools' settings are written earlier, by local/main.ts from the leaf module local/powertools-env.ts,
+ * before it loads the runtime; they are repeated here so the handlers' environment is whole.
  */
 import type { Retention } from '../lambdas/core/retention';
 import { COGNITO_PREFIX, LOCAL_STATE_MACHINE_ARN, REGION, STEP_FUNCTIONS_PREFIX } from './addresses';
 import { LOCAL_BUCKET, LOCAL_DEMO_NUMBER, LOCAL_TABLES } from './bootstrap';
+import { localPowertoolsEnvironment } from './powertools-env';
 import { EVENTS_HTTP_PATH } from './stand-ins/appsync-events';
-
-/** Powertools' settings for the handlers on this machine. */
-export function localPowertoolsEnvironment(logLevel: string | undefined): Record<string, string> {
-  return {
-    // Lambda sets these; locally the request log would drown the console, so only warnings are shown.
-    POWERTOOLS_SERVICE_NAME: 'voice-summary',
-    POWERTOOLS_LOG_LEVEL: logLevel || 'WARN',
-    POWERTOOLS_TRACE_ENABLED: 'false',
-    POWERTOOLS_DEV: 'false',
-    // Metrics go to CloudWatch in AWS; locally they would only print EMF lines.
-    POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
-    POWERTOOLS_METRICS_DISABLED: 'true',
-  };
-}
-
-/** Applies Powertools' settings; local/main.ts calls it before anything that logs is loaded. */
-export function applyPowertoolsEnvironment(logLevel: string | undefined): void {
-  Object.assign(process.env, localPowertoolsEnvironment(logLevel));
-}
 
 export type HandlerSettings = {
   /** `http://localhost:<port>`. */
@@ -53,7 +35,7 @@ export type HandlerSettings = {
 };
 
 /** The variables the handlers read (lambdas/composition/read-env.ts and lambdas/composition), as CDK sets them in AWS. */
-export function handlerEnvironment(settings: HandlerSettings): Record<string, string> {
+function handlerEnvironment(settings: HandlerSettings): Record<string, string> {
   const issuer = `${settings.url}${COGNITO_PREFIX}/${settings.userPoolId}`;
   return {
     AWS_REGION: REGION,

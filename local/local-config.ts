@@ -13,8 +13,10 @@ import {
   MAX_RETENTION_DAYS,
   type Retention,
 } from '../lambdas/core/retention';
-import { DEFAULT_RECHECK_INTERVAL_MS } from './stand-ins/appsync-events';
 import { StartupError } from './startup-error';
+
+/** How often the live updates ask the directory again without LIVE_RECHECK_SECONDS (a removed admin is cut off within this). */
+const DEFAULT_LIVE_RECHECK_MS = 30_000;
 
 /** An empty variable counts as unset (`PORT= npm start`). */
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
@@ -136,9 +138,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
     publicUrl: read.PUBLIC_URL ? new URL(read.PUBLIC_URL).origin : null,
     retention: { audioDays: read.AUDIO_RETENTION_DAYS, transcriptDays: read.TRANSCRIPT_RETENTION_DAYS },
     liveRecheckIntervalMs:
-      read.LIVE_RECHECK_SECONDS === undefined
-        ? DEFAULT_RECHECK_INTERVAL_MS
-        : read.LIVE_RECHECK_SECONDS * 1000,
+      read.LIVE_RECHECK_SECONDS === undefined ? DEFAULT_LIVE_RECHECK_MS : read.LIVE_RECHECK_SECONDS * 1000,
     adminEmails: read.ADMIN_EMAILS,
     pipeline: {
       ...(read.PIPELINE_RETRY_INTERVAL_MS === undefined

@@ -6,8 +6,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyPowertoolsEnvironment } from './handler-environment';
 import { type LocalConfig, readLocalConfig } from './local-config';
+import { applyPowertoolsEnvironment } from './powertools-env';
 import type { Runtime } from './runtime';
 import { StartupError } from './startup-error';
 
@@ -32,7 +32,10 @@ async function main() {
   }
   // Before anything that logs is loaded: Powertools' logger reads its settings once, when it is created.
   applyPowertoolsEnvironment(config.logLevel);
-  const { INBOX_PATH, startRuntime } = await import('./runtime');
+  const [{ startRuntime }, { INBOX_PATH }] = await Promise.all([
+    import('./runtime'),
+    import('./local-controls'),
+  ]);
   const { port, host, dataDir } = config;
   const started = performance.now();
   console.log(`Starting Voice Summary (data in ${dataDir})...`);

@@ -31,12 +31,6 @@ import { startPipeline } from './start-pipeline';
 import { startStandIns } from './start-stand-ins';
 import { createRouteThrottle } from './throttle';
 
-export { LOCAL_STATE_MACHINE_ARN, REGION } from './addresses';
-export { dataPaths } from './data-dir';
-export { INBOX_PATH } from './local-controls';
-export type { RuntimeInfo } from './runtime-info';
-export { StartupError } from './startup-error';
-
 export type RuntimeOptions = {
   /** 0 picks a free port (tests). */
   readonly port: number;

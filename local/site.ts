@@ -5,7 +5,7 @@
  * "Page not found"). The same security headers as in AWS, so a page that breaks the CSP breaks here first.
  */
 import { createReadStream } from 'node:fs';
-import { readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
@@ -36,7 +36,10 @@ const MIME: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** The newest modification time of any file under `path` (0 when it does not exist). */
+/**
+ * The newest modification time under `path` (0 when it does not exist): its files' and its folders' (a
+ * deleted file changes only its folder's), the build's own folders left out.
+ */
 async function newestMtime(path: string): Promise<number> {
   let info: Awaited<ReturnType<typeof stat>>;
   try {
@@ -53,12 +56,21 @@ async function newestMtime(path: string): Promise<number> {
   return newest;
 }
 
-/** Whether frontend/dist is missing or older than the frontend sources or the shared core schemas. */
+/**
+ * Whether frontend/dist is missing or older than the frontend sources or the shared core schemas. frontend/'s
+ * own time is left out: a build moved into place (and its private folder made and removed) changes it.
+ */
 export async function siteIsStale(): Promise<boolean> {
   const built = await newestMtime(join(SITE_DIR, 'index.html'));
   if (built === 0) return true;
-  const sources = Math.max(await newestMtime(FRONTEND_DIR), await newestMtime(join(ROOT, 'lambdas', 'core')));
-  return sources > built;
+  const entries = (await readdir(FRONTEND_DIR)).filter(
+    (entry) => entry !== 'dist' && entry !== 'node_modules' && !entry.startsWith('dist.'),
+  );
+  const times = await Promise.all([
+    ...entries.map((entry) => newestMtime(join(FRONTEND_DIR, entry))),
+    newestMtime(join(ROOT, 'lambdas', 'core')),
+  ]);
+  return Math.max(...times) > built;
 }
 
 /**
@@ -79,10 +91,6 @@ export async function buildSite(): Promise<void> {
       // Another start moved its build in first: theirs is as good as ours.
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
     });
-    // Moving the build in changes frontend/'s own time: stamp the build after it, or every later start would
-    // find the sources newer and build again.
-    const now = new Date();
-    await utimes(join(SITE_DIR, 'index.html'), now, now);
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
@@ -162,15 +170,15 @@ export async function serveSite(
   const encoding = COMPRESSIBLE.has(extname(file)) ? acceptedEncoding(req.headers['accept-encoding']) : null;
   res.writeHead(status, {
     ...SECURITY_HEADERS,
+    // Vite's hashed assets never change; index.html and the unhashed files must always be fresh.
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    // The route's own headers win over these defaults (its CSP, a message page's no-store)...
     ...headers,
+    // ...but the file's type and encoding describe the bytes sent.
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     ...(encoding
       ? { 'content-encoding': encoding, vary: 'accept-encoding' }
       : { 'content-length': String(info.size) }),
-    // Vite's hashed assets never change; index.html and the unhashed files must always be fresh (or, where
-    // the caller says so, a message's page, never stored).
-    'cache-control':
-      headers['cache-control'] ?? (hashed ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
   if (req.method === 'HEAD') {
     res.end();

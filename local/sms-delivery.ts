@@ -4,10 +4,11 @@
  * the real callback path runs. The local outbox never reports a delivery itself: a text stays "sent" until
  * this says what the carrier would have.
  */
+import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { TWILIO_OUTBOUND_STATUSES } from '../lambdas/core/delivery';
 import { readOutbox } from './adapters/outbox-sms-sender';
-import type { RuntimeInfo } from './runtime';
+import type { RuntimeInfo } from './runtime-info';
 
 export const DELIVERY_USAGE =
   'npm run sms -- --delivery <sid> <queued|sent|delivered|undelivered|failed> [--error 30007]';
@@ -28,7 +29,7 @@ export async function sendDeliveryStatus(
   }
   const sent = (await readOutbox(info.outbox)).find((entry) => entry.sid === request.sid);
   const params: Record<string, string> = {
-    AccountSid: `AC${'0'.repeat(32)}`,
+    AccountSid: LOCAL_ACCOUNT_SID,
     ApiVersion: '2010-04-01',
     MessageSid: request.sid,
     SmsSid: request.sid,

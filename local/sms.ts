@@ -15,12 +15,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '../lambdas/core/audio-format';
 import { normalizePhone } from '../lambdas/core/phone';
 import { readOutbox } from './adapters/outbox-sms-sender';
 import { LOCAL_DEMO_NUMBER } from './bootstrap';
-import type { RuntimeInfo } from './runtime';
+import type { RuntimeInfo } from './runtime-info';
 import { DELIVERY_USAGE, sendDeliveryStatus } from './sms-delivery';
 
 function fail(message: string): never {
@@ -103,14 +104,13 @@ async function main() {
   if (positionals.length === 0 && values.body === undefined) fail(`give an audio file or --body. ${USAGE}`);
   const { info, token } = await findService();
 
-  const accountSid = `AC${'0'.repeat(32)}`;
   const messageSid = twilioId('MM');
   const params: Record<string, string> = {
     ToCountry: 'US',
     SmsMessageSid: messageSid,
     MessageSid: messageSid,
     SmsSid: messageSid,
-    AccountSid: accountSid,
+    AccountSid: LOCAL_ACCOUNT_SID,
     From: from.e164,
     To: values.to ?? LOCAL_DEMO_NUMBER,
     Body: values.body ?? '',
@@ -136,7 +136,7 @@ async function main() {
     const contentType = format?.mime ?? 'application/octet-stream';
     if (!format) console.warn(`Note: ${basename(file)} does not look like audio; sending it anyway.`);
     const mediaSid = twilioId('ME');
-    const path = `/2010-04-01/Accounts/${accountSid}/Messages/${messageSid}/Media/${mediaSid}`;
+    const path = `/2010-04-01/Accounts/${LOCAL_ACCOUNT_SID}/Messages/${messageSid}/Media/${mediaSid}`;
     const state = { deleted: false };
     const server = createServer((req, res) => {
       const url = (req.url ?? '').replace(/\.json$/, '');

@@ -49,7 +49,7 @@ export const ENV = names(
   'EVENTS_HTTP_ENDPOINT',
   // pipeline-starter.ts: the state machine the starters start.
   'STATE_MACHINE_ARN',
-  // auth-triggers.ts: the administrator allowlist and where the site's URL is written.
+  // trigger-deps.ts: the administrator allowlist and where the site's URL is written.
   'ADMIN_EMAILS',
   'SITE_URL_PARAMETER',
   // handlers/expire-provider-media.ts: how long audio is kept.

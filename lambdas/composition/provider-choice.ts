@@ -8,6 +8,7 @@
  * function bundles only the adapters it can use: another transcriber is one more factory there.
  */
 import { summarizeExtractively } from '../adapters/extractive/extractive-summarizer';
+import { LOCAL_ACCOUNT_SID } from '../adapters/twilio/local-account';
 import { PermanentError } from '../core/pipeline-errors';
 import { DEFAULT_SETTINGS } from '../core/schemas';
 import type { MediaFetcher } from '../ports/media-fetcher';
@@ -17,9 +18,6 @@ import type { SettingsRepository } from '../ports/settings-repository';
 import type { SmsSender } from '../ports/sms-sender';
 import type { Summarizer } from '../ports/summarizer';
 import type { Transcriber } from '../ports/transcriber';
-
-/** Twilio's test-credential account SID stands in for an account locally, where none is configured. */
-const LOCAL_ACCOUNT_SID = `AC${'0'.repeat(32)}`;
 
 /** The local summarizer, behind the same port as OpenAI's. */
 const extractiveSummarizer: Summarizer = {
@@ -73,7 +71,7 @@ export function selectSummarizer(deps: {
 }
 
 /** The Account SID and number from the settings with the saved auth token; null until both are saved. */
-export function twilioCredentials(deps: {
+function twilioCredentials(deps: {
   readonly settings: SettingsRepository;
   readonly secrets: SecretStore;
 }): () => Promise<TwilioCredentials | null> {

@@ -4,13 +4,13 @@
  * DELETE /api/m/{code} (erases it). No sign-in: the code is the key. Every answer, errors included, is
  * no-store, noindex and no-referrer; any code that opens nothing gets the same 404.
  */
-import * as z from 'zod';
 import { audioStore } from '../composition/audio';
 import { publicRoutes } from '../composition/http';
 import { mediaFetching } from '../composition/media';
 import { messageChanges } from '../composition/message-changes';
 import { MESSAGE_LINK_HEADERS } from '../core/message-link';
 import type { ApiHandler } from '../http/edge';
+import { linkCodePathSchema } from '../http/path-schemas';
 import { parseOrThrow } from '../http/validation';
 import { deleteByLink, messageLinkAudio, readMessageLink } from '../use-cases/message-link';
 
@@ -19,10 +19,9 @@ const route = publicRoutes();
 
 // Any text is hashed and looked up (use-cases/message-link.ts checks its shape after), so a malformed code
 // takes the same path, and gets the same 404, as an unknown one.
-const params = z.object({ code: z.string() });
 const options = { access: 'public', headers: MESSAGE_LINK_HEADERS } as const;
 const codeOf = (pathParameters: Record<string, string | undefined> | undefined) =>
-  parseOrThrow(params, pathParameters ?? {}, 'path').code;
+  parseOrThrow(linkCodePathSchema, pathParameters ?? {}, 'path').code;
 
 const read = route(options, async ({ event }) => ({
   status: 200,

@@ -23,7 +23,7 @@ import { smsSending } from '../composition/sms';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
 import { usage } from '../composition/usage';
 import { ForbiddenError, UnsupportedMediaTypeError } from '../core/errors';
-import { header } from '../http/edge';
+import { formParams, header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
 import { type InboundDeps, receiveSms, twilioWebhookSchema } from '../use-cases/inbound/receive-sms';
 
@@ -56,12 +56,8 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
 export const handler = route({ access: 'public' }, async ({ event }) => {
   const contentType = (header(event, 'content-type') ?? '').toLowerCase();
-  const raw = event.body
-    ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
-    : Buffer.alloc(0);
-
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
-    const params = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    const params = formParams(event);
     // Twilio signs its posts and never sends a Bearer token: a request with one is an admin's, and no admin
     // action is served here any more.
     if (/^Bearer\s/i.test(header(event, 'authorization') ?? '')) {

@@ -2,23 +2,21 @@
  * PUT /api/messages/{id}/transcript-review (admin): `{wrong: true, corrected_text?}` marks the message's
  * transcript wrong (by the caller, now); `{wrong: false}` clears the mark. Answers with the message.
  */
-import * as z from 'zod';
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { usage } from '../composition/usage';
 import { transcriptReviewInputSchema } from '../core/transcript-review';
+import { messageIdPathSchema } from '../http/path-schemas';
 import { parseOrThrow } from '../http/validation';
 import { reviewTranscript } from '../use-cases/transcript-review';
 
 const deps = { ...messageChanges(), usage: usage() };
 const route = adminRoutes();
 
-const params = z.object({ id: z.string().min(1).max(100) });
-
 export const handler = route(
   { access: 'admin', body: transcriptReviewInputSchema, maxBodyBytes: 96 * 1024 },
   async ({ event, body, caller }) => {
-    const { id } = parseOrThrow(params, event.pathParameters ?? {}, 'path');
+    const { id } = parseOrThrow(messageIdPathSchema, event.pathParameters ?? {}, 'path');
     const { message } = await reviewTranscript(deps, id, body, caller);
     return { status: 200, body: { message } };
   },

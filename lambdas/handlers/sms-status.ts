@@ -13,8 +13,9 @@ import { sentTextRepository } from '../composition/repositories';
 import { smsStatusUrl } from '../composition/service';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
 import { usage } from '../composition/usage';
+import { TWILIO_OUTBOUND_STATUSES } from '../core/delivery';
 import { UnsupportedMediaTypeError } from '../core/errors';
-import { header } from '../http/edge';
+import { formParams, header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
 import { receiveStatusCallback, smsStatusCallbackSchema } from '../use-cases/delivery-status';
 
@@ -29,15 +30,16 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
       "Not a Twilio status callback: this URL takes only Twilio's signed form posts.",
     );
   }
-  const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : '';
-  const params = Object.fromEntries(new URLSearchParams(raw.toString()));
+  const params = formParams(event);
   await checkSignature(header(event, 'x-twilio-signature'), params);
   const callback = parseOrThrow(smsStatusCallbackSchema, params, 'status callback form');
   const result = await receiveStatusCallback(deps, callback);
   if (result.outcome === 'unknown-sms') {
     logger.debug('Status callback for a text not tied to a message: ignored', { sid: callback.MessageSid });
   } else if (result.outcome === 'recorded') {
-    const status = callback.MessageStatus;
+    // The status as stored (Twilio's `canceled`, `read` and the in-between steps folded into ours), so the
+    // dashboards count what the records say.
+    const status = TWILIO_OUTBOUND_STATUSES[callback.MessageStatus];
     if (status === 'undelivered' || status === 'failed') {
       logger.warn('A text was not delivered', { sid: callback.MessageSid, status, code: callback.ErrorCode });
       metrics.addMetric('TextsUndelivered', 'Count', 1);

@@ -5,7 +5,6 @@
  * up). No sign-in: the code is the key. Every answer is no-store, noindex and no-referrer; any code that
  * opens nothing gets the same 404.
  */
-import * as z from 'zod';
 import { audioStore, audioTools } from '../composition/audio';
 import { publicRoutes } from '../composition/http';
 import { messageChanges, warn } from '../composition/message-changes';
@@ -16,6 +15,7 @@ import { usage } from '../composition/usage';
 import { MESSAGE_LINK_HEADERS } from '../core/message-link';
 import { uploadRequestSchema } from '../core/uploads';
 import type { ApiHandler } from '../http/edge';
+import { linkCodePathSchema } from '../http/path-schemas';
 import { parseOrThrow } from '../http/validation';
 import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../use-cases/upload-link';
 
@@ -33,10 +33,9 @@ const route = publicRoutes();
 
 // Any text is hashed and looked up (use-cases/upload-link.ts checks its shape after), so a malformed code
 // takes the same path, and gets the same 404, as an unknown one.
-const params = z.object({ code: z.string() });
 const options = { access: 'public', headers: MESSAGE_LINK_HEADERS } as const;
 const codeOf = (pathParameters: Record<string, string | undefined> | undefined) =>
-  parseOrThrow(params, pathParameters ?? {}, 'path').code;
+  parseOrThrow(linkCodePathSchema, pathParameters ?? {}, 'path').code;
 
 const read = route(options, async ({ event }) => ({
   status: 200,

@@ -92,6 +92,12 @@ export function header(event: APIGatewayProxyEventV2, name: string): string | un
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 }
 
+/** An x-www-form-urlencoded body (Twilio's webhooks) as its fields; the last of a repeated field wins. */
+export function formParams(event: APIGatewayProxyEventV2): Record<string, string> {
+  const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : '';
+  return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+}
+
 /** The JSON body of the request (415 if not JSON, 413 above `maxBytes`, 400 if it does not parse). */
 export function readJsonBody(event: APIGatewayProxyEventV2, maxBytes = DEFAULT_MAX_BODY_BYTES): unknown {
   const contentType = header(event, 'content-type') ?? '';

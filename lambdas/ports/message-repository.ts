@@ -56,8 +56,6 @@ export interface MessageRepository {
    * is not news (a duplicate, or one older than the recorded one).
    */
   updateSmsPartStatus(id: string, update: SmsPartStatus): Promise<Message | null>;
-  /** The newest messages first, at most `limit` (1 to 10). */
-  listRecent(limit: number): Promise<Message[]>;
   /**
    * The history newest first, narrowed by `filters`, at most `limit` messages (1 to 100) after `after`. Read
    * from an index, never a scan; a page read under a filter may come back short (with `next`) when few of

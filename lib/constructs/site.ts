@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
+  type BehaviorOptions,
   CachePolicy,
   Function as CloudFrontFunction,
   Distribution,
@@ -22,7 +23,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { MESSAGE_LINK_HEADERS } from '../../lambdas/core/message-link';
-import { MESSAGE_LINK_PREFIX, UPLOAD_LINK_PREFIX } from '../../lambdas/core/site-paths';
+import { CODE_PAGE_PREFIXES } from '../../lambdas/core/site-paths';
 import { siteRouterCode } from './site-router';
 
 /** What the browser app reads from `/config.json` at start. */
@@ -143,6 +144,13 @@ export class Site extends Construct {
     });
 
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const codePage: BehaviorOptions = {
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      responseHeadersPolicy: messageLinkHeaders,
+      functionAssociations: [{ function: siteRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Voice summary site and API',
       defaultRootObject: 'index.html',
@@ -154,20 +162,8 @@ export class Site extends Construct {
         functionAssociations: [{ function: siteRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        [`${MESSAGE_LINK_PREFIX}*`]: {
-          origin: siteOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          responseHeadersPolicy: messageLinkHeaders,
-          functionAssociations: [{ function: siteRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
-        },
-        [`${UPLOAD_LINK_PREFIX}*`]: {
-          origin: siteOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          responseHeadersPolicy: messageLinkHeaders,
-          functionAssociations: [{ function: siteRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
-        },
+        // One behavior, the same for each code page's prefix (a path pattern names one prefix).
+        ...Object.fromEntries(CODE_PAGE_PREFIXES.map((prefix) => [`${prefix}*`, codePage])),
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,

@@ -10,7 +10,7 @@ import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
  * the text's id shaped like Twilio's (SM and 32 hex digits): `npm run sms -- --delivery <sid> <status>` posts
  * its delivery status as Twilio would. Lines written before it had `id` (outbox-<uuid>) instead.
  */
-export const outboxEntrySchema = z.preprocess(
+const outboxEntrySchema = z.preprocess(
   (line) => {
     const entry = line as Record<string, unknown> | null;
     return entry && entry.sid === undefined && typeof entry.id === 'string'

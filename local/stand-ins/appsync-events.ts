@@ -39,8 +39,6 @@ const CONNECTION_TIMEOUT_MS = 300_000;
 const DEFAULT_AUTH_TIMEOUT_MS = 5_000;
 /** A browser's frames are `connection_init`, `subscribe` (a token of a few KB) and `unsubscribe`. */
 const DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
-/** How often open subscriptions ask the directory again (a removed admin is cut off within this). */
-export const DEFAULT_RECHECK_INTERVAL_MS = 30_000;
 
 export type AppSyncEventsOptions = {
   /** Checks the Cognito tokens browsers connect and subscribe with (ID or access tokens of the app client). */
@@ -57,8 +55,8 @@ export type AppSyncEventsOptions = {
    * is trusted, as a token verifier alone would.
    */
   readonly isMember?: (userId: string, group: string) => Promise<boolean>;
-  /** @default 30 s */
-  readonly recheckIntervalMs?: number;
+  /** How often open subscriptions ask the directory again (a removed admin is cut off within this). */
+  readonly recheckIntervalMs: number;
   /** @default 5 s */
   readonly authTimeoutMs?: number;
   /** @default 64 KB */
@@ -307,7 +305,7 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
     void recheckSubscriptions().finally(() => {
       rechecking = false;
     });
-  }, options.recheckIntervalMs ?? DEFAULT_RECHECK_INTERVAL_MS);
+  }, options.recheckIntervalMs);
   recheck.unref();
 
   return {

@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
@@ -29,7 +30,7 @@ beforeAll(async () => {
     mkdir(SCREENSHOTS, { recursive: true }),
   ]);
   twilio = await startFakeTwilio({
-    accountSid: `AC${'0'.repeat(32)}`,
+    accountSid: LOCAL_ACCOUNT_SID,
     authToken: await localWebhookToken(runtime),
   });
 });

@@ -11,18 +11,19 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signInToDashboard } from '../support/dashboard';
-import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
-import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
-import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
-import { incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';
+import type { FakeOpenAi } from '../support/fake-openai';
+import type { FakeTwilio } from '../support/fake-twilio';
+import { ROOT, type RunningRuntime } from '../support/local-runtime';
+import { incomingForm, postWebhook, waitForMessage } from '../support/pipeline';
+import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
 const ADMIN = { email: 'usage-operator@example.com', password: 'operator-password-1' };
 const OPENAI_KEY = 'sk-e2e-usage-key-0123456789abcdWXYZ';
 const TWILIO = {
-  sid: `AC${'ef'.repeat(16)}`,
-  token: 'twilio-e2e-usage-token-0123456789',
+  accountSid: `AC${'ef'.repeat(16)}`,
+  authToken: 'twilio-e2e-usage-token-0123456789',
   number: '+14155550178',
 };
 const SENDER = '+14155550190';
@@ -31,38 +32,29 @@ let runtime: RunningRuntime;
 let chromium: TestBrowser;
 let openai: FakeOpenAi;
 let twilio: FakeTwilio;
+let closeProviders: (() => Promise<void>) | undefined;
 const clips = new SpeechClips();
 
 beforeAll(async () => {
-  [openai, twilio] = await Promise.all([
-    startFakeOpenAi({ apiKey: OPENAI_KEY }),
-    startFakeTwilio({ accountSid: TWILIO.sid, authToken: TWILIO.token }),
-  ]);
-  [runtime, chromium] = await Promise.all([
-    startLocalRuntime({
-      env: {
-        OPENAI_BASE_URL: openai.baseURL,
-        TWILIO_API_BASE_URL: twilio.url,
-        PIPELINE_RETRY_INTERVAL_MS: '50',
-      },
+  let providers: ProviderRuntime;
+  [providers, chromium] = await Promise.all([
+    startWithFakeProviders({
+      openaiKey: OPENAI_KEY,
+      twilio: TWILIO,
+      // The operator signs in (and joins the admins) before the settings are saved.
+      beforeSettings: (started) => started.signIn(ADMIN.email, ADMIN.password, 'admins'),
+      settings: { reply_mode: 'full' },
     }),
     launchBrowser(),
     mkdir(SCREENSHOTS, { recursive: true }),
   ]);
-  await runtime.signIn(ADMIN.email, ADMIN.password, 'admins');
-  await saveSettings(runtime, {
-    openai_api_key: OPENAI_KEY,
-    twilio_account_sid: TWILIO.sid,
-    twilio_auth_token: TWILIO.token,
-    twilio_phone_number: TWILIO.number,
-    reply_mode: 'full',
-  });
+  ({ openai, twilio, runtime } = providers);
+  closeProviders = providers.close;
 }, 240_000);
 
 afterAll(async () => {
   await chromium?.close();
-  await runtime?.dispose();
-  await Promise.all([openai?.close(), twilio?.close(), clips.dispose()]);
+  await Promise.all([closeProviders?.(), clips.dispose()]);
 });
 
 async function openDashboard(width: number): Promise<{ page: Page; errors: string[] }> {
@@ -83,7 +75,7 @@ describe('the operator reads a run step by step and the month’s usage', () => 
     const form = incomingForm({ from: SENDER, mediaUrl: media.url, mediaType: clip.contentType });
     // The first transcription request fails (a 500 from OpenAI): Step Functions retries the step.
     openai.failNext(1, 500, undefined, 'POST');
-    expect((await postWebhook(runtime, form, { token: TWILIO.token })).status).toBe(200);
+    expect((await postWebhook(runtime, form, { token: TWILIO.authToken })).status).toBe(200);
     await waitForMessage(runtime, `${form.MessageSid}-0`, ['completed']);
 
     for (const width of [1280, 360]) {

@@ -410,35 +410,38 @@ describe('the site', () => {
     });
   });
 
-  it('serves a message link page (/m/*) from the site uncached, noindex, with no referrer, through the site router', () => {
-    const distribution = Object.values(resourcesOf(app.appTemplate, 'AWS::CloudFront::Distribution'))[0]!;
-    const behaviors = distribution.Properties.DistributionConfig.CacheBehaviors as {
-      PathPattern: string;
-      ResponseHeadersPolicyId: { Ref: string };
-      CachePolicyId: string;
-      FunctionAssociations: unknown[];
-    }[];
-    const message = behaviors.find((b) => b.PathPattern === '/m/*')!;
-    expect(message).toBeDefined();
-    // CloudFront's managed CachingDisabled policy.
-    expect(message.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
-    expect(message.FunctionAssociations).toHaveLength(1);
-    const policy = resourcesOf(app.appTemplate, 'AWS::CloudFront::ResponseHeadersPolicy')[
-      message.ResponseHeadersPolicyId.Ref
-    ]!;
-    expect(policy.Properties.ResponseHeadersPolicyConfig).toMatchObject({
-      SecurityHeadersConfig: {
-        ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
-        ContentSecurityPolicy: expect.anything(),
-      },
-      CustomHeadersConfig: {
-        Items: expect.arrayContaining([
-          { Header: 'X-Robots-Tag', Value: 'noindex, nofollow', Override: true },
-          { Header: 'Cache-Control', Value: 'no-store', Override: true },
-        ]),
-      },
-    });
-  });
+  it.each(['/m/*', '/u/*'])(
+    'serves a code page (%s: a message or UPLOAD link) from the site uncached, noindex, with no referrer, through the site router',
+    (pattern) => {
+      const distribution = Object.values(resourcesOf(app.appTemplate, 'AWS::CloudFront::Distribution'))[0]!;
+      const behaviors = distribution.Properties.DistributionConfig.CacheBehaviors as {
+        PathPattern: string;
+        ResponseHeadersPolicyId: { Ref: string };
+        CachePolicyId: string;
+        FunctionAssociations: unknown[];
+      }[];
+      const page = behaviors.find((b) => b.PathPattern === pattern)!;
+      expect(page).toBeDefined();
+      // CloudFront's managed CachingDisabled policy.
+      expect(page.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+      expect(page.FunctionAssociations).toHaveLength(1);
+      const policy = resourcesOf(app.appTemplate, 'AWS::CloudFront::ResponseHeadersPolicy')[
+        page.ResponseHeadersPolicyId.Ref
+      ]!;
+      expect(policy.Properties.ResponseHeadersPolicyConfig).toMatchObject({
+        SecurityHeadersConfig: {
+          ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+          ContentSecurityPolicy: expect.anything(),
+        },
+        CustomHeadersConfig: {
+          Items: expect.arrayContaining([
+            { Header: 'X-Robots-Tag', Value: 'noindex, nofollow', Override: true },
+            { Header: 'Cache-Control', Value: 'no-store', Override: true },
+          ]),
+        },
+      });
+    },
+  );
 
   it('gives a message link its own public function behind three routes, and SendReply the site URL it links to', () => {
     for (const routeKey of ['GET /api/m/{code}', 'POST /api/m/{code}/audio', 'DELETE /api/m/{code}']) {

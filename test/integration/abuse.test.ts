@@ -11,10 +11,11 @@ import { S3AudioStore } from '../../lambdas/adapters/aws/s3-audio-store';
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, VOICE_LIMIT_TEXT } from '../../lambdas/core/reply';
 import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice';
-import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
-import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
-import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import type { FakeOpenAi } from '../support/fake-openai';
+import type { FakeTwilio } from '../support/fake-twilio';
+import type { RunningRuntime } from '../support/local-runtime';
 import { incomingForm, postWebhook, recentMessages, saveSettings, waitForMessage } from '../support/pipeline';
+import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { type Clip, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const OPENAI_KEY = 'sk-test-fake-openai-key-0123456789abcdef';
@@ -27,37 +28,28 @@ const TWILIO = {
 let openai: FakeOpenAi;
 let twilio: FakeTwilio;
 let runtime: RunningRuntime;
+let providers: ProviderRuntime;
 let db: ReturnType<typeof createDocumentClient>;
 let clip: Clip;
 const clips = new SpeechClips();
 
 beforeAll(async () => {
-  openai = await startFakeOpenAi({ apiKey: OPENAI_KEY });
-  twilio = await startFakeTwilio({ accountSid: TWILIO.accountSid, authToken: TWILIO.authToken });
-  runtime = await startLocalRuntime({
-    env: {
-      PIPELINE_RETRY_INTERVAL_MS: '50',
-      OPENAI_BASE_URL: openai.baseURL,
-      TWILIO_API_BASE_URL: twilio.url,
+  providers = await startWithFakeProviders({
+    openaiKey: OPENAI_KEY,
+    twilio: TWILIO,
+    settings: {
+      reply_mode: 'summary_only',
+      auto_reply_enabled: true,
     },
   });
+  ({ openai, twilio, runtime } = providers);
   db = createDocumentClient({ region: 'us-east-1', endpoint: runtime.info.dynamodb.endpoint });
-  await saveSettings(runtime, {
-    openai_api_key: OPENAI_KEY,
-    twilio_account_sid: TWILIO.accountSid,
-    twilio_auth_token: TWILIO.authToken,
-    twilio_phone_number: TWILIO.number,
-    reply_mode: 'summary_only',
-    auto_reply_enabled: true,
-  });
   clip = await clips.clip({ sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!, format: 'm4a' });
 }, 120_000);
 
 afterAll(async () => {
   db?.destroy();
-  await runtime?.dispose();
-  await openai?.close();
-  await twilio?.close();
+  await providers?.close();
   await clips.dispose();
 });
 

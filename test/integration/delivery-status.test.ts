@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twilioSignature } from '../../lambdas/adapters/twilio/twilio-signature';
+import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { describeDelivery } from '../../lambdas/core/delivery-errors';
 import type { Message } from '../../lambdas/core/schemas';
 import { startFakeTwilio } from '../support/fake-twilio';
@@ -22,6 +22,7 @@ import {
   postWebhook,
   recentMessages,
   twilioSid,
+  type WebhookOptions,
   waitForMessage,
 } from '../support/pipeline';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
@@ -37,7 +38,7 @@ let sids: string[];
 beforeAll(async () => {
   runtime = await startLocalRuntime();
   twilio = await startFakeTwilio({
-    accountSid: `AC${'0'.repeat(32)}`,
+    accountSid: LOCAL_ACCOUNT_SID,
     authToken: await localWebhookToken(runtime),
   });
   const clip = await clips.clip({ sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!, format: 'wav' });
@@ -57,28 +58,11 @@ afterAll(async () => {
 });
 
 /** Posts a status callback, signed as Twilio signs it (or as `options` says). */
-async function postStatus(
-  params: Record<string, string>,
-  options: { token?: string; signature?: string | null; tamper?: Record<string, string> } = {},
-) {
-  const token = options.token ?? (await localWebhookToken(runtime));
-  const signature =
-    options.signature === undefined
-      ? twilioSignature(token, runtime.info.smsStatusUrl, params)
-      : options.signature;
-  const response = await fetch(`${runtime.url}/api/sms-status`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(signature === null ? {} : { 'x-twilio-signature': signature }),
-    },
-    body: new URLSearchParams({ ...params, ...options.tamper }).toString(),
-  });
-  return { status: response.status, text: await response.text() };
-}
+const postStatus = (params: Record<string, string>, options: WebhookOptions = {}) =>
+  postWebhook(runtime, params, { url: runtime.info.smsStatusUrl, ...options });
 
 const statusForm = (sid: string, status: string, errorCode?: string) => ({
-  AccountSid: `AC${'0'.repeat(32)}`,
+  AccountSid: LOCAL_ACCOUNT_SID,
   MessageSid: sid,
   SmsSid: sid,
   MessageStatus: status,
@@ -141,7 +125,7 @@ describe('status callbacks', () => {
       );
       await expect.poll(() => live.frames.some((f) => f.type === 'subscribe_success')).toBe(true);
 
-      expect(await postStatus(statusForm(sids[0]!, 'delivered'))).toEqual({ status: 204, text: '' });
+      expect(await postStatus(statusForm(sids[0]!, 'delivered'))).toMatchObject({ status: 204, text: '' });
       const message = await theMessage();
       expect(message.sms_parts?.[0]).toMatchObject({ sid: sids[0], status: 'delivered', error_code: null });
       expect(message.sms_parts?.slice(1).every((p) => p.status === 'sent')).toBe(true);
@@ -166,7 +150,9 @@ describe('status callbacks', () => {
       await postStatus(form, { token: 'not-the-right-token' }),
       await postStatus(form, { signature: null }),
       // Signed for "delivered", sent saying "failed".
-      await postStatus(statusForm(sids[1]!, 'delivered'), { tamper: { MessageStatus: 'failed' } }),
+      await postStatus(statusForm(sids[1]!, 'delivered'), {
+        tamper: (form) => ({ ...form, MessageStatus: 'failed' }),
+      }),
     ]) {
       expect(forged.status).toBe(403);
       expect(JSON.parse(forged.text).error).toMatch(/X-Twilio-Signature/);

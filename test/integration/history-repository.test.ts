@@ -4,12 +4,12 @@
  * end, expired messages are left out, and a table from before the `status` index gains it with its messages.
  */
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import type { Message } from '../../lambdas/core/schemas';
-import { startTestTables, type TestTables } from '../support/stand-ins';
+import { batchPut, startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;
 
@@ -40,25 +40,13 @@ function stored(i: number, overrides: Partial<Message> & Record<string, unknown>
   };
 }
 
-async function putAll(table: string, items: Record<string, unknown>[]) {
-  for (let i = 0; i < items.length; i += 25) {
-    let requests: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> = {
-      [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
-    };
-    while (Object.keys(requests).length > 0) {
-      const { UnprocessedItems } = await tables.doc.send(new BatchWriteCommand({ RequestItems: requests }));
-      requests = (UnprocessedItems ?? {}) as typeof requests;
-    }
-  }
-}
-
 describe('history pages in DynamoDB', () => {
   it('answers a filter that matches little with a short page and a cursor, and finds the rest from it', async () => {
     // 1,201 messages from one sender; only the oldest is failed: 1,200 items lie between the newest and it.
     const items = Array.from({ length: 1_201 }, (_, i) =>
       stored(i, { status: i === 0 ? 'failed' : 'completed' }),
     );
-    await putAll(tables.names.messages, items);
+    await batchPut(tables.doc, tables.names.messages, items);
     const repo = new DynamoMessageRepository(tables.doc, tables.names.messages);
 
     const first = await repo.listPage({ sender: SENDER, status: 'failed' }, 25);
@@ -75,7 +63,7 @@ describe('history pages in DynamoDB', () => {
     const table = tableNames(`ttl-${process.pid}-`);
     await createTables(tables.client, table);
     const past = Math.floor(Date.parse('2020-01-01T00:00:00.000Z') / 1000);
-    await putAll(table.messages, [
+    await batchPut(tables.doc, table.messages, [
       stored(1),
       stored(2, { expires_at: past }),
       stored(3),

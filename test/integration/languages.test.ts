@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { segmentCount, smsEncoding } from '../../lambdas/core/sms-text';
 import { LOCAL_TABLES } from '../../local/bootstrap';
-import { type FakeOpenAi, type SummaryReply, startFakeOpenAi } from '../support/fake-openai';
-import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
-import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import type { FakeOpenAi, SummaryReply } from '../support/fake-openai';
+import type { FakeTwilio } from '../support/fake-twilio';
+import type { RunningRuntime } from '../support/local-runtime';
 import { incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';
+import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { type Clip, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const OPENAI_KEY = 'sk-test-fake-openai-key-languages-0123456';
@@ -50,29 +51,22 @@ function spanishSpeaker(): SummaryReply {
 let openai: FakeOpenAi;
 let twilio: FakeTwilio;
 let runtime: RunningRuntime;
+let providers: ProviderRuntime;
 let db: ReturnType<typeof createDocumentClient>;
 let clip: Clip;
 const clips = new SpeechClips();
 
 beforeAll(async () => {
-  openai = await startFakeOpenAi({ apiKey: OPENAI_KEY });
-  twilio = await startFakeTwilio({ accountSid: TWILIO.accountSid, authToken: TWILIO.authToken });
-  runtime = await startLocalRuntime({
-    env: {
-      PIPELINE_RETRY_INTERVAL_MS: '50',
-      OPENAI_BASE_URL: openai.baseURL,
-      TWILIO_API_BASE_URL: twilio.url,
+  providers = await startWithFakeProviders({
+    openaiKey: OPENAI_KEY,
+    twilio: TWILIO,
+    settings: {
+      reply_mode: 'full',
+      auto_reply_enabled: true,
     },
   });
+  ({ openai, twilio, runtime } = providers);
   db = createDocumentClient({ region: 'us-east-1', endpoint: runtime.info.dynamodb.endpoint });
-  await saveSettings(runtime, {
-    openai_api_key: OPENAI_KEY,
-    twilio_account_sid: TWILIO.accountSid,
-    twilio_auth_token: TWILIO.authToken,
-    twilio_phone_number: TWILIO.number,
-    reply_mode: 'full',
-    auto_reply_enabled: true,
-  });
   clip = await clips.clip({ sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!, format: 'm4a' });
   openai.transcription = { text: SPANISH_TRANSCRIPT, language: 'spanish', duration: 6 };
   openai.summaryReply = spanishSpeaker;
@@ -80,9 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   db?.destroy();
-  await runtime?.dispose();
-  await openai?.close();
-  await twilio?.close();
+  await providers?.close();
   await clips.dispose();
 });
 

@@ -5,6 +5,7 @@
  * the sender texts DELETE; with the setting off, no link is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { MESSAGE_NOT_AVAILABLE } from '../../lambdas/core/message-link';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
@@ -26,7 +27,7 @@ const callback = SPEECH_CORPUS.find((s) => s.id === 'callback')!;
 beforeAll(async () => {
   runtime = await startLocalRuntime({ env: { PIPELINE_RETRY_INTERVAL_MS: '50' } });
   twilio = await startFakeTwilio({
-    accountSid: `AC${'0'.repeat(32)}`,
+    accountSid: LOCAL_ACCOUNT_SID,
     authToken: await localWebhookToken(runtime),
   });
 });

@@ -9,6 +9,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
+import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { composeFailureNotice } from '../../lambdas/core/reply';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
@@ -43,7 +44,7 @@ beforeAll(async () => {
   runtime = await startLocalRuntime({ env: { LOG_LEVEL: 'INFO', PIPELINE_RETRY_INTERVAL_MS: '50' } });
   // No Twilio credentials are saved: the runtime fetches media with its local account and webhook token.
   twilio = await startFakeTwilio({
-    accountSid: `AC${'0'.repeat(32)}`,
+    accountSid: LOCAL_ACCOUNT_SID,
     authToken: await localWebhookToken(runtime),
   });
   db = createDocumentClient({ region: 'us-east-1', endpoint: runtime.info.dynamodb.endpoint });

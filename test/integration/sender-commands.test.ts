@@ -9,10 +9,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { LOCAL_TABLES } from '../../local/bootstrap';
-import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
-import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
-import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import type { FakeOpenAi } from '../support/fake-openai';
+import type { FakeTwilio } from '../support/fake-twilio';
+import type { RunningRuntime } from '../support/local-runtime';
 import { incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';
+import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { type Clip, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const OPENAI_KEY = 'sk-test-fake-openai-key-commands-0123456';
@@ -33,39 +34,30 @@ const LONG_TRANSCRIPT = Array.from(
 let openai: FakeOpenAi;
 let twilio: FakeTwilio;
 let runtime: RunningRuntime;
+let providers: ProviderRuntime;
 let db: ReturnType<typeof createDocumentClient>;
 let clip: Clip;
 const clips = new SpeechClips();
 
 beforeAll(async () => {
-  openai = await startFakeOpenAi({ apiKey: OPENAI_KEY });
-  twilio = await startFakeTwilio({ accountSid: TWILIO.accountSid, authToken: TWILIO.authToken });
-  runtime = await startLocalRuntime({
-    env: {
-      PIPELINE_RETRY_INTERVAL_MS: '50',
-      OPENAI_BASE_URL: openai.baseURL,
-      TWILIO_API_BASE_URL: twilio.url,
+  providers = await startWithFakeProviders({
+    openaiKey: OPENAI_KEY,
+    twilio: TWILIO,
+    settings: {
+      reply_mode: 'full',
+      auto_reply_enabled: true,
+      message_link_enabled: false,
     },
   });
+  ({ openai, twilio, runtime } = providers);
   db = createDocumentClient({ region: 'us-east-1', endpoint: runtime.info.dynamodb.endpoint });
-  await saveSettings(runtime, {
-    openai_api_key: OPENAI_KEY,
-    twilio_account_sid: TWILIO.accountSid,
-    twilio_auth_token: TWILIO.authToken,
-    twilio_phone_number: TWILIO.number,
-    reply_mode: 'full',
-    auto_reply_enabled: true,
-    message_link_enabled: false,
-  });
   clip = await clips.clip({ sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!, format: 'm4a' });
   openai.transcription = { text: TRANSCRIPT, language: 'english', duration: 6 };
 }, 120_000);
 
 afterAll(async () => {
   db?.destroy();
-  await runtime?.dispose();
-  await openai?.close();
-  await twilio?.close();
+  await providers?.close();
   await clips.dispose();
 });
 

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunView } from '../../lambdas/core/run-steps';
 import { estimateCost, type UnitPrices } from '../../lambdas/core/unit-prices';
 import type { UsageReport } from '../../lambdas/core/usage';
-import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
-import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
-import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
-import { incomingForm, postWebhook, saveSettings, upload, waitForMessage } from '../support/pipeline';
+import type { FakeOpenAi } from '../support/fake-openai';
+import type { FakeTwilio } from '../support/fake-twilio';
+import type { RunningRuntime } from '../support/local-runtime';
+import { incomingForm, postWebhook, upload, waitForMessage } from '../support/pipeline';
+import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const OPENAI_KEY = 'sk-test-fake-openai-key-usage-0123456789';
@@ -33,36 +34,29 @@ const PRICES: UnitPrices = {
 let openai: FakeOpenAi;
 let twilio: FakeTwilio;
 let runtime: RunningRuntime;
+let providers: ProviderRuntime;
 const clips = new SpeechClips();
 const sentence = SPEECH_CORPUS.find((s) => s.id === 'callback')!;
 
 beforeAll(async () => {
-  openai = await startFakeOpenAi({ apiKey: OPENAI_KEY });
-  twilio = await startFakeTwilio({ accountSid: TWILIO.accountSid, authToken: TWILIO.authToken });
-  runtime = await startLocalRuntime({
+  providers = await startWithFakeProviders({
+    openaiKey: OPENAI_KEY,
+    twilio: TWILIO,
     env: {
       LOG_LEVEL: 'WARN',
-      PIPELINE_RETRY_INTERVAL_MS: '50',
-      OPENAI_BASE_URL: openai.baseURL,
-      TWILIO_API_BASE_URL: twilio.url,
+    },
+    settings: {
+      reply_mode: 'summary_only',
+      auto_reply_enabled: true,
+      voice_messages_per_sender_per_day: 1,
+      unit_prices: PRICES,
     },
   });
-  await saveSettings(runtime, {
-    openai_api_key: OPENAI_KEY,
-    twilio_account_sid: TWILIO.accountSid,
-    twilio_auth_token: TWILIO.authToken,
-    twilio_phone_number: TWILIO.number,
-    reply_mode: 'summary_only',
-    auto_reply_enabled: true,
-    voice_messages_per_sender_per_day: 1,
-    unit_prices: PRICES,
-  });
+  ({ openai, twilio, runtime } = providers);
 });
 
 afterAll(async () => {
-  await runtime?.dispose();
-  await openai?.close();
-  await twilio?.close();
+  await providers?.close();
   await clips.dispose();
 });
 

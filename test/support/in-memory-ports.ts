@@ -111,10 +111,6 @@ export class InMemoryMessages implements MessageRepository {
     return structuredClone(updated);
   }
 
-  async listRecent(limit: number): Promise<Message[]> {
-    return [...this.items.values()].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
-  }
-
   async listPage(filters: MessageFilters, limit: number, after?: PagePosition): Promise<MessagePage> {
     const newestFirst = (a: Message, b: Message) =>
       b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
@@ -219,7 +215,8 @@ export class InMemorySenderPreferences implements SenderPreferencesRepository {
 /** Pending UPLOAD links; `now` says which are past their time. */
 export class InMemoryUploadCodes implements UploadCodeStore {
   readonly items = new Map<string, UploadCode>();
-  constructor(private readonly now: () => string = () => new Date().toISOString()) {}
+  /** The clock the use cases read, so a code expires when their time says so. */
+  constructor(private readonly now: () => string) {}
   async put(codeHash: string, code: UploadCode) {
     this.items.set(codeHash, code);
   }

@@ -17,7 +17,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { RuntimeInfo } from '../../local/runtime';
+import type { RuntimeInfo } from '../../local/runtime-info';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 

@@ -4,7 +4,7 @@
  * reads them with its letter-to-sound rules, so a name sounds as its letters suggest, not always as its owner
  * says it (Siobhan comes out near "Shao-bong"): the clips test the matching, not Irish pronunciation.
  */
-import { normalizeWords, type SpeechSentence, wordErrorRate } from './speech-clips';
+import { normalizeWords, type SpeechSentence, wordErrors } from './speech-clips';
 
 export type NameSentence = SpeechSentence & {
   /** The vocabulary words this sentence says (each counted once per time it is said). */
@@ -73,6 +73,5 @@ export function otherWordErrors(
   const drop = new Set(vocabulary.map((word) => word.toLowerCase()));
   const reference = normalizeWords(sentence.text).filter((word) => !drop.has(word));
   const heard = normalizeWords(transcript).filter((word) => !drop.has(word));
-  const rate = wordErrorRate(reference.join(' '), heard.join(' '));
-  return { words: reference.length, errors: Math.round(rate * reference.length) };
+  return wordErrors(reference.join(' '), heard.join(' '));
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../../lambdas/adapters/twilio/twilio-signature';
 import type { Message } from '../../lambdas/core/schemas';
 import { readOutbox } from '../../local/adapters/outbox-sms-sender';
@@ -19,7 +20,12 @@ export async function localWebhookToken(runtime: RunningRuntime): Promise<string
 export type WebhookOptions = {
   /** Sign with this token (default: the runtime's local token). */
   readonly token?: string;
-  /** Sign for this URL (default: the runtime's public webhook URL). */
+  /**
+   * The public URL Twilio posts to (default: the runtime's webhook URL; `runtime.info.smsStatusUrl` for a
+   * status callback): signed for, and posted to its path on this machine.
+   */
+  readonly url?: string;
+  /** Sign for this URL instead (default: `url`). */
   readonly signedUrl?: string;
   /** Send this signature instead of computing one; null sends none. */
   readonly signature?: string | null;
@@ -27,20 +33,21 @@ export type WebhookOptions = {
   readonly tamper?: (params: Record<string, string>) => Record<string, string>;
 };
 
-/** Posts a Twilio incoming-message webhook, signed as Twilio signs it. */
+/** Posts a Twilio webhook (an incoming message, or a status callback with `url`), signed as Twilio signs it. */
 export async function postWebhook(
   runtime: RunningRuntime,
   params: Record<string, string>,
   options: WebhookOptions = {},
 ) {
   const token = options.token ?? (await localWebhookToken(runtime));
+  const url = options.url ?? runtime.info.webhookUrl;
   const signature =
     options.signature === undefined
-      ? twilioSignature(token, options.signedUrl ?? runtime.info.webhookUrl, params)
+      ? twilioSignature(token, options.signedUrl ?? url, params)
       : options.signature;
   const sent = options.tamper ? options.tamper({ ...params }) : params;
   // Signed for the public URL (PUBLIC_URL's when set), sent to the runtime on this machine.
-  const response = await fetch(new URL(new URL(runtime.info.webhookUrl).pathname, runtime.url), {
+  const response = await fetch(new URL(new URL(url).pathname, runtime.url), {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -63,7 +70,7 @@ export function incomingForm(options: {
   return {
     MessageSid: sid,
     SmsMessageSid: sid,
-    AccountSid: `AC${'0'.repeat(32)}`,
+    AccountSid: LOCAL_ACCOUNT_SID,
     From: options.from,
     To: '+15005550006',
     Body: options.body ?? '',

@@ -458,7 +458,7 @@ const NUMBER_WORDS = [
 const TENS_WORDS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** 0-99 as words ("thirty two"); longer digit strings digit by digit, as phone numbers are read. */
-function spokenNumber(digits: string): string {
+export function spokenNumber(digits: string): string {
   const n = Number(digits);
   if (digits.length > 2 || (digits.length === 2 && digits.startsWith('0'))) {
     return [...digits].map((d) => NUMBER_WORDS[Number(d)]).join(' ');
@@ -485,11 +485,13 @@ export function normalizeWords(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Word error rate: word-level Levenshtein distance over the reference's length (0 = perfect). */
-export function wordErrorRate(reference: string, hypothesis: string): number {
+/** The reference's words and the word-level Levenshtein distance to the hypothesis (its word errors). */
+export function wordErrors(
+  reference: string,
+  hypothesis: string,
+): { readonly words: number; readonly errors: number } {
   const ref = normalizeWords(reference);
   const hyp = normalizeWords(hypothesis);
-  if (ref.length === 0) return hyp.length === 0 ? 0 : 1;
   let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
   for (let i = 1; i <= ref.length; i++) {
     const current = [i];
@@ -499,5 +501,12 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
     }
     previous = current;
   }
-  return previous[hyp.length]! / ref.length;
+  return { words: ref.length, errors: previous[hyp.length]! };
+}
+
+/** Word error rate: word-level Levenshtein distance over the reference's length (0 = perfect). */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const { words, errors } = wordErrors(reference, hypothesis);
+  if (words === 0) return errors === 0 ? 0 : 1;
+  return errors / words;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createBucket } from '../../lambdas/adapters/aws/create-bucket';
 import { createTables, type TableNames, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { createDocumentClient, createDynamoDbClient } from '../../lambdas/adapters/aws/dynamodb-client';
@@ -67,4 +67,21 @@ export async function startTestBucket(bucket = 'audio-test'): Promise<TestBucket
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Writes many items as they are stored, 25 to a BatchWriteItem (DynamoDB's most), retrying what is left over. */
+export async function batchPut(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  items: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> = {
+      [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+    };
+    while (Object.keys(requests).length > 0) {
+      const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: requests }));
+      requests = (UnprocessedItems ?? {}) as typeof requests;
+    }
+  }
 }

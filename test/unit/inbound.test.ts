@@ -3,7 +3,6 @@
  * in-memory ports: which messages are created, which runs start, and what the sender gets back.
  */
 import { describe, expect, it } from 'vitest';
-import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import {
   ConflictError,
   NotFoundError,
@@ -21,58 +20,12 @@ import {
 import type { Message } from '../../lambdas/core/schemas';
 import { processAudio, RESTART_DEDUP_MS } from '../../lambdas/use-cases/inbound/process-audio';
 import { type InboundDeps, receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
-import { receiveUpload, type UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
+import { receiveUpload } from '../../lambdas/use-cases/inbound/receive-upload';
 import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice';
-import {
-  FakeAudioTools,
-  FakeMediaFetcher,
-  InMemoryAudio,
-  InMemoryCounters,
-  InMemoryMessages,
-  InMemoryOptOuts,
-  InMemorySenderPreferences,
-  InMemorySettings,
-  InMemoryUploadCodes,
-  RecordingEvents,
-  RecordingSms,
-  RecordingStarter,
-  settingsWith,
-  testClock,
-  WAV_BYTES,
-} from '../support/in-memory-ports';
+import { type InMemoryAudio, settingsWith, WAV_BYTES } from '../support/in-memory-ports';
+import { inboundDeps } from '../support/inbound-deps';
 
 const FROM = '+14155550123';
-
-function setUp() {
-  const sms = new RecordingSms();
-  const media = new FakeMediaFetcher(new Error('no media is fetched here'));
-  const deps = {
-    messages: new InMemoryMessages(),
-    events: new RecordingEvents(),
-    clock: testClock(),
-    audio: new InMemoryAudio(),
-    audioTools: new FakeAudioTools(),
-    counters: new InMemoryCounters(),
-    settings: new InMemorySettings(),
-    optOuts: new InMemoryOptOuts(),
-    preferences: new InMemorySenderPreferences(),
-    phoneRegions: new LibPhoneNumberRegions(),
-    pipeline: new RecordingStarter(),
-    providers: {
-      smsSender: async () => ({ sender: sms, from: '+15005550006' }),
-      mediaFetcher: async () => media,
-    },
-    serviceName: 'Voice Summary',
-    contactEmail: 'help@example.com',
-    uploadCodes: new InMemoryUploadCodes(),
-    siteUrl: 'https://voice.example.com',
-    warnings: [] as string[],
-    warn(message: string) {
-      deps.warnings.push(message);
-    },
-  } satisfies InboundDeps & UploadDeps & { warnings: string[] };
-  return { deps, sms, media };
-}
 
 let sids = 0;
 /** A text as Twilio posts it, each with its own MessageSid unless one is given (a replay). */
@@ -98,7 +51,7 @@ const voice = (count = 1, sid = 'MM0123456789abcdef', body?: string) => ({
 
 describe('a voice message from Twilio', () => {
   it('becomes one message and one run per audio attachment; Twilio’s retry creates and starts nothing', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
 
     const first = await receiveSms(deps, voice(2));
     const retried = await receiveSms(deps, voice(2));
@@ -123,7 +76,7 @@ describe('a voice message from Twilio', () => {
   });
 
   it('waits for Process Now when the pipeline cannot be started, and says so in the log', async () => {
-    const { deps } = setUp();
+    const { deps } = inboundDeps();
     deps.pipeline.start = async () => {
       throw new Error('Step Functions is unavailable');
     };
@@ -135,7 +88,7 @@ describe('a voice message from Twilio', () => {
 
 describe('keywords', () => {
   it('STOP records the opt-out and sends nothing; START lifts it and confirms', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
 
     expect((await receiveSms(deps, text('Stop'))).action).toBe('opt-out');
     expect(await deps.optOuts.get(FROM)).not.toBeNull();
@@ -147,7 +100,7 @@ describe('keywords', () => {
   });
 
   it('HELP gets the help text with the contact, other texts a how-to, and an opted-out number nothing', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     await receiveSms(deps, text('help'));
     await receiveSms(deps, text('hello there'));
     await deps.optOuts.optOut(FROM, deps.clock());
@@ -163,7 +116,7 @@ describe('limits', () => {
   const DAY_MS = 24 * 60 * 60 * 1000;
 
   it('keeps the 21st voice message of a day on the dashboard, untranscribed, and tells the sender once', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     for (let i = 1; i <= 22; i++) await receiveSms(deps, voice(1, `MM${String(i).padStart(16, '0')}`));
 
     expect(deps.pipeline.started).toHaveLength(20);
@@ -178,7 +131,7 @@ describe('limits', () => {
   });
 
   it('counts a voice message once however often Twilio retries its webhook', async () => {
-    const { deps } = setUp();
+    const { deps } = inboundDeps();
     deps.settings.record = settingsWith({ voice_messages_per_sender_per_day: 2 });
     await receiveSms(deps, voice(1, 'MMaaaaaaaaaaaaaaaa'));
     await receiveSms(deps, voice(1, 'MMaaaaaaaaaaaaaaaa'));
@@ -190,7 +143,7 @@ describe('limits', () => {
   });
 
   it('sends one how-to a day for texts that are not keywords, and answers every HELP', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     await receiveSms(deps, text('hello'));
     await receiveSms(deps, text('are you there?'));
     await receiveSms(deps, text('', { media: 'image/png' }));
@@ -211,7 +164,7 @@ describe('limits', () => {
     ['+442079460958', 'GB'],
     ['+18765550123', 'JM'],
   ])('texts nothing to %s (%s) until an operator allows the country', async (from, country) => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     await receiveSms(deps, text('HELP', { from }));
     expect(sms.sent).toEqual([]);
     expect(deps.warnings).toEqual([expect.stringMatching(/outside the countries/)]);
@@ -222,7 +175,7 @@ describe('limits', () => {
   });
 
   it('stops at the texts a number may get an hour', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     deps.settings.record = settingsWith({ replies_per_sender_per_hour: 2 });
     for (let i = 0; i < 4; i++) await receiveSms(deps, text('HELP'));
     expect(sms.sent).toHaveLength(2);
@@ -232,7 +185,7 @@ describe('limits', () => {
   });
 
   it('refuses an upload longer than the longest an operator set', async () => {
-    const { deps } = setUp();
+    const { deps } = inboundDeps();
     deps.settings.record = settingsWith({ max_duration_minutes: 1 });
     deps.audioTools.probeResult = { ...deps.audioTools.probeResult, durationSeconds: 150 } as never;
     await expect(
@@ -246,7 +199,7 @@ describe('limits', () => {
 
 describe('opting out', () => {
   it('honours STOP sent with a picture or with a voice message, and processes nothing that came with it', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     expect((await receiveSms(deps, text('STOP', { media: 'image/png' }))).action).toBe('opt-out');
     expect(await deps.optOuts.get(FROM)).not.toBeNull();
 
@@ -264,7 +217,7 @@ describe('opting out', () => {
   it.each(['please stop texting me', 'UNSUBSCRIBE ME'])(
     'honours "%s": confirms once, then sends nothing',
     async (words) => {
-      const { deps, sms } = setUp();
+      const { deps, sms } = inboundDeps();
       expect((await receiveSms(deps, text(words))).action).toBe('opt-out');
       await receiveSms(deps, text(words));
       await receiveSms(deps, text('HELP'));
@@ -275,14 +228,14 @@ describe('opting out', () => {
   );
 
   it('records an opt-out when Twilio says the number opted out at the carrier (21610)', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     sms.failures = [new RecipientOptedOutError('Twilio refused the SMS (400, Twilio error 21610).')];
     await receiveSms(deps, text('HELP'));
     expect(await deps.optOuts.get(FROM)).not.toBeNull();
   });
 
   it('does nothing with a replayed START: the number stays opted out', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     await receiveSms(deps, text('STOP'));
     const start = text('START');
     expect((await receiveSms(deps, start)).action).toBe('opt-in');
@@ -294,7 +247,7 @@ describe('opting out', () => {
   });
 
   it('answers Twilio’s retry of a text whose first delivery failed on our side', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     await receiveSms(deps, text('STOP'));
     const optIn = deps.optOuts.optIn.bind(deps.optOuts);
     deps.optOuts.optIn = async () => {
@@ -328,7 +281,7 @@ describe('DELETE', () => {
   }
 
   it('erases the sender’s messages and audio, drops them from the live list, and confirms', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     await stored(deps, 'MM1-0', FROM);
     await stored(deps, 'MM2-0', FROM);
     await stored(deps, 'MM3-0', '+14155550999');
@@ -347,7 +300,7 @@ describe('DELETE', () => {
   });
 
   it('deletes at Twilio the media of a message it never fetched (one past the daily limit)', async () => {
-    const { deps, media } = setUp();
+    const { deps, media } = inboundDeps();
     deps.settings.record = settingsWith({ voice_messages_per_sender_per_day: 1 });
     await receiveSms(deps, voice(2, 'MMoverlimit0000000'));
     const kept = deps.messages.items.get('MMoverlimit0000000-1');
@@ -362,7 +315,7 @@ describe('DELETE', () => {
   });
 
   it('says so when there is nothing to erase, and processes no audio sent with it', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     await receiveSms(deps, voice(1, 'MMwithdelete000000', 'DELETE'));
     expect(deps.messages.items.size).toBe(0);
     expect(sms.sent.map((s) => s.body)).toEqual([expect.stringContaining('we hold no voice messages')]);
@@ -371,7 +324,7 @@ describe('DELETE', () => {
 
 describe('an admin’s test upload', () => {
   it('is stored and started; a phone number as sender gets the reply, another sender none', async () => {
-    const { deps } = setUp();
+    const { deps } = inboundDeps();
     const byPhone = await receiveUpload(deps, {
       bytes: WAV_BYTES,
       fileName: 'hello.wav',
@@ -392,7 +345,7 @@ describe('an admin’s test upload', () => {
   });
 
   it('is refused when empty, not audio, or damaged, and nothing is stored', async () => {
-    const { deps } = setUp();
+    const { deps } = inboundDeps();
     await expect(
       receiveUpload(deps, { bytes: Buffer.alloc(0), fileName: 'a.wav', sender: null }),
     ).rejects.toBeInstanceOf(ValidationError);
@@ -433,7 +386,7 @@ describe('an admin’s restart (process-audio)', () => {
   const input = { messageId: 'up-1', audioUrl: 'audio/up-1.wav', sender: 'test-user' };
 
   it('starts attempt 2 at once; a double click returns that run, a later click starts attempt 3', async () => {
-    const { deps } = setUp();
+    const { deps } = inboundDeps();
     await failedMessage(deps);
 
     expect(await processAudio(deps, input)).toEqual({ messageId: 'up-1', attempt: 2, started: true });
@@ -450,7 +403,7 @@ describe('an admin’s restart (process-audio)', () => {
   });
 
   it('refuses a missing message, a completed one and one without audio', async () => {
-    const { deps } = setUp();
+    const { deps } = inboundDeps();
     await expect(processAudio(deps, input)).rejects.toBeInstanceOf(NotFoundError);
     await failedMessage(deps, { status: 'completed' });
     await expect(processAudio(deps, input)).rejects.toBeInstanceOf(ConflictError);

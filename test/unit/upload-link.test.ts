@@ -4,61 +4,17 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { NotFoundError, UnsupportedMediaTypeError } from '../../lambdas/core/errors';
 import { classifyInboundText } from '../../lambdas/core/keywords';
 import { uploadCodeFromPath } from '../../lambdas/core/site-paths';
 import { UPLOAD_LINK_NOT_AVAILABLE, uploadLinkKey } from '../../lambdas/core/upload-link';
-import { type InboundDeps, receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
-import type { UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
+import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../../lambdas/use-cases/upload-link';
-import {
-  FakeAudioTools,
-  FakeMediaFetcher,
-  InMemoryAudio,
-  InMemoryCounters,
-  InMemoryMessages,
-  InMemoryOptOuts,
-  InMemorySenderPreferences,
-  InMemorySettings,
-  InMemoryUploadCodes,
-  RecordingEvents,
-  RecordingSms,
-  RecordingStarter,
-  testClock,
-  WAV_BYTES,
-} from '../support/in-memory-ports';
+import { type RecordingSms, WAV_BYTES } from '../support/in-memory-ports';
+import { inboundDeps, TEST_SITE_URL } from '../support/inbound-deps';
 
 const FROM = '+14155550123';
-const SITE = 'https://voice.example.com';
-
-function setUp() {
-  const sms = new RecordingSms();
-  const clock = testClock();
-  const deps = {
-    messages: new InMemoryMessages(),
-    events: new RecordingEvents(),
-    clock,
-    audio: new InMemoryAudio(),
-    audioTools: new FakeAudioTools(),
-    counters: new InMemoryCounters(),
-    settings: new InMemorySettings(),
-    optOuts: new InMemoryOptOuts(),
-    preferences: new InMemorySenderPreferences(),
-    phoneRegions: new LibPhoneNumberRegions(),
-    pipeline: new RecordingStarter(),
-    providers: {
-      smsSender: async () => ({ sender: sms, from: '+15005550006' }),
-      mediaFetcher: async () => new FakeMediaFetcher(new Error('no media is fetched here')),
-    },
-    serviceName: 'Voice Summary',
-    contactEmail: 'help@example.com',
-    uploadCodes: new InMemoryUploadCodes(clock),
-    siteUrl: SITE,
-    warn() {},
-  } satisfies InboundDeps & UploadDeps;
-  return { deps, sms };
-}
+const SITE = TEST_SITE_URL;
 
 let sids = 0;
 const text = (body: string, from = FROM) => ({
@@ -69,7 +25,7 @@ const text = (body: string, from = FROM) => ({
 });
 
 /** Texts UPLOAD and returns the code in the link that came back. */
-async function askForLink(deps: ReturnType<typeof setUp>['deps'], sms: RecordingSms): Promise<string> {
+async function askForLink(deps: ReturnType<typeof inboundDeps>['deps'], sms: RecordingSms): Promise<string> {
   await receiveSms(deps, text('upload'));
   const url = /https:\/\/\S+/.exec(sms.sent.at(-1)!.body)![0];
   return uploadCodeFromPath(new URL(url).pathname)!;
@@ -91,7 +47,7 @@ describe('the UPLOAD keyword', () => {
 
 describe('an UPLOAD text', () => {
   it('is answered through the gate with a one-hour link on the site; only the code’s hash is kept', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     const result = await receiveSms(deps, text('UPLOAD'));
 
     expect(result.action).toBe('upload');
@@ -108,7 +64,7 @@ describe('an UPLOAD text', () => {
   });
 
   it('sends nothing to an opted-out sender', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     await deps.optOuts.optOut(FROM, deps.clock());
     await receiveSms(deps, text('UPLOAD'));
     expect(sms.sent).toEqual([]);
@@ -117,7 +73,7 @@ describe('an UPLOAD text', () => {
 
 describe('an UPLOAD link', () => {
   it('turns one recording into a voice message from its sender, answered by text; a second use is 404', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     const code = await askForLink(deps, sms);
 
     const ticket = await startLinkUpload(deps, code, { contentType: 'audio/wav', size: WAV_BYTES.length });
@@ -141,7 +97,7 @@ describe('an UPLOAD link', () => {
   });
 
   it('stays usable when the file is refused, so another recording can be picked', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     const code = await askForLink(deps, sms);
     const key = uploadLinkKey(createHash('sha256').update(code).digest('hex'));
 
@@ -154,7 +110,7 @@ describe('an UPLOAD link', () => {
   });
 
   it('is not available after an hour, when tampered with, or malformed: one answer for all', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     const code = await askForLink(deps, sms);
     const tampered = `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`;
 
@@ -170,7 +126,7 @@ describe('an UPLOAD link', () => {
   });
 
   it('refuses a recording over 25 MB before a byte is sent', async () => {
-    const { deps, sms } = setUp();
+    const { deps, sms } = inboundDeps();
     const code = await askForLink(deps, sms);
     await expect(
       startLinkUpload(deps, code, { contentType: 'audio/mp4', size: 25 * 1024 * 1024 + 1 }),

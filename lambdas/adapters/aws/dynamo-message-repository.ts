@@ -12,7 +12,7 @@ import {
 import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '../../core/delivery';
 import { HISTORY_LIMIT_MAX, type MessageFilters, type PagePosition } from '../../core/message-history';
 import { expiresAtEpochSeconds } from '../../core/retention';
-import { type Message, messageSchema, RECENT_MESSAGES_LIMIT } from '../../core/schemas';
+import { type Message, messageSchema } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
 import type {
   MessagePage,
@@ -194,23 +194,13 @@ export class DynamoMessageRepository implements MessageRepository {
       values[':attempt'] = conditions.attempt;
       condition += ' AND #attempt = :attempt';
     }
-    try {
-      const { Attributes } = await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { id },
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: condition,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes ? toMessage(Attributes) : null;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return null;
-      throw error;
-    }
+    return this.updateIfExists({
+      Key: { id },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
   }
 
   async addSmsPart(id: string, part: SmsPart): Promise<Message | null> {
@@ -256,21 +246,6 @@ export class DynamoMessageRepository implements MessageRepository {
       if (error instanceof ConditionalCheckFailedException) return null;
       throw error;
     }
-  }
-
-  async listRecent(limit: number): Promise<Message[]> {
-    const bounded = Math.min(Math.max(Math.trunc(limit), 1), RECENT_MESSAGES_LIMIT);
-    const { Items = [] } = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: MESSAGE_INDEXES.recent,
-        KeyConditionExpression: 'feed = :feed',
-        ExpressionAttributeValues: { ':feed': MESSAGE_FEED },
-        ScanIndexForward: false,
-        Limit: bounded,
-      }),
-    );
-    return Items.filter(isLive).map(toMessage);
   }
 
   async listPage(filters: MessageFilters, limit: number, after?: PagePosition): Promise<MessagePage> {
@@ -323,22 +298,14 @@ export class DynamoMessageRepository implements MessageRepository {
   }
 
   async attachLink(id: string, linkHash: string, attempt: number): Promise<boolean> {
-    try {
-      await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { id },
-          UpdateExpression: 'SET link_hash = :hash',
-          ConditionExpression: 'attribute_exists(id) AND #attempt = :attempt',
-          ExpressionAttributeNames: { '#attempt': 'attempt' },
-          ExpressionAttributeValues: { ':hash': linkHash, ':attempt': attempt },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    const updated = await this.updateIfExists({
+      Key: { id },
+      UpdateExpression: 'SET link_hash = :hash',
+      ConditionExpression: 'attribute_exists(id) AND #attempt = :attempt',
+      ExpressionAttributeNames: { '#attempt': 'attempt' },
+      ExpressionAttributeValues: { ':hash': linkHash, ':attempt': attempt },
+    });
+    return updated !== null;
   }
 
   async findByLinkHash(linkHash: string): Promise<{ message: Message; expiresAt: number | null } | null> {

@@ -1,5 +1,6 @@
 import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FAILURE_CAUSES, type FailureCause } from '../../core/pipeline-failures';
+import { expiresAtEpochSeconds } from '../../core/retention';
 import {
   emptyUsageDay,
   USAGE_COUNTS,
@@ -11,7 +12,6 @@ import type { UsageCounter } from '../../ports/usage-counter';
 import { TABLES, USAGE_SCOPE } from './tables';
 
 const EXPIRES_AT = TABLES.usage.timeToLiveAttribute;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A failure cause is stored flat (`failed_by#too-long`): ADD cannot create a map and its key in one go. */
 const FAILED_BY = 'failed_by#';
 
@@ -29,7 +29,7 @@ export class DynamoUsageCounter implements UsageCounter {
   async add(date: string, delta: UsageDelta): Promise<void> {
     const names: Record<string, string> = { '#expires': EXPIRES_AT };
     const values: Record<string, number> = {
-      ':expires': Math.floor((Date.parse(`${date}T00:00:00.000Z`) + USAGE_KEPT_DAYS * DAY_MS) / 1000),
+      ':expires': expiresAtEpochSeconds(`${date}T00:00:00.000Z`, USAGE_KEPT_DAYS),
     };
     const adds: string[] = [];
     USAGE_COUNTS.forEach((name, i) => {

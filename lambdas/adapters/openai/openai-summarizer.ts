@@ -48,7 +48,7 @@ const openAiSummarySchema = summaryWithLanguageSchema.extend({
  * The instructions when the sender chose the language replies are written in (LANG): the summary and its
  * fields in that language, translated when the caller spoke another; `language` still names the spoken one.
  */
-export function summaryInstructions(replyLanguage: string | null | undefined): string {
+function summaryInstructions(replyLanguage: string | null | undefined): string {
   const code = supportedLanguage(replyLanguage);
   if (code === null) return SUMMARY_INSTRUCTIONS;
   return SUMMARY_INSTRUCTIONS.replace(
@@ -61,7 +61,7 @@ export function summaryInstructions(replyLanguage: string | null | undefined): s
  * The line the instructions get when the sender gave words to spell right (their SPELL list; core/vocabulary
  * keeps it to plain words, at most 50, so it cannot carry instructions of its own).
  */
-export function spellingInstruction(words: readonly string[] | undefined): string | null {
+function spellingInstruction(words: readonly string[] | undefined): string | null {
   const vocabulary = normalizeVocabulary(words);
   if (vocabulary.length === 0) return null;
   return `The recipient spells these names and terms exactly as: ${vocabulary.join(', ')}. When the transcript has one of them, or words that sound like one of them, write it with that spelling.`;

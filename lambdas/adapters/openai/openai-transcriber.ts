@@ -36,7 +36,7 @@ export const MAX_PROMPT_CHARS = 450;
  * The transcription prompt for a sender's words: a sentence in the style of a transcript that spells them,
  * which is how OpenAI's guide says to get uncommon names right. Null when there are none.
  */
-export function vocabularyPrompt(words: readonly string[] | undefined): string | null {
+function vocabularyPrompt(words: readonly string[] | undefined): string | null {
   const vocabulary = normalizeVocabulary(words);
   if (vocabulary.length === 0) return null;
   let prompt = 'Names and terms in this voicemail:';

@@ -1,0 +1,57 @@
+/**
+ * What the inbound use cases (lambdas/use-cases/inbound) need, over in-memory ports: one test clock that the
+ * messages, the counters and the upload codes all read, a recording SMS sender, and no media to fetch.
+ */
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
+import type { InboundDeps } from '../../lambdas/use-cases/inbound/receive-sms';
+import type { UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
+import {
+  FakeAudioTools,
+  FakeMediaFetcher,
+  InMemoryAudio,
+  InMemoryCounters,
+  InMemoryMessages,
+  InMemoryOptOuts,
+  InMemorySenderPreferences,
+  InMemorySettings,
+  InMemoryUploadCodes,
+  RecordingEvents,
+  RecordingSms,
+  RecordingStarter,
+  testClock,
+} from './in-memory-ports';
+
+export const TEST_SITE_URL = 'https://voice.example.com';
+
+/** Fresh inbound dependencies; `warnings` collects what the use cases warn about. */
+export function inboundDeps() {
+  const sms = new RecordingSms();
+  const media = new FakeMediaFetcher(new Error('no media is fetched here'));
+  const clock = testClock();
+  const deps = {
+    messages: new InMemoryMessages(),
+    events: new RecordingEvents(),
+    clock,
+    audio: new InMemoryAudio(),
+    audioTools: new FakeAudioTools(),
+    counters: new InMemoryCounters(),
+    settings: new InMemorySettings(),
+    optOuts: new InMemoryOptOuts(),
+    preferences: new InMemorySenderPreferences(),
+    phoneRegions: new LibPhoneNumberRegions(),
+    pipeline: new RecordingStarter(),
+    providers: {
+      smsSender: async () => ({ sender: sms, from: '+15005550006' }),
+      mediaFetcher: async () => media,
+    },
+    serviceName: 'Voice Summary',
+    contactEmail: 'help@example.com',
+    uploadCodes: new InMemoryUploadCodes(clock),
+    siteUrl: TEST_SITE_URL,
+    warnings: [] as string[],
+    warn(message: string) {
+      deps.warnings.push(message);
+    },
+  } satisfies InboundDeps & UploadDeps & { warnings: string[] };
+  return { deps, sms, media };
+}
