@@ -83,10 +83,11 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // Twilio's webhook alone (public, signed): no sign-in rights and no upload area. Creates messages (PutItem,
   // GetItem for a retried webhook), records STOP/START, checks the signature with the auth token and answers
   // keywords, starts the pipeline. DELETE finds the sender's messages (the sender index) and erases them with
-  // their audio; the counters hold the limits and the replay guard.
+  // their audio; the counters hold the limits and the replay guard. FULL records its texts on the message
+  // they carry (UpdateItem) and links their SIDs to it, so their delivery callbacks find it.
   'receive-message': (fn, t) => {
     publicEdge(fn, t);
-    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'PutItem', 'DeleteItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem']);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.sender);
     publishesChanges(fn, t);
     fn.table(ENV.OPT_OUTS_TABLE, t.data.tables.optOuts, ['GetItem', 'PutItem', 'DeleteItem']);
@@ -100,6 +101,7 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     countsUsage(fn, t);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
     sendsTexts(fn, t);
+    recordsSentTexts(fn, t);
     // UPLOAD keeps a new link's hash (a conditional PutItem) and texts the link on the site's domain.
     fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, ['PutItem']);
     fn.setting(ENV.SITE_URL, t.siteUrl);

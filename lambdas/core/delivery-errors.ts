@@ -127,5 +127,12 @@ export function describeDelivery(parts: readonly SmsPart[] | undefined): Deliver
 
 /** Which text it was, when a message has several. */
 function partName(part: SmsPart): string {
-  return part.kind === 'reply' ? `(reply part ${part.index + 1})` : '(the failure notice)';
+  switch (part.kind) {
+    case 'reply':
+      return `(reply part ${part.index + 1})`;
+    case 'full-transcript':
+      return `(text ${part.index + 1} of the transcript FULL asked for)`;
+    case 'failure-notice':
+      return '(the failure notice)';
+  }
 }

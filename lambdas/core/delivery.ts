@@ -54,8 +54,11 @@ const SEVERITY: Readonly<Record<DeliveryStatus, number>> = {
   failed: 4,
 };
 
-/** The kinds of text recorded on a message (the outbound gate's kinds that are about one message). */
-const SMS_PART_KINDS = ['reply', 'failure-notice'] as const;
+/**
+ * The kinds of text recorded on a message (the outbound gate's kinds that are about one message): its reply,
+ * the transcript a FULL text asked for, the failure notice.
+ */
+const SMS_PART_KINDS = ['reply', 'full-transcript', 'failure-notice'] as const;
 
 /** One text sent about a message: which one it was, its provider id and its latest delivery status. */
 export const smsPartSchema = z.object({

@@ -15,6 +15,7 @@ import {
   counters,
   optOutRepository,
   senderPreferencesRepository,
+  sentTextRepository,
   settingsRepository,
   uploadCodeStore,
 } from '../composition/repositories';
@@ -42,6 +43,7 @@ const deps: InboundDeps = {
   contactEmail: contactEmail(),
   uploadCodes: uploadCodeStore(),
   siteUrl: siteUrl(),
+  sentTexts: sentTextRepository(),
   warn,
 };
 const checkSignature = twilioSignatureCheck(publicWebhookUrl(), 'Webhook');

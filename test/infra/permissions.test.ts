@@ -52,12 +52,14 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue secretsmanager:PutSecretValue on TwilioAuthToken',
     XRAY,
   ],
-  // Twilio's webhook alone: no sign-in rights, no upload area; of the audio, only DELETE's erasure.
+  // Twilio's webhook alone: no sign-in rights, no upload area; of the audio, only DELETE's erasure. FULL's
+  // texts are recorded on their message (UpdateItem) and their SIDs linked to it (SentTexts).
   'receive-message': [
     PUBLISH,
-    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on Messages',
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on Messages',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:UpdateItem on SenderPreferences',
+    'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',
     'dynamodb:PutItem on UploadCodes',
     'dynamodb:Query on Messages/index/sender',
@@ -364,6 +366,8 @@ describe('what each function may do', () => {
       [
         `${step.sendReply.fn}: dynamodb:PutItem on SentTexts`,
         `${step.markFailed.fn}: dynamodb:PutItem on SentTexts`,
+        // FULL's texts, sent from the webhook.
+        'receive-message: dynamodb:PutItem on SentTexts',
         'sms-status: dynamodb:GetItem on SentTexts',
       ].sort(),
     );

@@ -188,7 +188,7 @@ describe('FULL by text', () => {
 
     openai.transcription = { text: LONG_TRANSCRIPT, language: 'english', duration: 60 };
     try {
-      const { texts } = await sendVoice(from);
+      const { message, texts } = await sendVoice(from);
       expect(texts).toHaveLength(1);
       const parts = await sendText(from, ' Full. ');
       expect(parts).toHaveLength(2);
@@ -196,6 +196,32 @@ describe('FULL by text', () => {
       expect(parts[1]).toMatch(
         /^Transcript \(2\/2\): .*Sentence 30 of a long voicemail about the plumbing, the invoice and the visit\.$/,
       );
+
+      // Both texts are recorded on the message they carry, and Twilio's status callbacks reach them.
+      const sids = twilio.messages
+        .filter((m) => m.to === from)
+        .slice(-2)
+        .map((m) => m.sid);
+      const recorded = await waitForMessage(runtime, message.id, ['completed']);
+      expect(recorded.sms_parts?.filter((p) => p.kind === 'full-transcript').map((p) => p.sid)).toEqual(sids);
+      const callback = await postWebhook(
+        runtime,
+        {
+          AccountSid: TWILIO.accountSid,
+          MessageSid: sids[1]!,
+          MessageStatus: 'undelivered',
+          ErrorCode: '30007',
+        },
+        { url: runtime.info.smsStatusUrl, token: TWILIO.authToken },
+      );
+      expect(callback.status).toBe(204);
+      const after = await waitForMessage(runtime, message.id, ['completed']);
+      expect(after.sms_parts?.find((p) => p.sid === sids[1])).toMatchObject({
+        kind: 'full-transcript',
+        index: 1,
+        status: 'undelivered',
+        error_code: 30007,
+      });
     } finally {
       openai.transcription = { text: TRANSCRIPT, language: 'english', duration: 6 };
     }

@@ -13,6 +13,7 @@ import {
   InMemoryMessages,
   InMemoryOptOuts,
   InMemorySenderPreferences,
+  InMemorySentTexts,
   InMemorySettings,
   InMemoryUploadCodes,
   RecordingEvents,
@@ -48,6 +49,7 @@ export function inboundDeps() {
     contactEmail: 'help@example.com',
     uploadCodes: new InMemoryUploadCodes(clock),
     siteUrl: TEST_SITE_URL,
+    sentTexts: new InMemorySentTexts(),
     warnings: [] as string[],
     warn(message: string) {
       deps.warnings.push(message);

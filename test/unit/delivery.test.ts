@@ -18,7 +18,9 @@ import {
   recordSentText,
   smsStatusCallbackSchema,
 } from '../../lambdas/use-cases/delivery-status';
+import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { InMemoryMessages, InMemorySentTexts, RecordingEvents, testClock } from '../support/in-memory-ports';
+import { inboundDeps } from '../support/inbound-deps';
 
 const part = (index: number, status: DeliveryStatus, error_code: number | null = null): SmsPart => ({
   sid: `SM${index}`,
@@ -230,5 +232,57 @@ describe('recording texts and applying their callbacks', () => {
       attempt: 1,
     });
     expect(deps.warnings).toEqual(['A text was sent but its delivery cannot be followed']);
+  });
+});
+
+describe('the texts FULL sends', () => {
+  it('are recorded on the message they carry, so the card follows their delivery and the cost counts them', async () => {
+    const { deps, sms } = inboundDeps();
+    const from = '+14155550123';
+    const transcript = Array.from(
+      { length: 30 },
+      (_, i) => `Sentence ${i + 1} about the plumbing visit.`,
+    ).join(' ');
+    await deps.messages.create({
+      id: 'MM1-0',
+      created_at: deps.clock(),
+      sender: from,
+      phone_number: from,
+      audio_url: null,
+      status: 'completed',
+      summary: 'The plumber comes Tuesday.',
+      transcript: transcript.repeat(2),
+      error_message: null,
+      reply_sent: true,
+      attempt: 2,
+    });
+
+    const answer = await receiveSms(deps, {
+      MessageSid: 'SM00000000000000full',
+      From: from,
+      Body: 'FULL',
+      NumMedia: 0,
+    });
+
+    expect(answer.action).toBe('full');
+    expect(sms.sent.map((text) => text.body.slice(0, 17))).toEqual([
+      'Transcript (1/2):',
+      'Transcript (2/2):',
+    ]);
+    const parts = (await deps.messages.get('MM1-0'))!.sms_parts!;
+    expect(
+      parts.map(({ sid, kind, index, attempt, status }) => ({ sid, kind, index, attempt, status })),
+    ).toEqual([
+      { sid: 'SM1', kind: 'full-transcript', index: 0, attempt: 2, status: 'sent' },
+      { sid: 'SM2', kind: 'full-transcript', index: 1, attempt: 2, status: 'sent' },
+    ]);
+    expect(parts.every((part) => part.segments > 1)).toBe(true);
+
+    await receiveStatusCallback(deps, { MessageSid: 'SM1', MessageStatus: 'delivered' });
+    await receiveStatusCallback(deps, { MessageSid: 'SM2', MessageStatus: 'undelivered', ErrorCode: 30007 });
+    const message = (await deps.messages.get('MM1-0'))!;
+    expect(describeDelivery(message.sms_parts)?.title).toBe(
+      'Not delivered (text 2 of the transcript FULL asked for): the carrier filtered it as spam (30007)',
+    );
   });
 });

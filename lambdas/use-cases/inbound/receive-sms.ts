@@ -14,6 +14,7 @@ import type { PhoneRegions } from '../../ports/phone-regions';
 import type { PipelineStarter } from '../../ports/pipeline-starter';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
+import type { SentTextRepository } from '../../ports/sent-text-repository';
 import type { SettingsRepository } from '../../ports/settings-repository';
 import type { UploadCodeStore } from '../../ports/upload-codes';
 import type { MessageChangeDeps } from '../message-changes';
@@ -43,6 +44,8 @@ export type InboundDeps = MessageChangeDeps &
     /** UPLOAD: the pending links, and the site they are on. */
     readonly uploadCodes: UploadCodeStore;
     readonly siteUrl: string;
+    /** FULL's texts are recorded on the message they carry (their SID -> message link). */
+    readonly sentTexts: SentTextRepository;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 

@@ -22,16 +22,20 @@ import { SPELL_MAX_WORDS, senderPreferencesPatchSchema } from '../../core/sender
 import { withAccentedLetters } from '../../core/sms-text';
 import type { MessageRepository } from '../../ports/message-repository';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
+import { recordSentText, type SentTextDeps } from '../delivery-status';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
 import { currentSettings } from '../settings';
 
-/** What these commands use: the sender's preferences, their messages (FULL), and the gate. */
-export type SenderCommandDeps = OutboundSmsDeps & {
-  readonly preferences: SenderPreferencesRepository;
-  readonly messages: Pick<MessageRepository, 'listBySender'>;
-  readonly serviceName: string;
-  readonly warn: (message: string, details?: Record<string, unknown>) => void;
-};
+/**
+ * What these commands use: the sender's preferences, their messages (FULL, whose texts are recorded on the
+ * message they carry, so their delivery is followed like the reply's), and the gate.
+ */
+export type SenderCommandDeps = OutboundSmsDeps &
+  SentTextDeps & {
+    readonly preferences: SenderPreferencesRepository;
+    readonly messages: Pick<MessageRepository, 'listBySender'>;
+    readonly serviceName: string;
+  };
 
 async function replyTo(deps: SenderCommandDeps, to: string, body: string, kind: TextKind) {
   return sendTextOrLog(deps, { to, body, kind, messageId: null });
@@ -98,7 +102,8 @@ function withoutDuplicates(words: readonly string[]): string[] {
 /**
  * FULL: the transcript of this sender's latest voice message that has one (one still being processed is
  * skipped), as numbered texts through the gate; the first refused text stops the rest (a STOP, the hourly
- * cap). None: a text saying so.
+ * cap). None: a text saying so. Each text sent is recorded on that message (its SID and segments), so the
+ * card and usage follow its delivery and the message's cost counts it.
  */
 export async function answerFull(deps: SenderCommandDeps, from: string) {
   const preferences = await deps.preferences.get(from);
@@ -112,7 +117,7 @@ export async function answerFull(deps: SenderCommandDeps, from: string) {
   const transcript = latest.transcript ?? '';
   const texted = withAccentedLetters(transcript, settings.accented_letters);
   const language: TextLanguage = textLanguage(preferences?.language, latest.language);
-  for (const body of composeTranscriptTexts(texted, language)) {
+  for (const [index, body] of composeTranscriptTexts(texted, language).entries()) {
     const outcome = await sendTextOrLog(deps, {
       to: from,
       body,
@@ -120,6 +125,14 @@ export async function answerFull(deps: SenderCommandDeps, from: string) {
       messageId: latest.id,
     });
     if (outcome?.status !== 'sent') return;
+    await recordSentText(deps, {
+      messageId: latest.id,
+      sid: outcome.smsId,
+      kind: 'full-transcript',
+      index,
+      body,
+      attempt: latest.attempt ?? 1,
+    });
   }
 }
 

@@ -24,6 +24,7 @@ import {
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
+import type { SentTextRepository } from '../../ports/sent-text-repository';
 import type { UploadCodeStore } from '../../ports/upload-codes';
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
@@ -43,6 +44,8 @@ export type TextCommandDeps = MessageChangeDeps &
     /** UPLOAD: the pending links, and the site they are on. */
     readonly uploadCodes: UploadCodeStore;
     readonly siteUrl: string;
+    /** FULL's texts are recorded on the message they carry (their SID -> message link). */
+    readonly sentTexts: SentTextRepository;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
