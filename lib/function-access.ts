@@ -170,10 +170,12 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   },
   // Whoever holds an UPLOAD link (/u/<code>): reads the pending link, signs a PUT of its one file into the
   // upload area, then uses the link up (DeleteItem, PutItem to give it back when the file is refused), checks
-  // the file as the admin upload does and makes it a message from the link's sender (as create-message).
+  // the file as the admin upload does and makes it a message from the link's sender (as create-message),
+  // counted against the sender's voice messages a day (Counters) as a forwarded one is.
   'upload-link': (fn, t) => {
     publicEdge(fn, t);
     fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, ['GetItem', 'PutItem', 'DeleteItem']);
+    fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['PutItem']);
     publishesChanges(fn, t);
     countsUsage(fn, t);

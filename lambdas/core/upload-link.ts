@@ -36,5 +36,8 @@ export const uploadLinkTicketSchema = z.object({
   headers: z.record(z.string(), z.string()),
 });
 
-/** What `POST /api/u/{code}/message` answers once the recording is a message (the code is used up). */
-export const uploadLinkReceivedSchema = z.object({ received: z.literal(true) });
+/**
+ * What `POST /api/u/{code}/message` answers once the recording is a message (the code is used up):
+ * `transcribed` false when it came past the number's voice messages a day and is kept untranscribed.
+ */
+export const uploadLinkReceivedSchema = z.object({ received: z.literal(true), transcribed: z.boolean() });

@@ -10,7 +10,7 @@ import { publicRoutes } from '../composition/http';
 import { messageChanges, warn } from '../composition/message-changes';
 import { metrics } from '../composition/observability';
 import { pipelineStarter } from '../composition/pipeline-starter';
-import { settingsRepository, uploadCodeStore } from '../composition/repositories';
+import { counters, settingsRepository, uploadCodeStore } from '../composition/repositories';
 import { usage } from '../composition/usage';
 import { MESSAGE_LINK_HEADERS } from '../core/message-link';
 import { uploadRequestSchema } from '../core/uploads';
@@ -22,6 +22,7 @@ import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../use-cases
 const deps = {
   ...messageChanges(),
   uploadCodes: uploadCodeStore(),
+  counters: counters(),
   audio: audioStore(),
   audioTools: audioTools(),
   settings: settingsRepository(),
@@ -48,10 +49,11 @@ const upload = route({ ...options, body: uploadRequestSchema }, async ({ event, 
 }));
 
 const message = route(options, async ({ event }) => {
-  await receiveLinkUpload(deps, codeOf(event.pathParameters));
+  const { transcribed } = await receiveLinkUpload(deps, codeOf(event.pathParameters));
   metrics.addMetric('MessagesReceived', 'Count', 1);
+  if (!transcribed) metrics.addMetric('VoiceMessagesOverLimit', 'Count', 1);
   // The message id stays with the service: the page has nothing to open with it.
-  return { status: 201, body: { received: true } };
+  return { status: 201, body: { received: true, transcribed } };
 });
 
 /** One function, three routes (lambdas/http/routes.ts): the route key says which. */

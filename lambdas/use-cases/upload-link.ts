@@ -14,9 +14,12 @@ import type { UploadRequest } from '../core/uploads';
 import { UPLOAD_URL_SECONDS } from '../core/uploads';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
+import type { Counters } from '../ports/counters';
 import type { UploadCode, UploadCodeStore } from '../ports/upload-codes';
 import { newAccessCode, openByCode } from './access-codes';
 import { receiveUploadedFile, type UploadDeps } from './inbound/receive-upload';
+import { takeVoiceMessage, VOICE_LIMIT_ERROR } from './inbound/voice-limit';
+import { currentSettings } from './settings';
 import { checkUploadSize } from './uploads';
 
 export type UploadLinkDeps = { readonly uploadCodes: UploadCodeStore; readonly clock: Clock };
@@ -71,24 +74,30 @@ export async function startLinkUpload(
  * `sms`: answered by text, failures included, as a forwarded one is). The link is used up first (a
  * conditional delete, so two requests at once cannot make two messages); if the file is refused (not audio,
  * too long, never uploaded) it is given back, so the person can pick another recording within the hour.
+ * It counts against the sender's voice messages a day like a forwarded one: past the limit it is kept
+ * untranscribed (`transcribed: false`), never lost, and Retry Processing transcribes it anyway.
  */
 export async function receiveLinkUpload(
-  deps: UploadLinkDeps & UploadDeps,
+  deps: UploadLinkDeps & UploadDeps & { readonly counters: Counters },
   code: string,
-): Promise<{ readonly messageId: string }> {
+): Promise<{ readonly messageId: string; readonly transcribed: boolean }> {
   const { hash, found: link } = await openByCode(
     code,
     (h) => deps.uploadCodes.consume(h),
     UPLOAD_LINK_NOT_AVAILABLE,
   );
+  const perDay = (await currentSettings(deps)).voice_messages_per_sender_per_day;
+  const { allowed, giveBack } = await takeVoiceMessage(deps, link.phoneNumber, perDay);
   try {
     const { messageId } = await receiveUploadedFile(deps, {
       uploadKey: uploadLinkKey(hash),
       sender: link.phoneNumber,
       source: 'sms',
+      notTranscribed: allowed ? undefined : VOICE_LIMIT_ERROR(perDay),
     });
-    return { messageId };
+    return { messageId, transcribed: allowed };
   } catch (error) {
+    await giveBack().catch(() => {});
     await deps.uploadCodes.put(hash, link);
     throw error;
   }

@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LINK_NOT_AVAILABLE } from '../../lambdas/core/upload-link';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
-import { incomingForm, outboxTo, postWebhook, recentMessages, waitForMessage } from '../support/pipeline';
+import {
+  incomingForm,
+  outboxTo,
+  postWebhook,
+  recentMessages,
+  saveSettings,
+  waitForMessage,
+} from '../support/pipeline';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
@@ -110,5 +117,38 @@ describe('the upload page on a phone', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: join(SCREENSHOTS, 'upload-link-not-available-360.png'), fullPage: true });
     await page.close();
+  });
+
+  it("says so when the number is past today's voice messages: the recording is kept, not transcribed", async () => {
+    const from = '+14155550193';
+    const newLink = async () => {
+      await postWebhook(runtime, incomingForm({ from, body: 'UPLOAD' }));
+      return /https?:\/\/\S+\/u\/[A-Za-z0-9_-]{22}/.exec((await outboxTo(runtime, from)).at(-1)!.body)![0];
+    };
+    const clip = await clips.clip({
+      sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!,
+      format: 'm4a',
+    });
+    const file = join(SCREENSHOTS, 'upload-link-limit-clip.m4a');
+    await writeFile(file, clip.bytes);
+    await saveSettings(runtime, { voice_messages_per_sender_per_day: 1 });
+    try {
+      const page = await chromium.browser.newPage({ viewport: { width: 360, height: 740 } });
+      for (const heading of ['Recording received', 'Recording received, not transcribed']) {
+        await page.goto(await newLink());
+        await page.getByLabel('Recording').setInputFiles(file);
+        await page.getByRole('button', { name: 'Upload' }).click();
+        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      }
+      expect(await page.getByRole('status').textContent()).toMatch(/reached today's limit of voice messages/);
+      await page.screenshot({ path: join(SCREENSHOTS, 'upload-link-over-limit-360.png'), fullPage: true });
+      await page.close();
+
+      const mine = (await recentMessages(runtime)).filter((m) => m.phone_number === from);
+      expect(mine.map((m) => m.status)).toContain('failed');
+      expect(mine.find((m) => m.status === 'failed')?.error_message).toMatch(/daily limit/);
+    } finally {
+      await saveSettings(runtime, { voice_messages_per_sender_per_day: 20 });
+    }
   });
 });

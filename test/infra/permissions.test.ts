@@ -116,6 +116,7 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on UploadCodes',
     'dynamodb:GetItem on Settings',
     'dynamodb:PutItem on Messages',
+    'dynamodb:UpdateItem on Counters',
     'dynamodb:UpdateItem on Usage',
     's3:DeleteObject s3:GetObject s3:PutObject on AudioBucket/uploads/*',
     's3:DeleteObject s3:PutObject on AudioBucket/audio/*',

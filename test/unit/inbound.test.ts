@@ -21,7 +21,7 @@ import type { Message } from '../../lambdas/core/schemas';
 import { processAudio, RESTART_DEDUP_MS } from '../../lambdas/use-cases/inbound/process-audio';
 import { type InboundDeps, receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { receiveUpload } from '../../lambdas/use-cases/inbound/receive-upload';
-import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice';
+import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
 import { type InMemoryAudio, settingsWith, WAV_BYTES } from '../support/in-memory-ports';
 import { inboundDeps } from '../support/inbound-deps';
 

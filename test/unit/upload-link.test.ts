@@ -9,8 +9,9 @@ import { classifyInboundText } from '../../lambdas/core/keywords';
 import { uploadCodeFromPath } from '../../lambdas/core/site-paths';
 import { UPLOAD_LINK_NOT_AVAILABLE, uploadLinkKey } from '../../lambdas/core/upload-link';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
+import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
 import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../../lambdas/use-cases/upload-link';
-import { type RecordingSms, WAV_BYTES } from '../support/in-memory-ports';
+import { type RecordingSms, settingsWith, WAV_BYTES } from '../support/in-memory-ports';
 import { inboundDeps, TEST_SITE_URL } from '../support/inbound-deps';
 
 const FROM = '+14155550123';
@@ -107,6 +108,33 @@ describe('an UPLOAD link', () => {
 
     await deps.audio.put(key, WAV_BYTES, 'audio/wav');
     await expect(receiveLinkUpload(deps, code)).resolves.toMatchObject({ messageId: expect.any(String) });
+  });
+
+  it("counts against the sender's voice messages a day: past it, kept untranscribed; a refused file takes none", async () => {
+    const { deps, sms } = inboundDeps();
+    deps.settings.record = settingsWith({ voice_messages_per_sender_per_day: 1 });
+    const handIn = async (bytes: Buffer) => {
+      const code = await askForLink(deps, sms);
+      await deps.audio.put(
+        uploadLinkKey(createHash('sha256').update(code).digest('hex')),
+        bytes,
+        'audio/wav',
+      );
+      return receiveLinkUpload(deps, code);
+    };
+
+    await expect(handIn(Buffer.from('%PDF-1.7 not audio'))).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
+    const first = await handIn(WAV_BYTES);
+    const second = await handIn(WAV_BYTES);
+
+    expect(first.transcribed).toBe(true);
+    expect(second.transcribed).toBe(false);
+    expect((await deps.messages.get(second.messageId))!).toMatchObject({
+      phone_number: FROM,
+      status: 'failed',
+      error_message: VOICE_LIMIT_ERROR(1),
+    });
+    expect(deps.pipeline.started).toEqual([{ messageId: first.messageId, attempt: 1 }]);
   });
 
   it('is not available after an hour, when tampered with, or malformed: one answer for all', async () => {

@@ -6,13 +6,14 @@
 import { textLanguage } from '../../core/catalogue';
 import { dayWindow } from '../../core/day-window';
 import { newMessage } from '../../core/new-message';
-import { VOICE_LIMIT_TEXT, voiceMessages } from '../../core/reply';
+import { VOICE_LIMIT_TEXT } from '../../core/reply';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { createMessage, type MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { currentSettings } from '../settings';
 import { countUsage } from '../usage';
 import { type FirstRunDeps, startFirstRun } from './first-run';
+import { takeVoiceMessage, VOICE_LIMIT_ERROR } from './voice-limit';
 
 /** What receiving voice messages uses: the messages, the daily limit, the pipeline and the limit notice. */
 export type VoiceDeps = MessageChangeDeps &
@@ -29,10 +30,6 @@ export type VoiceResult = {
   readonly overLimit?: number;
 };
 
-/** What a card says when its voice message came past the sender's daily limit. */
-export const VOICE_LIMIT_ERROR = (perDay: number) =>
-  `Not transcribed: this number had already sent ${voiceMessages(perDay)} today, the daily limit (Settings). Retry Processing to transcribe it anyway.`;
-
 /**
  * Each audio attachment as a message (id: the MessageSid and its index), within the sender's voice messages
  * a day. A retried webhook finds its messages and starts nothing new.
@@ -46,13 +43,12 @@ export async function receiveVoice(
   const settings = await currentSettings(deps);
   const perDay = settings.voice_messages_per_sender_per_day;
   const { day, expires } = dayWindow(deps.clock());
-  const dayKey = `voice#${from}#${day}`;
   const ids: string[] = [];
   let createdCount = 0;
   let overLimit = 0;
   for (const [index, item] of audio.entries()) {
     const id = `${form.MessageSid}-${index}`;
-    const allowed = await deps.counters.take(dayKey, perDay, expires);
+    const { allowed, giveBack } = await takeVoiceMessage(deps, from, perDay);
     const message = newMessage({
       id,
       created_at: deps.clock(),
@@ -69,11 +65,11 @@ export async function receiveVoice(
     try {
       created = await createMessage(deps, message);
     } catch (error) {
-      if (allowed) await deps.counters.giveBack(dayKey).catch(() => {});
+      await giveBack().catch(() => {});
       throw error;
     }
     // A retried webhook finds its message: it was counted the first time.
-    if (!created && allowed) await deps.counters.giveBack(dayKey);
+    if (!created) await giveBack();
     ids.push(id);
     if (created) {
       createdCount += 1;

@@ -25,7 +25,11 @@ export async function requestLinkUpload(code: string, file: File): Promise<Signe
   );
 }
 
-/** Hands the uploaded file in: it becomes a voice message from the link's sender, and the link is used up. */
-export async function handInRecording(code: string): Promise<void> {
-  uploadLinkReceivedSchema.parse(await apiRequest(`${path(code)}/message`, { method: 'POST' }));
+/**
+ * Hands the uploaded file in: it becomes a voice message from the link's sender, and the link is used up.
+ * False when it came past the number's voice messages a day: kept, not transcribed.
+ */
+export async function handInRecording(code: string): Promise<boolean> {
+  return uploadLinkReceivedSchema.parse(await apiRequest(`${path(code)}/message`, { method: 'POST' }))
+    .transcribed;
 }

@@ -1,6 +1,6 @@
 import { AUDIO_FILE_ACCEPT, MAX_AUDIO_BYTES } from '@core/audio-format';
 import { UPLOAD_LINK_NOT_AVAILABLE } from '@core/upload-link';
-import { CheckCircle2, Upload } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { PageNotice } from '@/components/layout/page-notice';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,7 @@ export const UPLOAD_FAILED = 'The upload failed';
 export function UploadLinkView({ code }: { readonly code: string }) {
   const link = useServerData((signal) => fetchUploadLink(code, signal), { reloadKey: code });
   // What the form ended in: the recording handed in, or the link found used up or expired meanwhile.
-  const [outcome, setOutcome] = useState<'sent' | 'gone' | null>(null);
+  const [outcome, setOutcome] = useState<'sent' | 'over-limit' | 'gone' | null>(null);
 
   if (outcome === 'sent')
     return (
@@ -31,6 +31,16 @@ export function UploadLinkView({ code }: { readonly code: string }) {
         <p role="status" className="flex items-start gap-2 text-lg text-ink">
           <CheckCircle2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-success" />
           We are transcribing it now: the summary comes by text in a few minutes. This link is now used up.
+        </p>
+      </PageNotice>
+    );
+  if (outcome === 'over-limit')
+    return (
+      <PageNotice title="Recording received, not transcribed">
+        <p role="status" className="flex items-start gap-2 text-lg text-ink">
+          <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0 text-danger" />
+          This number has reached today's limit of voice messages, so this one is kept but not transcribed.
+          Text UPLOAD tomorrow (after midnight UTC) for a new link and send it again.
         </p>
       </PageNotice>
     );
@@ -59,7 +69,7 @@ export function UploadLinkView({ code }: { readonly code: string }) {
     <UploadForm
       code={code}
       expiresAt={link.data.expires_at}
-      onSent={() => setOutcome('sent')}
+      onSent={(transcribed) => setOutcome(transcribed ? 'sent' : 'over-limit')}
       onGone={() => setOutcome('gone')}
     />
   );
@@ -73,7 +83,7 @@ function UploadForm({
 }: {
   readonly code: string;
   readonly expiresAt: string;
-  readonly onSent: () => void;
+  readonly onSent: (transcribed: boolean) => void;
   readonly onGone: () => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
@@ -92,8 +102,7 @@ function UploadForm({
     setProgress(0);
     try {
       await sendFile(await requestLinkUpload(code, file), file, setProgress);
-      await handInRecording(code);
-      onSent();
+      onSent(await handInRecording(code));
     } catch (failure) {
       setProgress(null);
       if (isNotFound(failure) && failure.serverMessage === UPLOAD_LINK_NOT_AVAILABLE) {
