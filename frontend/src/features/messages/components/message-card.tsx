@@ -139,8 +139,6 @@ export function MessageCard({ message }: { readonly message: Message }) {
         </div>
       )}
 
-      <TranscriptReview message={message} />
-
       {message.status === 'failed' && (
         <p className="rounded-lg bg-danger-soft px-3 py-2 text-danger">
           {message.error_message ?? 'Processing failed.'}
@@ -162,6 +160,8 @@ export function MessageCard({ message }: { readonly message: Message }) {
         </ul>
       )}
 
+      {/* The operator's controls together, below what the card says (the reply and its delivery stay side by side). */}
+      <TranscriptReview message={message} />
       <div className="flex flex-wrap items-center gap-3">
         {message.audio_url && <AudioPlayer messageId={message.id} />}
         {action && (
