@@ -213,7 +213,7 @@ describe('the live dashboard', () => {
     await page.close();
   });
 
-  it('retries a message that failed on a provider fault, and the card turns completed', async () => {
+  it('retries a message that failed on a provider fault, and its cards (live list and History) turn completed', async () => {
     expect((await adminApi('/api/settings', { openai_api_key: OPENAI_KEY })).status).toBe(200);
     openai.failAlways(500);
     try {
@@ -231,9 +231,18 @@ describe('the live dashboard', () => {
       await screenshot(page, 'dashboard-failed');
 
       openai.failAlways(null);
+      // Loaded again, the History section shows the failed message too: its card follows the live channel.
+      await page.reload();
+      const inHistory = page
+        .getByRole('list', { name: 'History' })
+        .locator('article')
+        .filter({ hasText: 'fault-test' });
+      await inHistory.getByRole('button', { name: 'Retry Processing' }).waitFor();
       await retry.click();
       await message.getByText('Completed').waitFor({ timeout: 120_000 });
       expect(await message.getByText('Caller said:').count()).toBe(1);
+      await inHistory.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await inHistory.getByText('Caller said:').count()).toBe(1);
       await page.close();
     } finally {
       openai.failAlways(null);

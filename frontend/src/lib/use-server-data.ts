@@ -18,7 +18,7 @@ export type ServerData<T> = {
   /** Runs a change on the server, then loads again whether it worked or not (a refusal may follow a change made elsewhere). */
   readonly mutate: <R>(change: () => Promise<R>) => Promise<R>;
   /** Shows what the server answered (a save's result, a live change) without loading again. */
-  readonly setData: (next: T | ((current: T | undefined) => T)) => void;
+  readonly setData: (next: T | ((current: T | undefined) => T | undefined)) => void;
 };
 
 export type ServerDataOptions = {
@@ -95,10 +95,11 @@ export function useServerData<T>(
     [reload],
   );
 
-  const setData = useCallback((next: T | ((current: T | undefined) => T)) => {
+  const setData = useCallback((next: T | ((current: T | undefined) => T | undefined)) => {
     setState((current) => ({
       ...current,
-      data: typeof next === 'function' ? (next as (current: T | undefined) => T)(current.data) : next,
+      data:
+        typeof next === 'function' ? (next as (current: T | undefined) => T | undefined)(current.data) : next,
     }));
   }, []);
 

@@ -50,7 +50,7 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
         </div>
         <div className="space-y-10 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <RecentMessages state={messages} />
-          <MessageHistory reloadKey={reloadKey} />
+          <MessageHistory reloadKey={reloadKey} changes={messages.changes} />
         </div>
         <div className="space-y-6 lg:col-start-2 lg:row-start-2">
           <UsagePanel reloadKey={reloadKey} />

@@ -1,8 +1,9 @@
 import type { Message } from '@core/schemas';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
+import type { MessageChange } from '../utils/message-list';
 import { MessageHistory } from './message-history';
 
 const message = (i: number): Message => ({
@@ -42,6 +43,40 @@ describe('the History section', () => {
     expect(items()).toHaveLength(30);
     expect(screen.getByText('Summary 29')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('follows the live channel for the cards it shows: a status change and an erasure; a new message waits for Refresh', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/messages', () => ({
+      status: 200,
+      body: {
+        messages: [message(0), { ...message(1), status: 'processing', summary: null }],
+        next_cursor: null,
+      },
+    }));
+    let emit: (change: MessageChange) => void = () => {};
+    const changes = (listener: (change: MessageChange) => void) => {
+      emit = listener;
+      return () => {
+        emit = () => {};
+      };
+    };
+    render(<MessageHistory reloadKey={0} changes={changes} />);
+    expect(await screen.findByText('Showing all 2 messages.')).toBeInTheDocument();
+    expect(within(items()[1]!).getByText('Processing')).toBeInTheDocument();
+
+    const later = new Date(Date.now() + 1_000).toISOString();
+    act(() =>
+      emit({ type: 'update', message: { ...message(1), summary: 'Call Dana back.', updated_at: later } }),
+    );
+    expect(within(items()[1]!).getByText('Completed')).toBeInTheDocument();
+    expect(within(items()[1]!).getByText('Call Dana back.')).toBeInTheDocument();
+
+    act(() => emit({ type: 'delete', message: message(0) }));
+    act(() => emit({ type: 'insert', message: message(7) }));
+    expect(items()).toHaveLength(1);
+    expect(screen.getByText('Showing all 1 message.')).toBeInTheDocument();
+    expect(screen.queryByText('Summary 7')).not.toBeInTheDocument();
   });
 
   it('sends the filters when applied, the days as the browser’s midnights, and clears them', async () => {

@@ -4,16 +4,23 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { downloadHistoryCsv, hasFilters } from '../api/messages';
 import { useMessageHistory } from '../hooks/use-message-history';
+import type { LiveChanges } from '../hooks/use-recent-messages';
 import { HistoryFilters } from './history-filters';
 import { MessageCard } from './message-card';
 
 /**
  * Every message, newest first, 25 at a time with "Load more" (issue 19): beside the live ten, for "what
  * happened to the message I sent last Tuesday?". Filters by sender, status and dates; the filtered list
- * downloads as CSV. Not live: the dashboard's Refresh (or new filters) loads it again.
+ * downloads as CSV. Its cards follow the live channel; new messages come with Refresh (or new filters).
  */
-export function MessageHistory({ reloadKey }: { readonly reloadKey: number }) {
-  const history = useMessageHistory(reloadKey);
+export function MessageHistory({
+  reloadKey,
+  changes,
+}: {
+  readonly reloadKey: number;
+  readonly changes?: LiveChanges;
+}) {
+  const history = useMessageHistory(reloadKey, changes);
   const { page } = history;
   const [download, setDownload] = useState<{ busy: boolean; note: string | null; failed: boolean }>({
     busy: false,

@@ -1,7 +1,9 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useServerData } from '@/lib/use-server-data';
 import { type HistoryFilters, type HistoryPage, listHistoryPage, NO_FILTERS } from '../api/messages';
+import { changeShown } from '../utils/message-list';
+import type { LiveChanges } from './use-recent-messages';
 
 export type MessageHistory = {
   readonly filters: HistoryFilters;
@@ -20,9 +22,11 @@ const LOAD_FAILED = { fallback: 'The history could not be loaded. Try again.' };
 /**
  * The History section's data: the first page for the filters (loaded again when they change or the
  * dashboard refreshes), then "Load more" appends the next page from the cursor. A page that arrives after
- * the filters changed is dropped, so no list mixes two filters.
+ * the filters changed is dropped, so no list mixes two filters. The cards it shows follow the live channel
+ * (a status change, an erasure), so a card here never contradicts the same message in the live list; new
+ * messages come with Refresh or new filters (a page's place in the list would shift under the reader).
  */
-export function useMessageHistory(reloadKey: number): MessageHistory {
+export function useMessageHistory(reloadKey: number, changes?: LiveChanges): MessageHistory {
   const [filters, setFiltersState] = useState<HistoryFilters>(NO_FILTERS);
   const filterKey = JSON.stringify(filters);
   const current = useRef(filterKey);
@@ -33,6 +37,17 @@ export function useMessageHistory(reloadKey: number): MessageHistory {
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
   const { data, setData } = list;
+
+  useEffect(
+    () =>
+      changes?.((change) =>
+        setData((shown) => {
+          const messages = shown && changeShown(shown.messages, change);
+          return messages ? { ...shown, messages } : shown;
+        }),
+      ),
+    [changes, setData],
+  );
 
   const setFilters = useCallback((next: HistoryFilters) => {
     setMoreError(null);

@@ -5,11 +5,16 @@ import { type LiveState, subscribeToMessages } from '../api/live-messages';
 import { listRecentMessages } from '../api/messages';
 import { applyChange, type MessageChange } from '../utils/message-list';
 
+/** Hears each change from the live channel; returns the way to stop. */
+export type LiveChanges = (listener: (change: MessageChange) => void) => () => void;
+
 export type RecentMessages = {
   readonly messages: readonly Message[];
   readonly loaded: boolean;
   readonly live: LiveState | 'off';
   readonly refresh: () => void;
+  /** The same live changes, for the History section's cards (one subscription for the dashboard). */
+  readonly changes: LiveChanges;
 };
 
 /**
@@ -21,6 +26,11 @@ export function useRecentMessages({ live: liveEnabled }: { readonly live: boolea
   const [live, setLive] = useState<LiveState | 'off'>(liveEnabled ? 'connecting' : 'off');
   // The changes seen by each load still under way.
   const underWay = useRef(new Set<MessageChange[]>());
+  const listeners = useRef(new Set<(change: MessageChange) => void>());
+  const changes = useCallback<LiveChanges>((listener) => {
+    listeners.current.add(listener);
+    return () => listeners.current.delete(listener);
+  }, []);
   const list = useServerData<readonly Message[]>(
     async (signal) => {
       const seen: MessageChange[] = [];
@@ -43,11 +53,12 @@ export function useRecentMessages({ live: liveEnabled }: { readonly live: boolea
       onChange: (change) => {
         for (const seen of underWay.current) seen.push(change);
         setData((current) => applyChange(current ?? [], change));
+        for (const listener of listeners.current) listener(change);
       },
       onState: setLive,
       onReconnected: refresh,
     });
   }, [refresh, liveEnabled, setData]);
 
-  return { messages: list.data ?? [], loaded: list.settled, live, refresh };
+  return { messages: list.data ?? [], loaded: list.settled, live, refresh, changes };
 }
