@@ -36,6 +36,10 @@ const MIME: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The build's own folders (the site, a build under way) and the packages: never sources. */
+const notSource = (entry: string) =>
+  entry === 'dist' || entry === 'node_modules' || entry.startsWith('dist.');
+
 /**
  * The newest modification time under `path` (0 when it does not exist): its files' and its folders' (a
  * deleted file changes only its folder's), the build's own folders left out.
@@ -50,7 +54,7 @@ async function newestMtime(path: string): Promise<number> {
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
   for (const entry of await readdir(path)) {
-    if (entry === 'dist' || entry === 'node_modules' || entry.startsWith('dist.')) continue;
+    if (notSource(entry)) continue;
     newest = Math.max(newest, await newestMtime(join(path, entry)));
   }
   return newest;
@@ -63,9 +67,7 @@ async function newestMtime(path: string): Promise<number> {
 export async function siteIsStale(): Promise<boolean> {
   const built = await newestMtime(join(SITE_DIR, 'index.html'));
   if (built === 0) return true;
-  const entries = (await readdir(FRONTEND_DIR)).filter(
-    (entry) => entry !== 'dist' && entry !== 'node_modules' && !entry.startsWith('dist.'),
-  );
+  const entries = (await readdir(FRONTEND_DIR)).filter((entry) => !notSource(entry));
   const times = await Promise.all([
     ...entries.map((entry) => newestMtime(join(FRONTEND_DIR, entry))),
     newestMtime(join(ROOT, 'lambdas', 'core')),
