@@ -148,6 +148,8 @@ describe('signing in', () => {
     await signIn(page, 'first@example.com', 'not-the-password');
     await page.getByText(/^Failed to sign in/).waitFor();
     const known = await page.getByText(/^Failed to sign in/).textContent();
+    // A fresh page, so the message read next is the second attempt's, not the first one still shown.
+    await page.goto(`${runtime.url}/admin`);
     await signIn(page, 'nobody@example.com', 'not-the-password');
     await page.getByText(/^Failed to sign in/).waitFor();
     expect(await page.getByText(/^Failed to sign in/).textContent()).toBe(known);

@@ -77,13 +77,13 @@ describe('the message page on a phone', () => {
 
     await page.getByRole('heading', { level: 1, name: 'Your voice message' }).waitFor();
     await expect.poll(() => page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex/);
-    expect(await page.getByRole('heading', { name: 'Summary' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Full transcript' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Summary' }).waitFor();
+    await page.getByRole('heading', { name: 'Full transcript' }).waitFor();
     // The number the summary leaves to the text's "Call back:" line is on the page too, as the text had it.
     const [first] = await outboxTo(runtime, '+14155550181');
     const callback = first!.body.split('\n').find((line) => line.startsWith('Call back: '));
     expect(callback).toBeDefined();
-    expect(await page.getByText(callback!, { exact: true }).isVisible()).toBe(true);
+    await page.getByText(callback!, { exact: true }).waitFor();
     expect(await page.getByText(/call/i).first().isVisible()).toBe(true);
     expect(await page.getByText(/^Received /).textContent()).toMatch(/\d/);
     // Nothing wider than the phone: no sideways scrolling.

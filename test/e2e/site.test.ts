@@ -74,7 +74,8 @@ describe('the landing page', () => {
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 
     await page.getByRole('heading', { name: "You're All Set!" }).waitFor();
-    expect(await page.getByText('(415) 555-0100').isVisible()).toBe(true);
+    // The number arrives with the site's public info, a moment after the heading: wait for it.
+    await page.getByText('(415) 555-0100').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'signed-up-360.png'), fullPage: true });
 
     const download = page.waitForEvent('download');
@@ -138,7 +139,7 @@ describe('the legal pages and the FAQ', () => {
     const { page, errors } = await openPage();
     await page.goto(`${runtime.url}${path}`);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    expect(await page.title()).toBe(title);
+    await expect.poll(() => page.title()).toBe(title);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toBe('');
     expect(errors).toEqual([]);
     await page.close();
@@ -222,7 +223,7 @@ describe('other paths', () => {
     const response = await page.goto(`${runtime.url}/pricing`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-    expect(await page.title()).toBe('Page not found | Voice Summary');
+    await expect.poll(() => page.title()).toBe('Page not found | Voice Summary');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByRole('heading', { level: 1, name: /Forward a voice message/ }).waitFor();
     await page.close();

@@ -11,10 +11,15 @@ import { apiRequest } from '@/lib/api-client';
 export const FALLBACK_SERVICE_NAME = 'Voice Summary';
 
 let loading: Promise<PublicInfo> | undefined;
+/** The answer once it has arrived: a page mounted after that shows it at once, with no "loading" flash. */
+let loaded: PublicInfo | undefined;
 
 function loadPublicInfo(): Promise<PublicInfo> {
   loading ??= apiRequest<unknown>('/public-info')
-    .then((body) => publicInfoSchema.parse(body))
+    .then((body) => {
+      loaded = publicInfoSchema.parse(body);
+      return loaded;
+    })
     .catch((error: unknown) => {
       // The next caller asks again.
       loading = undefined;
@@ -26,6 +31,7 @@ function loadPublicInfo(): Promise<PublicInfo> {
 /** Tests: forget the cached answer. */
 export function resetPublicInfoForTests(): void {
   loading = undefined;
+  loaded = undefined;
 }
 
 export type PublicInfoState = (
@@ -36,7 +42,9 @@ export type PublicInfoState = (
 
 export function usePublicInfo(): PublicInfoState {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<PublicInfoState, 'retry'>>({ status: 'loading', info: null });
+  const [state, setState] = useState<Omit<PublicInfoState, 'retry'>>(() =>
+    loaded ? { status: 'ready', info: loaded } : { status: 'loading', info: null },
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger to ask again
   useEffect(() => {
     let live = true;

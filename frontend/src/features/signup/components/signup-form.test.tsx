@@ -1,7 +1,8 @@
 import { SMS_CONSENT_VERSION } from '@core/consent';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePublicInfo } from '@/lib/public-info';
 import { installFakeApi } from '@/testing/fake-api';
 import { resetSignupDraftForTests, SignupForm } from './signup-form';
 
@@ -170,6 +171,24 @@ describe('the sign-up form', () => {
     expect(screen.getByRole('heading', { name: "You're All Set!" })).toHaveFocus();
     expect(screen.getByRole('button', { name: /Add to Contacts/ })).toBeInTheDocument();
     expect(screen.getByText(/Forward a voice message or audio file to it/)).toBeInTheDocument();
+  });
+
+  it('shows the number with the heading, with no "Getting our number..." flash, when the page already has it', async () => {
+    const api = installFakeApi();
+    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true } }));
+    // The landing page asked for the public info when it opened.
+    const page = renderHook(() => usePublicInfo());
+    await waitFor(() => expect(page.result.current.status).toBe('ready'));
+    const user = renderForm();
+    await fillValid(user);
+    const seen: string[] = [];
+    const watcher = new MutationObserver(() => seen.push(document.body.textContent ?? ''));
+    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await screen.findByRole('heading', { name: "You're All Set!" });
+    watcher.disconnect();
+    expect(seen.some((text) => text.includes('Getting our number'))).toBe(false);
+    expect(seen.find((text) => text.includes("You're All Set!"))).toContain('(415) 555-0100');
   });
 
   it('never makes a number up: says it will follow by email when none is set up yet', async () => {
