@@ -9,6 +9,7 @@ import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { LIVE_CHANNEL_ITEM_ID } from '../lambdas/adapters/aws/dynamo-live-channel-store';
 import { MESSAGE_INDEXES, type TABLES } from '../lambdas/adapters/aws/tables';
 import { ENV } from '../lambdas/composition/env-names';
 import type { Retention } from '../lambdas/core/retention';
@@ -136,10 +137,28 @@ export const ffmpeg: Access = (fn, t) => {
   fn.layer(t.ffmpeg, FFMPEG_ENVIRONMENT);
 };
 
-/** composition/message-changes.ts messageChanges(): every message write is published to the live list. */
+/**
+ * composition/live-channel.ts liveChannelStore(): the live list's current channel key, one item of the
+ * settings table (read, or made on first use), and no other row of it.
+ */
+export const readsLiveChannel: Access = (fn, t) => {
+  fn.tableItems(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem', 'PutItem'], [LIVE_CHANNEL_ITEM_ID]);
+};
+
+/**
+ * composition/message-changes.ts messageChanges(): every message write is published to the live list, on
+ * the channel current at that moment.
+ */
 export const publishesChanges: Access = (fn, t) => {
   const { httpEndpoint, publishResource } = t.liveUpdates;
   fn.publishesLiveUpdates(ENV.EVENTS_HTTP_ENDPOINT, httpEndpoint, publishResource);
+  readsLiveChannel(fn, t);
+};
+
+/** composition/live-channel.ts liveChannelMove(): a new key for the channel, and the notice on the old one. */
+export const movesLiveChannel: Access = (fn, t) => {
+  publishesChanges(fn, t);
+  fn.tableItems(ENV.SETTINGS_TABLE, t.data.tables.settings, ['UpdateItem'], [LIVE_CHANNEL_ITEM_ID]);
 };
 
 /** A pipeline step that writes its results to the message it owns (GetItem to check ownership). */

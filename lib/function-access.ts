@@ -18,11 +18,13 @@ import {
   countsUsage,
   ffmpeg,
   healthProbes,
+  movesLiveChannel,
   openAiKey,
   ownsMessage,
   publicEdge,
   publishesChanges,
   readsHistory,
+  readsLiveChannel,
   readsPreferences,
   readsSettings,
   readsSignups,
@@ -236,16 +238,27 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // (leaves the group, put back if nobody would be left, then sign-out everywhere and deletion).
   'list-team': team(['ListUsers', 'ListUsersInGroup']),
   'approve-team-member': team(['AdminGetUser', 'AdminAddUserToGroup']),
-  'remove-team-member': team([
-    'AdminGetUser',
-    'ListUsersInGroup',
-    'AdminRemoveUserFromGroup',
-    'AdminAddUserToGroup',
-    'AdminUserGlobalSignOut',
-    'AdminDeleteUser',
-  ]),
-  // The live list's onSubscribe check (AppSync Events): is the subscriber in the admins group now?
+  // A removal also moves the live list to a new channel and tells the old one (core/live-updates.ts).
+  'remove-team-member': (fn, t) => {
+    team([
+      'AdminGetUser',
+      'ListUsersInGroup',
+      'AdminRemoveUserFromGroup',
+      'AdminAddUserToGroup',
+      'AdminUserGlobalSignOut',
+      'AdminDeleteUser',
+    ])(fn, t);
+    movesLiveChannel(fn, t);
+  },
+  // The channel an administrator's dashboard subscribes to now.
+  'live-channel': (fn, t) => {
+    adminEdge(fn, t);
+    readsLiveChannel(fn, t);
+  },
+  // The live list's onSubscribe check (AppSync Events): is the subscriber in the admins group now, and is
+  // the channel the current one?
   'authorize-live-subscription': (fn, t) => {
+    readsLiveChannel(fn, t);
     fn.setting(ENV.ADMIN_GROUP, t.data.adminGroupName);
     fn.userPool(ENV.USER_POOL_ID, t.data.userPool, ['AdminListGroupsForUser']);
   },

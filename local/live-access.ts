@@ -1,10 +1,11 @@
 /**
  * Who may publish and watch the live updates locally. Publishing needs IAM in AWS: here a SigV4 signature by
  * credentials made at each start and held only by this process (the functions sign with them; a copy for
- * helper tools such as the benchmark is written to a file only its owner can read). Watching needs the admins
- * group, asked of the user directory (cognito-local, through the handlers' own adapter) on connect, on
- * subscribe and every `LIVE_RECHECK_SECONDS` (default 30) for open subscriptions, so a removed administrator
- * stops receiving changes within that time, as the API refuses them at once.
+ * helper tools such as the benchmark is written to a file only its owner can read). Watching is decided as in
+ * AWS, by the namespace's onSubscribe handler (lambdas/handlers/authorize-live-subscription.ts, run here in
+ * this process): an administrator now, on the current channel. As in AWS nothing re-checks an open
+ * subscription: a removed administrator's page is cut off by the channel moving. On connect, a token claiming
+ * the admins group the account has lost is refused (the user directory, through the handlers' own adapter).
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, writeFile } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
 import { userDirectory } from '../lambdas/composition/cognito';
 import { MESSAGES_NAMESPACE } from '../lambdas/core/live-updates';
 import { ADMIN_GROUP } from './bootstrap';
-import { type AppSyncEvents, createAppSyncEvents } from './stand-ins/appsync-events';
+import { type AppSyncEvents, createAppSyncEvents, type SubscribeHandler } from './stand-ins/appsync-events';
 
 /** Publisher credentials for this start; written to `file` (mode 0600) for helper tools on this machine. */
 export async function publisherCredentials(file: string): Promise<AwsCredentialIdentity> {
@@ -26,14 +27,21 @@ export async function publisherCredentials(file: string): Promise<AwsCredentialI
   return credentials;
 }
 
+/** The deployed namespace's onSubscribe function, loaded when first asked (it reads the handlers' environment). */
+const authorizeSubscription: SubscribeHandler = async (event) => {
+  const module = (await import('../lambdas/handlers/authorize-live-subscription.ts')) as {
+    handler: SubscribeHandler;
+  };
+  return module.handler(event);
+};
+
 /**
  * The live-update stand-in of this runtime. Reads the handlers' environment (JWT_*, COGNITO_ENDPOINT,
- * USER_POOL_ID), so it is created after the runtime has set it.
+ * USER_POOL_ID, SETTINGS_TABLE), so it is created after the runtime has set it.
  */
 export function createLiveUpdates(options: {
   readonly credentials: AwsCredentialIdentity;
   readonly region: string;
-  readonly recheckIntervalMs: number;
   readonly log?: (line: string) => void;
 }): AppSyncEvents {
   const directory = userDirectory();
@@ -44,9 +52,9 @@ export function createLiveUpdates(options: {
       clientId: process.env.JWT_CLIENT_ID!,
       tokenUses: ['id', 'access'],
     }),
-    subscribeGroups: { [MESSAGES_NAMESPACE]: ADMIN_GROUP },
+    onSubscribe: { [MESSAGES_NAMESPACE]: authorizeSubscription },
+    checkedGroups: [ADMIN_GROUP],
     isMember: async (userId, group) => group === ADMIN_GROUP && (await directory.isAdmin(userId)),
-    recheckIntervalMs: options.recheckIntervalMs,
     credentials: options.credentials,
     region: options.region,
     ...(options.log ? { log: options.log } : {}),

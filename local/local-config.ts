@@ -15,9 +15,6 @@ import {
 } from '../lambdas/core/retention';
 import { StartupError } from './startup-error';
 
-/** How often the live updates ask the directory again without LIVE_RECHECK_SECONDS (a removed admin is cut off within this). */
-const DEFAULT_LIVE_RECHECK_MS = 30_000;
-
 /** An empty variable counts as unset (`PORT= npm start`). */
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 /** Spaces around the value are dropped, and a blank one counts as unset. */
@@ -52,8 +49,6 @@ const LOCAL_ENV = {
   ),
   /** The address a tunnel or proxy gives the runtime (local/site-config.ts). */
   PUBLIC_URL: z.preprocess(trimmed, publicUrl.optional()),
-  /** How often open live-update subscriptions are checked again (local/live-access.ts; tests shorten it). */
-  LIVE_RECHECK_SECONDS: z.preprocess(trimmed, z.coerce.number().int().min(1).max(30).optional()),
   /** Checked here too, so a typo is reported at start rather than at the first sign-up. */
   ADMIN_EMAILS: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
@@ -87,8 +82,6 @@ const PROBLEMS: Partial<Record<Variable, (value: string, problem: string) => str
   TRANSCRIPT_RETENTION_DAYS: retentionProblem,
   PUBLIC_URL: (value, problem) =>
     `PUBLIC_URL ${problem} (found "${value.trim()}"): for example PUBLIC_URL=https://voice.example.com, or unset it.`,
-  LIVE_RECHECK_SECONDS: (value) =>
-    `LIVE_RECHECK_SECONDS must be a whole number of seconds from 1 to 30 (found "${value.trim()}").`,
   ADMIN_EMAILS: (value) =>
     `ADMIN_EMAILS must be email addresses separated by commas; "${notEmails(value).join('", "')}" is not: fix it or unset ADMIN_EMAILS.`,
   PIPELINE_RETRY_INTERVAL_MS: (value) =>
@@ -108,7 +101,6 @@ export type LocalConfig = {
   /** `PUBLIC_URL` as an origin (`https://example.ngrok.app`), or null. */
   readonly publicUrl: string | null;
   readonly retention: Retention;
-  readonly liveRecheckIntervalMs: number;
   /** ADMIN_EMAILS as set (trimmed), or empty. */
   readonly adminEmails: string;
   readonly pipeline: { readonly retryIntervalMs?: number; readonly runTimeoutSeconds?: number };
@@ -137,8 +129,6 @@ export function readLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
     dataDir: resolve(read.DATA_DIR),
     publicUrl: read.PUBLIC_URL ? new URL(read.PUBLIC_URL).origin : null,
     retention: { audioDays: read.AUDIO_RETENTION_DAYS, transcriptDays: read.TRANSCRIPT_RETENTION_DAYS },
-    liveRecheckIntervalMs:
-      read.LIVE_RECHECK_SECONDS === undefined ? DEFAULT_LIVE_RECHECK_MS : read.LIVE_RECHECK_SECONDS * 1000,
     adminEmails: read.ADMIN_EMAILS,
     pipeline: {
       ...(read.PIPELINE_RETRY_INTERVAL_MS === undefined

@@ -117,7 +117,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const events = createLiveUpdates({
       credentials,
       region: REGION,
-      recheckIntervalMs: config.liveRecheckIntervalMs,
       ...(config.logLevel === 'INFO' || config.logLevel === 'DEBUG' ? { log } : {}),
     });
     parts.events = events;

@@ -1,6 +1,6 @@
 /**
  * The dashboard's live list (SPEC section 4, "Live updates"): every message change is published as one event
- * on one channel of the AppSync Events API (locally, of the runtime's stand-in of its protocol). The API and
+ * on the current channel of the AppSync Events API (locally, of the runtime's stand-in of its protocol). The API and
  * the browser both import these, so the channel and the event's shape are written once.
  */
 import * as z from 'zod';
@@ -9,8 +9,29 @@ import { type Message, messageSchema } from './schemas';
 /** The channel namespace of message changes; only members of the admins group may subscribe to it. */
 export const MESSAGES_NAMESPACE = 'messages';
 
-/** The one channel every message change goes to (SPEC: "Realtime subscription to all changes on messages"). */
-export const MESSAGES_CHANNEL = `/${MESSAGES_NAMESPACE}/all`;
+/**
+ * Every message change goes to one channel (SPEC: "Realtime subscription to all changes on messages"), named
+ * by a random key that changes whenever an account is removed from the team: AppSync never checks an open
+ * subscription again and cannot close another client's, so a removed administrator's page is left on a
+ * channel nothing is published to any more. Administrators learn the current name from `GET /api/live-channel`.
+ */
+export const liveChannelPath = (key: string) => `/${MESSAGES_NAMESPACE}/${key}`;
+
+/** A channel key: 32 lowercase hex digits (128 random bits; AppSync allows up to 50 letters, digits or dashes). */
+export const LIVE_CHANNEL_KEY = /^[0-9a-f]{32}$/;
+
+/** What `GET /api/live-channel` answers. */
+export const liveChannelSchema = z.object({
+  channel: z.string().regex(new RegExp(`^/${MESSAGES_NAMESPACE}/[0-9a-f]{32}$`)),
+});
+export type LiveChannel = z.infer<typeof liveChannelSchema>;
+
+/**
+ * Published on the channel being left when it changes: the pages watching it ask for the new one (an
+ * administrator's page gets it and subscribes there; a removed administrator's page is refused).
+ */
+export const LIVE_CHANNEL_MOVED = { type: 'moved' } as const;
+export const liveChannelMovedSchema = z.object({ type: z.literal('moved') });
 
 /**
  * One published event: `insert` for a new message, `update` for a change, `delete` for a message erased (the

@@ -189,6 +189,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'admin',
     throttle: THROTTLES.admin,
   },
+  // The channel the live list subscribes to now: it moves when an account leaves the team.
+  {
+    method: 'GET',
+    path: '/api/live-channel',
+    fn: 'live-channel',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
   // The Team section: who is an administrator (issue 8).
   { method: 'GET', path: '/api/team', fn: 'list-team', access: 'admin', throttle: THROTTLES.admin },
   {

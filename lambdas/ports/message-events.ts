@@ -6,7 +6,12 @@ import type { Message } from '../core/schemas';
  */
 export type MessageChange = { readonly type: 'created' | 'updated' | 'deleted'; readonly message: Message };
 
-/** Publishes message changes to whoever watches them live (AppSync Events in AWS). */
+/** Publishes message changes to whoever watches them live (AppSync Events in AWS), on the current channel. */
 export interface MessageEvents {
   publish(change: MessageChange): Promise<void>;
+}
+
+/** Publishes a notice about the live channel itself (that it moved) on a channel named by the caller. */
+export interface LiveNotices {
+  announce(channel: string, notice: { readonly type: string }): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from '../core/errors';
 import { type Admission, allowlistDecision, type TeamMember, type TeamView } from '../core/team';
 import type { FirstAdminClaim } from '../ports/first-admin-claim';
 import type { Account, UserDirectory } from '../ports/user-directory';
+import { type LiveChannelMoveDeps, moveLiveChannel } from './live-access';
 
 export type AdmissionDeps = {
   readonly directory: UserDirectory;
@@ -106,10 +107,16 @@ export async function approveAccount(
 /**
  * Removes an account, waiting or administrator. An administrator loses the group first; if that leaves
  * nobody, it is put back and the removal refused, so two administrators removing each other at the same time
- * cannot leave the service without one. Then every session ends and the account is deleted (its tokens are
- * refused by the admin routes within ADMIN_RECHECK_SECONDS).
+ * cannot leave the service without one. Then the live list moves to a new channel (a page the account left
+ * open stops receiving changes: AppSync cannot close it), every session ends and the account is deleted (its
+ * tokens are refused by the admin routes within ADMIN_RECHECK_SECONDS). The move happens for every removal,
+ * so a removal retried after a failure still makes it.
  */
-export async function removeAccount(directory: UserDirectory, id: string): Promise<void> {
+export async function removeAccount(
+  deps: { readonly directory: UserDirectory; readonly live: LiveChannelMoveDeps },
+  id: string,
+): Promise<void> {
+  const { directory } = deps;
   const account = await existing(directory, id);
   if (await directory.isAdmin(id)) {
     const lastAdminRefusal = () =>
@@ -123,6 +130,7 @@ export async function removeAccount(directory: UserDirectory, id: string): Promi
       throw lastAdminRefusal();
     }
   }
+  await moveLiveChannel(deps.live);
   await directory.signOutEverywhere(id);
   await directory.deleteAccount(id);
 }

@@ -172,6 +172,22 @@ export class ProjectFunction extends NodejsFunction {
     return this;
   }
 
+  /**
+   * Sets `envName` to the table's name and allows `actions` only on the items whose partition key is one of
+   * `keys` (IAM's `dynamodb:LeadingKeys`): one row of a shared table, not the table.
+   */
+  tableItems(envName: string, table: ITable, actions: readonly TableAction[], keys: readonly string[]): this {
+    this.addEnvironment(envName, table.tableName);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: actions.map((a) => `dynamodb:${a}`),
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [...keys] } },
+      }),
+    );
+    return this;
+  }
+
   /** Allows querying one secondary index of a table whose name `table` has already set. */
   queryIndex(table: ITable, indexName: string): this {
     this.addToRolePolicy(

@@ -9,15 +9,17 @@
  *   `ka` every 30 s, `subscribe` -> `subscribe_success` | `subscribe_error`, `data`, `unsubscribe` ->
  *   `unsubscribe_success`, `publish` -> `publish_error` (browsers may not publish here).
  * - The same rules as the deployed API (lib/constructs/live-updates.ts): connecting needs a valid token;
- *   subscribing to the messages namespace needs membership of the admins group (there an onSubscribe handler
- *   checks it). Channels match AppSync's way: `/messages/*` covers `/messages/all`.
+ *   subscribing to a namespace with an onSubscribe handler asks that handler (the same function AppSync
+ *   invokes there, with the event AppSync sends: `{info: {operation, channel, channelNamespace}, identity}`);
+ *   a handler that throws refuses the subscription, as a failed Lambda does. Channels match AppSync's way:
+ *   `/messages/*` covers `/messages/abc`.
  *
  * - Doors as AppSync keeps them: a connection that has not sent `connection_init` with a valid token within
  *   `authTimeoutMs` is closed, frames above `maxFrameBytes` close the connection (ws `maxPayload`), and a
  *   publish body is capped before it is read.
- * - Membership is asked of the user directory, not only read from the token: on connect (a token that claims a
- *   group the account no longer has is refused), on subscribe, and again for every open subscription every
- *   `recheckIntervalMs`, so a removed administrator's connection is closed within that time.
+ * - Like AppSync, an open subscription is never checked again and nothing closes it but the client or the
+ *   network: a removed administrator's page is cut off by the channel moving (core/live-updates.ts). On
+ *   connect, a token that claims a checked group the account no longer has is refused.
  *
  * `stop()` closes every connection and refuses new ones until `start()`: what a dropped network looks like
  * to the browser (tests and the benchmark use it through the runtime's `/_local/realtime/` routes).
@@ -40,11 +42,23 @@ const DEFAULT_AUTH_TIMEOUT_MS = 5_000;
 /** A browser's frames are `connection_init`, `subscribe` (a token of a few KB) and `unsubscribe`. */
 const DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
 
+/** The part of AppSync's onSubscribe event this service reads (lambdas/triggers/appsync-events.ts). */
+export type SubscribeHandler = (event: {
+  readonly info: {
+    readonly operation: 'SUBSCRIBE';
+    readonly channel: { readonly path: string; readonly segments: readonly string[] };
+    readonly channelNamespace: { readonly name: string };
+  };
+  readonly identity: { readonly sub: string; readonly groups: readonly string[] };
+}) => Promise<{ readonly error: string } | null>;
+
 export type AppSyncEventsOptions = {
   /** Checks the Cognito tokens browsers connect and subscribe with (ID or access tokens of the app client). */
   readonly verifier: TokenVerifier;
-  /** Namespaces whose subscribers must be in a group: `{ messages: 'admins' }`. */
-  readonly subscribeGroups: Readonly<Record<string, string>>;
+  /** Each namespace's onSubscribe handler: `{ messages: handler }`. A namespace without one is open to all. */
+  readonly onSubscribe: Readonly<Record<string, SubscribeHandler>>;
+  /** Groups whose claim in a connecting token is asked of `isMember` (a removed member's token is refused). */
+  readonly checkedGroups?: readonly string[];
   /** What publishers sign with (the local runtime gives its functions the same pair). */
   readonly credentials: AwsCredentialIdentity;
   readonly region: string;
@@ -55,8 +69,6 @@ export type AppSyncEventsOptions = {
    * is trusted, as a token verifier alone would.
    */
   readonly isMember?: (userId: string, group: string) => Promise<boolean>;
-  /** How often open subscriptions ask the directory again (a removed admin is cut off within this). */
-  readonly recheckIntervalMs: number;
   /** @default 5 s */
   readonly authTimeoutMs?: number;
   /** @default 64 KB */
@@ -139,29 +151,43 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
     }
   };
 
-  const gatedGroups = new Set(Object.values(options.subscribeGroups));
-  /** Whether the account is in the group now: the directory's answer, or null when it could not answer. */
-  const membership = async (caller: Caller, group: string): Promise<boolean | null> => {
+  const checkedGroups = new Set(options.checkedGroups ?? []);
+  /** Whether the account is in the group now; a question the directory could not answer is a no. */
+  const isMember = async (caller: Caller, group: string): Promise<boolean> => {
     if (!options.isMember) return caller.groups.includes(group);
     try {
       return await options.isMember(caller.userId, group);
     } catch (error) {
       log(`Live updates: group membership could not be checked (${(error as Error).message})`);
-      return null;
+      return false;
     }
   };
-  /** On connect and subscribe a question the directory could not answer is a no. */
-  const isMember = async (caller: Caller, group: string) => (await membership(caller, group)) === true;
-  /** A token that claims a gated group the account has lost is a removed member's old token. */
+  /** A token that claims a checked group the account has lost is a removed member's old token. */
   const claimsStillHeld = async (caller: Caller) => {
     for (const group of caller.groups) {
-      if (gatedGroups.has(group) && !(await isMember(caller, group))) return false;
+      if (checkedGroups.has(group) && !(await isMember(caller, group))) return false;
     }
     return true;
   };
-  const maySubscribe = async (caller: Caller, channel: string) => {
-    const group = options.subscribeGroups[namespaceOf(channel)];
-    return group === undefined || (await isMember(caller, group));
+  /** The namespace's onSubscribe handler decides; one that fails refuses, as a failed Lambda does. */
+  const maySubscribe = async (caller: Caller, channel: string): Promise<boolean> => {
+    const namespace = namespaceOf(channel);
+    const handler = options.onSubscribe[namespace];
+    if (!handler) return true;
+    try {
+      const answer = await handler({
+        info: {
+          operation: 'SUBSCRIBE',
+          channel: { path: channel, segments: channel.split('/').filter(Boolean) },
+          channelNamespace: { name: namespace },
+        },
+        identity: { sub: caller.userId, groups: caller.groups },
+      });
+      return answer === null;
+    } catch (error) {
+      log(`Live updates: the ${namespace} subscribe check failed (${(error as Error).message})`);
+      return false;
+    }
   };
 
   async function onMessage(connection: Connection, raw: string, connectionAuth: unknown) {
@@ -202,7 +228,7 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
         const authorization = (message.authorization as Record<string, unknown> | undefined)?.Authorization;
         const caller = connection.caller ? await identify(authorization) : null;
         if (!caller || !(await maySubscribe(caller, channel))) {
-          log(`Live updates: a subscription to ${channel} was refused (not an administrator)`);
+          log(`Live updates: a subscription to ${channel} was refused`);
           send(connection, { type: 'subscribe_error', id, errors: [UNAUTHORIZED] });
           return;
         }
@@ -273,41 +299,6 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
     socket.on('error', () => socket.terminate());
   });
 
-  /**
-   * Asks the directory again for every connection watching a gated namespace; a connection whose account
-   * lost the group is closed (its subscriptions with it), and its token is refused if it reconnects.
-   */
-  async function recheckSubscriptions(): Promise<void> {
-    for (const connection of connections) {
-      const caller = connection.caller;
-      if (!caller) continue;
-      const groups = new Set<string>();
-      for (const { channel } of connection.subscriptions.values()) {
-        const group = options.subscribeGroups[namespaceOf(channel)];
-        if (group !== undefined) groups.add(group);
-      }
-      for (const group of groups) {
-        // An open subscription is kept while the directory cannot answer: an outage must not cut everyone off.
-        if ((await membership(caller, group)) !== false) continue;
-        log(`Live updates: a connection whose account left ${group} was closed`);
-        connection.subscriptions.clear();
-        send(connection, { type: 'connection_error', errors: [UNAUTHORIZED] });
-        connection.socket.close(1008, 'Unauthorized');
-        break;
-      }
-    }
-  }
-  // One round at a time: a slow directory must not pile rounds up.
-  let rechecking = false;
-  const recheck = setInterval(() => {
-    if (rechecking) return;
-    rechecking = true;
-    void recheckSubscriptions().finally(() => {
-      rechecking = false;
-    });
-  }, options.recheckIntervalMs);
-  recheck.unref();
-
   return {
     handleHttp: publishOverHttp({
       credentials: options.credentials,
@@ -345,7 +336,6 @@ export function createAppSyncEvents(options: AppSyncEventsOptions): AppSyncEvent
 
     async close() {
       accepting = false;
-      clearInterval(recheck);
       for (const connection of connections) connection.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

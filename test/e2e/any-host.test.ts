@@ -26,7 +26,7 @@ const KEEPER = { email: 'keeper@example.com', password: 'keeper-password-1' };
 
 beforeAll(async () => {
   [runtime, chromium] = await Promise.all([
-    startLocalRuntime({ env: { ADMIN_EMAILS: '', LIVE_RECHECK_SECONDS: '2' } }),
+    startLocalRuntime({ env: { ADMIN_EMAILS: '' } }),
     launchBrowser(),
   ]);
   site = `http://127.0.0.1:${runtime.info.port}`;

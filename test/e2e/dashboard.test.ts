@@ -19,6 +19,7 @@ import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signInToDashboard, waitForLiveState } from '../support/dashboard';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
+import { currentLiveChannel } from '../support/live-events';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
@@ -393,11 +394,13 @@ describe('settings', () => {
 describe('the live channel', () => {
   it('is refused to a browser without a token and to a signed-in user who is not an administrator', async () => {
     const visitorToken = await runtime.signIn('not-admin@example.com', 'not-admin-password-1');
+    // The channel an administrator's dashboard is on now: refused to the others all the same.
+    const channel = await currentLiveChannel(runtime, await runtime.signIn(ADMIN.email, ADMIN.password));
     const page = await chromium.browser.newPage();
     await page.goto(`${runtime.url}/`);
     const attempt = (token: string | null) =>
       page.evaluate(
-        async ({ endpoint, token }) => {
+        async ({ endpoint, token, channel }) => {
           const header = btoa(JSON.stringify(token ? { Authorization: token } : {}))
             .replaceAll('+', '-')
             .replaceAll('/', '_')
@@ -414,7 +417,7 @@ describe('the live channel', () => {
                   JSON.stringify({
                     type: 'subscribe',
                     id: 'x',
-                    channel: '/messages/all',
+                    channel,
                     authorization: { Authorization: token },
                   }),
                 );
@@ -424,7 +427,7 @@ describe('the live channel', () => {
             socket.onclose = () => resolve(frames);
           });
         },
-        { endpoint: runtime.info.events.realtimeEndpoint, token },
+        { endpoint: runtime.info.events.realtimeEndpoint, token, channel },
       );
     expect(await attempt(null)).toEqual(['connection_error']);
     expect(await attempt(visitorToken)).toEqual(['connection_ack', 'subscribe_error']);

@@ -9,9 +9,13 @@ import { PIPELINE_STEPS } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 const XRAY = 'xray:PutTelemetryRecords xray:PutTraceSegments on *';
-/** Publishing a message change to the dashboard's live list: the messages namespace, nothing else. */
-const PUBLISH =
+/** Publishing to the dashboard's live list: the messages namespace, nothing else. */
+const EVENT_PUBLISH =
   'appsync:EventPublish on arn:<AWS::Partition>:appsync:us-east-1:123456789012:apis/LiveUpdatesApi.ApiId/channelNamespace/messages';
+/** The live channel's key: one item of the settings table, read or made on first use, no other row. */
+const LIVE_CHANNEL = 'dynamodb:GetItem dynamodb:PutItem on Settings items live-channel';
+/** Publishing a message change: to the channel current at that moment. */
+const PUBLISH = [EVENT_PUBLISH, LIVE_CHANNEL];
 /** Every admin route asks Cognito whether the caller is still an administrator (issue 8). */
 const STILL_ADMIN = 'cognito-idp:AdminListGroupsForUser on UserPool';
 const step = PIPELINE_STEPS;
@@ -32,7 +36,7 @@ const EXPECTED: Record<string, string[]> = {
   'export-messages': [STILL_ADMIN, ...HISTORY_QUERIES, XRAY],
   // The wrong-transcript mark: one message read and updated, and the change published to the live list.
   'review-transcript': [
-    PUBLISH,
+    ...PUBLISH,
     STILL_ADMIN,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:UpdateItem on Usage',
@@ -55,7 +59,7 @@ const EXPECTED: Record<string, string[]> = {
   // Twilio's webhook alone: no sign-in rights, no upload area; of the audio, only DELETE's erasure. FULL's
   // texts are recorded on their message (UpdateItem) and their SIDs linked to it (SentTexts).
   'receive-message': [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on Messages',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:UpdateItem on SenderPreferences',
@@ -72,7 +76,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // The dashboard's test upload: the upload area, the message's audio, the longest duration (Settings).
   'create-message': [
-    PUBLISH,
+    ...PUBLISH,
     STILL_ADMIN,
     'dynamodb:PutItem on Messages',
     'dynamodb:GetItem on Settings',
@@ -83,7 +87,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'process-audio': [
-    PUBLISH,
+    ...PUBLISH,
     STILL_ADMIN,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'states:StartExecution on PipelineStateMachine',
@@ -101,7 +105,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // Whoever holds a /m/<code> link: the message by the link index, its audio (play, delete), erasing it.
   'message-link': [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:DeleteItem on Messages',
     'dynamodb:GetItem on Settings',
     'dynamodb:Query on Messages/index/link',
@@ -112,7 +116,7 @@ const EXPECTED: Record<string, string[]> = {
   // Whoever holds an UPLOAD link: the pending link (read, use up, give back), the link's file in the upload
   // area (signed PUT, read, removed), then a message as the dashboard's upload makes one.
   'upload-link': [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on UploadCodes',
     'dynamodb:GetItem on Settings',
     'dynamodb:PutItem on Messages',
@@ -134,13 +138,16 @@ const EXPECTED: Record<string, string[]> = {
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser on UserPool',
     XRAY,
   ],
+  // ...and moves the live list to a new channel (a new key, the notice on the old channel).
   'remove-team-member': [
+    ...PUBLISH,
+    'dynamodb:UpdateItem on Settings items live-channel',
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminDeleteUser cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser cognito-idp:AdminRemoveUserFromGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
     XRAY,
   ],
   // Twilio's delivery status callbacks: finds a text's message (the links) and moves its status forward.
   'sms-status': [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on SentTexts',
     'dynamodb:UpdateItem on Usage',
@@ -148,10 +155,11 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   // The live list's onSubscribe check: one question about one account, on the pool.
-  'authorize-live-subscription': [STILL_ADMIN, XRAY],
+  'authorize-live-subscription': [STILL_ADMIN, LIVE_CHANNEL, XRAY],
+  'live-channel': [STILL_ADMIN, LIVE_CHANNEL, XRAY],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
   'expire-provider-media': [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on Settings',
     'dynamodb:Query on Messages/index/recent',
@@ -159,14 +167,14 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'pipeline-run-ended': [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:UpdateItem on Usage',
     XRAY,
   ],
-  [step.markProcessing.fn]: [PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
+  [step.markProcessing.fn]: [...PUBLISH, 'dynamodb:GetItem dynamodb:UpdateItem on Messages', XRAY],
   [step.prepareAudio.fn]: [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on Settings',
     's3:GetObject s3:PutObject on AudioBucket/audio/*',
@@ -176,7 +184,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.transcribe.fn]: [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on SenderPreferences',
     'dynamodb:UpdateItem on Usage',
@@ -186,7 +194,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.summarize.fn]: [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem on SenderPreferences',
     'dynamodb:UpdateItem on Usage',
@@ -201,7 +209,7 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   [step.sendReply.fn]: [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
@@ -211,9 +219,14 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
-  [step.markCompleted.fn]: [PUBLISH, 'dynamodb:UpdateItem on Messages', 'dynamodb:UpdateItem on Usage', XRAY],
+  [step.markCompleted.fn]: [
+    ...PUBLISH,
+    'dynamodb:UpdateItem on Messages',
+    'dynamodb:UpdateItem on Usage',
+    XRAY,
+  ],
   [step.markFailed.fn]: [
-    PUBLISH,
+    ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:UpdateItem on Counters',
@@ -253,7 +266,12 @@ beforeAll(() => {
 });
 afterAll(() => cleanUp(app));
 
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, string | string[]>>;
+};
 
 /** A resource as a person reads it: the construct's name, without stack exports and hashes. */
 function readable(resource: unknown): string {
@@ -274,7 +292,10 @@ function permissionsOfRole(roleLogicalId: string, template = app.appTemplate): s
     .map((s) => {
       expect(s.Effect).toBe('Allow');
       const actions = [s.Action].flat().sort().join(' ');
-      return `${actions} on ${[s.Resource].flat().map(readable).join(' ')}`;
+      // Only the items whose key is listed: `on Settings items live-channel`.
+      const keys = s.Condition?.['ForAllValues:StringEquals']?.['dynamodb:LeadingKeys'];
+      const items = keys ? ` items ${[keys].flat().join(' ')}` : '';
+      return `${actions} on ${[s.Resource].flat().map(readable).join(' ')}${items}`;
     })
     .sort();
 }
@@ -324,7 +345,7 @@ describe('what each function may do', () => {
     expect(permissionsOfRole(roleOf(app.stateless.pipeline.stateMachine))).toEqual(STATE_MACHINE);
   });
 
-  it('lets exactly the functions that change messages publish the changes, to the messages namespace only', () => {
+  it('lets exactly the functions that change messages (and the removal that moves the channel) publish, to the messages namespace only', () => {
     const publishers = Object.entries(EXPECTED)
       .filter(([, lines]) => lines.some((l) => l.startsWith('appsync:')))
       .map(([fn]) => fn)
@@ -352,6 +373,8 @@ describe('what each function may do', () => {
         'upload-link',
         // An operator's wrong-transcript mark shows on every open dashboard.
         'review-transcript',
+        // A removal tells the live list's old channel that it moved (no message change).
+        'remove-team-member',
       ].sort(),
     );
     // DecideReply reads the message and changes nothing, so it may not publish.

@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { MESSAGES_CHANNEL } from '../../lambdas/core/live-updates';
 import type { Message } from '../../lambdas/core/schemas';
-import { type EventFrame, openEventsClient } from '../support/live-events';
+import { currentLiveChannel, type EventFrame, openEventsClient } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
@@ -30,6 +29,9 @@ async function accessToken(email: string, password: string, group?: string): Pro
   await runtime.signIn(email, password, group);
   return (await runtime.tokens(email, password)).accessToken;
 }
+
+/** The channel an administrator's dashboard subscribes to now. */
+const liveChannel = async () => currentLiveChannel(runtime, await runtime.adminToken());
 
 type Frame = EventFrame;
 
@@ -67,7 +69,7 @@ describe('the live channel', () => {
   it('lets a signed-in user who is not an administrator connect, but not watch messages', async () => {
     const client = await connect(await accessToken('reader@example.com', 'reader-password-1'));
     await client.next((f) => f.type === 'connection_ack');
-    client.subscribe('s1', MESSAGES_CHANNEL);
+    client.subscribe('s1', await liveChannel());
     const refused = await client.next((f) => f.id === 's1');
     expect(refused).toMatchObject({
       type: 'subscribe_error',
@@ -85,7 +87,7 @@ describe('the live channel', () => {
       JSON.stringify({
         type: 'publish',
         id: 'p1',
-        channel: MESSAGES_CHANNEL,
+        channel: await liveChannel(),
         events: [JSON.stringify({ type: 'insert', message: { id: 'forged' } })],
         authorization: { Authorization: admin },
       }),
@@ -94,15 +96,26 @@ describe('the live channel', () => {
     const unsigned = await fetch(runtime.info.events.httpEndpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: admin },
-      body: JSON.stringify({ channel: MESSAGES_CHANNEL, events: ['{}'] }),
+      body: JSON.stringify({ channel: await liveChannel(), events: ['{}'] }),
     });
     expect(unsigned.status).toBe(401);
+  });
+
+  it('refuses an administrator a pattern or a channel that is not the current one', async () => {
+    const client = await connect(await accessToken('patterns@example.com', 'patterns-password-1', 'admins'));
+    await client.next((f) => f.type === 'connection_ack');
+    client.subscribe('wild', '/messages/*');
+    expect(await client.next((f) => f.id === 'wild')).toMatchObject({ type: 'subscribe_error' });
+    client.subscribe('old', '/messages/all');
+    expect(await client.next((f) => f.id === 'old')).toMatchObject({ type: 'subscribe_error' });
+    client.subscribe('now', await liveChannel());
+    expect(await client.next((f) => f.id === 'now')).toMatchObject({ type: 'subscribe_success' });
   });
 
   it('gives an administrator every change of a test upload, as the list shows the message', async () => {
     const client = await connect(await accessToken('live-admin@example.com', 'live-password-1', 'admins'));
     await client.next((f) => f.type === 'connection_ack');
-    client.subscribe('all', '/messages/*');
+    client.subscribe('all', await liveChannel());
     await client.next((f) => f.id === 'all' && f.type === 'subscribe_success');
 
     const clip = await clips.clip({ sentence: SPEECH_CORPUS[1]!, format: 'wav' });

@@ -3,7 +3,8 @@
  * sign-in stand-in serves only a browser's actions, CORS names only the site's own origin, the local-only
  * controls, Step Functions and the publish route refuse cross-origin and unauthenticated callers, bodies are
  * refused before they are read, the live WebSocket needs a sign-in within seconds and caps its frames, tokens
- * signed with cognito-local's published key are worthless, and a removed administrator's live connection ends.
+ * signed with cognito-local's published key are worthless, and a removed administrator's open live page is
+ * left on a channel nothing reaches.
  */
 import { createPrivateKey, sign } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -14,8 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
 import { LOCAL_CREDENTIALS } from '../../lambdas/adapters/aws/client-options';
-import { MESSAGES_CHANNEL } from '../../lambdas/core/live-updates';
-import { openEventsClient } from '../support/live-events';
+import { liveChannelPath } from '../../lambdas/core/live-updates';
+import { createMessage } from '../../lambdas/use-cases/message-changes';
+import {
+  currentLiveChannel,
+  openEventsClient,
+  runtimeMessageChanges,
+  subscribe,
+} from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { pendingMessage } from '../support/messages';
 
@@ -25,7 +32,7 @@ const EVIL = 'http://evil.example';
 
 beforeAll(async () => {
   // Open subscriptions are checked again every second here (30 s by default), to keep the wait short.
-  runtime = await startLocalRuntime({ env: { LIVE_RECHECK_SECONDS: '1' } });
+  runtime = await startLocalRuntime();
 });
 
 afterAll(async () => {
@@ -227,6 +234,7 @@ describe('the local-only routes, Step Functions and the publish route', () => {
         httpEndpoint: runtime.info.events.httpEndpoint,
         region: runtime.info.region,
         credentials,
+        channel: async () => liveChannelPath('0'.repeat(32)),
       });
     // The fixed pair every copy of this code knows is not enough.
     await expect(publisher(LOCAL_CREDENTIALS).publish(change)).rejects.toThrow(/401/);
@@ -235,7 +243,7 @@ describe('the local-only routes, Step Functions and the publish route', () => {
     const cross = await fetch(runtime.info.events.httpEndpoint, {
       method: 'POST',
       headers: { origin: EVIL, 'content-type': 'application/json' },
-      body: JSON.stringify({ channel: MESSAGES_CHANNEL, events: ['{}'] }),
+      body: JSON.stringify({ channel: liveChannelPath('0'.repeat(32)), events: ['{}'] }),
     });
     expect(cross.status).toBe(403);
     expect(cross.headers.get('access-control-allow-origin')).toBeNull();
@@ -289,19 +297,13 @@ describe('the live WebSocket', () => {
     ).rejects.toThrow(/403/);
   });
 
-  it('ends a removed administrator’s subscription, and refuses their old token afterwards', async () => {
+  it('leaves a removed administrator’s subscription on a channel nothing reaches, and refuses their old token', async () => {
     await runtime.signIn('leaving@example.com', 'leaving-password-1', 'admins');
     const { accessToken, idToken } = await runtime.tokens('leaving@example.com', 'leaving-password-1');
+    const channel = await currentLiveChannel(runtime, idToken);
     const client = await connect(accessToken);
     await expect.poll(() => client.frames.some((f) => f.type === 'connection_ack')).toBe(true);
-    client.socket.send(
-      JSON.stringify({
-        type: 'subscribe',
-        id: 'all',
-        channel: '/messages/*',
-        authorization: { Authorization: accessToken },
-      }),
-    );
+    subscribe(client, 'all', channel, accessToken);
     await expect
       .poll(() => client.frames.some((f) => f.id === 'all' && f.type === 'subscribe_success'))
       .toBe(true);
@@ -311,8 +313,28 @@ describe('the live WebSocket', () => {
       method: 'DELETE',
       headers: { authorization: `Bearer ${await runtime.adminToken()}` },
     });
-    expect(removed.status).toBeLessThan(300);
-    await expect.poll(() => client.socket.readyState, { timeout: 30_000 }).toBe(WebSocket.CLOSED);
+    expect(removed.status).toBe(204);
+    // The old channel is told it moved; the new one is not theirs to learn or to watch.
+    const data = () => client.frames.filter((f) => f.type === 'data').map((f) => JSON.parse(String(f.event)));
+    await expect.poll(data).toEqual([{ type: 'moved' }]);
+    const moved = await currentLiveChannel(runtime, await runtime.adminToken());
+    expect(moved).not.toBe(channel);
+    subscribe(client, 'new', moved, accessToken);
+    await expect.poll(() => client.frames.find((f) => f.id === 'new')?.type).toBe('subscribe_error');
+
+    // A change made after the removal reaches the remaining administrator, not the open page.
+    const admin = await connect((await runtime.tokens('admin@example.com', 'admin-password-1')).accessToken);
+    await expect.poll(() => admin.frames.some((f) => f.type === 'connection_ack')).toBe(true);
+    subscribe(
+      admin,
+      'now',
+      moved,
+      (await runtime.tokens('admin@example.com', 'admin-password-1')).accessToken,
+    );
+    await expect.poll(() => admin.frames.find((f) => f.id === 'now')?.type).toBe('subscribe_success');
+    await createMessage(await runtimeMessageChanges(runtime), pendingMessage({ id: 'after-removal' }));
+    await expect.poll(() => admin.frames.some((f) => f.type === 'data')).toBe(true);
+    expect(data()).toEqual([{ type: 'moved' }]);
 
     const again = await connect(accessToken);
     await expect.poll(() => again.frames.some((f) => f.type === 'connection_error')).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The Team routes through the local runtime (its own process, data directory and port) with real tokens from
  * its cognito-local: who may call them, what they answer for unknown and already approved accounts and for an
- * email that is no longer confirmed, and the last administrator.
+ * email that is no longer confirmed, the last administrator, and the live channel a removal moves.
  */
 import {
   CognitoIdentityProviderClient,
@@ -112,6 +112,23 @@ describe('the Team routes', () => {
         .status,
     ).toBe(404);
     expect((await api('/api/team/not%20an%20id', { method: 'DELETE', token: admin })).status).toBe(400);
+  });
+
+  it('move the live list to a new channel on a removal; only administrators may ask where it is', async () => {
+    const admin = await runtime.adminToken();
+    expect((await api('/api/live-channel')).status).toBe(401);
+    expect((await api('/api/live-channel', { token: await runtime.userToken() })).status).toBe(403);
+    const before = await api('/api/live-channel', { token: admin });
+    expect(before.status).toBe(200);
+    expect(before.json.channel).toMatch(/^\/messages\/[0-9a-f]{32}$/);
+    expect((await api('/api/live-channel', { token: admin })).json).toEqual(before.json);
+
+    await runtime.signIn('moving@example.com', 'moving-password-1', 'admins');
+    const leaving = (await team(admin)).admins.find((m) => m.email === 'moving@example.com')!;
+    expect((await api(`/api/team/${leaving.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    const after = await api('/api/live-channel', { token: admin });
+    expect(after.json.channel).toMatch(/^\/messages\/[0-9a-f]{32}$/);
+    expect(after.json.channel).not.toBe(before.json.channel);
   });
 
   it('never remove the last administrator (409), and remove one of two', async () => {

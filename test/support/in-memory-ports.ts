@@ -17,8 +17,9 @@ import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-ste
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
 import type { Counters } from '../../lambdas/ports/counters';
+import type { LiveChannelStore } from '../../lambdas/ports/live-channel-store';
 import type { FetchedMedia, MediaFetcher } from '../../lambdas/ports/media-fetcher';
-import type { MessageChange, MessageEvents } from '../../lambdas/ports/message-events';
+import type { LiveNotices, MessageChange, MessageEvents } from '../../lambdas/ports/message-events';
 import type {
   MessagePage,
   MessagePatch,
@@ -304,6 +305,35 @@ export class RecordingEvents implements MessageEvents {
   readonly changes: MessageChange[] = [];
   async publish(change: MessageChange) {
     this.changes.push(change);
+  }
+}
+
+/** The live channel's key, numbered so a test can tell them apart ("k1", then "k2"...). */
+export class InMemoryLiveChannels implements LiveChannelStore {
+  private key: string | null = null;
+  private made = 0;
+  async current(): Promise<string> {
+    this.key ??= this.next();
+    return this.key;
+  }
+  async replace() {
+    const previous = this.key;
+    this.key = this.next();
+    return { previous, current: this.key };
+  }
+  private next(): string {
+    this.made += 1;
+    return String(this.made).padStart(32, '0');
+  }
+}
+
+/** Records each notice announced on a channel. */
+export class RecordingNotices implements LiveNotices {
+  readonly announced: { channel: string; notice: { readonly type: string } }[] = [];
+  fail = false;
+  async announce(channel: string, notice: { readonly type: string }): Promise<void> {
+    if (this.fail) throw new Error('AppSync Events refused the publish (503)');
+    this.announced.push({ channel, notice });
   }
 }
 

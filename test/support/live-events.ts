@@ -6,8 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { WebSocket } from 'ws';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
+import { DynamoLiveChannelStore } from '../../lambdas/adapters/aws/dynamo-live-channel-store';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { liveChannelPath, liveChannelSchema } from '../../lambdas/core/live-updates';
 import { systemClock } from '../../lambdas/ports/clock';
 import type { MessageChangeDeps } from '../../lambdas/use-cases/message-changes';
 import type { RunningRuntime } from './local-runtime';
@@ -50,17 +52,33 @@ export async function openEventsClient(
   return { socket, frames, closeCode: () => closeCode };
 }
 
+/** The channel the live list is on now, as an administrator's dashboard asks for it. */
+export async function currentLiveChannel(runtime: RunningRuntime, idToken: string): Promise<string> {
+  const response = await fetch(`${runtime.url}/api/live-channel`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  if (!response.ok) throw new Error(`GET /api/live-channel answered ${response.status}`);
+  return liveChannelSchema.parse(await response.json()).channel;
+}
+
+/** Sends `subscribe` for `channel` with `token` on an open, signed-in client. */
+export function subscribe(client: EventsClient, id: string, channel: string, token: string): void {
+  client.socket.send(
+    JSON.stringify({ type: 'subscribe', id, channel, authorization: { Authorization: token } }),
+  );
+}
+
 /** Creates and changes messages the way the functions do, publishing each change; a failed publish throws. */
 export async function runtimeMessageChanges(runtime: RunningRuntime): Promise<MessageChangeDeps> {
+  const db = createDocumentClient({ region: runtime.info.region, endpoint: runtime.info.dynamodb.endpoint });
+  const channels = new DynamoLiveChannelStore(db, runtime.info.tables.settings);
   return {
-    messages: new DynamoMessageRepository(
-      createDocumentClient({ region: runtime.info.region, endpoint: runtime.info.dynamodb.endpoint }),
-      runtime.info.tables.messages,
-    ),
+    messages: new DynamoMessageRepository(db, runtime.info.tables.messages),
     events: new AppSyncEventsPublisher({
       httpEndpoint: runtime.info.events.httpEndpoint,
       region: runtime.info.region,
       credentials: JSON.parse(await readFile(runtime.info.events.credentialsFile, 'utf8')),
+      channel: async () => liveChannelPath(await channels.current()),
     }),
     clock: systemClock,
     onPublishError: (error) => {

@@ -9,15 +9,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
 import { UnauthorizedError } from '../../lambdas/core/errors';
-import { MESSAGES_CHANNEL } from '../../lambdas/core/live-updates';
 import type { Message } from '../../lambdas/core/schemas';
 import type { MessageEvents } from '../../lambdas/ports/message-events';
 import { changeMessage, createMessage } from '../../lambdas/use-cases/message-changes';
-import { channelMatches, createAppSyncEvents } from '../../local/stand-ins/appsync-events';
+import {
+  channelMatches,
+  createAppSyncEvents,
+  type SubscribeHandler,
+} from '../../local/stand-ins/appsync-events';
 import { InMemoryMessages, testClock } from '../support/in-memory-ports';
 import { pendingMessage } from '../support/messages';
 
 const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** The channel the fake onSubscribe handler below lets administrators watch. */
+const CHANNEL = '/messages/now';
 
 const message = (overrides: Partial<Message> = {}) =>
   pendingMessage({ id: 'm1', audio_url: 'audio/m1.wav', ...overrides });
@@ -27,14 +32,23 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
+/** Lets the account `a` (the "admin" token) watch CHANNEL, and nobody anything else. */
+const onlyAdminsOnChannel: SubscribeHandler = async (event) =>
+  event.identity.sub === 'a' && event.info.channel.path === CHANNEL ? null : { error: 'not for you' };
+
 /**
  * The stand-in on a free port, with tokens "admin" (in admins) and "reader" (not); `isMember` stands for the
- * user directory.
+ * user directory, `onSubscribe` for the messages namespace's handler.
  */
-async function standIn(directory: Pick<Parameters<typeof createAppSyncEvents>[0], 'isMember'> = {}) {
+async function standIn(
+  options: Partial<Pick<Parameters<typeof createAppSyncEvents>[0], 'isMember'>> & {
+    readonly onSubscribe?: SubscribeHandler;
+  } = {},
+) {
   const events = createAppSyncEvents({
-    ...directory,
-    recheckIntervalMs: 50,
+    ...(options.isMember ? { isMember: options.isMember } : {}),
+    checkedGroups: ['admins'],
+    onSubscribe: { messages: options.onSubscribe ?? onlyAdminsOnChannel },
     verifier: {
       verify: async (token) => {
         if (token === 'admin') return { userId: 'a', email: null, groups: ['admins'] };
@@ -42,7 +56,6 @@ async function standIn(directory: Pick<Parameters<typeof createAppSyncEvents>[0]
         throw new UnauthorizedError('no');
       },
     },
-    subscribeGroups: { messages: 'admins' },
     credentials: CREDENTIALS,
     region: 'us-east-1',
   });
@@ -86,6 +99,7 @@ async function attempt(url: string, token: string, channel: string) {
 describe('channel matching (AppSync Events wildcards)', () => {
   it('matches a channel exactly, or everything below a /* subscription', () => {
     expect(channelMatches('/messages/all', '/messages/all')).toBe(true);
+    expect(channelMatches('/other/*', '/other/all')).toBe(true);
     expect(channelMatches('/messages/*', '/messages/all')).toBe(true);
     expect(channelMatches('/messages/*', '/messages')).toBe(false);
     expect(channelMatches('/messages/all', '/messages/other')).toBe(false);
@@ -96,12 +110,13 @@ describe('channel matching (AppSync Events wildcards)', () => {
 describe('the publisher and the stand-in', () => {
   it('publishes a signed change that reaches an administrator’s subscription as {type, message}', async () => {
     const { url } = await standIn();
-    const admin = await subscriber(url, 'admin', '/messages/*');
+    const admin = await subscriber(url, 'admin', CHANNEL);
     expect(admin.find((f) => f.id === 's')?.type).toBe('subscribe_success');
     const publisher = new AppSyncEventsPublisher({
       httpEndpoint: `${url}/event`,
       region: 'us-east-1',
       credentials: CREDENTIALS,
+      channel: async () => CHANNEL,
     });
     await publisher.publish({ type: 'created', message: message() });
     await publisher.publish({ type: 'updated', message: message({ status: 'processing' }) });
@@ -115,13 +130,15 @@ describe('the publisher and the stand-in', () => {
 
   it('does not deliver to a reader (refused) or to another channel', async () => {
     const { url } = await standIn();
-    const reader = await subscriber(url, 'reader', MESSAGES_CHANNEL);
+    const reader = await subscriber(url, 'reader', CHANNEL);
     expect(reader.find((f) => f.id === 's')?.type).toBe('subscribe_error');
-    const elsewhere = await subscriber(url, 'admin', '/messages/other');
+    const elsewhere = await subscriber(url, 'admin', '/other/all');
+    expect(elsewhere.find((f) => f.id === 's')?.type).toBe('subscribe_success');
     const publisher = new AppSyncEventsPublisher({
       httpEndpoint: `${url}/event`,
       region: 'us-east-1',
       credentials: CREDENTIALS,
+      channel: async () => CHANNEL,
     });
     await publisher.publish({ type: 'created', message: message() });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -135,6 +152,7 @@ describe('the publisher and the stand-in', () => {
       httpEndpoint: `${url}/event`,
       region: 'us-east-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'wrong-secret-value' },
+      channel: async () => CHANNEL,
     });
     const failure = publisher.publish({ type: 'created', message: message() });
     await expect(failure).rejects.toThrow(/^AppSync Events refused the publish \(401\)/);
@@ -166,40 +184,67 @@ describe('a message change whose publish fails', () => {
   });
 });
 
-describe('membership asked of the user directory', () => {
-  it('closes an open subscription once the account left the group, and refuses its token on a new connection', async () => {
-    let admin = true;
-    const { url, events } = await standIn({ isMember: async () => admin });
-    const frames = await subscriber(url, 'admin', MESSAGES_CHANNEL);
-    expect(frames.find((f) => f.id === 's')?.type).toBe('subscribe_success');
-    admin = false;
-    await expect.poll(() => events.connections()).toBe(0);
-    expect(frames.some((f) => f.type === 'connection_error')).toBe(true);
-    const again = await attempt(url, 'admin', MESSAGES_CHANNEL);
-    expect(again.some((f) => f.type === 'connection_ack')).toBe(false);
-    expect(again.some((f) => f.type === 'subscribe_success')).toBe(false);
-  });
-
-  it('keeps open subscriptions while the directory cannot answer, but lets no administrator in anew', async () => {
-    let down = false;
-    let unanswered = 0;
-    const { url, events } = await standIn({
-      isMember: async () => {
-        if (down) {
-          unanswered += 1;
-          throw new Error('directory down');
-        }
-        return true;
+describe('the onSubscribe handler, as AppSync runs it', () => {
+  it('is asked with the event AppSync sends, and its {error} or its failure refuses', async () => {
+    const asked: Parameters<SubscribeHandler>[0][] = [];
+    let fail = false;
+    const { url } = await standIn({
+      onSubscribe: async (event) => {
+        asked.push(event);
+        if (fail) throw new Error('directory down');
+        return onlyAdminsOnChannel(event);
       },
     });
-    const open = await subscriber(url, 'admin', MESSAGES_CHANNEL);
-    expect(open.find((f) => f.id === 's')?.type).toBe('subscribe_success');
-    down = true;
-    const refused = await attempt(url, 'admin', MESSAGES_CHANNEL);
-    expect(refused.some((f) => f.type === 'subscribe_success')).toBe(false);
-    // Several re-check rounds later, the first connection is still open.
-    await expect.poll(() => unanswered).toBeGreaterThan(5);
-    expect(events.connections()).toBe(1);
-    expect(open.some((f) => f.type === 'connection_error')).toBe(false);
+    const wildcard = await subscriber(url, 'admin', '/messages/*');
+    expect(wildcard.find((f) => f.id === 's')?.type).toBe('subscribe_error');
+    expect(asked[0]).toEqual({
+      info: {
+        operation: 'SUBSCRIBE',
+        channel: { path: '/messages/*', segments: ['messages', '*'] },
+        channelNamespace: { name: 'messages' },
+      },
+      identity: { sub: 'a', groups: ['admins'] },
+    });
+    fail = true;
+    const failed = await subscriber(url, 'admin', CHANNEL);
+    expect(failed.find((f) => f.id === 's')?.type).toBe('subscribe_error');
+  });
+
+  it('is never asked again for an open subscription: it keeps receiving, as in AWS', async () => {
+    let allowed = true;
+    const { url } = await standIn({ onSubscribe: async () => (allowed ? null : { error: 'no' }) });
+    const open = await subscriber(url, 'admin', CHANNEL);
+    allowed = false;
+    const publisher = new AppSyncEventsPublisher({
+      httpEndpoint: `${url}/event`,
+      region: 'us-east-1',
+      credentials: CREDENTIALS,
+      channel: async () => CHANNEL,
+    });
+    await publisher.publish({ type: 'created', message: message() });
+    await expect.poll(() => open.some((f) => f.type === 'data')).toBe(true);
+  });
+});
+
+describe('membership asked of the user directory on connect', () => {
+  it('refuses a token that claims the admins group the account has left, and one the directory cannot vouch for', async () => {
+    let answer: 'yes' | 'no' | 'down' = 'yes';
+    const { url } = await standIn({
+      isMember: async () => {
+        if (answer === 'down') throw new Error('directory down');
+        return answer === 'yes';
+      },
+    });
+    const member = await attempt(url, 'admin', CHANNEL);
+    expect(member.some((f) => f.type === 'connection_ack')).toBe(true);
+    for (const state of ['no', 'down'] as const) {
+      answer = state;
+      const refused = await attempt(url, 'admin', CHANNEL);
+      expect(refused.some((f) => f.type === 'connection_ack')).toBe(false);
+      expect(refused.some((f) => f.type === 'connection_error')).toBe(true);
+    }
+    // A token without the group is not asked about: it connects (and its subscriptions are the handler's).
+    const reader = await attempt(url, 'reader', CHANNEL);
+    expect(reader.some((f) => f.type === 'connection_ack')).toBe(true);
   });
 });

@@ -28,7 +28,6 @@ describe('the local configuration', () => {
       dataDir: resolve('.data'),
       publicUrl: null,
       retention: { audioDays: 30, transcriptDays: 90 },
-      liveRecheckIntervalMs: 30_000,
       adminEmails: '',
       pipeline: {},
       throttling: true,
@@ -39,7 +38,6 @@ describe('the local configuration', () => {
     const config = readLocalConfig({
       PORT: '0',
       PUBLIC_URL: ' https://voice.example.com/ ',
-      LIVE_RECHECK_SECONDS: '2',
       ADMIN_EMAILS: ' boss@example.com, ada@example.com ',
       PIPELINE_RETRY_INTERVAL_MS: '50',
       PIPELINE_RUN_TIMEOUT_SECONDS: '8',
@@ -49,7 +47,6 @@ describe('the local configuration', () => {
     expect(config).toMatchObject({
       port: 0,
       publicUrl: 'https://voice.example.com',
-      liveRecheckIntervalMs: 2000,
       adminEmails: 'boss@example.com, ada@example.com',
       pipeline: { retryIntervalMs: 50, runTimeoutSeconds: 8 },
       throttling: false,
@@ -65,10 +62,6 @@ describe('the local configuration', () => {
     [
       { PUBLIC_URL: 'https://voice.example.com/app' },
       'PUBLIC_URL must be an origin only (scheme, host and optional port), with no path: the site is served at its root (found "https://voice.example.com/app"): for example PUBLIC_URL=https://voice.example.com, or unset it.',
-    ],
-    [
-      { LIVE_RECHECK_SECONDS: '45' },
-      'LIVE_RECHECK_SECONDS must be a whole number of seconds from 1 to 30 (found "45").',
     ],
     [
       { ADMIN_EMAILS: 'boss@example.com, boss' },

@@ -8,6 +8,7 @@ import { adminAllowlist } from '../../lambdas/core/team';
 import type { FirstAdminClaim } from '../../lambdas/ports/first-admin-claim';
 import type { Account, UserDirectory } from '../../lambdas/ports/user-directory';
 import { admitConfirmedAccount, approveAccount, removeAccount, viewTeam } from '../../lambdas/use-cases/team';
+import { InMemoryLiveChannels, RecordingNotices } from '../support/in-memory-ports';
 
 class InMemoryDirectory implements UserDirectory {
   readonly accounts = new Map<string, Account>();
@@ -154,6 +155,15 @@ describe('the Team section', () => {
     directory.add('new', 'new@example.com', { confirmed: false, emailVerified: false });
     return directory;
   }
+  /** The team above, with the live channel a removal moves and the notices it publishes. */
+  function removal() {
+    const directory = team();
+    const channels = new InMemoryLiveChannels();
+    const notices = new RecordingNotices();
+    const noticeErrors: unknown[] = [];
+    const live = { channels, notices, onNoticeError: (error: unknown) => noticeErrors.push(error) };
+    return { directory, channels, notices, noticeErrors, deps: { directory, live } };
+  }
 
   it('lists administrators oldest first and waiting accounts newest first, marking the caller', async () => {
     const view = await viewTeam(team(), 'owner');
@@ -187,28 +197,56 @@ describe('the Team section', () => {
   });
 
   it('removes a waiting account, and an administrator after signing them out everywhere', async () => {
-    const directory = team();
+    const { directory, deps } = removal();
     directory.admins.add('ada');
-    await removeAccount(directory, 'bob');
-    await removeAccount(directory, 'ada');
+    await removeAccount(deps, 'bob');
+    await removeAccount(deps, 'ada');
     expect(directory.accounts.has('bob')).toBe(false);
     expect(directory.accounts.has('ada')).toBe(false);
     expect(directory.signedOut).toEqual(['bob', 'ada']);
-    await expect(removeAccount(directory, 'bob')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(removeAccount(deps, 'bob')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('moves the live list to a new channel once the account has left the admins, and tells the old channel', async () => {
+    const { directory, deps, channels, notices } = removal();
+    directory.admins.add('ada');
+    const before = await channels.current();
+    let channelWhenSignedOut: string | undefined;
+    const signOut = directory.signOutEverywhere.bind(directory);
+    directory.signOutEverywhere = async (id: string) => {
+      // Already out of the group and already moved when its sessions end.
+      expect(directory.admins.has(id)).toBe(false);
+      channelWhenSignedOut = await channels.current();
+      await signOut(id);
+    };
+    await removeAccount(deps, 'ada');
+    expect(channelWhenSignedOut).not.toBe(before);
+    expect(notices.announced).toEqual([{ channel: `/messages/${before}`, notice: { type: 'moved' } }]);
+  });
+
+  it('removes the account when the notice to the old channel cannot be published, and says so', async () => {
+    const { directory, deps, channels, notices, noticeErrors } = removal();
+    directory.admins.add('ada');
+    const before = await channels.current();
+    notices.fail = true;
+    await removeAccount(deps, 'ada');
+    expect(directory.accounts.has('ada')).toBe(false);
+    expect(await channels.current()).not.toBe(before);
+    expect(noticeErrors).toHaveLength(1);
   });
 
   it('never removes the last administrator (409), not even when two remove each other at once', async () => {
-    const directory = team();
-    const refusal = removeAccount(directory, 'owner');
+    const { directory, deps, channels } = removal();
+    const before = await channels.current();
+    const refusal = removeAccount(deps, 'owner');
     await expect(refusal).rejects.toBeInstanceOf(ConflictError);
-    await expect(removeAccount(directory, 'owner')).rejects.toThrow(/last administrator/);
+    await expect(removeAccount(deps, 'owner')).rejects.toThrow(/last administrator/);
     expect(directory.admins.has('owner')).toBe(true);
+    // Nobody left: the live list stays where it is.
+    expect(await channels.current()).toBe(before);
 
     directory.admins.add('ada');
-    const both = await Promise.allSettled([
-      removeAccount(directory, 'owner'),
-      removeAccount(directory, 'ada'),
-    ]);
+    const both = await Promise.allSettled([removeAccount(deps, 'owner'), removeAccount(deps, 'ada')]);
     expect(directory.admins.size).toBeGreaterThan(0);
     expect(both.some((r) => r.status === 'rejected')).toBe(true);
   });

@@ -1,20 +1,23 @@
 /**
  * Publishes message changes to the AppSync Events API over HTTP (`POST <endpoint>` with
  * `{channel, events: [json]}`), signed with SigV4 by the AWS SDK's own signer, so only functions whose role
- * has appsync:EventPublish on the messages namespace can publish. The local runtime's stand-in speaks the
- * same protocol and checks the same signature.
+ * has appsync:EventPublish on the messages namespace can publish. Each change goes to the channel current at
+ * that moment (asked of `channel` every time: after a removal the next publish is already on the new one).
+ * The local runtime's stand-in speaks the same protocol and checks the same signature.
  */
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
-import { liveMessageChange, MESSAGES_CHANNEL } from '../../core/live-updates';
-import type { MessageChange, MessageEvents } from '../../ports/message-events';
+import { liveMessageChange } from '../../core/live-updates';
+import type { LiveNotices, MessageChange, MessageEvents } from '../../ports/message-events';
 
 export type AppSyncEventsPublisherOptions = {
   /** The API's HTTP endpoint, `https://<id>.appsync-api.<region>.amazonaws.com/event`. */
   readonly httpEndpoint: string;
   readonly region: string;
   readonly credentials: AwsCredentialIdentity | AwsCredentialIdentityProvider;
+  /** The channel message changes go to now (`/messages/<key>`). */
+  readonly channel: () => Promise<string>;
   /** A publish that takes longer is given up (the dashboard refetches anyway). @default 3000 */
   readonly timeoutMs?: number;
 };
@@ -25,8 +28,9 @@ type PublishAnswer = {
   readonly failed?: readonly { readonly code?: number; readonly message?: string }[];
 };
 
-export class AppSyncEventsPublisher implements MessageEvents {
+export class AppSyncEventsPublisher implements MessageEvents, LiveNotices {
   private readonly url: URL;
+  private readonly channel: () => Promise<string>;
   private readonly signer: SignatureV4;
   private readonly timeoutMs: number;
 
@@ -39,11 +43,19 @@ export class AppSyncEventsPublisher implements MessageEvents {
       sha256: Sha256,
     });
     this.timeoutMs = options.timeoutMs ?? 3_000;
+    this.channel = options.channel;
   }
 
   async publish(change: MessageChange): Promise<void> {
-    const event = liveMessageChange(change.type, change.message);
-    const body = JSON.stringify({ channel: MESSAGES_CHANNEL, events: [JSON.stringify(event)] });
+    await this.send(await this.channel(), liveMessageChange(change.type, change.message));
+  }
+
+  async announce(channel: string, notice: { readonly type: string }): Promise<void> {
+    await this.send(channel, notice);
+  }
+
+  private async send(channel: string, event: unknown): Promise<void> {
+    const body = JSON.stringify({ channel, events: [JSON.stringify(event)] });
     const signed = await this.signer.sign({
       method: 'POST',
       protocol: this.url.protocol,

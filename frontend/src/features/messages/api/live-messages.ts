@@ -1,12 +1,16 @@
 /**
- * Every change to a message, as it happens: the channel `/messages/all` of the AppSync Events API (in AWS)
- * or of the local runtime's stand-in of its protocol, through Amplify's `events` client. The server lets only
- * administrators subscribe. After a dropped connection Amplify reconnects; `onReconnected` lets the list
- * refetch what it may have missed.
+ * Every change to a message, as it happens: the live channel of the AppSync Events API (in AWS) or of the
+ * local runtime's stand-in of its protocol, through Amplify's `events` client. The channel's name is asked of
+ * `GET /api/live-channel`: it moves whenever an account leaves the team, and the old one then carries one
+ * last event, `{type: "moved"}`, on which the list asks for the new name and subscribes there (a removed
+ * administrator is refused both). The server lets only administrators subscribe. After a dropped connection
+ * Amplify reconnects; `onReconnected` lets the list refetch what it may have missed. A subscription that is
+ * refused (the channel moved while the connection was down, say) is tried again on the current channel.
  */
-import { liveMessageChangeSchema, MESSAGES_CHANNEL } from '@core/live-updates';
+import { liveChannelMovedSchema, liveChannelSchema, liveMessageChangeSchema } from '@core/live-updates';
 import { CONNECTION_STATE_CHANGE, ConnectionState, events } from 'aws-amplify/data';
 import { Hub } from 'aws-amplify/utils';
+import { adminRequest } from '@/lib/admin-api';
 import { configureAmplify } from '@/lib/amplify';
 import type { MessageChange } from '../utils/message-list';
 
@@ -18,13 +22,16 @@ export type LiveHandlers = {
   readonly onReconnected: () => void;
 };
 
-/**
- * The change an event carries, checked with the API's own schema; null for anything else, which is dropped
- * (and logged): one malformed event must not take the list down with it.
- */
-function changeIn(value: unknown): MessageChange | null {
+/** How long to wait before asking for the channel again after a refusal or a failure: doubling, capped. */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/** What one event on the channel means: a message change, the channel moving, or nothing we know (dropped). */
+function eventIn(value: unknown): MessageChange | 'moved' | null {
+  if (liveChannelMovedSchema.safeParse(value).success) return 'moved';
   const parsed = liveMessageChangeSchema.safeParse(value);
   if (parsed.success) return parsed.data;
+  // One malformed event must not take the list down with it.
   console.warn('Live updates: dropped an event that is not a message change.', parsed.error.issues);
   return null;
 }
@@ -34,6 +41,8 @@ export function subscribeToMessages(handlers: LiveHandlers): () => void {
   let closed = false;
   let wasDisrupted = false;
   let close: (() => void) | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let retryMs = RETRY_FIRST_MS;
   handlers.onState('connecting');
 
   const stopHub = Hub.listen('api', ({ payload }) => {
@@ -51,36 +60,75 @@ export function subscribeToMessages(handlers: LiveHandlers): () => void {
     }
   });
 
-  configureAmplify()
-    .then(() => events.connect(MESSAGES_CHANNEL, { authMode: 'userPool' }))
-    .then((channel) => {
-      if (closed) {
-        channel.close();
-        return;
-      }
-      const subscription = channel.subscribe({
-        next: (data: unknown) => {
-          // The events API delivers each published event; ours is `{type, message}`.
-          const change = changeIn((data as { event?: unknown })?.event ?? data);
-          if (change) handlers.onChange(change);
-        },
-        error: (error: unknown) => {
-          console.error('Live updates stopped:', error);
-          handlers.onState('reconnecting');
-        },
-      });
-      close = () => {
-        subscription.unsubscribe();
-        channel.close();
-      };
-    })
-    .catch((error: unknown) => {
+  /**
+   * Leaves the channel it is on (if any), asks for the current one and subscribes there; settles once the
+   * server has accepted (or refused) the subscription.
+   */
+  const subscribe = async (): Promise<void> => {
+    close?.();
+    close = undefined;
+    await configureAmplify();
+    const { channel: name } = liveChannelSchema.parse(await adminRequest<unknown>('/live-channel'));
+    if (closed) return;
+    const channel = await events.connect(name, { authMode: 'userPool' });
+    if (closed) {
+      channel.close();
+      return;
+    }
+    const subscription = channel.subscribe({
+      next: (data: unknown) => {
+        // The events API delivers each published event; ours is `{type, message}` or `{type: "moved"}`.
+        const event = eventIn((data as { event?: unknown })?.event ?? data);
+        if (event === 'moved') void move();
+        else if (event) handlers.onChange(event);
+      },
+      error: (error: unknown) => {
+        console.error('Live updates stopped:', error);
+        handlers.onState('reconnecting');
+        tryAgainLater();
+      },
+    });
+    close = () => {
+      subscription.unsubscribe();
+      channel.close();
+    };
+    await subscription.ready;
+  };
+
+  /** Subscribes to the current channel, then refetches the list (changes may have passed in between). */
+  const move = async (): Promise<void> => {
+    if (closed) return;
+    try {
+      await subscribe();
+      retryMs = RETRY_FIRST_MS;
+      // The connection itself was up all along (else Amplify's own state says so when it is back).
+      if (!wasDisrupted) handlers.onState('live');
+      handlers.onReconnected();
+    } catch (error) {
       console.error('Live updates could not connect:', error);
       handlers.onState('reconnecting');
-    });
+      tryAgainLater();
+    }
+  };
+
+  const tryAgainLater = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void move();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  };
+
+  subscribe().catch((error: unknown) => {
+    console.error('Live updates could not connect:', error);
+    handlers.onState('reconnecting');
+    tryAgainLater();
+  });
 
   return () => {
     closed = true;
+    clearTimeout(retry);
     stopHub();
     close?.();
   };

@@ -7,7 +7,11 @@ import { useRecentMessages } from '../hooks/use-recent-messages';
 import { RecentMessages } from './recent-messages';
 
 /** What the live channel delivers, as Amplify's events client hands it to the subscriber. */
-const channel = vi.hoisted(() => ({ next: null as ((data: unknown) => void) | null }));
+const channel = vi.hoisted(() => ({
+  next: null as ((data: unknown) => void) | null,
+  /** Every channel name connected to, in order, and whether it was closed. */
+  connected: [] as { name: string; closed: boolean }[],
+}));
 const deliver = (data: unknown) => act(() => channel.next?.(data));
 
 vi.mock('@/lib/amplify', () => ({ configureAmplify: async () => ({}) }));
@@ -15,13 +19,19 @@ vi.mock('aws-amplify/data', () => ({
   CONNECTION_STATE_CHANGE: 'ConnectionStateChange',
   ConnectionState: { Connected: 'Connected', ConnectionDisrupted: 'ConnectionDisrupted' },
   events: {
-    connect: async () => ({
-      subscribe: ({ next }: { next: (data: unknown) => void }) => {
-        channel.next = next;
-        return { unsubscribe: () => {} };
-      },
-      close: () => {},
-    }),
+    connect: async (name: string) => {
+      const connection = { name, closed: false };
+      channel.connected.push(connection);
+      return {
+        subscribe: ({ next }: { next: (data: unknown) => void }) => {
+          channel.next = next;
+          return { unsubscribe: () => {}, ready: Promise.resolve({ subscriptionId: name }) };
+        },
+        close: () => {
+          connection.closed = true;
+        },
+      };
+    },
   },
 }));
 
@@ -38,6 +48,19 @@ const message = (id: string, minutesAgo: number, transcript: string): Message =>
   reply_sent: true,
 });
 
+const KEY_1 = '1'.repeat(32);
+const KEY_2 = '2'.repeat(32);
+
+/** GET /api/live-channel answers each key in turn (the last one from then on). */
+function liveChannels(api: ReturnType<typeof installFakeApi>, ...keys: string[]) {
+  let asked = 0;
+  api.on('GET', '/api/live-channel', () => {
+    const key = keys[Math.min(asked, keys.length - 1)];
+    asked += 1;
+    return { status: 200, body: { channel: `/messages/${key}` } };
+  });
+}
+
 function Dashboard() {
   return <RecentMessages state={useRecentMessages({ live: true })} />;
 }
@@ -51,6 +74,7 @@ function ConfiguredDashboard() {
 let warnings: unknown[][];
 beforeEach(() => {
   channel.next = null;
+  channel.connected = [];
   warnings = [];
   vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     warnings.push(args);
@@ -65,6 +89,7 @@ describe('the live list', () => {
       status: 200,
       body: { messages: [message('m2', 1, 'Second call.'), message('m1', 5, 'First call.')] },
     }));
+    liveChannels(api, KEY_1);
     render(<Dashboard />);
     expect(await screen.findByText('Summary of m2')).toBeInTheDocument();
     await vi.waitFor(() => expect(channel.next).not.toBeNull());
@@ -84,6 +109,32 @@ describe('the live list', () => {
     deliver({ event: { type: 'insert', message: message('m3', 0, 'Third call.') } });
     expect(await screen.findByText('Summary of m3')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Recent Messages \(3\)/ })).toBeInTheDocument();
+  });
+
+  it('follows the channel when it moves: subscribes to the new one, leaves the old, and loads the list again', async () => {
+    const api = installFakeApi();
+    let listed = [message('m1', 5, 'First call.')];
+    api.on('GET', '/api/messages', () => ({ status: 200, body: { messages: listed } }));
+    liveChannels(api, KEY_1, KEY_2);
+    render(<Dashboard />);
+    expect(await screen.findByText('Summary of m1')).toBeInTheDocument();
+    await vi.waitFor(() => expect(channel.connected.map((c) => c.name)).toEqual([`/messages/${KEY_1}`]));
+
+    // A change made while the list moved is in the list it loads again.
+    listed = [message('m2', 1, 'Second call.'), ...listed];
+    deliver({ event: { type: 'moved' } });
+    await vi.waitFor(() =>
+      expect(channel.connected).toEqual([
+        { name: `/messages/${KEY_1}`, closed: true },
+        { name: `/messages/${KEY_2}`, closed: false },
+      ]),
+    );
+    expect(await screen.findByText('Summary of m2')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path === '/api/messages')).toHaveLength(2);
+    expect(warnings).toEqual([]);
+
+    deliver({ event: { type: 'insert', message: message('m3', 0, 'Third call.') } });
+    expect(await screen.findByText('Summary of m3')).toBeInTheDocument();
   });
 
   it('without live updates, loads the list once: the configuration arriving does not load it again', async () => {
