@@ -127,7 +127,8 @@ export async function benchLive(): Promise<void> {
 ${machineLine()}
 
 From a message's status change written as the pipeline writes it (\`use-cases/message-changes.ts\`: the DynamoDB
-update with its \`updated_at\`, then the SigV4-signed publish to the runtime's AppSync Events stand-in) to the
+update with its \`updated_at\`, then the read of the live channel's current key and the SigV4-signed publish to
+the runtime's AppSync Events stand-in) to the
 card showing the new status in a signed-in dashboard (Debian Chromium, headless), ${CHANGES} changes one after
 another across ${CARDS} cards. Baseline, on the same changes: a second dashboard without WebSockets that
 refetches the list (its Refresh button) the moment the write returns, the best a polling dashboard can do
