@@ -13,7 +13,7 @@ import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { describeDelivery } from '../../lambdas/core/delivery-errors';
 import type { Message } from '../../lambdas/core/schemas';
 import { startFakeTwilio } from '../support/fake-twilio';
-import { openEventsClient } from '../support/live-events';
+import { currentLiveChannel, openEventsClient, subscribe } from '../support/live-events';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {
   incomingForm,
@@ -115,14 +115,7 @@ describe('status callbacks', () => {
     const live = await openEventsClient(runtime, accessToken);
     try {
       await expect.poll(() => live.frames.some((f) => f.type === 'connection_ack')).toBe(true);
-      live.socket.send(
-        JSON.stringify({
-          type: 'subscribe',
-          id: 'all',
-          channel: '/messages/*',
-          authorization: { Authorization: accessToken },
-        }),
-      );
+      subscribe(live, 'all', await currentLiveChannel(runtime, await runtime.adminToken()), accessToken);
       await expect.poll(() => live.frames.some((f) => f.type === 'subscribe_success')).toBe(true);
 
       expect(await postStatus(statusForm(sids[0]!, 'delivered'))).toMatchObject({ status: 204, text: '' });
