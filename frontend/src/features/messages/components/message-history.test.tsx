@@ -79,6 +79,36 @@ describe('the History section', () => {
     expect(screen.queryByText('Summary 7')).not.toBeInTheDocument();
   });
 
+  it('counts the messages that arrive after it loaded, and shows them when asked', async () => {
+    const api = installFakeApi();
+    let stored = [message(1)];
+    api.on('GET', '/api/messages', () => ({ status: 200, body: { messages: stored, next_cursor: null } }));
+    let emit: (change: MessageChange) => void = () => {};
+    const changes = (listener: (change: MessageChange) => void) => {
+      emit = listener;
+      return () => {
+        emit = () => {};
+      };
+    };
+    render(<MessageHistory reloadKey={0} changes={changes} />);
+    expect(await screen.findByText('Showing all 1 message.')).toBeInTheDocument();
+    expect(screen.queryByText(/since this list was loaded/)).not.toBeInTheDocument();
+
+    stored = [message(0), message(-1), ...stored];
+    act(() => emit({ type: 'insert', message: message(0) }));
+    expect(screen.getByText('1 new message since this list was loaded.')).toBeInTheDocument();
+    act(() => emit({ type: 'insert', message: message(-1) }));
+    expect(screen.getByText('2 new messages since this list was loaded.')).toBeInTheDocument();
+    // An update of a message not shown is not a new one.
+    act(() => emit({ type: 'update', message: message(5) }));
+    expect(screen.getByText('2 new messages since this list was loaded.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show them' }));
+    expect(await screen.findByText('Showing all 3 messages.')).toBeInTheDocument();
+    expect(screen.queryByText(/since this list was loaded/)).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path === '/api/messages')).toHaveLength(2);
+  });
+
   it('sends the filters when applied, the days as the browser’s midnights, and clears them', async () => {
     const api = installFakeApi();
     api.on('GET', '/api/messages', () => ({ status: 200, body: { messages: [], next_cursor: null } }));

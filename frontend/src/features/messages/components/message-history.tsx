@@ -11,7 +11,8 @@ import { MessageCard } from './message-card';
 /**
  * Every message, newest first, 25 at a time with "Load more" (issue 19): beside the live ten, for "what
  * happened to the message I sent last Tuesday?". Filters by sender, status and dates; the filtered list
- * downloads as CSV. Its cards follow the live channel; new messages come with Refresh (or new filters).
+ * downloads as CSV. Its cards follow the live channel; new messages are counted above the list and come
+ * with "Show them" (or Refresh, or new filters).
  */
 export function MessageHistory({
   reloadKey,
@@ -88,6 +89,20 @@ export function MessageHistory({
             ? showingText(page.messages.length, page.next_cursor !== null, hasFilters(history.filters))
             : ''}
       </p>
+      {/* Always there, so a screen reader hears the count when it appears. */}
+      <div aria-live="polite">
+        {history.arrived > 0 && page && (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-accent-soft px-3 py-2">
+            <p className="text-sm text-ink">
+              {history.arrived === 1 ? '1 new message' : `${history.arrived} new messages`} since this list
+              was loaded.
+            </p>
+            <Button variant="secondary" onClick={history.showArrived} className="min-h-9 px-3 text-sm">
+              Show them
+            </Button>
+          </div>
+        )}
+      </div>
       {page && page.messages.length > 0 && (
         <ol className="space-y-4" aria-label="History">
           {page.messages.map((message) => (

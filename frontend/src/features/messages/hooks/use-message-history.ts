@@ -15,6 +15,10 @@ export type MessageHistory = {
   readonly loadMore: () => Promise<void>;
   readonly loadingMore: boolean;
   readonly moreError: string | null;
+  /** Messages that arrived on the live channel since the first page was loaded (not shown until asked). */
+  readonly arrived: number;
+  /** Loads the first page again, with the messages that arrived. */
+  readonly showArrived: () => void;
 };
 
 const LOAD_FAILED = { fallback: 'The history could not be loaded. Try again.' };
@@ -24,7 +28,8 @@ const LOAD_FAILED = { fallback: 'The history could not be loaded. Try again.' };
  * dashboard refreshes), then "Load more" appends the next page from the cursor. A page that arrives after
  * the filters changed is dropped, so no list mixes two filters. The cards it shows follow the live channel
  * (a status change, an erasure), so a card here never contradicts the same message in the live list; new
- * messages come with Refresh or new filters (a page's place in the list would shift under the reader).
+ * messages are counted, not inserted (a page's place in the list would shift under the reader), and come
+ * with "Show them", Refresh or new filters.
  */
 export function useMessageHistory(reloadKey: number, changes?: LiveChanges): MessageHistory {
   const [filters, setFiltersState] = useState<HistoryFilters>(NO_FILTERS);
@@ -36,18 +41,29 @@ export function useMessageHistory(reloadKey: number, changes?: LiveChanges): Mes
   });
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
-  const { data, setData } = list;
+  const [arrived, setArrived] = useState(0);
+  const { data, setData, reload } = list;
+
+  // A page loaded afresh (Refresh, new filters, "Show them") holds what had arrived until then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the keys are the trigger
+  useEffect(() => setArrived(0), [reloadKey, filterKey]);
 
   useEffect(
     () =>
-      changes?.((change) =>
+      changes?.((change) => {
+        if (change.type === 'insert') setArrived((n) => n + 1);
         setData((shown) => {
           const messages = shown && changeShown(shown.messages, change);
           return messages ? { ...shown, messages } : shown;
-        }),
-      ),
+        });
+      }),
     [changes, setData],
   );
+
+  const showArrived = useCallback(() => {
+    setArrived(0);
+    void reload();
+  }, [reload]);
 
   const setFilters = useCallback((next: HistoryFilters) => {
     setMoreError(null);
@@ -83,5 +99,7 @@ export function useMessageHistory(reloadKey: number, changes?: LiveChanges): Mes
     loadMore,
     loadingMore,
     moreError,
+    arrived,
+    showArrived,
   };
 }
