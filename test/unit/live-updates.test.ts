@@ -71,6 +71,15 @@ async function standIn(
   return { events, url: `http://127.0.0.1:${port}` };
 }
 
+/** A publisher to the stand-in at `url`, signing with its credentials, publishing on CHANNEL. */
+const publisherAt = (url: string, credentials = CREDENTIALS) =>
+  new AppSyncEventsPublisher({
+    httpEndpoint: `${url}/event`,
+    region: 'us-east-1',
+    credentials,
+    channel: async () => CHANNEL,
+  });
+
 async function subscriber(url: string, token: string, channel: string) {
   const frames = await attempt(url, token, channel);
   await expect.poll(() => frames.some((f) => f.id === 's')).toBe(true);
@@ -112,12 +121,7 @@ describe('the publisher and the stand-in', () => {
     const { url } = await standIn();
     const admin = await subscriber(url, 'admin', CHANNEL);
     expect(admin.find((f) => f.id === 's')?.type).toBe('subscribe_success');
-    const publisher = new AppSyncEventsPublisher({
-      httpEndpoint: `${url}/event`,
-      region: 'us-east-1',
-      credentials: CREDENTIALS,
-      channel: async () => CHANNEL,
-    });
+    const publisher = publisherAt(url);
     await publisher.publish({ type: 'created', message: message() });
     await publisher.publish({ type: 'updated', message: message({ status: 'processing' }) });
     await expect.poll(() => admin.filter((f) => f.type === 'data').length).toBe(2);
@@ -134,12 +138,7 @@ describe('the publisher and the stand-in', () => {
     expect(reader.find((f) => f.id === 's')?.type).toBe('subscribe_error');
     const elsewhere = await subscriber(url, 'admin', '/other/all');
     expect(elsewhere.find((f) => f.id === 's')?.type).toBe('subscribe_success');
-    const publisher = new AppSyncEventsPublisher({
-      httpEndpoint: `${url}/event`,
-      region: 'us-east-1',
-      credentials: CREDENTIALS,
-      channel: async () => CHANNEL,
-    });
+    const publisher = publisherAt(url);
     await publisher.publish({ type: 'created', message: message() });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(reader.some((f) => f.type === 'data')).toBe(false);
@@ -148,12 +147,7 @@ describe('the publisher and the stand-in', () => {
 
   it('fails a publish signed with other credentials, and says why without any secret', async () => {
     const { url } = await standIn();
-    const publisher = new AppSyncEventsPublisher({
-      httpEndpoint: `${url}/event`,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'wrong-secret-value' },
-      channel: async () => CHANNEL,
-    });
+    const publisher = publisherAt(url, { accessKeyId: 'local', secretAccessKey: 'wrong-secret-value' });
     const failure = publisher.publish({ type: 'created', message: message() });
     await expect(failure).rejects.toThrow(/^AppSync Events refused the publish \(401\)/);
     await expect(failure).rejects.not.toThrow(/wrong-secret-value/);
@@ -215,12 +209,7 @@ describe('the onSubscribe handler, as AppSync runs it', () => {
     const { url } = await standIn({ onSubscribe: async () => (allowed ? null : { error: 'no' }) });
     const open = await subscriber(url, 'admin', CHANNEL);
     allowed = false;
-    const publisher = new AppSyncEventsPublisher({
-      httpEndpoint: `${url}/event`,
-      region: 'us-east-1',
-      credentials: CREDENTIALS,
-      channel: async () => CHANNEL,
-    });
+    const publisher = publisherAt(url);
     await publisher.publish({ type: 'created', message: message() });
     await expect.poll(() => open.some((f) => f.type === 'data')).toBe(true);
   });

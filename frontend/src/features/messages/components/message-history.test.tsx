@@ -19,6 +19,18 @@ const message = (i: number): Message => ({
   reply_sent: true,
 });
 
+/** The live list's changes as the dashboard hands them to the History: `emit` plays one. */
+function liveChanges() {
+  let listener: (change: MessageChange) => void = () => {};
+  const changes = (next: (change: MessageChange) => void) => {
+    listener = next;
+    return () => {
+      listener = () => {};
+    };
+  };
+  return { changes, emit: (change: MessageChange) => listener(change) };
+}
+
 const items = () => within(screen.getByRole('list', { name: 'History' })).getAllByRole('article');
 
 describe('the History section', () => {
@@ -54,13 +66,7 @@ describe('the History section', () => {
         next_cursor: null,
       },
     }));
-    let emit: (change: MessageChange) => void = () => {};
-    const changes = (listener: (change: MessageChange) => void) => {
-      emit = listener;
-      return () => {
-        emit = () => {};
-      };
-    };
+    const { changes, emit } = liveChanges();
     render(<MessageHistory reloadKey={0} changes={changes} />);
     expect(await screen.findByText('Showing all 2 messages.')).toBeInTheDocument();
     expect(within(items()[1]!).getByText('Processing')).toBeInTheDocument();
@@ -83,13 +89,7 @@ describe('the History section', () => {
     const api = installFakeApi();
     let stored = [message(1)];
     api.on('GET', '/api/messages', () => ({ status: 200, body: { messages: stored, next_cursor: null } }));
-    let emit: (change: MessageChange) => void = () => {};
-    const changes = (listener: (change: MessageChange) => void) => {
-      emit = listener;
-      return () => {
-        emit = () => {};
-      };
-    };
+    const { changes, emit } = liveChanges();
     render(<MessageHistory reloadKey={0} changes={changes} />);
     expect(await screen.findByText('Showing all 1 message.')).toBeInTheDocument();
     expect(screen.queryByText(/since this list was loaded/)).not.toBeInTheDocument();
