@@ -1,8 +1,8 @@
 /**
  * The History section in a real browser (Debian Chromium) against the local runtime started as a person
  * starts it, signed in through the login screen: 30 messages from three senders, 25 shown and "Load more"
- * for the rest, a sender filter typed as a person types it, and a transcript marked wrong from a card, by
- * keyboard. Screenshots at 360 and 1280 px land in test-results/e2e.
+ * for the rest, a sender filter typed as a person types it, a transcript marked wrong from a card, by
+ * keyboard, and a message that arrives after the list loaded. Screenshots at 360 and 1280 px land in test-results/e2e.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import type { Message } from '../../lambdas/core/schemas';
+import { createMessage } from '../../lambdas/use-cases/message-changes';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signInToDashboard } from '../support/dashboard';
+import { runtimeMessageChanges } from '../support/live-events';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
@@ -124,5 +126,27 @@ describe('the History section', () => {
     await again.getByText('Transcript number twenty-eight, said right.').waitFor();
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  // Last: it adds a message.
+  it('says a message arrived after it loaded, and shows it when asked', async () => {
+    for (const width of [360, 1280]) {
+      const { page, errors } = await openDashboard(width);
+      const history = page.getByRole('region', { name: 'History' });
+      await history.getByText('Showing the newest 25 messages.').waitFor();
+      const arrived = { ...seeded(1), id: `e2e-hist-new-${width}`, created_at: new Date().toISOString() };
+      await createMessage(await runtimeMessageChanges(runtime), {
+        ...arrived,
+        summary: `Arrived at ${width}.`,
+      });
+      await history.getByText('1 new message since this list was loaded.').waitFor();
+      await history.getByText('1 new message since this list was loaded.').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, `history-arrived-${width}.png`) });
+      await history.getByRole('button', { name: 'Show them' }).click();
+      await historyCards(page).first().getByText(`Arrived at ${width}.`).waitFor();
+      await expect.poll(() => history.getByText(/since this list was loaded/).count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 });

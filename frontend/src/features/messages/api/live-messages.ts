@@ -40,6 +40,9 @@ function eventIn(value: unknown): MessageChange | 'moved' | null {
 export function subscribeToMessages(handlers: LiveHandlers): () => void {
   let closed = false;
   let wasDisrupted = false;
+  // "Live" means changes arrive: the connection is up and the server accepted the subscription (a change
+  // published between the two would be missed by a list that already says "Live").
+  let subscribed = false;
   let close: (() => void) | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryMs = RETRY_FIRST_MS;
@@ -49,7 +52,7 @@ export function subscribeToMessages(handlers: LiveHandlers): () => void {
     if (payload.event !== CONNECTION_STATE_CHANGE) return;
     const state = (payload.data as { connectionState?: ConnectionState }).connectionState;
     if (state === ConnectionState.Connected) {
-      handlers.onState('live');
+      if (subscribed) handlers.onState('live');
       if (wasDisrupted) {
         wasDisrupted = false;
         handlers.onReconnected();
@@ -67,6 +70,7 @@ export function subscribeToMessages(handlers: LiveHandlers): () => void {
   const subscribe = async (): Promise<void> => {
     close?.();
     close = undefined;
+    subscribed = false;
     await configureAmplify();
     const { channel: name } = liveChannelSchema.parse(await adminRequest<unknown>('/live-channel'));
     if (closed) return;
@@ -93,6 +97,9 @@ export function subscribeToMessages(handlers: LiveHandlers): () => void {
       channel.close();
     };
     await subscription.ready;
+    subscribed = true;
+    // The connection itself is up (else Amplify's own state says so when it is back).
+    if (!wasDisrupted && !closed) handlers.onState('live');
   };
 
   /** Subscribes to the current channel, then refetches the list (changes may have passed in between). */
@@ -101,8 +108,6 @@ export function subscribeToMessages(handlers: LiveHandlers): () => void {
     try {
       await subscribe();
       retryMs = RETRY_FIRST_MS;
-      // The connection itself was up all along (else Amplify's own state says so when it is back).
-      if (!wasDisrupted) handlers.onState('live');
       handlers.onReconnected();
     } catch (error) {
       console.error('Live updates could not connect:', error);

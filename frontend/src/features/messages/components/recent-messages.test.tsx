@@ -11,6 +11,8 @@ const channel = vi.hoisted(() => ({
   next: null as ((data: unknown) => void) | null,
   /** Every channel name connected to, in order, and whether it was closed. */
   connected: [] as { name: string; closed: boolean }[],
+  /** When the server accepts a subscription (at once unless a test holds it). */
+  accepted: Promise.resolve() as Promise<unknown>,
 }));
 const deliver = (data: unknown) => act(() => channel.next?.(data));
 
@@ -25,7 +27,7 @@ vi.mock('aws-amplify/data', () => ({
       return {
         subscribe: ({ next }: { next: (data: unknown) => void }) => {
           channel.next = next;
-          return { unsubscribe: () => {}, ready: Promise.resolve({ subscriptionId: name }) };
+          return { unsubscribe: () => {}, ready: channel.accepted.then(() => ({ subscriptionId: name })) };
         },
         close: () => {
           connection.closed = true;
@@ -75,6 +77,7 @@ let warnings: unknown[][];
 beforeEach(() => {
   channel.next = null;
   channel.connected = [];
+  channel.accepted = Promise.resolve();
   warnings = [];
   vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     warnings.push(args);
@@ -109,6 +112,22 @@ describe('the live list', () => {
     deliver({ event: { type: 'insert', message: message('m3', 0, 'Third call.') } });
     expect(await screen.findByText('Summary of m3')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Recent Messages \(3\)/ })).toBeInTheDocument();
+  });
+
+  it('says "Live" only once the server has accepted the subscription', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/messages', () => ({ status: 200, body: { messages: [] } }));
+    liveChannels(api, KEY_1);
+    let accept!: () => void;
+    channel.accepted = new Promise<void>((resolve) => {
+      accept = resolve;
+    });
+    render(<Dashboard />);
+    await vi.waitFor(() => expect(channel.connected).toHaveLength(1));
+    expect(screen.getByText('Connecting...')).toBeInTheDocument();
+    expect(screen.queryByText('Live')).not.toBeInTheDocument();
+    await act(async () => accept());
+    expect(await screen.findByText('Live')).toBeInTheDocument();
   });
 
   it('follows the channel when it moves: subscribes to the new one, leaves the old, and loads the list again', async () => {
