@@ -142,7 +142,7 @@ describe('the History section', () => {
       await history.getByText('1 new message since this list was loaded.').waitFor();
       await history.getByText('1 new message since this list was loaded.').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SCREENSHOTS, `history-arrived-${width}.png`) });
-      await history.getByRole('button', { name: 'Show them' }).click();
+      await history.getByRole('button', { name: 'Show it' }).click();
       await historyCards(page).first().getByText(`Arrived at ${width}.`).waitFor();
       await expect.poll(() => history.getByText(/since this list was loaded/).count()).toBe(0);
       expect(errors).toEqual([]);

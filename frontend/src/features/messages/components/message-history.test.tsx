@@ -97,6 +97,7 @@ describe('the History section', () => {
     stored = [message(0), message(-1), ...stored];
     act(() => emit({ type: 'insert', message: message(0) }));
     expect(screen.getByText('1 new message since this list was loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show it' })).toBeInTheDocument();
     act(() => emit({ type: 'insert', message: message(-1) }));
     expect(screen.getByText('2 new messages since this list was loaded.')).toBeInTheDocument();
     // An update of a message not shown is not a new one.

@@ -12,7 +12,7 @@ import { MessageCard } from './message-card';
  * Every message, newest first, 25 at a time with "Load more" (issue 19): beside the live ten, for "what
  * happened to the message I sent last Tuesday?". Filters by sender, status and dates; the filtered list
  * downloads as CSV. Its cards follow the live channel; new messages are counted above the list and come
- * with "Show them" (or Refresh, or new filters).
+ * with "Show it" / "Show them" (or Refresh, or new filters).
  */
 export function MessageHistory({
   reloadKey,
@@ -98,7 +98,7 @@ export function MessageHistory({
               was loaded.
             </p>
             <Button variant="secondary" onClick={history.showArrived} className="min-h-9 px-3 text-sm">
-              Show them
+              {history.arrived === 1 ? 'Show it' : 'Show them'}
             </Button>
           </div>
         )}

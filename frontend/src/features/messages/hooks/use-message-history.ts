@@ -29,7 +29,7 @@ const LOAD_FAILED = { fallback: 'The history could not be loaded. Try again.' };
  * the filters changed is dropped, so no list mixes two filters. The cards it shows follow the live channel
  * (a status change, an erasure), so a card here never contradicts the same message in the live list; new
  * messages are counted, not inserted (a page's place in the list would shift under the reader), and come
- * with "Show them", Refresh or new filters.
+ * with "Show it" / "Show them", Refresh or new filters.
  */
 export function useMessageHistory(reloadKey: number, changes?: LiveChanges): MessageHistory {
   const [filters, setFiltersState] = useState<HistoryFilters>(NO_FILTERS);
@@ -44,7 +44,7 @@ export function useMessageHistory(reloadKey: number, changes?: LiveChanges): Mes
   const [arrived, setArrived] = useState(0);
   const { data, setData, reload } = list;
 
-  // A page loaded afresh (Refresh, new filters, "Show them") holds what had arrived until then.
+  // A page loaded afresh (Refresh, new filters, "Show it") holds what had arrived until then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the keys are the trigger
   useEffect(() => setArrived(0), [reloadKey, filterKey]);
 
