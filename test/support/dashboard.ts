@@ -16,7 +16,11 @@ export async function signInToDashboard(
   else await waitForLiveState(page, 'Live');
 }
 
-/** Waits for the list's live indicator to say `label`. */
+/**
+ * Waits for the list's live indicator to say `label`, exactly: a substring would match other status lines
+ * (the usage summary's "0 delivered" holds "live").
+ */
 export async function waitForLiveState(page: Page, label: 'Live' | 'Reconnecting...'): Promise<void> {
-  await page.getByRole('status').filter({ hasText: label }).first().waitFor({ timeout: 90_000 });
+  const exactly = new RegExp(`^${label.replaceAll('.', '\\.')}$`);
+  await page.getByRole('status').filter({ hasText: exactly }).first().waitFor({ timeout: 90_000 });
 }
