@@ -48,15 +48,29 @@ export type ReplyPartView = {
   readonly delivery: { readonly status: string; readonly error_code: string | null } | null;
 };
 
-/** GET /api/messages/{id}/run: the message's timeline, reply parts and estimated cost. */
+/**
+ * Another text sent about the message, from any run or none: the transcript a FULL text asked for, a failure
+ * notice. They are billed with the message, so they are listed beside its reply.
+ */
+export type OtherTextView = ReplyPartView & {
+  readonly kind: 'full-transcript' | 'failure-notice';
+  /** The processing run that sent it (a FULL answer is recorded with the run current then). */
+  readonly attempt: number;
+};
+
+/** GET /api/messages/{id}/run: the message's timeline, reply parts, other texts and estimated cost. */
 export type RunView = {
   readonly message_id: string;
   readonly runs: readonly { readonly attempt: number; readonly steps: readonly TimelineStep[] }[];
   readonly reply_parts: readonly ReplyPartView[];
+  readonly other_texts: readonly OtherTextView[];
   readonly estimated_cost: number;
 };
 
-/** The runs (oldest first), each try numbered; the reply parts the latest run sent; the message's cost. */
+/**
+ * The runs (oldest first), each try numbered; the reply parts the latest run sent; every other text sent
+ * about it; the message's cost.
+ */
 export function runView(
   message: {
     readonly id: string;
@@ -93,14 +107,18 @@ export function runView(
     runs: [...runs.entries()].sort(([a], [b]) => a - b).map(([attempt, list]) => ({ attempt, steps: list })),
     reply_parts: sortParts(latestRunParts(texts))
       .filter((text) => text.kind === 'reply')
-      .map((text) => ({
-        part: text.index + 1,
-        segments: text.segments,
-        delivery: {
-          status: text.status,
-          error_code: text.error_code === null ? null : String(text.error_code),
-        },
-      })),
+      .map(partView),
+    other_texts: sortParts(texts).flatMap((text) =>
+      text.kind === 'reply' ? [] : [{ ...partView(text), kind: text.kind, attempt: text.attempt ?? 1 }],
+    ),
     estimated_cost: estimateCost(used, prices),
+  };
+}
+
+function partView(text: SmsPart): ReplyPartView {
+  return {
+    part: text.index + 1,
+    segments: text.segments,
+    delivery: { status: text.status, error_code: text.error_code === null ? null : String(text.error_code) },
   };
 }

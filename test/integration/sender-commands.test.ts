@@ -222,6 +222,19 @@ describe('FULL by text', () => {
         status: 'undelivered',
         error_code: 30007,
       });
+      // The operator's Details lists them beside the reply, with their delivery.
+      const details = await fetch(`${runtime.url}/api/messages/${message.id}/run`, {
+        headers: { authorization: `Bearer ${await runtime.adminToken()}` },
+      });
+      const { other_texts } = (await details.json()) as { other_texts: unknown[] };
+      expect(other_texts).toEqual([
+        expect.objectContaining({ kind: 'full-transcript', part: 1 }),
+        expect.objectContaining({
+          kind: 'full-transcript',
+          part: 2,
+          delivery: { status: 'undelivered', error_code: '30007' },
+        }),
+      ]);
     } finally {
       openai.transcription = { text: TRANSCRIPT, language: 'english', duration: 6 };
     }

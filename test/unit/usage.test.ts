@@ -200,6 +200,47 @@ describe('a run step by step', () => {
     expect(view.estimated_cost).toBe(0.141);
   });
 
+  it('lists every other text sent about the message, whichever run sent it: FULL answers and notices', () => {
+    const view = runView(
+      {
+        id: 'm1',
+        source: 'sms',
+        sms_parts: [
+          text(0, 'delivered', 2),
+          text(1, 'sent', 2, { kind: 'full-transcript', segments: 2 }),
+          text(0, 'failed', 1, { kind: 'failure-notice', error_code: 30003 }),
+          text(0, 'delivered', 2, { kind: 'full-transcript', segments: 3 }),
+        ],
+      },
+      [step('SendReply'), step('SendReply', { attempt: 2 })],
+      PRICES,
+    );
+    expect(view.reply_parts).toHaveLength(1);
+    expect(view.other_texts).toEqual([
+      {
+        kind: 'full-transcript',
+        attempt: 2,
+        part: 1,
+        segments: 3,
+        delivery: { status: 'delivered', error_code: null },
+      },
+      {
+        kind: 'full-transcript',
+        attempt: 2,
+        part: 2,
+        segments: 2,
+        delivery: { status: 'sent', error_code: null },
+      },
+      {
+        kind: 'failure-notice',
+        attempt: 1,
+        part: 1,
+        segments: 1,
+        delivery: { status: 'failed', error_code: '30003' },
+      },
+    ]);
+  });
+
   it('keeps the part a resumed SendReply sent before it threw, with its segments', () => {
     // The first try sent part 1 then failed; the retry (same run) sent part 2 only.
     const view = runView(

@@ -36,6 +36,7 @@ const VIEW: RunView = {
     { part: 1, segments: 2, delivery: null },
     { part: 2, segments: 3, delivery: { status: 'undelivered', error_code: '30007' } },
   ],
+  other_texts: [],
   estimated_cost: 0.0787,
 };
 
@@ -79,6 +80,46 @@ describe('Details on a message card', () => {
     expect(screen.getByText('delivery of part 2')).toBeInTheDocument();
   });
 
+  it('lists the other texts sent about the message (FULL answers, failure notices) with their delivery', async () => {
+    const api = installFakeApi();
+    const delivered = { status: 'delivered', error_code: null };
+    api.on('GET', '/api/messages/m1/run', () => ({
+      status: 200,
+      body: {
+        ...VIEW,
+        other_texts: [
+          { kind: 'full-transcript', attempt: 1, part: 1, segments: 3, delivery: delivered },
+          { kind: 'full-transcript', attempt: 1, part: 2, segments: 1, delivery: delivered },
+          {
+            kind: 'failure-notice',
+            attempt: 2,
+            part: 1,
+            segments: 1,
+            delivery: { status: 'failed', error_code: '30003' },
+          },
+        ],
+      },
+    }));
+    render(
+      <RunDetails
+        messageId="m1"
+        renderPartDelivery={(part) => <span>{`delivery ${part.delivery?.status}`}</span>}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Details' }));
+    const others = (await screen.findByRole('heading', { name: 'Other texts about this message' }))
+      .parentElement!;
+    expect(
+      within(others)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Full transcript (the sender texted FULL), part 1 (run 1): 3 segmentsdelivery delivered',
+      'Full transcript (the sender texted FULL), part 2 (run 1): 1 segmentdelivery delivered',
+      'Failure notice (run 2): 1 segmentdelivery failed',
+    ]);
+  });
+
   it('says so when nothing was recorded yet, and when the details cannot be loaded', async () => {
     const api = installFakeApi();
     api.on('GET', '/api/messages/m1/run', () => ({
@@ -100,6 +141,7 @@ describe('Details on a message card', () => {
     await user.click(first!);
     expect(await screen.findByText('No steps recorded yet.')).toBeInTheDocument();
     expect(screen.getByText('No reply parts were sent.')).toBeInTheDocument();
+    expect(screen.queryByText('Other texts about this message')).toBeNull();
     await user.click(second!);
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no message m2.');
   });

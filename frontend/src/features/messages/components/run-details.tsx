@@ -1,4 +1,4 @@
-import type { ReplyPartView, RunView, TimelineStep } from '@core/run-steps';
+import type { OtherTextView, ReplyPartView, RunView, TimelineStep } from '@core/run-steps';
 import { ChevronDown, CircleAlert, CircleCheck, RotateCw } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
@@ -66,7 +66,10 @@ function RunPanel({ messageId, version, renderPartDelivery }: Props) {
   return <RunTimeline view={run.data} renderPartDelivery={renderPartDelivery} />;
 }
 
-/** The timeline itself: each run's steps with durations, retries and errors; the reply parts; the cost. */
+/**
+ * The timeline itself: each run's steps with durations, retries and errors; the reply parts; the other texts
+ * sent about the message (FULL's answer, failure notices); the cost.
+ */
 function RunTimeline({
   view,
   renderPartDelivery,
@@ -108,29 +111,78 @@ function RunTimeline({
         ) : (
           <ol className="mt-1 space-y-1">
             {view.reply_parts.map((part) => (
-              <li key={part.part} className="flex flex-wrap items-center gap-x-2 text-ink">
-                <span>
-                  Part {part.part}: {part.segments} {part.segments === 1 ? 'segment' : 'segments'}
-                </span>
-                {renderPartDelivery
-                  ? renderPartDelivery(part)
-                  : part.delivery && (
-                      <span className="text-muted">
-                        {part.delivery.status}
-                        {part.delivery.error_code ? ` (error ${part.delivery.error_code})` : ''}
-                      </span>
-                    )}
-              </li>
+              <TextRow
+                key={part.part}
+                label={`Part ${part.part}`}
+                part={part}
+                renderPartDelivery={renderPartDelivery}
+              />
             ))}
           </ol>
         )}
       </div>
+      {view.other_texts.length > 0 && (
+        <div>
+          <h4 className="font-semibold text-ink">Other texts about this message</h4>
+          <ol className="mt-1 space-y-1">
+            {view.other_texts.map((text) => (
+              <TextRow
+                key={`${text.kind}-${text.attempt}-${text.part}`}
+                label={otherTextLabel(text, view.other_texts)}
+                part={text}
+                renderPartDelivery={renderPartDelivery}
+              />
+            ))}
+          </ol>
+        </div>
+      )}
       <p className="text-ink">
         <span className="font-semibold">Estimated cost:</span> {formatUsd(view.estimated_cost)}
         <span className="text-muted"> (prices in Settings)</span>
       </p>
     </section>
   );
+}
+
+function TextRow({
+  label,
+  part,
+  renderPartDelivery,
+}: {
+  readonly label: string;
+  readonly part: ReplyPartView;
+  readonly renderPartDelivery?: ((part: ReplyPartView) => ReactNode) | undefined;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-2 text-ink">
+      <span>
+        {label}: {part.segments} {part.segments === 1 ? 'segment' : 'segments'}
+      </span>
+      {renderPartDelivery
+        ? renderPartDelivery(part)
+        : part.delivery && (
+            <span className="text-muted">
+              {part.delivery.status}
+              {part.delivery.error_code ? ` (error ${part.delivery.error_code})` : ''}
+            </span>
+          )}
+    </li>
+  );
+}
+
+const OTHER_TEXT_NAME: Readonly<Record<OtherTextView['kind'], string>> = {
+  'full-transcript': 'Full transcript (the sender texted FULL)',
+  'failure-notice': 'Failure notice',
+};
+
+/** "Full transcript (the sender texted FULL), part 2"; the run is named when texts came from several. */
+function otherTextLabel(text: OtherTextView, all: readonly OtherTextView[]): string {
+  const name = OTHER_TEXT_NAME[text.kind];
+  const sameKind = all.filter((other) => other.kind === text.kind && other.attempt === text.attempt);
+  const part = sameKind.length > 1 ? `, part ${text.part}` : '';
+  const runs = new Set(all.map((other) => other.attempt));
+  const run = runs.size > 1 || text.attempt > 1 ? ` (run ${text.attempt})` : '';
+  return `${name}${part}${run}`;
 }
 
 function StepRow({
