@@ -4,32 +4,18 @@
  * whatever the outcome), or multipart `audio` + `sender` (small files: a request body stops near 6 MB in AWS).
  * 201 `{messageId}`; 415 not audio, 422 damaged or too long, 413 over 25 MB.
  */
-import { audioStore, audioTools } from '../composition/audio';
 import { adminRoutes } from '../composition/http';
-import { messageChanges, warn } from '../composition/message-changes';
 import { metrics } from '../composition/observability';
-import { pipelineStarter } from '../composition/pipeline-starter';
-import { settingsRepository } from '../composition/repositories';
-import { usage } from '../composition/usage';
+import { uploadDeps } from '../composition/uploads';
 import { MAX_AUDIO_BYTES } from '../core/audio-format';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../core/errors';
 import { uploadedAudioSchema } from '../core/uploads';
 import { header, readJsonBody } from '../http/edge';
 import { parseMultipart } from '../http/multipart';
 import { parseOrThrow } from '../http/validation';
-import { receiveUpload, receiveUploadedFile, type UploadDeps } from '../use-cases/inbound/receive-upload';
+import { receiveUpload, receiveUploadedFile } from '../use-cases/inbound/receive-upload';
 
-// No Twilio, opt-outs or counters: an upload texts nobody from here (a phone-number sender gets the
-// pipeline's reply).
-const deps: UploadDeps = {
-  ...messageChanges(),
-  audio: audioStore(),
-  audioTools: audioTools(),
-  settings: settingsRepository(),
-  pipeline: pipelineStarter(),
-  usage: usage(),
-  warn,
-};
+const deps = uploadDeps();
 const route = adminRoutes();
 
 export const handler = route({ access: 'admin' }, async ({ event }) => {

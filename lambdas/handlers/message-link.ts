@@ -8,33 +8,25 @@ import { audioStore } from '../composition/audio';
 import { publicRoutes } from '../composition/http';
 import { mediaFetching } from '../composition/media';
 import { messageChanges } from '../composition/message-changes';
-import { MESSAGE_LINK_HEADERS } from '../core/message-link';
 import type { ApiHandler } from '../http/edge';
-import { linkCodePathSchema } from '../http/path-schemas';
-import { parseOrThrow } from '../http/validation';
+import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
 import { deleteByLink, messageLinkAudio, readMessageLink } from '../use-cases/message-link';
 
 const deps = { ...messageChanges(), audio: audioStore(), providers: mediaFetching() };
 const route = publicRoutes();
 
-// Any text is hashed and looked up (use-cases/message-link.ts checks its shape after), so a malformed code
-// takes the same path, and gets the same 404, as an unknown one.
-const options = { access: 'public', headers: MESSAGE_LINK_HEADERS } as const;
-const codeOf = (pathParameters: Record<string, string | undefined> | undefined) =>
-  parseOrThrow(linkCodePathSchema, pathParameters ?? {}, 'path').code;
-
-const read = route(options, async ({ event }) => ({
+const read = route(LINK_ROUTE, async ({ event }) => ({
   status: 200,
-  body: await readMessageLink(deps, codeOf(event.pathParameters)),
+  body: await readMessageLink(deps, linkCodeOf(event.pathParameters)),
 }));
 
-const audio = route(options, async ({ event }) => ({
+const audio = route(LINK_ROUTE, async ({ event }) => ({
   status: 200,
-  body: await messageLinkAudio(deps, codeOf(event.pathParameters)),
+  body: await messageLinkAudio(deps, linkCodeOf(event.pathParameters)),
 }));
 
-const remove = route(options, async ({ event }) => {
-  await deleteByLink(deps, codeOf(event.pathParameters));
+const remove = route(LINK_ROUTE, async ({ event }) => {
+  await deleteByLink(deps, linkCodeOf(event.pathParameters));
   return { status: 200, body: { deleted: true } };
 });
 

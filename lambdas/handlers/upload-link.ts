@@ -5,51 +5,30 @@
  * up). No sign-in: the code is the key. Every answer is no-store, noindex and no-referrer; any code that
  * opens nothing gets the same 404.
  */
-import { audioStore, audioTools } from '../composition/audio';
 import { publicRoutes } from '../composition/http';
-import { messageChanges, warn } from '../composition/message-changes';
 import { metrics } from '../composition/observability';
-import { pipelineStarter } from '../composition/pipeline-starter';
-import { counters, settingsRepository, uploadCodeStore } from '../composition/repositories';
-import { usage } from '../composition/usage';
-import { MESSAGE_LINK_HEADERS } from '../core/message-link';
+import { counters, uploadCodeStore } from '../composition/repositories';
+import { uploadDeps } from '../composition/uploads';
 import { uploadRequestSchema } from '../core/uploads';
 import type { ApiHandler } from '../http/edge';
-import { linkCodePathSchema } from '../http/path-schemas';
-import { parseOrThrow } from '../http/validation';
+import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
 import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../use-cases/upload-link';
 
-const deps = {
-  ...messageChanges(),
-  uploadCodes: uploadCodeStore(),
-  counters: counters(),
-  audio: audioStore(),
-  audioTools: audioTools(),
-  settings: settingsRepository(),
-  pipeline: pipelineStarter(),
-  usage: usage(),
-  warn,
-};
+const deps = { ...uploadDeps(), uploadCodes: uploadCodeStore(), counters: counters() };
 const route = publicRoutes();
 
-// Any text is hashed and looked up (use-cases/upload-link.ts checks its shape after), so a malformed code
-// takes the same path, and gets the same 404, as an unknown one.
-const options = { access: 'public', headers: MESSAGE_LINK_HEADERS } as const;
-const codeOf = (pathParameters: Record<string, string | undefined> | undefined) =>
-  parseOrThrow(linkCodePathSchema, pathParameters ?? {}, 'path').code;
-
-const read = route(options, async ({ event }) => ({
+const read = route(LINK_ROUTE, async ({ event }) => ({
   status: 200,
-  body: await readUploadLink(deps, codeOf(event.pathParameters)),
+  body: await readUploadLink(deps, linkCodeOf(event.pathParameters)),
 }));
 
-const upload = route({ ...options, body: uploadRequestSchema }, async ({ event, body }) => ({
+const upload = route({ ...LINK_ROUTE, body: uploadRequestSchema }, async ({ event, body }) => ({
   status: 200,
-  body: await startLinkUpload(deps, codeOf(event.pathParameters), body),
+  body: await startLinkUpload(deps, linkCodeOf(event.pathParameters), body),
 }));
 
-const message = route(options, async ({ event }) => {
-  const { transcribed } = await receiveLinkUpload(deps, codeOf(event.pathParameters));
+const message = route(LINK_ROUTE, async ({ event }) => {
+  const { transcribed } = await receiveLinkUpload(deps, linkCodeOf(event.pathParameters));
   metrics.addMetric('MessagesReceived', 'Count', 1);
   if (!transcribed) metrics.addMetric('VoiceMessagesOverLimit', 'Count', 1);
   // The message id stays with the service: the page has nothing to open with it.
