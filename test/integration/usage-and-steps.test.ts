@@ -84,8 +84,16 @@ describe('a run step by step', () => {
     const done = await waitForMessage(runtime, id, ['completed', 'failed']);
     expect(done.status).toBe('completed');
 
-    const { status, body: run } = await adminGet<RunView>(`/api/messages/${id}/run`);
-    expect(status).toBe(200);
+    // A step is recorded once its function has returned: MarkCompleted's record lands just after the status.
+    let run!: RunView;
+    await expect
+      .poll(async () => {
+        const answer = await adminGet<RunView>(`/api/messages/${id}/run`);
+        expect(answer.status).toBe(200);
+        run = answer.body;
+        return run.runs[0]?.steps.at(-1)?.step;
+      })
+      .toBe('MarkCompleted');
     expect(run.runs).toHaveLength(1);
     const steps = run.runs[0]!.steps;
     expect(steps.map((s) => s.step)).toEqual([
