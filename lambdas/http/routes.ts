@@ -15,9 +15,31 @@ export type HttpRoute = {
    * (say sign-ups) cannot use up the webhook's.
    */
   readonly throttle: Throttle;
+  /**
+   * Requests one client (an IP address) may make to this route in a window, on the public routes a stranger
+   * can flood: a WAF rate-based rule per IP in AWS, the local runtime's per-address limiter locally. Absent:
+   * only the route's own throttle applies (admin routes need a token; Twilio's posts come from many addresses).
+   */
+  readonly perClient?: ClientLimit;
 };
 
 export type Throttle = { readonly rate: number; readonly burst: number };
+
+/** What one client may send a route: `limit` requests in any `windowSeconds` (WAF's rate-based rule shape). */
+export type ClientLimit = { readonly limit: number; readonly windowSeconds: 60 | 120 | 300 | 600 };
+
+/**
+ * Per-client limits. Generous, because one address may be many people (a mobile carrier's NAT, an office):
+ * they stop one client's flood from using up a route everyone shares, not a person reading their messages.
+ */
+export const CLIENT_LIMITS = {
+  /** A person opening, playing, deleting their message: a handful of requests; a family on one NAT, a few dozen. */
+  messageLink: { limit: 300, windowSeconds: 300 },
+  /** Handing in a recording is three requests. */
+  uploadLink: { limit: 100, windowSeconds: 300 },
+  /** People signing up, one form each. */
+  signup: { limit: 50, windowSeconds: 300 },
+} as const satisfies Record<string, ClientLimit>;
 
 /** The limits, from the most to the least generous. */
 export const THROTTLES = {
@@ -63,6 +85,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'create-signup',
     access: 'public',
     throttle: THROTTLES.publicWrite,
+    perClient: CLIENT_LIMITS.signup,
   },
   { method: 'GET', path: '/api/messages', fn: 'list-messages', access: 'admin', throttle: THROTTLES.admin },
   // The dashboard's test upload (JSON {uploadKey, sender} after POST /api/uploads, or multipart).
@@ -129,6 +152,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'message-link',
     access: 'public',
     throttle: THROTTLES.messageLink,
+    perClient: CLIENT_LIMITS.messageLink,
   },
   {
     method: 'POST',
@@ -136,6 +160,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'message-link',
     access: 'public',
     throttle: THROTTLES.messageLink,
+    perClient: CLIENT_LIMITS.messageLink,
   },
   {
     method: 'DELETE',
@@ -143,6 +168,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'message-link',
     access: 'public',
     throttle: THROTTLES.messageLink,
+    perClient: CLIENT_LIMITS.messageLink,
   },
   // Whoever holds an UPLOAD link (/u/<code>): is it good, sign the recording's upload, hand it in.
   {
@@ -151,6 +177,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'upload-link',
     access: 'public',
     throttle: THROTTLES.uploadLink,
+    perClient: CLIENT_LIMITS.uploadLink,
   },
   {
     method: 'POST',
@@ -158,6 +185,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'upload-link',
     access: 'public',
     throttle: THROTTLES.uploadLink,
+    perClient: CLIENT_LIMITS.uploadLink,
   },
   {
     method: 'POST',
@@ -165,6 +193,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'upload-link',
     access: 'public',
     throttle: THROTTLES.uploadLink,
+    perClient: CLIENT_LIMITS.uploadLink,
   },
   {
     method: 'GET',
