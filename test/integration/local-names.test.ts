@@ -5,12 +5,14 @@
  * name, never through PUBLIC_URL (its host, or a proxy's headers), however its path is spelled; the data
  * directory is private to the user; and listening beyond loopback says that passwords travel unencrypted.
  */
-import { chmod, mkdir, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, outboxTo, postWebhook } from '../support/pipeline';
 
@@ -198,10 +200,12 @@ describe('a data directory shared with others, and HOST=0.0.0.0', () => {
 
   afterAll(async () => {
     await runtime?.dispose();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('makes DATA_DIR and everything the stand-ins and the service write in it private to the user, saying so once', async () => {
-    // A text answered (outbox.jsonl), a sign-up email (mailbox.jsonl) and a saved key (secrets.json).
+    // A text answered (outbox.jsonl), a sign-up email (mailbox.jsonl), a saved key (secrets.json), a file
+    // stored (s3rver's object and its metadata).
     expect((await postWebhook(runtime, incomingForm({ from: '+14155550177', body: 'HELP' }))).status).toBe(
       200,
     );
@@ -213,11 +217,16 @@ describe('a data directory shared with others, and HOST=0.0.0.0', () => {
       body: JSON.stringify({ openai_api_key: 'sk-test-abcdefghijklmnopqrstuvwxyz-0000' }),
     });
     expect(settings.status).toBe(200);
+    const s3 = createS3Client({ region: runtime.info.region, endpoint: runtime.info.s3.endpoint });
+    await s3.send(
+      new PutObjectCommand({ Bucket: runtime.info.s3.bucket, Key: 'audio/private.wav', Body: 'not audio' }),
+    );
+    s3.destroy();
 
     const modes = await modesUnder(dataDir);
     for (const name of [
       'dynamodb',
-      's3',
+      `s3/${runtime.info.s3.bucket}/audio`,
       'cognito',
       'outbox.jsonl',
       'mailbox.jsonl',
