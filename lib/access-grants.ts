@@ -10,6 +10,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { LIVE_CHANNEL_ITEM_ID } from '../lambdas/adapters/aws/dynamo-live-channel-store';
+import { SESSIONS_ENDED_PREFIX } from '../lambdas/adapters/aws/dynamo-session-ends';
 import { MESSAGE_INDEXES, type TABLES } from '../lambdas/adapters/aws/tables';
 import { ENV } from '../lambdas/composition/env-names';
 import type { Retention } from '../lambdas/core/retention';
@@ -63,8 +64,10 @@ export const publicEdge: Access = (fn, t) => {
 };
 
 /**
- * composition/http.ts adminRoutes(): CORS, Cognito's issuer, keys, app client and admins group, and the user
- * pool, where it asks whether the caller is still an administrator (the token may predate a removal).
+ * composition/http.ts adminRoutes(): CORS, Cognito's issuer, keys, app client and admins group, the user
+ * pool, where it asks whether the caller is still an administrator (the token may predate a removal), and
+ * when the caller's sessions last ended (the token may predate a password reset): those settings-table items
+ * only.
  */
 export const adminEdge = (
   fn: ProjectFunction,
@@ -77,6 +80,7 @@ export const adminEdge = (
   fn.setting(ENV.JWT_CLIENT_ID, t.data.userPoolClient.userPoolClientId);
   fn.setting(ENV.ADMIN_GROUP, t.data.adminGroupName);
   fn.userPool(ENV.USER_POOL_ID, t.data.userPool, ['AdminListGroupsForUser', ...poolActions]);
+  fn.tableItemsStartingWith(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem'], SESSIONS_ENDED_PREFIX);
 };
 
 /** composition/cognito.ts userDirectory() for a Team route: the edge's check plus exactly `actions`. */

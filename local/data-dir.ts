@@ -1,10 +1,23 @@
 /**
- * The data directory: where everything the runtime keeps lives, checked usable at start, and locked so one
+ * The data directory: where everything the runtime keeps lives, checked usable at start, private to the user
+ * running it (it holds every message, the secrets and the sign-in stand-in's accounts), and locked so one
  * runtime at a time uses it (the database files allow one process).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { access, chmod, constants, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  constants,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { StartupError } from './startup-error';
 
@@ -36,13 +49,50 @@ export async function prepareDataDir(dataDir: string): Promise<void> {
     );
   }
   try {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIRECTORY });
     await access(dataDir, constants.W_OK | constants.R_OK);
   } catch (error) {
     throw new StartupError(
       `Cannot use DATA_DIR ${dataDir} (${(error as NodeJS.ErrnoException).code ?? 'error'}): make it a directory you can write to, or set DATA_DIR elsewhere.`,
     );
   }
+}
+
+/** Modes of what the data directory holds: its owner's alone. */
+const PRIVATE_DIRECTORY = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Makes everything the process creates from now on private to its user (umask 077): the stand-ins (dynalite,
+ * s3rver, cognito-local) and the runtime's own files (outbox, mailbox, secrets) are written with their
+ * libraries' default modes, which this narrows to 0700 folders and 0600 files. Process-wide, as the runtime
+ * owns its process.
+ */
+export function keepNewFilesPrivate(): void {
+  process.umask(0o077);
+}
+
+/**
+ * Tightens what the data directory already holds (a directory made by an older version, or by hand) to 0700
+ * folders and 0600 files; symbolic links are left alone. Resolves to how many entries it changed.
+ */
+export async function tightenDataDir(dataDir: string): Promise<number> {
+  const entries = await readdir(dataDir, { recursive: true, withFileTypes: true });
+  const paths = [dataDir, ...entries.map((entry) => join(entry.parentPath, entry.name))];
+  let tightened = 0;
+  for (const path of paths) {
+    const info = await lstat(path).catch(() => null);
+    if (!info || info.isSymbolicLink() || (info.mode & 0o077) === 0) continue;
+    try {
+      await chmod(path, info.isDirectory() ? PRIVATE_DIRECTORY : PRIVATE_FILE);
+    } catch (error) {
+      throw new StartupError(
+        `Cannot make ${path} private (${(error as NodeJS.ErrnoException).code ?? 'error'}): make DATA_DIR yours (chown) or set DATA_DIR to a directory of your own.`,
+      );
+    }
+    tightened++;
+  }
+  return tightened;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Who may come through the local runtime's doors. The site is served under whatever host name reached the
- * runtime (localhost, 127.0.0.1, a LAN name, a tunnel), so "the site's own origin" is the request's own:
+ * Who may come through the local runtime's doors. The site is served under each name the operator uses
+ * (localhost, 127.0.0.1, a LAN name in ALLOWED_HOSTS, a tunnel: local/host-names.ts, checked before anything
+ * else in local/admission.ts), so "the site's own origin" is the request's own:
  * `http://<Host>`, or `PUBLIC_URL` when the runtime sits behind a tunnel or proxy. Browsers say where a request
  * comes from (`Origin`, `Sec-Fetch-Site`); a request that names another origin is refused on the local-only
  * routes and gets no CORS permission anywhere. Callers that are not browsers (the SDK, curl, tests) send

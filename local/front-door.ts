@@ -4,6 +4,8 @@
  * API (each route to its Lambda handler, with the gateway's per-route throttling) are reached here; Step
  * Functions and the triggers are not (they live on the internal door). Cross-origin browsers are refused on
  * everything that is not the site or the API; the parts that start late answer 503 until they are ready.
+ * Before any of that, every request and upgrade passes local/admission.ts: a name the operator uses, one
+ * normalized path for every part, and `/_local/*` from this machine only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -11,6 +13,7 @@ import { MESSAGE_LINK_HEADERS } from '../lambdas/core/message-link';
 import { CODE_PAGE_PREFIXES } from '../lambdas/core/site-paths';
 import { HTTP_ROUTES } from '../lambdas/http/routes';
 import { COGNITO_PREFIX, LOCAL_PREFIX, STEP_FUNCTIONS_PREFIX } from './addresses';
+import { admit, rawAnswer } from './admission';
 import {
   BodyTooLargeError,
   type LambdaHttpHandler,
@@ -20,6 +23,7 @@ import {
   writeResult,
 } from './api-gateway';
 import { answerPreflight, isCrossOrigin, refuseUnread } from './doors';
+import type { HostNames } from './host-names';
 import { serveLocalControl } from './local-controls';
 import { matchRoute } from './route-match';
 import { serveSite } from './site';
@@ -66,6 +70,8 @@ const startedAt = (path: string, prefix: string) => path === prefix || path.star
 
 export function frontDoor(options: {
   readonly publicUrl: string | null;
+  /** The names requests may come in under (local/host-names.ts). */
+  readonly hosts: HostNames;
   readonly parts: FrontDoorParts;
   readonly log: (line: string) => void;
 }) {
@@ -77,8 +83,14 @@ export function frontDoor(options: {
   };
 
   const request = (req: IncomingMessage, res: ServerResponse): void => {
+    const admitted = admit(req, options.hosts);
+    if (admitted.path === null) {
+      refuseUnread(req, res, admitted.status, { error: admitted.error });
+      return;
+    }
+    // From here on, `req.url` is the normalized target every part sees.
+    const { path } = admitted;
     const url = req.url ?? '/';
-    const path = url.split('?')[0] ?? '/';
     const run = (handle: Handle) =>
       Promise.resolve(handle(req, res)).catch((error: unknown) => {
         options.log(`Request ${req.method} ${path} failed: ${(error as Error).message}`);
@@ -117,13 +129,17 @@ export function frontDoor(options: {
   };
 
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== paths.eventsRealtime || !parts.events) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    const admitted = admit(req, options.hosts);
+    if (admitted.path === null) {
+      socket.end(rawAnswer(admitted.status, admitted.error));
+      return;
+    }
+    if (admitted.path !== paths.eventsRealtime || !parts.events) {
+      socket.end(rawAnswer(404));
       return;
     }
     if (isCrossOrigin(req, publicUrl)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.end(rawAnswer(403));
       return;
     }
     parts.events.handleUpgrade(req, socket, head);

@@ -13,6 +13,7 @@ import {
   MAX_RETENTION_DAYS,
   type Retention,
 } from '../lambdas/core/retention';
+import { normalizedHostName } from './host-names';
 import { StartupError } from './startup-error';
 
 /** An empty variable counts as unset (`PORT= npm start`). */
@@ -29,13 +30,18 @@ const publicUrl = z
     return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
   }, 'must be an origin only (scheme, host and optional port), with no path: the site is served at its root');
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The entries of ADMIN_EMAILS that are not email addresses. */
-const notEmails = (value: string) =>
+/** The entries of a comma-separated list, trimmed, blanks dropped. */
+const entries = (value: string) =>
   value
     .split(',')
-    .map((email) => email.trim())
-    .filter((email) => email && !EMAIL.test(email));
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The entries of ADMIN_EMAILS that are not email addresses. */
+const notEmails = (value: string) => entries(value).filter((email) => !EMAIL.test(email));
+
+/** The entries of ALLOWED_HOSTS that are not host names. */
+const notHostNames = (value: string) => entries(value).filter((entry) => normalizedHostName(entry) === null);
 
 /** In the order they are reported: the first bad variable is the one line a person sees. */
 const LOCAL_ENV = {
@@ -56,6 +62,14 @@ const LOCAL_ENV = {
       .string()
       .default('')
       .refine((value) => notEmails(value).length === 0),
+  ),
+  /** More names the site answers to, besides loopback names and PUBLIC_URL's host (local/host-names.ts). */
+  ALLOWED_HOSTS: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z
+      .string()
+      .default('')
+      .refine((value) => notHostNames(value).length === 0),
   ),
   /** Tests and benchmarks shorten the pipeline's retries and runs. */
   PIPELINE_RETRY_INTERVAL_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).optional()),
@@ -84,6 +98,8 @@ const PROBLEMS: Partial<Record<Variable, (value: string, problem: string) => str
     `PUBLIC_URL ${problem} (found "${value.trim()}"): for example PUBLIC_URL=https://voice.example.com, or unset it.`,
   ADMIN_EMAILS: (value) =>
     `ADMIN_EMAILS must be email addresses separated by commas; "${notEmails(value).join('", "')}" is not: fix it or unset ADMIN_EMAILS.`,
+  ALLOWED_HOSTS: (value) =>
+    `ALLOWED_HOSTS must be host names separated by commas, without scheme or port; "${notHostNames(value).join('", "')}" is not: for example ALLOWED_HOSTS=my-laptop.lan,voice.example.com.`,
   PIPELINE_RETRY_INTERVAL_MS: (value) =>
     `PIPELINE_RETRY_INTERVAL_MS must be a whole number of milliseconds (found "${value}"): unset it for the usual retries.`,
   PIPELINE_RUN_TIMEOUT_SECONDS: (value) =>
@@ -103,6 +119,8 @@ export type LocalConfig = {
   readonly retention: Retention;
   /** ADMIN_EMAILS as set (trimmed), or empty. */
   readonly adminEmails: string;
+  /** ALLOWED_HOSTS, each normalized (lower case); empty when unset. */
+  readonly allowedHosts: readonly string[];
   readonly pipeline: { readonly retryIntervalMs?: number; readonly runTimeoutSeconds?: number };
   readonly throttling: boolean;
   readonly logLevel: string | undefined;
@@ -130,6 +148,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
     publicUrl: read.PUBLIC_URL ? new URL(read.PUBLIC_URL).origin : null,
     retention: { audioDays: read.AUDIO_RETENTION_DAYS, transcriptDays: read.TRANSCRIPT_RETENTION_DAYS },
     adminEmails: read.ADMIN_EMAILS,
+    allowedHosts: entries(read.ALLOWED_HOSTS).map((entry) => normalizedHostName(entry)!),
     pipeline: {
       ...(read.PIPELINE_RETRY_INTERVAL_MS === undefined
         ? {}

@@ -14,11 +14,20 @@ import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
 import { LocalDependencyCheck } from './adapters/local-dependency-check';
 import { REGION } from './addresses';
 import { cognitoPublicDoor } from './cognito-door';
-import { type DataPaths, dataPaths, ensureWebhookToken, lockDataDir, prepareDataDir } from './data-dir';
+import {
+  type DataPaths,
+  dataPaths,
+  ensureWebhookToken,
+  keepNewFilesPrivate,
+  lockDataDir,
+  prepareDataDir,
+  tightenDataDir,
+} from './data-dir';
 import { type FrontDoorParts, frontDoor } from './front-door';
 import { applyHandlerEnvironment } from './handler-environment';
 import { loadHttpHandlers, loadTriggerHandlers } from './handler-modules';
 import { provideLocalAdapters } from './host-adapters';
+import { hostNames, isLoopbackName, normalizedHostName } from './host-names';
 import { failInterruptedRuns } from './interrupted-runs';
 import { createLiveUpdates, publisherCredentials } from './live-access';
 import { type LocalConfig, readLocalConfig } from './local-config';
@@ -66,7 +75,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { publicUrl } = config;
   const dataDir = resolve(options.dataDir);
   const paths = dataPaths(dataDir);
+  keepNewFilesPrivate();
   await prepareDataDir(dataDir);
+  if ((await tightenDataDir(dataDir)) > 0) {
+    log(
+      `DATA_DIR ${dataDir} was readable by other users of this machine: made it private to you (folders 0700, files 0600).`,
+    );
+  }
+  if (!isLoopbackName(normalizedHostName(options.host) ?? '')) {
+    log(
+      `HOST=${options.host} lets other machines reach this service over plain HTTP: passwords, sign-in codes and tokens travel unencrypted. Put TLS in front (an https tunnel or reverse proxy, named by PUBLIC_URL), or keep HOST=127.0.0.1.`,
+    );
+  }
   const cleanups = new AsyncDisposableStack();
   cleanups.defer(await lockDataDir(paths.lock));
   // runtime.json says the service answers: it goes last at a stop, just before the lock.
@@ -78,7 +98,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   try {
     // The port first: one in use is the most common problem and should be reported at once.
     const parts: FrontDoorParts = { cognito: null, events: null, app: null };
-    const door = frontDoor({ publicUrl, parts, log });
+    const hosts = hostNames({ publicUrl, allowed: config.allowedHosts, listenHost: options.host });
+    const door = frontDoor({ publicUrl, hosts, parts, log });
     const { port, close: closePort } = await openPublicPort(door, options.port, options.host);
     cleanups.defer(closePort);
     const url = `http://localhost:${port}`;

@@ -1,8 +1,9 @@
 /**
- * Where the site is, seen from the browser. The runtime answers under any host name that reaches it
- * (localhost, 127.0.0.1, a LAN name, a tunnel), and the CSP allows only `'self'`, so `/config.json` is built
- * per request from the address the browser used; Amplify needs absolute URLs (its Cognito endpoint and the
- * events endpoint it derives `wss://.../event/realtime` from), so they cannot simply be relative.
+ * Where the site is, seen from the browser. The runtime answers under each name the operator uses
+ * (localhost, 127.0.0.1, a LAN name, a tunnel: local/host-names.ts), and the CSP allows only `'self'`, so
+ * `/config.json` is built per request from the address the browser used; Amplify needs absolute URLs (its
+ * Cognito endpoint and the events endpoint it derives `wss://.../event/realtime` from), so they cannot simply
+ * be relative.
  * `PUBLIC_URL` names the public address when a tunnel or proxy stands in front: the webhook URL Twilio signs,
  * the reset links in emails and the printed URLs use it (checked in local/local-config.ts).
  */

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { JwtTokenVerifier } from '../adapters/aws/jwt-token-verifier';
-import { CachedAdminMembership } from '../http/admin-membership';
+import { CachedAdminStanding } from '../http/admin-membership';
 import { type AdminAuth, createEdge } from '../http/edge';
 import type { TokenVerifier } from '../ports/token-verifier';
 import { adminGroup, userDirectory } from './cognito';
@@ -14,6 +14,7 @@ import { ENV } from './env-names';
 import { lambdaHandler, logger } from './observability';
 import { once } from './once';
 import { commaSeparatedList, readEnv, required } from './read-env';
+import { sessionEnds } from './session-ends';
 
 const allowedOrigins = once(
   () => readEnv('browser origins (CORS)', { [ENV.ALLOWED_ORIGINS]: commaSeparatedList }).ALLOWED_ORIGINS,
@@ -26,8 +27,13 @@ const originSecret = once(
       .ORIGIN_VERIFY_SECRET,
 );
 
-/** Cognito's answer to "still an administrator?", trusted for ADMIN_RECHECK_SECONDS per container. */
-const adminMembership = once(() => new CachedAdminMembership(userDirectory()));
+/**
+ * Cognito's answer to "still an administrator?" and when the account's sessions last ended, trusted for
+ * ADMIN_RECHECK_SECONDS per container.
+ */
+const adminStanding = once(
+  () => new CachedAdminStanding({ membership: userDirectory(), sessionEnds: sessionEnds() }),
+);
 
 const adminAuth = once((): AdminAuth => {
   const env = readEnv('admin sign-in', {
@@ -36,7 +42,7 @@ const adminAuth = once((): AdminAuth => {
     [ENV.JWT_CLIENT_ID]: required,
   });
   // Read at cold start: a function without the pool's id fails at once, not on its first admin request.
-  const membership = adminMembership();
+  const standing = adminStanding();
   let verifier: TokenVerifier | undefined;
   return {
     // Built on the first admin request: it fetches the keys then, not at cold start.
@@ -49,7 +55,7 @@ const adminAuth = once((): AdminAuth => {
       return verifier;
     },
     adminGroup: adminGroup(),
-    membership: () => membership,
+    standing: () => standing,
   };
 });
 

@@ -16,6 +16,16 @@ export const DEFAULT_ADMIN_GROUP = 'admins';
  */
 export const ADMIN_RECHECK_SECONDS = 30;
 
+/**
+ * Whether a token issued at `issuedAt` (its `iat`, whole seconds) predates the end of the account's sessions
+ * (`endedAt`, ISO-8601, from a password reset). Tokens carry whole seconds, so one issued within the second
+ * the sessions ended still counts as after: a sign-in right after the reset must work, and the old tokens
+ * were issued earlier (their refresh tokens are revoked, so no new one can be issued from them).
+ */
+export function signedInBeforeSessionsEnded(issuedAt: number, endedAt: string): boolean {
+  return issuedAt < Math.floor(Date.parse(endedAt) / 1000);
+}
+
 /** Cognito's password-reset codes are valid for one hour (fixed by Cognito; SPEC: the link expires in 1 hour). */
 export const RESET_CODE_VALIDITY_HOURS = 1;
 

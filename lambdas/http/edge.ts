@@ -13,8 +13,9 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../core/errors';
+import { signedInBeforeSessionsEnded } from '../core/team';
 import type { Caller, TokenVerifier } from '../ports/token-verifier';
-import type { AdminMembership } from '../ports/user-directory';
+import type { AdminStanding, AdminStandings } from './admin-membership';
 import { mapError } from './error-mapper';
 import { cameThroughCloudFront } from './origin-guard';
 import { parseOrThrow } from './validation';
@@ -59,10 +60,11 @@ export type AdminAuth = {
   readonly verifier: () => TokenVerifier;
   readonly adminGroup: string;
   /**
-   * Whether the token's account is still in the group (asked of Cognito, cached briefly): a removed
-   * administrator's unexpired token stops working. @default the token's groups alone
+   * Whether the token's account is still in the group, and when its sessions last ended (asked of Cognito and
+   * the settings table, cached briefly): a removed administrator's unexpired token, or one from before a
+   * password reset, stops working. @default the token's groups alone
    */
-  readonly membership?: () => AdminMembership;
+  readonly standing?: () => AdminStandings;
 };
 
 export type EdgeDependencies = {
@@ -132,16 +134,19 @@ export async function authenticate(event: APIGatewayProxyEventV2, deps: AdminAut
   if (!caller.groups.includes(deps.adminGroup)) {
     throw new ForbiddenError('Your account is signed in but is not an administrator of this service.');
   }
-  if (deps.membership) {
-    let stillAdmin: boolean;
+  if (deps.standing) {
+    let standing: AdminStanding;
     try {
-      stillAdmin = await deps.membership().isAdmin(caller.userId);
+      standing = await deps.standing().of(caller.userId);
     } catch {
       throw new UnavailableError(
         'Your administrator access could not be checked just now: try again in a minute.',
       );
     }
-    if (!stillAdmin) {
+    if (standing.sessionsEndedAt && signedInBeforeSessionsEnded(caller.issuedAt, standing.sessionsEndedAt)) {
+      throw new UnauthorizedError('Your session ended when the password was reset: sign in again.');
+    }
+    if (!standing.isAdmin) {
       throw new ForbiddenError('Your account is no longer an administrator of this service.');
     }
   }

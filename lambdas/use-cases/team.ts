@@ -4,7 +4,9 @@
  */
 import { ConflictError, NotFoundError } from '../core/errors';
 import { type Admission, allowlistDecision, type TeamMember, type TeamView } from '../core/team';
+import type { Clock } from '../ports/clock';
 import type { FirstAdminClaim } from '../ports/first-admin-claim';
+import type { SessionEnds } from '../ports/session-ends';
 import type { Account, UserDirectory } from '../ports/user-directory';
 import { type LiveChannelMoveDeps, moveLiveChannel } from './live-access';
 
@@ -133,4 +135,21 @@ export async function removeAccount(
   await moveLiveChannel(deps.live);
   await directory.signOutEverywhere(id);
   await directory.deleteAccount(id);
+}
+
+/**
+ * Runs when a password reset is confirmed: whoever knew the old password, or holds a token from before it, is
+ * signed out. The end is recorded first, so the admin routes refuse the old ID tokens even if the sign-out
+ * fails; Cognito's sign-out revokes the refresh tokens (no new token comes from them) and the access tokens.
+ */
+export async function endSessionsAfterReset(
+  deps: {
+    readonly directory: Pick<UserDirectory, 'signOutEverywhere'>;
+    readonly sessionEnds: Pick<SessionEnds, 'record'>;
+    readonly clock: Clock;
+  },
+  accountId: string,
+): Promise<void> {
+  await deps.sessionEnds.record(accountId, deps.clock());
+  await deps.directory.signOutEverywhere(accountId);
 }

@@ -188,6 +188,27 @@ export class ProjectFunction extends NodejsFunction {
     return this;
   }
 
+  /**
+   * Sets `envName` to the table's name and allows `actions` only on the items whose partition key starts with
+   * `prefix` (IAM's `dynamodb:LeadingKeys` with a wildcard): one kind of row of a shared table, not the table.
+   */
+  tableItemsStartingWith(
+    envName: string,
+    table: ITable,
+    actions: readonly TableAction[],
+    prefix: string,
+  ): this {
+    this.addEnvironment(envName, table.tableName);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: actions.map((a) => `dynamodb:${a}`),
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } },
+      }),
+    );
+    return this;
+  }
+
   /** Allows querying one secondary index of a table whose name `table` has already set. */
   queryIndex(table: ITable, indexName: string): this {
     this.addToRolePolicy(

@@ -58,12 +58,13 @@ type TriggerTargets = {
 const TRIGGER_ACCESS: Record<AuthTrigger['fn'], (fn: ProjectFunction, t: TriggerTargets) => void> = {
   // Decides whether a confirmed account becomes an administrator: the allowlist, the first-administrator
   // claim (a conditional PutItem; DeleteItem gives it back if the group cannot be joined), whether anyone is
-  // an administrator yet, and joining the group.
+  // an administrator yet, and joining the group. After a confirmed password reset, records when the
+  // account's sessions ended (PutItem) and signs it out everywhere.
   'post-confirmation': (fn, t) => {
     fn.setting(ENV.ADMIN_EMAILS, t.adminEmails.join(','));
     fn.setting(ENV.ADMIN_GROUP, t.adminGroupName);
     fn.table(ENV.SETTINGS_TABLE, t.settingsTable, ['PutItem', 'DeleteItem']);
-    fn.triggerOf(t.userPool, ['ListUsersInGroup', 'AdminAddUserToGroup']);
+    fn.triggerOf(t.userPool, ['ListUsersInGroup', 'AdminAddUserToGroup', 'AdminUserGlobalSignOut']);
   },
   // Writes the emails: the service's name, and the site's URL for the reset link.
   'custom-message': (fn, t) => {

@@ -5,7 +5,8 @@
  * - emails it would send (sign-up codes, reset codes) appended to `$DATA_DIR/mailbox.jsonl`;
  * - the two operations aws-amplify v6 calls that cognito-local does not implement: GetTokensFromRefreshToken
  *   (token refresh) and GlobalSignOut (sign-out everywhere), and AdminUserGlobalSignOut, which the Team
- *   section's removal calls;
+ *   section's removal and a confirmed password reset (the PostConfirmation trigger) call; as in Cognito, a
+ *   sign-out everywhere revokes the refresh tokens and refuses the access tokens issued before it;
  * - a fixed issuer domain (`TokenConfig.IssuerDomain`), so tokens name the URL the API trusts;
  * - the user pool's triggers (PostConfirmation, CustomMessage) called through the Lambda invoke endpoint the
  *   local runtime serves with the same handlers (`TriggerFunctions` and `LambdaClient` of its config);
@@ -22,7 +23,7 @@ import { appendFile, chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { RESET_CODE_VALIDITY_HOURS } from '../../lambdas/core/team';
+import { RESET_CODE_VALIDITY_HOURS, signedInBeforeSessionsEnded } from '../../lambdas/core/team';
 
 const require = createRequire(import.meta.url);
 /** Resolves cognito-local's own dependencies (pino, aws-sdk) from its package, wherever npm placed them. */
@@ -38,6 +39,8 @@ type CognitoUser = {
   RefreshTokens?: string[];
   /** When the last reset code was sent (ours: cognito-local keeps codes forever). */
   ResetCodeSentAt?: string;
+  /** When the user was last signed out everywhere (ours: access tokens issued before are refused). */
+  SignedOutAt?: string;
 };
 type UserPoolService = {
   getUserByUsername(ctx: Ctx, username: string): Promise<CognitoUser | null>;
@@ -234,7 +237,11 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
     return { AuthenticationResult: { ...result.AuthenticationResult, RefreshToken: req.RefreshToken } };
   };
 
-  /** Signs the user out everywhere: every refresh token they hold stops working. */
+  /** Ends every session: the refresh tokens stop working, and the access tokens issued so far. */
+  const signOutEverywhere = (c: Ctx, pool: UserPoolService, user: CognitoUser) =>
+    pool.saveUser(c, { ...user, RefreshTokens: [], SignedOutAt: new Date(now()).toISOString() });
+
+  /** Signs the user out everywhere, with their own access token. */
   const globalSignOut: Target = async (c, req) => {
     const payload = jwtPayload(String(req.AccessToken ?? ''));
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : null;
@@ -243,7 +250,7 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
     const pool = (await cognito.getUserPoolForClientId(c, clientId)) as UserPoolService;
     const user = await pool.getUserByUsername(c, username);
     if (!user || attribute(user, 'sub') !== payload.sub) throw new NotAuthorizedError();
-    await pool.saveUser(c, { ...user, RefreshTokens: [] });
+    await signOutEverywhere(c, pool, user);
     return {};
   };
 
@@ -252,7 +259,7 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
     const pool = await cognito.getUserPool(c, String(req.UserPoolId));
     const user = await pool.getUserByUsername(c, String(req.Username));
     if (!user) throw new UserNotFoundError();
-    await pool.saveUser(c, { ...user, RefreshTokens: [] });
+    await signOutEverywhere(c, pool, user);
     return {};
   };
 
@@ -306,7 +313,22 @@ export async function createCognitoLocal(options: CognitoLocalOptions): Promise<
     ForgotPassword: forgotPassword,
     ConfirmForgotPassword: confirmForgotPassword,
   };
-  const router = (target: string): Target => ours[target] ?? stock(target);
+  /** Cognito refuses an access token issued before its user's last sign-out everywhere, whatever the action. */
+  const refusingRevoked =
+    (act: Target): Target =>
+    async (c, req) => {
+      const payload = jwtPayload(String(req.AccessToken ?? ''));
+      if (typeof payload.client_id === 'string' && typeof payload.username === 'string') {
+        const pool = await cognito.getUserPoolForClientId(c, payload.client_id);
+        const user = await pool.getUserByUsername(c, payload.username);
+        const issuedAt = typeof payload.iat === 'number' ? payload.iat : 0;
+        if (user?.SignedOutAt && signedInBeforeSessionsEnded(issuedAt, user.SignedOutAt)) {
+          throw new NotAuthorizedError('Access Token has been revoked');
+        }
+      }
+      return act(c, req);
+    };
+  const router = (target: string): Target => refusingRevoked(ours[target] ?? stock(target));
   const server = createServer(router, logger, config.ServerConfig, serviceSet);
   return { handle: server.application };
 }

@@ -1,9 +1,11 @@
 /**
- * The site under another host name than localhost, in Chromium: at `http://127.0.0.1:<port>` a new operator
- * creates an account (sign-up, code from the mailbox), a second signs in through the login form, and both
- * lists are live. Then the second removes the first from the Team (the API): the first's open dashboard stops
- * receiving changes (its live connection is closed by the membership re-check, 2 s here, 30 s by default),
- * and a message created afterwards reaches the remaining administrator's page but not the removed one's.
+ * The site under a name the operator chose (ALLOWED_HOSTS), in Chromium: at `http://voice.test:<port>` (a
+ * name Chromium resolves to this machine, as a LAN name would) a new operator creates an account (sign-up,
+ * code from the mailbox), a second signs in through the login form, and both lists are live. A name nobody
+ * chose that resolves here too (a DNS-rebinding page's) gets no site, only the refusal naming the setting.
+ * Then the second removes the first from the Team (the API): the first's open dashboard stops receiving
+ * changes (its live channel moves), and a message created afterwards reaches the remaining administrator's
+ * page but not the removed one's.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,13 +25,15 @@ let changes: MessageChangeDeps;
 const contexts: BrowserContext[] = [];
 const FIRST = { email: 'first@example.com', password: 'first-password-1' };
 const KEEPER = { email: 'keeper@example.com', password: 'keeper-password-1' };
+const CHOSEN = 'voice.test';
+const REBOUND = 'rebound.attacker.example';
 
 beforeAll(async () => {
   [runtime, chromium] = await Promise.all([
-    startLocalRuntime({ env: { ADMIN_EMAILS: '' } }),
-    launchBrowser(),
+    startLocalRuntime({ env: { ADMIN_EMAILS: '', ALLOWED_HOSTS: CHOSEN } }),
+    launchBrowser({ resolve: [CHOSEN, REBOUND] }),
   ]);
-  site = `http://127.0.0.1:${runtime.info.port}`;
+  site = `http://${CHOSEN}:${runtime.info.port}`;
   changes = await runtimeMessageChanges(runtime);
 });
 
@@ -61,7 +65,7 @@ async function newMessage(sender: string): Promise<void> {
 let first: Page;
 let keeper: Page;
 
-describe('the site at 127.0.0.1', () => {
+describe('the site at a name the operator chose', () => {
   it('creates an account with the emailed code and shows a live list', async () => {
     first = await person();
     await first.goto(`${site}/admin`);
@@ -85,7 +89,17 @@ describe('the site at 127.0.0.1', () => {
     await runtime.signIn(KEEPER.email, KEEPER.password, 'admins');
     keeper = await person();
     await signInToDashboard(keeper, site, KEEPER);
-    expect(new URL(keeper.url()).host).toBe(`127.0.0.1:${runtime.info.port}`);
+    expect(new URL(keeper.url()).host).toBe(`${CHOSEN}:${runtime.info.port}`);
+  });
+
+  it('gives a name nobody chose (a DNS-rebinding page’s) no site, only the setting to add it', async () => {
+    const page = await person();
+    const response = await page.goto(`http://${REBOUND}:${runtime.info.port}/admin`);
+    expect(response?.status()).toBe(403);
+    await page
+      .getByText(`add it to ALLOWED_HOSTS (ALLOWED_HOSTS=${REBOUND} npm start)`, { exact: false })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Create an account' }).count()).toBe(0);
   });
 });
 

@@ -18,6 +18,9 @@ const LIVE_CHANNEL = 'dynamodb:GetItem dynamodb:PutItem on Settings items live-c
 const PUBLISH = [EVENT_PUBLISH, LIVE_CHANNEL];
 /** Every admin route asks Cognito whether the caller is still an administrator (issue 8). */
 const STILL_ADMIN = 'cognito-idp:AdminListGroupsForUser on UserPool';
+/** ...and when the caller's sessions last ended (a password reset, issue 23): those settings items only. */
+const SESSIONS_ENDED = 'dynamodb:GetItem on Settings items sessions-ended#*';
+const ADMIN_CHECK = [STILL_ADMIN, SESSIONS_ENDED];
 const step = PIPELINE_STEPS;
 const HISTORY_QUERIES = [
   'dynamodb:Query on Messages/index/recent',
@@ -28,29 +31,29 @@ const HISTORY_QUERIES = [
 /** Function -> what it may do. Resources are named by their construct (exports and hashes left out). */
 const EXPECTED: Record<string, string[]> = {
   health: ['dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
-  'health-details': [STILL_ADMIN, 'dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
+  'health-details': [...ADMIN_CHECK, 'dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
   'public-info': ['dynamodb:GetItem on Settings', XRAY],
   'create-signup': ['dynamodb:UpdateItem on Signups', 'dynamodb:PutItem on SignupConsents', XRAY],
   // The live ten and the history (issue 19): queries of the three message indexes, never a scan.
-  'list-messages': [STILL_ADMIN, ...HISTORY_QUERIES, XRAY],
-  'export-messages': [STILL_ADMIN, ...HISTORY_QUERIES, XRAY],
+  'list-messages': [...ADMIN_CHECK, ...HISTORY_QUERIES, XRAY],
+  'export-messages': [...ADMIN_CHECK, ...HISTORY_QUERIES, XRAY],
   // The wrong-transcript mark: one message read and updated, and the change published to the live list.
   'review-transcript': [
     ...PUBLISH,
-    STILL_ADMIN,
+    ...ADMIN_CHECK,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:UpdateItem on Usage',
     XRAY,
   ],
   'get-settings': [
-    STILL_ADMIN,
+    ...ADMIN_CHECK,
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
   'put-settings': [
-    STILL_ADMIN,
+    ...ADMIN_CHECK,
     'dynamodb:GetItem dynamodb:PutItem on Settings',
     'secretsmanager:GetSecretValue secretsmanager:PutSecretValue on OpenAiApiKey',
     'secretsmanager:GetSecretValue secretsmanager:PutSecretValue on TwilioAuthToken',
@@ -77,7 +80,7 @@ const EXPECTED: Record<string, string[]> = {
   // The dashboard's test upload: the upload area, the message's audio, the longest duration (Settings).
   'create-message': [
     ...PUBLISH,
-    STILL_ADMIN,
+    ...ADMIN_CHECK,
     'dynamodb:PutItem on Messages',
     'dynamodb:GetItem on Settings',
     'dynamodb:UpdateItem on Usage',
@@ -88,16 +91,16 @@ const EXPECTED: Record<string, string[]> = {
   ],
   'process-audio': [
     ...PUBLISH,
-    STILL_ADMIN,
+    ...ADMIN_CHECK,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
-  'create-upload': [STILL_ADMIN, 's3:PutObject on AudioBucket/uploads/*', XRAY],
-  'list-signups': [STILL_ADMIN, 'dynamodb:Scan on Signups', XRAY],
-  'export-signups': [STILL_ADMIN, 'dynamodb:Scan on Signups', XRAY],
+  'create-upload': [...ADMIN_CHECK, 's3:PutObject on AudioBucket/uploads/*', XRAY],
+  'list-signups': [...ADMIN_CHECK, 'dynamodb:Scan on Signups', XRAY],
+  'export-signups': [...ADMIN_CHECK, 'dynamodb:Scan on Signups', XRAY],
   'check-settings': [
-    STILL_ADMIN,
+    ...ADMIN_CHECK,
     'dynamodb:GetItem on Settings',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
@@ -127,15 +130,22 @@ const EXPECTED: Record<string, string[]> = {
     'states:StartExecution on PipelineStateMachine',
     XRAY,
   ],
-  'message-run': [STILL_ADMIN, 'dynamodb:GetItem on Messages', 'dynamodb:GetItem on Settings', XRAY],
-  'get-usage': [STILL_ADMIN, 'dynamodb:GetItem on Settings', 'dynamodb:Query on Usage', XRAY],
-  'message-audio': [STILL_ADMIN, 'dynamodb:GetItem on Messages', 's3:GetObject on AudioBucket/audio/*', XRAY],
+  'message-run': [...ADMIN_CHECK, 'dynamodb:GetItem on Messages', 'dynamodb:GetItem on Settings', XRAY],
+  'get-usage': [...ADMIN_CHECK, 'dynamodb:GetItem on Settings', 'dynamodb:Query on Usage', XRAY],
+  'message-audio': [
+    ...ADMIN_CHECK,
+    'dynamodb:GetItem on Messages',
+    's3:GetObject on AudioBucket/audio/*',
+    XRAY,
+  ],
   'list-team': [
     'cognito-idp:AdminListGroupsForUser cognito-idp:ListUsers cognito-idp:ListUsersInGroup on UserPool',
+    SESSIONS_ENDED,
     XRAY,
   ],
   'approve-team-member': [
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser on UserPool',
+    SESSIONS_ENDED,
     XRAY,
   ],
   // ...and moves the live list to a new channel (a new key, the notice on the old channel).
@@ -143,6 +153,7 @@ const EXPECTED: Record<string, string[]> = {
     ...PUBLISH,
     'dynamodb:UpdateItem on Settings items live-channel',
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminDeleteUser cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser cognito-idp:AdminRemoveUserFromGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
+    SESSIONS_ENDED,
     XRAY,
   ],
   // Twilio's delivery status callbacks: finds a text's message (the links) and moves its status forward.
@@ -156,7 +167,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // The live list's onSubscribe check: one question about one account, on the pool.
   'authorize-live-subscription': [STILL_ADMIN, LIVE_CHANNEL, XRAY],
-  'live-channel': [STILL_ADMIN, LIVE_CHANNEL, XRAY],
+  'live-channel': [...ADMIN_CHECK, LIVE_CHANNEL, XRAY],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
   'expire-provider-media': [
     ...PUBLISH,
@@ -241,8 +252,9 @@ const EXPECTED: Record<string, string[]> = {
 
 /** The user pool's triggers (in the data stack): only the Cognito actions each needs, on that pool. */
 const TRIGGERS: Record<string, string[]> = {
+  // A confirmed password reset also records when the sessions ended (PutItem) and signs out everywhere.
   'post-confirmation': [
-    'cognito-idp:AdminAddUserToGroup cognito-idp:ListUsersInGroup on UserPool',
+    'cognito-idp:AdminAddUserToGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
     'dynamodb:DeleteItem dynamodb:PutItem on Settings',
     XRAY,
   ],
@@ -292,8 +304,10 @@ function permissionsOfRole(roleLogicalId: string, template = app.appTemplate): s
     .map((s) => {
       expect(s.Effect).toBe('Allow');
       const actions = [s.Action].flat().sort().join(' ');
-      // Only the items whose key is listed: `on Settings items live-channel`.
-      const keys = s.Condition?.['ForAllValues:StringEquals']?.['dynamodb:LeadingKeys'];
+      // Only the items whose key is listed (`on Settings items live-channel`) or matches (`sessions-ended#*`).
+      const keys = (s.Condition?.['ForAllValues:StringEquals'] ?? s.Condition?.['ForAllValues:StringLike'])?.[
+        'dynamodb:LeadingKeys'
+      ];
       const items = keys ? ` items ${[keys].flat().join(' ')}` : '';
       return `${actions} on ${[s.Resource].flat().map(readable).join(' ')}${items}`;
     })

@@ -31,8 +31,8 @@ const sockets: WebSocket[] = [];
 const EVIL = 'http://evil.example';
 
 beforeAll(async () => {
-  // Open subscriptions are checked again every second here (30 s by default), to keep the wait short.
-  runtime = await startLocalRuntime();
+  // A LAN name the operator chose, for /config.json under another name than localhost.
+  runtime = await startLocalRuntime({ env: { ALLOWED_HOSTS: 'my-laptop.lan' } });
 });
 
 afterAll(async () => {
@@ -343,7 +343,7 @@ describe('the live WebSocket', () => {
 });
 
 describe('/config.json', () => {
-  it('names the endpoints on the host the browser used, whatever its name', async () => {
+  it('names the endpoints on the host the browser used, of the names the runtime answers to', async () => {
     const port = new URL(runtime.url).port;
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'my-laptop.lan:8080']) {
       const config = await new Promise<Record<string, unknown>>((resolve, reject) => {

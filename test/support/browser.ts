@@ -18,11 +18,17 @@ export const CHROMIUM_FLAGS = [
 
 export type TestBrowser = { readonly browser: Browser; close(): Promise<void> };
 
-/** Launches Chromium with a fresh, empty profile (playwright makes one per launch and removes it). */
-export async function launchBrowser(): Promise<TestBrowser> {
+/**
+ * Launches Chromium with a fresh, empty profile (playwright makes one per launch and removes it). `resolve`
+ * names host names it resolves to 127.0.0.1 without DNS (a LAN name, or a DNS-rebinding attacker's).
+ */
+export async function launchBrowser(
+  options: { readonly resolve?: readonly string[] } = {},
+): Promise<TestBrowser> {
+  const rules = (options.resolve ?? []).map((name) => `MAP ${name} 127.0.0.1`).join(', ');
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...(rules ? [`--host-resolver-rules=${rules}`] : [])],
   });
   return { browser, close: () => browser.close() };
 }

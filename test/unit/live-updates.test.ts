@@ -51,8 +51,8 @@ async function standIn(
     onSubscribe: { messages: options.onSubscribe ?? onlyAdminsOnChannel },
     verifier: {
       verify: async (token) => {
-        if (token === 'admin') return { userId: 'a', email: null, groups: ['admins'] };
-        if (token === 'reader') return { userId: 'r', email: null, groups: [] };
+        if (token === 'admin') return { userId: 'a', email: null, groups: ['admins'], issuedAt: 0 };
+        if (token === 'reader') return { userId: 'r', email: null, groups: [], issuedAt: 0 };
         throw new UnauthorizedError('no');
       },
     },

@@ -42,10 +42,12 @@ describe('the local configuration', () => {
       PIPELINE_RETRY_INTERVAL_MS: '50',
       PIPELINE_RUN_TIMEOUT_SECONDS: '8',
       LOCAL_THROTTLING: 'off',
+      ALLOWED_HOSTS: ' My-Laptop.lan, voice.example.com,,192.168.1.20, ::1 ',
     });
 
     expect(config).toMatchObject({
       port: 0,
+      allowedHosts: ['my-laptop.lan', 'voice.example.com', '192.168.1.20', '[::1]'],
       publicUrl: 'https://voice.example.com',
       adminEmails: 'boss@example.com, ada@example.com',
       pipeline: { retryIntervalMs: 50, runTimeoutSeconds: 8 },
@@ -72,6 +74,10 @@ describe('the local configuration', () => {
       'PIPELINE_RETRY_INTERVAL_MS must be a whole number of milliseconds (found "soon"): unset it for the usual retries.',
     ],
     [{ LOCAL_THROTTLING: 'false' }, 'LOCAL_THROTTLING must be on or off (found "false").'],
+    [
+      { ALLOWED_HOSTS: 'my-laptop.lan, https://voice.example.com, voice.lan:8080' },
+      'ALLOWED_HOSTS must be host names separated by commas, without scheme or port; "https://voice.example.com", "voice.lan:8080" is not: for example ALLOWED_HOSTS=my-laptop.lan,voice.example.com.',
+    ],
   ])('refuses %j in one line', (env, line) => {
     expect(problemWith(env)).toBe(line);
   });

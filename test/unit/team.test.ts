@@ -7,7 +7,13 @@ import { ConflictError, NotFoundError } from '../../lambdas/core/errors';
 import { adminAllowlist } from '../../lambdas/core/team';
 import type { FirstAdminClaim } from '../../lambdas/ports/first-admin-claim';
 import type { Account, UserDirectory } from '../../lambdas/ports/user-directory';
-import { admitConfirmedAccount, approveAccount, removeAccount, viewTeam } from '../../lambdas/use-cases/team';
+import {
+  admitConfirmedAccount,
+  approveAccount,
+  endSessionsAfterReset,
+  removeAccount,
+  viewTeam,
+} from '../../lambdas/use-cases/team';
 import { InMemoryLiveChannels, RecordingNotices } from '../support/in-memory-ports';
 
 class InMemoryDirectory implements UserDirectory {
@@ -249,5 +255,29 @@ describe('the Team section', () => {
     const both = await Promise.allSettled([removeAccount(deps, 'owner'), removeAccount(deps, 'ada')]);
     expect(directory.admins.size).toBeGreaterThan(0);
     expect(both.some((r) => r.status === 'rejected')).toBe(true);
+  });
+});
+
+describe('a confirmed password reset', () => {
+  const clock = () => '2026-11-20T09:30:00.000Z';
+
+  it('records when the account’s sessions ended, then signs it out everywhere', async () => {
+    const directory = new InMemoryDirectory();
+    const ended = new Map<string, string>();
+    const sessionEnds = { record: async (id: string, at: string) => void ended.set(id, at) };
+    await endSessionsAfterReset({ directory, sessionEnds, clock }, 'ada');
+    expect(ended.get('ada')).toBe('2026-11-20T09:30:00.000Z');
+    expect(directory.signedOut).toEqual(['ada']);
+  });
+
+  it('has recorded the end when the sign-out fails, so the old ID tokens are refused all the same', async () => {
+    const directory = new InMemoryDirectory();
+    directory.signOutEverywhere = async () => {
+      throw new Error('Cognito is down');
+    };
+    const ended = new Map<string, string>();
+    const sessionEnds = { record: async (id: string, at: string) => void ended.set(id, at) };
+    await expect(endSessionsAfterReset({ directory, sessionEnds, clock }, 'ada')).rejects.toThrow(/down/);
+    expect(ended.has('ada')).toBe(true);
   });
 });

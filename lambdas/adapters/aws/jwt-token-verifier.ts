@@ -65,6 +65,8 @@ export class JwtTokenVerifier implements TokenVerifier {
       userId: String(payload.sub),
       email: typeof payload.email === 'string' ? payload.email : null,
       groups: Array.isArray(groups) ? groups.map(String) : [],
+      // aws-jwt-verify has checked `exp`, not `iat`; a Cognito token always carries it.
+      issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
     };
   }
 }

@@ -1,0 +1,114 @@
+/**
+ * A password reset signs the account out everywhere (issue 23): whoever read the reset code or held a token
+ * from before is out. After ConfirmForgotPassword (through the public sign-in door, as the site calls it) the
+ * PostConfirmation trigger runs as in AWS: the old ID token gets 401 on an admin route, the old refresh token
+ * no longer gives tokens, the old access token is refused, and the new password signs in.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+
+let runtime: RunningRuntime;
+let door: CognitoIdentityProviderClient;
+const EMAIL = 'resetting@example.com';
+
+beforeAll(async () => {
+  runtime = await startLocalRuntime();
+  // The public door, as the site's Amplify client reaches it (no credentials: browser actions only).
+  door = new CognitoIdentityProviderClient({
+    region: runtime.info.region,
+    endpoint: `${runtime.url}/cognito/`,
+    credentials: { accessKeyId: 'none', secretAccessKey: 'none' },
+    maxAttempts: 1,
+  });
+});
+
+afterAll(async () => {
+  door?.destroy();
+  await runtime?.dispose();
+});
+
+const signIn = (password: string) =>
+  door.send(
+    new InitiateAuthCommand({
+      ClientId: runtime.info.cognito.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: EMAIL, PASSWORD: password },
+    }),
+  );
+
+const refresh = (refreshToken: string) =>
+  door.send(
+    new InitiateAuthCommand({
+      ClientId: runtime.info.cognito.clientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  );
+
+const adminRoute = async (idToken: string) => {
+  const response = await fetch(`${runtime.url}/api/messages`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  return { status: response.status, json: (await response.json()) as { error?: string } };
+};
+
+async function resetCode(): Promise<string | undefined> {
+  const text = await readFile(join(runtime.dataDir, 'mailbox.jsonl'), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; subject: string | null; code: string | null })
+    .findLast((mail) => mail.to === EMAIL && /reset/i.test(mail.subject ?? ''))?.code as string | undefined;
+}
+
+const issuedAt = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number }).iat;
+
+describe('a confirmed password reset', () => {
+  it('ends every session from before it: old ID, access and refresh tokens stop working; the new password works', async () => {
+    await runtime.signIn(EMAIL, 'old-password-1', 'admins');
+    const before = (await signIn('old-password-1')).AuthenticationResult!;
+    // The refresh token works before the reset.
+    expect((await refresh(before.RefreshToken!)).AuthenticationResult?.IdToken).toEqual(expect.any(String));
+    // Tokens carry whole seconds, and one issued within the reset's second counts as after it: reset in a
+    // later second than the old tokens' (core/team.ts signedInBeforeSessionsEnded).
+    await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(issuedAt(before.IdToken!));
+
+    await door.send(new ForgotPasswordCommand({ ClientId: runtime.info.cognito.clientId, Username: EMAIL }));
+    await expect.poll(resetCode).toEqual(expect.stringMatching(/^\d{6}$/));
+    await door.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: runtime.info.cognito.clientId,
+        Username: EMAIL,
+        ConfirmationCode: (await resetCode())!,
+        Password: 'new-password-2',
+      }),
+    );
+
+    expect(await adminRoute(before.IdToken!)).toEqual({
+      status: 401,
+      json: { error: 'Your session ended when the password was reset: sign in again.' },
+    });
+    await expect(refresh(before.RefreshToken!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(door.send(new GetUserCommand({ AccessToken: before.AccessToken! }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(signIn('old-password-1')).rejects.toThrow();
+
+    const after = (await signIn('new-password-2')).AuthenticationResult!;
+    expect((await adminRoute(after.IdToken!)).status).toBe(200);
+    expect((await door.send(new GetUserCommand({ AccessToken: after.AccessToken! }))).Username).toEqual(
+      expect.any(String),
+    );
+    expect((await refresh(after.RefreshToken!)).AuthenticationResult?.IdToken).toEqual(expect.any(String));
+  });
+});
