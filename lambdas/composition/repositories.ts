@@ -2,6 +2,7 @@
 
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
+import { DynamoDeleteCodes } from '../adapters/aws/dynamo-delete-codes';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
 import { DynamoRunSteps } from '../adapters/aws/dynamo-run-steps';
@@ -81,6 +82,15 @@ export const consentRecordRepository = once(
 export const counters = once(
   () =>
     new DynamoCounters(
+      documentClient(),
+      readEnv('the counters table', { [ENV.COUNTERS_TABLE]: required }).COUNTERS_TABLE,
+    ),
+);
+
+/** Pending DELETE codes, items of the counters table: the webhook alone makes and tries them. */
+export const deleteCodeStore = once(
+  () =>
+    new DynamoDeleteCodes(
       documentClient(),
       readEnv('the counters table', { [ENV.COUNTERS_TABLE]: required }).COUNTERS_TABLE,
     ),

@@ -122,4 +122,14 @@ export const SPANISH: FixedTexts = {
     `${name}: suba el audio que no cabe en un mensaje, en la siguiente hora (una vez): ${url}`,
     `${name}: suba su audio en la siguiente hora: ${url}`,
   ],
+  deleteCode: (name, code, minutes) => [
+    `${name}: para borrar sus mensajes de voz, con su audio, texto y resumen, responda DELETE ${code} en los siguientes ${minutes} minutos. ¿No fue usted? Ignore este mensaje.`,
+    `${name}: responda DELETE ${code} en ${minutes} minutos para borrar sus mensajes de voz.`,
+  ],
+  deleteCodeWrong: (name) => [
+    `${name}: esa clave no es la que le mandamos; no borramos nada. Responda DELETE y la clave correcta.`,
+  ],
+  deleteCodeInvalid: (name, minutes, tries) => [
+    `${name}: esa clave ya no vale (dura ${minutes} minutos y admite ${tries} intentos); no borramos nada. Mande DELETE para recibir otra.`,
+  ],
 };

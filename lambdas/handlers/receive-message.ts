@@ -13,6 +13,7 @@ import { phoneRegions } from '../composition/phone-regions';
 import { pipelineStarter } from '../composition/pipeline-starter';
 import {
   counters,
+  deleteCodeStore,
   optOutRepository,
   senderPreferencesRepository,
   sentTextRepository,
@@ -44,6 +45,7 @@ const deps: InboundDeps = {
   uploadCodes: uploadCodeStore(),
   siteUrl: siteUrl(),
   sentTexts: sentTextRepository(),
+  deleteCodes: deleteCodeStore(),
   warn,
 };
 const checkSignature = twilioSignatureCheck(publicWebhookUrl(), 'Webhook');

@@ -162,7 +162,8 @@ describe('the legal pages and the FAQ', () => {
     expect(terms).toContain('Carriers are not liable for delayed or undelivered messages.');
     // The SMS program's other promises: stop in your own words, erase by text, limits told once.
     expect(terms).toMatch(/Asking in your own words works too, for example "please stop texting me"/);
-    expect(terms).toMatch(/Text DELETE to our number to erase, at once, every voice message/);
+    expect(terms).toMatch(/Text DELETE to our number to erase every voice message/);
+    expect(terms).toMatch(/reply DELETE and that code \(for example DELETE 482193\) within 10 minutes/);
     expect(terms).toMatch(/if you reach a limit, we tell you once by text/);
     // The sender's commands (issue 18): what each does, and that STOP always wins.
     expect(terms).toMatch(/Text FULL to get the full transcript of your latest voice message/);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
+import { DynamoDeleteCodes } from '../../lambdas/adapters/aws/dynamo-delete-codes';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
 import { DynamoSenderPreferencesRepository } from '../../lambdas/adapters/aws/dynamo-sender-preferences-repository';
@@ -332,6 +333,37 @@ describe('counters', () => {
       new GetCommand({ TableName: tables.names.counters, Key: { key: 'sid#SMretry' } }),
     );
     expect(Item).toMatchObject({ count: 1, expires_at: Math.ceil(Date.parse(expires) / 1000) });
+  });
+});
+
+describe('DELETE codes (items of the counters table)', () => {
+  const now = '2026-03-01T12:00:00.000Z';
+  const inTenMinutes = '2026-03-01T12:10:00.000Z';
+
+  it('lets the right code through once, even when tried twice at once', async () => {
+    const codes = new DynamoDeleteCodes(tables.doc, tables.names.counters);
+    await codes.put('+15551230001', 'hash-right', inTenMinutes);
+    const tries = await Promise.all([1, 2, 3].map(() => codes.attempt('+15551230001', 'hash-right', now, 3)));
+    expect(tries.sort()).toEqual(['none', 'none', 'right']);
+    expect(await codes.attempt('+15551230002', 'hash-right', now, 3)).toBe('none');
+  });
+
+  it('counts wrong tries, spends the code on the last, and treats a code past its time as none (no TTL here)', async () => {
+    const codes = new DynamoDeleteCodes(tables.doc, tables.names.counters);
+    await codes.put('+15551230003', 'hash-right', inTenMinutes);
+    expect(await codes.attempt('+15551230003', 'hash-wrong', now, 3)).toBe('wrong');
+    expect(await codes.attempt('+15551230003', 'hash-wrong', now, 3)).toBe('wrong');
+    expect(await codes.attempt('+15551230003', 'hash-wrong', now, 3)).toBe('spent');
+    expect(await codes.attempt('+15551230003', 'hash-right', now, 3)).toBe('none');
+
+    await codes.put('+15551230003', 'hash-new', inTenMinutes);
+    expect(await codes.attempt('+15551230003', 'hash-new', inTenMinutes, 3)).toBe('none');
+    expect(await codes.attempt('+15551230003', 'hash-new', now, 3)).toBe('right');
+    const { Item } = await tables.doc.send(
+      new GetCommand({ TableName: tables.names.counters, Key: { key: 'delete-code#+15551230003' } }),
+    );
+    expect(Item).toMatchObject({ expires_at: Date.parse(inTenMinutes) / 1000 });
+    expect(Item).not.toHaveProperty('code_hash');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   FakeMediaFetcher,
   InMemoryAudio,
   InMemoryCounters,
+  InMemoryDeleteCodes,
   InMemoryMessages,
   InMemoryOptOuts,
   InMemorySenderPreferences,
@@ -50,6 +51,7 @@ export function inboundDeps() {
     uploadCodes: new InMemoryUploadCodes(clock),
     siteUrl: TEST_SITE_URL,
     sentTexts: new InMemorySentTexts(),
+    deleteCodes: new InMemoryDeleteCodes(),
     warnings: [] as string[],
     warn(message: string) {
       deps.warnings.push(message);

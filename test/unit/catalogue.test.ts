@@ -9,6 +9,7 @@ import type { FailureReason } from '../../lambdas/core/fixed-texts';
 import {
   composeFailureNotice,
   composeReply,
+  DELETE_CODE_TEXT,
   DELETED_TEXT,
   FULL_NONE_TEXT,
   HELP_TEXT,
@@ -77,6 +78,9 @@ function everyText(language: TextLanguage): Record<string, string> {
     texts[`spell cleared (${name})`] = SPELL_TEXT(name, { kind: 'cleared' }, 50, language);
     texts[`spell too many (${name})`] = SPELL_TEXT(name, { kind: 'too-many', count: 1000 }, 50, language);
     texts[`full none (${name})`] = FULL_NONE_TEXT(name, language);
+    texts[`delete code (${name})`] = DELETE_CODE_TEXT(name, { kind: 'code', code: '482193' }, language);
+    texts[`delete code wrong (${name})`] = DELETE_CODE_TEXT(name, { kind: 'wrong' }, language);
+    texts[`delete code invalid (${name})`] = DELETE_CODE_TEXT(name, { kind: 'invalid' }, language);
   }
   texts['unsupported media'] = unsupportedMediaText(language);
   texts['opt-out confirmation'] = optOutConfirmation(language);
@@ -152,6 +156,14 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     );
     expect(short).toContain('Siobhan, Kowalczyk');
     expect(short).not.toContain('...');
+  });
+
+  it('gives the DELETE code whole with how long it works, whatever the name', () => {
+    for (const name of ['Voice Summary', LONG_NAME]) {
+      const text = DELETE_CODE_TEXT(name, { kind: 'code', code: '482193' }, language);
+      expect(text).toContain('DELETE 482193');
+      expect(text).toContain('10');
+    }
   });
 
   it('says how to choose the reply language in HELP', () => {

@@ -9,6 +9,7 @@ import { DAY_MS } from '../../core/day-window';
 import { classifyInboundText } from '../../core/keywords';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Counters } from '../../ports/counters';
+import type { DeleteCodeStore } from '../../ports/delete-codes';
 import type { OptOutRepository } from '../../ports/opt-out-repository';
 import type { PhoneRegions } from '../../ports/phone-regions';
 import type { PipelineStarter } from '../../ports/pipeline-starter';
@@ -46,6 +47,8 @@ export type InboundDeps = MessageChangeDeps &
     readonly siteUrl: string;
     /** FULL's texts are recorded on the message they carry (their SID -> message link). */
     readonly sentTexts: SentTextRepository;
+    /** DELETE: each number's pending code (it erases only with the code it texted). */
+    readonly deleteCodes: DeleteCodeStore;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
@@ -84,7 +87,8 @@ export const REPLAY_WINDOW_DAYS = 7;
  * - An opt-out (a keyword, or the sender's own words such as "please stop texting me") is honoured whatever
  *   comes with it: recorded, nothing attached is processed, and only the own-words kind is confirmed (once:
  *   Twilio confirms its keywords itself).
- * - DELETE erases the sender's voice messages, audio and preferences now and says so.
+ * - DELETE texts a one-time code; DELETE with that code, within 10 minutes, erases the sender's voice
+ *   messages, audio and preferences and says so.
  * - LANG sets, shows or clears the language the sender's replies are written in; MODE their reply mode;
  *   SPELL their list of words to spell right; FULL texts the transcript of their latest voice message.
  * - Each audio attachment becomes one message: within the sender's voice messages a day it is handed to the

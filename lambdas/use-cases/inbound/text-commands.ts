@@ -1,5 +1,5 @@
 /**
- * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE, LANG, MODE, SPELL,
+ * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE (delete-by-text.ts), LANG, MODE, SPELL,
  * FULL (sender-commands.ts), and a how-to
  * (at most one a day) for anything else, or for an attachment that is not audio. Every answer is written in
  * the sender's LANG when the catalogue has it (core/catalogue.ts), else in English.
@@ -7,7 +7,7 @@
 
 import { textLanguage } from '../../core/catalogue';
 import { dayWindow } from '../../core/day-window';
-import { type classifyInboundText, parseLangCommand } from '../../core/keywords';
+import { type classifyInboundText, parseDeleteCommand, parseLangCommand } from '../../core/keywords';
 import { supportedLanguage } from '../../core/languages';
 import {
   DELETED_TEXT,
@@ -22,6 +22,7 @@ import {
   unsupportedMediaText,
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
+import type { DeleteCodeStore } from '../../ports/delete-codes';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { SentTextRepository } from '../../ports/sent-text-repository';
@@ -30,6 +31,7 @@ import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
 import { createUploadLink } from '../upload-link';
+import { deleteCodeConfirms, sendDeleteCode } from './delete-by-text';
 import { answerFull, answerMode, answerSpell } from './sender-commands';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
@@ -46,12 +48,15 @@ export type TextCommandDeps = MessageChangeDeps &
     readonly siteUrl: string;
     /** FULL's texts are recorded on the message they carry (their SID -> message link). */
     readonly sentTexts: SentTextRepository;
+    /** DELETE: each number's pending code. */
+    readonly deleteCodes: DeleteCodeStore;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
 /** What a text was taken for (`voice`: its audio is the message, the text asks for nothing). */
 export type TextAnswer =
   | 'delete'
+  | 'delete-code'
   | 'opt-in'
   | 'help'
   | 'lang'
@@ -99,9 +104,18 @@ export async function answerText(
   body?: string,
 ): Promise<TextAnswer> {
   switch (kind) {
-    case 'delete':
+    case 'delete': {
+      // DELETE alone asks for a code; only DELETE with that code erases (use-cases/inbound/delete-by-text.ts).
+      const command = parseDeleteCommand(body);
+      const language = await languageOf(deps, from);
+      if (command?.kind !== 'confirm') {
+        await sendDeleteCode(deps, from, language);
+        return 'delete-code';
+      }
+      if (!(await deleteCodeConfirms(deps, from, command.code, language))) return 'delete-code';
       await eraseSender(deps, from);
       return 'delete';
+    }
     case 'opt-in':
       await deps.optOuts.optIn(from);
       await replyTo(deps, from, optInConfirmation(await languageOf(deps, from)), 'opt-in-confirmation');
@@ -176,7 +190,7 @@ async function answerLang(deps: TextCommandDeps, from: string, body: string | un
 }
 
 /**
- * DELETE: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
+ * DELETE with the right code: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
  * message and its link) and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
  * keeps a STOP honoured.
  */
