@@ -2,7 +2,7 @@
  * POST /api/signups (public): records a sign-up and its consent record (with the client's address and
  * browser); the answer is the same whether the email was new or not.
  */
-import { publicRoutes } from '../composition/http';
+import { publicRoutes } from '../composition/public-http';
 import { consentRecordRepository, signupRepository } from '../composition/repositories';
 import { serviceName } from '../composition/service';
 import { signupInputSchema } from '../core/schemas';

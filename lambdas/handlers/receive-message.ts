@@ -5,7 +5,7 @@
  */
 
 import { audioStore } from '../composition/audio';
-import { publicRoutes } from '../composition/http';
+import { publicRoutes } from '../composition/public-http';
 import { mediaFetching } from '../composition/media';
 import { messageChanges, warn } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
