@@ -82,4 +82,8 @@ export type FixedTexts = {
   readonly deleteCodeWrong: (name: string) => readonly string[];
   /** DELETE with a code when none works any more (expired, used, or its tries spent): nothing was deleted. */
   readonly deleteCodeInvalid: (name: string, minutes: number, tries: number) => readonly string[];
+  /** A sign-up named this number for texts: reply YES to confirm (CTIA's opt-in confirmation). */
+  readonly smsConsentRequest: (name: string) => readonly string[];
+  /** The phone's YES confirmed its sign-up. */
+  readonly smsConsentConfirmed: (name: string) => readonly string[];
 };

@@ -47,6 +47,11 @@ export const OPT_OUT_KEYWORDS = [
 /** Keywords that resubscribe a sender who opted out. */
 export const OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'] as const;
 
+/** Whether the whole message is `keyword` (any case, what surrounds it taken off): YES confirming a sign-up. */
+export function isWholeKeyword(body: string | null | undefined, keyword: string): boolean {
+  return (body ?? '').replace(SURROUNDING, '').toUpperCase() === keyword;
+}
+
 /** Keywords answered with the help text. */
 export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
 

@@ -232,6 +232,18 @@ export function VOICE_LIMIT_TEXT(serviceName: string, perDay: number, language: 
   return firstThatFits(texts.voiceLimit(nameFor(serviceName, texts), perDay), FIXED_TEXT_MAX_CHARS);
 }
 
+/** The text asking a sign-up's phone to confirm with YES: name, purpose, frequency, rates, HELP, STOP. */
+export function SMS_CONSENT_REQUEST_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.smsConsentRequest(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
+}
+
+/** The answer to YES that confirmed a sign-up's SMS consent. */
+export function SMS_CONSENT_CONFIRMED_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.smsConsentConfirmed(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
+}
+
 /** What is said about a DELETE code: the code to reply with, a wrong code, or a code that no longer works. */
 export type DeleteCodeAnswer =
   | { readonly kind: 'code'; readonly code: string }

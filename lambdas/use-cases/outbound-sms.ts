@@ -46,6 +46,7 @@ export const TEXT_KINDS = [
   'full-transcript',
   'upload-link',
   'delete-code',
+  'sms-consent-request',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -70,6 +71,7 @@ const KIND_RULES = {
   'full-transcript': { toOptedOut: false },
   'upload-link': { toOptedOut: false },
   'delete-code': { toOptedOut: false },
+  'sms-consent-request': { toOptedOut: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

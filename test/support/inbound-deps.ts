@@ -22,6 +22,7 @@ import {
   RecordingStarter,
   testClock,
 } from './in-memory-ports';
+import { InMemoryConsents, InMemoryPendingSmsConsents, InMemorySignups } from './in-memory-signups';
 
 export const TEST_SITE_URL = 'https://voice.example.com';
 
@@ -52,6 +53,9 @@ export function inboundDeps() {
     siteUrl: TEST_SITE_URL,
     sentTexts: new InMemorySentTexts(),
     deleteCodes: new InMemoryDeleteCodes(),
+    pendingConsents: new InMemoryPendingSmsConsents(),
+    signups: new InMemorySignups(),
+    consents: new InMemoryConsents(),
     warnings: [] as string[],
     warn(message: string) {
       deps.warnings.push(message);

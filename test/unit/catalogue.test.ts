@@ -17,6 +17,8 @@ import {
   MODE_TEXT,
   optInConfirmation,
   optOutConfirmation,
+  SMS_CONSENT_CONFIRMED_TEXT,
+  SMS_CONSENT_REQUEST_TEXT,
   SPELL_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
@@ -81,6 +83,8 @@ function everyText(language: TextLanguage): Record<string, string> {
     texts[`delete code (${name})`] = DELETE_CODE_TEXT(name, { kind: 'code', code: '482193' }, language);
     texts[`delete code wrong (${name})`] = DELETE_CODE_TEXT(name, { kind: 'wrong' }, language);
     texts[`delete code invalid (${name})`] = DELETE_CODE_TEXT(name, { kind: 'invalid' }, language);
+    texts[`sms consent request (${name})`] = SMS_CONSENT_REQUEST_TEXT(name, language);
+    texts[`sms consent confirmed (${name})`] = SMS_CONSENT_CONFIRMED_TEXT(name, language);
   }
   texts['unsupported media'] = unsupportedMediaText(language);
   texts['opt-out confirmation'] = optOutConfirmation(language);
@@ -118,8 +122,10 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     expect(segmentCount(VOICE_LIMIT_TEXT('Voice Summary', 1000, language))).toBe(1);
   });
 
-  it('names STOP and HELP in every text that must (HELP, the how-to, START, DELETE)', () => {
+  it('names STOP and HELP in every text that must (HELP, the how-to, START, DELETE, the SMS confirmation)', () => {
     for (const text of [
+      SMS_CONSENT_REQUEST_TEXT(LONG_NAME, language),
+      SMS_CONSENT_CONFIRMED_TEXT(LONG_NAME, language),
       HELP_TEXT('Voice Summary', 'help@example.com', language),
       USAGE_TEXT('Voice Summary', language),
       optInConfirmation(language),
@@ -156,6 +162,17 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     );
     expect(short).toContain('Siobhan, Kowalczyk');
     expect(short).not.toContain('...');
+  });
+
+  it('asks a sign-up’s phone for YES with the program’s name, frequency and rates, whatever the name', () => {
+    for (const name of ['Voice Summary', LONG_NAME]) {
+      const text = SMS_CONSENT_REQUEST_TEXT(name, language);
+      // The program's name opens it (a long one shortened at a word, as in every fixed text).
+      expect(name.startsWith(text.slice(0, text.indexOf(': ')))).toBe(true);
+      expect(text).toContain(' YES ');
+      expect(text).toMatch(language === 'en' ? /Msg & data rates may apply/ : /tarifas de mensajes y datos/);
+      expect(text).toMatch(language === 'en' ? /Msg frequency varies/ : /Frecuencia de mensajes variable/);
+    }
   });
 
   it('gives the DELETE code whole with how long it works, whatever the name', () => {

@@ -6,8 +6,14 @@
  */
 
 import { textLanguage } from '../../core/catalogue';
+import { SMS_CONFIRMATION_KEYWORD } from '../../core/consent';
 import { dayWindow } from '../../core/day-window';
-import { type classifyInboundText, parseDeleteCommand, parseLangCommand } from '../../core/keywords';
+import {
+  type classifyInboundText,
+  isWholeKeyword,
+  parseDeleteCommand,
+  parseLangCommand,
+} from '../../core/keywords';
 import { supportedLanguage } from '../../core/languages';
 import {
   DELETED_TEXT,
@@ -16,6 +22,7 @@ import {
   type LangAnswer,
   optInConfirmation,
   optOutConfirmation,
+  SMS_CONSENT_CONFIRMED_TEXT,
   type TextLanguage,
   UPLOAD_LINK_TEXT,
   USAGE_TEXT,
@@ -30,13 +37,16 @@ import type { UploadCodeStore } from '../../ports/upload-codes';
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
+import { confirmSmsConsent, type SmsConfirmationDeps } from '../sms-consent';
 import { createUploadLink } from '../upload-link';
 import { deleteCodeConfirms, sendDeleteCode } from './delete-by-text';
 import { answerFull, answerMode, answerSpell } from './sender-commands';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
 export type TextCommandDeps = MessageChangeDeps &
-  OutboundSmsDeps & {
+  OutboundSmsDeps &
+  /** YES confirms the sign-ups waiting for this phone. */
+  SmsConfirmationDeps & {
     readonly audio: AudioStore;
     /** What each sender chose by text (LANG, MODE, SPELL): read for the answer's language, written by LANG, erased by DELETE. */
     readonly preferences: SenderPreferencesRepository;
@@ -101,7 +111,9 @@ export async function answerText(
   kind: ReturnType<typeof classifyInboundText>,
   media: readonly unknown[],
   audio: readonly unknown[],
-  body?: string,
+  body: string | undefined,
+  /** The text's MessageSid: a YES's proof in the consent record. */
+  sid: string,
 ): Promise<TextAnswer> {
   switch (kind) {
     case 'delete': {
@@ -116,10 +128,17 @@ export async function answerText(
       await eraseSender(deps, from);
       return 'delete';
     }
-    case 'opt-in':
+    case 'opt-in': {
+      // Any opt-in keyword re-subscribes; YES also confirms the sign-ups waiting for it (sms-consent.ts).
       await deps.optOuts.optIn(from);
-      await replyTo(deps, from, optInConfirmation(await languageOf(deps, from)), 'opt-in-confirmation');
+      const yes = isWholeKeyword(body, SMS_CONFIRMATION_KEYWORD);
+      const confirmed = yes ? await confirmSmsConsent(deps, from, sid) : 0;
+      const language = await languageOf(deps, from);
+      const answer =
+        confirmed > 0 ? SMS_CONSENT_CONFIRMED_TEXT(deps.serviceName, language) : optInConfirmation(language);
+      await replyTo(deps, from, answer, 'opt-in-confirmation');
       return 'opt-in';
+    }
     case 'help': {
       const help = HELP_TEXT(deps.serviceName, deps.contactEmail, await languageOf(deps, from));
       await replyTo(deps, from, help, 'help');

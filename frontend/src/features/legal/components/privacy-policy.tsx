@@ -155,9 +155,9 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
             ).
           </li>
           <li>
-            Text {formatList(DELETE_KEYWORDS)} to our number to erase the voice messages you sent us, with their
-            audio, transcripts and summaries, and the choices you made by text: the reply language
-            ({LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}) and the words to spell right ({SPELL_KEYWORD}),
+            Text {formatList(DELETE_KEYWORDS)} to our number to erase the voice messages you sent us, with
+            their audio, transcripts and summaries, and the choices you made by text: the reply language (
+            {LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}) and the words to spell right ({SPELL_KEYWORD}),
             kept otherwise for a year after you last change them. We text back a code; when you reply{' '}
             {formatList(DELETE_KEYWORDS)} and that code within {DELETE_CODE_MINUTES} minutes, we erase them at
             once and confirm by text. The code keeps anyone who pretends to text from your number from erasing
