@@ -57,11 +57,16 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   },
   'create-signup': (fn, t) => {
     publicEdge(fn, t);
-    // An upsert keyed by email (UpdateItem): signing up again updates the one sign-up.
-    fn.table(ENV.SIGNUPS_TABLE, t.data.tables.signups, ['UpdateItem']);
+    // An upsert keyed by email (UpdateItem): signing up again updates the one sign-up; GetItem to keep a
+    // phone's confirmation when the sign-up still names that phone.
+    fn.table(ENV.SIGNUPS_TABLE, t.data.tables.signups, ['GetItem', 'UpdateItem']);
     // Consent records are append-only: the function can add one, never change or delete one.
     fn.table(ENV.SIGNUP_CONSENTS_TABLE, t.data.tables.signupConsents, ['PutItem']);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
+    // A sign-up that asks for texts waits for its phone's YES (an item of the counters table) and texts it the
+    // confirmation through the gate (opt-outs, countries, the hourly cap and one a day).
+    replyLimits(fn, t);
+    sendsTexts(fn, t);
   },
   // The Recent Messages list and the history (issue 19): newest first from the feed, one sender's or one
   // status's index; never a scan. The export reads the same pages.
@@ -106,6 +111,10 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     recordsSentTexts(fn, t);
     // UPLOAD keeps a new link's hash (a conditional PutItem) and texts the link on the site's domain.
     fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, ['PutItem']);
+    // YES confirms the sign-ups waiting for the phone: marks each (a conditional UpdateItem) and adds its
+    // consent record (append-only).
+    fn.table(ENV.SIGNUPS_TABLE, t.data.tables.signups, ['UpdateItem']);
+    fn.table(ENV.SIGNUP_CONSENTS_TABLE, t.data.tables.signupConsents, ['PutItem']);
     fn.setting(ENV.SITE_URL, t.siteUrl);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
     fn.setting(ENV.CONTACT_EMAIL, t.contactEmail);

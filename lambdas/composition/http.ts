@@ -1,8 +1,7 @@
 /**
- * The HTTP edge of a function: public routes need the browser origins allowed (CORS) and, in AWS, the secret
- * CloudFront adds to every request it forwards (ORIGIN_VERIFY_SECRET); functions with
- * admin routes also read the sign-in configuration (Cognito issuer, keys, app client, admins group) and ask
- * Cognito whether the caller is still an administrator (USER_POOL_ID).
+ * The HTTP edge of a function with admin routes: besides what a public one reads (composition/public-http.ts:
+ * CORS, the CloudFront origin secret), the sign-in configuration (Cognito issuer, keys, app client, admins
+ * group), and it asks Cognito whether the caller is still an administrator (USER_POOL_ID).
  */
 import * as z from 'zod';
 import { JwtTokenVerifier } from '../adapters/aws/jwt-token-verifier';
@@ -13,19 +12,9 @@ import { adminGroup, userDirectory } from './cognito';
 import { ENV } from './env-names';
 import { lambdaHandler, logger } from './observability';
 import { once } from './once';
-import { commaSeparatedList, readEnv, required } from './read-env';
+import { allowedOrigins, originSecret } from './public-http';
+import { readEnv, required } from './read-env';
 import { sessionEnds } from './session-ends';
-
-const allowedOrigins = once(
-  () => readEnv('browser origins (CORS)', { [ENV.ALLOWED_ORIGINS]: commaSeparatedList }).ALLOWED_ORIGINS,
-);
-
-/** The secret CloudFront adds to what it forwards (http/origin-guard.ts); absent locally, where there is none. */
-const originSecret = once(
-  () =>
-    readEnv('the CloudFront origin check', { [ENV.ORIGIN_VERIFY_SECRET]: z.string().min(16).optional() })
-      .ORIGIN_VERIFY_SECRET,
-);
 
 /**
  * Cognito's answer to "still an administrator?" and when the account's sessions last ended, trusted for
@@ -58,16 +47,6 @@ const adminAuth = once((): AdminAuth => {
     standing: () => standing,
   };
 });
-
-/** For functions whose routes are all public. */
-export const publicRoutes = once(() =>
-  createEdge({
-    allowedOrigins: allowedOrigins(),
-    originSecret: originSecret(),
-    logger,
-    instrument: lambdaHandler,
-  }),
-);
 
 /** For functions with admin routes (they may have public ones too). */
 export const adminRoutes = once(() =>

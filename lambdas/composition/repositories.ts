@@ -2,8 +2,10 @@
 
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
+import { DynamoDeleteCodes } from '../adapters/aws/dynamo-delete-codes';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
+import { DynamoPendingSmsConsents } from '../adapters/aws/dynamo-pending-sms-consents';
 import { DynamoRunSteps } from '../adapters/aws/dynamo-run-steps';
 import { DynamoSenderPreferencesRepository } from '../adapters/aws/dynamo-sender-preferences-repository';
 import { DynamoSentTextRepository } from '../adapters/aws/dynamo-sent-text-repository';
@@ -81,6 +83,24 @@ export const consentRecordRepository = once(
 export const counters = once(
   () =>
     new DynamoCounters(
+      documentClient(),
+      readEnv('the counters table', { [ENV.COUNTERS_TABLE]: required }).COUNTERS_TABLE,
+    ),
+);
+
+/** Pending DELETE codes, items of the counters table: the webhook alone makes and tries them. */
+export const deleteCodeStore = once(
+  () =>
+    new DynamoDeleteCodes(
+      documentClient(),
+      readEnv('the counters table', { [ENV.COUNTERS_TABLE]: required }).COUNTERS_TABLE,
+    ),
+);
+
+/** Sign-ups waiting for their phone's YES, items of the counters table: sign-ups add, the webhook takes. */
+export const pendingSmsConsents = once(
+  () =>
+    new DynamoPendingSmsConsents(
       documentClient(),
       readEnv('the counters table', { [ENV.COUNTERS_TABLE]: required }).COUNTERS_TABLE,
     ),

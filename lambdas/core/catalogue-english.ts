@@ -117,4 +117,21 @@ export const ENGLISH: FixedTexts = {
     `${name}: upload a recording too big to text here, within one hour (once): ${url}`,
     `${name}: upload a recording within one hour: ${url}`,
   ],
+  deleteCode: (name, code, minutes) => [
+    `${name}: to delete every voice message, transcript and summary we hold from this number, reply DELETE ${code} within ${minutes} minutes. Did not ask? Ignore this text.`,
+    `${name}: reply DELETE ${code} within ${minutes} minutes to delete your voice messages.`,
+  ],
+  deleteCodeWrong: (name) => [
+    `${name}: that is not the code we sent, so nothing was deleted. Reply DELETE and the code from our last text.`,
+  ],
+  deleteCodeInvalid: (name, minutes, tries) => [
+    `${name}: that code no longer works (a code lasts ${minutes} minutes and ${tries} tries), so nothing was deleted. Text DELETE for a new one.`,
+  ],
+  smsConsentRequest: (name) => [
+    `${name}: reply YES to confirm you want our texts: a summary and transcript of each voice message you forward here. Msg frequency varies. ${RATES_AND_KEYWORDS} Did not sign up? Ignore this text.`,
+    `${name}: reply YES to confirm you want our texts. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+  ],
+  smsConsentConfirmed: (name) => [
+    `${name}: thanks, your sign-up is confirmed. Forward a voice message to this number to get a summary and transcript back. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+  ],
 };

@@ -122,4 +122,21 @@ export const SPANISH: FixedTexts = {
     `${name}: suba el audio que no cabe en un mensaje, en la siguiente hora (una vez): ${url}`,
     `${name}: suba su audio en la siguiente hora: ${url}`,
   ],
+  deleteCode: (name, code, minutes) => [
+    `${name}: para borrar sus mensajes de voz, con su audio, texto y resumen, responda DELETE ${code} en los siguientes ${minutes} minutos. ¿No fue usted? Ignore este mensaje.`,
+    `${name}: responda DELETE ${code} en ${minutes} minutos para borrar sus mensajes de voz.`,
+  ],
+  deleteCodeWrong: (name) => [
+    `${name}: esa clave no es la que le mandamos; no borramos nada. Responda DELETE y la clave correcta.`,
+  ],
+  deleteCodeInvalid: (name, minutes, tries) => [
+    `${name}: esa clave ya no vale (dura ${minutes} minutos y admite ${tries} intentos); no borramos nada. Mande DELETE para recibir otra.`,
+  ],
+  smsConsentRequest: (name) => [
+    `${name}: responda YES para confirmar que quiere el resumen y el texto de cada mensaje de voz que nos mande. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS} ¿No fue usted? Ignore este mensaje.`,
+    `${name}: responda YES para confirmar que quiere nuestros mensajes. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+  ],
+  smsConsentConfirmed: (name) => [
+    `${name}: gracias, su registro queda confirmado. Mande un mensaje de voz a este teléfono para recibir un resumen y el texto. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+  ],
 };

@@ -76,4 +76,14 @@ export type FixedTexts = {
   readonly fullNone: (name: string) => readonly string[];
   /** UPLOAD: the one-hour link to the upload page (`url` is never shortened, so it is in every candidate). */
   readonly uploadLink: (name: string, url: string) => readonly string[];
+  /** DELETE: the code to reply with, within `minutes` (the code is in every candidate). */
+  readonly deleteCode: (name: string, code: string, minutes: number) => readonly string[];
+  /** DELETE with a code that is not the one sent (the code still has tries left): nothing was deleted. */
+  readonly deleteCodeWrong: (name: string) => readonly string[];
+  /** DELETE with a code when none works any more (expired, used, or its tries spent): nothing was deleted. */
+  readonly deleteCodeInvalid: (name: string, minutes: number, tries: number) => readonly string[];
+  /** A sign-up named this number for texts: reply YES to confirm (CTIA's opt-in confirmation). */
+  readonly smsConsentRequest: (name: string) => readonly string[];
+  /** The phone's YES confirmed its sign-up. */
+  readonly smsConsentConfirmed: (name: string) => readonly string[];
 };

@@ -47,22 +47,53 @@ export const OPT_OUT_KEYWORDS = [
 /** Keywords that resubscribe a sender who opted out. */
 export const OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'] as const;
 
+/** Whether the whole message is `keyword` (any case, what surrounds it taken off): YES confirming a sign-up. */
+export function isWholeKeyword(body: string | null | undefined, keyword: string): boolean {
+  return (body ?? '').replace(SURROUNDING, '').toUpperCase() === keyword;
+}
+
 /** Keywords answered with the help text. */
 export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
 
+/** Whitespace, punctuation and symbols (emoji included) around the message. */
+const SURROUNDING = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
+
 /**
- * The keyword that erases the sender's voice messages, transcripts, summaries and audio now (the terms and the
- * FAQ name it). Only the whole message counts: "delete this one" is an ordinary text.
+ * The keyword that erases the sender's voice messages, transcripts, summaries and audio (the terms and the
+ * FAQ name it). Only the whole message counts: "delete this one" is an ordinary text. DELETE alone asks for a
+ * code; `DELETE <code>` from the same number within DELETE_CODE_MINUTES erases (a forged sender never sees
+ * the code).
  */
 export const DELETE_KEYWORDS = ['DELETE'] as const;
+
+/** Digits in the code DELETE is answered with. */
+export const DELETE_CODE_DIGITS = 6;
+/** How long a DELETE code works. */
+export const DELETE_CODE_MINUTES = 10;
+/** Tries a DELETE code allows: each wrong code takes one, and the last wrong one spends the code. */
+export const DELETE_CODE_TRIES = 3;
+
+/** What a DELETE text asks for: a code (`request`), or the erasure with the code it carries (`confirm`). */
+export type DeleteCommand =
+  | { readonly kind: 'request' }
+  | { readonly kind: 'confirm'; readonly code: string };
+
+/**
+ * The DELETE command a whole message is, or null: `DELETE` alone, or `DELETE` and one word of digits (any
+ * number of them: a code of the wrong length is a wrong code, not an ordinary text).
+ */
+export function parseDeleteCommand(body: string | null | undefined): DeleteCommand | null {
+  const words = (body ?? '').replace(SURROUNDING, '').split(/\s+/);
+  if (words[0]?.toUpperCase() !== DELETE_KEYWORDS[0] || words.length > 2) return null;
+  if (words.length === 1) return { kind: 'request' };
+  const code = words[1]!.replace(SURROUNDING, '');
+  return /^\d{1,12}$/.test(code) ? { kind: 'confirm', code } : null;
+}
 
 /** The keyword that texts back the transcript of the sender's latest voice message (the whole message). */
 export const FULL_KEYWORDS = ['FULL'] as const;
 /** The keyword that answers with a one-hour link to upload a recording too big for MMS (core/upload-link.ts). */
 export const UPLOAD_KEYWORDS = ['UPLOAD'] as const;
-
-/** Whitespace, punctuation and symbols (emoji included) around the message. */
-const SURROUNDING = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
 
 /**
  * The keyword that chooses the language replies are written in: `LANG es`, `LANG` (the current choice),
@@ -175,8 +206,8 @@ function normalizedWords(body: string): string {
 }
 
 /**
- * Classifies an inbound text body: a whole-message opt-out, opt-in, help, delete or FULL keyword, a LANG,
- * MODE or SPELL command, an opt-out in other words, empty, or anything else. A keyword is one word and is
+ * Classifies an inbound text body: a whole-message opt-out, opt-in, help, delete or FULL keyword, a DELETE
+ * with its code, a LANG, MODE or SPELL command, an opt-out in other words, empty, or anything else. A keyword is one word and is
  * checked first, so an opt-out is never taken for a command; a command starts with its own word, so it is
  * never taken for an opt-out ("LANG STOP" is a LANG with a code we do not know, "MODE STOP" a MODE).
  */
@@ -185,6 +216,7 @@ export function classifyInboundText(body: string | null | undefined): InboundTex
   const word = body.replace(SURROUNDING, '').toUpperCase();
   const keyword = KIND_BY_KEYWORD.get(word);
   if (keyword) return keyword;
+  if (parseDeleteCommand(body) !== null) return 'delete';
   if (parseLangCommand(body) !== null) return 'lang';
   if (parseModeCommand(body) !== null) return 'mode';
   if (parseSpellCommand(body) !== null) return 'spell';

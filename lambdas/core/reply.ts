@@ -24,6 +24,7 @@
 
 import { fixedTexts, type TextLanguage } from './catalogue';
 import type { FailureReason, FixedTexts } from './fixed-texts';
+import { DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from './keywords';
 import { formatCallbackNumber } from './phone-format';
 import type { ReplyMode } from './schemas';
 import {
@@ -231,7 +232,42 @@ export function VOICE_LIMIT_TEXT(serviceName: string, perDay: number, language: 
   return firstThatFits(texts.voiceLimit(nameFor(serviceName, texts), perDay), FIXED_TEXT_MAX_CHARS);
 }
 
-/** The answer to DELETE: what was erased (or that there was nothing to erase). */
+/** The text asking a sign-up's phone to confirm with YES: name, purpose, frequency, rates, HELP, STOP. */
+export function SMS_CONSENT_REQUEST_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.smsConsentRequest(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
+}
+
+/** The answer to YES that confirmed a sign-up's SMS consent. */
+export function SMS_CONSENT_CONFIRMED_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  return firstThatFits(texts.smsConsentConfirmed(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
+}
+
+/** What is said about a DELETE code: the code to reply with, a wrong code, or a code that no longer works. */
+export type DeleteCodeAnswer =
+  | { readonly kind: 'code'; readonly code: string }
+  | { readonly kind: 'wrong' }
+  | { readonly kind: 'invalid' };
+
+/** The answer to DELETE alone (the code) or to DELETE with a code that erases nothing (at most 320 characters). */
+export function DELETE_CODE_TEXT(
+  serviceName: string,
+  answer: DeleteCodeAnswer,
+  language: TextLanguage = 'en',
+): string {
+  const texts = fixedTexts(language);
+  const name = nameFor(serviceName, texts);
+  const candidates =
+    answer.kind === 'code'
+      ? texts.deleteCode(name, answer.code, DELETE_CODE_MINUTES)
+      : answer.kind === 'wrong'
+        ? texts.deleteCodeWrong(name)
+        : texts.deleteCodeInvalid(name, DELETE_CODE_MINUTES, DELETE_CODE_TRIES);
+  return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
+}
+
+/** The answer to DELETE with the right code: what was erased (or that there was nothing to erase). */
 export function DELETED_TEXT(serviceName: string, count: number, language: TextLanguage = 'en'): string {
   const texts = fixedTexts(language);
   return firstThatFits(texts.deleted(nameFor(serviceName, texts), count), FIXED_TEXT_MAX_CHARS);

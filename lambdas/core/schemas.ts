@@ -76,30 +76,12 @@ export const signupInputSchema = z
 export type SignupInput = z.input<typeof signupInputSchema>;
 export type Signup = z.output<typeof signupInputSchema>;
 
-export type SignupRecord = Omit<Signup, 'consent_version'> & {
+/** What a sign-up holds; `sms_confirmed_at` is when its phone answered YES (null: not confirmed). */
+export type SignupDetails = Omit<Signup, 'consent_version'> & { readonly sms_confirmed_at: string | null };
+
+export type SignupRecord = SignupDetails & {
   readonly created_at: string;
   readonly updated_at: string;
-};
-
-/**
- * One sign-up as it happened, kept for good (a repeat sign-up adds another): what a carrier or Twilio asks
- * for to show how a number opted in.
- */
-export type ConsentRecord = {
-  readonly email: string;
-  /** `recorded_at` plus a random suffix: unique even for two sign-ups in the same millisecond. */
-  readonly event_id: string;
-  readonly recorded_at: string;
-  readonly name: string;
-  readonly phone: string | null;
-  readonly sms_opt_in: boolean;
-  readonly consent_version: string;
-  /** The consent text exactly as the form showed it. */
-  readonly consent_text: string;
-  /** The client's address and browser as the API saw them (null when unknown). */
-  readonly ip: string | null;
-  readonly user_agent: string | null;
-  readonly source: 'web-signup';
 };
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,20 +1,41 @@
 /**
  * POST /api/signups (public): records a sign-up and its consent record (with the client's address and
- * browser); the answer is the same whether the email was new or not.
+ * browser) and, when it asks for texts, texts its phone the confirmation to answer YES to (through the
+ * outbound gate, once a number a day); the answer is the same whether the email was new or not.
  */
-import { publicRoutes } from '../composition/http';
-import { consentRecordRepository, signupRepository } from '../composition/repositories';
+
+import { logger } from '../composition/observability';
+import { phoneRegions } from '../composition/phone-regions';
+import { publicRoutes } from '../composition/public-http';
+import {
+  consentRecordRepository,
+  counters,
+  optOutRepository,
+  pendingSmsConsents,
+  settingsRepository,
+  signupRepository,
+} from '../composition/repositories';
 import { serviceName } from '../composition/service';
+import { smsSending } from '../composition/sms';
+import { usage } from '../composition/usage';
 import { signupInputSchema } from '../core/schemas';
 import { requestClient } from '../http/client';
 import { systemClock as clock } from '../ports/clock';
-import { registerSignup } from '../use-cases/signups';
+import { registerSignup, type SignupDeps } from '../use-cases/signups';
 
-const deps = {
+const deps: SignupDeps = {
   signups: signupRepository(),
   consents: consentRecordRepository(),
+  pendingConsents: pendingSmsConsents(),
+  settings: settingsRepository(),
+  optOuts: optOutRepository(),
+  phoneRegions: phoneRegions(),
+  providers: smsSending(),
+  counters: counters(),
+  usage: usage(),
   clock,
   serviceName: serviceName(),
+  warn: (message, details) => logger.warn(message, { ...details }),
 };
 const route = publicRoutes();
 

@@ -4,8 +4,8 @@
  * probes serves every caller for a few seconds, so anonymous traffic cannot multiply backend calls.
  */
 import { healthProbes } from '../composition/health';
-import { publicRoutes } from '../composition/http';
 import { logger } from '../composition/observability';
+import { publicRoutes } from '../composition/public-http';
 import { cachedHealthCheck } from '../use-cases/health';
 
 const health = cachedHealthCheck(healthProbes(), {

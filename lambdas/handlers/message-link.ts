@@ -5,9 +5,9 @@
  * no-store, noindex and no-referrer; any code that opens nothing gets the same 404.
  */
 import { audioStore } from '../composition/audio';
-import { publicRoutes } from '../composition/http';
 import { mediaFetching } from '../composition/media';
 import { messageChanges } from '../composition/message-changes';
+import { publicRoutes } from '../composition/public-http';
 import type { ApiHandler } from '../http/edge';
 import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
 import { deleteByLink, messageLinkAudio, readMessageLink } from '../use-cases/message-link';

@@ -1,7 +1,7 @@
 /** GET /api/public-info (public): the service's phone number and contact email for the site. */
 
-import { publicRoutes } from '../composition/http';
 import { logger } from '../composition/observability';
+import { publicRoutes } from '../composition/public-http';
 import { settingsRepository } from '../composition/repositories';
 import { contactEmail, serviceName, siteInfo } from '../composition/service';
 import { getPublicInfo } from '../use-cases/public-info';

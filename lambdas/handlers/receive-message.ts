@@ -5,18 +5,22 @@
  */
 
 import { audioStore } from '../composition/audio';
-import { publicRoutes } from '../composition/http';
 import { mediaFetching } from '../composition/media';
 import { messageChanges, warn } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
 import { phoneRegions } from '../composition/phone-regions';
 import { pipelineStarter } from '../composition/pipeline-starter';
+import { publicRoutes } from '../composition/public-http';
 import {
+  consentRecordRepository,
   counters,
+  deleteCodeStore,
   optOutRepository,
+  pendingSmsConsents,
   senderPreferencesRepository,
   sentTextRepository,
   settingsRepository,
+  signupRepository,
   uploadCodeStore,
 } from '../composition/repositories';
 import { contactEmail, publicWebhookUrl, serviceName, siteUrl } from '../composition/service';
@@ -44,6 +48,10 @@ const deps: InboundDeps = {
   uploadCodes: uploadCodeStore(),
   siteUrl: siteUrl(),
   sentTexts: sentTextRepository(),
+  deleteCodes: deleteCodeStore(),
+  pendingConsents: pendingSmsConsents(),
+  signups: signupRepository(),
+  consents: consentRecordRepository(),
   warn,
 };
 const checkSignature = twilioSignatureCheck(publicWebhookUrl(), 'Webhook');

@@ -6,9 +6,9 @@
  * retry what was handled.
  */
 
-import { publicRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
+import { publicRoutes } from '../composition/public-http';
 import { sentTextRepository } from '../composition/repositories';
 import { smsStatusUrl } from '../composition/service';
 import { twilioSignatureCheck } from '../composition/twilio-signed';

@@ -5,8 +5,9 @@
  * up). No sign-in: the code is the key. Every answer is no-store, noindex and no-referrer; any code that
  * opens nothing gets the same 404.
  */
-import { publicRoutes } from '../composition/http';
+
 import { metrics } from '../composition/observability';
+import { publicRoutes } from '../composition/public-http';
 import { counters, uploadCodeStore } from '../composition/repositories';
 import { uploadDeps } from '../composition/uploads';
 import { uploadRequestSchema } from '../core/uploads';

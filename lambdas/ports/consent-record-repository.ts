@@ -1,4 +1,4 @@
-import type { ConsentRecord } from '../core/schemas';
+import type { ConsentRecord } from '../core/consent';
 
 /** An append-only log of sign-ups as they happened: records are added, never changed or removed. */
 export interface ConsentRecordRepository {

@@ -45,6 +45,8 @@ export const TEXT_KINDS = [
   'spell',
   'full-transcript',
   'upload-link',
+  'delete-code',
+  'sms-consent-request',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -68,6 +70,8 @@ const KIND_RULES = {
   spell: { toOptedOut: false },
   'full-transcript': { toOptedOut: false },
   'upload-link': { toOptedOut: false },
+  'delete-code': { toOptedOut: false },
+  'sms-consent-request': { toOptedOut: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

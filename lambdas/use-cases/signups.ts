@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { smsConsentText } from '../core/consent';
+import { SMS_CONSENT_STATUS_LABEL, smsConsentStatus, smsConsentText } from '../core/consent';
 import { toCsv } from '../core/csv';
 import type { Signup, SignupRecord } from '../core/schemas';
-import type { Clock } from '../ports/clock';
 import type { ConsentRecordRepository } from '../ports/consent-record-repository';
 import type { SignupRepository } from '../ports/signup-repository';
+import { consentEventId, requestSmsConfirmation, type SmsConfirmationRequestDeps } from './sms-consent';
 
-export type SignupDeps = {
-  signups: SignupRepository;
-  consents: ConsentRecordRepository;
-  clock: Clock;
-  serviceName: string;
+/** What a sign-up uses: the sign-ups and their consent records, and (texts asked for) the confirmation. */
+export type SignupDeps = SmsConfirmationRequestDeps & {
+  readonly signups: SignupRepository;
+  readonly consents: ConsentRecordRepository;
 };
 
 /** Who sent the sign-up, as the API saw them: kept with the consent record. */
@@ -18,15 +16,17 @@ export type SignupClient = { readonly ip: string | null; readonly userAgent: str
 
 /**
  * Records a sign-up. The consent record is written first and never changed, so a sign-up that counts always
- * has its proof, and a repeat sign-up (which updates the current details) keeps every earlier record. The
- * caller is told the same thing either way, so the endpoint cannot be used to learn who has signed up.
+ * has its proof, and a repeat sign-up (which updates the current details) keeps every earlier record. A
+ * sign-up that asks for texts counts once its phone answers YES (use-cases/sms-consent.ts): a confirmation
+ * already given holds while the sign-up names the same phone; a new phone is asked again. The caller is told
+ * the same thing either way, so the endpoint cannot be used to learn who has signed up.
  */
 export async function registerSignup(deps: SignupDeps, signup: Signup, client: SignupClient) {
   const now = deps.clock();
   const { consent_version, ...details } = signup;
   await deps.consents.append({
     email: details.email,
-    event_id: `${now}#${randomBytes(4).toString('hex')}`,
+    event_id: consentEventId(now),
     recorded_at: now,
     name: details.name,
     phone: details.phone,
@@ -37,7 +37,13 @@ export async function registerSignup(deps: SignupDeps, signup: Signup, client: S
     user_agent: client.userAgent,
     source: 'web-signup',
   });
-  await deps.signups.save(details, now);
+  const before = await deps.signups.get(details.email);
+  const samePhone = before?.sms_opt_in === true && before.phone === details.phone;
+  const confirmedAt = details.sms_opt_in && samePhone ? before.sms_confirmed_at : null;
+  await deps.signups.save({ ...details, sms_confirmed_at: confirmedAt }, now);
+  if (details.sms_opt_in && details.phone !== null && confirmedAt === null) {
+    await requestSmsConfirmation(deps, details.email, details.phone);
+  }
   return { ok: true as const };
 }
 
@@ -53,13 +59,26 @@ export async function latestSignups(
   return { total: all.length, signups: all.sort(newestFirst).slice(0, limit) };
 }
 
-/** Every sign-up as a CSV file, newest first (what an operator imports into a mailing or SMS tool). */
+/**
+ * Every sign-up as a CSV file, newest first (what an operator imports into a mailing or SMS tool): whether
+ * each asked for texts (`sms_opt_in`) and whether its phone confirmed it (`sms_consent`, `sms_confirmed_at`):
+ * only a confirmed one may be texted.
+ */
 export async function signupsCsv(deps: {
   readonly signups: Pick<SignupRepository, 'listAll'>;
 }): Promise<string> {
   const all = (await deps.signups.listAll()).sort(newestFirst);
   return toCsv(
-    ['name', 'email', 'phone', 'sms_opt_in', 'created_at', 'updated_at'],
-    all.map((s) => [s.name, s.email, s.phone, s.sms_opt_in, s.created_at, s.updated_at]),
+    ['name', 'email', 'phone', 'sms_opt_in', 'sms_consent', 'sms_confirmed_at', 'created_at', 'updated_at'],
+    all.map((s) => [
+      s.name,
+      s.email,
+      s.phone,
+      s.sms_opt_in,
+      SMS_CONSENT_STATUS_LABEL[smsConsentStatus(s)],
+      s.sms_confirmed_at,
+      s.created_at,
+      s.updated_at,
+    ]),
   );
 }

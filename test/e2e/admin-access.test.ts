@@ -2,7 +2,7 @@
  * Getting into the admin view, in Chromium against the local runtime started as a person starts it: the first
  * account of a fresh deployment (its code taken from the mailbox) becomes the administrator; a second waits
  * until the first approves it in the Team section; a removed administrator's token is refused by the API
- * within 60 s; a forgotten password is reset from the link in the local inbox; a wrong password, logout; and,
+ * within 60 s; an account approved through the API reaches the dashboard on reload; a forgotten password is reset from the link in the local inbox; a wrong password, logout; and,
  * on a second runtime with ADMIN_EMAILS, an allowlisted email is an administrator at once although one exists.
  * Screenshots of the Team section and the inbox (360 and 1280 px) land in test-results/e2e.
  */
@@ -138,6 +138,30 @@ describe('a second account', () => {
     }
     expect(status).toBe(403);
     expect(Date.now() - removedAt).toBeLessThan(60_000);
+  });
+});
+
+describe('an account approved while its page is open', () => {
+  it('reaches the dashboard on reload, without pressing Check again', async () => {
+    const third = await person(360);
+    await createAccount(third, runtime.url, runtime.dataDir, 'third@example.com');
+    await third.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+
+    // Another administrator approves it through the API, not from this page.
+    const admin = { authorization: `Bearer ${await idToken('first@example.com', PASSWORD)}` };
+    const team = (await (await fetch(`${runtime.url}/api/team`, { headers: admin })).json()) as {
+      pending: { id: string; email: string }[];
+    };
+    const waiting = team.pending.find((account) => account.email === 'third@example.com');
+    const approved = await fetch(`${runtime.url}/api/team/${waiting!.id}/approve`, {
+      method: 'POST',
+      headers: admin,
+    });
+    expect(approved.status).toBe(200);
+
+    await third.reload();
+    await dashboard(third).waitFor();
+    expect(await third.getByRole('heading', { name: 'Waiting for approval' }).count()).toBe(0);
   });
 });
 

@@ -76,6 +76,8 @@ describe('the landing page', () => {
     await page.getByRole('heading', { name: "You're All Set!" }).waitFor();
     // The number arrives with the site's public info, a moment after the heading: wait for it.
     await page.getByText('(415) 555-0100').waitFor();
+    // The texts start once the phone replies YES to the confirmation texted to it.
+    await page.getByText(/reply YES to the confirmation we text to/).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'signed-up-360.png'), fullPage: true });
 
     const download = page.waitForEvent('download');
@@ -87,7 +89,12 @@ describe('the landing page', () => {
       (r) => r.email === 'maria.e2e@example.com',
     );
     expect(signups).toEqual([
-      expect.objectContaining({ name: 'Maria Lopez', phone: '+14155550142', sms_opt_in: true }),
+      expect.objectContaining({
+        name: 'Maria Lopez',
+        phone: '+14155550142',
+        sms_opt_in: true,
+        sms_confirmed_at: null,
+      }),
     ]);
     const consents = (await scan(runtime.info.tables.signupConsents)).filter(
       (r) => r.email === 'maria.e2e@example.com',
@@ -162,7 +169,8 @@ describe('the legal pages and the FAQ', () => {
     expect(terms).toContain('Carriers are not liable for delayed or undelivered messages.');
     // The SMS program's other promises: stop in your own words, erase by text, limits told once.
     expect(terms).toMatch(/Asking in your own words works too, for example "please stop texting me"/);
-    expect(terms).toMatch(/Text DELETE to our number to erase, at once, every voice message/);
+    expect(terms).toMatch(/Text DELETE to our number to erase every voice message/);
+    expect(terms).toMatch(/reply DELETE and that code \(for example DELETE 482193\) within 10 minutes/);
     expect(terms).toMatch(/if you reach a limit, we tell you once by text/);
     // The sender's commands (issue 18): what each does, and that STOP always wins.
     expect(terms).toMatch(/Text FULL to get the full transcript of your latest voice message/);

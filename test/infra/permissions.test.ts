@@ -33,7 +33,17 @@ const EXPECTED: Record<string, string[]> = {
   health: ['dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
   'health-details': [...ADMIN_CHECK, 'dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
   'public-info': ['dynamodb:GetItem on Settings', XRAY],
-  'create-signup': ['dynamodb:UpdateItem on Signups', 'dynamodb:PutItem on SignupConsents', XRAY],
+  // A sign-up that asks for texts waits for its phone's YES (Counters) and texts it through the gate.
+  'create-signup': [
+    'dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:GetItem dynamodb:UpdateItem on Signups',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:PutItem on SignupConsents',
+    'dynamodb:UpdateItem on Counters',
+    'dynamodb:UpdateItem on Usage',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
   // The live ten and the history (issue 19): queries of the three message indexes, never a scan.
   'list-messages': [...ADMIN_CHECK, ...HISTORY_QUERIES, XRAY],
   'export-messages': [...ADMIN_CHECK, ...HISTORY_QUERIES, XRAY],
@@ -60,7 +70,8 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   // Twilio's webhook alone: no sign-in rights, no upload area; of the audio, only DELETE's erasure. FULL's
-  // texts are recorded on their message (UpdateItem) and their SIDs linked to it (SentTexts).
+  // texts are recorded on their message (UpdateItem) and their SIDs linked to it (SentTexts). YES confirms
+  // the sign-ups waiting for the phone (Signups) with a consent record each (SignupConsents, append-only).
   'receive-message': [
     ...PUBLISH,
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on Messages',
@@ -68,9 +79,11 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:UpdateItem on SenderPreferences',
     'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',
+    'dynamodb:PutItem on SignupConsents',
     'dynamodb:PutItem on UploadCodes',
     'dynamodb:Query on Messages/index/sender',
     'dynamodb:UpdateItem on Counters',
+    'dynamodb:UpdateItem on Signups',
     'dynamodb:UpdateItem on Usage',
     's3:DeleteObject on AudioBucket/audio/*',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
@@ -433,6 +446,8 @@ describe('what each function may do', () => {
         'put-settings',
         'check-settings',
         'receive-message',
+        // Texts a sign-up's phone the confirmation to answer YES to.
+        'create-signup',
         step.prepareAudio.fn,
         step.decideReply.fn,
         step.sendReply.fn,

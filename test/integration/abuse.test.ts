@@ -1,7 +1,7 @@
 /**
  * Safe under abuse, end to end on the local runtime with the real `twilio` and `openai` SDKs against their local
  * fakes: the daily limit of voice messages, the countries replies may go to, opt-outs in any form (with media,
- * in the sender's own words, Twilio's 21610), a replayed webhook, and DELETE by text.
+ * in the sender's own words, Twilio's 21610), a replayed webhook, and DELETE by text (only with its code).
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,14 @@ import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';
-import { incomingForm, postWebhook, recentMessages, saveSettings, waitForMessage } from '../support/pipeline';
+import {
+  deleteCodeIn,
+  incomingForm,
+  postWebhook,
+  recentMessages,
+  saveSettings,
+  waitForMessage,
+} from '../support/pipeline';
 import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { type Clip, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
@@ -182,7 +189,27 @@ describe('opting out', () => {
 });
 
 describe('DELETE by text', () => {
-  it('erases the sender’s messages and audio, and confirms', async () => {
+  /** DELETE, then DELETE with the code the answer carried. */
+  async function deleteWithCode(from: string) {
+    await sendText(from, 'DELETE');
+    await sendText(from, `DELETE ${deleteCodeIn(textsTo(from).at(-1)!)}`);
+  }
+
+  it('erases nothing without its code: DELETE texts a code, a forged DELETE with a guessed one does nothing', async () => {
+    const from = '+14155550309';
+    const { id } = await sendVoice(from);
+    await waitForMessage(runtime, id, ['completed']);
+
+    await sendText(from, 'DELETE');
+    expect(textsTo(from).at(-1)).toMatch(/reply DELETE \d{6} within 10 minutes/);
+    const sent = deleteCodeIn(textsTo(from).at(-1)!);
+    await sendText(from, `DELETE ${sent === '123456' ? '654321' : '123456'}`);
+
+    expect((await recentMessages(runtime)).map((m) => m.id)).toContain(id);
+    expect(textsTo(from).at(-1)).toMatch(/that is not the code we sent, so nothing was deleted/);
+  });
+
+  it('erases the sender’s messages and audio with the code, and confirms', async () => {
     const from = '+14155550307';
     const { id } = await sendVoice(from);
     const done = await waitForMessage(runtime, id, ['completed']);
@@ -191,7 +218,7 @@ describe('DELETE by text', () => {
     try {
       expect(await audio.exists(done.audio_url!)).toBe(true);
 
-      await sendText(from, 'DELETE');
+      await deleteWithCode(from);
 
       expect((await recentMessages(runtime)).map((m) => m.id)).not.toContain(id);
       expect(await audio.exists(done.audio_url!)).toBe(false);
@@ -212,7 +239,7 @@ describe('DELETE by text', () => {
       expect((await recentMessages(runtime)).find((m) => m.id === over.id)?.status).toBe('failed');
       expect(twilio.deletions.map((d) => d.mediaSid)).not.toContain(mediaSid);
 
-      await sendText(from, 'DELETE');
+      await deleteWithCode(from);
 
       expect(twilio.deletions.map((d) => d.mediaSid)).toContain(mediaSid);
       expect((await recentMessages(runtime)).map((m) => m.id)).not.toContain(over.id);

@@ -229,7 +229,7 @@ describe('sign-ups on the dashboard', () => {
     const people = [
       { name: 'Grace Hopper', email: 'grace@example.com', phone: '(415) 555-0199', sms_opt_in: true },
       { name: '=HYPERLINK("http://evil.example","click")', email: 'formula@example.com' },
-      { name: 'Quote "Q" Person, Jr.', email: 'quote@example.com', phone: '', sms_opt_in: false },
+      { name: 'Quote "Q" Person, Jr.; =1+1', email: 'quote@example.com', phone: '', sms_opt_in: false },
     ];
     for (const person of people) {
       expect((await api('/api/signups', { method: 'POST', body: person, token: null })).status).toBe(201);
@@ -243,7 +243,7 @@ describe('sign-ups on the dashboard', () => {
       'formula@example.com',
     ]);
     expect((latest.json.signups as Record<string, unknown>[])[0]).toMatchObject({
-      name: 'Quote "Q" Person, Jr.',
+      name: 'Quote "Q" Person, Jr.; =1+1',
       phone: null,
       sms_opt_in: false,
       created_at: expect.any(String),
@@ -256,12 +256,18 @@ describe('sign-ups on the dashboard', () => {
       /^attachment; filename="signups-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('name,email,phone,sms_opt_in,created_at,updated_at');
-    expect(lines[1]).toMatch(/^"Quote ""Q"" Person, Jr\.",quote@example\.com,,false,/);
-    expect(lines[2]).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",formula@example\.com,,false,/,
+    expect(lines[0]).toBe(
+      '"name","email","phone","sms_opt_in","sms_consent","sms_confirmed_at","created_at","updated_at"',
     );
-    expect(lines[3]).toMatch(/^Grace Hopper,grace@example\.com,\+14155550199,true,/);
+    // Every field quoted; no formula where cells split on commas, nor on semicolons ("; =1+1").
+    expect(lines[1]).toMatch(/^"Quote ""Q"" Person, Jr\.; '=1\+1","quote@example\.com","","false","No","",/);
+    expect(lines[2]).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)","formula@example\.com","","false","No","",/,
+    );
+    // Grace asked for texts; her phone has not answered the confirmation with YES.
+    expect(lines[3]).toMatch(
+      /^"Grace Hopper","grace@example\.com","\+14155550199","true","Waiting for YES","",/,
+    );
     expect(lines).toHaveLength(5);
     expect(lines[4]).toBe('');
 

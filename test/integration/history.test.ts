@@ -46,7 +46,7 @@ beforeAll(async () => {
     created_at: '2026-10-20T00:00:00.000Z',
     status: 'completed',
     summary: '=HYPERLINK("http://evil.example","click")',
-    transcript: '@SUM(1+1)',
+    transcript: 'Note: x;=1+1',
   });
   db.destroy();
 });
@@ -189,8 +189,9 @@ describe('the CSV export', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines.map((line) => line.split(',')[0])).toEqual(['id', 'hist-02', 'hist-formula']);
-    expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")",'@SUM(1+1)`);
+    expect(lines.map((line) => line.split(',')[0])).toEqual(['"id"', '"hist-02"', '"hist-formula"']);
+    // Inert where cells are split on commas, and where they are split on semicolons (x;=1+1).
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")","Note: x;'=1+1"`);
   });
 
   it('refuses bad filters as the list does, and is for administrators only', async () => {
@@ -220,9 +221,9 @@ describe('the wrong-transcript mark', () => {
     const shown = (listed.json.messages as Message[]).find((m) => m.id === 'hist-26');
     expect(shown?.transcript_review?.reviewed_by).toBe('admin@example.com');
     const csv = await api('/api/messages/export?from=2026-11-14&to=2026-11-14');
-    const row = csv.text.split('\r\n').find((line) => line.startsWith('hist-26,'));
+    const row = csv.text.split('\r\n').find((line) => line.startsWith('"hist-26",'));
     expect(row).toMatch(
-      /,true,admin@example\.com,2026-\d\d-\d\dT[\d:.]+Z,"Transcript twenty-six, said right\."$/,
+      /,"true","admin@example\.com","2026-\d\d-\d\dT[\d:.]+Z","Transcript twenty-six, said right\."$/,
     );
     expect(await wrongToday()).toBe(before + 1);
     // Marking it again (a corrected text edited) is not another wrong transcript.

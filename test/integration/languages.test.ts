@@ -12,7 +12,7 @@ import { LOCAL_TABLES } from '../../local/bootstrap';
 import type { FakeOpenAi, SummaryReply } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';
-import { incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';
+import { deleteCodeIn, incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';
 import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { type Clip, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
@@ -210,7 +210,9 @@ describe('LANG by text', () => {
     await sendText(from, 'LANG es');
     expect(await storedPreferences(from)).not.toBeNull();
 
-    expect(await sendText(from, 'DELETE')).toMatch(/no tenemos mensajes de voz de este teléfono/);
+    const code = deleteCodeIn(await sendText(from, 'DELETE'));
+    expect(await storedPreferences(from)).not.toBeNull();
+    expect(await sendText(from, `DELETE ${code}`)).toMatch(/no tenemos mensajes de voz de este teléfono/);
 
     expect(await storedPreferences(from)).toBeNull();
     expect(await sendText(from, 'LANG')).toMatch(/replies are written in the language of each message/);

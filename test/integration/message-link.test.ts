@@ -10,6 +10,7 @@ import { MESSAGE_NOT_AVAILABLE } from '../../lambdas/core/message-link';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {
+  deleteCodeIn,
   incomingForm,
   localWebhookToken,
   outboxTo,
@@ -116,13 +117,17 @@ describe('the link in a reply', () => {
     expect((await api(code)).status).toBe(200);
   });
 
-  it('stops working when the sender texts DELETE', async () => {
+  it('stops working when the sender texts DELETE with its code', async () => {
     const from = '+14155550173';
     const { replies } = await voicemailFrom(from);
     const { code } = linkIn(replies[0]!.body);
     expect((await api(code)).status).toBe(200);
 
     expect((await postWebhook(runtime, incomingForm({ from, body: 'DELETE' }))).status).toBe(200);
+    expect((await api(code)).status).toBe(200);
+    const deleteCode = deleteCodeIn((await outboxTo(runtime, from)).at(-1)!.body);
+    const confirm = incomingForm({ from, body: `DELETE ${deleteCode}` });
+    expect((await postWebhook(runtime, confirm)).status).toBe(200);
     await expect.poll(async () => (await api(code)).status, { timeout: 10_000 }).toBe(404);
     expect(await (await api(code)).json()).toEqual({ error: MESSAGE_NOT_AVAILABLE });
   });

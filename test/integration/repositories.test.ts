@@ -5,13 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
+import { DynamoDeleteCodes } from '../../lambdas/adapters/aws/dynamo-delete-codes';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
+import { DynamoPendingSmsConsents } from '../../lambdas/adapters/aws/dynamo-pending-sms-consents';
 import { DynamoSenderPreferencesRepository } from '../../lambdas/adapters/aws/dynamo-sender-preferences-repository';
 import { DynamoSentTextRepository } from '../../lambdas/adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
-import { type ConsentRecord, DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
+import type { WebSignupConsent } from '../../lambdas/core/consent';
+import { DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
 import { senderPreferencesPatchSchema } from '../../lambdas/core/sender-preferences';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
@@ -45,11 +48,17 @@ describe('signups', () => {
   it('keeps one sign-up per email, with the later details and the first sign-up time', async () => {
     const repo = new DynamoSignupRepository(tables.doc, tables.names.signups);
     await repo.save(
-      { name: 'Ada', email: 'ada@example.com', phone: null, sms_opt_in: false },
+      { name: 'Ada', email: 'ada@example.com', phone: null, sms_opt_in: false, sms_confirmed_at: null },
       '2026-01-01T00:00:00.000Z',
     );
     await repo.save(
-      { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+15551234567', sms_opt_in: true },
+      {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        phone: '+15551234567',
+        sms_opt_in: true,
+        sms_confirmed_at: null,
+      },
       '2026-01-02T00:00:00.000Z',
     );
     expect(await repo.get('ADA@example.com')).toEqual({
@@ -57,15 +66,55 @@ describe('signups', () => {
       name: 'Ada Lovelace',
       phone: '+15551234567',
       sms_opt_in: true,
+      sms_confirmed_at: null,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-02T00:00:00.000Z',
     });
     expect(await repo.get('nobody@example.com')).toBeNull();
   });
+
+  it('confirms the SMS consent only while the sign-up names that phone and asks for texts', async () => {
+    const repo = new DynamoSignupRepository(tables.doc, tables.names.signups);
+    const signup = { name: 'Bo', email: 'bo@example.com', phone: '+15551234568', sms_opt_in: true };
+    await repo.save({ ...signup, sms_confirmed_at: null }, '2026-01-01T00:00:00.000Z');
+    expect(await repo.confirmSms('bo@example.com', '+15551239999', '2026-01-01T00:01:00.000Z')).toBe(false);
+    expect(await repo.confirmSms('nobody@example.com', '+15551234568', '2026-01-01T00:01:00.000Z')).toBe(
+      false,
+    );
+    expect(await repo.confirmSms('bo@example.com', '+15551234568', '2026-01-01T00:02:00.000Z')).toBe(true);
+    expect((await repo.listAll()).find((s) => s.email === 'bo@example.com')?.sms_confirmed_at).toBe(
+      '2026-01-01T00:02:00.000Z',
+    );
+    expect(await repo.get('nobody@example.com')).toBeNull();
+  });
+});
+
+describe('sign-ups waiting for their phone’s YES (items of the counters table)', () => {
+  const now = '2026-03-01T12:00:00.000Z';
+  const later = '2026-03-31T12:00:00.000Z';
+
+  it('gives every sign-up waiting for a phone to its YES, once', async () => {
+    const pending = new DynamoPendingSmsConsents(tables.doc, tables.names.counters);
+    await pending.add('+15551230011', 'a@example.com', now, later);
+    await pending.add('+15551230011', 'b@example.com', now, later);
+    await pending.add('+15551230011', 'a@example.com', now, later);
+    const taken = await Promise.all([pending.take('+15551230011', now), pending.take('+15551230011', now)]);
+    expect(taken.sort((x, y) => y.length - x.length)).toEqual([['a@example.com', 'b@example.com'], []]);
+    expect(await pending.take('+15551230012', now)).toEqual([]);
+  });
+
+  it('gives nothing past their time, and does not revive them when another sign-up comes (no TTL here)', async () => {
+    const pending = new DynamoPendingSmsConsents(tables.doc, tables.names.counters);
+    await pending.add('+15551230013', 'old@example.com', now, later);
+    expect(await pending.take('+15551230013', later)).toEqual([]);
+    await pending.add('+15551230014', 'old@example.com', now, later);
+    await pending.add('+15551230014', 'new@example.com', later, '2026-04-30T12:00:00.000Z');
+    expect(await pending.take('+15551230014', later)).toEqual(['new@example.com']);
+  });
 });
 
 describe('consent records', () => {
-  const record = (eventId: string, overrides: Partial<ConsentRecord> = {}): ConsentRecord => ({
+  const record = (eventId: string, overrides: Partial<WebSignupConsent> = {}): WebSignupConsent => ({
     email: 'lin@example.com',
     event_id: eventId,
     recorded_at: eventId.split('#')[0]!,
@@ -87,11 +136,23 @@ describe('consent records', () => {
     await expect(repo.append(record('2026-01-01T00:00:00.000Z#a', { name: 'Mallory' }))).rejects.toThrow(
       /conditional/i,
     );
+    await repo.append({
+      email: 'lin@example.com',
+      event_id: '2026-01-03T00:00:00.000Z#c',
+      recorded_at: '2026-01-03T00:00:00.000Z',
+      phone: '+14155550142',
+      message_sid: 'SM0123456789abcdef0123456789abcdef',
+      keyword: 'YES',
+      source: 'sms-confirmation',
+    });
     const records = await repo.listForEmail('LIN@example.com');
-    expect(records.map((r) => [r.event_id, r.name, r.sms_opt_in])).toEqual([
-      ['2026-01-01T00:00:00.000Z#a', 'Lin', false],
-      ['2026-01-02T00:00:00.000Z#b', 'Lin', true],
+    expect(records.map((r) => [r.event_id, r.source])).toEqual([
+      ['2026-01-01T00:00:00.000Z#a', 'web-signup'],
+      ['2026-01-02T00:00:00.000Z#b', 'web-signup'],
+      ['2026-01-03T00:00:00.000Z#c', 'sms-confirmation'],
     ]);
+    expect(records[0]).toMatchObject({ name: 'Lin', sms_opt_in: false });
+    expect(records[2]).toMatchObject({ message_sid: 'SM0123456789abcdef0123456789abcdef', keyword: 'YES' });
   });
 });
 
@@ -332,6 +393,37 @@ describe('counters', () => {
       new GetCommand({ TableName: tables.names.counters, Key: { key: 'sid#SMretry' } }),
     );
     expect(Item).toMatchObject({ count: 1, expires_at: Math.ceil(Date.parse(expires) / 1000) });
+  });
+});
+
+describe('DELETE codes (items of the counters table)', () => {
+  const now = '2026-03-01T12:00:00.000Z';
+  const inTenMinutes = '2026-03-01T12:10:00.000Z';
+
+  it('lets the right code through once, even when tried twice at once', async () => {
+    const codes = new DynamoDeleteCodes(tables.doc, tables.names.counters);
+    await codes.put('+15551230001', 'hash-right', inTenMinutes);
+    const tries = await Promise.all([1, 2, 3].map(() => codes.attempt('+15551230001', 'hash-right', now, 3)));
+    expect(tries.sort()).toEqual(['none', 'none', 'right']);
+    expect(await codes.attempt('+15551230002', 'hash-right', now, 3)).toBe('none');
+  });
+
+  it('counts wrong tries, spends the code on the last, and treats a code past its time as none (no TTL here)', async () => {
+    const codes = new DynamoDeleteCodes(tables.doc, tables.names.counters);
+    await codes.put('+15551230003', 'hash-right', inTenMinutes);
+    expect(await codes.attempt('+15551230003', 'hash-wrong', now, 3)).toBe('wrong');
+    expect(await codes.attempt('+15551230003', 'hash-wrong', now, 3)).toBe('wrong');
+    expect(await codes.attempt('+15551230003', 'hash-wrong', now, 3)).toBe('spent');
+    expect(await codes.attempt('+15551230003', 'hash-right', now, 3)).toBe('none');
+
+    await codes.put('+15551230003', 'hash-new', inTenMinutes);
+    expect(await codes.attempt('+15551230003', 'hash-new', inTenMinutes, 3)).toBe('none');
+    expect(await codes.attempt('+15551230003', 'hash-new', now, 3)).toBe('right');
+    const { Item } = await tables.doc.send(
+      new GetCommand({ TableName: tables.names.counters, Key: { key: 'delete-code#+15551230003' } }),
+    );
+    expect(Item).toMatchObject({ expires_at: Date.parse(inTenMinutes) / 1000 });
+    expect(Item).not.toHaveProperty('code_hash');
   });
 });
 

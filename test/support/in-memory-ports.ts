@@ -17,6 +17,7 @@ import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-ste
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
 import type { Counters } from '../../lambdas/ports/counters';
+import type { DeleteCodeStore, DeleteCodeTry } from '../../lambdas/ports/delete-codes';
 import type { LiveChannelStore } from '../../lambdas/ports/live-channel-store';
 import type { FetchedMedia, MediaFetcher } from '../../lambdas/ports/media-fetcher';
 import type { LiveNotices, MessageChange, MessageEvents } from '../../lambdas/ports/message-events';
@@ -229,6 +230,26 @@ export class InMemoryUploadCodes implements UploadCodeStore {
     const code = await this.get(codeHash);
     if (code) this.items.delete(codeHash);
     return code;
+  }
+}
+
+/** Pending DELETE codes, one per number, as the DynamoDB adapter keeps them. */
+export class InMemoryDeleteCodes implements DeleteCodeStore {
+  readonly items = new Map<string, { codeHash: string | null; tries: number; expiresAt: string }>();
+  async put(phone: string, codeHash: string, expiresAt: string) {
+    this.items.set(phone, { codeHash, tries: 0, expiresAt });
+  }
+  async attempt(phone: string, codeHash: string, now: string, maxTries: number): Promise<DeleteCodeTry> {
+    const item = this.items.get(phone);
+    if (!item?.codeHash || Date.parse(item.expiresAt) <= Date.parse(now) || item.tries >= maxTries) {
+      return 'none';
+    }
+    if (item.codeHash === codeHash) {
+      item.codeHash = null;
+      return 'right';
+    }
+    item.tries++;
+    return item.tries >= maxTries ? 'spent' : 'wrong';
   }
 }
 

@@ -10,6 +10,7 @@ import {
   FakeMediaFetcher,
   InMemoryAudio,
   InMemoryCounters,
+  InMemoryDeleteCodes,
   InMemoryMessages,
   InMemoryOptOuts,
   InMemorySenderPreferences,
@@ -21,6 +22,7 @@ import {
   RecordingStarter,
   testClock,
 } from './in-memory-ports';
+import { InMemoryConsents, InMemoryPendingSmsConsents, InMemorySignups } from './in-memory-signups';
 
 export const TEST_SITE_URL = 'https://voice.example.com';
 
@@ -50,6 +52,10 @@ export function inboundDeps() {
     uploadCodes: new InMemoryUploadCodes(clock),
     siteUrl: TEST_SITE_URL,
     sentTexts: new InMemorySentTexts(),
+    deleteCodes: new InMemoryDeleteCodes(),
+    pendingConsents: new InMemoryPendingSmsConsents(),
+    signups: new InMemorySignups(),
+    consents: new InMemoryConsents(),
     warnings: [] as string[],
     warn(message: string) {
       deps.warnings.push(message);

@@ -104,6 +104,13 @@ export async function upload(
   return { status: response.status, json };
 }
 
+/** The code a DELETE answer carries ("reply DELETE 482193 within 10 minutes"). */
+export function deleteCodeIn(text: string): string {
+  const code = /DELETE (\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`No DELETE code in: ${text}`);
+  return code;
+}
+
 export async function recentMessages(runtime: RunningRuntime): Promise<Message[]> {
   const response = await fetch(`${runtime.url}/api/messages?limit=10`, {
     headers: { authorization: `Bearer ${await runtime.adminToken()}` },

@@ -9,6 +9,7 @@ import type { FailureReason } from '../../lambdas/core/fixed-texts';
 import {
   composeFailureNotice,
   composeReply,
+  DELETE_CODE_TEXT,
   DELETED_TEXT,
   FULL_NONE_TEXT,
   HELP_TEXT,
@@ -16,6 +17,8 @@ import {
   MODE_TEXT,
   optInConfirmation,
   optOutConfirmation,
+  SMS_CONSENT_CONFIRMED_TEXT,
+  SMS_CONSENT_REQUEST_TEXT,
   SPELL_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
@@ -77,6 +80,11 @@ function everyText(language: TextLanguage): Record<string, string> {
     texts[`spell cleared (${name})`] = SPELL_TEXT(name, { kind: 'cleared' }, 50, language);
     texts[`spell too many (${name})`] = SPELL_TEXT(name, { kind: 'too-many', count: 1000 }, 50, language);
     texts[`full none (${name})`] = FULL_NONE_TEXT(name, language);
+    texts[`delete code (${name})`] = DELETE_CODE_TEXT(name, { kind: 'code', code: '482193' }, language);
+    texts[`delete code wrong (${name})`] = DELETE_CODE_TEXT(name, { kind: 'wrong' }, language);
+    texts[`delete code invalid (${name})`] = DELETE_CODE_TEXT(name, { kind: 'invalid' }, language);
+    texts[`sms consent request (${name})`] = SMS_CONSENT_REQUEST_TEXT(name, language);
+    texts[`sms consent confirmed (${name})`] = SMS_CONSENT_CONFIRMED_TEXT(name, language);
   }
   texts['unsupported media'] = unsupportedMediaText(language);
   texts['opt-out confirmation'] = optOutConfirmation(language);
@@ -114,8 +122,10 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     expect(segmentCount(VOICE_LIMIT_TEXT('Voice Summary', 1000, language))).toBe(1);
   });
 
-  it('names STOP and HELP in every text that must (HELP, the how-to, START, DELETE)', () => {
+  it('names STOP and HELP in every text that must (HELP, the how-to, START, DELETE, the SMS confirmation)', () => {
     for (const text of [
+      SMS_CONSENT_REQUEST_TEXT(LONG_NAME, language),
+      SMS_CONSENT_CONFIRMED_TEXT(LONG_NAME, language),
       HELP_TEXT('Voice Summary', 'help@example.com', language),
       USAGE_TEXT('Voice Summary', language),
       optInConfirmation(language),
@@ -152,6 +162,25 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     );
     expect(short).toContain('Siobhan, Kowalczyk');
     expect(short).not.toContain('...');
+  });
+
+  it('asks a sign-up’s phone for YES with the program’s name, frequency and rates, whatever the name', () => {
+    for (const name of ['Voice Summary', LONG_NAME]) {
+      const text = SMS_CONSENT_REQUEST_TEXT(name, language);
+      // The program's name opens it (a long one shortened at a word, as in every fixed text).
+      expect(name.startsWith(text.slice(0, text.indexOf(': ')))).toBe(true);
+      expect(text).toContain(' YES ');
+      expect(text).toMatch(language === 'en' ? /Msg & data rates may apply/ : /tarifas de mensajes y datos/);
+      expect(text).toMatch(language === 'en' ? /Msg frequency varies/ : /Frecuencia de mensajes variable/);
+    }
+  });
+
+  it('gives the DELETE code whole with how long it works, whatever the name', () => {
+    for (const name of ['Voice Summary', LONG_NAME]) {
+      const text = DELETE_CODE_TEXT(name, { kind: 'code', code: '482193' }, language);
+      expect(text).toContain('DELETE 482193');
+      expect(text).toContain('10');
+    }
   });
 
   it('says how to choose the reply language in HELP', () => {

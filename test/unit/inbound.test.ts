@@ -280,13 +280,32 @@ describe('DELETE', () => {
     await deps.audio.put(`audio/${id}.m4a`, Buffer.from('audio'), 'audio/mp4');
   }
 
-  it('erases the sender’s messages and audio, drops them from the live list, and confirms', async () => {
+  /** The code the last text to FROM carries ("reply DELETE 482193 within 10 minutes"). */
+  const codeIn = (sms: { sent: { body: string }[] }) => /DELETE (\d{6})\b/.exec(sms.sent.at(-1)!.body)![1]!;
+
+  it('asks for a code first: DELETE alone erases nothing and texts a one-time code', async () => {
+    const { deps, sms } = inboundDeps();
+    await stored(deps, 'MM1-0', FROM);
+
+    expect((await receiveSms(deps, text('Delete'))).action).toBe('delete-code');
+
+    expect([...deps.messages.items.keys()]).toEqual(['MM1-0']);
+    expect(sms.sent).toEqual([
+      expect.objectContaining({
+        to: FROM,
+        body: expect.stringMatching(/reply DELETE \d{6} within 10 minutes/),
+      }),
+    ]);
+  });
+
+  it('erases the sender’s messages and audio with the code, drops them from the live list, and confirms', async () => {
     const { deps, sms } = inboundDeps();
     await stored(deps, 'MM1-0', FROM);
     await stored(deps, 'MM2-0', FROM);
     await stored(deps, 'MM3-0', '+14155550999');
+    await receiveSms(deps, text('DELETE'));
 
-    expect((await receiveSms(deps, text('Delete'))).action).toBe('delete');
+    expect((await receiveSms(deps, text(`delete ${codeIn(sms)}`))).action).toBe('delete');
 
     expect([...deps.messages.items.keys()]).toEqual(['MM3-0']);
     expect([...deps.audio.objects.keys()]).toEqual(['audio/MM3-0.m4a']);
@@ -294,13 +313,69 @@ describe('DELETE', () => {
       'MM1-0',
       'MM2-0',
     ]);
-    expect(sms.sent.map((s) => s.body)).toEqual([
-      expect.stringContaining('we deleted the 2 voice messages you sent us, with their audio, transcripts'),
-    ]);
+    expect(sms.sent.at(-1)?.body).toContain(
+      'we deleted the 2 voice messages you sent us, with their audio, transcripts',
+    );
+  });
+
+  it('erases nothing for a code it never sent: a forged sender ID without the code deletes nothing', async () => {
+    const { deps, sms } = inboundDeps();
+    await stored(deps, 'MM1-0', FROM);
+
+    expect((await receiveSms(deps, text('DELETE 482193'))).action).toBe('delete-code');
+
+    expect([...deps.messages.items.keys()]).toEqual(['MM1-0']);
+    expect(sms.sent.map((s) => s.body)).toEqual([expect.stringContaining('that code no longer works')]);
+  });
+
+  it('uses a code once, for its own number only, within 10 minutes', async () => {
+    const { deps, sms } = inboundDeps();
+    await receiveSms(deps, text('DELETE'));
+    const code = codeIn(sms);
+    await stored(deps, 'MM1-0', FROM);
+    await stored(deps, 'MM2-0', '+14155550999');
+
+    await receiveSms(deps, text(`DELETE ${code}`, { from: '+14155550999' }));
+    expect(deps.messages.items.has('MM2-0')).toBe(true);
+    await receiveSms(deps, text(`DELETE ${code}`));
+    expect(deps.messages.items.has('MM1-0')).toBe(false);
+    await stored(deps, 'MM3-0', FROM);
+    expect((await receiveSms(deps, text(`DELETE ${code}`))).action).toBe('delete-code');
+    expect(deps.messages.items.has('MM3-0')).toBe(true);
+
+    await receiveSms(deps, text('DELETE'));
+    deps.clock.advance(10 * 60_000);
+    await receiveSms(deps, text(`DELETE ${codeIn(sms)}`));
+    expect(deps.messages.items.has('MM3-0')).toBe(true);
+    expect(sms.sent.at(-1)?.body).toContain('that code no longer works');
+  });
+
+  it('spends a code on its third wrong try: even the right one then erases nothing', async () => {
+    const { deps, sms } = inboundDeps();
+    await stored(deps, 'MM1-0', FROM);
+    await receiveSms(deps, text('DELETE'));
+    const code = codeIn(sms);
+    const wrong = code === '000000' ? '000001' : '000000';
+
+    await receiveSms(deps, text(`DELETE ${wrong}`));
+    expect(sms.sent.at(-1)?.body).toContain('that is not the code we sent, so nothing was deleted');
+    await receiveSms(deps, text(`DELETE ${wrong}`));
+    await receiveSms(deps, text(`DELETE ${wrong}`));
+    expect(sms.sent.at(-1)?.body).toContain('that code no longer works');
+    await receiveSms(deps, text(`DELETE ${code}`));
+
+    expect(deps.messages.items.has('MM1-0')).toBe(true);
+  });
+
+  it('texts a number at most 10 times a day about codes, however often DELETE comes', async () => {
+    const { deps, sms } = inboundDeps();
+    for (let i = 0; i < 12; i++) await receiveSms(deps, text(i % 2 === 0 ? 'DELETE' : 'DELETE 1'));
+    expect(sms.sent).toHaveLength(10);
+    expect(deps.warnings.at(-1)).toMatch(/had all its texts about DELETE codes today/);
   });
 
   it('deletes at Twilio the media of a message it never fetched (one past the daily limit)', async () => {
-    const { deps, media } = inboundDeps();
+    const { deps, sms, media } = inboundDeps();
     deps.settings.record = settingsWith({ voice_messages_per_sender_per_day: 1 });
     await receiveSms(deps, voice(2, 'MMoverlimit0000000'));
     const kept = deps.messages.items.get('MMoverlimit0000000-1');
@@ -309,16 +384,19 @@ describe('DELETE', () => {
     expect(unfetched).toBeTruthy();
 
     await receiveSms(deps, text('DELETE'));
+    await receiveSms(deps, text(`DELETE ${codeIn(sms)}`));
 
     expect(deps.messages.items.size).toBe(0);
     expect(media.deleted).toContain(unfetched);
   });
 
-  it('says so when there is nothing to erase, and processes no audio sent with it', async () => {
+  it('says so when there is nothing to erase, and processes no audio sent with DELETE', async () => {
     const { deps, sms } = inboundDeps();
     await receiveSms(deps, voice(1, 'MMwithdelete000000', 'DELETE'));
     expect(deps.messages.items.size).toBe(0);
-    expect(sms.sent.map((s) => s.body)).toEqual([expect.stringContaining('we hold no voice messages')]);
+    await receiveSms(deps, voice(1, 'MMwithdelete000001', `DELETE ${codeIn(sms)}`));
+    expect(deps.messages.items.size).toBe(0);
+    expect(sms.sent.at(-1)?.body).toContain('we hold no voice messages');
   });
 });
 

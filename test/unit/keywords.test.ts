@@ -4,6 +4,7 @@ import {
   HELP_KEYWORDS,
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
+  parseDeleteCommand,
   parseLangCommand,
   parseModeCommand,
   parseSpellCommand,
@@ -108,6 +109,18 @@ describe('a text that asks to erase the sender’s data', () => {
   it('treats DELETE in any case, alone, as the erase request; a sentence with "delete" is not', () => {
     for (const typed of spellings('DELETE')) expect(classifyInboundText(typed)).toBe('delete');
     expect(classifyInboundText('delete this one')).toBe('other');
+  });
+
+  it('reads DELETE alone as asking for a code, and DELETE with digits as the code', () => {
+    expect(parseDeleteCommand(' Delete. ')).toEqual({ kind: 'request' });
+    expect(parseDeleteCommand('delete 482193')).toEqual({ kind: 'confirm', code: '482193' });
+    expect(parseDeleteCommand('DELETE  482193!')).toEqual({ kind: 'confirm', code: '482193' });
+    expect(classifyInboundText('Delete 482193')).toBe('delete');
+    expect(classifyInboundText('delete 12')).toBe('delete');
+    expect(parseDeleteCommand('delete this')).toBeNull();
+    expect(parseDeleteCommand('delete 482 193')).toBeNull();
+    expect(classifyInboundText('DELETE STOP')).toBe('other');
+    expect(classifyInboundText('STOP 482193')).toBe('other');
   });
 });
 

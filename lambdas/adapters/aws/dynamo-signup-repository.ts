@@ -1,5 +1,6 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Signup, SignupRecord } from '../../core/schemas';
+import type { SignupDetails, SignupRecord } from '../../core/schemas';
 import type { SignupRepository } from '../../ports/signup-repository';
 
 /** Sign-ups in DynamoDB, one item per (lower-cased) email; a repeat sign-up updates it in one write. */
@@ -9,19 +10,20 @@ export class DynamoSignupRepository implements SignupRepository {
     private readonly table: string,
   ) {}
 
-  async save(signup: Omit<Signup, 'consent_version'>, now: string): Promise<void> {
+  async save(signup: SignupDetails, now: string): Promise<void> {
     // One conditional-free upsert: later details win, the first sign-up time is kept.
     await this.db.send(
       new UpdateCommand({
         TableName: this.table,
         Key: { email: signup.email },
         UpdateExpression:
-          'SET #name = :name, phone = :phone, sms_opt_in = :opt, updated_at = :now, created_at = if_not_exists(created_at, :now)',
+          'SET #name = :name, phone = :phone, sms_opt_in = :opt, sms_confirmed_at = :confirmed, updated_at = :now, created_at = if_not_exists(created_at, :now)',
         ExpressionAttributeNames: { '#name': 'name' },
         ExpressionAttributeValues: {
           ':name': signup.name,
           ':phone': signup.phone,
           ':opt': signup.sms_opt_in,
+          ':confirmed': signup.sms_confirmed_at,
           ':now': now,
         },
       }),
@@ -32,7 +34,7 @@ export class DynamoSignupRepository implements SignupRepository {
     const { Item } = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { email: email.toLowerCase() }, ConsistentRead: true }),
     );
-    return (Item as SignupRecord | undefined) ?? null;
+    return Item ? toSignup(Item) : null;
   }
 
   /**
@@ -42,8 +44,34 @@ export class DynamoSignupRepository implements SignupRepository {
   async listAll(): Promise<SignupRecord[]> {
     const all: SignupRecord[] = [];
     for await (const page of paginateScan({ client: this.db }, { TableName: this.table })) {
-      all.push(...((page.Items ?? []) as SignupRecord[]));
+      all.push(...(page.Items ?? []).map(toSignup));
     }
     return all;
   }
+
+  async confirmSms(email: string, phone: string, at: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { email: email.toLowerCase() },
+          UpdateExpression: 'SET sms_confirmed_at = :at',
+          ConditionExpression: 'phone = :phone AND sms_opt_in = :true',
+          ExpressionAttributeValues: { ':at': at, ':phone': phone, ':true': true },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}
+
+/** A stored sign-up; one saved before confirmations existed reads as not confirmed. */
+function toSignup(item: Record<string, unknown>): SignupRecord {
+  return {
+    ...(item as SignupRecord),
+    sms_confirmed_at: (item.sms_confirmed_at as string | undefined) ?? null,
+  };
 }

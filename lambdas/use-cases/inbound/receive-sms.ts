@@ -8,14 +8,18 @@ import { isAudioMime } from '../../core/audio-format';
 import { DAY_MS } from '../../core/day-window';
 import { classifyInboundText } from '../../core/keywords';
 import type { AudioStore } from '../../ports/audio-store';
+import type { ConsentRecordRepository } from '../../ports/consent-record-repository';
 import type { Counters } from '../../ports/counters';
+import type { DeleteCodeStore } from '../../ports/delete-codes';
 import type { OptOutRepository } from '../../ports/opt-out-repository';
+import type { PendingSmsConsents } from '../../ports/pending-sms-consents';
 import type { PhoneRegions } from '../../ports/phone-regions';
 import type { PipelineStarter } from '../../ports/pipeline-starter';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { SentTextRepository } from '../../ports/sent-text-repository';
 import type { SettingsRepository } from '../../ports/settings-repository';
+import type { SignupRepository } from '../../ports/signup-repository';
 import type { UploadCodeStore } from '../../ports/upload-codes';
 import type { MessageChangeDeps } from '../message-changes';
 import type { UsageDeps } from '../usage';
@@ -46,6 +50,12 @@ export type InboundDeps = MessageChangeDeps &
     readonly siteUrl: string;
     /** FULL's texts are recorded on the message they carry (their SID -> message link). */
     readonly sentTexts: SentTextRepository;
+    /** DELETE: each number's pending code (it erases only with the code it texted). */
+    readonly deleteCodes: DeleteCodeStore;
+    /** YES: the sign-ups waiting for this phone's confirmation, and their records. */
+    readonly pendingConsents: PendingSmsConsents;
+    readonly signups: Pick<SignupRepository, 'confirmSms'>;
+    readonly consents: Pick<ConsentRecordRepository, 'append'>;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
@@ -84,13 +94,14 @@ export const REPLAY_WINDOW_DAYS = 7;
  * - An opt-out (a keyword, or the sender's own words such as "please stop texting me") is honoured whatever
  *   comes with it: recorded, nothing attached is processed, and only the own-words kind is confirmed (once:
  *   Twilio confirms its keywords itself).
- * - DELETE erases the sender's voice messages, audio and preferences now and says so.
+ * - DELETE texts a one-time code; DELETE with that code, within 10 minutes, erases the sender's voice
+ *   messages, audio and preferences and says so.
  * - LANG sets, shows or clears the language the sender's replies are written in; MODE their reply mode;
  *   SPELL their list of words to spell right; FULL texts the transcript of their latest voice message.
  * - Each audio attachment becomes one message: within the sender's voice messages a day it is handed to the
  *   pipeline; past it, it is kept on the dashboard as failed (an operator can retry it) and the sender gets
  *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and starts nothing new.
- * - START and HELP are answered; any other text, or an attachment that is not audio, gets a how-to, once a
+ * - START and HELP are answered (YES also confirms the sign-ups waiting for this phone's confirmation); any other text, or an attachment that is not audio, gets a how-to, once a
  *   day per sender.
  * - A text's MessageSid is remembered, so a replayed webhook (a captured START, say) does nothing.
  */
@@ -118,7 +129,7 @@ export async function receiveSms(
   const voice = audio.length > 0 && kind !== 'delete' ? await receiveVoice(deps, form, audio) : null;
   if (voice && (kind === 'other' || kind === 'empty')) return { ...voice, action: 'voice' };
   const textAction = await onceForSid(deps, form.MessageSid, () =>
-    answerText(deps, from, kind, media, audio, form.Body),
+    answerText(deps, from, kind, media, audio, form.Body, form.MessageSid),
   );
   if (voice) return { ...voice, action: 'voice' };
   return { messageIds: [], created: 0, action: textAction ?? 'replay' };

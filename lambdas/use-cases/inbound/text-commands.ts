@@ -1,13 +1,19 @@
 /**
- * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE, LANG, MODE, SPELL,
+ * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE (delete-by-text.ts), LANG, MODE, SPELL,
  * FULL (sender-commands.ts), and a how-to
  * (at most one a day) for anything else, or for an attachment that is not audio. Every answer is written in
  * the sender's LANG when the catalogue has it (core/catalogue.ts), else in English.
  */
 
 import { textLanguage } from '../../core/catalogue';
+import { SMS_CONFIRMATION_KEYWORD } from '../../core/consent';
 import { dayWindow } from '../../core/day-window';
-import { type classifyInboundText, parseLangCommand } from '../../core/keywords';
+import {
+  type classifyInboundText,
+  isWholeKeyword,
+  parseDeleteCommand,
+  parseLangCommand,
+} from '../../core/keywords';
 import { supportedLanguage } from '../../core/languages';
 import {
   DELETED_TEXT,
@@ -16,12 +22,14 @@ import {
   type LangAnswer,
   optInConfirmation,
   optOutConfirmation,
+  SMS_CONSENT_CONFIRMED_TEXT,
   type TextLanguage,
   UPLOAD_LINK_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
+import type { DeleteCodeStore } from '../../ports/delete-codes';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { SentTextRepository } from '../../ports/sent-text-repository';
@@ -29,12 +37,16 @@ import type { UploadCodeStore } from '../../ports/upload-codes';
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
+import { confirmSmsConsent, type SmsConfirmationDeps } from '../sms-consent';
 import { createUploadLink } from '../upload-link';
+import { deleteCodeConfirms, sendDeleteCode } from './delete-by-text';
 import { answerFull, answerMode, answerSpell } from './sender-commands';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
 export type TextCommandDeps = MessageChangeDeps &
-  OutboundSmsDeps & {
+  OutboundSmsDeps &
+  /** YES confirms the sign-ups waiting for this phone. */
+  SmsConfirmationDeps & {
     readonly audio: AudioStore;
     /** What each sender chose by text (LANG, MODE, SPELL): read for the answer's language, written by LANG, erased by DELETE. */
     readonly preferences: SenderPreferencesRepository;
@@ -46,12 +58,15 @@ export type TextCommandDeps = MessageChangeDeps &
     readonly siteUrl: string;
     /** FULL's texts are recorded on the message they carry (their SID -> message link). */
     readonly sentTexts: SentTextRepository;
+    /** DELETE: each number's pending code. */
+    readonly deleteCodes: DeleteCodeStore;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
 /** What a text was taken for (`voice`: its audio is the message, the text asks for nothing). */
 export type TextAnswer =
   | 'delete'
+  | 'delete-code'
   | 'opt-in'
   | 'help'
   | 'lang'
@@ -96,16 +111,34 @@ export async function answerText(
   kind: ReturnType<typeof classifyInboundText>,
   media: readonly unknown[],
   audio: readonly unknown[],
-  body?: string,
+  body: string | undefined,
+  /** The text's MessageSid: a YES's proof in the consent record. */
+  sid: string,
 ): Promise<TextAnswer> {
   switch (kind) {
-    case 'delete':
+    case 'delete': {
+      // DELETE alone asks for a code; only DELETE with that code erases (use-cases/inbound/delete-by-text.ts).
+      const command = parseDeleteCommand(body);
+      const language = await languageOf(deps, from);
+      if (command?.kind !== 'confirm') {
+        await sendDeleteCode(deps, from, language);
+        return 'delete-code';
+      }
+      if (!(await deleteCodeConfirms(deps, from, command.code, language))) return 'delete-code';
       await eraseSender(deps, from);
       return 'delete';
-    case 'opt-in':
+    }
+    case 'opt-in': {
+      // Any opt-in keyword re-subscribes; YES also confirms the sign-ups waiting for it (sms-consent.ts).
       await deps.optOuts.optIn(from);
-      await replyTo(deps, from, optInConfirmation(await languageOf(deps, from)), 'opt-in-confirmation');
+      const yes = isWholeKeyword(body, SMS_CONFIRMATION_KEYWORD);
+      const confirmed = yes ? await confirmSmsConsent(deps, from, sid) : 0;
+      const language = await languageOf(deps, from);
+      const answer =
+        confirmed > 0 ? SMS_CONSENT_CONFIRMED_TEXT(deps.serviceName, language) : optInConfirmation(language);
+      await replyTo(deps, from, answer, 'opt-in-confirmation');
       return 'opt-in';
+    }
     case 'help': {
       const help = HELP_TEXT(deps.serviceName, deps.contactEmail, await languageOf(deps, from));
       await replyTo(deps, from, help, 'help');
@@ -176,7 +209,7 @@ async function answerLang(deps: TextCommandDeps, from: string, body: string | un
 }
 
 /**
- * DELETE: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
+ * DELETE with the right code: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
  * message and its link) and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
  * keeps a STOP honoured.
  */

@@ -20,7 +20,8 @@ function readRecovery(): RecoveryLink | null {
 
 /**
  * SPEC section 2, the admin view: "Loading" while the session check runs, then the login screen if not signed
- * in, "waiting for approval" for an account that is not an administrator, else the dashboard. A reset link
+ * in, "waiting for approval" for an account that is not an administrator (by fresh tokens), else the
+ * dashboard. A reset link
  * (hash with type recovery) opens "set new password"; a sign-out while on the dashboard (or an expired
  * session) returns here; Logout goes to the landing page.
  */
@@ -31,7 +32,12 @@ export function AdminGate({ dashboard }: { readonly dashboard: (session: AdminSe
   const check = useCallback(async (forceRefresh = false): Promise<GateState> => {
     let next: GateState;
     try {
-      const session = await getSession({ forceRefresh });
+      let session = await getSession({ forceRefresh });
+      // Tokens kept from before an approval still lack the admins group: ask Cognito for fresh ones before
+      // saying "waiting", so an account approved meanwhile reaches the dashboard on reload.
+      if (session.status === 'signed-in' && !session.isAdmin && !forceRefresh) {
+        session = await getSession({ forceRefresh: true });
+      }
       next =
         session.status === 'signed-out'
           ? { view: 'login' }

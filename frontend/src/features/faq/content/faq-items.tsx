@@ -5,6 +5,7 @@
 
 import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio-format';
 import {
+  DELETE_CODE_MINUTES,
   DELETE_KEYWORDS,
   FULL_KEYWORDS,
   HELP_KEYWORDS,
@@ -175,10 +176,11 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
             phone number or SMS consent with anyone for marketing.
           </p>
           <p>
-            To erase your voice messages now, text {formatList(DELETE_KEYWORDS)} to our number: we delete them
-            with their audio, transcripts and summaries (and your {LANG_KEYWORD}, {MODE_KEYWORD} and{' '}
-            {SPELL_KEYWORD} choices), and confirm by text. For anything else (such as your sign-up details),
-            email {contact}. Details are in our{' '}
+            To erase your voice messages now, text {formatList(DELETE_KEYWORDS)} to our number: we text back a
+            code, and when you reply {formatList(DELETE_KEYWORDS)} and that code within {DELETE_CODE_MINUTES}{' '}
+            minutes we delete them with their audio, transcripts and summaries (and your {LANG_KEYWORD},{' '}
+            {MODE_KEYWORD} and {SPELL_KEYWORD} choices), and confirm by text. For anything else (such as your
+            sign-up details), email {contact}. Details are in our{' '}
             <AppLink to="privacy" className={linkClass}>
               Privacy Policy
             </AppLink>

@@ -1,4 +1,5 @@
 import {
+  DELETE_CODE_MINUTES,
   DELETE_KEYWORDS,
   FULL_KEYWORDS,
   HELP_KEYWORDS,
@@ -63,8 +64,9 @@ export function MobileTerms({
         <p>
           Message frequency varies: you get a reply to each voice message you forward (one text for the
           summary, and more for a long transcript), one reply to each HELP, START, {LANG_KEYWORD},{' '}
-          {MODE_KEYWORD}, {SPELL_KEYWORD} or {formatList(DELETE_KEYWORDS)}, and the transcript texts you ask
-          for with {formatList(FULL_KEYWORDS)}. Any other text gets a short how-to, at most once a day.
+          {MODE_KEYWORD} or {SPELL_KEYWORD}, a code and then a confirmation for {formatList(DELETE_KEYWORDS)},
+          and the transcript texts you ask for with {formatList(FULL_KEYWORDS)}. Any other text gets a short
+          how-to, at most once a day.
         </p>
         <p>
           To keep the program fair and its costs in check, we transcribe a limited number of voice messages
@@ -117,10 +119,14 @@ export function MobileTerms({
 
       <LegalSection id="delete" title="How to delete your messages">
         <p>
-          Text <strong>{formatList(DELETE_KEYWORDS)}</strong> to our number to erase, at once, every voice
-          message you have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD},{' '}
-          {MODE_KEYWORD} and {SPELL_KEYWORD} choices. We confirm by text how many were deleted. Your opt-out,
-          if you sent STOP, is kept so that we keep honouring it.
+          Text <strong>{formatList(DELETE_KEYWORDS)}</strong> to our number to erase every voice message you
+          have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD}, {MODE_KEYWORD} and{' '}
+          {SPELL_KEYWORD} choices. We text back a code: reply <strong>{formatList(DELETE_KEYWORDS)}</strong>{' '}
+          and that code (for example {formatList(DELETE_KEYWORDS)} 482193) within {DELETE_CODE_MINUTES}{' '}
+          minutes, and we erase them at once and confirm by text how many were deleted. Without the code
+          nothing is deleted, so nobody can erase your messages by pretending to text from your number. Your
+          opt-out, if you sent STOP, is kept so that we keep honouring it; while it stands we cannot text you
+          a code, so text START first, or email {contact}.
         </p>
       </LegalSection>
 

@@ -1,4 +1,10 @@
-import { DELETE_KEYWORDS, LANG_KEYWORD, MODE_KEYWORD, SPELL_KEYWORD } from '@core/keywords';
+import {
+  DELETE_CODE_MINUTES,
+  DELETE_KEYWORDS,
+  LANG_KEYWORD,
+  MODE_KEYWORD,
+  SPELL_KEYWORD,
+} from '@core/keywords';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
@@ -149,11 +155,13 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
             ).
           </li>
           <li>
-            Text {formatList(DELETE_KEYWORDS)} to our number to erase at once the voice messages you sent us,
-            with their audio, transcripts and summaries, and the choices you made by text: the reply language
-            ({LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}) and the words to spell right ({SPELL_KEYWORD}),
-            kept otherwise for a year after you last change them; we confirm by text. To erase one message,
-            open the link in its reply and choose Delete this message.
+            Text {formatList(DELETE_KEYWORDS)} to our number to erase the voice messages you sent us, with
+            their audio, transcripts and summaries, and the choices you made by text: the reply language (
+            {LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}) and the words to spell right ({SPELL_KEYWORD}),
+            kept otherwise for a year after you last change them. We text back a code; when you reply{' '}
+            {formatList(DELETE_KEYWORDS)} and that code within {DELETE_CODE_MINUTES} minutes, we erase them at
+            once and confirm by text. The code keeps anyone who pretends to text from your number from erasing
+            your messages. To erase one message, open the link in its reply and choose Delete this message.
           </li>
           <li>
             Email {contact} to see, correct or delete your information. Deleting it removes your sign-up

@@ -171,6 +171,21 @@ describe('the sign-up form', () => {
     expect(screen.getByRole('heading', { name: "You're All Set!" })).toHaveFocus();
     expect(screen.getByRole('button', { name: /Add to Contacts/ })).toBeInTheDocument();
     expect(screen.getByText(/Forward a voice message or audio file to it/)).toBeInTheDocument();
+    expect(screen.queryByText(/reply YES/)).not.toBeInTheDocument();
+  });
+
+  it('asks a visitor who ticked texts to reply YES to the confirmation texted to their phone', async () => {
+    const api = installFakeApi();
+    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true } }));
+    const user = renderForm();
+    await fillValid(user);
+    await user.type(screen.getByLabelText(/Mobile phone/), '4155550142');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('(415) 555-0142')).toBeInTheDocument();
+    expect(screen.getByTestId('signup-success')).toHaveTextContent(
+      'To get our texts, reply YES to the confirmation we text to (415) 555-0142.',
+    );
   });
 
   it('shows the number with the heading, with no "Getting our number..." flash, when the page already has it', async () => {

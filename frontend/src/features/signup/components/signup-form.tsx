@@ -40,7 +40,8 @@ const SIGNUP_FAILED = 'Failed to sign up';
 
 // What the visitor typed survives a trip to the legal pages and back (the view is re-created on return).
 let draft: Fields = { name: '', email: '', phone: '', smsOptIn: false };
-let signedUpAs: string | null = null;
+/** Who signed up, and the phone asked to confirm their texts with YES (null: no texts asked for). */
+let signedUpAs: { readonly email: string; readonly confirmPhone: string | null } | null = null;
 
 /** Tests: start from an empty form. */
 export function resetSignupDraftForTests(): void {
@@ -142,7 +143,7 @@ export function SignupForm({
       }
       await createSignup(parsed);
       setLockedHeight(formRef.current?.offsetHeight ?? null);
-      signedUpAs = parsed.email;
+      signedUpAs = { email: parsed.email, confirmPhone: parsed.sms_opt_in ? parsed.phone : null };
       setStatus('success');
     } catch (error) {
       setStatus('idle');
@@ -173,7 +174,12 @@ export function SignupForm({
   if (status === 'success' && signedUpAs) {
     return (
       <Suspense fallback={<div style={lockedHeight ? { minHeight: lockedHeight } : undefined} />}>
-        <SignupSuccess email={signedUpAs} minHeight={lockedHeight} titleId={titleId} />
+        <SignupSuccess
+          email={signedUpAs.email}
+          confirmPhone={signedUpAs.confirmPhone}
+          minHeight={lockedHeight}
+          titleId={titleId}
+        />
       </Suspense>
     );
   }

@@ -13,10 +13,13 @@ import { downloadVCard } from '../utils/vcard';
  */
 export default function SignupSuccess({
   email,
+  confirmPhone,
   minHeight,
   titleId,
 }: {
   readonly email: string;
+  /** The phone the sign-up asked texts for: its texts start once it answers YES to our confirmation. */
+  readonly confirmPhone: string | null;
   readonly minHeight: number | null;
   readonly titleId: string;
 }) {
@@ -55,6 +58,16 @@ export default function SignupSuccess({
           <p className="mt-1 text-muted">
             You're signed up as <span className="font-medium text-ink">{email}</span>.
           </p>
+          {confirmPhone && (
+            <p className="mt-1 text-muted">
+              To get our texts, reply <span className="font-medium text-ink">YES</span> to the confirmation we
+              text to{' '}
+              <span className="font-medium whitespace-nowrap text-ink">
+                {formatPhoneNumber(confirmPhone)}
+              </span>
+              .
+            </p>
+          )}
         </div>
       </div>
 

@@ -1,3 +1,4 @@
+import { SMS_CONSENT_STATUS_LABEL, smsConsentStatus } from '@core/consent';
 import { formatPhoneNumber } from '@core/phone';
 import { Download, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +6,10 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { useServerData } from '@/lib/use-server-data';
 import { downloadSignupsCsv, latestSignups } from '../api/signups';
 
-/** Who signed up on the site: the total, the 10 latest, and all of them as CSV. */
+/**
+ * Who signed up on the site: the total, the 10 latest, and all of them as CSV. Under each phone, whether the
+ * sign-up asked for texts and whether that phone confirmed it with YES: only a confirmed one counts.
+ */
 export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
   const { data: page, error } = useServerData(latestSignups, {
     reloadKey,
@@ -54,9 +58,6 @@ export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
                 <th scope="col" className="py-1 pr-3 font-semibold">
                   Phone
                 </th>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  Texts
-                </th>
                 <th scope="col" className="py-1 font-semibold">
                   Signed up
                 </th>
@@ -67,10 +68,16 @@ export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
                 <tr key={signup.email}>
                   <td className="py-1.5 pr-3 text-ink">{signup.name}</td>
                   <td className="py-1.5 pr-3 break-all text-ink">{signup.email}</td>
-                  <td className="py-1.5 pr-3 whitespace-nowrap text-ink">
-                    {signup.phone ? formatPhoneNumber(signup.phone) : '—'}
+                  <td className="py-1.5 pr-3 text-ink">
+                    <span className="whitespace-nowrap">
+                      {signup.phone ? formatPhoneNumber(signup.phone) : '—'}
+                    </span>
+                    {signup.phone && (
+                      <span className="block text-xs text-muted">
+                        Texts: {SMS_CONSENT_STATUS_LABEL[smsConsentStatus(signup)]}
+                      </span>
+                    )}
                   </td>
-                  <td className="py-1.5 pr-3 text-ink">{signup.sms_opt_in ? 'Yes' : 'No'}</td>
                   <td className="py-1.5 whitespace-nowrap text-muted">
                     <RelativeTime iso={signup.created_at} />
                   </td>
@@ -78,6 +85,9 @@ export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
               ))}
             </tbody>
           </table>
+          <p className="mt-2 text-xs text-muted">
+            Texts: "Confirmed" once the phone answered YES to our confirmation text; only those may be texted.
+          </p>
         </div>
       )}
     </section>

@@ -1,0 +1,34 @@
+import type { SignupRecord } from '@core/schemas';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '@/testing/fake-api';
+import { SignupsPanel } from './signups-panel';
+
+const signup = (email: string, changes: Partial<SignupRecord>): SignupRecord => ({
+  name: email.split('@')[0]!,
+  email,
+  phone: '+14155550142',
+  sms_opt_in: true,
+  sms_confirmed_at: null,
+  created_at: '2026-11-20T09:00:00.000Z',
+  updated_at: '2026-11-20T09:00:00.000Z',
+  ...changes,
+});
+
+describe('the Sign-ups section', () => {
+  it('says which sign-ups’ phones confirmed their texts with YES, and which still wait', async () => {
+    const api = installFakeApi();
+    const signups = [
+      signup('confirmed@example.com', { sms_confirmed_at: '2026-11-20T09:05:00.000Z' }),
+      signup('waiting@example.com', {}),
+      signup('email-only@example.com', { phone: null, sms_opt_in: false }),
+    ];
+    api.on('GET', '/api/signups', () => ({ status: 200, body: { total: 3, signups } }));
+    render(<SignupsPanel reloadKey={0} />);
+
+    const row = async (email: string) => (await screen.findByText(email)).closest('tr')!;
+    expect(await row('confirmed@example.com')).toHaveTextContent('(415) 555-0142Texts: Confirmed');
+    expect(await row('waiting@example.com')).toHaveTextContent('Texts: Waiting for YES');
+    expect(await row('email-only@example.com')).not.toHaveTextContent('Texts:');
+  });
+});

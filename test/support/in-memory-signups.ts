@@ -1,0 +1,51 @@
+/** Sign-ups, their consent records and the sign-ups waiting for their phone's YES, in memory. */
+import type { ConsentRecord } from '../../lambdas/core/consent';
+import type { SignupDetails, SignupRecord } from '../../lambdas/core/schemas';
+import type { ConsentRecordRepository } from '../../lambdas/ports/consent-record-repository';
+import type { PendingSmsConsents } from '../../lambdas/ports/pending-sms-consents';
+import type { SignupRepository } from '../../lambdas/ports/signup-repository';
+
+export class InMemorySignups implements SignupRepository {
+  readonly items = new Map<string, SignupRecord>();
+  async save(signup: SignupDetails, now: string) {
+    const created_at = this.items.get(signup.email)?.created_at ?? now;
+    this.items.set(signup.email, { ...signup, created_at, updated_at: now });
+  }
+  async get(email: string) {
+    return this.items.get(email.toLowerCase()) ?? null;
+  }
+  async listAll() {
+    return [...this.items.values()];
+  }
+  async confirmSms(email: string, phone: string, at: string) {
+    const signup = this.items.get(email);
+    if (signup?.phone !== phone || !signup.sms_opt_in) return false;
+    this.items.set(email, { ...signup, sms_confirmed_at: at });
+    return true;
+  }
+}
+
+export class InMemoryConsents implements ConsentRecordRepository {
+  readonly records: ConsentRecord[] = [];
+  async append(record: ConsentRecord) {
+    this.records.push(record);
+  }
+  async listForEmail(email: string) {
+    return this.records.filter((record) => record.email === email);
+  }
+}
+
+/** Sign-ups waiting for a phone's YES, each phone's set with its end, as the DynamoDB adapter keeps them. */
+export class InMemoryPendingSmsConsents implements PendingSmsConsents {
+  readonly items = new Map<string, { emails: Set<string>; expiresAt: string }>();
+  async add(phone: string, email: string, now: string, expiresAt: string) {
+    const item = this.items.get(phone);
+    const live = item && Date.parse(item.expiresAt) > Date.parse(now) ? item.emails : new Set<string>();
+    this.items.set(phone, { emails: live.add(email), expiresAt });
+  }
+  async take(phone: string, now: string) {
+    const item = this.items.get(phone);
+    this.items.delete(phone);
+    return item && Date.parse(item.expiresAt) > Date.parse(now) ? [...item.emails].sort() : [];
+  }
+}
