@@ -66,7 +66,7 @@ export function ReplySettings({ form, change, errors, transcriptDays }: Props) {
             ? 'Never longer than messages are kept.'
             : `At most ${transcriptDays}: messages are kept ${transcriptDays} days.`
         }
-        className="sm:max-w-xs"
+        className="pl-8"
         value={form.linkDays}
         error={errors.message_link_days}
         onChange={(e) => change({ linkDays: e.target.value })}
