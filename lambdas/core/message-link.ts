@@ -5,7 +5,6 @@
  * public link (an UPLOAD page later): a code of this shape, looked up by its hash, "not available" otherwise.
  */
 import * as z from 'zod';
-import { expiresAtEpochSeconds } from './retention';
 import { codePageUrl, MESSAGE_LINK_PREFIX } from './site-paths';
 
 /** Random bytes in a code: 128 bits. */
@@ -16,26 +15,6 @@ export const ACCESS_CODE_LENGTH = Math.ceil((ACCESS_CODE_BYTES * 8) / 6);
 
 /** What a code looks like: exactly 22 base64url characters. Anything else is not a code of ours. */
 export const accessCodeSchema = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${ACCESS_CODE_LENGTH}}$`));
-
-/**
- * How long a link works, in days, unless Settings say otherwise: texts stay on phones (and in SMS backups)
- * long after they are read, so the link should not open the whole message for as long as it is kept.
- */
-export const DEFAULT_MESSAGE_LINK_DAYS = 30;
-
-/**
- * When a link made at `madeAt` (ISO) stops working, in epoch seconds: `days` after it was made, or when its
- * message expires (epoch seconds; null: never) if that is sooner.
- */
-export function linkExpiresAt(madeAt: string, days: number, messageExpiresAt: number | null): number {
-  const own = expiresAtEpochSeconds(madeAt, days);
-  return messageExpiresAt === null ? own : Math.min(own, messageExpiresAt);
-}
-
-/** The longest a link may work: never past its message (the transcript retention), in words for Settings. */
-export function linkDaysTooLong(transcriptDays: number): string {
-  return `A link cannot outlive its message: messages are kept ${transcriptDays} days, so enter at most ${transcriptDays}.`;
-}
 
 /** The page's address for a code, on the site whose origin is `siteUrl`. */
 export const messageLinkUrl = (siteUrl: string, code: string) =>

@@ -4,13 +4,9 @@
  * ends in the same NotFoundError, after the same hash and lookup.
  */
 import { NotFoundError } from '../core/errors';
-import {
-  linkExpiresAt,
-  MESSAGE_NOT_AVAILABLE,
-  messageLinkUrl,
-  type SharedMessage,
-} from '../core/message-link';
+import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '../core/message-link';
 import { checkedCallbackLine } from '../core/reply';
+import { linkExpiresAt } from '../core/retention';
 import type { Message } from '../core/schemas';
 import { AUDIO_URL_SECONDS } from '../core/uploads';
 import type { AudioStore } from '../ports/audio-store';

@@ -1,5 +1,5 @@
 import { ValidationError } from '../core/errors';
-import { linkDaysTooLong } from '../core/message-link';
+import { linkDaysTooLong } from '../core/retention';
 import {
   DEFAULT_SETTINGS,
   LIMIT_DEFAULTS,

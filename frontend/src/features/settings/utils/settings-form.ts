@@ -2,7 +2,7 @@
  * The settings form's model, apart from any markup: what the form holds, how a saved row fills it, and the
  * update it sends (checked with the same schema as the API, so each problem is named next to its field).
  */
-import { DEFAULT_MESSAGE_LINK_DAYS, linkDaysTooLong } from '@core/message-link';
+import { DEFAULT_MESSAGE_LINK_DAYS, linkDaysTooLong } from '@core/retention';
 import {
   type AccentedLetters,
   LIMIT_DEFAULTS,
