@@ -4,8 +4,13 @@ import { execFileSync } from 'node:child_process';
 import { BUNDLE_BUDGET_BYTES, bundleSizes, formatBundleSizes, stubLayers } from '../lib/release';
 
 const run = (command: string, args: string[]) => execFileSync(command, args, { stdio: 'inherit' });
-run('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts']);
-run('npx', ['cdk', 'synth', '--quiet', ...process.argv.slice(2)]);
+try {
+  run('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts']);
+  run('npx', ['cdk', 'synth', '--quiet', ...process.argv.slice(2)]);
+} catch (error) {
+  // The failing command has printed its own reason (a missing stage parameter is one line).
+  process.exit((error as { status?: number }).status ?? 1);
+}
 
 const sizes = bundleSizes('cdk.out');
 console.log(`\n${formatBundleSizes(sizes)}`);

@@ -1,8 +1,9 @@
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { HttpRoute } from '../lambdas/http/routes';
+import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http/routes';
 import type { FfmpegLayerProps } from './constructs/ffmpeg-layer';
+import { EdgeStack } from './edge-stack';
 import { readStageConfig, type StageConfig } from './stage-config';
 import { StatefulStack } from './stateful-stack';
 import { StatelessStack } from './stateless-stack';
@@ -47,6 +48,8 @@ export interface VoiceSummaryApp {
   readonly stage: StageConfig;
   readonly stateful: StatefulStack;
   readonly stateless: StatelessStack;
+  /** The us-east-1 stack of the site's web ACL, when the app is in another region. */
+  readonly edge?: EdgeStack;
 }
 
 /** Builds the CDK app: stage parameters, the stateful and stateless stacks, and the cdk-nag checks. */
@@ -64,6 +67,17 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
   const stage = givenStage ?? readStageConfig((key) => app.node.tryGetContext(key));
   const env = { account: stage.account, region: stage.region };
   const prefix = `VoiceSummary-${stage.stage}`;
+  // CloudFront's web ACLs live in us-east-1: a stack of their own there when the app is elsewhere. (Without a
+  // region the stacks are region-agnostic and keep it in the app stack, for a deployment to us-east-1.)
+  const crossRegion = stage.region !== undefined && stage.region !== CLOUDFRONT_REGION;
+  const edge = crossRegion
+    ? new EdgeStack(app, `${prefix}-Edge`, {
+        env: { account: stage.account, region: CLOUDFRONT_REGION },
+        crossRegionReferences: true,
+        description: `Voice summary (${stage.stage}): the site's WAF web ACL (CloudFront's are in us-east-1)`,
+        routes: routes ?? HTTP_ROUTES,
+      })
+    : undefined;
 
   const stateful = new StatefulStack(app, `${prefix}-Data`, {
     env,
@@ -90,11 +104,16 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     ffmpegLayer,
     service: `voice-summary-${stage.stage}`,
     alarmEmail: stage.alarmEmail,
+    crossRegionReferences: crossRegion,
+    webAclArn: edge?.firewall.webAcl.attrArn,
   });
 
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stage, stateful, stateless };
+  return { app, stage, stateful, stateless, ...(edge ? { edge } : {}) };
 }
+
+/** Where CloudFront's global resources (web ACLs, certificates) are made. */
+const CLOUDFRONT_REGION = 'us-east-1';
 
 /** The nearest retention CloudWatch offers at or above `days`. */
 function retentionDays(days: number): RetentionDays {

@@ -84,6 +84,8 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     adminEdge(fn, t);
     // Reads the row to merge the fields sent, and answers with the masked secrets.
     fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem', 'PutItem']);
+    // A message link may not be set to work longer than messages are kept.
+    fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
     fn.secret(ENV.OPENAI_API_KEY_SECRET_ARN, t.data.openAiApiKeySecret, { write: true });
     fn.secret(ENV.TWILIO_AUTH_TOKEN_SECRET_ARN, t.data.twilioAuthTokenSecret, { write: true });
   },

@@ -7,6 +7,15 @@ import { DEFAULT_MOONSHINE_SIZE, MOONSHINE_SIZES } from '../lambdas/adapters/off
 import { commaSeparatedList, retentionDays } from '../lambdas/composition/read-env';
 import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 
+/** The one line a synth without administrators stops with: what is missing and how to give it. */
+export const NO_ADMINISTRATORS =
+  'Not synthesizing: name the administrators with -c adminEmails=you@example.com (or ADMIN_EMAILS=you@example.com); a deployment has no first-come administrator.';
+
+/** Stage parameters that cannot build a deployment; the message is what the operator reads. */
+export class StageConfigError extends Error {
+  override readonly name = 'StageConfigError';
+}
+
 export const stageConfigSchema = z.object({
   /** Names the stacks (`VoiceSummary-<stage>-Data`, `VoiceSummary-<stage>-App`); letters, digits, dashes. */
   stage: z
@@ -33,10 +42,11 @@ export const stageConfigSchema = z.object({
    */
   transcriptionModel: z.enum(MOONSHINE_SIZES).default(DEFAULT_MOONSHINE_SIZE),
   /**
-   * Emails (comma separated) whose accounts become administrators as soon as they confirm their email. Empty:
-   * the first confirmed account of a deployment without administrators becomes one; others wait for approval.
+   * Emails (comma separated) whose accounts become administrators as soon as they confirm their email; others
+   * wait for an administrator's approval. Required: a deployment on the internet has no first-come
+   * administrator (the local runtime, on one machine, still makes its first account one).
    */
-  adminEmails: commaSeparatedList.pipe(z.array(z.email())),
+  adminEmails: commaSeparatedList.pipe(z.array(z.email()).min(1, { error: NO_ADMINISTRATORS })),
   /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
   alarmEmail: z.email().optional(),
   /** Days a voice message's audio is kept (S3 lifecycle); stated in the privacy policy. */
@@ -67,7 +77,7 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   region: { context: 'region', env: 'CDK_DEFAULT_REGION' },
 };
 
-/** Reads the stage parameters; throws one readable error naming every bad parameter. */
+/** Reads the stage parameters; throws one readable StageConfigError naming every bad parameter. */
 export function readStageConfig(
   tryGetContext: (key: string) => unknown,
   env: NodeJS.ProcessEnv = process.env,
@@ -79,8 +89,10 @@ export function readStageConfig(
   }
   const parsed = stageConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Stage parameters are invalid:\n${lines.join('\n')}`);
+    const { issues } = parsed.error;
+    if (issues.every((i) => i.message === NO_ADMINISTRATORS)) throw new StageConfigError(NO_ADMINISTRATORS);
+    const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new StageConfigError(`Stage parameters are invalid:\n${lines.join('\n')}`);
   }
   return parsed.data;
 }

@@ -29,8 +29,10 @@ export interface StatefulStackProps extends StackProps {
    */
   readonly adminGroupName?: string;
   /**
-   * Emails whose accounts become administrators as soon as they confirm their email (ADMIN_EMAILS).
-   * @default none: the first confirmed account of a deployment without administrators becomes one
+   * Emails whose accounts become administrators as soon as they confirm their email (ADMIN_EMAILS). A
+   * deployment's stage parameters require some (lib/stage-config.ts); only a stack never deployed (the local
+   * runtime's synth of the pipeline, tests) is built without.
+   * @default none: the first confirmed account of a pool without administrators becomes one
    */
   readonly adminEmails?: readonly string[];
   /**
@@ -175,7 +177,7 @@ export class StatefulStack extends Stack {
       userPoolId: userPool.userPoolId,
       groupName: this.adminGroupName,
       description:
-        'Administrators of the voice summary service: ADMIN_EMAILS, the first account, or approved by an administrator.',
+        'Administrators of the voice summary service: the deployment’s adminEmails, or approved by an administrator.',
     });
 
     // A name both stacks derive from this stack's: the app stack writes the site's URL there (the pool's

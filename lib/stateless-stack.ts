@@ -22,6 +22,7 @@ import {
   ProjectFunction,
 } from './constructs/project-function';
 import { Site } from './constructs/site';
+import { SiteFirewall } from './constructs/site-firewall';
 import { UploadCors } from './constructs/upload-cors';
 import { applyAccess } from './function-access';
 import { acknowledgeSiteDeployment } from './nag';
@@ -85,6 +86,12 @@ export interface StatelessStackProps extends StackProps {
    * @default none
    */
   readonly alarmEmail?: string;
+  /**
+   * The site's WAF web ACL, made in a us-east-1 stack of its own (lib/edge-stack.ts) when this stack is
+   * elsewhere: a CloudFront web ACL can only live there.
+   * @default a web ACL in this stack (it must then be deployed to us-east-1)
+   */
+  readonly webAclArn?: string;
 }
 
 /** Functions run by EventBridge (a schedule or an AWS event) rather than by a route or a pipeline step. */
@@ -105,6 +112,8 @@ export class StatelessStack extends Stack {
   public readonly site: Site;
   public readonly monitoring: Monitoring;
   public readonly liveUpdates: LiveUpdates;
+  /** The site's web ACL when this stack holds it (in us-east-1), else undefined. */
+  public readonly firewall?: SiteFirewall;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -222,7 +231,10 @@ export class StatelessStack extends Stack {
       logRetention,
     });
 
+    // Per-client limits and Twilio's signature header at CloudFront, in front of the gateway's route throttles.
+    this.firewall = props.webAclArn ? undefined : new SiteFirewall(this, 'Firewall', { routes });
     this.site = new Site(this, 'Site', {
+      webAclArn: props.webAclArn ?? this.firewall!.webAcl.attrArn,
       apiDomainName: this.api.domainName,
       apiOriginHeaders: this.api.originHeaders,
       assetsDir: props.siteAssetsDir ?? path.join(PROJECT_ROOT, 'frontend', 'dist'),

@@ -28,21 +28,45 @@ export const logger = new Logger();
 export const metrics = new Metrics();
 export { MetricUnit };
 
+/** The tracer and the middleware that traces each invocation of a handler. */
+export type Tracing = { readonly tracer: Tracer; readonly middleware: MiddlewareLikeObj };
+
+/**
+ * X-Ray traces are kept 30 days and cannot be deleted, so they hold timings, cold starts and the calls a
+ * handler makes, never what it answers (a message's transcript, a signed audio link, team emails) nor an
+ * error's words (a provider's error can quote a phone number): a failed invocation keeps the error's name.
+ * CDK also sets Powertools' own switches (POWERTOOLS_TRACER_CAPTURE_RESPONSE and _ERROR, false), so no other
+ * use of the tracer records them either (lib/constructs/project-function.ts).
+ */
+export async function startTracing(): Promise<Tracing> {
+  const [{ Tracer }, { captureLambdaHandler }] = await Promise.all([
+    import('@aws-lambda-powertools/tracer'),
+    import('@aws-lambda-powertools/tracer/middleware'),
+  ]);
+  const tracer: Tracer = new Tracer();
+  const capture = captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareLikeObj;
+  return {
+    tracer,
+    middleware: {
+      before: capture.before,
+      after: capture.after,
+      onError: (request) => capture.onError?.({ ...request, error: nameOnly(request.error) }),
+    },
+  };
+}
+
+/** The error as a trace may keep it: its name, no message, no stack (whose first line repeats the message). */
+function nameOnly(error: unknown): Error {
+  const name = error instanceof Error ? error.name : 'Error';
+  return Object.assign(new Error(name), { name, stack: name });
+}
+
 /**
  * X-Ray only where tracing is on (in Lambda, unless turned off). Loading the tracer loads the X-Ray SDK,
  * whose context tracking hooks every promise, so elsewhere it is not even imported.
  */
 const tracing =
-  environment.AWS_LAMBDA_FUNCTION_NAME && environment.POWERTOOLS_TRACE_ENABLED
-    ? await (async () => {
-        const [{ Tracer }, { captureLambdaHandler }] = await Promise.all([
-          import('@aws-lambda-powertools/tracer'),
-          import('@aws-lambda-powertools/tracer/middleware'),
-        ]);
-        const tracer: Tracer = new Tracer();
-        return { tracer, middleware: captureLambdaHandler(tracer) as MiddlewareLikeObj };
-      })()
-    : null;
+  environment.AWS_LAMBDA_FUNCTION_NAME && environment.POWERTOOLS_TRACE_ENABLED ? await startTracing() : null;
 
 /** The client, captured for X-Ray where tracing is on. */
 export function traced<T>(client: T): T {

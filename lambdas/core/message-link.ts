@@ -41,8 +41,11 @@ export const sharedMessageSchema = z.object({
   language: z.string().nullable(),
   /** Whether its audio is still kept (the audio is deleted before the transcript: see core/retention.ts). */
   has_audio: z.boolean(),
-  /** When the link stops working (ISO): the message's retention ends then. */
-  expires_at: z.string().nullable(),
+  /**
+   * When the link stops working (ISO): its lifetime (Settings, "Link works for") after it was sent, or when
+   * the message's retention ends, whichever is sooner.
+   */
+  expires_at: z.string(),
 });
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 

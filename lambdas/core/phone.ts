@@ -56,3 +56,14 @@ export function formatPhoneNumber(e164: string): string {
   const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
 }
+
+/**
+ * Phone numbers as providers quote them in error texts ("The 'To' number +14155550123 is not valid"): an
+ * international number with its +, or a bare run of 10 to 15 digits. Dates, error codes and ids are left.
+ */
+const QUOTED_PHONE = /\+\d[\d\s().-]{6,18}\d|\b\d{10,15}\b/g;
+
+/** `text` without the phone numbers in it: for texts kept where a sender's DELETE cannot reach (logs, run history). */
+export function redactPhoneNumbers(text: string): string {
+  return text.replace(QUOTED_PHONE, '[number]');
+}

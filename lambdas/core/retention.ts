@@ -22,3 +22,27 @@ export function retentionCutoff(now: string, days: number): string {
 export function expiresAtEpochSeconds(createdAt: string, days: number): number {
   return Math.floor((Date.parse(createdAt) + days * DAY_MS) / 1000);
 }
+
+// Message links (`/m/<code>`, core/message-link.ts): here, not there, because the settings schema needs the
+// default and the limit, and this module (unlike that one) builds no zod schema, so the site's first chunks
+// stay free of them (frontend/src/lib/zod-config.ts).
+
+/**
+ * How long a link works, in days, unless Settings say otherwise: texts stay on phones (and in SMS backups)
+ * long after they are read, so the link should not open the whole message for as long as it is kept.
+ */
+export const DEFAULT_MESSAGE_LINK_DAYS = 30;
+
+/**
+ * When a link made at `madeAt` (ISO) stops working, in epoch seconds: `days` after it was made, or when its
+ * message expires (epoch seconds; null: never) if that is sooner.
+ */
+export function linkExpiresAt(madeAt: string, days: number, messageExpiresAt: number | null): number {
+  const own = expiresAtEpochSeconds(madeAt, days);
+  return messageExpiresAt === null ? own : Math.min(own, messageExpiresAt);
+}
+
+/** The longest a link may work: never past its message (the transcript retention), in words for Settings. */
+export function linkDaysTooLong(transcriptDays: number): string {
+  return `A link cannot outlive its message: messages are kept ${transcriptDays} days, so enter at most ${transcriptDays}.`;
+}

@@ -9,6 +9,7 @@ import { smsPartSchema } from './delivery';
 import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
 import { historyQuerySchema } from './message-history';
 import { E164_PATTERN, normalizePhone } from './phone';
+import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
 import { MESSAGE_STATUSES } from './status';
 import { voiceSummarySchema } from './summary';
 import { transcriptReviewSchema } from './transcript-review';
@@ -225,6 +226,9 @@ const countriesSchema = z
   .max(50, { error: 'At most 50 countries.' })
   .transform((codes) => [...new Set(codes)]);
 
+/** Days a message link works: at most the transcript retention, which the settings use case checks. */
+const linkDays = limitNumber(MAX_RETENTION_DAYS);
+
 /** What the settings table holds: everything but the secrets. Rows saved before the limits existed get the defaults. */
 export const settingsRecordSchema = z.object({
   id: z.literal(SETTINGS_ID),
@@ -234,6 +238,8 @@ export const settingsRecordSchema = z.object({
   auto_reply_enabled: z.boolean(),
   /** "Link to the whole message": the first text ends with a `/m/<code>` link to the message's page. */
   message_link_enabled: z.boolean().default(true),
+  /** "Link works for (days)": a link older than this opens nothing (core/message-link.ts linkExpiresAt). */
+  message_link_days: linkDays.default(DEFAULT_MESSAGE_LINK_DAYS),
   updated_at: z.string().nullable(),
   max_duration_minutes: limitNumber(60).default(LIMIT_DEFAULTS.max_duration_minutes),
   voice_messages_per_sender_per_day: limitNumber(1000).default(
@@ -254,6 +260,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   twilio_phone_number: null,
   auto_reply_enabled: true,
   message_link_enabled: true,
+  message_link_days: DEFAULT_MESSAGE_LINK_DAYS,
   updated_at: null,
   ...LIMIT_DEFAULTS,
   accented_letters: 'replace',
@@ -313,6 +320,7 @@ export const settingsUpdateSchema = z.strictObject({
     .optional(),
   auto_reply_enabled: z.boolean({ error: 'auto_reply_enabled must be true or false.' }).optional(),
   message_link_enabled: z.boolean({ error: 'message_link_enabled must be true or false.' }).optional(),
+  message_link_days: linkDays.optional(),
   max_duration_minutes: limitNumber(60).optional(),
   voice_messages_per_sender_per_day: limitNumber(1000).optional(),
   replies_per_sender_per_hour: limitNumber(1000).optional(),

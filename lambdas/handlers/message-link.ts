@@ -2,17 +2,24 @@
  * The public API of a `/m/<code>` link, in a function of its own: GET /api/m/{code} (the message),
  * POST /api/m/{code}/audio (a short-lived link to its audio, made when play is pressed) and
  * DELETE /api/m/{code} (erases it). No sign-in: the code is the key. Every answer, errors included, is
- * no-store, noindex and no-referrer; any code that opens nothing gets the same 404.
+ * no-store, noindex and no-referrer; any code that opens nothing (past its lifetime in Settings too) gets the
+ * same 404.
  */
 import { audioStore } from '../composition/audio';
 import { mediaFetching } from '../composition/media';
 import { messageChanges } from '../composition/message-changes';
 import { publicRoutes } from '../composition/public-http';
+import { settingsRepository } from '../composition/repositories';
 import type { ApiHandler } from '../http/edge';
 import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
 import { deleteByLink, messageLinkAudio, readMessageLink } from '../use-cases/message-link';
 
-const deps = { ...messageChanges(), audio: audioStore(), providers: mediaFetching() };
+const deps = {
+  ...messageChanges(),
+  settings: settingsRepository(),
+  audio: audioStore(),
+  providers: mediaFetching(),
+};
 const route = publicRoutes();
 
 const read = route(LINK_ROUTE, async ({ event }) => ({

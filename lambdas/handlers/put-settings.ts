@@ -1,6 +1,7 @@
 /** PUT /api/settings (admin): saves the fields sent; fields left out (such as an unchanged secret) are kept. */
 import { adminRoutes } from '../composition/http';
 import { settingsRepository } from '../composition/repositories';
+import { transcriptRetentionDays } from '../composition/retention';
 import { secretStore } from '../composition/secrets';
 import { settingsUpdateSchema } from '../core/schemas';
 import { systemClock as clock } from '../ports/clock';
@@ -8,9 +9,10 @@ import { updateSettings } from '../use-cases/settings';
 
 const settings = settingsRepository();
 const secrets = secretStore(['openai_api_key', 'twilio_auth_token']);
+const transcriptDays = transcriptRetentionDays();
 const route = adminRoutes();
 
 export const handler = route({ access: 'admin', body: settingsUpdateSchema }, async ({ body }) => ({
   status: 200,
-  body: await updateSettings({ settings, secrets, clock }, body),
+  body: await updateSettings({ settings, secrets, clock, transcriptDays }, body),
 }));

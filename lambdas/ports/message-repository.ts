@@ -27,6 +27,13 @@ export type MessagePage = {
 };
 
 /** Stores voice messages and answers the dashboard's "recent messages" question. */
+/** A message found by its link. */
+export type LinkedMessage = {
+  readonly message: Message;
+  readonly expiresAt: number | null;
+  readonly linkMadeAt: string | null;
+};
+
 export interface MessageRepository {
   /** Creates the message; returns false (and writes nothing) when a message with this id already exists. */
   create(message: Message): Promise<boolean>;
@@ -67,10 +74,13 @@ export interface MessageRepository {
   /** Every message whose `phone_number` is this one (E.164), oldest first: what DELETE erases. */
   listBySender(phoneNumber: string): Promise<Message[]>;
   /**
-   * Keys the message's `/m/<code>` link by the code's hash (replacing an earlier one), only while run
-   * `attempt` owns it; false when it does not (nothing written).
+   * Keys the message's `/m/<code>` link by the code's hash (replacing an earlier one), made at `madeAt` (ISO),
+   * only while run `attempt` owns it; false when it does not (nothing written).
    */
-  attachLink(id: string, linkHash: string, attempt: number): Promise<boolean>;
-  /** The live message a link's hash keys, with when it expires (epoch seconds, null: never), or null. */
-  findByLinkHash(linkHash: string): Promise<{ message: Message; expiresAt: number | null } | null>;
+  attachLink(id: string, linkHash: string, attempt: number, madeAt: string): Promise<boolean>;
+  /**
+   * The live message a link's hash keys, with when the message expires (epoch seconds, null: never) and when
+   * the link was made (null for a link made before that was kept), or null.
+   */
+  findByLinkHash(linkHash: string): Promise<LinkedMessage | null>;
 }

@@ -6,46 +6,61 @@
 import { NotFoundError } from '../core/errors';
 import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '../core/message-link';
 import { checkedCallbackLine } from '../core/reply';
+import { linkExpiresAt } from '../core/retention';
 import type { Message } from '../core/schemas';
 import { AUDIO_URL_SECONDS } from '../core/uploads';
 import type { AudioStore } from '../ports/audio-store';
+import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';
+import type { SettingsRepository } from '../ports/settings-repository';
 import { newAccessCode, openByCode } from './access-codes';
 import { type EraseMessageDeps, eraseMessage } from './erase-message';
+import { currentSettings } from './settings';
 
-/** What a link is read with. */
-export type LinkReadDeps = { readonly messages: Pick<MessageRepository, 'findByLinkHash'> };
+/** What a link is read with: the message by its hash, and its lifetime (Settings) against the time now. */
+export type LinkReadDeps = {
+  readonly messages: Pick<MessageRepository, 'findByLinkHash'>;
+  readonly settings: Pick<SettingsRepository, 'get'>;
+  readonly clock: Clock;
+};
 
 /**
  * A new link to the message for run `attempt` (the message keeps only its hash; an earlier link of the
  * message stops working), or null when a newer run owns the message.
  */
 export async function createMessageLink(
-  deps: { readonly messages: Pick<MessageRepository, 'attachLink'> },
+  deps: { readonly messages: Pick<MessageRepository, 'attachLink'>; readonly clock: Clock },
   messageId: string,
   attempt: number,
   siteUrl: string,
 ): Promise<string | null> {
   const { code, hash } = newAccessCode();
-  return (await deps.messages.attachLink(messageId, hash, attempt)) ? messageLinkUrl(siteUrl, code) : null;
+  const attached = await deps.messages.attachLink(messageId, hash, attempt, deps.clock());
+  return attached ? messageLinkUrl(siteUrl, code) : null;
 }
 
-/** The live message a code opens; NotFoundError otherwise, the lookup done whatever the code looks like. */
+/**
+ * The live message a code opens and when its link stops working (epoch seconds); NotFoundError otherwise,
+ * past the link's lifetime too. The lookup and the settings read happen whatever the code looks like.
+ */
 async function messageFor(
   deps: LinkReadDeps,
   code: string,
-): Promise<{ message: Message; expiresAt: number | null }> {
-  const { found } = await openByCode(
-    code,
-    (hash) => deps.messages.findByLinkHash(hash),
-    MESSAGE_NOT_AVAILABLE,
-  );
-  return found;
+): Promise<{ message: Message; linkExpiresAt: number }> {
+  const [{ found }, settings] = await Promise.all([
+    openByCode(code, (hash) => deps.messages.findByLinkHash(hash), MESSAGE_NOT_AVAILABLE),
+    currentSettings(deps),
+  ]);
+  const { message, expiresAt, linkMadeAt } = found;
+  // A link made before links kept their time is as old as its message.
+  const until = linkExpiresAt(linkMadeAt ?? message.created_at, settings.message_link_days, expiresAt);
+  if (Date.parse(deps.clock()) >= until * 1000) throw new NotFoundError(MESSAGE_NOT_AVAILABLE);
+  return { message, linkExpiresAt: until };
 }
 
 /** What the page shows: the summary, the full transcript, when it arrived, its language, whether audio is kept. */
 export async function readMessageLink(deps: LinkReadDeps, code: string): Promise<SharedMessage> {
-  const { message, expiresAt } = await messageFor(deps, code);
+  const { message, linkExpiresAt: until } = await messageFor(deps, code);
   return {
     summary: message.summary,
     callback:
@@ -56,7 +71,7 @@ export async function readMessageLink(deps: LinkReadDeps, code: string): Promise
     received_at: message.created_at,
     language: message.language ?? null,
     has_audio: Boolean(message.audio_url),
-    expires_at: expiresAt === null ? null : new Date(expiresAt * 1000).toISOString(),
+    expires_at: new Date(until * 1000).toISOString(),
   };
 }
 

@@ -1,3 +1,5 @@
+import { ValidationError } from '../core/errors';
+import { linkDaysTooLong } from '../core/retention';
 import {
   DEFAULT_SETTINGS,
   LIMIT_DEFAULTS,
@@ -29,16 +31,28 @@ export async function getSettingsView(deps: SettingsDeps): Promise<SettingsView>
   };
 }
 
+/** What saving needs besides the row and the secrets: the days messages are kept, which no link outlives. */
+export type SettingsUpdateDeps = SettingsDeps & { readonly transcriptDays: number };
+
 /**
  * Saves the fields present in `update`; fields left out keep their value (so saving without retyping a
- * secret keeps it), null clears. Secrets go to the secret store, never to the settings table.
+ * secret keeps it), null clears. Secrets go to the secret store, never to the settings table. A link
+ * lifetime past the transcript retention is refused before anything is saved.
  */
-export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate): Promise<SettingsView> {
+export async function updateSettings(
+  deps: SettingsUpdateDeps,
+  update: SettingsUpdate,
+): Promise<SettingsView> {
+  if (update.message_link_days !== undefined && update.message_link_days > deps.transcriptDays) {
+    const message = linkDaysTooLong(deps.transcriptDays);
+    throw new ValidationError(`message_link_days: ${message}`, [{ field: 'message_link_days', message }]);
+  }
   const current = (await deps.settings.get()) ?? DEFAULT_SETTINGS;
   const next: SettingsRecord = { ...current, updated_at: deps.clock() };
   if (update.reply_mode !== undefined) next.reply_mode = update.reply_mode;
   if (update.auto_reply_enabled !== undefined) next.auto_reply_enabled = update.auto_reply_enabled;
   if (update.message_link_enabled !== undefined) next.message_link_enabled = update.message_link_enabled;
+  if (update.message_link_days !== undefined) next.message_link_days = update.message_link_days;
   if (update.twilio_account_sid !== undefined) next.twilio_account_sid = update.twilio_account_sid;
   if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
   if (update.accented_letters !== undefined) next.accented_letters = update.accented_letters;
@@ -57,7 +71,7 @@ export async function updateSettings(deps: SettingsDeps, update: SettingsUpdate)
 
 /** The saved settings, or the defaults before anything is saved (what the pipeline and the gate apply). */
 export async function currentSettings(deps: {
-  readonly settings: SettingsRepository;
+  readonly settings: Pick<SettingsRepository, 'get'>;
 }): Promise<SettingsRecord> {
   return (await deps.settings.get()) ?? DEFAULT_SETTINGS;
 }

@@ -32,6 +32,12 @@ export const POWERTOOLS_SERVICE = 'voice-summary';
 /** The CloudWatch namespace of the service's own metrics (POWERTOOLS_METRICS_NAMESPACE). */
 export const METRICS_NAMESPACE = 'VoiceSummary';
 
+/** Powertools' tracer switches every function gets: nothing a handler answers or an error says is traced. */
+export const TRACER_PRIVACY = {
+  POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+  POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
+} as const;
+
 /** Where every audio object lives in the bucket (`audio/<message id>.<ext>`): grants cover this prefix only. */
 export const AUDIO_PREFIX = 'audio/';
 
@@ -137,6 +143,9 @@ export class ProjectFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: props.service ?? POWERTOOLS_SERVICE,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: 'INFO',
+        // X-Ray keeps traces 30 days, past a sender's DELETE: never a handler's answer (a transcript, a signed
+        // audio link, team emails) nor an error's words (lambdas/composition/observability.ts).
+        ...TRACER_PRIVACY,
         // No --enable-source-maps: loading the map costs about 15 ms of every cold start (docs/benchmarks.md).
         // The map ships linked beside the bundle, so setting NODE_OPTIONS=--enable-source-maps on a function
         // turns readable stack traces on when they are needed (docs/operations.md).

@@ -55,11 +55,14 @@ export interface SiteProps {
    * @default none
    */
   readonly uploadOrigin?: string;
+  /** The WAF web ACL (scope CLOUDFRONT, in us-east-1) in front of the distribution: its ARN. */
+  readonly webAclArn: string;
 }
 
 /**
- * The public site: a private S3 bucket behind CloudFront (origin access control), the HTTP API on the same
- * origin under `/api/*`, security headers, and the built frontend plus a generated `/config.json`.
+ * The public site: a private S3 bucket behind CloudFront (origin access control) with a WAF web ACL, the HTTP
+ * API on the same origin under `/api/*`, security headers, and the built frontend plus a generated
+ * `/config.json`.
  */
 export class Site extends Construct {
   public readonly bucket: Bucket;
@@ -153,6 +156,7 @@ export class Site extends Construct {
     };
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Voice summary site and API',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {
@@ -185,10 +189,6 @@ export class Site extends Construct {
     acknowledge(
       'CFR1',
       'The service is for anyone; US numbers receive the texts but visitors may be anywhere.',
-    );
-    acknowledge(
-      'CFR2',
-      'No WAF: the API is throttled at the gateway, admin routes need Cognito tokens, and a web ACL costs more than this service.',
     );
     acknowledge(
       'CFR3',

@@ -33,6 +33,11 @@ export type SynthOptions = {
    * (a stub); otherwise bundling is skipped, which is much faster.
    */
   readonly bundle?: boolean;
+  /**
+   * The region the app is deployed to.
+   * @default TEST_STAGE.region (us-east-1, where the site's web ACL lives in the app stack)
+   */
+  readonly region?: string;
 };
 
 export type Synthesized = VoiceSummaryApp & {
@@ -57,7 +62,7 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
   }
   const built = createApp({
     outdir: path.join(outdir, 'cdk.out'),
-    stage: TEST_STAGE,
+    stage: { ...TEST_STAGE, region: options.region ?? TEST_STAGE.region },
     nag: options.nag ?? false,
     routes: options.routes,
     // Routes whose handler is not written yet (bundling is skipped, so any existing file will do).

@@ -6,11 +6,11 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROJECT_ROOT } from '../../lib/constructs/project-function';
+import { PROJECT_ROOT, TRACER_PRIVACY } from '../../lib/constructs/project-function';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
-/** Read by Node itself, not by the handler. */
-const RUNTIME_VARIABLES = new Set(['NODE_OPTIONS']);
+/** Read by Node itself, or by Powertools' tracer, which loads only in Lambda (observability.ts). */
+const RUNTIME_VARIABLES = new Set(['NODE_OPTIONS', ...Object.keys(TRACER_PRIVACY)]);
 
 let app: Synthesized;
 beforeAll(() => {

@@ -171,6 +171,7 @@ describe('settings', () => {
     expect(json).toMatchObject({
       reply_mode: 'full',
       auto_reply_enabled: true,
+      message_link_days: 30,
       twilio_phone_number: null,
       openai_api_key: { set: false, last4: null },
       twilio_auth_token: { set: false, last4: null },
@@ -392,6 +393,12 @@ describe('bad input gets a 4xx with a message a person can act on, and nothing i
     ['a key with spaces', { openai_api_key: 'sk abc def' }, /cannot contain spaces/],
     ['a secret field as a number', { twilio_auth_token: 12345 }, /must be text/],
     ['a field that is not a setting', { id: 'other', reply_mode: 'full' }, /Unknown field "id"/],
+    [
+      'a link lifetime past the transcript retention',
+      { message_link_days: 91, reply_mode: 'summary_only' },
+      /^message_link_days: A link cannot outlive its message: messages are kept 90 days, so enter at most 90\.$/,
+    ],
+    ['a link lifetime of no days', { message_link_days: 0 }, /whole number from 1 to 3650/],
   ];
 
   it.each(settingsCases)(

@@ -40,7 +40,7 @@ describe('audio store', () => {
     expect((await store.get('audio/streamed.amr')).body.equals(bytes)).toBe(true);
   });
 
-  it('hands out a presigned URL a browser can play without credentials', async () => {
+  it('hands out a presigned URL a browser can play without credentials, and no browser cache keeps it', async () => {
     const bytes = audioLikeBytes(5_000);
     await store.put('audio/play.mp3', bytes, 'audio/mpeg');
     const url = await store.presignGet('audio/play.mp3', 300);
@@ -48,6 +48,8 @@ describe('audio store', () => {
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    // Not in the browser's cache after the message is deleted.
+    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
   });
 

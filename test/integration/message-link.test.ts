@@ -2,9 +2,12 @@
  * The whole message behind a link, on the local runtime as `npm start` runs it: a voicemail's reply (the
  * outbox) ends with a `/m/<code>` link on the site's own address; its API answers with the message, plays
  * the recording from a signed link, and 404s "This message is not available" for a tampered code and once
- * the sender texts DELETE; with the setting off, no link is sent.
+ * the sender texts DELETE or once it is older than its lifetime (Settings); with the setting off, no link is
+ * sent.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { MESSAGE_NOT_AVAILABLE } from '../../lambdas/core/message-link';
 import { startFakeTwilio } from '../support/fake-twilio';
@@ -81,9 +84,9 @@ describe('the link in a reply', () => {
       received_at: message.created_at,
       has_audio: true,
     });
-    // The message expires with the transcript retention (90 days by default), and the link with it.
+    // The link works 30 days (the default lifetime), well inside the transcript retention (90 days).
     const days = (Date.parse(shown.expires_at as string) - Date.parse(message.created_at)) / 86_400_000;
-    expect(Math.round(days)).toBe(90);
+    expect(Math.round(days)).toBe(30);
 
     // Play: a short-lived signed link to the stored recording, which downloads the audio.
     const audio = await api(`${code}/audio`, { method: 'POST' });
@@ -141,6 +144,41 @@ describe('the link in a reply', () => {
     expect(deleted.status).toBe(200);
     expect((await api(code)).status).toBe(404);
     expect((await fetch(url)).status).toBe(404);
+  });
+
+  it("answers 404 with the page's words once older than its lifetime, and follows Settings", async () => {
+    const { message, replies } = await voicemailFrom('+14155550176');
+    const { code } = linkIn(replies[0]!.body);
+    expect((await api(code)).status).toBe(200);
+
+    // The link was sent 31 days ago, as far as the table says.
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: runtime.info.dynamodb.endpoint });
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: runtime.info.tables.messages,
+          Key: { id: message.id },
+          UpdateExpression: 'SET link_made_at = :made',
+          ExpressionAttributeValues: { ':made': new Date(Date.now() - 31 * 86_400_000).toISOString() },
+        }),
+      );
+    } finally {
+      db.destroy();
+    }
+    const expired = await api(code);
+    expect(expired.status).toBe(404);
+    expect(expired.headers.get('cache-control')).toBe('no-store');
+    expect(await expired.json()).toEqual({ error: MESSAGE_NOT_AVAILABLE });
+    expect((await api(`${code}/audio`, { method: 'POST' })).status).toBe(404);
+    expect((await api(code, { method: 'DELETE' })).status).toBe(404);
+
+    // A longer lifetime in Settings applies to the links already sent; the message was never deleted.
+    await saveSettings(runtime, { message_link_days: 60 });
+    try {
+      expect((await api(code)).status).toBe(200);
+    } finally {
+      await saveSettings(runtime, { message_link_days: 30 });
+    }
   });
 
   it('is not sent when "Link to the whole message" is off in Settings', async () => {

@@ -40,8 +40,11 @@ import type { UploadCode, UploadCodeStore } from '../../lambdas/ports/upload-cod
 
 export class InMemoryMessages implements MessageRepository {
   readonly items = new Map<string, Message>();
-  /** Each message's link hash, as the table keeps it beside the message. */
+  /** Each message's link hash and when it was made, as the table keeps them beside the message. */
   readonly linkHashes = new Map<string, string>();
+  readonly linksMadeAt = new Map<string, string>();
+  /** When each message expires (epoch seconds), as the table's TTL attribute; none: never. */
+  readonly expiresAt = new Map<string, number>();
 
   async create(message: Message): Promise<boolean> {
     if (this.items.has(message.id)) return false;
@@ -59,17 +62,23 @@ export class InMemoryMessages implements MessageRepository {
     this.linkHashes.delete(id);
   }
 
-  async attachLink(id: string, linkHash: string, attempt: number): Promise<boolean> {
+  async attachLink(id: string, linkHash: string, attempt: number, madeAt: string): Promise<boolean> {
     const current = this.items.get(id);
     if (!current || (current.attempt ?? 1) !== attempt) return false;
     this.linkHashes.set(id, linkHash);
+    this.linksMadeAt.set(id, madeAt);
     return true;
   }
 
   async findByLinkHash(linkHash: string) {
     for (const [id, hash] of this.linkHashes) {
       const message = this.items.get(id);
-      if (hash === linkHash && message) return { message: structuredClone(message), expiresAt: null };
+      if (hash === linkHash && message)
+        return {
+          message: structuredClone(message),
+          expiresAt: this.expiresAt.get(id) ?? null,
+          linkMadeAt: this.linksMadeAt.get(id) ?? null,
+        };
     }
     return null;
   }

@@ -24,7 +24,9 @@ import {
   FakeMediaFetcher,
   InMemoryAudio,
   InMemoryMessages,
+  InMemorySettings,
   RecordingEvents,
+  settingsWith,
   testClock,
   WAV_BYTES,
 } from '../support/in-memory-ports';
@@ -80,6 +82,7 @@ function setUp() {
     messages,
     events: new RecordingEvents(),
     clock: testClock(),
+    settings: new InMemorySettings(),
     audio,
     providers: { mediaFetcher: async () => media },
   };
@@ -122,7 +125,8 @@ describe('the message behind a link', () => {
       received_at: message.created_at,
       language: 'en',
       has_audio: true,
-      expires_at: null,
+      // 30 days (the default lifetime) after the link was made, with the text that carried it.
+      expires_at: '2026-01-31T12:00:00.000Z',
     });
   });
 
@@ -167,6 +171,47 @@ describe('the message behind a link', () => {
     await expect(readMessageLink(deps, first.code)).rejects.toThrow(MESSAGE_NOT_AVAILABLE);
     expect((await readMessageLink(deps, second!.split('/m/')[1]!)).summary).toContain('Dana');
     expect(await createMessageLink(deps, 'm1', 2, SITE)).toBeNull();
+  });
+});
+
+describe("a link's lifetime", () => {
+  const DAY_MS = 86_400_000;
+
+  it('is 30 days by default: the last moment it opens the message, then the same 404 as any other code', async () => {
+    const { deps } = setUp();
+    const { code } = await linkedMessage(deps);
+    deps.clock.advance(30 * DAY_MS - 1);
+    expect((await readMessageLink(deps, code)).summary).toContain('Dana');
+    deps.clock.advance(1);
+    for (const attempt of [readMessageLink, messageLinkAudio, deleteByLink]) {
+      const error = await attempt(deps, code).catch((e: unknown) => e);
+      expect(mapError(error)).toEqual({ status: 404, body: { error: MESSAGE_NOT_AVAILABLE } });
+    }
+    // Expired is not deleted: the message stays until its retention or the sender's DELETE.
+    expect(deps.messages.items.has('m1')).toBe(true);
+  });
+
+  it('follows Settings for links already sent, and never outlives the message', async () => {
+    const { deps, messages } = setUp();
+    const { code } = await linkedMessage(deps);
+    deps.settings.record = settingsWith({ message_link_days: 7 });
+    expect((await readMessageLink(deps, code)).expires_at).toBe('2026-01-08T12:00:00.000Z');
+    deps.clock.advance(7 * DAY_MS);
+    await expect(readMessageLink(deps, code)).rejects.toThrow(MESSAGE_NOT_AVAILABLE);
+
+    deps.settings.record = settingsWith({ message_link_days: 90 });
+    // The message itself expires in 10 days (its retention): the link says so, and ends then.
+    messages.expiresAt.set('m1', Date.parse('2026-01-11T12:00:00.000Z') / 1000);
+    expect((await readMessageLink(deps, code)).expires_at).toBe('2026-01-11T12:00:00.000Z');
+  });
+
+  it('counts from when the link was made: a retried reply makes a new one that starts again', async () => {
+    const { deps } = setUp();
+    await linkedMessage(deps);
+    deps.clock.advance(29 * DAY_MS);
+    const again = await createMessageLink(deps, 'm1', 1, SITE);
+    deps.clock.advance(2 * DAY_MS);
+    expect((await readMessageLink(deps, again!.split('/m/')[1]!)).summary).toContain('Dana');
   });
 });
 

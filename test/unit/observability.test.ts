@@ -7,7 +7,10 @@ vi.hoisted(() => {
   process.env.AWS_LAMBDA_INITIALIZATION_TYPE = 'on-demand';
 });
 
-const { lambdaHandler, logger, metrics } = await import('../../lambdas/composition/observability');
+const { lambdaHandler, logger, metrics, startTracing } = await import(
+  '../../lambdas/composition/observability'
+);
+type Tracing = Awaited<ReturnType<typeof startTracing>>;
 
 const context = (requestId: string) =>
   ({ functionName: 'voice-summary-test-fn', awsRequestId: requestId, memoryLimitInMB: '256' }) as Context;
@@ -69,5 +72,90 @@ describe('lambdaHandler', () => {
     expect(publish).not.toHaveBeenCalled();
     await lambdaHandler(async () => metrics.addMetric('MessagesReceived', 'Count', 1))({}, context('req-6'));
     expect(publish).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the tracer every handler is wrapped with', () => {
+  /** A segment that keeps what the tracer puts on it, in the shape X-Ray's SDK gives Powertools. */
+  function recordingSegment(name: string) {
+    const segment = {
+      name,
+      metadata: [] as unknown[],
+      errors: [] as unknown[],
+      flagged: false,
+      subsegments: [] as unknown[],
+      addNewSubsegment(child: string) {
+        const sub = recordingSegment(child);
+        segment.subsegments.push(sub);
+        return sub;
+      },
+      addAnnotation() {},
+      addMetadata(key: string, value: unknown) {
+        segment.metadata.push({ key, value });
+      },
+      addError(error: Error) {
+        segment.errors.push({ name: error.name, message: error.message, stack: error.stack });
+      },
+      addErrorFlag() {
+        segment.flagged = true;
+      },
+      close() {},
+    };
+    return segment;
+  }
+
+  /** Powertools' own tracer and middleware as the handlers build them, traced into a recording segment. */
+  async function tracedInvocation(invoke: (middleware: Tracing['middleware']) => Promise<void>) {
+    // What Lambda sets: the tracer is on only in a Lambda execution environment.
+    vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs24.x');
+    vi.stubEnv('POWERTOOLS_TRACER_CAPTURE_RESPONSE', '');
+    vi.stubEnv('POWERTOOLS_TRACER_CAPTURE_ERROR', '');
+    vi.stubEnv('POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS', 'false');
+    try {
+      const { tracer, middleware } = await startTracing();
+      const root = recordingSegment('function');
+      let current: unknown = root;
+      vi.spyOn(tracer.provider, 'getSegment').mockImplementation(() => current as never);
+      vi.spyOn(tracer.provider, 'setSegment').mockImplementation((segment) => {
+        current = segment;
+      });
+      expect(tracer.isTracingEnabled()).toBe(true);
+      await invoke(middleware);
+      return JSON.stringify(root);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }
+
+  const request = (changes: object) =>
+    ({
+      event: {},
+      context: context('req-7'),
+      response: undefined,
+      error: undefined,
+      internal: {},
+      ...changes,
+    }) as never;
+
+  it('never records what a handler answers (a transcript), even without the CDK switches', async () => {
+    const trace = await tracedInvocation(async (middleware) => {
+      await middleware.before?.(request({}));
+      await middleware.after?.(request({ response: { transcript: 'Hi, this is Maria, call me back' } }));
+    });
+    expect(trace).toContain('## ');
+    expect(trace).not.toContain('Maria');
+  });
+
+  it("keeps a failed invocation's error name, never its words (a phone number a provider quoted)", async () => {
+    const failure = Object.assign(new Error("The 'To' number +14155550123 is not valid"), {
+      name: 'PermanentError',
+    });
+    const trace = await tracedInvocation(async (middleware) => {
+      const invocation = request({});
+      await middleware.before?.(invocation);
+      await middleware.onError?.({ ...(invocation as object), error: failure } as never);
+    });
+    expect(trace).toContain('PermanentError');
+    expect(trace).not.toContain('4155550123');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneNumber, normalizePhone } from '../../lambdas/core/phone';
+import { mapTwilioError, TwilioRestError } from '../../lambdas/adapters/twilio/twilio-sms-sender';
+import { formatPhoneNumber, normalizePhone, redactPhoneNumbers } from '../../lambdas/core/phone';
+import { withoutPhoneNumbers } from '../../lambdas/handlers/pipeline/step';
 
 describe('phone numbers typed by a person', () => {
   it.each([
@@ -46,5 +48,32 @@ describe('phone numbers shown to a person', () => {
     ['+1415555010', '+1415555010'],
   ])('shows %s as %s', (e164, shown) => {
     expect(formatPhoneNumber(e164)).toBe(shown);
+  });
+});
+
+describe('phone numbers in texts kept beyond a DELETE (logs, the run history)', () => {
+  it('are taken out as providers quote them; dates, codes and ids stay', () => {
+    expect(redactPhoneNumbers("The 'To' number +14155550123 is not a valid phone number.")).toBe(
+      "The 'To' number [number] is not a valid phone number.",
+    );
+    expect(redactPhoneNumbers('to +44 20 7946 0958 and 4155550123')).toBe('to [number] and [number]');
+    const kept = 'Twilio error 21211 on 2026-01-31 for MM0123456789abcdef0123456789abcdef-0 (400)';
+    expect(redactPhoneNumbers(kept)).toBe(kept);
+  });
+
+  it("never reach a step's error from Twilio's words, and a step's error leaves without them, stack included", () => {
+    const twilio = new TwilioRestError(400, 21999, "The 'To' number +14155550123 cannot receive this.");
+    const mapped = mapTwilioError(twilio, 15_000, []);
+    expect(mapped.message).toMatch(/^Twilio refused the SMS \(400, Twilio error 21999\)/);
+    expect(mapped.message).not.toContain('4155550123');
+
+    const thrown = Object.assign(new Error('Could not text +14155550123: unreachable'), {
+      name: 'PermanentError',
+    });
+    const left = withoutPhoneNumbers(thrown) as Error;
+    expect(left).toBe(thrown);
+    expect(left.name).toBe('PermanentError');
+    expect(left.message).toBe('Could not text [number]: unreachable');
+    expect(left.stack).not.toContain('4155550123');
   });
 });

@@ -27,8 +27,8 @@ export function transcriptRetentionSentence(retention: Retention | null): string
 export function messageLinkSentence(retention: Retention | null): string {
   const until =
     !retention || retention.transcriptDays === null
-      ? 'until the message is deleted'
-      : `until the message is deleted, at the latest ${days(retention.transcriptDays)} after it arrives`;
+      ? 'until the link expires or the message is deleted'
+      : `until the link expires or the message is deleted, at the latest ${days(retention.transcriptDays)} after it arrives`;
   return `The first text of a reply may end with a private link to a page with the whole message: its summary, full transcript and recording. Anyone who has that link can read that message, ${until}; deleting it on that page or erasing your messages with DELETE by text ends the link at once. The link is made of random characters that cannot be guessed, and the page is never shown to search engines.`;
 }
 

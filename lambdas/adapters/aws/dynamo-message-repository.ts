@@ -15,6 +15,7 @@ import { expiresAtEpochSeconds } from '../../core/retention';
 import { type Message, messageSchema } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
 import type {
+  LinkedMessage,
   MessagePage,
   MessagePatch,
   MessageRepository,
@@ -24,6 +25,8 @@ import type {
 import { MESSAGE_FEED, MESSAGE_INDEXES, TABLES } from './tables';
 
 const EXPIRES_AT = TABLES.messages.timeToLiveAttribute;
+/** When the message's current link was made (ISO), beside its hash: how old the link is. */
+const LINK_MADE_AT = 'link_made_at';
 
 /**
  * Each text sent about a message is an attribute of its own, `sms_part#<sid>`, rather than an element of a
@@ -34,7 +37,7 @@ const PART_PREFIX = 'sms_part#';
 
 export function toMessage(item: Record<string, unknown>): Message {
   // The link's hash stays in the table: the dashboard and the live list never see it.
-  const { feed: _feed, [EXPIRES_AT]: _expires, link_hash: _link, ...rest } = item;
+  const { feed: _feed, [EXPIRES_AT]: _expires, link_hash: _link, [LINK_MADE_AT]: _made, ...rest } = item;
   const fields: Record<string, unknown> = {};
   const parts: SmsPart[] = [];
   for (const [key, value] of Object.entries(rest)) {
@@ -297,18 +300,18 @@ export class DynamoMessageRepository implements MessageRepository {
     });
   }
 
-  async attachLink(id: string, linkHash: string, attempt: number): Promise<boolean> {
+  async attachLink(id: string, linkHash: string, attempt: number, madeAt: string): Promise<boolean> {
     const updated = await this.updateIfExists({
       Key: { id },
-      UpdateExpression: 'SET link_hash = :hash',
+      UpdateExpression: 'SET link_hash = :hash, #made = :made',
       ConditionExpression: 'attribute_exists(id) AND #attempt = :attempt',
-      ExpressionAttributeNames: { '#attempt': 'attempt' },
-      ExpressionAttributeValues: { ':hash': linkHash, ':attempt': attempt },
+      ExpressionAttributeNames: { '#attempt': 'attempt', '#made': LINK_MADE_AT },
+      ExpressionAttributeValues: { ':hash': linkHash, ':attempt': attempt, ':made': madeAt },
     });
     return updated !== null;
   }
 
-  async findByLinkHash(linkHash: string): Promise<{ message: Message; expiresAt: number | null } | null> {
+  async findByLinkHash(linkHash: string): Promise<LinkedMessage | null> {
     const { Items = [] } = await this.db.send(
       new QueryCommand({
         TableName: this.table,
@@ -321,7 +324,12 @@ export class DynamoMessageRepository implements MessageRepository {
     const item = Items.find(isLive);
     if (!item) return null;
     const expiresAt = item[EXPIRES_AT];
-    return { message: toMessage(item), expiresAt: typeof expiresAt === 'number' ? expiresAt : null };
+    const madeAt = item[LINK_MADE_AT];
+    return {
+      message: toMessage(item),
+      expiresAt: typeof expiresAt === 'number' ? expiresAt : null,
+      linkMadeAt: typeof madeAt === 'string' ? madeAt : null,
+    };
   }
 
   /** Every live message an index query finds, page after page. */

@@ -64,9 +64,10 @@ export class S3AudioStore implements AudioStore {
   }
 
   presignGet(key: string, expiresInSeconds: number): Promise<string> {
-    return getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
-      expiresIn: expiresInSeconds,
-    });
+    // Played in a browser: no-store, so no copy of the recording stays in its cache after a DELETE (S3 would
+    // answer with Last-Modified and no Cache-Control, which browsers cache by heuristics).
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseCacheControl: 'no-store' });
+    return getSignedUrl(this.s3, command, { expiresIn: expiresInSeconds });
   }
 
   async presignPut(key: string, contentType: string, contentLength: number, expiresInSeconds: number) {

@@ -138,9 +138,9 @@ export class OpenAiSummarizer implements Summarizer {
     }
     if (response.output_parsed)
       return { summary: response.output_parsed, usage: response.usage ?? undefined };
-    const refusal = findRefusal(response.output);
-    if (refusal !== null) {
-      throw new PermanentError(`OpenAI declined to summarize this voice message: ${refusal.slice(0, 200)}`);
+    // Not its words: a refusal can quote the message, and this text reaches logs and the run's history.
+    if (findRefusal(response.output)) {
+      throw new PermanentError('OpenAI declined to summarize this voice message.');
     }
     if (response.status === 'incomplete') {
       const reason = response.incomplete_details?.reason ?? 'unknown reason';
@@ -165,14 +165,12 @@ export class OpenAiSummarizer implements Summarizer {
   }
 }
 
-function findRefusal(output: readonly unknown[]): string | null {
-  for (const item of output as { type?: string; content?: { type?: string; refusal?: string }[] }[]) {
+function findRefusal(output: readonly unknown[]): boolean {
+  for (const item of output as { type?: string; content?: { type?: string }[] }[]) {
     if (item.type !== 'message') continue;
-    for (const content of item.content ?? []) {
-      if (content.type === 'refusal') return content.refusal ?? 'no reason given';
-    }
+    if ((item.content ?? []).some((content) => content.type === 'refusal')) return true;
   }
-  return null;
+  return false;
 }
 
 /**

@@ -3,6 +3,7 @@
  * encoded, HTTP Basic auth), with fetch. The twilio SDK would do the same one request, but it brings 3 MB of
  * minified code (every Twilio API, axios, mime-db) into each function that sends a text.
  */
+import { redactPhoneNumbers } from '../../core/phone';
 import { PermanentError, RecipientOptedOutError, TransientError } from '../../core/pipeline-errors';
 import type { OutgoingSms, SmsSender } from '../../ports/sms-sender';
 import { redactSecrets } from '../redact';
@@ -128,7 +129,8 @@ export function mapTwilioError(error: unknown, timeoutMs: number, secrets: reado
       );
     }
     const hint = code === null ? undefined : PERMANENT_CODE_HINTS[code];
-    const said = redactSecrets(error.message, secrets).slice(0, 200);
+    // Twilio's words can quote the recipient's number: this text reaches logs and the run's history.
+    const said = redactPhoneNumbers(redactSecrets(error.message, secrets)).slice(0, 200);
     const docs = code === null ? '' : ` See https://www.twilio.com/docs/errors/${code}.`;
     return new PermanentError(`Twilio refused the SMS (${reference}): ${hint ?? said}.${docs}`);
   }

@@ -2,11 +2,13 @@
  * What every pipeline step handler shares: the task input (the execution state) validated with zod, the
  * step's use case called with the dependencies its handler built at module scope, Powertools around it
  * (request id and cold start in the logs, metrics flushed), and errors passed on with their name intact (Step
- * Functions retries and catches by name) and logged without the transcript or phone numbers. Each try is
+ * Functions retries and catches by name) and logged without the transcript or phone numbers (a phone number
+ * quoted in an error's words is taken out: Step Functions keeps the error in the run's history). Each try is
  * recorded on the message as it ends (core/run-steps.ts): the run's steps, retries and errors for "Details".
  */
 import { lambdaHandler, logger, metrics } from '../../composition/observability';
 import { runSteps } from '../../composition/repositories';
+import { redactPhoneNumbers } from '../../core/phone';
 import { PermanentError, PIPELINE_ERROR_NAMES } from '../../core/pipeline-errors';
 import { type RunStep, stepUsageSchema } from '../../core/run-steps';
 import { toValidationError } from '../../http/validation';
@@ -14,6 +16,21 @@ import { type PipelineState, pipelineStateSchema } from '../../use-cases/pipelin
 import { PIPELINE_STEPS } from './pipeline-steps';
 
 const OWN_ERRORS = new Set<string>(PIPELINE_ERROR_NAMES);
+
+/**
+ * The error as it leaves a step: Step Functions keeps it in the run's history for 90 days, which nothing can
+ * delete (a sender's DELETE included), and MarkFailed shows it on the card; so a phone number its words quote
+ * is taken out, of the stack too (whose first line repeats them). Name and class stay: retries match by name.
+ */
+export function withoutPhoneNumbers(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const message = redactPhoneNumbers(error.message);
+  if (message !== error.message) {
+    error.stack = error.stack?.split(error.message).join(message);
+    error.message = message;
+  }
+  return error;
+}
 
 export function pipelineStep<D, R>(
   name: string,
@@ -57,7 +74,8 @@ export function pipelineStep<D, R>(
       });
       logger.info('Pipeline step done', { durationMs });
       return result;
-    } catch (error) {
+    } catch (thrown) {
+      const error = withoutPhoneNumbers(thrown);
       const known = error instanceof Error && OWN_ERRORS.has(error.name);
       await recordStep(state, {
         started_at: startedAt,

@@ -53,7 +53,7 @@ describe('the FAQ accordion', () => {
     render(<FaqAccordion items={items} />);
     expect(screen.getByRole('button', { name: 'Who can open the link in my reply?' })).toBeInTheDocument();
     expect(document.body.textContent).toContain(
-      'Anyone who has that link can read that message, until the message is deleted, at the latest 90 days after it arrives',
+      'Anyone who has that link can read that message, until the link expires or the message is deleted, at the latest 90 days after it arrives',
     );
   });
 });

@@ -41,7 +41,8 @@ export function SharedMessageView({ code }: { readonly code: string }) {
     return (
       <PageNotice title={MESSAGE_NOT_AVAILABLE}>
         <p className="text-lg text-muted">
-          The link may be mistyped, or the message was deleted or is past the time we keep messages.
+          The link may be mistyped or too old, or the message was deleted or is past the time we keep
+          messages.
         </p>
       </PageNotice>
     );
@@ -108,15 +109,9 @@ function MessageDetails({
           Who can see this
         </h2>
         <p className="text-muted">
-          Anyone with this link can read this message
-          {message.expires_at ? (
-            <>
-              {' '}
-              until <time dateTime={message.expires_at}>{exactTime(message.expires_at)}</time>, when we delete
-              it
-            </>
-          ) : null}
-          . Delete it once you no longer need it.
+          Anyone with this link can read this message until{' '}
+          <time dateTime={message.expires_at}>{exactTime(message.expires_at)}</time>, when the link stops
+          working. Delete it once you no longer need it.
         </p>
         <DeleteMessage code={code} onDeleted={onDeleted} />
       </section>

@@ -1,12 +1,13 @@
 import { ACCENTED_LETTERS, REPLY_MODES } from '@core/schemas';
 import { RadioGroup } from '@/components/ui/radio-group';
+import { TextField } from '@/components/ui/text-field';
 import type { SettingsFormState } from '../hooks/use-settings-form';
 import { SettingsGroup } from './settings-group';
 
-type Props = Pick<SettingsFormState, 'form' | 'change'>;
+type Props = Pick<SettingsFormState, 'form' | 'change' | 'errors' | 'transcriptDays'>;
 
 /** How replies go out: the summary with or without the transcript, and whether they go out by themselves. */
-export function ReplySettings({ form, change }: Props) {
+export function ReplySettings({ form, change, errors, transcriptDays }: Props) {
   return (
     <SettingsGroup title="Replies">
       <RadioGroup
@@ -51,11 +52,25 @@ export function ReplySettings({ form, change }: Props) {
           Link to the whole message
           <span className="block text-sm text-muted">
             The first text ends with a private link to a page with the summary, full transcript and recording,
-            where the sender can also delete it. Anyone holding the link can open it until the message is
-            deleted.
+            where the sender can also delete it. Anyone holding the link can open it for the days below, or
+            until the message is deleted if that comes first.
           </span>
         </span>
       </label>
+      <TextField
+        label="Link works for (days)"
+        name="message_link_days"
+        inputMode="numeric"
+        hint={
+          transcriptDays === null
+            ? 'Never longer than messages are kept.'
+            : `At most ${transcriptDays}: messages are kept ${transcriptDays} days.`
+        }
+        className="pl-8"
+        value={form.linkDays}
+        error={errors.message_link_days}
+        onChange={(e) => change({ linkDays: e.target.value })}
+      />
     </SettingsGroup>
   );
 }

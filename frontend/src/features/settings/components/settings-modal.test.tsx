@@ -72,6 +72,7 @@ describe('the settings modal', () => {
       twilio_phone_number: '+14155550100',
       auto_reply_enabled: true,
       message_link_enabled: true,
+      message_link_days: 30,
       max_duration_minutes: 10,
       voice_messages_per_sender_per_day: 20,
       replies_per_sender_per_hour: 60,
@@ -95,6 +96,47 @@ describe('the settings modal', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await screen.findByText('Settings saved successfully');
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ message_link_enabled: false });
+  });
+
+  it("sets how many days a message link works (30 by default), never past the messages' own 90", async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    const days = screen.getByLabelText('Link works for (days)');
+    expect(days).toHaveValue('30');
+    expect(screen.getByText('At most 90: messages are kept 90 days.')).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '120');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      screen.getByText('A link cannot outlive its message: messages are kept 90 days, so enter at most 90.'),
+    ).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Settings saved successfully');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ message_link_days: 7 });
+  });
+
+  it("shows the API's refusal of a link lifetime next to the field", async () => {
+    const { api } = openModal();
+    const refusal = 'A link cannot outlive its message: messages are kept 60 days, so enter at most 60.';
+    api.on('PUT', '/api/settings', () => ({
+      status: 400,
+      body: {
+        error: `message_link_days: ${refusal}`,
+        issues: [{ field: 'message_link_days', message: refusal }],
+      },
+    }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save settings');
+    expect(screen.getByText(refusal)).toBeInTheDocument();
   });
 
   it('replaces accented letters by default, and keeps them when the operator chooses to pay for it', async () => {

@@ -14,7 +14,8 @@ import { ReplySettings } from './reply-settings';
  */
 export function SettingsModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const { view, form, change, errors, saving, loading, result, submit } = useSettingsForm(open);
+  const { view, form, change, errors, transcriptDays, saving, loading, result, submit } =
+    useSettingsForm(open);
 
   useEffect(() => {
     const element = dialog.current;
@@ -61,7 +62,7 @@ export function SettingsModal({ open, onClose }: { readonly open: boolean; reado
               Loading settings...
             </p>
           )}
-          <ReplySettings form={form} change={change} />
+          <ReplySettings form={form} change={change} errors={errors} transcriptDays={transcriptDays} />
           <LimitSettings form={form} change={change} errors={errors} />
           <OpenAiSettings view={view} form={form} change={change} />
           <TwilioSettings view={view} form={form} change={change} errors={errors} />

@@ -1,6 +1,7 @@
 import type { SettingsView } from '@core/schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldMessages } from '@/lib/error-message';
+import { useRuntimeConfig } from '@/lib/use-runtime-config';
 import { useServerData } from '@/lib/use-server-data';
 import { loadSettings, saveSettings } from '../api/settings';
 import { checkForm, type FieldErrors, formFrom, type SettingsForm } from '../utils/settings-form';
@@ -29,6 +30,8 @@ export function useSettingsForm(open: boolean) {
     setFormOf(settings.data);
     setForm(formFrom(settings.data ?? null));
   }
+  // How long messages are kept: no link may work longer (null until the configuration is read).
+  const transcriptDays = useRuntimeConfig()?.retention.transcriptDays ?? null;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<SaveResult | null>(null);
@@ -48,7 +51,7 @@ export function useSettingsForm(open: boolean) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const checked = checkForm(form);
+    const checked = checkForm(form, transcriptDays);
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;
@@ -73,6 +76,7 @@ export function useSettingsForm(open: boolean) {
     form,
     change: (patch: Partial<SettingsForm>) => setForm((current) => ({ ...current, ...patch })),
     errors,
+    transcriptDays,
     saving,
     // The form waits for the saved row: typing before it arrives would be overwritten by it.
     loading: open && settings.loading,

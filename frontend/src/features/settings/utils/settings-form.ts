@@ -2,6 +2,7 @@
  * The settings form's model, apart from any markup: what the form holds, how a saved row fills it, and the
  * update it sends (checked with the same schema as the API, so each problem is named next to its field).
  */
+import { DEFAULT_MESSAGE_LINK_DAYS, linkDaysTooLong } from '@core/retention';
 import {
   type AccentedLetters,
   LIMIT_DEFAULTS,
@@ -22,6 +23,8 @@ export type SettingsForm = {
   phoneNumber: string;
   autoReply: boolean;
   messageLink: boolean;
+  /** Days a message link works, as typed. */
+  linkDays: string;
   openaiKey: SecretEdit;
   authToken: SecretEdit;
   maxMinutes: string;
@@ -45,6 +48,7 @@ export function formFrom(view: SettingsView | null): SettingsForm {
     phoneNumber: view?.twilio_phone_number ?? '',
     autoReply: view?.auto_reply_enabled ?? true,
     messageLink: view?.message_link_enabled ?? true,
+    linkDays: String(view?.message_link_days ?? DEFAULT_MESSAGE_LINK_DAYS),
     openaiKey: NO_EDIT,
     authToken: NO_EDIT,
     maxMinutes: String(view?.max_duration_minutes ?? LIMIT_DEFAULTS.max_duration_minutes),
@@ -116,6 +120,7 @@ function toUpdate(form: SettingsForm): SettingsUpdateInput {
     twilio_phone_number: form.phoneNumber.trim() || null,
     auto_reply_enabled: form.autoReply,
     message_link_enabled: form.messageLink,
+    message_link_days: typedNumber(form.linkDays) as number,
     max_duration_minutes: typedNumber(form.maxMinutes) as number,
     voice_messages_per_sender_per_day: typedNumber(form.voicePerDay) as number,
     replies_per_sender_per_hour: typedNumber(form.textsPerHour) as number,
@@ -131,15 +136,22 @@ function toUpdate(form: SettingsForm): SettingsUpdateInput {
   return update;
 }
 
-/** The update to send, or the first problem the API's schema finds with each field. */
+/**
+ * The update to send, or the first problem the API's schema finds with each field, and a link lifetime past
+ * `transcriptDays` (how long messages are kept, when the configuration says) in the API's words.
+ */
 export function checkForm(
   form: SettingsForm,
+  transcriptDays: number | null = null,
 ): { readonly update: SettingsUpdateInput } | { readonly errors: FieldErrors } {
   const update = toUpdate(form);
   const checked = settingsUpdateSchema.safeParse(update);
-  if (checked.success) return { update };
   const errors: FieldErrors = {};
-  for (const issue of checked.error.issues)
-    errors[issue.path[0] as keyof SettingsUpdateInput] ??= issue.message;
-  return { errors };
+  if (!checked.success)
+    for (const issue of checked.error.issues)
+      errors[issue.path[0] as keyof SettingsUpdateInput] ??= issue.message;
+  const linkDays = update.message_link_days;
+  if (transcriptDays !== null && typeof linkDays === 'number' && linkDays > transcriptDays)
+    errors.message_link_days ??= linkDaysTooLong(transcriptDays);
+  return Object.keys(errors).length > 0 ? { errors } : { update };
 }
