@@ -58,6 +58,14 @@ export const BUNDLING: BundlingOptions = {
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   // The AWS SDK v3 is bundled too, so the code runs on the SDK version it was tested with.
   externalModules: [],
+  // Lambda hands a function its credentials in the environment, so the SDK's default chain (SSO, INI files,
+  // IMDS, STS: about 110 kB of each bundle) is replaced by the environment's provider alone.
+  esbuildArgs: {
+    '--alias:@aws-sdk/credential-provider-node': path.join(
+      PROJECT_ROOT,
+      'lambdas/adapters/aws/lambda-credentials.ts',
+    ),
+  },
   // libphonenumber's metadata travels as a JSON file beside index.mjs, read on first use (see
   // lambdas/adapters/phone/libphonenumber-regions.ts), not as 83 kB of bundled code.
   commandHooks: {

@@ -71,6 +71,8 @@ describe('every function’s bundle', () => {
       );
       // Nothing from the local runtime (local/ at the top of the repository).
       expect(inputs, size.fn).not.toMatch(/^local\//m);
+      // Lambda's credentials come from its environment: none of the SDK's default chain (SSO, INI, IMDS, STS).
+      expect(inputs, size.fn).not.toMatch(/credential-provider-(node|ini|sso|imds|login)|nested-clients/);
     }
   });
 
@@ -92,8 +94,9 @@ describe('every function’s bundle', () => {
         true,
       );
     }
-    // The webhook (keyword answers), DecideReply, SendReply and MarkFailed (whose notice is a reply).
-    expect(checking).toHaveLength(4);
+    // The webhook (keyword answers), DecideReply, SendReply, MarkFailed (whose notice is a reply) and the
+    // sign-up (its consent confirmation text).
+    expect(checking).toHaveLength(5);
   });
 });
 
