@@ -21,18 +21,17 @@ export type MultipartBody = {
   readonly fields: Readonly<Record<string, string>>;
 };
 
+/** What a form that is cut short, malformed or not multipart at all is told. */
+export const MULTIPART_INVALID =
+  'The upload is not a valid multipart form (it is cut short or malformed): send the file again as multipart/form-data.';
+
 export function parseMultipart(
   body: Buffer,
   contentType: string,
   limits: { readonly maxFileBytes: number; readonly maxFiles?: number },
 ): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
-    const invalid = () =>
-      reject(
-        new ValidationError(
-          'The upload is not a valid multipart form (it is cut short or malformed): send the file again as multipart/form-data.',
-        ),
-      );
+    const invalid = () => reject(new ValidationError(MULTIPART_INVALID));
     let parser: busboy.Busboy;
     try {
       parser = busboy({
