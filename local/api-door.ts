@@ -38,13 +38,14 @@ export type ApiParts = {
 };
 
 /**
- * How long the unread rest of a refused body is drained (read and dropped, never kept) before the connection
- * is closed. Closing at once would reset a connection with data still coming, and a reset can take the
- * answer with it before the client reads it (a lingering close, as web servers do).
+ * What is read of a refused body before its connection is closed: up to 1 MB (read and dropped, never kept;
+ * then the client is made to wait) for up to 2 s. Closing at once would reset a connection with data still
+ * coming, and a reset can take the answer with it before the client reads it (a lingering close, as web
+ * servers do).
  */
-const LINGER_MS = 2_000;
+const LINGER = { ms: 2_000, bytes: 1024 * 1024 };
 
-/** Answers without reading the rest of the body (see LINGER_MS), so a refused upload cannot hold the server. */
+/** Answers without reading the rest of the body (see LINGER), so a refused upload cannot hold the server. */
 function refuse(
   req: IncomingMessage,
   res: ServerResponse,
@@ -54,9 +55,18 @@ function refuse(
 ): void {
   writeJsonError(res, status, message, headers);
   if (req.complete) return;
-  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  let drained = 0;
+  const timer = setTimeout(() => req.socket.destroy(), LINGER.ms);
   const done = () => clearTimeout(timer);
-  req.once('end', done).once('close', done).resume();
+  req
+    .on('data', (chunk: Buffer) => {
+      drained += chunk.byteLength;
+      // Paused, the request stops reading its socket once its small buffer is full.
+      if (drained > LINGER.bytes) req.pause();
+    })
+    .once('end', done)
+    .once('close', done)
+    .resume();
 }
 
 /** The body, or null once the request was answered (413, 408) or its client went away. */
