@@ -115,7 +115,9 @@ export async function benchBodies(): Promise<void> {
     'bodies',
     `## Oversized bodies to a small route (issue 23)
 
-${machineLine()}. \`npm run bench -- bodies\`: the local runtime (\`tsx local/main.ts\`, every process of it
+${machineLine()}.
+
+\`npm run bench -- bodies\`: the local runtime (\`tsx local/main.ts\`, every process of it
 counted), then ${POSTS} posts of ${POST_BYTES / MB} MB at once to \`POST /api/signups\` (its limit: 16 KB),
 with the length declared (\`Content-Length\`) or streamed (chunked). Memory sampled every 50 ms; "after" is
 3 s after the last answer. "before" is the code before issue 23 (the gateway read up to 30 MB of any body,
@@ -235,7 +237,9 @@ export async function benchLinkFlood(): Promise<void> {
     'link-flood',
     `## A reader's link while another client floods the links (issue 23)
 
-${machineLine()}. \`npm run bench -- link-flood\`: the local runtime with its limits on (the route
+${machineLine()}.
+
+\`npm run bench -- link-flood\`: the local runtime with its limits on (the route
 \`GET /api/m/{code}\`: ${THROTTLES.messageLink.rate} requests/s, burst ${THROTTLES.messageLink.burst}, shared; per
 client: ${limit.limit} requests per ${limit.windowSeconds} s). One client (X-Forwarded-For 203.0.113.9 from
 loopback, as a tunnel sends it) guesses ${FLOOD_PER_SECOND} random codes a second, open loop, for
