@@ -84,7 +84,8 @@ function offlineSummarizer(): Promise<Summarizer> {
 function gitCommit(): string {
   const run = (args: string[]) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
   const dirty = run(['status', '--porcelain', '--', 'lambdas', 'bench', 'test/support']) !== '';
-  return `${run(['rev-parse', '--short', 'HEAD'])}${dirty ? ' (with uncommitted changes)' : ''}`;
+  const product = run(['log', '-1', '--format=%h', '--', 'lambdas']);
+  return `${run(['rev-parse', '--short', 'HEAD'])} (lambdas/ as of ${product})${dirty ? ' with uncommitted changes' : ''}`;
 }
 
 export async function benchFacts(): Promise<void> {
