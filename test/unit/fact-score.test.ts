@@ -9,7 +9,8 @@ import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumb
 import { FACT_VOICEMAILS } from '../../test/support/fact-voicemails';
 
 const SERVICE = 'Voice Summary';
-const LINK = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c';
+// A link's random code can hold a run of digits; it is no number the caller said.
+const LINK = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2065550199wR1c';
 
 const voicemail = (id: string): Truth => {
   const found = FACT_VOICEMAILS.find((v) => v.id === id);
@@ -56,6 +57,17 @@ describe('the facts scorer', () => {
       'extension 204': 'right',
       '5 today': 'right',
     });
+  });
+
+  it('counts a wrong value stated beside the right one as wrong', () => {
+    const twoNumbers = `${SERVICE}: Jenna from Lakeside Dental: Call 206-555-0199 to reschedule Friday at 9.\nCall back: (206) 555-0142`;
+    expect(
+      verdicts(scoreFirstText(twoNumbers, voicemail('jenna-dental'), SERVICE))['number 2065550142'],
+    ).toBe('wrong');
+    const twoNames = `${SERVICE}: Jennifer from Lakeside Dental: Hi, this is Jenna, confirming Friday at 9.`;
+    expect(verdicts(scoreFirstText(twoNames, voicemail('jenna-dental'), SERVICE))['name Jenna']).toBe(
+      'wrong',
+    );
   });
 
   it('counts a decoder loop or a number never said as a wrong number, a missing one as left out', () => {
