@@ -203,7 +203,7 @@ export type TimesStated = {
 const HOUR = `(\\d{1,2}|${HOUR_WORDS.join('|')})`;
 const MINUTE = `(?::(\\d{2})|[ -](fifteen|thirty|forty[ -]five|(?:o[ -])?(?:five|ten)))?`;
 const MERIDIEM = `(?:a\\.?\\s?m\\b\\.?|p\\.?\\s?m\\b\\.?|o'?\\s?clock\\b)`;
-const AFTER_PREPOSITION = `\\b(?:at|before|after|by|until|till|around|from|between|to|and)\\s+`;
+const AFTER_PREPOSITION = `\\b(?:at|before|after|by|until|till|around|from|between)\\s+`;
 
 function hourValue(word: string): number | null {
   const value = /^\d+$/.test(word) ? Number(word) : (UNITS[word.toLowerCase()] ?? TEENS[word.toLowerCase()]);
@@ -240,10 +240,16 @@ export function timesIn(text: string): TimesStated {
     add(match[1]!, match[2], match[3]);
   }
   // "at two zero to five hundred" is a number said badly, not a time.
-  const notAfter = `(?![\\d,]|\\s*(?:dollars?|minutes?|hours?|days?|weeks?|percent|%|people|of\\b)|\\s+(?:${[...Object.keys(UNITS), 'hundred', 'thousand'].join('|')})\\b)`;
+  const notAfter = `(?![\\d,]|[-.]\\d|\\s*(?:dollars?|minutes?|hours?|days?|weeks?|percent|%|people|of\\b)|\\s+(?:${[...Object.keys(UNITS), 'hundred', 'thousand'].join('|')})\\b)`;
   for (const match of lower.matchAll(new RegExp(`${AFTER_PREPOSITION}${HOUR}${MINUTE}\\b${notAfter}`, 'g'))) {
     add(match[1]!, match[2], match[3]);
   }
+  // The end of a range: "between one and three", "from 8 am to 12".
+  const range = new RegExp(
+    `\\b(?:from|between)\\s+${HOUR}${MINUTE}\\s*(?:${MERIDIEM})?\\s+(?:to|and|until|till)\\s+${HOUR}${MINUTE}\\b${notAfter}`,
+    'g',
+  );
+  for (const match of lower.matchAll(range)) add(match[4]!, match[5], match[6]);
   if (/\b(noon|midday|midnight)\b/.test(lower)) clock.push({ hour: 12, minute: null });
   return { days, dates, clock, relative };
 }

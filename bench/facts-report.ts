@@ -13,7 +13,6 @@ import {
   type Rendering,
 } from '../test/support/fact-truth';
 import type { FactKind, FactScore, Verdict } from './fact-score';
-import { machineLine } from './report';
 
 export type Shading = { readonly doubtful: number; readonly words: number };
 
@@ -140,14 +139,19 @@ function lengthLines(engines: readonly string[], measured: readonly Measured[]):
 
 const code = (text: string) => `\`${text.replace(/\n/g, ' ⏎ ').replace(/`/g, "'")}\``;
 
-export function factsSection(input: {
+/** A run of the benchmark: what the section is made from (kept as JSON, so it can be scored again). */
+export type FactsRun = {
   readonly section: 'before' | 'after';
+  /** The machine and time it ran (report.ts's machine line). */
+  readonly machine: string;
   readonly commit: string;
   readonly engines: readonly string[];
   readonly measured: readonly Measured[];
   readonly human: Readonly<Record<string, Shading | null>>;
   readonly humanSource: string;
-}): string {
+};
+
+export function factsSection(input: FactsRun): string {
   const { engines, measured } = input;
   const voicemails = new Set(measured.map((m) => m.voicemail.id)).size;
   const clean16 = (m: Measured) => m.rendering.band === 'wav-16k' && m.rendering.noiseSnrDb === null;
@@ -169,7 +173,7 @@ export function factsSection(input: {
       : '## Facts in the first text (issue 24)';
   return `${title}
 
-${machineLine()} · commit ${input.commit} · ${voicemails} voicemails of test/support/fact-voicemails.ts (${FACT_VOICES.length} voices: flite ${FACT_VOICES.filter((v) => !v.startsWith('espeak')).join(', ')}, espeak-ng ${FACT_VOICES.filter(
+${input.machine} · commit ${input.commit} · ${voicemails} voicemails of test/support/fact-voicemails.ts (${FACT_VOICES.length} voices: flite ${FACT_VOICES.filter((v) => !v.startsWith('espeak')).join(', ')}, espeak-ng ${FACT_VOICES.filter(
     (v) => v.startsWith('espeak'),
   )
     .map((v) => v.slice(7))

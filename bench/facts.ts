@@ -11,7 +11,8 @@
  *
  * Run: npm run bench -- facts (writes the section "facts"); BENCH_FACTS_SECTION=before writes the section
  * that keeps the figures from before issue 24's changes instead; BENCH_FACTS_ONLY=jenna-dental,dad runs
- * those voicemails only and writes nothing.
+ * those voicemails only and writes nothing; BENCH_FACTS_RESCORE=1 scores the texts of the last run again
+ * (kept in BENCH_DATA_DIR) and rewrites its section.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -30,9 +31,9 @@ import { type Clip, SpeechClips } from '../test/support/speech-clips';
 import { type FactScore, scoreFirstText } from './fact-score';
 import { startSimulatedOpenAi } from './facts-openai';
 import { type Engine, heardWordsOf, runVoicemail, SERVICE_NAME } from './facts-pipeline';
-import { factsSection, type Measured, type Shading } from './facts-report';
+import { type FactsRun, factsSection, type Measured, type Shading } from './facts-report';
 import { moonshineModels } from './honesty';
-import { writeSection } from './report';
+import { machineLine, writeSection } from './report';
 
 /** Bump when the way clips are made changes, so cached clips are made again. */
 const CLIP_RECIPE = 1;
@@ -92,6 +93,7 @@ export async function benchFacts(): Promise<void> {
   const section = process.env.BENCH_FACTS_SECTION === 'before' ? 'before' : 'after';
   // A few voicemails by id (comma-separated), to look at their texts: printed, not written to the doc.
   const only = process.env.BENCH_FACTS_ONLY?.split(',').map((id) => id.trim());
+  if (process.env.BENCH_FACTS_RESCORE) return rescore(section);
   const clips = new SpeechClips();
   const openAi = await startSimulatedOpenAi();
   const models = await moonshineModels();
@@ -148,23 +150,43 @@ export async function benchFacts(): Promise<void> {
     await clips.dispose();
     await openAi.close();
   }
-  const markdown = factsSection({
+  const run: FactsRun = {
     section,
+    machine: machineLine(),
     commit: gitCommit(),
     engines: [...engines.map((e) => e.name), openAi.engine.name],
     measured,
     human,
     humanSource: `${HUMAN_SPEECH_FILE.spec}'s jfk.wav`,
-  });
-  console.log(markdown);
-  if (only) return;
-  await writeFileJson(section, measured);
-  await writeSection(section === 'before' ? 'facts-before' : 'facts', markdown);
+  };
+  if (only) {
+    console.log(factsSection(run));
+    return;
+  }
+  const path = runFile(section);
+  await writeFile(path, JSON.stringify(run, null, 1));
+  console.log(`Every text and verdict: ${path}`);
+  await report(run);
 }
 
-/** Every text and verdict of the run, for comparing runs by hand (kept with the clips, not committed). */
-async function writeFileJson(section: string, measured: readonly Measured[]): Promise<void> {
-  const path = join(benchDataDir(), `facts-${section}.json`);
-  await writeFile(path, JSON.stringify(measured, null, 1));
-  console.log(`Every text and verdict: ${path}`);
+/** Where a run's texts and verdicts are kept (with the clips, not committed), for scoring them again. */
+const runFile = (section: string) => join(benchDataDir(), `facts-${section}.json`);
+
+async function report(run: FactsRun): Promise<void> {
+  const markdown = factsSection(run);
+  console.log(markdown);
+  await writeSection(run.section === 'before' ? 'facts-before' : 'facts', markdown);
+}
+
+/**
+ * The texts of the last run scored again with the scorer and truth as they are now (BENCH_FACTS_RESCORE=1):
+ * a change to the scoring needs no new transcriptions.
+ */
+async function rescore(section: 'before' | 'after'): Promise<void> {
+  const run = JSON.parse(await readFile(runFile(section), 'utf8')) as FactsRun;
+  const measured = run.measured.map((m) => {
+    const voicemail = FACT_VOICEMAILS.find((v) => v.id === m.voicemail.id) ?? m.voicemail;
+    return { ...m, voicemail, scores: scoreFirstText(m.first, voicemail, SERVICE_NAME) };
+  });
+  await report({ ...run, measured });
 }
