@@ -8,8 +8,10 @@
  * wrong too, and `invented`. The rules are approximations a person can check: bench/facts.ts prints every
  * text it scored.
  */
+import { distance } from 'fastest-levenshtein';
 import type { DigitsFact, FactVoicemail, TimeFact } from '../test/support/fact-truth';
 import {
+  bareNumbersIn,
   callerNamesIn,
   clausesOf,
   digitRuns,
@@ -46,8 +48,8 @@ const LABELS: Readonly<Record<FactKind, RegExp>> = {
   time: /\b(?:time|day|date|when)\b/i,
 };
 const CUES: Readonly<Record<DigitsFact['cue'], RegExp>> = {
-  card: /\b(?:card|ending)\b/i,
-  account: /\b(?:account|ending)\b/i,
+  card: /\b(?:card|ending|ended)\b/i,
+  account: /\b(?:account|ending|ended)\b/i,
   extension: /\bext(?:ension)?\b\.?/i,
 };
 
@@ -130,13 +132,19 @@ function scoreNumber(clauses: readonly string[], truth: Truth): FactScore[] {
 function scoreAmounts(clauses: readonly string[], truth: Truth): FactScore[] {
   const { marked, plain } = reading(clauses, (clause) => LABELS.amount.test(clause));
   const money = moneyIn(plain);
+  // "The quote is 1,250": the amount without its unit is still the amount said.
+  const bare = bareNumbersIn(plain);
   const digitValues = truth.digits.map((fact) => Number(fact.digits));
   // Digits written as money ("ending in $7,731") are scored with those digits, not here.
   const strays = money.filter((value) => !truth.amounts.includes(value) && !digitValues.includes(value));
   const scores: FactScore[] = truth.amounts.map((amount) => ({
     kind: 'amount',
     label: `$${amount}`,
-    verdict: verdictOf(!money.includes(amount) && strays.length > 0, money.includes(amount), marked),
+    verdict: verdictOf(
+      !money.includes(amount) && strays.length > 0,
+      money.includes(amount) || bare.includes(amount),
+      marked,
+    ),
     invented: false,
   }));
   if (strays.length > 0 && scores.every((score) => score.verdict === 'right')) {
@@ -155,7 +163,10 @@ function scoreDigits(clauses: readonly string[], truth: Truth, fact: DigitsFact)
     cueAt === null
       ? undefined
       : runs.find((run) => run.index >= cueAt.index && run.index - (cueAt.index + cueAt[0].length) <= 25);
-  const misread = afterCue !== undefined && afterCue.digits !== fact.digits && afterCue.digits.length < 7;
+  // "ending in 77311", or "2600" for 2260 anywhere: the digits misheard.
+  const misread =
+    (afterCue !== undefined && afterCue.digits !== fact.digits && afterCue.digits.length < 7) ||
+    runs.some((run) => run.digits !== fact.digits && nearly(run.digits, fact.digits));
   const withNumber =
     fact.cue === 'extension' &&
     truth.number !== null &&
@@ -167,6 +178,12 @@ function scoreDigits(clauses: readonly string[], truth: Truth, fact: DigitsFact)
     verdict: verdictOf(asMoney || misread, right, marked),
     invented: false,
   };
+}
+
+/** A run within one digit of these digits (two, for four digits or more): the same digits misheard. */
+function nearly(run: string, digits: string): boolean {
+  if (Math.abs(run.length - digits.length) > 1 || run.length < 3) return false;
+  return distance(run, digits) <= (digits.length >= 4 ? 2 : 1);
 }
 
 /** Whether the text states every part of the time (day, date, hour and minutes, today/tomorrow). */

@@ -135,6 +135,13 @@ export function moneyIn(text: string): number[] {
   return values;
 }
 
+/** Numbers written without a unit ("1,250", "60"), not part of a phone number, a clock time or a decimal. */
+export function bareNumbersIn(text: string): number[] {
+  return [...text.matchAll(/(?<![\d$,.:-])(\d{1,3}(?:,\d{3})+|\d+)(?![\d,:-]|\.\d)/g)].map((m) =>
+    Number(m[1]!.replace(/,/g, '')),
+  );
+}
+
 /** A run of digit groups a person would read as one number, with where it is. */
 export type DigitRun = {
   readonly digits: string;
@@ -240,10 +247,13 @@ export function timesIn(text: string): TimesStated {
     add(match[1]!, match[2], match[3]);
   }
   // "at two zero to five hundred" is a number said badly, not a time.
-  const notAfter = `(?![\\d,]|[-.]\\d|\\s*(?:dollars?|minutes?|hours?|days?|weeks?|percent|%|people|of\\b)|\\s+(?:${[...Object.keys(UNITS), 'hundred', 'thousand'].join('|')})\\b)`;
+  const notAfter = `(?!\\d|[-.,]\\d|\\s*(?:dollars?|minutes?|hours?|days?|weeks?|percent|%|people|of\\b)|\\s+(?:${[...Object.keys(UNITS), 'hundred', 'thousand'].join('|')})\\b)`;
   for (const match of lower.matchAll(new RegExp(`${AFTER_PREPOSITION}${HOUR}${MINUTE}\\b${notAfter}`, 'g'))) {
     add(match[1]!, match[2], match[3]);
   }
+  // A clock time alone ("My direct line is 5:12, 5:55"): a reader takes it for a time.
+  for (const match of lower.matchAll(/(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])/g))
+    add(match[1]!, match[2], undefined);
   // The end of a range: "between one and three", "from 8 am to 12".
   const range = new RegExp(
     `\\b(?:from|between)\\s+${HOUR}${MINUTE}\\s*(?:${MERIDIEM})?\\s+(?:to|and|until|till)\\s+${HOUR}${MINUTE}\\b${notAfter}`,

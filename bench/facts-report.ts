@@ -157,7 +157,7 @@ export function factsSection(input: FactsRun): string {
   const clean16 = (m: Measured) => m.rendering.band === 'wav-16k' && m.rendering.noiseSnrDb === null;
   const shadingLines = engines.map((engine) => {
     const of = measured.filter((m) => m.engine === engine);
-    return `- ${engine}: human speech (${input.humanSource}) ${percent(input.human[engine] ?? null)}; clean 16 kHz synthetic voicemails ${percent(sum(of.filter(clean16).map((m) => m.shading)))}; all ${voicemails} voicemails ${percent(sum(of.map((m) => m.shading)))}.`;
+    return `- ${engine}: human speech (${input.humanSource}): ${percent(input.human[engine] ?? null)} · clean 16 kHz synthetic voicemails: ${percent(sum(of.filter(clean16).map((m) => m.shading)))} · all ${voicemails} voicemails: ${percent(sum(of.map((m) => m.shading)))}`;
   });
   const wrongs = measured.flatMap((m) =>
     m.scores

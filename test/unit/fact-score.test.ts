@@ -59,6 +59,28 @@ describe('the facts scorer', () => {
     });
   });
 
+  it('reads digits misheard, amounts without their unit, and numbers written as clock times', () => {
+    const misheard = `${SERVICE}: Ming from Cedar Hotel: We refunded $180 to your car mending into 2600.`;
+    expect(verdicts(scoreFirstText(misheard, voicemail('ming-refund'), SERVICE))).toMatchObject({
+      $180: 'right',
+      'card 2260': 'wrong',
+    });
+    const noUnit = `${SERVICE}: Xavier from Bright Electric: The quote from a new panel is 1,250 notland. I can start next Tuesday at 8:00.`;
+    expect(verdicts(scoreFirstText(noUnit, voicemail('xavier-electric'), SERVICE))).toMatchObject({
+      $1250: 'right',
+      'Tuesday 8': 'right',
+    });
+    const clock = `${SERVICE}: Fatima from the County Clerk's Office: Pick them up any weekday before 4:00. My direct line is 5:12, 5:55, 0:12, 8:00.`;
+    expect(scoreFirstText(clock, voicemail('fatima-clerk'), SERVICE)).toEqual([
+      { kind: 'name', label: 'name Fatima', verdict: 'right', invented: false },
+      { kind: 'number', label: 'number 5125550128', verdict: 'left out', invented: false },
+      { kind: 'time', label: '4', verdict: 'right', invented: false },
+      { kind: 'time', label: '5:12 (not said)', verdict: 'wrong', invented: true },
+    ]);
+    const comma = `${SERVICE}: Sam: Can I pick them up tomorrow before? Around 7:30, call me.`;
+    expect(verdicts(scoreFirstText(comma, voicemail('anjali-keys'), SERVICE))['7:30 tomorrow']).toBe('right');
+  });
+
   it('counts a wrong value stated beside the right one as wrong', () => {
     const twoNumbers = `${SERVICE}: Jenna from Lakeside Dental: Call 206-555-0199 to reschedule Friday at 9.\nCall back: (206) 555-0142`;
     expect(
