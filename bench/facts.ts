@@ -35,6 +35,9 @@ import { type FactsRun, factsSection, type Measured, type Shading } from './fact
 import { moonshineModels } from './honesty';
 import { machineLine, writeSection } from './report';
 
+/** The one recording of a person speaking to be had here (test/support/human-speech.ts). */
+const HUMAN_SOURCE = `President Kennedy's 11-second inaugural sentence, ${HUMAN_SPEECH_FILE.spec}'s jfk.wav, the only recording of a person to be had here`;
+
 /** Bump when the way clips are made changes, so cached clips are made again. */
 const CLIP_RECIPE = 1;
 
@@ -157,7 +160,7 @@ export async function benchFacts(): Promise<void> {
     engines: [...engines.map((e) => e.name), openAi.engine.name],
     measured,
     human,
-    humanSource: `${HUMAN_SPEECH_FILE.spec}'s jfk.wav`,
+    humanSource: HUMAN_SOURCE,
   };
   if (only) {
     console.log(factsSection(run));
@@ -188,5 +191,5 @@ async function rescore(section: 'before' | 'after'): Promise<void> {
     const voicemail = FACT_VOICEMAILS.find((v) => v.id === m.voicemail.id) ?? m.voicemail;
     return { ...m, voicemail, scores: scoreFirstText(m.first, voicemail, SERVICE_NAME) };
   });
-  await report({ ...run, measured });
+  await report({ ...run, measured, humanSource: HUMAN_SOURCE });
 }
