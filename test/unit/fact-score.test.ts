@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FactScore, scoreFirstText, type Truth } from '../../bench/fact-score';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import { FACT_VOICEMAILS } from '../../test/support/fact-voicemails';
+import { FACT_VOICEMAILS } from '../support/fact-voicemails';
 
 const SERVICE = 'Voice Summary';
 // A link's random code can hold a run of digits; it is no number the caller said.
