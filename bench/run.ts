@@ -5,6 +5,7 @@
 import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
+import { benchFacts } from './facts';
 import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
 import { benchLive } from './live';
@@ -24,6 +25,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   bodies: benchBodies,
   /** Bundle size and cold-start import time of every function, before and after issue 7. */
   bundles: benchBundles,
+  /** Names, numbers, amounts and times in the first text: right / wrong / unclear / left out (issue 24). */
+  facts: benchFacts,
   /** The message history (issue 19): a page of 25 and filtered pages of 10,000 messages against the ten. */
   history: benchHistory,
   /** The offline honesty rule: other languages flagged, English never (issue 17). */
