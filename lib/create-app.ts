@@ -90,6 +90,7 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     ffmpegLayer,
     service: `voice-summary-${stage.stage}`,
     alarmEmail: stage.alarmEmail,
+    ...(stage.segmentsAlarmPerHour ? { segmentsAlarmPerHour: stage.segmentsAlarmPerHour } : {}),
   });
 
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

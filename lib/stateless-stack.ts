@@ -85,6 +85,11 @@ export interface StatelessStackProps extends StackProps {
    * @default none
    */
   readonly alarmEmail?: string;
+  /**
+   * SMS segments in an hour, all numbers together, at which `SmsSegmentsPerHour` fires.
+   * @default Monitoring's (250)
+   */
+  readonly segmentsAlarmPerHour?: number;
 }
 
 /** Functions run by EventBridge (a schedule or an AWS event) rather than by a route or a pipeline step. */
@@ -270,6 +275,7 @@ export class StatelessStack extends Stack {
       metricsNamespace: METRICS_NAMESPACE,
       serviceDimension: service,
       alarmEmail: props.alarmEmail,
+      ...(props.segmentsAlarmPerHour ? { segmentsAlarmPerHour: props.segmentsAlarmPerHour } : {}),
       dashboardName: `${this.stackName}-operations`.replace(/[^A-Za-z0-9_-]/g, '-'),
     });
 

@@ -76,4 +76,10 @@ export type FixedTexts = {
   readonly fullNone: (name: string) => readonly string[];
   /** UPLOAD: the one-hour link to the upload page (`url` is never shortened, so it is in every candidate). */
   readonly uploadLink: (name: string, url: string) => readonly string[];
+  /** How long until a daily count starts again, to end a sentence: "in 5 hours", "in 40 minutes". */
+  readonly waitFor: (minutes: number) => string;
+  /** FULL past its answers a day (`perDay`): when to ask again (`wait`, from `waitFor`). */
+  readonly fullLimit: (name: string, perDay: number, wait: string) => readonly string[];
+  /** UPLOAD past its links a day (`perDay`): when to ask again. */
+  readonly uploadLimit: (name: string, perDay: number, wait: string) => readonly string[];
 };

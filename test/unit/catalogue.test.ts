@@ -9,6 +9,7 @@ import type { FailureReason } from '../../lambdas/core/fixed-texts';
 import {
   composeFailureNotice,
   composeReply,
+  DAILY_LIMIT_TEXT,
   DELETED_TEXT,
   FULL_NONE_TEXT,
   HELP_TEXT,
@@ -77,6 +78,21 @@ function everyText(language: TextLanguage): Record<string, string> {
     texts[`spell cleared (${name})`] = SPELL_TEXT(name, { kind: 'cleared' }, 50, language);
     texts[`spell too many (${name})`] = SPELL_TEXT(name, { kind: 'too-many', count: 1000 }, 50, language);
     texts[`full none (${name})`] = FULL_NONE_TEXT(name, language);
+    for (const command of ['full', 'upload-link'] as const) {
+      for (const [perDay, minutes] of [
+        [1, 1],
+        [2, 59],
+        [100, 1440],
+      ] as const) {
+        texts[`${command} limit ${perDay} in ${minutes} min (${name})`] = DAILY_LIMIT_TEXT(
+          name,
+          command,
+          perDay,
+          minutes,
+          language,
+        );
+      }
+    }
   }
   texts['unsupported media'] = unsupportedMediaText(language);
   texts['opt-out confirmation'] = optOutConfirmation(language);

@@ -17,7 +17,6 @@ import {
   optInConfirmation,
   optOutConfirmation,
   type TextLanguage,
-  UPLOAD_LINK_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
 } from '../../core/reply';
@@ -29,8 +28,9 @@ import type { UploadCodeStore } from '../../ports/upload-codes';
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
-import { createUploadLink } from '../upload-link';
+import { revokeUploadLinks } from '../upload-link';
 import { answerFull, answerMode, answerSpell } from './sender-commands';
+import { answerUpload } from './upload-command';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
 export type TextCommandDeps = MessageChangeDeps &
@@ -74,8 +74,8 @@ async function languageOf(deps: TextCommandDeps, from: string): Promise<TextLang
 }
 
 /**
- * An opt-out, honoured whatever comes with it: recorded, and only the own-words kind ("please stop texting
- * me") is confirmed, once (Twilio confirms its keywords itself).
+ * An opt-out, honoured whatever comes with it: recorded, the number's pending UPLOAD links revoked, and only
+ * the own-words kind ("please stop texting me") is confirmed, once (Twilio confirms its keywords itself).
  */
 export async function honourOptOut(
   deps: TextCommandDeps,
@@ -84,6 +84,7 @@ export async function honourOptOut(
 ): Promise<void> {
   const alreadyOut = (await deps.optOuts.get(from)) !== null;
   await deps.optOuts.optOut(from, deps.clock());
+  await revokeUploadLinks(deps, from);
   if (kind === 'revocation' && !alreadyOut) {
     await replyTo(deps, from, optOutConfirmation(await languageOf(deps, from)), 'opt-out-confirmation');
   }
@@ -123,17 +124,9 @@ export async function answerText(
     case 'full':
       await answerFull(deps, from);
       return 'full';
-    case 'upload': {
-      // Kept before it is sent, so the link works the moment it arrives; one the gate refuses expires unused.
-      const { url } = await createUploadLink(deps, from, deps.siteUrl);
-      await replyTo(
-        deps,
-        from,
-        UPLOAD_LINK_TEXT(deps.serviceName, url, await languageOf(deps, from)),
-        'upload-link',
-      );
+    case 'upload':
+      await answerUpload(deps, from);
       return 'upload';
-    }
     default: {
       if (audio.length > 0) return 'voice';
       const action = media.length > 0 ? 'unsupported-media' : 'usage';
@@ -177,13 +170,14 @@ async function answerLang(deps: TextCommandDeps, from: string, body: string | un
 
 /**
  * DELETE: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
- * message and its link) and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
+ * message and its link), revokes its pending UPLOAD links, and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
  * keeps a STOP honoured.
  */
 async function eraseSender(deps: TextCommandDeps, from: string): Promise<number> {
   const language = await languageOf(deps, from);
   const messages = await deps.messages.listBySender(from);
   for (const message of messages) await eraseMessage(deps, message);
+  await revokeUploadLinks(deps, from);
   await deps.preferences.delete(from);
   await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length, language), 'deleted');
   return messages.length;
