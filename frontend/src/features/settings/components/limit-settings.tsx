@@ -7,8 +7,12 @@ import { SettingsGroup } from './settings-group';
 
 type Props = Pick<SettingsFormState, 'form' | 'change' | 'errors'>;
 
-/** What a day of `name`'s segments costs at the price typed for a segment, when both are numbers. */
-function dailyCost(form: SettingsForm, name: SegmentLimitName): string | undefined {
+/**
+ * The hint under a segment limit: what a day of it costs at the price typed for a segment (when both are
+ * numbers), and when the hour's count starts again (so the pair of fields lines up).
+ */
+function hintOf(form: SettingsForm, name: SegmentLimitName): string | undefined {
+  if (name === 'segments_per_number_per_hour') return 'Counted again from each new UTC hour.';
   if (name !== 'segments_per_number_per_day' && name !== 'service_segments_per_day') return undefined;
   const segments = form.segmentLimits[name].trim();
   const price = form.prices.sms_segment.trim().replace(/^\$/, '');
@@ -50,7 +54,7 @@ export function LimitSettings({ form, change, errors }: Props) {
             label={label}
             name={name}
             inputMode="numeric"
-            hint={dailyCost(form, name)}
+            hint={hintOf(form, name)}
             className={name === 'service_segments_per_day' ? 'sm:col-span-2' : ''}
             value={form.segmentLimits[name]}
             error={errors[name]}

@@ -62,6 +62,7 @@ export function SmsBudgetMeter({ budget }: { readonly budget: SmsBudget }) {
         aria-valuetext={`${budgetUse(budget)}${budget.spent ? ', spent' : ''}`}
         min={0}
         max={budget.segments}
+        low={budget.segments * 0.5}
         high={budget.segments * 0.8}
         optimum={0}
         value={Math.min(budget.used, budget.segments)}
