@@ -59,18 +59,24 @@ describe('words from OpenAI', () => {
     expect(result).toMatchObject({ text: 'Call me back.', words: null });
   });
 
-  it('an answer whose tokens do not spell its text gives no words rather than wrong ones', async () => {
-    fake.transcription = { text: 'Call me back.', language: 'english', duration: 2 };
-    fake.failNext(1, 200, {
-      text: 'Call me back tomorrow.',
-      logprobs: [
+  it.each([
+    [
+      'tokens that do not spell the text',
+      [
         { token: 'Call', logprob: -0.01, bytes: [67, 97, 108, 108] },
         { token: ' me', logprob: -0.01, bytes: [32, 109, 101] },
       ],
-    });
+    ],
+    ['a token without its log-probability', [{ token: 'Call me back tomorrow.', bytes: [] }]],
+    ['log-probabilities in a shape it does not know', { tokens: ['Call'] }],
+  ])(
+    'an answer with %s keeps its transcript and gives no words rather than wrong ones',
+    async (_what, logprobs) => {
+      fake.failNext(1, 200, { text: 'Call me back tomorrow.', logprobs });
 
-    const result = await transcriber().transcribe(audio);
+      const result = await transcriber().transcribe(audio);
 
-    expect(result).toMatchObject({ text: 'Call me back tomorrow.', words: null });
-  });
+      expect(result).toMatchObject({ text: 'Call me back tomorrow.', words: null });
+    },
+  );
 });

@@ -26,12 +26,12 @@ const transcriptionResponseSchema = z.object({
   language: z.string().nullish(),
   duration: z.number().nullish(),
   usage: z.object({ type: z.string(), seconds: z.number().optional() }).passthrough().nullish(),
-  logprobs: z
-    .array(
-      z.object({ token: z.string().optional(), bytes: z.array(z.number()).optional(), logprob: z.number() }),
-    )
-    .nullish(),
+  // Read apart (heardWords): a log-probability list this code cannot read costs the words, not the transcript.
+  logprobs: z.unknown().optional(),
 });
+const logprobsSchema = z.array(
+  z.object({ token: z.string().optional(), bytes: z.array(z.number()).optional(), logprob: z.number() }),
+);
 type TranscriptionResponse = z.infer<typeof transcriptionResponseSchema>;
 
 /**
@@ -51,8 +51,9 @@ const utf8 = new TextEncoder();
  * as a share of the recording's length (placedBySentence).
  */
 function heardWords(response: TranscriptionResponse, seconds: number | null): HeardWord[] | null {
-  if (!response.logprobs || response.logprobs.length === 0) return null;
-  const tokens = response.logprobs.map((token) => ({
+  const logprobs = logprobsSchema.safeParse(response.logprobs);
+  if (!logprobs.success || logprobs.data.length === 0) return null;
+  const tokens = logprobs.data.map((token) => ({
     bytes: token.bytes ?? utf8.encode(token.token ?? ''),
     logProb: token.logprob,
   }));
