@@ -17,6 +17,7 @@ import { startFakeTwilio } from '../support/fake-twilio';
 import { currentLiveChannel, type EventFrame, openEventsClient, subscribe } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {
+  deleteCodeIn,
   incomingForm,
   localWebhookToken,
   outboxTo,
@@ -201,7 +202,12 @@ describe('with OpenAI', () => {
     expect(words.filter(isDoubtful).map((word) => word.text)).toEqual(['Jenna', '555-873-0421']);
     expect(openai.uploads[0]).toMatchObject({ include: ['logprobs'] });
 
+    // The sender's DELETE erases with the code it texts back.
+    const asked = twilio.messages.length;
     expect((await post(incomingForm({ from, body: 'DELETE' }))).status).toBe(200);
+    await expect.poll(() => twilio.messages.slice(asked).some((m) => m.to === from)).toBe(true);
+    const deleteCode = deleteCodeIn(twilio.messages.slice(asked).find((m) => m.to === from)!.body);
+    expect((await post(incomingForm({ from, body: `DELETE ${deleteCode}` }))).status).toBe(200);
     await expect.poll(async () => (await wordsApi(runtime).admin(message.id)).status).toBe(404);
     expect(await wordsApi(runtime).item(message.id)).toBeUndefined();
   });
