@@ -79,7 +79,7 @@ export const consentRecordRepository = once(
     ),
 );
 
-/** The limits' counters (voice messages a day, texts an hour, replayed webhooks). */
+/** The limits' counters (voice messages a day, segments an hour and a day, replayed webhooks). */
 export const counters = once(
   () =>
     new DynamoCounters(

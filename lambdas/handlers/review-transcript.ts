@@ -7,6 +7,7 @@ import { messageChanges } from '../composition/message-changes';
 import { usage } from '../composition/usage';
 import { transcriptReviewInputSchema } from '../core/transcript-review';
 import { messageIdPathSchema } from '../http/path-schemas';
+import { BODY_LIMITS } from '../http/routes';
 import { parseOrThrow } from '../http/validation';
 import { reviewTranscript } from '../use-cases/transcript-review';
 
@@ -14,7 +15,7 @@ const deps = { ...messageChanges(), usage: usage() };
 const route = adminRoutes();
 
 export const handler = route(
-  { access: 'admin', body: transcriptReviewInputSchema, maxBodyBytes: 96 * 1024 },
+  { access: 'admin', body: transcriptReviewInputSchema, maxBodyBytes: BODY_LIMITS.transcriptReview },
   async ({ event, body, caller }) => {
     const { id } = parseOrThrow(messageIdPathSchema, event.pathParameters ?? {}, 'path');
     const { message } = await reviewTranscript(deps, id, body, caller);

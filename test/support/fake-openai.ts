@@ -43,7 +43,16 @@ export type SummaryReply =
   | { readonly refusal: string }
   | { readonly raw: string };
 
-export type FakeTranscription = { text: string; language: string; duration: number };
+/** A token's log-probability, as the transcription models return them when asked (`include: ['logprobs']`). */
+export type FakeLogprob = { token: string; logprob: number; bytes: number[] };
+
+export type FakeTranscription = {
+  text: string;
+  language: string;
+  duration: number;
+  /** Returned (gpt-4o-*-transcribe, json) only when the request asks for `include[]=logprobs`. */
+  logprobs?: FakeLogprob[];
+};
 
 export type FakeOpenAi = {
   readonly url: string;
@@ -181,8 +190,10 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
       }
       return sendJson(response, 200, { task: 'transcribe', language, duration, text, segments: [] });
     }
+    const logprobs = form.getAll('include[]').includes('logprobs') ? fake.transcription.logprobs : undefined;
     return sendJson(response, 200, {
       text,
+      ...(logprobs ? { logprobs } : {}),
       usage: { type: 'tokens', input_tokens: 50, output_tokens: 20, total_tokens: 70 },
     });
   }
