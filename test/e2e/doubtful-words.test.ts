@@ -35,6 +35,15 @@ const SENDER = '+14155550193';
 const doctor = LONG_VOICEMAILS.find((voicemail) => voicemail.id === 'doctor')!;
 const DOUBTFUL = ['Monday', 'confirm'];
 
+/** The script as a transcription model's tokens (a word with the space before it), two of them unlikely. */
+function scriptLogprobs(text: string) {
+  return text.split(/(?=\s)/).map((token) => ({
+    token,
+    logprob: Math.log(DOUBTFUL.includes(token.trim()) ? 0.25 : 0.99),
+    bytes: [...Buffer.from(token, 'utf8')],
+  }));
+}
+
 let runtime: RunningRuntime;
 let chromium: TestBrowser;
 let openai: FakeOpenAi;
@@ -62,7 +71,12 @@ beforeAll(async () => {
 
   const sentence = { id: doctor.id, text: doctor.script, keyWords: [] };
   const clip = await clips.clip({ sentence, format: 'm4a' });
-  openai.transcription = { text: doctor.script, language: 'english', duration: 30, doubtful: DOUBTFUL };
+  openai.transcription = {
+    text: doctor.script,
+    language: 'english',
+    duration: 30,
+    logprobs: scriptLogprobs(doctor.script),
+  };
   const media = twilio.addMedia({ bytes: clip.bytes, contentType: clip.contentType });
   const form = incomingForm({ from: SENDER, mediaUrl: media.url, mediaType: clip.contentType });
   expect((await postWebhook(runtime, form, { token: TWILIO.authToken })).status).toBe(200);
@@ -102,14 +116,15 @@ async function playerTime(page: Page): Promise<number> {
   const player = page.locator('audio');
   await player.waitFor();
   await expect
-    .poll(() => player.evaluate((audio) => (audio as HTMLAudioElement).readyState))
+    .poll(() => player.evaluate((audio) => (audio as { readyState: number }).readyState))
     .toBeGreaterThan(0);
-  return player.evaluate((audio) => (audio as HTMLAudioElement).currentTime);
+  return player.evaluate((audio) => (audio as { currentTime: number }).currentTime);
 }
 
+/** The focused element's name: its aria-label, else its text. */
 const focusedLabel = (page: Page) =>
-  page.evaluate(
-    () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+  page.evaluate<string>(
+    'document.activeElement ? (document.activeElement.getAttribute("aria-label") ?? document.activeElement.textContent ?? "") : ""',
   );
 
 describe('the words that were hard to hear', () => {
