@@ -181,6 +181,11 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject']);
   },
+  // One message's words (the item's transcript and packed confidences): one GetItem.
+  'message-words': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
+  },
   // Whoever holds a /m/<code> link: finds the message by the code's hash (the link index), signs a
   // short-lived GET of its audio, and erases it as DELETE does (media at Twilio, audio, message).
   'message-link': (fn, t) => {

@@ -7,6 +7,7 @@ import { DEFAULT_MAX_DURATION_SECONDS } from './audio-format';
 import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
 import { smsPartSchema } from './delivery';
 import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
+import { heardWordsSchema } from './heard-words';
 import { historyQuerySchema } from './message-history';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
@@ -113,6 +114,11 @@ export const messageSchema = z.object({
   status: messageStatusSchema,
   summary: z.string().nullable(),
   transcript: z.string().nullable(),
+  /**
+   * The transcript's words with the engine's confidence (core/heard-words.ts); null or absent when the engine
+   * gave none or the message predates them. Read one message at a time: lists and live changes leave them out.
+   */
+  transcript_words: heardWordsSchema.nullable().optional(),
   error_message: z.string().nullable(),
   /**
    * Whether processing a failed message again can end differently (core/pipeline-failures.ts). False (the
@@ -152,6 +158,14 @@ export const messageSchema = z.object({
   transcript_review: transcriptReviewSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** A message as lists show it (GET /api/messages, the live list): without its words, far larger than its text. */
+export type ListedMessage = Omit<Message, 'transcript_words'>;
+
+export function listedMessage(message: Message): ListedMessage {
+  const { transcript_words: _words, ...listed } = message;
+  return listed;
+}
 
 export const RECENT_MESSAGES_LIMIT = 10;
 

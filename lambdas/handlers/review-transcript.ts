@@ -1,10 +1,12 @@
 /**
  * PUT /api/messages/{id}/transcript-review (admin): `{wrong: true, corrected_text?}` marks the message's
- * transcript wrong (by the caller, now); `{wrong: false}` clears the mark. Answers with the message.
+ * transcript wrong (by the caller, now); `{wrong: false}` clears the mark. Answers with the message as the
+ * list shows it.
  */
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { usage } from '../composition/usage';
+import { listedMessage } from '../core/schemas';
 import { transcriptReviewInputSchema } from '../core/transcript-review';
 import { messageIdPathSchema } from '../http/path-schemas';
 import { BODY_LIMITS } from '../http/routes';
@@ -19,6 +21,6 @@ export const handler = route(
   async ({ event, body, caller }) => {
     const { id } = parseOrThrow(messageIdPathSchema, event.pathParameters ?? {}, 'path');
     const { message } = await reviewTranscript(deps, id, body, caller);
-    return { status: 200, body: { message } };
+    return { status: 200, body: { message: listedMessage(message) } };
   },
 );

@@ -201,6 +201,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'admin',
     throttle: THROTTLES.admin,
   },
+  // One message's words with the engine's confidence (issue 24): lists leave them out.
+  {
+    method: 'GET',
+    path: '/api/messages/{id}/words',
+    fn: 'message-words',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
   // Whoever holds a /m/<code> link (the code is the key): the message, its audio, and deleting it.
   {
     method: 'GET',

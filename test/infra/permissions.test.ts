@@ -158,6 +158,7 @@ const EXPECTED: Record<string, string[]> = {
     's3:GetObject on AudioBucket/audio/*',
     XRAY,
   ],
+  'message-words': [...ADMIN_CHECK, 'dynamodb:GetItem on Messages', XRAY],
   'list-team': [
     'cognito-idp:AdminListGroupsForUser cognito-idp:ListUsers cognito-idp:ListUsersInGroup on UserPool',
     SESSIONS_ENDED,

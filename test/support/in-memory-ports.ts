@@ -390,6 +390,7 @@ export class FakeMediaFetcher implements MediaFetcher {
 export const fixedTranscriber = (result: Partial<Transcription> = {}): Transcriber => ({
   transcribe: async () => ({
     text: 'Hi, this is Maria. Please call me back at five five five one two three four.',
+    words: null,
     engine: 'test',
     language: 'en',
     durationSeconds: 42,
