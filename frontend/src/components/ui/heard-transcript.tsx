@@ -4,9 +4,12 @@ import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { firstCharacters, type HeardPiece, hasDoubt, heardPieces, listenFrom } from '@/lib/heard-pieces';
 import type { Recording } from '@/lib/use-recording';
 
-/** The shade of a word the engine was unsure of: a highlighter's colour and a dotted underline, never colour alone. */
+/**
+ * The shade of a word the engine was unsure of: a highlighter's colour and a dotted underline, never colour alone;
+ * a line tall (inline-block, as a button is), so words that play and words that cannot look the same.
+ */
 const SHADE =
-  'rounded-sm bg-doubt-soft px-0.5 -mx-0.5 text-ink underline decoration-doubt-line decoration-dotted decoration-2 underline-offset-4';
+  'inline-block rounded-sm bg-doubt-soft px-0.5 -mx-0.5 text-ink underline decoration-doubt-line decoration-dotted decoration-2 underline-offset-4';
 
 /** Keys that move between shaded words, and by how much. */
 const STEPS: Readonly<Record<string, number>> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -79,7 +82,7 @@ export function HeardTranscript({ text, words, recording, previewChars }: Props)
           onFocus={() => setActive(piece.index)}
           onKeyDown={move}
           onClick={() => recording?.playFrom(listenFrom(at))}
-          className={`${SHADE} inline cursor-pointer select-text hover:decoration-solid`}
+          className={`${SHADE} cursor-pointer select-text hover:decoration-solid`}
         >
           {piece.text}
         </button>
