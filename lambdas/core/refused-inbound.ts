@@ -4,11 +4,10 @@
  * Each is kept on the record as a failed message that nothing processes or retries, with `refusal` saying
  * what came in, why it was refused and what we answered; one record a number a UTC day a reason counts the
  * repeats, so a chatty number cannot flood the list. Kept minimal: the attachments' declared types, never
- * their bytes; the start of a text, never a text from a number that opted out. Pure: the webhook writes
+ * their bytes; the start of a text, never a text from a number that opted out. Pure and free of zod (the
+ * privacy policy reads the limit; the record's schema is core/refused-inbound-schema.ts): the webhook writes
  * these fields, the dashboard (and the CSV) reads them with the words below.
  */
-import * as z from 'zod';
-
 /** What came in: attachments that were not audio (with or without a text), or a text alone. */
 export const REFUSED_KINDS = ['attachment', 'text'] as const;
 export type RefusedKind = (typeof REFUSED_KINDS)[number];
@@ -24,36 +23,14 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** The most of a refused text kept: one SMS segment's worth, enough to tell a mistyped command from a question. */
 export const REFUSED_TEXT_MAX = 160;
 /** The most attachment types kept on one record (Twilio sends at most 10 attachments a message). */
-const TYPES_MAX = 10;
-const TYPE_MAX = 100;
-
-export const inboundRefusalSchema = z.object({
-  reason: z.enum(REFUSAL_REASONS),
-  kind: z.enum(REFUSED_KINDS),
-  /** The attachments' declared types (`image/jpeg`), each once, never their content; empty for a text. */
-  content_types: z.array(z.string().max(TYPE_MAX)).max(TYPES_MAX),
-  /**
-   * The start of the latest text (at most 160 characters, then "…"); null when none came, and always for a
-   * number that opted out (it asked for silence: we keep no word of it).
-   */
-  text: z
-    .string()
-    .max(REFUSED_TEXT_MAX + 1)
-    .nullable(),
-  /** How many arrived that UTC day from this number for this reason (the record counts the repeats). */
-  count: z.number().int().positive(),
-  /** When the latest of them arrived. */
-  last_at: z.string(),
-  /**
-   * The text we answered the first of them with (the how-to, the not-audio text); null when we answered
-   * nothing (the message's `error_message` says why).
-   */
-  answered: z.string().nullable(),
-});
-export type InboundRefusal = z.infer<typeof inboundRefusalSchema>;
+export const REFUSED_TYPES_MAX = 10;
+/** The longest attachment type kept (`image/jpeg`); a longer one is kept as `unknown`. */
+export const REFUSED_TYPE_MAX = 100;
 
 /** What kind of thing a message is: `voice` unless it records something refused. */
-export function messageKind(message: { readonly refusal?: InboundRefusal | undefined }): MessageKind {
+export function messageKind(message: {
+  readonly refusal?: { readonly kind: RefusedKind } | undefined;
+}): MessageKind {
   return message.refusal?.kind ?? 'voice';
 }
 
@@ -90,7 +67,7 @@ export function refusedContentType(declared: string | null): string {
 
 /** The types of two records together, each once, at most ten. */
 export function mergeContentTypes(kept: readonly string[], added: readonly string[]): string[] {
-  return [...new Set([...kept, ...added])].slice(0, TYPES_MAX);
+  return [...new Set([...kept, ...added])].slice(0, REFUSED_TYPES_MAX);
 }
 
 /** An attachment type in words: "a picture", "a video", "a contact card", "a file". */
@@ -100,6 +77,14 @@ function typeWord(type: string): string {
   if (/^text\/(x-)?vcard$/.test(type)) return 'contact card';
   return 'file';
 }
+
+/** What the words of a record are made of (its `refusal`, core/refused-inbound-schema.ts). */
+type ReceivedFacts = {
+  readonly kind: RefusedKind;
+  readonly content_types: readonly string[];
+  readonly text: string | null;
+  readonly count: number;
+};
 
 /** "a, b and c". */
 function listWords(words: readonly string[]): string {
@@ -111,7 +96,7 @@ function listWords(words: readonly string[]): string {
  * video/mp4) with the text “look”`, `a text: “hello there”`, `a text` (none kept); a record of repeats
  * says how many and shows the latest text: `a text, 3 times that day; the latest: “are you there?”`.
  */
-export function receivedWords(refusal: InboundRefusal): string {
+export function receivedWords(refusal: ReceivedFacts): string {
   const types = refusal.content_types;
   const things =
     refusal.kind === 'text'

@@ -10,7 +10,7 @@ import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
 import { heardWordsSchema } from './heard-words';
 import { historyQuerySchema } from './message-history';
 import { E164_PATTERN, normalizePhone } from './phone';
-import { inboundRefusalSchema } from './refused-inbound';
+import { inboundRefusalSchema } from './refused-inbound-schema';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
 import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from './send-limits';
 import { MESSAGE_STATUSES } from './status';

@@ -9,7 +9,6 @@ import { textLanguage } from '../../core/catalogue';
 import { dayWindow } from '../../core/day-window';
 import { newMessage } from '../../core/new-message';
 import {
-  type InboundRefusal,
   mergeContentTypes,
   REFUSAL_WORDS,
   type RefusalReason,
@@ -17,6 +16,7 @@ import {
   refusedContentType,
   refusedTextExcerpt,
 } from '../../core/refused-inbound';
+import type { InboundRefusal } from '../../core/refused-inbound-schema';
 import { USAGE_TEXT, unsupportedMediaText } from '../../core/reply';
 import type { Message } from '../../core/schemas';
 import type { UsageCount } from '../../core/usage';
