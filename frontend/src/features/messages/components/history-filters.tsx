@@ -32,7 +32,7 @@ export function HistoryFilters({
       noValidate
       onSubmit={submit}
       aria-label="Filter the history"
-      className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
     >
       <TextField
         label="Sender's number"
@@ -87,7 +87,7 @@ export function HistoryFilters({
         onChange={set('from')}
       />
       <TextField label="To" type="date" value={draft.to} min={draft.from || undefined} onChange={set('to')} />
-      <div className="flex flex-wrap gap-2 sm:col-span-2 xl:col-span-4">
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Apply filters</Button>
         {hasFilters(applied) && (
           <Button

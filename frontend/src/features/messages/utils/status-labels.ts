@@ -12,6 +12,6 @@ export const STATUS_LABEL: Readonly<Record<MessageStatus, string>> = {
 /** What a message is, as the History's filter names it: voice messages, or what was refused instead. */
 export const KIND_LABEL: Readonly<Record<MessageKind, string>> = {
   voice: 'Voice messages',
-  attachment: 'Pictures and other files',
+  attachment: 'Pictures, other files',
   text: 'Other texts',
 };
