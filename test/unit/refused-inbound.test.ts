@@ -16,6 +16,7 @@ import { listMessagesQuerySchema } from '../../lambdas/core/schemas';
 import { processAudio } from '../../lambdas/use-cases/inbound/process-audio';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { listMessageHistory, messagesCsv } from '../../lambdas/use-cases/messages';
+import { sweepExpired } from '../../lambdas/use-cases/retention';
 import { InMemoryUsage } from '../support/in-memory-ports';
 import { inboundDeps } from '../support/inbound-deps';
 
@@ -204,6 +205,24 @@ describe('the sender’s DELETE', () => {
 
     expect([...deps.messages.items.values()].map((m) => m.phone_number)).toEqual(['+14155550999']);
     expect(sms.sent.at(-1)!.body).toContain('we deleted the voice message you sent us');
+  });
+});
+
+describe('retention', () => {
+  it('removes a record with the messages of its age, and keeps a younger one', async () => {
+    const { deps } = recordingDeps();
+    const old = inbound('hello');
+    await receiveSms(deps, old);
+    deps.clock.advance(60 * DAY_MS);
+    const young = inbound(undefined, ['image/png']);
+    await receiveSms(deps, young);
+    deps.clock.advance(31 * DAY_MS);
+
+    const swept = await sweepExpired({ ...deps, retention: { audioDays: 30, transcriptDays: 90 } });
+
+    expect(swept.messagesDeleted).toBe(1);
+    expect([...deps.messages.items.keys()]).toEqual([young.MessageSid]);
+    expect(deps.events.changes.at(-1)).toMatchObject({ type: 'deleted', message: { id: old.MessageSid } });
   });
 });
 
