@@ -422,6 +422,9 @@ describe('a message that keeps no sid', () => {
     form.MediaContentType0 = 'audio/mpeg';
     form.MessageSid = twilioSid('MM');
     expect((await postWebhook(runtime, form)).status).toBe(200);
-    expect((await recentMessages(runtime)).some((m) => m.id.startsWith(form.MessageSid!))).toBe(false);
+    // No voice message: what could be read of it (no text) is kept as a text we answered with the how-to.
+    const kept = (await recentMessages(runtime)).filter((m) => m.id.startsWith(form.MessageSid!));
+    expect(kept.map((m) => [m.id, m.status, m.refusal?.kind])).toEqual([[form.MessageSid, 'failed', 'text']]);
+    expect(kept[0]!.refusal!.answered).toMatch(/forward a voice message/i);
   });
 });
