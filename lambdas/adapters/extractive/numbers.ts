@@ -38,9 +38,14 @@ function withoutTrailingOne(run: DigitRun, raw: readonly string[]): DigitRun {
   return { ...run, digits: run.digits.slice(0, 10) };
 }
 
-/** The words with their spoken or written phone numbers replaced by the written form, and the callback number. */
+/**
+ * The words with their spoken or written phone numbers replaced by the written form, the callback number,
+ * and for each word the indices of the words of `raw` it stands for (a number written out stands for all
+ * the words it was said in).
+ */
 export function withPhoneNumbersWritten(raw: readonly string[]): {
   readonly tokens: string[];
+  readonly origins: number[][];
   readonly phone: string | null;
 } {
   const runs = digitRuns(raw)
@@ -48,16 +53,24 @@ export function withPhoneNumbersWritten(raw: readonly string[]): {
     .filter(isPhoneRun);
   const best = [...runs].sort((a, b) => phoneRank(a) - phoneRank(b) || a.start - b.start)[0];
   const tokens: string[] = [];
+  const origins: number[][] = [];
+  const keep = (from: number, to: number) => {
+    for (let index = from; index < to; index++) {
+      tokens.push(raw[index] ?? '');
+      origins.push([index]);
+    }
+  };
   let index = 0;
   for (const run of runs) {
-    tokens.push(...raw.slice(index, run.start));
+    keep(index, run.start);
     const trailing = /[.!?,;:]+$/.exec(raw[run.end - 1] ?? '')?.[0] ?? '';
     // In the summary text: (415) 555-0132, 555-1234, or the digits.
     tokens.push(`${formatCallbackNumber(run.digits)}${trailing}`);
+    origins.push(Array.from({ length: run.end - run.start }, (_, offset) => run.start + offset));
     index = run.end;
   }
-  tokens.push(...raw.slice(index));
-  return { tokens, phone: best === undefined ? null : callbackNumberValue(best.digits) };
+  keep(index, raw.length);
+  return { tokens, origins, phone: best === undefined ? null : callbackNumberValue(best.digits) };
 }
 
 const NUMBER_WORD = `(?:${[...Object.keys(UNITS), ...Object.keys(TEENS), ...Object.keys(TENS), 'hundred'].join('|')})`;
