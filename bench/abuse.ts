@@ -2,9 +2,14 @@
  * Abuse (issue 11) on the local runtime with instant fake providers and the gateway's per-route throttles on, as
  * in AWS: sender A sends 200 voice messages and 500 texts in one minute while sender B sends 20 voice messages.
  * B's messages must all complete with their replies; A's past the daily limit must get no transcription, and A
- * at most the hourly limit of texts; the webhook must answer every request in time. The baseline is the same 20
+ * at most its segments a day; the webhook must answer every request in time. The baseline is the same 20
  * voice messages from a third number on the idle runtime, in the same run.
+ *
+ * Then the worst day (issue 23, bench/worst-day.ts): what one number, and ten, can cost in a day by texting
+ * FULL and HELP as fast as the caps let them, against the same day measured before the segment caps.
  */
+import { DEFAULT_SETTINGS } from '../lambdas/core/schemas';
+import { segmentCount } from '../lambdas/core/sms-text';
 import { readOutbox } from '../local/adapters/outbox-sms-sender';
 import { incomingForm } from '../test/support/pipeline';
 import {
@@ -19,6 +24,7 @@ import {
   toneWav,
 } from './pipeline';
 import { machineLine, ms, percentile, writeSection } from './report';
+import { type WorstDay, worstDay } from './worst-day';
 
 const WINDOW_MS = Number(process.env.BENCH_ABUSE_SECONDS ?? 60) * 1000;
 const A_VOICE = 200;
@@ -141,6 +147,8 @@ export async function benchAbuse(): Promise<void> {
     ).length;
     const toA = outbox.filter((e) => e.to === SENDER_A);
     const toB = outbox.filter((e) => e.to === SENDER_B);
+    const aSegments = toA.reduce((sum, e) => sum + segmentCount(e.body), 0);
+    const { perHour, perDay } = SEGMENTS;
     const aSummaries = toA.filter((e) => e.messageId !== null).length;
     const aCut = stored.filter((m) => aIds.has(m.id) && m.status === 'completed' && !m.reply_sent).length;
     const transcribed = transcriptions(f) - transcribedBefore;
@@ -154,9 +162,19 @@ export async function benchAbuse(): Promise<void> {
     const ratio = p99(load) / p99(baseline);
 
     const bOk = status(bIds, 'completed') === B_VOICE && toB.length === B_VOICE;
-    const aOk = transcribed === 20 + B_VOICE && overLimit === A_VOICE - 20 && toA.length <= 60;
+    // Within one UTC hour A gets at most its segments an hour; a run across an hour's end, its day's.
+    const aOk = transcribed === 20 + B_VOICE && overLimit === A_VOICE - 20 && aSegments <= perDay;
     const inTime = allAnswered && slowest < TWILIO_TIMEOUT_MS;
-    console.log({ bOk, aOk, inTime, transcribed, overLimit, toA: toA.length, toB: toB.length, slowest });
+    console.log({ bOk, aOk, inTime, transcribed, overLimit, toA: toA.length, aSegments, slowest });
+
+    // The worst day: other numbers than the flood's, after it.
+    const oneNumber = await worstDay(f, ['+14155550910']);
+    console.log({ oneNumber });
+    const tenNumbers = await worstDay(
+      f,
+      Array.from({ length: 10 }, (_, i) => `+1415555092${i}`),
+    );
+    console.log({ tenNumbers });
 
     await writeSection(
       'abuse',
@@ -165,7 +183,8 @@ export async function benchAbuse(): Promise<void> {
 ${machineLine()}. Local runtime (\`tsx local/main.ts\`, as \`npm start\` runs it) with its per-route throttles on
 (the webhook's 100 requests/s, burst 200, as API Gateway's route setting), instant fake providers (the fake
 OpenAI answers at once, media is a 1 s WAV from the fake Twilio, replies are lines in the outbox file),
-\`reply_mode: summary_only\`, default limits (20 voice messages per sender a day, 60 texts per number an hour).
+\`reply_mode: summary_only\`, default limits (20 voice messages per sender a day; texts: ${perHour} segments per number an hour,
+${perDay} a day, a budget of ${n(SEGMENTS.budget)} a day for the service).
 Requests are sent open loop at planned times over ${WINDOW_MS / 1000} s (each its own connection from the
 benchmark process), so a slow answer does not slow the flood down.
 
@@ -207,15 +226,75 @@ What happened:
 | Completed (transcribed, summarized) | ${status(bIds, 'completed')} | ${status(aIds, 'completed')} |
 | Kept untranscribed, past the daily limit | ${stored.filter((m) => bIds.has(m.id) && m.error_message?.startsWith('Not transcribed')).length} | ${overLimit} |
 | Texts sent to the number | ${toB.length} | ${toA.length} (${aSummaries} summaries, ${toA.length - aSummaries} other: the limit notice, one how-to, HELP answers) |
+| Segments sent to the number | ${toB.reduce((sum, e) => sum + segmentCount(e.body), 0)} | ${aSegments} |
 
 Transcriptions during the abuse run: ${transcribed} (A's first 20 and B's ${B_VOICE}). Sender B
 ${bOk ? 'got every summary' : '**did not get every summary**'}; sender A ${aOk ? 'was held to the limits' : '**was not held to the limits**'}: the
 180 voice messages past the daily limit were kept as failed cards (an operator can retry them) without a media
 fetch or a transcription, one limit notice was sent, texts that are not keywords got one how-to, and every text
-to A (summaries, notices, HELP answers) counted against the 60 an hour: once they were used up nothing more
-went to A, and ${aCut} of A's completed messages say on their cards that their reply was not sent.`,
+to A (summaries, notices, HELP answers) counted against its ${perHour} segments an hour: once they were used up
+nothing more went to A, and ${aCut} of A's completed messages say on their cards that their reply was not sent.
+
+${worstDaySection(oneNumber, tenNumbers)}`,
     );
   } finally {
     await stopFixture(f);
   }
+}
+
+/**
+ * The worst day before the segment caps (issue 23), measured with bench/worst-day.ts on commit 6d09488
+ * (2026-11-26 04:53-05:31 UTC, this machine); the section says how ten numbers' day was had.
+ */
+const BEFORE: Record<
+  'one' | 'ten',
+  Pick<WorstDay, 'segments' | 'texts' | 'dollars' | 'firstHourSegments'>
+> = {
+  one: { segments: 15_255, texts: 1_440, dollars: 172.38, firstHourSegments: 627 },
+  ten: { segments: 152_550, texts: 14_400, dollars: 1_723.82, firstHourSegments: 6_270 },
+};
+
+const SEGMENTS = {
+  perHour: DEFAULT_SETTINGS.segments_per_number_per_hour,
+  perDay: DEFAULT_SETTINGS.segments_per_number_per_day,
+  budget: DEFAULT_SETTINGS.service_segments_per_day,
+};
+
+const n = (value: number) => value.toLocaleString('en-US');
+const usd = (value: number) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function worstDaySection(one: WorstDay, ten: WorstDay): string {
+  const row = (label: string, before: (typeof BEFORE)['one'], after: WorstDay) =>
+    `| ${label} | ${n(before.firstHourSegments)} | ${n(before.segments)} (${n(before.texts)} texts) | ${usd(before.dollars)} | ${n(after.firstHourSegments)} | ${n(after.segments)} (${n(after.texts)} texts) | **${usd(after.dollars)}** |`;
+  const silent = (day: WorstDay) =>
+    day.silentFromHour === null ? 'never' : `from simulated hour ${day.silentFromHour + 1}`;
+  const goal = one.dollars < 1 ? 'met' : '**not met**';
+  return `### The worst day one number, and ten, can cost (issue 23)
+
+Each number sends one voice message (the fake OpenAI transcribes it longer than ten texts hold, so FULL answers
+with its most: ten texts of up to 1,600 characters), then, hour after hour, texts FULL until nothing comes back, then
+HELP until nothing comes back. The runtime has no clock a benchmark can move, so the day is simulated: after
+each hour, the attacking numbers' counters whose window is an hour are removed, as the next UTC hour's would
+start at zero; their day's counters stay (bench/worst-day.ts). Segments are counted from the outbox with
+\`segmentCount\` and priced at Settings' \`unit_prices.sms_segment\` ($${one.segmentPrice}, Twilio's US price with
+carrier fees). Before: the limits of the time (60 texts per number an hour, nothing a day, no budget),
+measured with this benchmark on the code before the segment caps (commit 6d09488, 2026-11-26, this machine);
+ten numbers' day there is ten times one number's, as nothing was shared between numbers (their first hour
+measured ${n(BEFORE.ten.firstHourSegments)}, ten times ${n(BEFORE.one.firstHourSegments)}; their simulated day ran across the end of a real UTC
+hour, which gives a simulated hour two hours' allowance: the benchmark now waits for the real hour instead).
+After: the defaults, ${SEGMENTS.perHour} segments per number an hour, ${SEGMENTS.perDay} a day, FULL ${DEFAULT_SETTINGS.full_per_number_per_day} times a day, a budget of
+${n(SEGMENTS.budget)} segments a day.
+
+| Numbers | Before: first hour | Before: day | Before: $ | After: first hour | After: day | After: $ |
+|---|---:|---:|---:|---:|---:|---:|
+${row('one', BEFORE.one, one)}
+${row('ten', BEFORE.ten, ten)}
+
+After, nothing more came back to one number ${silent(one)}, to ten ${silent(ten)}; one number sent
+${n(one.requests.FULL)} FULL and ${n(one.requests.HELP)} HELP texts in its day. Goal (one number's worst day under $1): ${goal}.
+Ten numbers stay under the service's budget (${n(SEGMENTS.budget)} segments, ${usd(SEGMENTS.budget * one.segmentPrice)}) by themselves: the budget binds from
+${Math.floor(SEGMENTS.budget / SEGMENTS.perDay) + 1} such numbers on, and then every number's replies stop, except the answers to STOP, START and HELP.
+What the numbers' own messages cost to receive (an MMS $0.022, a text about $0.008) is not in these figures:
+the per-number limits bound what we send, not what anyone sends us.`;
 }

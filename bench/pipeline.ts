@@ -74,6 +74,8 @@ export class OutboxTail {
   private queued = false;
   readonly firstSeen = new Map<string, number>();
   readonly counts = new Map<string, number>();
+  /** The body of every text, by the number it went to. */
+  readonly bodiesTo = new Map<string, string[]>();
   private waiters: { id: string; resolve: (at: number) => void }[] = [];
 
   constructor(private readonly path: string) {}
@@ -129,8 +131,12 @@ export class OutboxTail {
       this.partial = lines.pop() ?? '';
       for (const line of lines) {
         if (!line.trim()) continue;
-        const id = (JSON.parse(line) as { messageId: string | null }).messageId ?? '(none)';
+        const entry = JSON.parse(line) as { messageId: string | null; to: string; body: string };
+        const id = entry.messageId ?? '(none)';
         this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+        const bodies = this.bodiesTo.get(entry.to) ?? [];
+        bodies.push(entry.body);
+        this.bodiesTo.set(entry.to, bodies);
         if (!this.firstSeen.has(id)) this.firstSeen.set(id, now);
       }
     } finally {

@@ -119,6 +119,8 @@ export class PocketsphinxTranscriber implements Transcriber {
 
     return {
       text: utterances.map(asSentence).join(' '),
+      // The baseline's per-word scores are not read: only its text is compared.
+      words: null,
       engine: 'pocketsphinx',
       language: 'en',
       // ffprobe cannot always tell (raw AMR without a bitrate); the decoded PCM always can.

@@ -5,6 +5,7 @@
 import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
+import { benchFacts } from './facts';
 import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
 import { benchLive } from './live';
@@ -12,6 +13,7 @@ import { benchPipeline } from './pipeline';
 import { benchReply } from './reply';
 import { benchSite } from './site';
 import { benchSpell } from './spell';
+import { benchBodies, benchLinkFlood } from './strangers';
 import { benchTranscription } from './transcription';
 import { benchUsage } from './usage';
 
@@ -19,12 +21,18 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   /** One sender floods (200 voice messages, 500 texts a minute) while another is served. */
   abuse: benchAbuse,
   api: benchApi,
+  /** Eight parallel 29 MB posts to a small route: the runtime's memory (issue 23). */
+  bodies: benchBodies,
   /** Bundle size and cold-start import time of every function, before and after issue 7. */
   bundles: benchBundles,
+  /** Names, numbers, amounts and times in the first text: right / wrong / unclear / left out (issue 24). */
+  facts: benchFacts,
   /** The message history (issue 19): a page of 25 and filtered pages of 10,000 messages against the ten. */
   history: benchHistory,
   /** The offline honesty rule: other languages flagged, English never (issue 17). */
   honesty: benchHonesty,
+  /** A reader's link answering while another client floods random link codes (issue 23). */
+  'link-flood': benchLinkFlood,
   /** Live-update latency: a status change written to the card changing in the browser, against a refetch. */
   live: benchLive,
   /** Writes two sections: webhooks (ingestion under load, then the drain) and pipeline-overhead. */

@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoCounters } from '../lambdas/adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoSettingsRepository } from '../lambdas/adapters/aws/dynamo-settings-repository';
 import { DynamoUsageCounter } from '../lambdas/adapters/aws/dynamo-usage-counter';
@@ -74,6 +75,7 @@ export async function benchUsage(): Promise<void> {
     const deps = {
       usage: counter,
       settings: new DynamoSettingsRepository(db, runtime.info.tables.settings),
+      counters: new DynamoCounters(db, runtime.info.tables.counters),
       clock: systemClock,
     };
     const counted: string[] = [];

@@ -106,6 +106,7 @@ export function createApp(options: CreateAppOptions = {}): VoiceSummaryApp {
     alarmEmail: stage.alarmEmail,
     crossRegionReferences: crossRegion,
     webAclArn: edge?.firewall.webAcl.attrArn,
+    ...(stage.segmentsAlarmPerHour ? { segmentsAlarmPerHour: stage.segmentsAlarmPerHour } : {}),
   });
 
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -111,8 +111,16 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
     sendsTexts(fn, t);
     recordsSentTexts(fn, t);
-    // UPLOAD keeps a new link's hash (a conditional PutItem) and texts the link on the site's domain.
-    fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, ['PutItem']);
+    // UPLOAD keeps a new link's hash (a conditional PutItem, and UpdateItem of its number's list) and texts
+    // the link on the site's domain; DELETE and STOP revoke the number's links (GetItem of the list,
+    // DeleteItem) and remove a file already uploaded through one (DeleteObject only: it reads no upload).
+    fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, [
+      'GetItem',
+      'PutItem',
+      'UpdateItem',
+      'DeleteItem',
+    ]);
+    fn.uploadObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
     // YES confirms the sign-ups waiting for the phone: marks each (a conditional UpdateItem) and adds its
     // consent record (append-only).
     fn.table(ENV.SIGNUPS_TABLE, t.data.tables.signups, ['UpdateItem']);
@@ -160,16 +168,23 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
     fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
   },
-  // The Usage chart: one Query on the usage table's day-keyed partition, and the prices in the settings row.
+  // The Usage chart: one Query on the usage table's day-keyed partition, and the prices in the settings row;
+  // today's segments against the SMS budget: one GetItem of the gate's counter.
   'get-usage': (fn, t) => {
     adminEdge(fn, t);
     fn.table(ENV.USAGE_TABLE, t.data.tables.usage, ['Query']);
     fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+    fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem']);
   },
   'message-audio': (fn, t) => {
     adminEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject']);
+  },
+  // One message's words (the item's transcript and packed confidences): one GetItem.
+  'message-words': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
   },
   // Whoever holds a /m/<code> link: finds the message by the code's hash (the link index), signs a
   // short-lived GET of its audio, and erases it as DELETE does (media at Twilio, audio, message).
@@ -182,13 +197,19 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     twilio(fn, t);
   },
   // Whoever holds an UPLOAD link (/u/<code>): reads the pending link, signs a PUT of its one file into the
-  // upload area, then uses the link up (DeleteItem, PutItem to give it back when the file is refused), checks
-  // the file as the admin upload does and makes it a message from the link's sender (as create-message),
-  // counted against the sender's voice messages a day (Counters) as a forwarded one is.
+  // upload area, then uses the link up (DeleteItem, PutItem and UpdateItem of its number's list to give it
+  // back when the file is refused), checks the file as the admin upload does and makes it a message from the
+  // link's sender (as create-message), counted against the sender's voice messages a day (Counters: read at
+  // each step, taken at the last) as a forwarded one is.
   'upload-link': (fn, t) => {
     publicEdge(fn, t);
-    fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, ['GetItem', 'PutItem', 'DeleteItem']);
-    fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
+    fn.table(ENV.UPLOAD_CODES_TABLE, t.data.tables.uploadCodes, [
+      'GetItem',
+      'PutItem',
+      'UpdateItem',
+      'DeleteItem',
+    ]);
+    fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem', 'UpdateItem']);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['PutItem']);
     publishesChanges(fn, t);
     countsUsage(fn, t);

@@ -49,6 +49,12 @@ export const stageConfigSchema = z.object({
   adminEmails: commaSeparatedList.pipe(z.array(z.email()).min(1, { error: NO_ADMINISTRATORS })),
   /** Subscribed to the alarm topic at deploy (it gets a confirmation email first). */
   alarmEmail: z.email().optional(),
+  /**
+   * The alarm `SmsSegmentsPerHour` fires when the service sends this many SMS segments in an hour (all
+   * numbers together). Default 250 (lib/constructs/monitoring.ts): a quarter of Settings' default daily
+   * budget (1,000 segments) in one hour.
+   */
+  segmentsAlarmPerHour: z.coerce.number().int().positive().optional(),
   /** Days a voice message's audio is kept (S3 lifecycle); stated in the privacy policy. */
   audioRetentionDays: retentionDays.default(DEFAULT_AUDIO_RETENTION_DAYS),
   /** Days a message's transcript and summary are kept (DynamoDB TTL); stated in the privacy policy. */
@@ -70,6 +76,7 @@ const SOURCES: Record<keyof StageConfig, { context: string; env: string }> = {
   transcriptionModel: { context: 'transcriptionModel', env: 'TRANSCRIPTION_MODEL' },
   adminEmails: { context: 'adminEmails', env: 'ADMIN_EMAILS' },
   alarmEmail: { context: 'alarmEmail', env: 'ALARM_EMAIL' },
+  segmentsAlarmPerHour: { context: 'segmentsAlarmPerHour', env: 'SEGMENTS_ALARM_PER_HOUR' },
   audioRetentionDays: { context: 'audioRetentionDays', env: 'AUDIO_RETENTION_DAYS' },
   transcriptRetentionDays: { context: 'transcriptRetentionDays', env: 'TRANSCRIPT_RETENTION_DAYS' },
   logRetentionDays: { context: 'logRetentionDays', env: 'LOG_RETENTION_DAYS' },

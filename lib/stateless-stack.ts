@@ -92,6 +92,11 @@ export interface StatelessStackProps extends StackProps {
    * @default a web ACL in this stack (it must then be deployed to us-east-1)
    */
   readonly webAclArn?: string;
+  /**
+   * SMS segments in an hour, all numbers together, at which `SmsSegmentsPerHour` fires.
+   * @default Monitoring's (250)
+   */
+  readonly segmentsAlarmPerHour?: number;
 }
 
 /** Functions run by EventBridge (a schedule or an AWS event) rather than by a route or a pipeline step. */
@@ -282,6 +287,7 @@ export class StatelessStack extends Stack {
       metricsNamespace: METRICS_NAMESPACE,
       serviceDimension: service,
       alarmEmail: props.alarmEmail,
+      ...(props.segmentsAlarmPerHour ? { segmentsAlarmPerHour: props.segmentsAlarmPerHour } : {}),
       dashboardName: `${this.stackName}-operations`.replace(/[^A-Za-z0-9_-]/g, '-'),
     });
 

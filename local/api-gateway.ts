@@ -17,20 +17,66 @@ const TEXT_TYPES = /^(text\/|application\/(json|[\w.+-]+\+json|xml|javascript)\b
 /** Largest body the local gateway accepts: above the service's own 25 MB audio limit, so handlers decide. */
 export const MAX_LOCAL_BODY_BYTES = 30 * 1024 * 1024;
 
+/** The body passed the limit (declared or as it streamed in): answer 413; nothing more was kept. */
 export class BodyTooLargeError extends Error {}
+/** The body came too slowly (see BodyPace): answer 408. */
+export class BodyTimeoutError extends Error {}
+/** The client went away before its body ended: there is nobody to answer. */
+export class BodyAbortedError extends Error {}
 
-/** Reads the whole body, refusing (without buffering the rest) past `maxBytes`. */
-export async function readBody(req: IncomingMessage, maxBytes = MAX_LOCAL_BODY_BYTES): Promise<Buffer> {
+/**
+ * How long a body may take: `graceMs`, plus a second for every `minBytesPerSecond` that arrived (Apache's
+ * mod_reqtimeout rule, `body=10,MinRate=...`). An upload that keeps coming at that pace is never cut off,
+ * however large; a body that stops, or trickles in a byte at a time to hold a connection, is.
+ */
+export type BodyPace = { readonly graceMs: number; readonly minBytesPerSecond: number };
+
+/** 10 s, then 16 KB a second (128 kbit/s: a poor mobile uplink still sends a 25 MB upload in time). */
+export const API_BODY_PACE: BodyPace = { graceMs: 10_000, minBytesPerSecond: 16 * 1024 };
+
+/**
+ * Reads the whole body, refusing past `maxBytes` (at once from a declared length, else as soon as the streamed
+ * size passes it) without keeping the rest, and past the `pace` when one is given. After a refusal the rest
+ * of the body is left unread: answer, then let it drain or close the connection.
+ */
+export function readBody(
+  req: IncomingMessage,
+  maxBytes = MAX_LOCAL_BODY_BYTES,
+  pace?: BodyPace,
+): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLargeError();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).byteLength;
-    if (size > maxBytes) throw new BodyTooLargeError();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new BodyTooLargeError());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const started = performance.now();
+    const settle = (error?: Error) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onGone);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        settle(new BodyTooLargeError());
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => settle();
+    const onGone = () => settle(new BodyAbortedError());
+    if (pace) {
+      const deadline = () => started + pace.graceMs + (size / pace.minBytesPerSecond) * 1000;
+      const check = () => {
+        const left = deadline() - performance.now();
+        if (left <= 0) settle(new BodyTimeoutError());
+        else timer = setTimeout(check, left);
+      };
+      check();
+    }
+    req.on('data', onData).on('end', onEnd).on('error', onGone).on('close', onGone);
+  });
 }
 
 /**

@@ -11,24 +11,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MESSAGE_LINK_HEADERS } from '../lambdas/core/message-link';
 import { CODE_PAGE_PREFIXES } from '../lambdas/core/site-paths';
-import { HTTP_ROUTES } from '../lambdas/http/routes';
 import { COGNITO_PREFIX, LOCAL_PREFIX, STEP_FUNCTIONS_PREFIX } from './addresses';
 import { admit, rawAnswer } from './admission';
-import {
-  BodyTooLargeError,
-  type LambdaHttpHandler,
-  readBody,
-  toApiGatewayEvent,
-  writeJsonError,
-  writeResult,
-} from './api-gateway';
+import { type ApiParts, serveApi } from './api-door';
+import { writeJsonError } from './api-gateway';
 import { answerPreflight, isCrossOrigin, refuseUnread } from './doors';
 import type { HostNames } from './host-names';
 import { serveLocalControl } from './local-controls';
-import { matchRoute } from './route-match';
 import { serveSite } from './site';
 import { type AppSyncEvents, EVENTS_HTTP_PATH, EVENTS_REALTIME_PATH } from './stand-ins/appsync-events';
-import type { RouteThrottle } from './throttle';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -50,13 +41,10 @@ export type FrontDoorParts = {
   app: AppParts | null;
 };
 
-export type AppParts = {
+/** The API's handlers and limits (local/api-door.ts), the site and the local pages. */
+export type AppParts = ApiParts & {
   /** `http://localhost:<port>`: the base of a request URL without a usable Host. */
   readonly url: string;
-  /** Each API route's handler, by route key (`POST /api/signup`). */
-  readonly handlers: ReadonlyMap<string, LambdaHttpHandler>;
-  /** The gateway's per-route limits (lambdas/http/routes.ts); null when LOCAL_THROTTLING=off. */
-  readonly throttle: RouteThrottle | null;
   /** The site's files built per request (`/config.json`, local/site-config.ts). */
   readonly generated: Parameters<typeof serveSite>[3];
   /** Headers that replace the site's defaults (its CSP names the file store). */
@@ -174,32 +162,5 @@ async function serveApp(
     });
     return;
   }
-  const match = matchRoute(HTTP_ROUTES, req.method ?? 'GET', path);
-  if (!match.route) {
-    const methods = match.allowedMethods;
-    if (methods.length) {
-      writeJsonError(res, 405, `Use ${methods.join(' or ')} for ${path}.`, { allow: methods.join(', ') });
-    } else writeJsonError(res, 404, `There is no API route ${path}.`);
-    return;
-  }
-  const routeKey = `${match.route.method} ${match.route.path}`;
-  if (app.throttle && !app.throttle.take(routeKey, match.route.throttle)) {
-    // What API Gateway answers a throttled request with.
-    writeJsonError(res, 429, 'Too many requests: try again in a moment.', { 'retry-after': '1' });
-    req.resume();
-    return;
-  }
-  const handler = app.handlers.get(routeKey)!;
-  let body: Buffer;
-  try {
-    body = await readBody(req);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      writeJsonError(res, 413, 'The request is too large: 25 MB at most.', { connection: 'close' });
-      req.resume();
-      return;
-    }
-    throw error;
-  }
-  writeResult(res, await handler(toApiGatewayEvent(req, body, routeKey, requestUrl, match.pathParameters)));
+  await serveApi(req, res, app, requestUrl);
 }

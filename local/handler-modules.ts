@@ -6,6 +6,7 @@
 
 import { HTTP_ROUTES } from '../lambdas/http/routes';
 import { AUTH_TRIGGERS } from '../lambdas/triggers/cognito-triggers';
+import type { SignedPostCheck } from './api-door';
 import type { LambdaHttpHandler } from './api-gateway';
 import type { TriggerHandler } from './lambda-invoke';
 import type { TaskHandler } from './stand-ins/stepfunctions';
@@ -18,6 +19,24 @@ export async function loadHttpHandlers(): Promise<ReadonlyMap<string, LambdaHttp
     handlers.set(`${route.method} ${route.path}`, module.handler);
   }
   return handlers;
+}
+
+/**
+ * The signature check each `signedBy` route's function exports (`signedPost`), by route key: the gateway asks
+ * it before it counts a post against the route's throttle. A signed route without one stops the start.
+ */
+export async function loadSignedPostChecks(): Promise<ReadonlyMap<string, SignedPostCheck>> {
+  const checks = new Map<string, SignedPostCheck>();
+  for (const route of HTTP_ROUTES.filter((r) => r.signedBy)) {
+    const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { signedPost?: SignedPostCheck };
+    if (typeof module.signedPost !== 'function') {
+      throw new Error(
+        `lambdas/handlers/${route.fn}.ts must export signedPost: its route is signedBy ${route.signedBy}.`,
+      );
+    }
+    checks.set(`${route.method} ${route.path}`, module.signedPost);
+  }
+  return checks;
 }
 
 /** The user pool's trigger handlers, by function name (what cognito-local invokes). */

@@ -25,7 +25,7 @@ import {
 } from './data-dir';
 import { type FrontDoorParts, frontDoor } from './front-door';
 import { applyHandlerEnvironment } from './handler-environment';
-import { loadHttpHandlers, loadTriggerHandlers } from './handler-modules';
+import { loadHttpHandlers, loadSignedPostChecks, loadTriggerHandlers } from './handler-modules';
 import { provideLocalAdapters } from './host-adapters';
 import { hostNames, isLoopbackName, normalizedHostName } from './host-names';
 import { failInterruptedRuns } from './interrupted-runs';
@@ -38,7 +38,7 @@ import { buildSite, localCsp, siteIsStale } from './site';
 import { siteConfigFile } from './site-config';
 import { startPipeline } from './start-pipeline';
 import { startStandIns } from './start-stand-ins';
-import { createRouteThrottle } from './throttle';
+import { createClientLimiter, createRouteThrottle } from './throttle';
 
 export type RuntimeOptions = {
   /** 0 picks a free port (tests). */
@@ -176,7 +176,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     parts.app = {
       url,
       handlers,
+      signedPosts: await loadSignedPostChecks(),
       throttle: config.throttling ? createRouteThrottle() : null,
+      clientLimits: config.throttling ? createClientLimiter() : null,
       generated: {
         '/config.json': siteConfigFile({ pool, publicUrl, url, webhookUrl, retention: config.retention }),
       },

@@ -1,4 +1,8 @@
-/** The DynamoDB repositories, each reading only its own table's name. */
+/**
+ * The DynamoDB repositories, each reading only its own table's name. Each factory is marked pure (making it
+ * reads nothing until it is called), so a function's bundle keeps only the repositories its handler uses:
+ * esbuild cannot see that across files by itself, and the Transcribe bundle is near its 1 MB budget.
+ */
 
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
@@ -18,7 +22,7 @@ import { ENV } from './env-names';
 import { once } from './once';
 import { readEnv, required, retentionDays } from './read-env';
 
-export const messageRepository = once(() => {
+export const messageRepository = /* @__PURE__ */ once(() => {
   const env = readEnv('the messages table', {
     [ENV.MESSAGES_TABLE]: required,
     // Only the functions that create messages are given it: they expire this many days after they arrive.
@@ -27,7 +31,7 @@ export const messageRepository = once(() => {
   return new DynamoMessageRepository(documentClient(), env.MESSAGES_TABLE, env.TRANSCRIPT_RETENTION_DAYS);
 });
 
-export const settingsRepository = once(
+export const settingsRepository = /* @__PURE__ */ once(
   () =>
     new DynamoSettingsRepository(
       documentClient(),
@@ -35,7 +39,7 @@ export const settingsRepository = once(
     ),
 );
 
-export const optOutRepository = once(
+export const optOutRepository = /* @__PURE__ */ once(
   () =>
     new DynamoOptOutRepository(
       documentClient(),
@@ -44,7 +48,7 @@ export const optOutRepository = once(
 );
 
 /** What each sender chose by text (LANG): the webhook and the pipeline steps that write to the sender. */
-export const senderPreferencesRepository = once(
+export const senderPreferencesRepository = /* @__PURE__ */ once(
   () =>
     new DynamoSenderPreferencesRepository(
       documentClient(),
@@ -54,7 +58,7 @@ export const senderPreferencesRepository = once(
 );
 
 /** Pending UPLOAD links: the webhook adds them, the upload page's function reads and uses them up. */
-export const uploadCodeStore = once(
+export const uploadCodeStore = /* @__PURE__ */ once(
   () =>
     new DynamoUploadCodes(
       documentClient(),
@@ -62,7 +66,7 @@ export const uploadCodeStore = once(
     ),
 );
 
-export const signupRepository = once(
+export const signupRepository = /* @__PURE__ */ once(
   () =>
     new DynamoSignupRepository(
       documentClient(),
@@ -70,7 +74,7 @@ export const signupRepository = once(
     ),
 );
 
-export const consentRecordRepository = once(
+export const consentRecordRepository = /* @__PURE__ */ once(
   () =>
     new DynamoConsentRecordRepository(
       documentClient(),
@@ -79,8 +83,8 @@ export const consentRecordRepository = once(
     ),
 );
 
-/** The limits' counters (voice messages a day, texts an hour, replayed webhooks). */
-export const counters = once(
+/** The limits' counters (voice messages a day, segments an hour and a day, replayed webhooks). */
+export const counters = /* @__PURE__ */ once(
   () =>
     new DynamoCounters(
       documentClient(),
@@ -107,7 +111,7 @@ export const pendingSmsConsents = once(
 );
 
 /** Which message each text sent about one belongs to (how a delivery status callback finds its message). */
-export const sentTextRepository = once(
+export const sentTextRepository = /* @__PURE__ */ once(
   () =>
     new DynamoSentTextRepository(
       documentClient(),
@@ -116,7 +120,7 @@ export const sentTextRepository = once(
 );
 
 /** The daily usage counters; a failed add is logged, never thrown (usage must not fail the work it counts). */
-export const usageCounter = once(
+export const usageCounter = /* @__PURE__ */ once(
   () =>
     new DynamoUsageCounter(
       documentClient(),
@@ -125,7 +129,7 @@ export const usageCounter = once(
 );
 
 /** Each message's run steps, on the message's own item in the messages table. */
-export const runSteps = once(
+export const runSteps = /* @__PURE__ */ once(
   () =>
     new DynamoRunSteps(
       documentClient(),

@@ -1,17 +1,34 @@
-/** The SMS sender: Twilio once its credentials and number are saved, else the host's fallback (the outbox). */
+/**
+ * The SMS sender: Twilio once its credentials and number are saved, else the host's fallback (the outbox).
+ * Every text it takes adds its segments to the function's `SegmentsSent` metric (the alarm on segments per
+ * hour, lib/constructs/monitoring.ts), whichever use case sent it.
+ */
 import { TwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
+import { segmentCount } from '../core/sms-text';
+import type { Providers } from '../ports/providers';
+import type { SmsSender } from '../ports/sms-sender';
 import { hostAdapters } from './host';
+import { metrics } from './observability';
 import { once } from './once';
 import { selectSmsSender } from './provider-choice';
 import { settingsRepository } from './repositories';
 import { secretStore } from './secrets';
 import { smsStatusUrl } from './service';
 
-export const smsSending = once(() => {
+/** `sender`, adding the segments of each text it takes to `SegmentsSent`. */
+const metered = (sender: SmsSender): SmsSender => ({
+  async send(sms) {
+    const sent = await sender.send(sms);
+    metrics.addMetric('SegmentsSent', 'Count', segmentCount(sms.body));
+    return sent;
+  },
+});
+
+export const smsSending = once((): Pick<Providers, 'smsSender'> => {
   const host = hostAdapters();
   // Every text asks Twilio for its delivery status (POST /api/sms-status, handlers/sms-status.ts).
   const statusCallback = smsStatusUrl();
-  return selectSmsSender({
+  const selected = selectSmsSender({
     settings: settingsRepository(),
     secrets: secretStore(['twilio_auth_token']),
     twilio: (credentials) =>
@@ -22,4 +39,10 @@ export const smsSending = once(() => {
       }),
     fallback: host.fallbackSmsSender ?? null,
   });
+  return {
+    async smsSender() {
+      const provider = await selected.smsSender();
+      return provider && { ...provider, sender: metered(provider.sender) };
+    },
+  };
 });

@@ -11,6 +11,8 @@ const COMMANDS =
   'Text FULL for the transcript, MODE FULL or MODE SUMMARY, SPELL and names, LANG es for Spanish, UPLOAD for a link.';
 
 const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+const times = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
 
 export const ENGLISH: FixedTexts = {
   defaultName: 'Voice summary',
@@ -135,5 +137,15 @@ export const ENGLISH: FixedTexts = {
   ],
   smsConsentConfirmed: (name) => [
     `${name}: thanks, your sign-up is confirmed. Forward a voice message to this number to get a summary and transcript back. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+  ],
+  waitFor: (minutes) =>
+    minutes < 60 ? `in ${plural(minutes, 'minute')}` : `in ${plural(Math.ceil(minutes / 60), 'hour')}`,
+  fullLimit: (name, perDay, wait) => [
+    `${name}: we have sent you the transcript ${times(perDay)} today, the most we send in a day. Text FULL again ${wait}.`,
+    `${name}: FULL is answered ${times(perDay)} a day. Text FULL again ${wait}.`,
+  ],
+  uploadLimit: (name, perDay, wait) => [
+    `${name}: we have sent this number ${plural(perDay, 'upload link')} today, the most we send in a day. Text UPLOAD again ${wait}.`,
+    `${name}: UPLOAD is answered ${times(perDay)} a day. Text UPLOAD again ${wait}.`,
   ],
 };

@@ -15,6 +15,8 @@ const COMMANDS =
   'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés, UPLOAD para un enlace.';
 
 const voiceMessages = (count: number) => `${count} mensaje${count === 1 ? '' : 's'} de voz`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const times = (count: number) => (count === 1 ? 'una vez' : `${count} veces`);
 
 /** The languages a Spanish text names (its own and English); others by their English name. */
 const SPANISH_NAMES: Readonly<Record<string, string>> = { es: 'español', en: 'inglés' };
@@ -141,5 +143,15 @@ export const SPANISH: FixedTexts = {
   ],
   smsConsentConfirmed: (name) => [
     `${name}: gracias, su registro queda confirmado. Mande un mensaje de voz a este teléfono para recibir un resumen y el texto. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+  ],
+  waitFor: (minutes) =>
+    minutes < 60
+      ? `en ${plural(minutes, 'minuto', 'minutos')}`
+      : `en ${plural(Math.ceil(minutes / 60), 'hora', 'horas')}`,
+  fullLimit: (name, perDay, wait) => [
+    `${name}: hoy ya le mandamos el texto ${times(perDay)}, el tope diario. Mande FULL de nuevo ${wait}.`,
+  ],
+  uploadLimit: (name, perDay, wait) => [
+    `${name}: hoy ya le mandamos ${plural(perDay, 'enlace', 'enlaces')} para subir audio, el tope diario. Mande UPLOAD de nuevo ${wait}.`,
   ],
 };

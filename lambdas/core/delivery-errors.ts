@@ -17,7 +17,8 @@ export type DeliveryError = {
 export const DELIVERY_ERRORS: Readonly<Record<number, DeliveryError>> = {
   30001: {
     reason: 'Twilio dropped it from a full sending queue',
-    advice: 'send fewer texts at once (Settings, texts an hour) or add numbers to the Messaging Service.',
+    advice:
+      'send fewer texts at once (Settings, segments per number an hour) or add numbers to the Messaging Service.',
   },
   30002: {
     reason: 'the Twilio account is suspended',

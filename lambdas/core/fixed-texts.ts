@@ -90,4 +90,10 @@ export type FixedTexts = {
   readonly smsConsentRequest: (name: string) => readonly string[];
   /** The phone's YES confirmed its sign-up. */
   readonly smsConsentConfirmed: (name: string) => readonly string[];
+  /** How long until a daily count starts again, to end a sentence: "in 5 hours", "in 40 minutes". */
+  readonly waitFor: (minutes: number) => string;
+  /** FULL past its answers a day (`perDay`): when to ask again (`wait`, from `waitFor`). */
+  readonly fullLimit: (name: string, perDay: number, wait: string) => readonly string[];
+  /** UPLOAD past its links a day (`perDay`): when to ask again. */
+  readonly uploadLimit: (name: string, perDay: number, wait: string) => readonly string[];
 };

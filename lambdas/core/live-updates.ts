@@ -4,7 +4,7 @@
  * the browser both import these, so the channel and the event's shape are written once.
  */
 import * as z from 'zod';
-import { type Message, messageSchema } from './schemas';
+import { type ListedMessage, messageSchema } from './schemas';
 
 /** The channel namespace of message changes; only members of the admins group may subscribe to it. */
 export const MESSAGES_NAMESPACE = 'messages';
@@ -37,7 +37,10 @@ export const liveChannelMovedSchema = z.object({ type: z.literal('moved') });
  * One published event: `insert` for a new message, `update` for a change, `delete` for a message erased (the
  * list drops it); the message as the list shows it.
  */
-export type LiveMessageChange = { readonly type: 'insert' | 'update' | 'delete'; readonly message: Message };
+export type LiveMessageChange = {
+  readonly type: 'insert' | 'update' | 'delete';
+  readonly message: ListedMessage;
+};
 
 const LIVE_TYPE = { created: 'insert', updated: 'update', deleted: 'delete' } as const;
 
@@ -53,7 +56,7 @@ export const liveMessageChangeSchema = z.object({
 /** The message as `GET /api/messages` shows it, to the event's shape. */
 export function liveMessageChange(
   type: 'created' | 'updated' | 'deleted',
-  message: Message,
+  message: ListedMessage,
 ): LiveMessageChange {
   return { type: LIVE_TYPE[type], message };
 }

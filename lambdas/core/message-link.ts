@@ -5,6 +5,7 @@
  * public link (an UPLOAD page later): a code of this shape, looked up by its hash, "not available" otherwise.
  */
 import * as z from 'zod';
+import { heardWordsSchema } from './heard-words';
 import { codePageUrl, MESSAGE_LINK_PREFIX } from './site-paths';
 
 /** Random bytes in a code: 128 bits. */
@@ -35,6 +36,11 @@ export const sharedMessageSchema = z.object({
    */
   callback: z.string().nullable(),
   transcript: z.string().nullable(),
+  /**
+   * The transcript's words with how sure the speech engine was of each and roughly when each was said
+   * (core/heard-words.ts), so the page can shade the doubtful ones; null when the engine gave none.
+   */
+  words: heardWordsSchema.nullable(),
   /** When the voice message arrived (ISO). */
   received_at: z.string(),
   /** The spoken language, when the transcriber said. */

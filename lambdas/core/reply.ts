@@ -224,3 +224,22 @@ export function UPLOAD_LINK_TEXT(serviceName: string, url: string, language: Tex
   const texts = fixedTexts(language);
   return firstThatFits(texts.uploadLink(nameFor(serviceName, texts), url), FIXED_TEXT_MAX_CHARS);
 }
+
+/**
+ * The answer to FULL or UPLOAD past its uses a day (`perDay`): when it can be asked again, `minutesLeft` from
+ * now (at most 320 characters).
+ */
+export function DAILY_LIMIT_TEXT(
+  serviceName: string,
+  command: 'full' | 'upload-link',
+  perDay: number,
+  minutesLeft: number,
+  language: TextLanguage = 'en',
+): string {
+  const texts = fixedTexts(language);
+  const name = nameFor(serviceName, texts);
+  const wait = texts.waitFor(minutesLeft);
+  const candidates =
+    command === 'full' ? texts.fullLimit(name, perDay, wait) : texts.uploadLimit(name, perDay, wait);
+  return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
+}

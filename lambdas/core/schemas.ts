@@ -7,9 +7,11 @@ import { DEFAULT_MAX_DURATION_SECONDS } from './audio-format';
 import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
 import { smsPartSchema } from './delivery';
 import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
+import { heardWordsSchema } from './heard-words';
 import { historyQuerySchema } from './message-history';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
+import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from './send-limits';
 import { MESSAGE_STATUSES } from './status';
 import { voiceSummarySchema } from './summary';
 import { transcriptReviewSchema } from './transcript-review';
@@ -112,6 +114,11 @@ export const messageSchema = z.object({
   status: messageStatusSchema,
   summary: z.string().nullable(),
   transcript: z.string().nullable(),
+  /**
+   * The transcript's words with the engine's confidence (core/heard-words.ts); null or absent when the engine
+   * gave none or the message predates them. Read one message at a time: lists and live changes leave them out.
+   */
+  transcript_words: heardWordsSchema.nullable().optional(),
   error_message: z.string().nullable(),
   /**
    * Whether processing a failed message again can end differently (core/pipeline-failures.ts). False (the
@@ -151,6 +158,14 @@ export const messageSchema = z.object({
   transcript_review: transcriptReviewSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** A message as lists show it (GET /api/messages, the live list): without its words, far larger than its text. */
+export type ListedMessage = Omit<Message, 'transcript_words'>;
+
+export function listedMessage(message: Message): ListedMessage {
+  const { transcript_words: _words, ...listed } = message;
+  return listed;
+}
 
 export const RECENT_MESSAGES_LIMIT = 10;
 
@@ -205,16 +220,9 @@ export const LIMIT_DEFAULTS = {
   max_duration_minutes: DEFAULT_MAX_DURATION_SECONDS / 60,
   /** Voice messages transcribed per sender per day; beyond it the sender is told once, then nothing. */
   voice_messages_per_sender_per_day: 20,
-  /** Texts sent to one number per hour, every reply part counted. */
-  replies_per_sender_per_hour: 60,
+  ...SEGMENT_LIMIT_DEFAULTS,
   /** Countries replies may go to (ISO codes); the +1 plan's Caribbean countries are not in by default. */
   reply_countries: [...DEFAULT_REPLY_COUNTRIES],
-};
-
-/** The form shows the message under the field's label and the API prefixes the field's name, so it names neither. */
-const limitNumber = (max: number) => {
-  const error = `Enter a whole number from 1 to ${max}.`;
-  return z.number({ error }).int({ error }).min(1, { error }).max(max, { error });
 };
 
 const countriesSchema = z
@@ -245,7 +253,7 @@ export const settingsRecordSchema = z.object({
   voice_messages_per_sender_per_day: limitNumber(1000).default(
     LIMIT_DEFAULTS.voice_messages_per_sender_per_day,
   ),
-  replies_per_sender_per_hour: limitNumber(1000).default(LIMIT_DEFAULTS.replies_per_sender_per_hour),
+  ...segmentLimits((max, name) => max.default(SEGMENT_LIMIT_DEFAULTS[name])),
   reply_countries: countriesSchema.default(LIMIT_DEFAULTS.reply_countries),
   accented_letters: accentedLettersSchema.default('replace'),
   /** The unit prices usage's estimated cost applies (core/usage.ts). */
@@ -323,7 +331,14 @@ export const settingsUpdateSchema = z.strictObject({
   message_link_days: linkDays.optional(),
   max_duration_minutes: limitNumber(60).optional(),
   voice_messages_per_sender_per_day: limitNumber(1000).optional(),
-  replies_per_sender_per_hour: limitNumber(1000).optional(),
+  ...segmentLimits((max) => max.optional()),
+  /** Retired by the segment limits (issue 23): a client that still sends it is told what replaced it. */
+  replies_per_sender_per_hour: z
+    .never({
+      error:
+        'replies_per_sender_per_hour is no longer a setting: texts are limited in segments now (segments_per_number_per_hour, segments_per_number_per_day).',
+    })
+    .optional(),
   reply_countries: countriesSchema.optional(),
   accented_letters: accentedLettersSchema.optional(),
   unit_prices: unitPricesUpdateSchema.optional(),

@@ -4,8 +4,10 @@
  * sender spells it. Guards keep ordinary speech alone: short words are never targets, a near match must begin
  * with the same sound, a lone common word is never replaced, a span of common words only on an exact
  * phonetic match, and numbers and punctuation are never crossed. The phonetic codes and the edit distance
- * come from a library behind `Phonetics` (ports/phonetics.ts).
+ * come from a library behind `Phonetics` (ports/phonetics.ts). The transcript's words (core/heard-words.ts)
+ * are rewritten with it, so they stay the transcript word for word.
  */
+import { type HeardWord, transcriptOf } from './heard-words';
 
 /** What the matching needs from a phonetic library. */
 export type Phonetics = {
@@ -44,13 +46,63 @@ type Candidate = {
   readonly score: number;
 };
 
+/** One span of the transcript (characters `from` to `to`) to be written as the sender's `word`. */
+type Edit = { readonly from: number; readonly to: number; readonly word: string };
+
 /** The transcript with spans that sound like a vocabulary word written as that word. */
 export function correctSpelling(text: string, vocabulary: readonly string[], options: SpellingOptions) {
+  let out = text;
+  for (const { from, to, word } of spellingEdits(text, vocabulary, options)) {
+    out = out.slice(0, from) + word + out.slice(to);
+  }
+  return out;
+}
+
+/**
+ * The words with the same corrections, still the corrected transcript word for word. A corrected span keeps
+ * what was heard of it: the least confidence of the words it replaces (sounding like the sender's word is
+ * not hearing it well) and the time of its first word.
+ */
+export function correctWordsSpelling(
+  words: readonly HeardWord[],
+  vocabulary: readonly string[],
+  options: SpellingOptions,
+): HeardWord[] {
+  const out = [...words];
+  const starts: number[] = [];
+  let offset = 0;
+  for (const word of words) {
+    starts.push(offset);
+    offset += word.text.length + 1;
+  }
+  // Last span first: what lies before a span (its words' indexes, their text up to it) is still as heard.
+  for (const { from, to, word } of spellingEdits(transcriptOf(words), vocabulary, options)) {
+    const first = wordAt(starts, from);
+    const last = wordAt(starts, to - 1);
+    const replaced = out.slice(first, last + 1);
+    const text =
+      out[first]!.text.slice(0, from - starts[first]!) + word + out[last]!.text.slice(to - starts[last]!);
+    const confidence = Math.min(...replaced.map((heard) => heard.confidence));
+    const at = out[first]!.at;
+    out.splice(first, last - first + 1, ...text.split(' ').map((part) => ({ text: part, confidence, at })));
+  }
+  return out;
+}
+
+/** The index of the word whose characters include `offset` (words start at `starts`, one space apart). */
+function wordAt(starts: readonly number[], offset: number): number {
+  let index = 0;
+  while (index + 1 < starts.length && starts[index + 1]! <= offset) index++;
+  return index;
+}
+
+/** The spans to correct, without overlaps, the last in the transcript first. */
+function spellingEdits(text: string, vocabulary: readonly string[], options: SpellingOptions): Edit[] {
   const targets = vocabulary
     .map((word) => ({ word, letters: lettersOf(word) }))
     .filter((target) => target.letters.length >= MIN_TARGET_LETTERS)
     .map((target) => ({ ...target, codes: options.phonetics.codes(target.letters) }));
-  if (targets.length === 0) return text;
+  if (targets.length === 0) return [];
   const tokens = wordTokens(text);
   const candidates: Candidate[] = [];
   for (let first = 0; first < tokens.length; first++) {
@@ -93,10 +145,7 @@ export function correctSpelling(text: string, vocabulary: readonly string[], opt
     if (chosen.some((other) => candidate.from < other.to && other.from < candidate.to)) continue;
     chosen.push(candidate);
   }
-  chosen.sort((a, b) => b.from - a.from);
-  let out = text;
-  for (const { from, to, word } of chosen) out = out.slice(0, from) + word + out.slice(to);
-  return out;
+  return chosen.sort((a, b) => b.from - a.from);
 }
 
 /** How well a span sounds like a target (lower is better; negative: the same word), or null: no match. */

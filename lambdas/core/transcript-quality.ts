@@ -1,83 +1,11 @@
 /**
- * Whether a transcript can be trusted enough to text: a repetition loop (the same words over and over, what
- * a speech model writes when it cannot follow the audio) is never sent, from any engine; and the offline
- * engine's own signals (token probabilities, tokens per second, script, music notes) say whether its output
- * is English, doubtful English, or most likely another language it cannot understand. Thresholds and the
- * error rates they were measured at are in docs/local-transcription.md.
+ * Whether an offline transcript can be trusted enough to text: the engine's own signals (token probabilities,
+ * tokens per second, script, music notes, a transcript that is mostly a repetition loop) say whether its
+ * output is English, doubtful English, or most likely another language it cannot understand. Thresholds and
+ * the error rates they were measured at are in docs/local-transcription.md; loops themselves, from any engine,
+ * are cut in core/decoder-loops.ts.
  */
-import { UNITS } from './spoken-numbers';
-
-/** The longest run of one n-gram repeated back to back: the words and how many times in a row. */
-export type RepetitionRun = { readonly ngram: readonly string[]; readonly repeats: number };
-
-/** Up to this many words per repeated phrase ("1-2-5" is three, "i'm your happier" three). */
-const MAX_NGRAM = 6;
-/**
- * One word said six times in a row is a loop: people say "no, no, no" or "very very" but not six times.
- * Moonshine's loops run to its token cap (dozens of repeats), so the margin costs nothing.
- */
-const MIN_SINGLE_WORD_REPEATS = 6;
-/** A phrase of two or more words four times in a row ("1-2-5, 1-2-5, 1-2-5, 1-2-5"); three can be speech ("thank you" x3). */
-const MIN_PHRASE_REPEATS = 4;
-
-/** Lower-case words of letters and digits, every other character a separator ("1-2-5" is three words). */
-function transcriptWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}']+/u)
-    .map((word) => word.replace(/^'+|'+$/g, ''))
-    .filter(Boolean);
-}
-
-/** Every n-gram (1 to 6 words) repeated back to back, with how many times, from each position it starts at. */
-function* repetitionRuns(words: readonly string[]): Generator<RepetitionRun> {
-  for (let n = 1; n <= MAX_NGRAM; n++) {
-    for (let start = 0; start + 2 * n <= words.length; start++) {
-      let repeats = 1;
-      while (sameNgram(words, start, start + repeats * n, n)) repeats++;
-      if (repeats > 1) yield { ngram: words.slice(start, start + n), repeats };
-    }
-  }
-}
-
-function sameNgram(words: readonly string[], a: number, b: number, n: number): boolean {
-  if (b + n > words.length) return false;
-  for (let i = 0; i < n; i++) if (words[a + i] !== words[b + i]) return false;
-  return true;
-}
-
-/** The repeated n-gram covering the most words, or null for none repeated. */
-export function longestRepetition(text: string): RepetitionRun | null {
-  let best: RepetitionRun | null = null;
-  for (const run of repetitionRuns(transcriptWords(text))) {
-    if (best === null || run.repeats * run.ngram.length > best.repeats * best.ngram.length) best = run;
-  }
-  return best;
-}
-
-/**
- * Whether the transcript holds a repetition loop, which is never sent (see the thresholds above). Every run
- * is checked, not only the longest: six words said twice cover more than one word said six times.
- */
-export function isRepetitionLoop(text: string): boolean {
-  for (const run of repetitionRuns(transcriptWords(text))) {
-    const needed = run.ngram.length === 1 ? MIN_SINGLE_WORD_REPEATS : MIN_PHRASE_REPEATS;
-    if (run.repeats < needed) continue;
-    // A phone number read out digit by digit repeats digits ("five five five, five five five five"): digits
-    // are a loop only past the longest number a caller reads out (11 digits with the country code).
-    if (run.ngram.every(isDigitWord) && run.repeats * run.ngram.length <= MAX_SPOKEN_NUMBER_DIGITS) continue;
-    return true;
-  }
-  return false;
-}
-
-/** The most digits a caller reads out as one number: +1 and ten digits. */
-const MAX_SPOKEN_NUMBER_DIGITS = 11;
-
-/** A digit as a transcript writes it: "5", "five", "oh". */
-function isDigitWord(word: string): boolean {
-  return /^\d$/.test(word) || Object.hasOwn(UNITS, word);
-}
+import { loopShareOf, MOSTLY_LOOP_SHARE } from './decoder-loops';
 
 /** What the offline decoder said and how sure it was of each token. */
 export type DecoderOutput = {
@@ -99,6 +27,7 @@ export type TranscriptSignals = {
   readonly nonLatinShare: number;
   /** Music notes: the model took the sound for a song. */
   readonly musicNotes: boolean;
+  /** More than half the transcript is a repetition loop (core/decoder-loops.ts): the engine did not follow. */
   readonly loop: boolean;
 };
 
@@ -118,7 +47,7 @@ export function transcriptSignals(output: DecoderOutput): TranscriptSignals {
     tokensPerSecond: output.speechSeconds > 0 ? count / output.speechSeconds : 0,
     nonLatinShare: letters.length === 0 ? 0 : nonLatin / letters.length,
     musicNotes: /[\u266A-\u266C\u{1F3B5}\u{1F3B6}]/u.test(output.text),
-    loop: isRepetitionLoop(output.text),
+    loop: loopShareOf(output.text) > MOSTLY_LOOP_SHARE,
   };
 }
 

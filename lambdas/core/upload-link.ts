@@ -2,7 +2,7 @@
  * The UPLOAD command's one-time link (`/u/<code>` on the site's own domain): a page where a sender picks a
  * recording too big for MMS and uploads it straight to storage; it becomes a voice message from that sender.
  * The code has the shape of a message link's (core/message-link.ts: 128 random bits, only its SHA-256 kept),
- * works for one hour and is used up by the first recording that becomes a message.
+ * works for one hour and is used up by the first recording that becomes a message; DELETE and STOP revoke it.
  */
 import * as z from 'zod';
 import { codePageUrl, UPLOAD_LINK_PREFIX } from './site-paths';
@@ -15,8 +15,15 @@ export const UPLOAD_LINK_MINUTES = 60;
 export const uploadLinkUrl = (siteUrl: string, code: string) =>
   codePageUrl(siteUrl, UPLOAD_LINK_PREFIX, code);
 
-/** What the page and the API say for a code that is malformed, unknown, expired or already used. */
+/** What the page and the API say for a code that is malformed, unknown, expired, used or revoked. */
 export const UPLOAD_LINK_NOT_AVAILABLE = 'This link is not available';
+
+/**
+ * What the page and the API say (409) when the link's number has sent its voice messages for today: nothing
+ * is uploaded or kept. `voiceMessages` is "20 voice messages" (core/reply.ts).
+ */
+export const UPLOAD_LINK_OVER_LIMIT = (voiceMessages: string) =>
+  `This number has already sent ${voiceMessages} today, its daily limit, so no recording is kept until midnight UTC. Text UPLOAD tomorrow for a new link.`;
 
 /**
  * Where the file of one link goes in the upload area: fixed by the code's hash, so the browser never names a
@@ -36,8 +43,5 @@ export const uploadLinkTicketSchema = z.object({
   headers: z.record(z.string(), z.string()),
 });
 
-/**
- * What `POST /api/u/{code}/message` answers once the recording is a message (the code is used up):
- * `transcribed` false when it came past the number's voice messages a day and is kept untranscribed.
- */
-export const uploadLinkReceivedSchema = z.object({ received: z.literal(true), transcribed: z.boolean() });
+/** What `POST /api/u/{code}/message` answers once the recording is a message (the code is used up). */
+export const uploadLinkReceivedSchema = z.object({ received: z.literal(true) });

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import type { FailureCause } from './pipeline-failures';
+import type { SmsBudget } from './send-limits';
 import { estimateCost, type UnitPrices } from './unit-prices';
 
 /** The counters of a day, each a whole number (seconds and tokens included). */
@@ -92,8 +93,8 @@ export function usageDates(now: string, days: number): string[] {
  */
 export const USAGE_KEPT_DAYS = 400;
 
-/** GET /api/usage's answer. */
-export type UsageReport = {
+/** A range of days as GET /api/usage reports it. */
+export type UsageRangeReport = {
   readonly days: readonly UsageDay[];
   /** The whole range's estimated cost in US dollars. */
   readonly estimated_cost: number;
@@ -102,12 +103,15 @@ export type UsageReport = {
   readonly prices: UnitPrices;
 };
 
+/** GET /api/usage's answer: the range, and today's segments against the service's SMS budget. */
+export type UsageReport = UsageRangeReport & { readonly budget: SmsBudget };
+
 /** The range's days (missing ones as zeros) with each day's cost and the totals. */
 export function usageReport(
   dates: readonly string[],
   stored: readonly Omit<UsageDay, 'estimated_cost'>[],
   prices: UnitPrices,
-): UsageReport {
+): UsageRangeReport {
   const byDate = new Map(stored.map((day) => [day.date, day]));
   const days = dates.map((date) => {
     const day = byDate.get(date) ?? emptyUsageDay(date);

@@ -10,8 +10,9 @@ import { uploadDeps } from '../composition/uploads';
 import { MAX_AUDIO_BYTES } from '../core/audio-format';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../core/errors';
 import { uploadedAudioSchema } from '../core/uploads';
-import { header, readJsonBody } from '../http/edge';
+import { bodyBytes, header, readJsonBody } from '../http/edge';
 import { parseMultipart } from '../http/multipart';
+import { BODY_LIMITS } from '../http/routes';
 import { parseOrThrow } from '../http/validation';
 import { receiveUpload, receiveUploadedFile } from '../use-cases/inbound/receive-upload';
 
@@ -29,9 +30,7 @@ export const handler = route({ access: 'admin' }, async ({ event }) => {
   }
 
   if (contentType.startsWith('multipart/form-data')) {
-    const raw = event.body
-      ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
-      : Buffer.alloc(0);
+    const raw = bodyBytes(event, BODY_LIMITS.multipartUpload);
     const form = await parseMultipart(raw, header(event, 'content-type')!, { maxFileBytes: MAX_AUDIO_BYTES });
     const files = form.files.filter((f) => f.field === 'audio');
     if (files.length === 0) {

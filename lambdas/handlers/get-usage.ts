@@ -1,12 +1,15 @@
-/** GET /api/usage?days=30 (admin): the daily counters, oldest first, with the estimated cost (one Query). */
+/**
+ * GET /api/usage?days=30 (admin): the daily counters, oldest first, with the estimated cost (one Query), and
+ * today's segments against the service's SMS budget (one GetItem of the gate's counter).
+ */
 import { adminRoutes } from '../composition/http';
-import { settingsRepository } from '../composition/repositories';
+import { counters, settingsRepository } from '../composition/repositories';
 import { usage } from '../composition/usage';
 import { usageQuerySchema } from '../core/usage';
 import { systemClock } from '../ports/clock';
 import { readUsage } from '../use-cases/usage';
 
-const deps = { usage: usage(), settings: settingsRepository(), clock: systemClock };
+const deps = { usage: usage(), settings: settingsRepository(), counters: counters(), clock: systemClock };
 const route = adminRoutes();
 
 export const handler = route({ access: 'admin', query: usageQuerySchema }, async ({ query }) => ({

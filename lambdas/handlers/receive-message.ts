@@ -54,7 +54,9 @@ const deps: InboundDeps = {
   consents: consentRecordRepository(),
   warn,
 };
-const checkSignature = twilioSignatureCheck(publicWebhookUrl(), 'Webhook');
+const twilio = twilioSignatureCheck(publicWebhookUrl(), 'Webhook');
+/** Asked by the local gateway before it counts a post against the route's throttle (routes.ts `signedBy`). */
+export const signedPost = twilio.signedPost;
 const route = publicRoutes();
 
 const WEBHOOK_ONLY = "this URL is Twilio's webhook and takes only its signed form posts.";
@@ -74,7 +76,7 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
       logger.warn('Webhook refused: a Bearer token (an admin request at the webhook)');
       throw new ForbiddenError(`An admin token grants nothing here: ${WEBHOOK_ONLY} ${UPLOADS_MOVED}`);
     }
-    await checkSignature(header(event, 'x-twilio-signature'), params);
+    await twilio.check(header(event, 'x-twilio-signature'), params);
     const form = parseOrThrow(twilioWebhookSchema, params, 'webhook form');
     const result = await receiveSms(deps, form);
     logger.info('Webhook handled', { action: result.action, messages: result.messageIds.length });

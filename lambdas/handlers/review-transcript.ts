@@ -1,12 +1,15 @@
 /**
  * PUT /api/messages/{id}/transcript-review (admin): `{wrong: true, corrected_text?}` marks the message's
- * transcript wrong (by the caller, now); `{wrong: false}` clears the mark. Answers with the message.
+ * transcript wrong (by the caller, now); `{wrong: false}` clears the mark. Answers with the message as the
+ * list shows it.
  */
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { usage } from '../composition/usage';
+import { listedMessage } from '../core/schemas';
 import { transcriptReviewInputSchema } from '../core/transcript-review';
 import { messageIdPathSchema } from '../http/path-schemas';
+import { BODY_LIMITS } from '../http/routes';
 import { parseOrThrow } from '../http/validation';
 import { reviewTranscript } from '../use-cases/transcript-review';
 
@@ -14,10 +17,10 @@ const deps = { ...messageChanges(), usage: usage() };
 const route = adminRoutes();
 
 export const handler = route(
-  { access: 'admin', body: transcriptReviewInputSchema, maxBodyBytes: 96 * 1024 },
+  { access: 'admin', body: transcriptReviewInputSchema, maxBodyBytes: BODY_LIMITS.transcriptReview },
   async ({ event, body, caller }) => {
     const { id } = parseOrThrow(messageIdPathSchema, event.pathParameters ?? {}, 'path');
     const { message } = await reviewTranscript(deps, id, body, caller);
-    return { status: 200, body: { message } };
+    return { status: 200, body: { message: listedMessage(message) } };
   },
 );

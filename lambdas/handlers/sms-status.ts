@@ -20,7 +20,9 @@ import { parseOrThrow } from '../http/validation';
 import { receiveStatusCallback, smsStatusCallbackSchema } from '../use-cases/delivery-status';
 
 const deps = { ...messageChanges(), sentTexts: sentTextRepository(), usage: usage() };
-const checkSignature = twilioSignatureCheck(smsStatusUrl(), 'Status callback');
+const twilio = twilioSignatureCheck(smsStatusUrl(), 'Status callback');
+/** Asked by the local gateway before it counts a post against the route's throttle (routes.ts `signedBy`). */
+export const signedPost = twilio.signedPost;
 const route = publicRoutes();
 
 export const handler = route({ access: 'public' }, async ({ event }) => {
@@ -31,7 +33,7 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
     );
   }
   const params = formParams(event);
-  await checkSignature(header(event, 'x-twilio-signature'), params);
+  await twilio.check(header(event, 'x-twilio-signature'), params);
   const callback = parseOrThrow(smsStatusCallbackSchema, params, 'status callback form');
   const result = await receiveStatusCallback(deps, callback);
   if (result.outcome === 'unknown-sms') {

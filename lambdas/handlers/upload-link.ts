@@ -2,7 +2,8 @@
  * The public API of an UPLOAD link (`/u/<code>`), in a function of its own: GET /api/u/{code} (does the link
  * work), POST /api/u/{code}/upload (a signed PUT of one recording to the link's key in the upload area) and
  * POST /api/u/{code}/message (the recording becomes a voice message from the link's sender; the link is used
- * up). No sign-in: the code is the key. Every answer is no-store, noindex and no-referrer; any code that
+ * up). A number past its voice messages a day gets 409 at each step, and nothing it sends is kept. No
+ * sign-in: the code is the key. Every answer is no-store, noindex and no-referrer; any code that
  * opens nothing gets the same 404.
  */
 
@@ -29,11 +30,10 @@ const upload = route({ ...LINK_ROUTE, body: uploadRequestSchema }, async ({ even
 }));
 
 const message = route(LINK_ROUTE, async ({ event }) => {
-  const { transcribed } = await receiveLinkUpload(deps, linkCodeOf(event.pathParameters));
+  await receiveLinkUpload(deps, linkCodeOf(event.pathParameters));
   metrics.addMetric('MessagesReceived', 'Count', 1);
-  if (!transcribed) metrics.addMetric('VoiceMessagesOverLimit', 'Count', 1);
   // The message id stays with the service: the page has nothing to open with it.
-  return { status: 201, body: { received: true, transcribed } };
+  return { status: 201, body: { received: true } };
 });
 
 /** One function, three routes (lambdas/http/routes.ts): the route key says which. */

@@ -18,6 +18,7 @@ import type { Caller, TokenVerifier } from '../ports/token-verifier';
 import type { AdminStanding, AdminStandings } from './admin-membership';
 import { mapError } from './error-mapper';
 import { cameThroughCloudFront } from './origin-guard';
+import { BODY_LIMITS } from './routes';
 import { parseOrThrow } from './validation';
 
 export type HttpResult = {
@@ -49,7 +50,7 @@ export type RouteOptions<
   /** Schema of the JSON body; routes without one ignore the body. */
   readonly body?: BS;
   readonly query?: QS;
-  /** Largest accepted body in bytes (after base64 decoding). @default 16384 */
+  /** Largest accepted body in bytes (after base64 decoding), the route's own (routes.ts). @default BODY_LIMITS.json */
   readonly maxBodyBytes?: number;
   /** Headers of every answer, errors included (a public link's no-store and noindex). @default none */
   readonly headers?: Readonly<Record<string, string>>;
@@ -86,7 +87,24 @@ export type ApiHandler = (
   context?: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const DEFAULT_MAX_BODY_BYTES = BODY_LIMITS.json;
+
+/** What a body over `maxBytes` is told, by the handlers and by the local gateway alike. */
+export function bodyTooLargeMessage(maxBytes: number): string {
+  const size =
+    maxBytes >= 1024 * 1024
+      ? `${Math.floor(maxBytes / (1024 * 1024))} MB`
+      : `${Math.ceil(maxBytes / 1024)} KB`;
+  return `The request body is too large: ${size} at most.`;
+}
+
+/** The request body as bytes (API Gateway sends binary and form bodies base64-encoded); 413 above `maxBytes`. */
+export function bodyBytes(event: APIGatewayProxyEventV2, maxBytes: number): Buffer {
+  if (!event.body) return Buffer.alloc(0);
+  const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (raw.byteLength > maxBytes) throw new PayloadTooLargeError(bodyTooLargeMessage(maxBytes));
+  return raw;
+}
 
 export function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
   // API Gateway v2 lower-cases header names; be lenient for hand-made events.
@@ -94,22 +112,22 @@ export function header(event: APIGatewayProxyEventV2, name: string): string | un
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 }
 
-/** An x-www-form-urlencoded body (Twilio's webhooks) as its fields; the last of a repeated field wins. */
-export function formParams(event: APIGatewayProxyEventV2): Record<string, string> {
-  const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : '';
-  return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+/**
+ * An x-www-form-urlencoded body (Twilio's webhooks) as its fields; the last of a repeated field wins. 413 above
+ * `maxBytes`; malformed escapes are kept as sent (URLSearchParams never throws), for the schema to judge.
+ */
+export function formParams(
+  event: APIGatewayProxyEventV2,
+  maxBytes: number = BODY_LIMITS.twilioForm,
+): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(bodyBytes(event, maxBytes).toString('utf8')));
 }
 
 /** The JSON body of the request (415 if not JSON, 413 above `maxBytes`, 400 if it does not parse). */
 export function readJsonBody(event: APIGatewayProxyEventV2, maxBytes = DEFAULT_MAX_BODY_BYTES): unknown {
   const contentType = header(event, 'content-type') ?? '';
   if (!event.body) throw new ValidationError('The request body is empty: send a JSON object.');
-  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-  if (raw.byteLength > maxBytes) {
-    throw new PayloadTooLargeError(
-      `The request body is too large: ${Math.ceil(maxBytes / 1024)} KB at most.`,
-    );
-  }
+  const raw = bodyBytes(event, maxBytes);
   if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
     throw new UnsupportedMediaTypeError(
       'Send the request body as JSON, with the header Content-Type: application/json.',

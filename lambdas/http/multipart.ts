@@ -1,6 +1,8 @@
 /**
  * Reads a multipart/form-data body (an admin's test upload) with busboy: files are kept in memory up to a
- * limit and marked when they go past it, so the caller can answer 413 without guessing.
+ * limit and marked when they go past it, so the caller can answer 413 without guessing. A body that is cut
+ * short or never closes its last part is a 400: busboy reports it on the parser and on the open file's own
+ * stream, and both are listened to (an `error` nobody listens to stops the whole process).
  */
 import busboy from 'busboy';
 import { ValidationError } from '../core/errors';
@@ -19,12 +21,17 @@ export type MultipartBody = {
   readonly fields: Readonly<Record<string, string>>;
 };
 
+/** What a form that is cut short, malformed or not multipart at all is told. */
+export const MULTIPART_INVALID =
+  'The upload is not a valid multipart form (it is cut short or malformed): send the file again as multipart/form-data.';
+
 export function parseMultipart(
   body: Buffer,
   contentType: string,
   limits: { readonly maxFileBytes: number; readonly maxFiles?: number },
 ): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
+    const invalid = () => reject(new ValidationError(MULTIPART_INVALID));
     let parser: busboy.Busboy;
     try {
       parser = busboy({
@@ -32,9 +39,7 @@ export function parseMultipart(
         limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles ?? 2, fields: 10, fieldSize: 4096 },
       });
     } catch {
-      reject(
-        new ValidationError('The upload is not a valid multipart form: send it as multipart/form-data.'),
-      );
+      invalid();
       return;
     }
     const files: MultipartFile[] = [];
@@ -42,6 +47,8 @@ export function parseMultipart(
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       let truncated = false;
+      // "Unexpected end of form" is emitted here too when the body ends inside this file.
+      stream.on('error', invalid);
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
         truncated = true;
@@ -59,11 +66,7 @@ export function parseMultipart(
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
-    parser.on('error', () =>
-      reject(
-        new ValidationError('The upload is not a valid multipart form: send it as multipart/form-data.'),
-      ),
-    );
+    parser.on('error', invalid);
     parser.on('close', () => resolve({ files, fields }));
     parser.end(body);
   });

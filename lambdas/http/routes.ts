@@ -2,6 +2,8 @@
  * The HTTP API, listed once. CDK makes one Lambda function per `fn` (entry lambdas/handlers/<fn>.ts, export
  * `handler`) and one API Gateway route per row; the local runtime maps the same rows to the same handlers.
  */
+import { MAX_AUDIO_BYTES } from '../core/audio-format';
+
 export type HttpRoute = {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: `/api/${string}`;
@@ -21,6 +23,18 @@ export type HttpRoute = {
    * only the route's own throttle applies (admin routes need a token; Twilio's posts come from many addresses).
    */
   readonly perClient?: ClientLimit;
+  /**
+   * Largest request body the route takes, in bytes (BODY_LIMITS): the local gateway answers 413 as soon as the
+   * declared or streamed size passes it, and the handler checks again (in AWS, API Gateway stops every body at
+   * 10 MB and Lambda at 6 MB). Set on the routes that read a body. @default BODY_LIMITS.json
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * `twilio`: Twilio signs every post (X-Twilio-Signature), and the signature is checked before the post is
+   * counted against the route's throttle, so forged posts cannot spend Twilio's allowance. The function exports
+   * `signedPost(event)`, which the local gateway asks; the handler checks again before it does anything.
+   */
+  readonly signedBy?: 'twilio';
 };
 
 export type Throttle = { readonly rate: number; readonly burst: number };
@@ -33,13 +47,32 @@ export type ClientLimit = { readonly limit: number; readonly windowSeconds: 60 |
  * they stop one client's flood from using up a route everyone shares, not a person reading their messages.
  */
 export const CLIENT_LIMITS = {
-  /** A person opening, playing, deleting their message: a handful of requests; a family on one NAT, a few dozen. */
-  messageLink: { limit: 300, windowSeconds: 300 },
+  /**
+   * A person opening, playing, deleting their message: a handful of requests; a family on one NAT, a few dozen
+   * a minute. Measured (`npm run bench -- link-flood`): with 300 in 5 minutes a flood of random codes took its
+   * whole allowance (15 s at 20 a second) out of the route's shared throttle first, and real readers got 25%.
+   */
+  messageLink: { limit: 60, windowSeconds: 60 },
   /** Handing in a recording is three requests. */
   uploadLink: { limit: 100, windowSeconds: 300 },
   /** People signing up, one form each. */
   signup: { limit: 50, windowSeconds: 300 },
 } as const satisfies Record<string, ClientLimit>;
+
+/** Body limits, in bytes (see `HttpRoute.maxBodyBytes`). */
+export const BODY_LIMITS = {
+  /** A JSON request: a form, a few ids, the settings. */
+  json: 16 * 1024,
+  /** Twilio's form posts: up to 1,600 characters of text percent-encoded (UCS-2: 9 bytes each), and some 30 fields. */
+  twilioForm: 64 * 1024,
+  /** A transcript review: up to 20,000 corrected characters, escaped. */
+  transcriptReview: 96 * 1024,
+  /** The dashboard's multipart upload: a recording of 25 MB at most, its file name and the sender. */
+  multipartUpload: MAX_AUDIO_BYTES + 64 * 1024,
+} as const satisfies Record<string, number>;
+
+/** The body limit of a route. */
+export const bodyLimit = (route: HttpRoute): number => route.maxBodyBytes ?? BODY_LIMITS.json;
 
 /** The limits, from the most to the least generous. */
 export const THROTTLES = {
@@ -53,9 +86,10 @@ export const THROTTLES = {
   publicWrite: { rate: 10, burst: 30 },
   /**
    * A `/m/<code>` link: one person reading, playing or deleting their own message. 128-bit codes cannot be
-   * guessed at any rate; the limit caps what a flood of them costs.
+   * guessed at any rate; the limit caps what a flood of them costs. Well above one client's allowance
+   * (`CLIENT_LIMITS.messageLink`), so one client's flood is cut before it can use up what everyone shares.
    */
-  messageLink: { rate: 10, burst: 20 },
+  messageLink: { rate: 50, burst: 100 },
   /**
    * An UPLOAD link: one person handing in one recording (three requests). Same reasoning as a message link:
    * the code cannot be guessed, the limit caps a flood's cost (signing and probing are the dear parts).
@@ -86,6 +120,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'public',
     throttle: THROTTLES.publicWrite,
     perClient: CLIENT_LIMITS.signup,
+    maxBodyBytes: BODY_LIMITS.json,
   },
   { method: 'GET', path: '/api/messages', fn: 'list-messages', access: 'admin', throttle: THROTTLES.admin },
   // The dashboard's test upload (JSON {uploadKey, sender} after POST /api/uploads, or multipart).
@@ -95,9 +130,17 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'create-message',
     access: 'admin',
     throttle: THROTTLES.admin,
+    maxBodyBytes: BODY_LIMITS.multipartUpload,
   },
   { method: 'GET', path: '/api/settings', fn: 'get-settings', access: 'admin', throttle: THROTTLES.admin },
-  { method: 'PUT', path: '/api/settings', fn: 'put-settings', access: 'admin', throttle: THROTTLES.admin },
+  {
+    method: 'PUT',
+    path: '/api/settings',
+    fn: 'put-settings',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+    maxBodyBytes: BODY_LIMITS.json,
+  },
   // Twilio's webhook alone: public at the gateway, Twilio signs its posts (checked in the handler).
   {
     method: 'POST',
@@ -105,6 +148,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'receive-message',
     access: 'public',
     throttle: THROTTLES.webhook,
+    maxBodyBytes: BODY_LIMITS.twilioForm,
+    signedBy: 'twilio',
   },
   // Twilio's delivery status callbacks for the texts sent (signed form posts, checked in the handler).
   {
@@ -113,6 +158,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'sms-status',
     access: 'public',
     throttle: THROTTLES.webhook,
+    maxBodyBytes: BODY_LIMITS.twilioForm,
+    signedBy: 'twilio',
   },
   {
     method: 'POST',
@@ -120,9 +167,17 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'process-audio',
     access: 'admin',
     throttle: THROTTLES.admin,
+    maxBodyBytes: BODY_LIMITS.json,
   },
   // The dashboard: direct uploads (then POST /api/messages with the key) and the audio player.
-  { method: 'POST', path: '/api/uploads', fn: 'create-upload', access: 'admin', throttle: THROTTLES.admin },
+  {
+    method: 'POST',
+    path: '/api/uploads',
+    fn: 'create-upload',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+    maxBodyBytes: BODY_LIMITS.json,
+  },
   // The History section's CSV of the filtered list, and an operator's "wrong transcript" mark (issue 19).
   {
     method: 'GET',
@@ -137,11 +192,20 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     fn: 'review-transcript',
     access: 'admin',
     throttle: THROTTLES.admin,
+    maxBodyBytes: BODY_LIMITS.transcriptReview,
   },
   {
     method: 'GET',
     path: '/api/messages/{id}/audio',
     fn: 'message-audio',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
+  // One message's words with the engine's confidence (issue 24): lists leave them out.
+  {
+    method: 'GET',
+    path: '/api/messages/{id}/words',
+    fn: 'message-words',
     access: 'admin',
     throttle: THROTTLES.admin,
   },
@@ -186,6 +250,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'public',
     throttle: THROTTLES.uploadLink,
     perClient: CLIENT_LIMITS.uploadLink,
+    maxBodyBytes: BODY_LIMITS.json,
   },
   {
     method: 'POST',

@@ -1,17 +1,20 @@
 /**
- * Counters behind the service's limits (voice messages per sender per day, texts per number per hour, one
- * how-to a day) and its replay guard (each Twilio MessageSid once). Keys name their window (`...#2026-11-23`),
- * so a new window starts at zero; counts expire with their window (DynamoDB TTL in AWS).
+ * Counters behind the service's limits (voice messages per sender a day, segments per number an hour and a
+ * day, the service's daily budget, FULL and UPLOAD a day, one how-to a day) and its replay guard (each Twilio
+ * MessageSid once). Keys name their window (`...#2026-11-23`), so a new window starts at zero; counts expire
+ * with their window (DynamoDB TTL in AWS).
  */
 export interface Counters {
   /**
-   * Counts one more use of `key` unless it has reached `limit`: true when counted, false when the limit was
-   * reached (nothing changes then). Two callers at once cannot both take the last one.
+   * Adds `amount` (default 1) to `key` unless the count would then pass `limit`: true when added, false when
+   * it would pass (nothing changes then). Two callers at once cannot both take the last of it.
    */
-  take(key: string, limit: number, expiresAt: string): Promise<boolean>;
+  take(key: string, limit: number, expiresAt: string, amount?: number): Promise<boolean>;
   /**
-   * Gives back one use of `key` taken by a request that then failed, so its retry is not refused as a
-   * replay or counted twice. Never goes below zero.
+   * Gives back `amount` (default 1) of `key` taken by a request that then failed or was refused further on,
+   * so its retry is not refused as a replay or counted twice. Never goes below zero.
    */
-  giveBack(key: string): Promise<void>;
+  giveBack(key: string, amount?: number): Promise<void>;
+  /** The count of `key` now (0 when it was never taken, or has expired). */
+  read(key: string): Promise<number>;
 }

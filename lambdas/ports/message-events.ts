@@ -1,10 +1,14 @@
-import type { Message } from '../core/schemas';
+import type { ListedMessage } from '../core/schemas';
 
 /**
  * A change to a message, as the admin dashboard's live list needs it (SPEC section 4, live updates): `deleted`
  * when the message is erased (its sender texted DELETE), so the card leaves the list.
  */
-export type MessageChange = { readonly type: 'created' | 'updated' | 'deleted'; readonly message: Message };
+export type MessageChange = {
+  readonly type: 'created' | 'updated' | 'deleted';
+  /** As lists show it: without its words. */
+  readonly message: ListedMessage;
+};
 
 /** Publishes message changes to whoever watches them live (AppSync Events in AWS), on the current channel. */
 export interface MessageEvents {

@@ -11,7 +11,7 @@ export type OutgoingSms = {
  * Sends SMS: Twilio in production, the outbox file locally. Resolves with the provider's id for the message
  * (Twilio's SID) once it accepted it; throws TransientError (429, 5xx, timeout), RecipientOptedOutError
  * (21610) or PermanentError (bad credentials, invalid number). Called only by the outbound gate
- * (lambdas/use-cases/outbound-sms.ts), which applies opt-outs, countries and the hourly cap first.
+ * (lambdas/use-cases/outbound-sms.ts), which applies opt-outs, countries and the segment caps first.
  */
 export interface SmsSender {
   send(sms: OutgoingSms): Promise<{ readonly id: string }>;

@@ -1,3 +1,5 @@
+import type { HeardWord } from '../core/heard-words';
+
 /** Audio handed to a provider: the bytes, their MIME type, and a file name whose extension matches them. */
 export type AudioInput = {
   readonly bytes: Buffer;
@@ -9,7 +11,13 @@ export type AudioInput = {
 };
 
 export type Transcription = {
+  /** The transcript: `transcriptOf(words)` when there are words (one space between words). */
   readonly text: string;
+  /**
+   * Each word with how sure the engine was of it and where in the recording its piece starts
+   * (core/heard-words.ts); null when the engine gives no confidence (OpenAI's whisper-1).
+   */
+  readonly words: readonly HeardWord[] | null;
   /** Which engine produced it, e.g. `pocketsphinx` or `openai:gpt-4o-mini-transcribe`. */
   readonly engine: string;
   /** BCP-47 / ISO-639-1 code when the engine reports it, else null. */

@@ -5,7 +5,7 @@
  * write must not be hidden.
  */
 import type { SmsPart } from '../core/delivery';
-import type { Message } from '../core/schemas';
+import { listedMessage, type Message } from '../core/schemas';
 import { allowedSources, type MessageStatus } from '../core/status';
 import type { Clock } from '../ports/clock';
 import type { MessageEvents } from '../ports/message-events';
@@ -20,7 +20,8 @@ export type MessageChangeDeps = {
 
 async function publish(deps: MessageChangeDeps, type: 'created' | 'updated' | 'deleted', message: Message) {
   try {
-    await deps.events.publish({ type, message });
+    // As the list shows it: a long transcript's words would not fit an AppSync event (240 KB).
+    await deps.events.publish({ type, message: listedMessage(message) });
   } catch (error) {
     deps.onPublishError?.(error);
   }

@@ -58,7 +58,10 @@ async function messageFor(
   return { message, linkExpiresAt: until };
 }
 
-/** What the page shows: the summary, the full transcript, when it arrived, its language, whether audio is kept. */
+/**
+ * What the page shows: the summary, the full transcript and its words, when it arrived, its language,
+ * whether audio is kept.
+ */
 export async function readMessageLink(deps: LinkReadDeps, code: string): Promise<SharedMessage> {
   const { message, linkExpiresAt: until } = await messageFor(deps, code);
   return {
@@ -68,6 +71,7 @@ export async function readMessageLink(deps: LinkReadDeps, code: string): Promise
         ? checkedCallbackLine(message.summary_details, message.transcript)
         : null,
     transcript: message.transcript,
+    words: message.transcript_words ?? null,
     received_at: message.created_at,
     language: message.language ?? null,
     has_audio: Boolean(message.audio_url),

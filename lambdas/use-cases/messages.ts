@@ -1,16 +1,18 @@
 import { CSV_START, csvLine } from '../core/csv';
+import { NotFoundError } from '../core/errors';
+import type { HeardWord } from '../core/heard-words';
 import {
   encodeCursor,
   HISTORY_LIMIT_MAX,
   type MessageFilters,
   type PagePosition,
 } from '../core/message-history';
-import type { Message } from '../core/schemas';
+import { type ListedMessage, listedMessage, type Message } from '../core/schemas';
 import type { MessageRepository } from '../ports/message-repository';
 
 /** A page of the history as the API answers it: `next_cursor` is null on the last page. */
 export type HistoryPage = {
-  readonly messages: Message[];
+  readonly messages: ListedMessage[];
   readonly count: number;
   readonly next_cursor: string | null;
 };
@@ -26,10 +28,23 @@ export async function listMessageHistory(
   const { limit, cursor, ...filters } = request;
   const page = await deps.messages.listPage(filters, limit, cursor);
   return {
-    messages: page.messages,
+    messages: page.messages.map(listedMessage),
     count: page.messages.length,
     next_cursor: page.next ? encodeCursor(page.next) : null,
   };
+}
+
+/**
+ * GET /api/messages/{id}/words: the message's words with the engine's confidence, which the list leaves out
+ * (the dashboard asks for them when it shows one message); null when it has none.
+ */
+export async function messageWords(
+  deps: { messages: Pick<MessageRepository, 'get'> },
+  id: string,
+): Promise<{ words: HeardWord[] | null }> {
+  const message = await deps.messages.get(id);
+  if (!message) throw new NotFoundError(`There is no message ${id}.`);
+  return { words: message.transcript_words ?? null };
 }
 
 /**

@@ -1,25 +1,33 @@
 /**
  * The outbound gate: the one place a text leaves the service, and the only caller of `SmsSender.send`.
  * Every text (each part of the reply to a voice message, the failure notice, the daily-limit notice, HELP,
- * the START and own-words STOP confirmations, the how-to, the answers to DELETE, LANG, MODE, SPELL and FULL) passes these checks in this
- * order; the first that refuses is the outcome, and nothing after it runs:
+ * the START and own-words STOP confirmations, the how-to, the answers to DELETE, LANG, MODE, SPELL, FULL and
+ * UPLOAD) passes these checks in this order; the first that refuses is the outcome, and nothing after it runs:
  *
  *   1. Opt-out: never to a number on the opt-out list. The one exception is the confirmation of an opt-out
  *      (kind `opt-out-confirmation`), which goes out right after the number was recorded.
  *   2. Reply countries: only to numbers in a country Settings allows (by region: +1 876 is Jamaica).
  *   3. Provider: an SMS provider is configured (Twilio, or the local outbox).
- *   4. Hourly cap: the text takes one of the texts a number may get an hour (Settings). Every kind counts,
- *      the opt-out confirmation too; a text refused by 1-3 takes nothing.
+ *   4. Segments (what the provider bills, core/sms-text.ts segmentCount), every kind counted, a text refused
+ *      by 1-3 taking nothing: the number's segments this UTC hour, then today (Settings; a text that does not
+ *      fit whole is not sent), then the service's budget for today (Settings): a text goes out while the
+ *      budget is not spent, so the last one may take it a few segments over, and "spent" is exactly "today's
+ *      segments reached the budget". The answers to STOP, START and HELP are counted in the budget but never
+ *      refused by it (kind rule `pastBudget`); the number's own hour and day still bound them, or a number
+ *      could buy unbounded HELP answers.
  *   5. Send. Twilio's 21610 (the recipient opted out at the carrier) is recorded as an opt-out, so nothing
  *      more is tried, and is the `opted-out` outcome. Any other failure is thrown: a pipeline step lets Step
- *      Functions retry it, the webhook logs it.
+ *      Functions retry it, the webhook logs it. The segments stay taken (a retried step takes them again):
+ *      a provider that keeps failing cannot turn retries into unbounded sends.
  *
  * Why this order: a refusal names the rule a person can act on first (the sender's own STOP before an
- * operator's setting), and the cap is spent only on a text that can actually go out.
+ * operator's setting), the caps are spent only on a text that can actually go out, and the number's own caps
+ * come before the budget, so a number past them never touches the service's shared counter.
  */
 import { mayReplyTo } from '../core/destinations';
 import { RecipientOptedOutError } from '../core/pipeline-errors';
 import type { SettingsRecord } from '../core/schemas';
+import { type Allowance, segmentAllowances } from '../core/send-limits';
 import { segmentCount } from '../core/sms-text';
 import type { Clock } from '../ports/clock';
 import type { Counters } from '../ports/counters';
@@ -54,24 +62,26 @@ export type TextKind = (typeof TEXT_KINDS)[number];
 type KindRules = {
   /** Goes to a number on the opt-out list (only the text confirming that opt-out). */
   readonly toOptedOut: boolean;
+  /** Goes out past the service's daily budget (the answers to STOP, START and HELP the carriers require). */
+  readonly pastBudget: boolean;
 };
 
 const KIND_RULES = {
-  reply: { toOptedOut: false },
-  'failure-notice': { toOptedOut: false },
-  'voice-limit-notice': { toOptedOut: false },
-  help: { toOptedOut: false },
-  'opt-in-confirmation': { toOptedOut: false },
-  'opt-out-confirmation': { toOptedOut: true },
-  'how-to': { toOptedOut: false },
-  deleted: { toOptedOut: false },
-  lang: { toOptedOut: false },
-  mode: { toOptedOut: false },
-  spell: { toOptedOut: false },
-  'full-transcript': { toOptedOut: false },
-  'upload-link': { toOptedOut: false },
-  'delete-code': { toOptedOut: false },
-  'sms-consent-request': { toOptedOut: false },
+  reply: { toOptedOut: false, pastBudget: false },
+  'failure-notice': { toOptedOut: false, pastBudget: false },
+  'voice-limit-notice': { toOptedOut: false, pastBudget: false },
+  help: { toOptedOut: false, pastBudget: true },
+  'opt-in-confirmation': { toOptedOut: false, pastBudget: true },
+  'opt-out-confirmation': { toOptedOut: true, pastBudget: true },
+  'how-to': { toOptedOut: false, pastBudget: false },
+  deleted: { toOptedOut: false, pastBudget: false },
+  lang: { toOptedOut: false, pastBudget: false },
+  mode: { toOptedOut: false, pastBudget: false },
+  spell: { toOptedOut: false, pastBudget: false },
+  'full-transcript': { toOptedOut: false, pastBudget: false },
+  'upload-link': { toOptedOut: false, pastBudget: false },
+  'delete-code': { toOptedOut: false, pastBudget: false },
+  'sms-consent-request': { toOptedOut: false, pastBudget: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */
@@ -82,7 +92,7 @@ export type OutboundCheckDeps = {
   readonly providers: Pick<Providers, 'smsSender'>;
 };
 
-/** What sending also uses: the counters behind the hourly cap, and the clock (cap window, opt-out time). */
+/** What sending also uses: the counters behind the segment caps, and the clock (their windows, opt-out time). */
 export type OutboundSmsDeps = OutboundCheckDeps &
   UsageDeps & { readonly counters: Counters; readonly clock: Clock };
 
@@ -103,8 +113,10 @@ export type Refusal =
   /** Not in a country Settings allows; `country` is null when the number is not a valid one. */
   | { readonly status: 'country-refused'; readonly country: string | null }
   | { readonly status: 'no-provider' }
-  /** The number had all the texts it may get this hour. */
-  | { readonly status: 'limit-reached'; readonly perHour: number };
+  /** The text does not fit in the segments the number may still get this hour or today (`segments`: the cap). */
+  | { readonly status: 'limit-reached'; readonly per: 'hour' | 'day'; readonly segments: number }
+  /** The service's budget for today (`segments`) is spent. */
+  | { readonly status: 'budget-spent'; readonly segments: number };
 
 /** What became of a text: sent (with the provider's id for it), or the refusal. */
 export type OutboundOutcome = { readonly status: 'sent'; readonly smsId: string } | Refusal;
@@ -123,8 +135,9 @@ export async function sendText(deps: OutboundSmsDeps, text: OutboundText): Promi
   const settings = await currentSettings(deps);
   const checked = await checkRecipient(deps, text, settings);
   if ('status' in checked) return checked;
-  const perHour = settings.replies_per_sender_per_hour;
-  if (!(await takeHourlyAllowance(deps, text.to, perHour))) return { status: 'limit-reached', perHour };
+  const segments = segmentCount(text.body);
+  const capped = await takeSegments(deps, text, segments, settings);
+  if (capped) return capped;
   try {
     const { id } = await checked.provider.sender.send({
       to: text.to,
@@ -132,7 +145,7 @@ export async function sendText(deps: OutboundSmsDeps, text: OutboundText): Promi
       body: text.body,
       messageId: text.messageId,
     });
-    await countUsage(deps, { texts_sent: 1, segments: segmentCount(text.body) });
+    await countUsage(deps, { texts_sent: 1, segments });
     return { status: 'sent', smsId: id };
   } catch (error) {
     if (!(error instanceof RecipientOptedOutError)) throw error;
@@ -175,7 +188,9 @@ function notTexted(refusal: Refusal): string | null {
     case 'no-provider':
       return 'No SMS provider is configured: the reply was not sent';
     case 'limit-reached':
-      return 'Not texted: the number reached its texts an hour (Settings)';
+      return `Not texted: the number reached its segments ${refusal.per === 'hour' ? 'an hour' : 'a day'} (Settings)`;
+    case 'budget-spent':
+      return "Not texted: the service's SMS budget for today is spent (Settings)";
   }
 }
 
@@ -213,14 +228,32 @@ export function refusalReason(refusal: Refusal): string {
     case 'no-provider':
       return 'No SMS provider is configured (Twilio credentials in Settings).';
     case 'limit-reached':
-      return `This number reached its limit of ${refusal.perHour} texts an hour (Settings).`;
+      return `This number reached its limit of ${refusal.segments} segments ${refusal.per === 'hour' ? 'an hour' : 'a day'} (Settings).`;
+    case 'budget-spent':
+      return `The service's SMS budget of ${refusal.segments} segments a day is spent (Settings).`;
   }
 }
 
-/** Takes one of the texts `to` may get this (UTC) hour; false when the hourly limit is reached. */
-async function takeHourlyAllowance(deps: OutboundSmsDeps, to: string, perHour: number): Promise<boolean> {
-  const now = deps.clock();
-  const hour = now.slice(0, 13);
-  const expires = new Date(Date.parse(now) + 2 * 60 * 60 * 1000).toISOString();
-  return deps.counters.take(`replies#${to}#${hour}`, perHour, expires);
+/** Check 4: takes the text's segments from the number's hour and day, then the budget; the refusal, or null. */
+async function takeSegments(
+  deps: OutboundSmsDeps,
+  text: Pick<OutboundText, 'to' | 'kind'>,
+  segments: number,
+  settings: SettingsRecord,
+): Promise<Refusal | null> {
+  const { hour, day, service } = segmentAllowances(text.to, deps.clock(), settings);
+  const take = (a: Allowance, limit = a.limit) => deps.counters.take(a.key, limit, a.expires, segments);
+  if (!(await take(hour))) return { status: 'limit-reached', per: 'hour', segments: hour.limit };
+  if (!(await take(day))) {
+    await deps.counters.giveBack(hour.key, segments);
+    return { status: 'limit-reached', per: 'day', segments: day.limit };
+  }
+  // While the budget is not spent (below it before this text), whatever this text's size.
+  const budgetRoom = KIND_RULES[text.kind].pastBudget
+    ? Number.MAX_SAFE_INTEGER
+    : service.limit - 1 + segments;
+  if (await take(service, budgetRoom)) return null;
+  await deps.counters.giveBack(day.key, segments);
+  await deps.counters.giveBack(hour.key, segments);
+  return { status: 'budget-spent', segments: service.limit };
 }

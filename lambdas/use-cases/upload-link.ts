@@ -1,11 +1,15 @@
 /**
  * The UPLOAD command's one-time link (core/upload-link.ts): made when a sender texts UPLOAD, then the page's
  * three steps: is the link good, sign the upload of its file, hand the file in. Every code that opens nothing
- * (malformed, unknown, expired, used) gets the same 404 after the same work: hashed and looked up first.
+ * (malformed, unknown, expired, used, revoked) gets the same 404 after the same work: hashed and looked up
+ * first. A number past its voice messages a day gets 409 at every step, and nothing it sends is kept.
  */
+import { ConflictError } from '../core/errors';
+import { voiceMessages } from '../core/reply';
 import {
   UPLOAD_LINK_MINUTES,
   UPLOAD_LINK_NOT_AVAILABLE,
+  UPLOAD_LINK_OVER_LIMIT,
   type UploadLinkStatus,
   uploadLinkKey,
   uploadLinkUrl,
@@ -15,10 +19,11 @@ import { UPLOAD_URL_SECONDS } from '../core/uploads';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { Counters } from '../ports/counters';
+import type { SettingsRepository } from '../ports/settings-repository';
 import type { UploadCode, UploadCodeStore } from '../ports/upload-codes';
 import { newAccessCode, openByCode } from './access-codes';
 import { receiveUploadedFile, type UploadDeps } from './inbound/receive-upload';
-import { takeVoiceMessage, VOICE_LIMIT_ERROR } from './inbound/voice-limit';
+import { takeVoiceMessage, voiceDayCounter } from './inbound/voice-limit';
 import { currentSettings } from './settings';
 import { checkUploadSize } from './uploads';
 
@@ -45,10 +50,40 @@ async function pendingLink(
   return { hash, link: found };
 }
 
-/** `GET /api/u/{code}`: whether the link works, and until when. */
-export async function readUploadLink(deps: UploadLinkDeps, code: string): Promise<UploadLinkStatus> {
+/** What the page's steps read besides the link: the number's voice messages today, and its limit. */
+export type VoiceLeftDeps = UploadLinkDeps & {
+  readonly counters: Counters;
+  readonly settings: SettingsRepository;
+};
+
+/** The 409 of a number past its voice messages a day (`perDay`). */
+const overLimit = (perDay: number) => new ConflictError(UPLOAD_LINK_OVER_LIMIT(voiceMessages(perDay)));
+
+/** Refuses (409) when the link's number has no voice message left today, before a byte is sent. */
+async function checkVoiceLeft(deps: VoiceLeftDeps, link: UploadCode): Promise<void> {
+  const perDay = (await currentSettings(deps)).voice_messages_per_sender_per_day;
+  const sent = await deps.counters.read(voiceDayCounter(link.phoneNumber, deps.clock()).key);
+  if (sent >= perDay) throw overLimit(perDay);
+}
+
+/** `GET /api/u/{code}`: whether the link works, and until when (409: the number's voice messages are used up today). */
+export async function readUploadLink(deps: VoiceLeftDeps, code: string): Promise<UploadLinkStatus> {
   const { link } = await pendingLink(deps, code);
+  await checkVoiceLeft(deps, link);
   return { expires_at: link.expiresAt };
+}
+
+/**
+ * DELETE and STOP: every pending link of `phoneNumber` answers as gone from now on, and a file already
+ * uploaded through one (not yet handed in) is removed.
+ */
+export async function revokeUploadLinks(
+  deps: { readonly uploadCodes: UploadCodeStore; readonly audio: AudioStore },
+  phoneNumber: string,
+): Promise<void> {
+  for (const hash of await deps.uploadCodes.revokeAll(phoneNumber)) {
+    await deps.audio.delete(uploadLinkKey(hash));
+  }
 }
 
 /**
@@ -57,11 +92,12 @@ export async function readUploadLink(deps: UploadLinkDeps, code: string): Promis
  * are checked when the file is handed in.
  */
 export async function startLinkUpload(
-  deps: UploadLinkDeps & { readonly audio: AudioStore },
+  deps: VoiceLeftDeps & { readonly audio: AudioStore },
   code: string,
   request: Required<UploadRequest>,
 ): Promise<{ readonly url: string; readonly headers: Record<string, string> }> {
-  const { hash } = await pendingLink(deps, code);
+  const { hash, link } = await pendingLink(deps, code);
+  await checkVoiceLeft(deps, link);
   checkUploadSize(request.size, {
     empty: 'The recording is empty: choose another one.',
     tooLarge: 'The recording is larger than 25 MB: choose a shorter one.',
@@ -74,13 +110,14 @@ export async function startLinkUpload(
  * `sms`: answered by text, failures included, as a forwarded one is). The link is used up first (a
  * conditional delete, so two requests at once cannot make two messages); if the file is refused (not audio,
  * too long, never uploaded) it is given back, so the person can pick another recording within the hour.
- * It counts against the sender's voice messages a day like a forwarded one: past the limit it is kept
- * untranscribed (`transcribed: false`), never lost, and Retry Processing transcribes it anyway.
+ * It counts against the sender's voice messages a day like a forwarded one; past the limit (reached since
+ * the upload was signed) the file is removed, the link stays used up, and the answer is the 409: nothing
+ * is kept.
  */
 export async function receiveLinkUpload(
   deps: UploadLinkDeps & UploadDeps & { readonly counters: Counters },
   code: string,
-): Promise<{ readonly messageId: string; readonly transcribed: boolean }> {
+): Promise<{ readonly messageId: string }> {
   const { hash, found: link } = await openByCode(
     code,
     (h) => deps.uploadCodes.consume(h),
@@ -88,14 +125,16 @@ export async function receiveLinkUpload(
   );
   const perDay = (await currentSettings(deps)).voice_messages_per_sender_per_day;
   const { allowed, giveBack } = await takeVoiceMessage(deps, link.phoneNumber, perDay);
+  if (!allowed) {
+    await deps.audio.delete(uploadLinkKey(hash));
+    throw overLimit(perDay);
+  }
   try {
-    const { messageId } = await receiveUploadedFile(deps, {
+    return await receiveUploadedFile(deps, {
       uploadKey: uploadLinkKey(hash),
       sender: link.phoneNumber,
       source: 'sms',
-      notTranscribed: allowed ? undefined : VOICE_LIMIT_ERROR(perDay),
     });
-    return { messageId, transcribed: allowed };
   } catch (error) {
     await giveBack().catch(() => {});
     await deps.uploadCodes.put(hash, link);

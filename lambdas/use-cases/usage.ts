@@ -4,8 +4,10 @@
  */
 import { NotFoundError } from '../core/errors';
 import { type RunView, runView } from '../core/run-steps';
+import { serviceBudgetKey, smsBudget } from '../core/send-limits';
 import { type UsageDelta, type UsageReport, usageDates, usageReport } from '../core/usage';
 import type { Clock } from '../ports/clock';
+import type { Counters } from '../ports/counters';
 import type { RunSteps } from '../ports/run-steps';
 import type { SettingsRepository } from '../ports/settings-repository';
 import type { UsageCounter } from '../ports/usage-counter';
@@ -22,17 +24,30 @@ export async function countUsage(deps: UsageDeps, delta: UsageDelta): Promise<vo
   await deps.usage?.add(deps.clock().slice(0, 10), delta);
 }
 
-/** GET /api/usage: the last `days` days (today included), oldest first, each with its estimated cost. */
+/**
+ * GET /api/usage: the last `days` days (today included), oldest first, each with its estimated cost, and
+ * today's segments against the service's SMS budget (the gate's own counter, so "spent" is what it applies).
+ */
 export async function readUsage(
-  deps: { readonly usage: UsageCounter; readonly settings: SettingsRepository; readonly clock: Clock },
+  deps: {
+    readonly usage: UsageCounter;
+    readonly settings: SettingsRepository;
+    readonly counters: Pick<Counters, 'read'>;
+    readonly clock: Clock;
+  },
   days: number,
 ): Promise<UsageReport> {
-  const dates = usageDates(deps.clock(), days);
-  const [stored, settings] = await Promise.all([
+  const now = deps.clock();
+  const dates = usageDates(now, days);
+  const [stored, settings, used] = await Promise.all([
     deps.usage.range(dates[0]!, dates[dates.length - 1]!),
     currentSettings(deps),
+    deps.counters.read(serviceBudgetKey(now)),
   ]);
-  return usageReport(dates, stored, settings.unit_prices);
+  return {
+    ...usageReport(dates, stored, settings.unit_prices),
+    budget: smsBudget(now, settings.service_segments_per_day, used),
+  };
 }
 
 /**

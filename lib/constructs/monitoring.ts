@@ -42,6 +42,12 @@ export interface MonitoringProps {
    */
   readonly alarmEmail?: string;
   /**
+   * SMS segments sent in an hour (the functions' `SegmentsSent`, every text of every number) at which
+   * `SmsSegmentsPerHour` fires: a flood of texts, or a budget in Settings set higher than meant.
+   * @default 250 (a quarter of Settings' default daily budget, 1,000 segments, in one hour)
+   */
+  readonly segmentsAlarmPerHour?: number;
+  /**
    * The dashboard's name.
    * @default generated
    */
@@ -51,11 +57,13 @@ export interface MonitoringProps {
 /** CloudWatch limits an alarm's metric math to 10 metrics. */
 const MAX_METRICS_PER_ALARM = 10;
 const FIVE_MINUTES = Duration.minutes(5);
+const DEFAULT_SEGMENTS_ALARM_PER_HOUR = 250;
 
 /**
  * What an operator watches: an SNS topic every alarm notifies (subscribe an email or a pager to it), alarms
- * for failed and timed-out pipeline runs, API 5xx answers, throttled functions or runs, and messages still
- * unfinished 15 minutes after they arrived (a check every 5 minutes), and a one-screen dashboard.
+ * for failed and timed-out pipeline runs, API 5xx answers, throttled functions or runs, SMS segments sent in
+ * an hour, and messages still unfinished 15 minutes after they arrived (a check every 5 minutes), and a
+ * one-screen dashboard.
  */
 export class Monitoring extends Construct {
   public readonly topic: Topic;
@@ -146,6 +154,12 @@ export class Monitoring extends Construct {
       );
     }
     alarm(
+      'SmsSegmentsPerHour',
+      'The service sent more SMS segments in an hour than expected (SegmentsSent, all numbers): Usage shows today’s segments against the SMS budget; docs/operations.md, "What one number can cost", says what to do.',
+      custom('SegmentsSent').with({ period: Duration.hours(1) }),
+      props.segmentsAlarmPerHour ?? DEFAULT_SEGMENTS_ALARM_PER_HOUR,
+    );
+    alarm(
       'MessagesStuck',
       'A message arrived more than 15 minutes ago and is still pending or processing: see the watcher’s log for its id, then Retry it from the dashboard.',
       custom('StuckMessages', 'Maximum'),
@@ -170,7 +184,7 @@ export class Monitoring extends Construct {
       }),
       new GraphWidget({
         title: 'Replies and opt-outs',
-        left: [custom('RepliesSent'), custom('ReplySegments'), custom('OptOuts')],
+        left: [custom('RepliesSent'), custom('ReplySegments'), custom('SegmentsSent'), custom('OptOuts')],
         right: [custom('TranscriptionSeconds')],
         width: 8,
       }),

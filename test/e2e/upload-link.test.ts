@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_LINK_NOT_AVAILABLE } from '../../lambdas/core/upload-link';
+import { UPLOAD_LINK_NOT_AVAILABLE, UPLOAD_LINK_OVER_LIMIT } from '../../lambdas/core/upload-link';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {
@@ -119,7 +119,7 @@ describe('the upload page on a phone', () => {
     await page.close();
   });
 
-  it("says so when the number is past today's voice messages: the recording is kept, not transcribed", async () => {
+  it("says so when the number is past today's voice messages, before a byte is sent, and keeps nothing", async () => {
     const from = '+14155550193';
     const newLink = async () => {
       await postWebhook(runtime, incomingForm({ from, body: 'UPLOAD' }));
@@ -134,19 +134,20 @@ describe('the upload page on a phone', () => {
     await saveSettings(runtime, { voice_messages_per_sender_per_day: 1 });
     try {
       const page = await chromium.browser.newPage({ viewport: { width: 360, height: 740 } });
-      for (const heading of ['Recording received', 'Recording received, not transcribed']) {
-        await page.goto(await newLink());
-        await page.getByLabel('Recording').setInputFiles(file);
-        await page.getByRole('button', { name: 'Upload' }).click();
-        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      }
-      expect(await page.getByRole('status').textContent()).toMatch(/reached today's limit of voice messages/);
+      await page.goto(await newLink());
+      await page.getByLabel('Recording').setInputFiles(file);
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Recording received', exact: true }).waitFor();
+
+      await page.goto(await newLink());
+      await page.getByRole('heading', { level: 1, name: "Today's limit is reached" }).waitFor();
+      expect(await page.getByRole('status').textContent()).toBe(UPLOAD_LINK_OVER_LIMIT('1 voice message'));
+      expect(await page.getByLabel('Recording').count()).toBe(0);
       await page.screenshot({ path: join(SCREENSHOTS, 'upload-link-over-limit-360.png'), fullPage: true });
       await page.close();
 
       const mine = (await recentMessages(runtime)).filter((m) => m.phone_number === from);
-      expect(mine.map((m) => m.status)).toContain('failed');
-      expect(mine.find((m) => m.status === 'failed')?.error_message).toMatch(/daily limit/);
+      expect(mine).toHaveLength(1);
     } finally {
       await saveSettings(runtime, { voice_messages_per_sender_per_day: 20 });
     }

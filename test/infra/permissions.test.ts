@@ -80,12 +80,13 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',
     'dynamodb:PutItem on SignupConsents',
-    'dynamodb:PutItem on UploadCodes',
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on UploadCodes',
     'dynamodb:Query on Messages/index/sender',
     'dynamodb:UpdateItem on Counters',
     'dynamodb:UpdateItem on Signups',
     'dynamodb:UpdateItem on Usage',
     's3:DeleteObject on AudioBucket/audio/*',
+    's3:DeleteObject on AudioBucket/uploads/*',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     'states:StartExecution on PipelineStateMachine',
     XRAY,
@@ -133,10 +134,10 @@ const EXPECTED: Record<string, string[]> = {
   // area (signed PUT, read, removed), then a message as the dashboard's upload makes one.
   'upload-link': [
     ...PUBLISH,
-    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on UploadCodes',
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on UploadCodes',
     'dynamodb:GetItem on Settings',
     'dynamodb:PutItem on Messages',
-    'dynamodb:UpdateItem on Counters',
+    'dynamodb:GetItem dynamodb:UpdateItem on Counters',
     'dynamodb:UpdateItem on Usage',
     's3:DeleteObject s3:GetObject s3:PutObject on AudioBucket/uploads/*',
     's3:DeleteObject s3:PutObject on AudioBucket/audio/*',
@@ -144,13 +145,20 @@ const EXPECTED: Record<string, string[]> = {
     XRAY,
   ],
   'message-run': [...ADMIN_CHECK, 'dynamodb:GetItem on Messages', 'dynamodb:GetItem on Settings', XRAY],
-  'get-usage': [...ADMIN_CHECK, 'dynamodb:GetItem on Settings', 'dynamodb:Query on Usage', XRAY],
+  'get-usage': [
+    ...ADMIN_CHECK,
+    'dynamodb:GetItem on Counters',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:Query on Usage',
+    XRAY,
+  ],
   'message-audio': [
     ...ADMIN_CHECK,
     'dynamodb:GetItem on Messages',
     's3:GetObject on AudioBucket/audio/*',
     XRAY,
   ],
+  'message-words': [...ADMIN_CHECK, 'dynamodb:GetItem on Messages', XRAY],
   'list-team': [
     'cognito-idp:AdminListGroupsForUser cognito-idp:ListUsers cognito-idp:ListUsersInGroup on UserPool',
     SESSIONS_ENDED,
@@ -344,12 +352,15 @@ describe('what each function may do', () => {
     );
   });
 
-  it('gives the public webhook no sign-in rights and nothing in the upload area', () => {
+  it('gives the public webhook no sign-in rights, and in the upload area only removing a revoked link’s file', () => {
     const construct = app.stateless.functions.get('receive-message')!;
     const webhook = permissionsOfRole(roleOf(construct));
     expect(webhook.length).toBeGreaterThan(0);
     expect(webhook.filter((line) => /cognito-idp:/.test(line))).toEqual([]);
-    expect(webhook.filter((line) => /\/uploads\//.test(line))).toEqual([]);
+    // DELETE and STOP revoke the number's UPLOAD links: it may remove their files, never read or write one.
+    expect(webhook.filter((line) => /\/uploads\//.test(line))).toEqual([
+      's3:DeleteObject on AudioBucket/uploads/*',
+    ]);
     // The upload area is the admin upload route's, behind the admin check.
     const upload = permissionsOfRole(roleOf(app.stateless.functions.get('create-message')!));
     expect(upload).toContain('s3:DeleteObject s3:GetObject on AudioBucket/uploads/*');

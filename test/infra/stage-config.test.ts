@@ -53,6 +53,16 @@ describe('the stage parameters', () => {
     ).toThrow(/audioRetentionDays:[\s\S]*transcriptRetentionDays:/);
   });
 
+  it('set the SMS segments an hour the alarm fires at, a whole number (Monitoring’s 250 when not set)', () => {
+    expect(readStageConfig(noContext, {}).segmentsAlarmPerHour).toBeUndefined();
+    expect(readStageConfig(noContext, { SEGMENTS_ALARM_PER_HOUR: '1000' })).toMatchObject({
+      segmentsAlarmPerHour: 1000,
+    });
+    expect(() => readStageConfig(noContext, { SEGMENTS_ALARM_PER_HOUR: '0' })).toThrow(
+      /segmentsAlarmPerHour:/,
+    );
+  });
+
   it('refuse bad values with one message naming each', () => {
     expect(() =>
       readStageConfig(noContext, { STAGE: 'no spaces', CONTACT_EMAIL: 'nope', DEFAULT_PHONE_NUMBER: '555' }),

@@ -513,6 +513,20 @@ describe('operations', () => {
     expect(throttleMetrics).toContain('ExecutionThrottled');
   });
 
+  it('alarms when the service sends 250 SMS segments in an hour (every text of every number counted)', () => {
+    const alarms = Object.values(resourcesOf(app.appTemplate, 'AWS::CloudWatch::Alarm'));
+    const segments = alarms.find((a) => a.Properties.MetricName === 'SegmentsSent');
+    expect(segments?.Properties).toMatchObject({
+      Namespace: 'VoiceSummary',
+      Dimensions: [{ Name: 'service', Value: 'voice-summary-test' }],
+      Statistic: 'Sum',
+      Period: 3600,
+      EvaluationPeriods: 1,
+      Threshold: 250,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
   it('checks for stuck messages every 5 minutes and shows the service on one dashboard', () => {
     app.appTemplate.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',

@@ -358,8 +358,10 @@ describe('the webhook URL after uploads moved', () => {
     expect(json.status).toBe(415);
     expect(json.json.error).toMatch(MOVED);
 
+    // Small enough for the webhook's 64 KB body limit (a larger one is refused 413 before it is read).
     const form = new FormData();
-    form.set('audio', new Blob([new Uint8Array(clip.bytes)], { type: clip.contentType }), clip.fileName);
+    const start = new Uint8Array(clip.bytes.subarray(0, 4096));
+    form.set('audio', new Blob([start], { type: clip.contentType }), clip.fileName);
     form.set('sender', 'test-user');
     const multipart = await fetch(`${runtime.url}/api/receive-message`, {
       method: 'POST',

@@ -49,11 +49,14 @@ describe('OpenAI transcriber', () => {
         // No language sent: the model detects it and keeps it (a hint would make it translate).
         language: null,
         prompt: null,
+        // Each token's log-probability, for the words' confidence (openai-words.test.ts).
+        include: ['logprobs'],
       },
     ]);
     expect(fake.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(result).toEqual({
       text: fake.transcription.text,
+      words: expect.any(Array),
       engine: 'openai:gpt-4o-mini-transcribe',
       language: null,
       durationSeconds: null,

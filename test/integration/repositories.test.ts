@@ -13,6 +13,7 @@ import { DynamoSenderPreferencesRepository } from '../../lambdas/adapters/aws/dy
 import { DynamoSentTextRepository } from '../../lambdas/adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
+import { DynamoUploadCodes } from '../../lambdas/adapters/aws/dynamo-upload-codes';
 import type { WebSignupConsent } from '../../lambdas/core/consent';
 import { DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
 import { senderPreferencesPatchSchema } from '../../lambdas/core/sender-preferences';
@@ -424,6 +425,52 @@ describe('DELETE codes (items of the counters table)', () => {
     );
     expect(Item).toMatchObject({ expires_at: Date.parse(inTenMinutes) / 1000 });
     expect(Item).not.toHaveProperty('code_hash');
+  });
+});
+
+describe('counters in segments (issue 23)', () => {
+  const expires = '2099-01-01T00:00:00.000Z';
+
+  it('takes an amount only when it fits whole, even when many take at once, and reads the count', async () => {
+    const counters = new DynamoCounters(tables.doc, tables.names.counters);
+    const taken = await Promise.all(
+      Array.from({ length: 6 }, () => counters.take('seg#race', 10, expires, 3)),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(3);
+    expect(await counters.read('seg#race')).toBe(9);
+    expect(await counters.take('seg#race', 10, expires, 2)).toBe(false);
+    expect(await counters.take('seg#race', 10, expires, 1)).toBe(true);
+    expect(await counters.take('seg#big', 10, expires, 11)).toBe(false);
+    expect(await counters.read('seg#big')).toBe(0);
+  });
+
+  it('gives back an amount, never going below zero', async () => {
+    const counters = new DynamoCounters(tables.doc, tables.names.counters);
+    await counters.take('seg#back', 20, expires, 7);
+    await counters.giveBack('seg#back', 5);
+    expect(await counters.read('seg#back')).toBe(2);
+    await counters.giveBack('seg#back', 5);
+    expect(await counters.read('seg#back')).toBe(2);
+  });
+});
+
+describe('upload codes', () => {
+  const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
+
+  it("revokes every pending link of a number, and only that number's", async () => {
+    const codes = new DynamoUploadCodes(tables.doc, tables.names.uploadCodes);
+    await codes.put('a1', { phoneNumber: '+14155550701', expiresAt: inAnHour() });
+    await codes.put('a2', { phoneNumber: '+14155550701', expiresAt: inAnHour() });
+    await codes.put('b1', { phoneNumber: '+14155550702', expiresAt: inAnHour() });
+    expect(await codes.consume('a2')).not.toBeNull();
+
+    expect([...(await codes.revokeAll('+14155550701'))].sort()).toEqual(['a1', 'a2']);
+    expect(await codes.get('a1')).toBeNull();
+    expect(await codes.get('b1')).toMatchObject({ phoneNumber: '+14155550702' });
+    expect(await codes.revokeAll('+14155550701')).toEqual([]);
+    // A link made after the revocation works.
+    await codes.put('a3', { phoneNumber: '+14155550701', expiresAt: inAnHour() });
+    expect(await codes.get('a3')).toMatchObject({ phoneNumber: '+14155550701' });
   });
 });
 

@@ -1,13 +1,14 @@
 /**
  * FULL, MODE and SPELL by text, end to end on the local runtime with the real `openai` and `twilio` SDKs
  * against their local fakes: each answer comes through the outbound gate (an opted-out sender gets nothing,
- * the hourly cap counts them), MODE changes what the next reply carries over the operator's setting, SPELL's
+ * the segment caps count them), MODE changes what the next reply carries over the operator's setting, SPELL's
  * words reach the transcriber, FULL texts the latest transcript. The preferences live in the runtime's real
  * (dynalite) table.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { segmentCount } from '../../lambdas/core/sms-text';
 import { LOCAL_TABLES } from '../../local/bootstrap';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';
@@ -240,19 +241,21 @@ describe('FULL by text', () => {
     }
   });
 
-  it('counts against the texts a number may get an hour: the cap stops the rest', async () => {
+  it('counts against the segments a number may get an hour: the cap stops the rest', async () => {
     const from = '+14155550423';
     openai.transcription = { text: LONG_TRANSCRIPT, language: 'english', duration: 60 };
     try {
       await sendText(from, 'MODE SUMMARY');
       await sendVoice(from);
-      // Two texts so far (the MODE answer and the summary); a cap of three leaves one for FULL.
-      await saveSettings(runtime, { replies_per_sender_per_hour: 3 });
+      // The MODE answer and the summary so far; room for eleven more leaves FULL its first part (eleven).
+      const used = textsTo(from).reduce((sum, body) => sum + segmentCount(body), 0);
+      await saveSettings(runtime, { segments_per_number_per_hour: used + 11 });
       const parts = await sendText(from, 'FULL');
       expect(parts).toEqual([expect.stringMatching(/^Transcript \(1\/2\): /)]);
+      expect(segmentCount(parts[0]!)).toBe(11);
     } finally {
       openai.transcription = { text: TRANSCRIPT, language: 'english', duration: 6 };
-      await saveSettings(runtime, { replies_per_sender_per_hour: 60 });
+      await saveSettings(runtime, { segments_per_number_per_hour: 40 });
     }
   });
 });

@@ -26,6 +26,8 @@ export type RecordedUpload = {
   readonly language: string | null;
   /** The `prompt` field (the words to spell right), null when none was sent. */
   readonly prompt: string | null;
+  /** The `include[]` fields (`logprobs` asks for each token's log-probability). */
+  readonly include: readonly string[];
 };
 
 export type RecordedSummaryRequest = {
@@ -43,7 +45,21 @@ export type SummaryReply =
   | { readonly refusal: string }
   | { readonly raw: string };
 
-export type FakeTranscription = { text: string; language: string; duration: number };
+/** A token's log-probability, as the transcription models return them when asked (`include: ['logprobs']`). */
+export type FakeLogprob = { token: string; logprob: number; bytes: number[] };
+
+export type FakeTranscription = {
+  text: string;
+  language: string;
+  duration: number;
+  /** Returned (gpt-4o-*-transcribe, json) only when the request asks for `include[]=logprobs`. */
+  logprobs?: FakeLogprob[];
+  /**
+   * When `logprobs` is not given: tokens (as the text writes them, without the space before) the model was unsure of: asked for
+   * log-probabilities, it gives them probability 0.25, every other token 0.97 to 0.999.
+   */
+  doubtful?: readonly string[];
+};
 
 export type FakeOpenAi = {
   readonly url: string;
@@ -168,8 +184,18 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
       responseFormat,
       language: typeof form.get('language') === 'string' ? String(form.get('language')) : null,
       prompt: typeof form.get('prompt') === 'string' ? String(form.get('prompt')) : null,
+      include: form.getAll('include[]').map(String),
     });
     const { text, language, duration } = fake.transcription;
+    const logprobs = form.getAll('include[]').includes('logprobs');
+    if (logprobs && (model.startsWith('whisper') || responseFormat !== 'json')) {
+      return openAiError(
+        response,
+        400,
+        'logprobs are only supported with response_format json and the gpt-4o transcribe models.',
+        null,
+      );
+    }
     if (responseFormat === 'verbose_json') {
       if (!model.startsWith('whisper')) {
         return openAiError(
@@ -183,6 +209,9 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
     }
     return sendJson(response, 200, {
       text,
+      ...(logprobs
+        ? { logprobs: fake.transcription.logprobs ?? tokenLogprobs(text, fake.transcription.doubtful ?? []) }
+        : {}),
       usage: { type: 'tokens', input_tokens: 50, output_tokens: 20, total_tokens: 70 },
     });
   }
@@ -237,6 +266,18 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
   }
 
   return fake;
+}
+
+/**
+ * The text as OpenAI's tokenizer roughly cuts it (a word with the space before it, up to three digits, one
+ * punctuation mark), each token with its bytes and log-probability, as `include: ['logprobs']` answers.
+ */
+function tokenLogprobs(text: string, doubtful: readonly string[]) {
+  return [...text.matchAll(/\s*(?:[\p{L}'’]+|\d{1,3}|[^\s\p{L}\d])/gu)].map(([token], index) => ({
+    token,
+    logprob: doubtful.includes(token.trim()) ? Math.log(0.25) : Math.log(0.999 - (index % 8) * 0.004),
+    bytes: [...Buffer.from(token, 'utf8')],
+  }));
 }
 
 function openAiError(response: ServerResponse, status: number, message: string, code: string | null): void {

@@ -168,15 +168,18 @@ export class InMemorySentTexts implements SentTextRepository {
 
 export class InMemoryCounters implements Counters {
   readonly counts = new Map<string, number>();
-  async take(key: string, limit: number) {
+  async take(key: string, limit: number, _expiresAt: string, amount = 1) {
     const count = this.counts.get(key) ?? 0;
-    if (count >= limit) return false;
-    this.counts.set(key, count + 1);
+    if (count + amount > limit) return false;
+    this.counts.set(key, count + amount);
     return true;
   }
-  async giveBack(key: string) {
+  async giveBack(key: string, amount = 1) {
     const count = this.counts.get(key) ?? 0;
-    if (count > 0) this.counts.set(key, count - 1);
+    if (count >= amount) this.counts.set(key, count - amount);
+  }
+  async read(key: string) {
+    return this.counts.get(key) ?? 0;
   }
 }
 
@@ -239,6 +242,11 @@ export class InMemoryUploadCodes implements UploadCodeStore {
     const code = await this.get(codeHash);
     if (code) this.items.delete(codeHash);
     return code;
+  }
+  async revokeAll(phoneNumber: string) {
+    const hashes = [...this.items].filter(([, code]) => code.phoneNumber === phoneNumber).map(([h]) => h);
+    for (const hash of hashes) this.items.delete(hash);
+    return hashes;
   }
 }
 
@@ -382,6 +390,7 @@ export class FakeMediaFetcher implements MediaFetcher {
 export const fixedTranscriber = (result: Partial<Transcription> = {}): Transcriber => ({
   transcribe: async () => ({
     text: 'Hi, this is Maria. Please call me back at five five five one two three four.',
+    words: null,
     engine: 'test',
     language: 'en',
     durationSeconds: 42,

@@ -64,6 +64,8 @@ export type StartOptions = {
    * @default 'healthy'
    */
   readonly readyWhen?: 'healthy' | 'answering';
+  /** Another checkout of the project to run (a benchmark's "before"), with its own node_modules. @default ROOT */
+  readonly root?: string;
 };
 
 /** Starts the runtime and resolves once /api/health answers 200 (or at all, with `readyWhen: 'answering'`). */
@@ -76,16 +78,17 @@ export async function startLocalRuntime(options: StartOptions = {}): Promise<Run
     PORT: String(options.port ?? 0),
     ...options.env,
   };
+  const root = options.root ?? ROOT;
   const child =
     options.via === 'npm'
       ? spawn('npm', ['start', '--silent'], {
-          cwd: ROOT,
+          cwd: root,
           env,
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],
         })
-      : spawn(join(ROOT, 'node_modules/.bin/tsx'), ['local/main.ts'], {
-          cwd: ROOT,
+      : spawn(join(root, 'node_modules/.bin/tsx'), ['local/main.ts'], {
+          cwd: root,
           env,
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],

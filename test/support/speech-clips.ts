@@ -1,6 +1,6 @@
 /**
- * Spoken test clips: flite reads voicemail-like sentences, ffmpeg turns them into every format the service
- * accepts. Clips are made once per factory (one temporary folder per test file or benchmark run) and reused.
+ * Spoken test clips: flite (or an English espeak-ng voice) reads voicemail-like sentences, ffmpeg turns them
+ * into every format the service accepts. Clips are made once per factory (one temporary folder per test file or benchmark run) and reused.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -185,13 +185,17 @@ export const CONTENT_TYPES: Record<ClipFormat, string> = {
 
 /** flite voices (see `flite -lv`); kal is 8 kHz, the rest 16 kHz. */
 export type FliteVoice = 'kal' | 'kal16' | 'awb' | 'rms' | 'slt';
+/** An espeak-ng voice (see `espeak-ng --voices=en`), e.g. `espeak:en-us`: a formant voice, less human than flite's. */
+export type EspeakVoice = `espeak:${string}`;
+/** Who reads a sentence: a flite voice, or an espeak-ng one. */
+export type Voice = FliteVoice | EspeakVoice;
 /** Recognized best by pocketsphinx's en-us model of the flite voices (lowest WER in bench/transcription.ts). */
 export const DEFAULT_VOICE: FliteVoice = 'rms';
 
 export type ClipRequest = {
   readonly sentence: SpeechSentence;
   readonly format: ClipFormat;
-  readonly voice?: FliteVoice;
+  readonly voice?: Voice;
   /** Resample before encoding, e.g. 8000 for phone-quality audio. Default: the voice's own rate. */
   readonly sampleRateHz?: number;
   /** Mix in background noise (pink, a fixed seed) this many dB below the speech's level. Default: none. */
@@ -326,7 +330,7 @@ export class SpeechClips {
     return this.dir;
   }
 
-  private async make(request: ClipRequest, voice: FliteVoice, key: string): Promise<Clip> {
+  private async make(request: ClipRequest, voice: Voice, key: string): Promise<Clip> {
     const dir = await this.folder();
     const spoken = join(dir, `${request.sentence.id}-${voice}.wav`);
     await this.speak(request.sentence.text, voice, spoken);
@@ -349,7 +353,7 @@ export class SpeechClips {
    * pauses included, so the speech itself stands out a little more than the figure says). The noise has a
    * fixed seed: the same clip every run.
    */
-  private async withNoise(spoken: string, snrDb: number, voice: FliteVoice, request: ClipRequest) {
+  private async withNoise(spoken: string, snrDb: number, voice: Voice, request: ClipRequest) {
     const dir = await this.folder();
     const out = join(dir, `${request.sentence.id}-${voice}-snr${snrDb}.wav`);
     const speech = join(dir, `${request.sentence.id}-${voice}-snr${snrDb}.speech.raw`);
@@ -383,14 +387,16 @@ export class SpeechClips {
 
   private readonly spoken = new Map<string, Promise<void>>();
 
-  private speak(text: string, voice: FliteVoice, out: string): Promise<void> {
+  private speak(text: string, voice: Voice, out: string): Promise<void> {
     let done = this.spoken.get(out);
     if (!done) {
-      done = runProgram('flite', ['-voice', voice, '-t', text, '-o', out], {
-        timeoutMs: TIMEOUT_MS,
-        aptPackage: 'flite',
-      }).then((r) => {
-        if (r.code !== 0) throw new Error(`flite failed: ${r.stderr}`);
+      const espeak = voice.startsWith('espeak:') ? voice.slice('espeak:'.length) : null;
+      const [program, args] =
+        espeak === null
+          ? ['flite', ['-voice', voice, '-t', text, '-o', out]]
+          : ['espeak-ng', ['-v', espeak, '-w', out, text]];
+      done = runProgram(program, args, { timeoutMs: TIMEOUT_MS, aptPackage: program }).then((r) => {
+        if (r.code !== 0) throw new Error(`${program} failed: ${r.stderr}`);
       });
       this.spoken.set(out, done);
     }

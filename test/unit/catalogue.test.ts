@@ -9,6 +9,7 @@ import type { FailureReason } from '../../lambdas/core/fixed-texts';
 import {
   composeFailureNotice,
   composeReply,
+  DAILY_LIMIT_TEXT,
   DELETE_CODE_TEXT,
   DELETED_TEXT,
   FULL_NONE_TEXT,
@@ -85,6 +86,21 @@ function everyText(language: TextLanguage): Record<string, string> {
     texts[`delete code invalid (${name})`] = DELETE_CODE_TEXT(name, { kind: 'invalid' }, language);
     texts[`sms consent request (${name})`] = SMS_CONSENT_REQUEST_TEXT(name, language);
     texts[`sms consent confirmed (${name})`] = SMS_CONSENT_CONFIRMED_TEXT(name, language);
+    for (const command of ['full', 'upload-link'] as const) {
+      for (const [perDay, minutes] of [
+        [1, 1],
+        [2, 59],
+        [100, 1440],
+      ] as const) {
+        texts[`${command} limit ${perDay} in ${minutes} min (${name})`] = DAILY_LIMIT_TEXT(
+          name,
+          command,
+          perDay,
+          minutes,
+          language,
+        );
+      }
+    }
   }
   texts['unsupported media'] = unsupportedMediaText(language);
   texts['opt-out confirmation'] = optOutConfirmation(language);

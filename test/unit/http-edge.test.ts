@@ -2,10 +2,12 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../lambdas/core/errors';
+import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../../lambdas/core/errors';
 import { requestClient } from '../../lambdas/http/client';
-import { createEdge } from '../../lambdas/http/edge';
+import { createEdge, formParams } from '../../lambdas/http/edge';
+import { MULTIPART_INVALID, parseMultipart } from '../../lambdas/http/multipart';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-guard';
+import { BODY_LIMITS } from '../../lambdas/http/routes';
 import type { TokenVerifier } from '../../lambdas/ports/token-verifier';
 
 const tokens: Record<string, string[]> = { 'admin-token': ['admins'], 'user-token': [] };
@@ -181,5 +183,29 @@ describe('behind CloudFront', () => {
     );
     const response = await local(from({ 'cloudfront-viewer-address': '203.0.113.7:443' }));
     expect(parse(response.body)).toEqual({ ip: '198.51.100.9', viaCloudFront: false });
+  });
+});
+
+describe('bodies that are cut short, broken or too large', () => {
+  const boundary = 'b-23';
+  const part = `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\nRIFF`;
+
+  it.each([
+    ['a file that never ends (no closing boundary)', part],
+    ['a part header cut off', `--${boundary}\r\nContent-Disp`],
+    ['a field without its end', `--${boundary}\r\nContent-Disposition: form-data; name="sender"\r\n\r\nSam`],
+  ])('a multipart form with %s is a 400, never an error nobody hears', async (_label, body) => {
+    await expect(
+      parseMultipart(Buffer.from(body), `multipart/form-data; boundary=${boundary}`, { maxFileBytes: 1024 }),
+    ).rejects.toThrow(new ValidationError(MULTIPART_INVALID));
+  });
+
+  it("refuses a Twilio form over the route's limit with 413, and keeps broken escapes as sent", () => {
+    const big = event({ body: `Body=${'x'.repeat(BODY_LIMITS.twilioForm)}`, headers: {} });
+    expect(() => formParams(big)).toThrow(PayloadTooLargeError);
+    expect(formParams(event({ body: 'From=%2B1%&Body=%zz', headers: {} }))).toEqual({
+      From: '+1%',
+      Body: '%zz',
+    });
   });
 });

@@ -174,9 +174,9 @@ describe('limits', () => {
     expect(sms.sent.map((s) => s.to)).toEqual([from]);
   });
 
-  it('stops at the texts a number may get an hour', async () => {
+  it('stops at the segments a number may get an hour', async () => {
     const { deps, sms } = inboundDeps();
-    deps.settings.record = settingsWith({ replies_per_sender_per_hour: 2 });
+    deps.settings.record = settingsWith({ segments_per_number_per_hour: 4 });
     for (let i = 0; i < 4; i++) await receiveSms(deps, text('HELP'));
     expect(sms.sent).toHaveLength(2);
     deps.clock.advance(60 * 60 * 1000);

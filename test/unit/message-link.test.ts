@@ -122,6 +122,7 @@ describe('the message behind a link', () => {
       summary: message.summary,
       callback: 'Call back: (415) 555-0132',
       transcript: message.transcript,
+      words: null,
       received_at: message.created_at,
       language: 'en',
       has_audio: true,

@@ -1,11 +1,12 @@
 /**
  * The outbound gate over in-memory ports: each outcome (sent with the provider's id, opted out, country
- * refused, no provider, limit reached, 21610 recorded), and the order its checks run in, which decides what a
- * text refused for several reasons reports and what it costs.
+ * refused, no provider, a segment cap reached, the service's budget spent, 21610 recorded), and the order its
+ * checks run in, which decides what a text refused for several reasons reports and what it costs.
  */
 import { describe, expect, it } from 'vitest';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { RecipientOptedOutError, TransientError } from '../../lambdas/core/pipeline-errors';
+import { segmentCount } from '../../lambdas/core/sms-text';
 import {
   type OutboundSmsDeps,
   type OutboundText,
@@ -28,7 +29,7 @@ const UK = '+442079460958';
 function setUp(options: { provider?: boolean } = {}) {
   const sms = new RecordingSms();
   const deps = {
-    settings: new InMemorySettings(settingsWith({ replies_per_sender_per_hour: 2 })),
+    settings: new InMemorySettings(settingsWith({ segments_per_number_per_hour: 2 })),
     optOuts: new InMemoryOptOuts(),
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
@@ -42,11 +43,19 @@ function setUp(options: { provider?: boolean } = {}) {
 
 const help = (to = US): OutboundText => ({ to, body: 'Help text', kind: 'help', messageId: null });
 
-/** How many of this hour's texts `to` has used. */
+/** How many of this hour's segments `to` has used. */
 const used = (deps: ReturnType<typeof setUp>['deps'], to = US) =>
   [...deps.counters.counts.entries()]
-    .filter(([key]) => key.startsWith(`replies#${to}#`))
+    .filter(([key]) => key === `segments#${to}#${deps.clock().slice(0, 13)}`)
     .reduce((n, [, c]) => n + c, 0);
+
+/** A text of `segments` GSM-7 segments. */
+const long = (segments: number, kind: OutboundText['kind'] = 'reply'): OutboundText => ({
+  to: US,
+  body: 'x'.repeat(segments === 1 ? 160 : 153 * segments),
+  kind,
+  messageId: null,
+});
 
 describe('the outbound gate', () => {
   it('sends a text and returns the provider’s id for it', async () => {
@@ -93,11 +102,11 @@ describe('the outbound gate', () => {
     expect(await sendText(deps, help())).toEqual({ status: 'no-provider' });
   });
 
-  it('stops at the texts a number may get an hour, every kind counting, until the next hour', async () => {
+  it('stops at the segments a number may get an hour, every kind counting, until the next hour', async () => {
     const { deps, sms } = setUp();
     await sendText(deps, { ...help(), kind: 'opt-out-confirmation' });
     await sendText(deps, { ...help(), kind: 'reply' });
-    expect(await sendText(deps, help())).toEqual({ status: 'limit-reached', perHour: 2 });
+    expect(await sendText(deps, help())).toEqual({ status: 'limit-reached', per: 'hour', segments: 2 });
     expect(sms.sent).toHaveLength(2);
     deps.clock.advance(60 * 60 * 1000);
     expect(await sendText(deps, help())).toMatchObject({ status: 'sent' });
@@ -117,6 +126,67 @@ describe('the outbound gate', () => {
     sms.failures = [new TransientError('Twilio answered 503.')];
     await expect(sendText(deps, help())).rejects.toBeInstanceOf(TransientError);
     expect(await deps.optOuts.get(US)).toBeNull();
+  });
+});
+
+describe('what a number and the service may cost, in segments', () => {
+  it('counts segments, not texts: a text that does not fit whole in the hour is not sent, a smaller one is', async () => {
+    const { deps, sms } = setUp();
+    deps.settings.record = settingsWith({ segments_per_number_per_hour: 5 });
+    expect(await sendText(deps, long(3))).toMatchObject({ status: 'sent' });
+    expect(await sendText(deps, long(3))).toEqual({ status: 'limit-reached', per: 'hour', segments: 5 });
+    expect(await sendText(deps, long(2))).toMatchObject({ status: 'sent' });
+    expect(sms.sent).toHaveLength(2);
+    expect(used(deps)).toBe(5);
+  });
+
+  it('stops at the segments a number may get a day, whatever the hour, until the next UTC day', async () => {
+    const { deps, sms } = setUp();
+    deps.settings.record = settingsWith({ segments_per_number_per_hour: 10, segments_per_number_per_day: 6 });
+    expect(await sendText(deps, long(4))).toMatchObject({ status: 'sent' });
+    deps.clock.advance(60 * 60 * 1000); // 13:00
+    expect(await sendText(deps, long(3))).toEqual({ status: 'limit-reached', per: 'day', segments: 6 });
+    // Refused by the day, the text gives back what it took from the hour.
+    expect(used(deps)).toBe(0);
+    expect(await sendText(deps, long(2))).toMatchObject({ status: 'sent' });
+    deps.clock.advance(11 * 60 * 60 * 1000); // 00:00 the next day
+    expect(await sendText(deps, long(6))).toMatchObject({ status: 'sent' });
+    expect(sms.sent.map((s) => segmentCount(s.body))).toEqual([4, 2, 6]);
+  });
+
+  it('past the service’s budget, sends only the answers to STOP, START and HELP, still counted', async () => {
+    const { deps, sms } = setUp();
+    deps.settings.record = settingsWith({ service_segments_per_day: 5 });
+    const to = (n: number) => `+1415555020${n}`;
+    // Two numbers use the budget (the last text may take it over: it goes out while the budget is not spent).
+    expect(await sendText(deps, { ...long(3), to: to(1) })).toMatchObject({ status: 'sent' });
+    expect(await sendText(deps, { ...long(3), to: to(2) })).toMatchObject({ status: 'sent' });
+    for (const kind of TEXT_KINDS) {
+      const outcome = await sendText(deps, { ...help(to(3)), body: kind, kind });
+      const pastBudget = ['help', 'opt-in-confirmation', 'opt-out-confirmation'].includes(kind);
+      expect(outcome, kind).toEqual(
+        pastBudget ? expect.objectContaining({ status: 'sent' }) : { status: 'budget-spent', segments: 5 },
+      );
+    }
+    expect(sms.sent.filter((s) => s.to === to(3)).map((s) => s.body)).toEqual([
+      'help',
+      'opt-in-confirmation',
+      'opt-out-confirmation',
+    ]);
+    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(9);
+    // A text the budget refused took nothing from its number.
+    expect(used(deps, to(3))).toBe(3);
+    deps.clock.advance(12 * 60 * 60 * 1000);
+    expect(await sendText(deps, { ...long(1), to: to(3) })).toMatchObject({ status: 'sent' });
+  });
+
+  it('bounds HELP by the number’s own caps even past the budget', async () => {
+    const { deps, sms } = setUp();
+    deps.settings.record = settingsWith({ service_segments_per_day: 1, segments_per_number_per_hour: 3 });
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push((await sendText(deps, help())).status);
+    expect(outcomes).toEqual(['sent', 'sent', 'sent', 'limit-reached', 'limit-reached']);
+    expect(sms.sent).toHaveLength(3);
   });
 });
 

@@ -372,12 +372,34 @@ describe('replies under the limits', () => {
     expect(await decideReply(deps, run)).toMatchObject({ send: true });
   });
 
-  it('stop at the hourly text limit, and the card says why', async () => {
-    const { deps, sms } = await summarized(SENDER, { replies_per_sender_per_hour: 2 });
+  it('stop at the segments a number may get an hour, and the card says why', async () => {
+    // The summary (1 segment) and the transcript's first part (11) fit in 12; its second part (3) does not.
+    const { deps, sms } = await summarized(SENDER, { segments_per_number_per_hour: 12 });
     const result = await sendReply(deps, run);
-    expect(result).toMatchObject({ complete: false, sent: 2, reason: 'Hourly text limit reached.' });
+    expect(result).toMatchObject({
+      complete: false,
+      sent: 2,
+      segments: 12,
+      reason: 'This number reached its limit of 12 segments an hour (Settings).',
+    });
     expect(sms.sent).toHaveLength(2);
-    expect((await deps.messages.get('MM1-0'))!.warnings).toEqual([REPLY_LIMIT_WARNING(2)]);
+    expect((await deps.messages.get('MM1-0'))!.warnings).toEqual([
+      'The rest of the reply was not sent: this number reached its limit of 12 segments an hour (Settings).',
+    ]);
+  });
+
+  it('are not sent once the service’s budget for the day is spent, and the card says why', async () => {
+    const { deps, sms } = await summarized(SENDER, { service_segments_per_day: 50 });
+    await deps.counters.take('segments#service#2026-01-01', 50, '2026-01-03T00:00:00.000Z', 50);
+    const result = await sendReply(deps, run);
+    expect(result).toMatchObject({ complete: false, sent: 0, segments: 0 });
+    expect(sms.sent).toEqual([]);
+    expect((await deps.messages.get('MM1-0'))!.warnings).toEqual([
+      REPLY_LIMIT_WARNING({ status: 'budget-spent', segments: 50 }, 0),
+    ]);
+    expect(REPLY_LIMIT_WARNING({ status: 'budget-spent', segments: 50 }, 0)).toBe(
+      "The reply was not sent: the service's SMS budget of 50 segments a day is spent (Settings).",
+    );
   });
 
   it('record an opt-out when Twilio says the recipient opted out at the carrier (21610), and stop', async () => {

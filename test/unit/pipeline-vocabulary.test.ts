@@ -40,6 +40,7 @@ async function run(message: Partial<Message>) {
           heard.push(hints);
           return {
             text: 'Hi this is Siobhan.',
+            words: null,
             engine: 'test',
             language: 'en',
             durationSeconds: 3,

@@ -117,6 +117,35 @@ describe('settings update', () => {
     ).toBe(`AC${'a1'.repeat(16)}`);
   });
 
+  it('reads a row saved before segment limits: the retired texts an hour is dropped, the segment defaults apply', () => {
+    const { segments_per_number_per_hour: _h, segments_per_number_per_day: _d, ...before } = DEFAULT_SETTINGS;
+    const saved = { ...before, replies_per_sender_per_hour: 60 };
+    const record = settingsRecordSchema.parse(saved);
+    expect(record).not.toHaveProperty('replies_per_sender_per_hour');
+    expect(record).toMatchObject({
+      segments_per_number_per_hour: 40,
+      segments_per_number_per_day: 80,
+      service_segments_per_day: 1000,
+      full_per_number_per_day: 3,
+      upload_links_per_number_per_day: 3,
+    });
+  });
+
+  it('refuses the retired texts an hour, naming what replaced it, and limits out of range', () => {
+    expect(
+      settingsUpdateSchema.safeParse({ replies_per_sender_per_hour: 60 }).error?.issues[0],
+    ).toMatchObject({
+      path: ['replies_per_sender_per_hour'],
+      message: expect.stringContaining('segments_per_number_per_hour'),
+    });
+    expect(settingsUpdateSchema.parse({ service_segments_per_day: 250 })).toEqual({
+      service_segments_per_day: 250,
+    });
+    expect(settingsUpdateSchema.safeParse({ full_per_number_per_day: 0 }).error?.issues[0]?.message).toBe(
+      'Enter a whole number from 1 to 100.',
+    );
+  });
+
   it('turns auto-reply on until someone turns it off', () => {
     expect(DEFAULT_SETTINGS.auto_reply_enabled).toBe(true);
     expect(DEFAULT_SETTINGS.reply_mode).toBe('full');

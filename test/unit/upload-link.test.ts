@@ -1,18 +1,19 @@
 /**
  * UPLOAD by text and its one-time link (`/u/<code>`), as use cases over in-memory ports: the keyword, the
- * link texted through the gate, only the code's hash kept, one use per code, one hour, one 404 for all.
+ * link texted through the gate, only the code's hash kept, one use per code, one hour, one 404 for all, a
+ * few links a number a day, revoked by DELETE and STOP, and nothing stored past the voice messages a day.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, UnsupportedMediaTypeError } from '../../lambdas/core/errors';
+import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../lambdas/core/errors';
 import { classifyInboundText } from '../../lambdas/core/keywords';
 import { uploadCodeFromPath } from '../../lambdas/core/site-paths';
 import { UPLOAD_LINK_NOT_AVAILABLE, uploadLinkKey } from '../../lambdas/core/upload-link';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
-import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
 import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../../lambdas/use-cases/upload-link';
 import { type RecordingSms, settingsWith, WAV_BYTES } from '../support/in-memory-ports';
 import { inboundDeps, TEST_SITE_URL } from '../support/inbound-deps';
+import { deleteCodeIn } from '../support/pipeline';
 
 const FROM = '+14155550123';
 const SITE = TEST_SITE_URL;
@@ -24,6 +25,9 @@ const text = (body: string, from = FROM) => ({
   Body: body,
   NumMedia: 0,
 });
+
+/** Where the file of a link's code goes in the upload area. */
+const keyOf = (code: string) => uploadLinkKey(createHash('sha256').update(code).digest('hex'));
 
 /** Texts UPLOAD and returns the code in the link that came back. */
 async function askForLink(deps: ReturnType<typeof inboundDeps>['deps'], sms: RecordingSms): Promise<string> {
@@ -110,32 +114,92 @@ describe('an UPLOAD link', () => {
     await expect(receiveLinkUpload(deps, code)).resolves.toMatchObject({ messageId: expect.any(String) });
   });
 
-  it("counts against the sender's voice messages a day: past it, kept untranscribed; a refused file takes none", async () => {
+  it("counts against the sender's voice messages a day: past it nothing is stored, and every step says why", async () => {
     const { deps, sms } = inboundDeps();
-    deps.settings.record = settingsWith({ voice_messages_per_sender_per_day: 1 });
-    const handIn = async (bytes: Buffer) => {
-      const code = await askForLink(deps, sms);
-      await deps.audio.put(
-        uploadLinkKey(createHash('sha256').update(code).digest('hex')),
-        bytes,
-        'audio/wav',
-      );
-      return receiveLinkUpload(deps, code);
+    deps.settings.record = settingsWith({
+      voice_messages_per_sender_per_day: 2,
+      upload_links_per_number_per_day: 10,
+    });
+    const upload = async (code: string, bytes: Buffer) => {
+      await startLinkUpload(deps, code, { contentType: 'audio/wav', size: bytes.byteLength });
+      await deps.audio.put(keyOf(code), bytes, 'audio/wav');
     };
 
-    await expect(handIn(Buffer.from('%PDF-1.7 not audio'))).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
-    const first = await handIn(WAV_BYTES);
-    const second = await handIn(WAV_BYTES);
-
-    expect(first.transcribed).toBe(true);
-    expect(second.transcribed).toBe(false);
-    expect((await deps.messages.get(second.messageId))!).toMatchObject({
-      phone_number: FROM,
-      status: 'failed',
-      error_message: VOICE_LIMIT_ERROR(1),
+    // A refused file takes none of them; two recordings use them up.
+    const refused = await askForLink(deps, sms);
+    await upload(refused, Buffer.from('%PDF-1.7 not audio'));
+    await expect(receiveLinkUpload(deps, refused)).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
+    const first = await askForLink(deps, sms);
+    const late = await askForLink(deps, sms);
+    // This one is signed while a voice message is left, and handed in after the last one was used.
+    await upload(late, WAV_BYTES);
+    await upload(first, WAV_BYTES);
+    await receiveLinkUpload(deps, first);
+    await receiveSms(deps, {
+      MessageSid: 'MM0000000000000001',
+      From: FROM,
+      NumMedia: 1,
+      MediaUrl0: 'https://api.twilio.com/media/1',
+      MediaContentType0: 'audio/amr',
     });
-    expect(deps.pipeline.started).toEqual([{ messageId: first.messageId, attempt: 1 }]);
+    expect(deps.messages.items.size).toBe(2);
+
+    const over = `This number has already sent 2 voice messages today, its daily limit, so no recording is kept until midnight UTC. Text UPLOAD tomorrow for a new link.`;
+    await expect(receiveLinkUpload(deps, late)).rejects.toThrow(new ConflictError(over));
+    expect(await deps.audio.exists(keyOf(late))).toBe(false);
+    expect(deps.messages.items.size).toBe(2);
+    // A new link opens on the same answer, and signs no upload.
+    const next = await askForLink(deps, sms);
+    await expect(readUploadLink(deps, next)).rejects.toThrow(new ConflictError(over));
+    await expect(startLinkUpload(deps, next, { contentType: 'audio/wav', size: 10 })).rejects.toThrow(over);
+    expect([...deps.audio.objects.keys()].filter((key) => key.startsWith('uploads/'))).toEqual([]);
   });
+
+  it('is made at most the links a number may get a day; past it, the answer says when to ask again', async () => {
+    const { deps, sms } = inboundDeps();
+    deps.settings.record = settingsWith({ upload_links_per_number_per_day: 2 });
+    await askForLink(deps, sms);
+    await askForLink(deps, sms);
+    await receiveSms(deps, text('UPLOAD'));
+
+    expect(deps.uploadCodes.items.size).toBe(2);
+    // The test clock says 12:00 UTC: twelve hours until the next day.
+    expect(sms.sent.at(-1)!.body).toBe(
+      'Voice Summary: we have sent this number 2 upload links today, the most we send in a day. Text UPLOAD again in 12 hours.',
+    );
+    deps.clock.advance(12 * 60 * 60 * 1000);
+    await askForLink(deps, sms);
+    expect(deps.uploadCodes.items.size).toBe(3);
+  });
+
+  it.each(['DELETE', 'STOP', 'please stop texting me'])(
+    'is revoked by %s: a pending link answers as gone, and its uploaded file is removed',
+    async (body) => {
+      const { deps, sms } = inboundDeps();
+      const code = await askForLink(deps, sms);
+      const other = await askForLink(deps, sms);
+      await startLinkUpload(deps, code, { contentType: 'audio/wav', size: WAV_BYTES.byteLength });
+      await deps.audio.put(keyOf(code), WAV_BYTES, 'audio/wav');
+      // Another number's link is not touched.
+      await receiveSms(deps, text('UPLOAD', '+14155550999'));
+      const stranger = uploadCodeFromPath(new URL(/https:\/\/\S+/.exec(sms.sent.at(-1)!.body)![0]).pathname)!;
+
+      await receiveSms(deps, text(body));
+      if (body === 'DELETE') {
+        // DELETE alone only texts a code: nothing is revoked until the code comes back.
+        await expect(readUploadLink(deps, code)).resolves.toMatchObject({ expires_at: expect.any(String) });
+        await receiveSms(deps, text(`DELETE ${deleteCodeIn(sms.sent.at(-1)!.body)}`));
+      }
+
+      for (const revoked of [code, other]) {
+        await expect(readUploadLink(deps, revoked)).rejects.toThrow(UPLOAD_LINK_NOT_AVAILABLE);
+        await expect(receiveLinkUpload(deps, revoked)).rejects.toThrow(UPLOAD_LINK_NOT_AVAILABLE);
+      }
+      expect(await deps.audio.exists(keyOf(code))).toBe(false);
+      expect(deps.messages.items.size).toBe(0);
+      await expect(readUploadLink(deps, stranger)).resolves.toMatchObject({ expires_at: expect.any(String) });
+    },
+  );
 
   it('is not available after an hour, when tampered with, or malformed: one answer for all', async () => {
     const { deps, sms } = inboundDeps();

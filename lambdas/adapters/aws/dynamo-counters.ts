@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Counters } from '../../ports/counters';
 import { TABLES } from './tables';
 
@@ -12,18 +12,19 @@ export class DynamoCounters implements Counters {
     private readonly table: string,
   ) {}
 
-  async take(key: string, limit: number, expiresAt: string): Promise<boolean> {
+  async take(key: string, limit: number, expiresAt: string, amount = 1): Promise<boolean> {
+    if (amount > limit) return false;
     try {
       await this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { key },
-          UpdateExpression: 'ADD #count :one SET #expires = :expires',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          UpdateExpression: 'ADD #count :amount SET #expires = :expires',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room',
           ExpressionAttributeNames: { '#count': 'count', '#expires': EXPIRES_AT },
           ExpressionAttributeValues: {
-            ':one': 1,
-            ':limit': limit,
+            ':amount': amount,
+            ':room': limit - amount,
             ':expires': Math.ceil(Date.parse(expiresAt) / 1000),
           },
         }),
@@ -35,20 +36,29 @@ export class DynamoCounters implements Counters {
     }
   }
 
-  async giveBack(key: string): Promise<void> {
+  async giveBack(key: string, amount = 1): Promise<void> {
     try {
       await this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { key },
-          UpdateExpression: 'ADD #count :minusOne',
-          ConditionExpression: '#count > :zero',
+          UpdateExpression: 'ADD #count :minus',
+          ConditionExpression: '#count >= :amount',
           ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          ExpressionAttributeValues: { ':minus': -amount, ':amount': amount },
         }),
       );
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
+  }
+
+  async read(key: string): Promise<number> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { key }, ConsistentRead: true }),
+    );
+    // TTL deletes an expired count late (and dynalite never): a key names its window, so a read is of a
+    // window still running or of one that just ended, never of a later one.
+    return typeof Item?.count === 'number' ? Item.count : 0;
   }
 }

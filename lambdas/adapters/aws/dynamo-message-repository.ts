@@ -22,6 +22,7 @@ import type {
   SmsPartStatus,
   UpdateConditions,
 } from '../../ports/message-repository';
+import { packWords, unpackWords } from './stored-words';
 import { MESSAGE_FEED, MESSAGE_INDEXES, TABLES } from './tables';
 
 const EXPIRES_AT = TABLES.messages.timeToLiveAttribute;
@@ -47,24 +48,38 @@ export function toMessage(item: Record<string, unknown>): Message {
       parts.push(part);
     }
   }
-  // Stored without phone_number when there is none (an index key may not be null).
+  // Stored without phone_number when there is none (an index key may not be null); words in their own form.
   return messageSchema.parse({
     phone_number: null,
     ...fields,
+    ...('transcript_words' in fields
+      ? { transcript_words: unpackWords(fields.transcript_words, fields.transcript) }
+      : {}),
     ...(parts.length > 0 ? { sms_parts: sortParts(parts) } : {}),
   });
 }
 
+/** A field's value as the item keeps it: the words packed (stored-words.ts), the rest as they are. */
+function storedValue(key: string, value: unknown): unknown {
+  return key === 'transcript_words' && Array.isArray(value) ? packWords(value) : value;
+}
+
 /** The message as stored: `phone_number` keys the `sender` index, so it is left out rather than null. */
 function withoutNullPhone(message: Message): Record<string, unknown> {
-  const { phone_number, sms_parts, ...rest } = message;
+  const { phone_number, sms_parts, transcript_words, ...rest } = message;
   const parts = Object.fromEntries(
     (sms_parts ?? []).map((part) => [
       `${PART_PREFIX}${part.sid}`,
       { ...part, progress: DELIVERY_PROGRESS[part.status] },
     ]),
   );
-  return phone_number === null ? { ...rest, ...parts } : { ...rest, phone_number, ...parts };
+  const words =
+    transcript_words === undefined
+      ? {}
+      : { transcript_words: storedValue('transcript_words', transcript_words) };
+  return phone_number === null
+    ? { ...rest, ...words, ...parts }
+    : { ...rest, phone_number, ...words, ...parts };
 }
 
 /**
@@ -184,7 +199,7 @@ export class DynamoMessageRepository implements MessageRepository {
     const values: Record<string, unknown> = {};
     const sets = fields.map(([key, value], i) => {
       names[`#f${i}`] = key;
-      values[`:f${i}`] = value;
+      values[`:f${i}`] = storedValue(key, value);
       return `#f${i} = :f${i}`;
     });
     const expected = expectedStatuses.map((status, i) => {

@@ -8,8 +8,10 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
+import { type HeardWord, transcriptOf } from '../../core/heard-words';
 import { DependencyMissingError, NoSpeechError, NotEnglishError } from '../../core/pipeline-errors';
-import { correctSpelling, type Phonetics } from '../../core/spelling-correction';
+import { correctWordsSpelling, type Phonetics } from '../../core/spelling-correction';
+import { type ScoredToken, wordsFromTokens } from '../../core/token-words';
 import {
   judgeTranscript,
   signalsSummary,
@@ -156,7 +158,7 @@ export class MoonshineTranscriber implements Transcriber {
     if (probe.sampleRateHz !== null && probe.sampleRateHz < LOW_QUALITY_BELOW_HZ) {
       warnings.push(lowQualityWarning(probe.sampleRateHz / 1000));
     }
-    const { text, signals, seconds } = await this.transcribeWithSignals(
+    const { text, words, signals, seconds } = await this.transcribeWithSignals(
       audio,
       probe.durationSeconds,
       hints.vocabulary,
@@ -167,6 +169,7 @@ export class MoonshineTranscriber implements Transcriber {
     if (verdict === 'doubtful') warnings.push(POSSIBLY_UNRELIABLE);
     return {
       text,
+      words,
       engine: this.engine,
       language: 'en',
       durationSeconds: probe.durationSeconds ?? seconds,
@@ -174,14 +177,17 @@ export class MoonshineTranscriber implements Transcriber {
     };
   }
 
-  /** The transcript and the signals the honesty rule reads, not yet judged (the calibration reads them too). */
+  /**
+   * The transcript, its words, and the signals the honesty rule reads, not yet judged (the calibration reads
+   * them too).
+   */
   async transcribeWithSignals(
     audio: AudioInput,
     durationSeconds: number | null = null,
-    words: readonly string[] = [],
-  ): Promise<{ text: string; signals: TranscriptSignals; seconds: number }> {
+    senderWords: readonly string[] = [],
+  ): Promise<{ text: string; words: HeardWord[]; signals: TranscriptSignals; seconds: number }> {
     const sessions = await this.sessions();
-    const vocabulary = normalizeVocabulary(words);
+    const vocabulary = normalizeVocabulary(senderWords);
     const bias = this.biasFor(sessions.tokenizer, vocabulary);
     const pcm = await this.audioTools.decodePcm16kMono(audio.bytes, {
       // ffmpeg decodes at hundreds of times real time; this only stops a hung process.
@@ -194,22 +200,19 @@ export class MoonshineTranscriber implements Transcriber {
         out.push(await this.transcribePiece(sessions, samples, piece, bias));
       return out;
     });
-    const heard = decoded
-      .map((piece) => piece.text)
-      .filter(Boolean)
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    const text =
+    const heard = decoded.flatMap((piece) => piece.words);
+    const words =
       vocabulary.length > 0 && this.vocabularyUse.phonetic !== false
-        ? correctSpelling(heard, vocabulary, {
+        ? correctWordsSpelling(heard, vocabulary, {
             phonetics: this.phonetics,
             isCommonWord: commonWords(sessions.tokenizer),
           })
         : heard;
+    const text = transcriptOf(words);
     const seconds = samples.length / SAMPLE_RATE;
     const tokenLogProbs = decoded.flatMap((piece) => piece.logProbs);
-    return { text, signals: transcriptSignals({ text, tokenLogProbs, speechSeconds: seconds }), seconds };
+    const signals = transcriptSignals({ text, tokenLogProbs, speechSeconds: seconds });
+    return { text, words, signals, seconds };
   }
 
   /** Loads the model (once per process); says exactly what is missing when it cannot. */
@@ -250,11 +253,12 @@ export class MoonshineTranscriber implements Transcriber {
     bias: VocabularyBias | null,
   ): Promise<Decoded> {
     const input = toFloat32(samples, piece);
-    const decoded = await this.decode(sessions, input, false, bias);
+    const at = Math.round((piece.start / SAMPLE_RATE) * 100) / 100;
+    const decoded = await this.decode(sessions, input, false, bias, at);
     // Empty output is usually right (silence, a tone). When the piece sounds like speech, the model missed it:
     // forbidding the end token at the first step makes it say what it heard (on silence that gives "You").
-    if (decoded.text === '' && hasSpeechEnergy(samples, piece)) {
-      return this.decode(sessions, input, true, bias);
+    if (decoded.words.length === 0 && hasSpeechEnergy(samples, piece)) {
+      return this.decode(sessions, input, true, bias, at);
     }
     return decoded;
   }
@@ -264,6 +268,7 @@ export class MoonshineTranscriber implements Transcriber {
     audio: Float32Array,
     forbidEndFirst: boolean,
     bias: VocabularyBias | null,
+    at: number,
   ): Promise<Decoded> {
     const { ort, encoder, decoder } = sessions;
     const { last_hidden_state: hidden } = await encoder.run({
@@ -306,7 +311,7 @@ export class MoonshineTranscriber implements Transcriber {
         past[name.replace('present.', 'past_key_values.')] = tensor;
       }
     }
-    return { text: detokenize(sessions.tokenizer, tokens), logProbs };
+    return { words: wordsFromTokens(scoredTokens(sessions.tokenizer, tokens, logProbs), at), logProbs };
   }
 }
 
@@ -321,8 +326,8 @@ function commonWords(tokenizer: Tokenizer): (word: string) => boolean {
   return test;
 }
 
-/** One piece's text and the log-probability the decoder gave each token it chose. */
-type Decoded = { readonly text: string; readonly logProbs: readonly number[] };
+/** One piece's words and the log-probability the decoder gave each token it chose. */
+type Decoded = { readonly words: readonly HeardWord[]; readonly logProbs: readonly number[] };
 
 /** log-softmax of the logits at `index`: how sure the decoder was of the token it chose. */
 function logProbability(logits: Float32Array, index: number): number {
@@ -347,8 +352,26 @@ function argMax(logits: Float32Array, skip: number): number {
   return best;
 }
 
-/** Moonshine writes Llama's SentencePiece pieces; ids past that vocabulary (none in practice) are dropped. */
-function detokenize(tokenizer: Tokenizer, tokens: readonly number[]): string {
-  const known = tokens.filter((token) => token > END_TOKEN && token < tokenizer.vocabById.length);
-  return known.length === 0 ? '' : tokenizer.decode(known, false, true).trim();
+const BYTE_PIECE = /^<0x([0-9A-F]{2})>$/;
+const utf8 = new TextEncoder();
+
+/**
+ * The tokens as bytes, each with its log-probability, as the tokenizer decodes them: a piece's "▁" is a
+ * space, a byte piece (`<0x0A>`) its byte. Moonshine writes Llama's SentencePiece pieces; ids past that
+ * vocabulary (none in practice) and the control tokens are dropped.
+ */
+function scoredTokens(
+  tokenizer: Tokenizer,
+  tokens: readonly number[],
+  logProbs: readonly number[],
+): ScoredToken[] {
+  const scored: ScoredToken[] = [];
+  for (const [index, token] of tokens.entries()) {
+    if (token <= END_TOKEN || token >= tokenizer.vocabById.length) continue;
+    const piece = tokenizer.vocabById[token]!;
+    const byte = BYTE_PIECE.exec(piece);
+    const bytes = byte ? [Number.parseInt(byte[1]!, 16)] : utf8.encode(piece.replaceAll('▁', ' '));
+    scored.push({ bytes, logProb: logProbs[index]! });
+  }
+  return scored;
 }

@@ -31,7 +31,7 @@ export type InboundDeps = MessageChangeDeps &
   UsageDeps & {
     /** DELETE erases the sender's stored audio. */
     readonly audio: AudioStore;
-    /** The limits (voice messages a day, texts an hour, one how-to a day) and the replay guard. */
+    /** The limits (voice messages a day, segments an hour and a day, one how-to a day) and the replay guard. */
     readonly counters: Counters;
     /** The limits an operator set (Settings), and the countries replies may go to. */
     readonly settings: SettingsRepository;

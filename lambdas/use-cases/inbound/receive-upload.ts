@@ -41,11 +41,6 @@ export type UploadedAudio = {
   readonly sender: string | null;
   /** `sms` for a sender's own recording (an UPLOAD link): answered, failures included, as a voice message is. */
   readonly source?: 'sms' | 'upload';
-  /**
-   * Why it is kept untranscribed (past the sender's daily limit): the message is made failed with these words,
-   * and not started; Retry Processing transcribes it anyway.
-   */
-  readonly notTranscribed?: string | undefined;
 };
 
 /**
@@ -97,7 +92,6 @@ export async function receiveUpload(deps: UploadDeps, upload: UploadedAudio) {
     media_url: null,
     audio_content_type: format.mime,
     attempt: 1,
-    ...(upload.notTranscribed ? { status: 'failed' as const, error_message: upload.notTranscribed } : {}),
   });
   try {
     await createMessage(deps, message);
@@ -106,8 +100,8 @@ export async function receiveUpload(deps: UploadDeps, upload: UploadedAudio) {
     await deps.audio.delete(key).catch(() => {});
     throw error;
   }
-  await countUsage(deps, { received: 1, ...(upload.notTranscribed ? { limited: 1 } : {}) });
-  const started = upload.notTranscribed ? false : await startFirstRun(deps, message);
+  await countUsage(deps, { received: 1 });
+  const started = await startFirstRun(deps, message);
   return { messageId: id, status: message.status, started };
 }
 
@@ -122,7 +116,6 @@ export async function receiveUploadedFile(
     readonly uploadKey: string;
     readonly sender?: string | null | undefined;
     readonly source?: 'sms' | 'upload';
-    readonly notTranscribed?: string | undefined;
   },
 ) {
   let bytes: Buffer;
@@ -140,7 +133,6 @@ export async function receiveUploadedFile(
       fileName: null,
       sender: input.sender ?? null,
       ...(input.source ? { source: input.source } : {}),
-      notTranscribed: input.notTranscribed,
     });
   } finally {
     await deps.audio.delete(input.uploadKey).catch((error: unknown) => {

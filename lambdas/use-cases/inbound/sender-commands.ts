@@ -25,6 +25,7 @@ import type { SenderPreferencesRepository } from '../../ports/sender-preferences
 import { recordSentText, type SentTextDeps } from '../delivery-status';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
 import { currentSettings } from '../settings';
+import { takeDailyCommand } from './daily-commands';
 
 /**
  * What these commands use: the sender's preferences, their messages (FULL, whose texts are recorded on the
@@ -101,9 +102,11 @@ function withoutDuplicates(words: readonly string[]): string[] {
 
 /**
  * FULL: the transcript of this sender's latest voice message that has one (one still being processed is
- * skipped), as numbered texts through the gate; the first refused text stops the rest (a STOP, the hourly
- * cap). None: a text saying so. Each text sent is recorded on that message (its SID and segments), so the
- * card and usage follow its delivery and the message's cost counts it.
+ * skipped), as numbered texts through the gate; the first refused text stops the rest (a STOP, a segment cap,
+ * the service's budget). At most `full_per_number_per_day` a UTC day (Settings): past it, a text saying when
+ * to ask again; a FULL whose first text the gate refused sent nothing and is not counted. None: a text saying
+ * so. Each text sent is recorded on that message (its SID and segments), so the card and usage follow its
+ * delivery and the message's cost counts it.
  */
 export async function answerFull(deps: SenderCommandDeps, from: string) {
   const preferences = await deps.preferences.get(from);
@@ -114,6 +117,11 @@ export async function answerFull(deps: SenderCommandDeps, from: string) {
     return;
   }
   const settings = await currentSettings(deps);
+  const allowance = await takeDailyCommand(deps, 'full', from, settings.full_per_number_per_day);
+  if (!allowance.taken) {
+    await replyTo(deps, from, allowance.refusal(textLanguage(preferences?.language)), 'full-transcript');
+    return;
+  }
   const transcript = latest.transcript ?? '';
   const texted = withAccentedLetters(transcript, settings.accented_letters);
   const language: TextLanguage = textLanguage(preferences?.language, latest.language);
@@ -124,7 +132,10 @@ export async function answerFull(deps: SenderCommandDeps, from: string) {
       kind: 'full-transcript',
       messageId: latest.id,
     });
-    if (outcome?.status !== 'sent') return;
+    if (outcome?.status !== 'sent') {
+      if (index === 0) await allowance.giveBack();
+      return;
+    }
     await recordSentText(deps, {
       messageId: latest.id,
       sid: outcome.smsId,

@@ -24,7 +24,6 @@ import {
   optOutConfirmation,
   SMS_CONSENT_CONFIRMED_TEXT,
   type TextLanguage,
-  UPLOAD_LINK_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
 } from '../../core/reply';
@@ -38,9 +37,10 @@ import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
 import { confirmSmsConsent, type SmsConfirmationDeps } from '../sms-consent';
-import { createUploadLink } from '../upload-link';
+import { revokeUploadLinks } from '../upload-link';
 import { deleteCodeConfirms, sendDeleteCode } from './delete-by-text';
 import { answerFull, answerMode, answerSpell } from './sender-commands';
+import { answerUpload } from './upload-command';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
 export type TextCommandDeps = MessageChangeDeps &
@@ -89,8 +89,8 @@ async function languageOf(deps: TextCommandDeps, from: string): Promise<TextLang
 }
 
 /**
- * An opt-out, honoured whatever comes with it: recorded, and only the own-words kind ("please stop texting
- * me") is confirmed, once (Twilio confirms its keywords itself).
+ * An opt-out, honoured whatever comes with it: recorded, the number's pending UPLOAD links revoked, and only
+ * the own-words kind ("please stop texting me") is confirmed, once (Twilio confirms its keywords itself).
  */
 export async function honourOptOut(
   deps: TextCommandDeps,
@@ -99,6 +99,7 @@ export async function honourOptOut(
 ): Promise<void> {
   const alreadyOut = (await deps.optOuts.get(from)) !== null;
   await deps.optOuts.optOut(from, deps.clock());
+  await revokeUploadLinks(deps, from);
   if (kind === 'revocation' && !alreadyOut) {
     await replyTo(deps, from, optOutConfirmation(await languageOf(deps, from)), 'opt-out-confirmation');
   }
@@ -156,17 +157,9 @@ export async function answerText(
     case 'full':
       await answerFull(deps, from);
       return 'full';
-    case 'upload': {
-      // Kept before it is sent, so the link works the moment it arrives; one the gate refuses expires unused.
-      const { url } = await createUploadLink(deps, from, deps.siteUrl);
-      await replyTo(
-        deps,
-        from,
-        UPLOAD_LINK_TEXT(deps.serviceName, url, await languageOf(deps, from)),
-        'upload-link',
-      );
+    case 'upload':
+      await answerUpload(deps, from);
       return 'upload';
-    }
     default: {
       if (audio.length > 0) return 'voice';
       const action = media.length > 0 ? 'unsupported-media' : 'usage';
@@ -210,13 +203,14 @@ async function answerLang(deps: TextCommandDeps, from: string, body: string | un
 
 /**
  * DELETE with the right code: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
- * message and its link) and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
+ * message and its link), revokes its pending UPLOAD links, and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
  * keeps a STOP honoured.
  */
 async function eraseSender(deps: TextCommandDeps, from: string): Promise<number> {
   const language = await languageOf(deps, from);
   const messages = await deps.messages.listBySender(from);
   for (const message of messages) await eraseMessage(deps, message);
+  await revokeUploadLinks(deps, from);
   await deps.preferences.delete(from);
   await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length, language), 'deleted');
   return messages.length;

@@ -30,15 +30,19 @@ export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & OutboundCh
 
 /**
  * What SendReply uses: DecideReply's, the message changes it publishes, the service name the texts carry, the
- * counters behind the gate's hourly cap, where each text's SID is recorded (its delivery status), and the
+ * counters behind the gate's segment caps, where each text's SID is recorded (its delivery status), and the
  * site's URL the message's link is on.
  */
 export type SendReplyDeps = ReplyDecisionDeps &
   SentTextDeps & { readonly serviceName: string; readonly counters: Counters; readonly siteUrl: string };
 
-/** What the card says when a reply stopped at the hourly limit. */
-export const REPLY_LIMIT_WARNING = (perHour: number) =>
-  `The rest of the reply was not sent: this number reached its limit of ${perHour} texts an hour (Settings).`;
+/** What the card says when a reply stopped at a segment cap or the service's budget (after `sent` parts). */
+export const REPLY_LIMIT_WARNING = (refusal: SegmentRefusal, sent: number) =>
+  `${sent === 0 ? 'The reply was not sent' : 'The rest of the reply was not sent'}: ${lowerFirst(refusalReason(refusal))}`;
+
+type SegmentRefusal = Extract<Refusal, { status: 'limit-reached' | 'budget-spent' }>;
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** Whether (and why not) this message may be answered by SMS right now: auto-reply, then the gate's checks. */
 async function replyDecision(
@@ -86,7 +90,7 @@ function asTexted(message: Message, accents: AccentedLetters) {
  * operator's setting) the transcript in numbered parts, in order. The fixed
  * words around them are in the sender's LANG, else the message's language (English or Spanish). Parts already
  * accepted are not sent again when the step is retried. Each part passes the outbound gate on its own, so a
- * STOP (or Twilio's 21610) or the hourly cap reached mid-reply stops the rest.
+ * STOP (or Twilio's 21610), a segment cap or the service's budget reached mid-reply stops the rest.
  */
 export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   let message = await loadOwned(deps, state);
@@ -114,9 +118,9 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   for (let index = message.reply_parts_sent ?? 0; index < parts.length; index++) {
     const outcome = await sendText(deps, { to, body: parts[index]!, kind: 'reply', messageId: message.id });
     if (outcome.status !== 'sent') {
-      if (outcome.status === 'limit-reached') {
+      if (outcome.status === 'limit-reached' || outcome.status === 'budget-spent') {
         await record(deps, state, {
-          warnings: [...(message.warnings ?? []), REPLY_LIMIT_WARNING(outcome.perHour)],
+          warnings: [...(message.warnings ?? []), REPLY_LIMIT_WARNING(outcome, index)],
         });
       }
       return {
@@ -144,7 +148,6 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
 
 /** Why SendReply stopped before the last part, for the step's output. */
 function stopReason(refusal: Refusal): string {
-  if (refusal.status === 'limit-reached') return 'Hourly text limit reached.';
   if (refusal.status === 'opted-out' && !refusal.atCarrier) return 'The sender opted out.';
   return refusalReason(refusal);
 }

@@ -1,6 +1,7 @@
 /** Transcribe: the prepared audio turned into text by the transcriber the settings choose. */
+import { cutLoops, MOSTLY_LOOP_SHARE, wordsOfText } from '../../core/decoder-loops';
+import { transcriptOf } from '../../core/heard-words';
 import { PermanentError, TranscriptLoopError } from '../../core/pipeline-errors';
-import { isRepetitionLoop } from '../../core/transcript-quality';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
@@ -17,7 +18,7 @@ export type TranscribeDeps = MessageChangeDeps &
     readonly providers: Pick<Providers, 'transcriber'>;
   };
 
-/** Transcribe: the transcript, engine, language and warnings go on the message. */
+/** Transcribe: the transcript and its words, engine, language and warnings go on the message. */
 export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
   if (!state.audio) throw new PermanentError('Transcribe ran before the audio was prepared.');
   const message = await loadOwned(deps, state);
@@ -35,16 +36,21 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
     },
     { language, vocabulary },
   );
-  // Checked here, not in each engine: a loop is invented text whoever wrote it, and is never texted.
-  if (isRepetitionLoop(result.text)) {
+  // Cut here, not in each engine: a loop is invented text whoever wrote it, and never reaches a text or a page.
+  const cut = cutLoops(result.words ?? wordsOfText(result.text));
+  if (cut.loopShare > MOSTLY_LOOP_SHARE) {
     throw new TranscriptLoopError(
-      `The transcript from ${result.engine} repeats the same words over and over (what a speech engine writes when it cannot follow the audio); it was not sent.`,
+      `The transcript from ${result.engine} is mostly the same words over and over (what a speech engine writes when it cannot follow the audio); it was not sent.`,
     );
   }
+  const transcript = transcriptOf(cut.words);
+  // The `[unclear]` word says where a loop was, on the card and the page; warnings would be texted too.
   const warnings = [...new Set([...(message.warnings ?? []), ...result.warnings])];
   const durationSeconds = result.durationSeconds ?? state.audio.durationSeconds;
   await record(deps, state, {
-    transcript: result.text,
+    transcript,
+    // Without the engine's confidence there are no words to keep: the text alone is the transcript.
+    transcript_words: result.words ? cut.words : null,
     transcription_engine: result.engine,
     language: result.language,
     audio_duration_seconds: durationSeconds,
@@ -60,7 +66,7 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
   return {
     engine: result.engine,
     language: result.language,
-    characters: result.text.length,
+    characters: transcript.length,
     durationSeconds,
     usage,
   };

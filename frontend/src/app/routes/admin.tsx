@@ -9,6 +9,7 @@ import { SettingsModal } from '@/features/settings/components/settings-modal';
 import { SignupsPanel } from '@/features/signups/components/signups-panel';
 import { TeamPanel } from '@/features/team/components/team-panel';
 import { UploadPanel } from '@/features/upload/components/upload-panel';
+import { SmsBudgetBanner } from '@/features/usage/components/sms-budget';
 import { UsagePanel } from '@/features/usage/components/usage-panel';
 import { WebhookBox } from '@/features/webhook/components/webhook-box';
 import { setAdminTokenSource } from '@/lib/admin-api';
@@ -42,6 +43,7 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
       onSettings={() => setSettingsOpen(true)}
       onLogout={onLogout}
     >
+      <SmsBudgetBanner reloadKey={reloadKey} />
       {/* SPEC's order on a phone (webhook, upload, messages, then sign-ups and team); the list is the page on a laptop. */}
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">

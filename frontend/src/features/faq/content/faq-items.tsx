@@ -142,11 +142,12 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       answer: (
         <p>
           Yes, by text. {formatList(FULL_KEYWORDS)} sends the full transcript of your latest voice message (at
-          most {MAX_TRANSCRIPT_MESSAGES} texts). {MODE_KEYWORD} FULL gets you the transcript with every reply,{' '}
-          {MODE_KEYWORD} SUMMARY the summary only, and {MODE_KEYWORD} alone says which you get.{' '}
-          {SPELL_KEYWORD} and names (at most {SPELL_MAX_WORDS} words), for example {SPELL_KEYWORD} Siobhan
-          Kowalczyk, has them spelled right in your messages; {SPELL_KEYWORD} alone lists them and{' '}
-          {SPELL_KEYWORD} CLEAR empties the list. {formatList(DELETE_KEYWORDS)} erases these choices too.
+          most {MAX_TRANSCRIPT_MESSAGES} texts, a few times a day). {MODE_KEYWORD} FULL gets you the
+          transcript with every reply, {MODE_KEYWORD} SUMMARY the summary only, and {MODE_KEYWORD} alone says
+          which you get. {SPELL_KEYWORD} and names (at most {SPELL_MAX_WORDS} words), for example{' '}
+          {SPELL_KEYWORD} Siobhan Kowalczyk, has them spelled right in your messages; {SPELL_KEYWORD} alone
+          lists them and {SPELL_KEYWORD} CLEAR empties the list. {formatList(DELETE_KEYWORDS)} erases these
+          choices too.
         </p>
       ),
     },

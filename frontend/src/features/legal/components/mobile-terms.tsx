@@ -70,8 +70,10 @@ export function MobileTerms({
         </p>
         <p>
           To keep the program fair and its costs in check, we transcribe a limited number of voice messages
-          from one number each day and send a limited number of texts to one number each hour; if you reach a
-          limit, we tell you once by text.
+          from one number each day, send a limited number of texts to one number each hour and each day, and
+          answer {formatList(FULL_KEYWORDS)} and {formatList(UPLOAD_KEYWORDS)} a few times a day. Past the
+          daily voice messages we tell you once by text; {formatList(FULL_KEYWORDS)} and{' '}
+          {formatList(UPLOAD_KEYWORDS)} tell you when you can ask again.
         </p>
         <p>
           <strong>Message and data rates may apply.</strong> Your carrier's usual rates apply to the messages

@@ -75,8 +75,12 @@ describe('the settings modal', () => {
       message_link_days: 30,
       max_duration_minutes: 10,
       voice_messages_per_sender_per_day: 20,
-      replies_per_sender_per_hour: 60,
       reply_countries: ['US', 'CA'],
+      segments_per_number_per_hour: 40,
+      segments_per_number_per_day: 80,
+      service_segments_per_day: 1000,
+      full_per_number_per_day: 3,
+      upload_links_per_number_per_day: 3,
       unit_prices: DEFAULT_UNIT_PRICES,
     });
     await act(() => vi.advanceTimersByTimeAsync(2_900));
@@ -191,6 +195,41 @@ describe('the settings modal', () => {
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       voice_messages_per_sender_per_day: 5,
       reply_countries: ['US', 'CA', 'GB'],
+    });
+  });
+
+  it('edits what texts may cost, in segments, and says what a day of them costs at the saved price', async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    const perDay = screen.getByLabelText('Segments per number a day');
+    const budget = screen.getByLabelText('SMS budget: segments a day, all numbers');
+    expect(perDay).toHaveValue('80');
+    expect(perDay).toHaveAccessibleDescription('At most $0.9040 a day at $0.0113 a segment.');
+    expect(budget).toHaveAccessibleDescription(
+      '$11.30 a day at $0.0113 a segment. Past it, only the answers to STOP, START and HELP go out until midnight UTC.',
+    );
+
+    await user.clear(screen.getByLabelText('FULL answers per number a day'));
+    await user.type(screen.getByLabelText('FULL answers per number a day'), '500');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByText('Enter a whole number from 1 to 100.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.clear(screen.getByLabelText('FULL answers per number a day'));
+    await user.type(screen.getByLabelText('FULL answers per number a day'), '1');
+    await user.clear(budget);
+    await user.type(budget, '250');
+    expect(budget).toHaveAccessibleDescription(
+      expect.stringMatching(/^\$2\.82 a day at \$0\.0113 a segment\./),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Settings saved successfully');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      full_per_number_per_day: 1,
+      service_segments_per_day: 250,
+      segments_per_number_per_day: 80,
     });
   });
 

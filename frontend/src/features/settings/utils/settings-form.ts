@@ -11,6 +11,7 @@ import {
   type SettingsView,
   settingsUpdateSchema,
 } from '@core/schemas';
+import { SEGMENT_LIMIT_DEFAULTS, type SegmentLimitName } from '@core/send-limits';
 import { DEFAULT_UNIT_PRICES, type UnitPrices } from '@core/unit-prices';
 
 /** What a write-only secret field will do on save. */
@@ -29,8 +30,9 @@ export type SettingsForm = {
   authToken: SecretEdit;
   maxMinutes: string;
   voicePerDay: string;
-  textsPerHour: string;
   countries: string;
+  /** What texts may cost (segments a number an hour and a day, the service's budget, FULL and UPLOAD a day), as typed. */
+  segmentLimits: Record<SegmentLimitName, string>;
   /** The unit prices usage's estimated cost applies, as typed (US dollars). */
   prices: Record<keyof UnitPrices, string>;
 };
@@ -55,8 +57,10 @@ export function formFrom(view: SettingsView | null): SettingsForm {
     voicePerDay: String(
       view?.voice_messages_per_sender_per_day ?? LIMIT_DEFAULTS.voice_messages_per_sender_per_day,
     ),
-    textsPerHour: String(view?.replies_per_sender_per_hour ?? LIMIT_DEFAULTS.replies_per_sender_per_hour),
     countries: (view?.reply_countries ?? LIMIT_DEFAULTS.reply_countries).join(', '),
+    segmentLimits: Object.fromEntries(
+      SEGMENT_LIMIT_FIELDS.map(({ name }) => [name, String(view?.[name] ?? SEGMENT_LIMIT_DEFAULTS[name])]),
+    ) as Record<SegmentLimitName, string>,
     prices: Object.fromEntries(
       Object.entries(view?.unit_prices ?? DEFAULT_UNIT_PRICES).map(([name, price]) => [name, String(price)]),
     ) as Record<keyof UnitPrices, string>,
@@ -67,8 +71,16 @@ export function formFrom(view: SettingsView | null): SettingsForm {
 export const LIMIT_FIELDS = [
   { key: 'maxMinutes', name: 'max_duration_minutes', label: 'Longest message (minutes)' },
   { key: 'voicePerDay', name: 'voice_messages_per_sender_per_day', label: 'Voice messages per sender a day' },
-  { key: 'textsPerHour', name: 'replies_per_sender_per_hour', label: 'Texts per number an hour' },
 ] as const satisfies readonly { key: keyof SettingsForm; name: keyof SettingsUpdateInput; label: string }[];
+
+/** What texts may cost: each setting and what the operator reads (the service's budget has a hint of its own). */
+export const SEGMENT_LIMIT_FIELDS = [
+  { name: 'segments_per_number_per_hour', label: 'Segments per number an hour' },
+  { name: 'segments_per_number_per_day', label: 'Segments per number a day' },
+  { name: 'full_per_number_per_day', label: 'FULL answers per number a day' },
+  { name: 'upload_links_per_number_per_day', label: 'UPLOAD links per number a day' },
+  { name: 'service_segments_per_day', label: 'SMS budget: segments a day, all numbers' },
+] as const satisfies readonly { name: SegmentLimitName; label: string }[];
 
 /** A number typed in a limit field: the number, or the text as typed so the schema names the problem. */
 function typedNumber(text: string): unknown {
@@ -123,8 +135,10 @@ function toUpdate(form: SettingsForm): SettingsUpdateInput {
     message_link_days: typedNumber(form.linkDays) as number,
     max_duration_minutes: typedNumber(form.maxMinutes) as number,
     voice_messages_per_sender_per_day: typedNumber(form.voicePerDay) as number,
-    replies_per_sender_per_hour: typedNumber(form.textsPerHour) as number,
     reply_countries: typedCountries(form.countries),
+    ...(Object.fromEntries(
+      Object.entries(form.segmentLimits).map(([name, text]) => [name, typedNumber(text)]),
+    ) as Record<SegmentLimitName, number>),
     unit_prices: Object.fromEntries(
       Object.entries(form.prices).map(([name, text]) => [name, typedPrice(text)]),
     ) as UnitPrices,

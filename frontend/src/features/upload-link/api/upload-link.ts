@@ -10,7 +10,7 @@ import type { SignedPut } from '@/lib/send-file';
 
 const path = (code: string) => `/u/${encodeURIComponent(code)}`;
 
-/** Whether the link works, and until when (ApiError 404 when it does not). */
+/** Whether the link works, and until when (ApiError 404 when it does not, 409 past the voice messages a day). */
 export async function fetchUploadLink(code: string, signal?: AbortSignal): Promise<UploadLinkStatus> {
   return uploadLinkStatusSchema.parse(await apiRequest(path(code), signal ? { signal } : {}));
 }
@@ -26,10 +26,9 @@ export async function requestLinkUpload(code: string, file: File): Promise<Signe
 }
 
 /**
- * Hands the uploaded file in: it becomes a voice message from the link's sender, and the link is used up.
- * False when it came past the number's voice messages a day: kept, not transcribed.
+ * Hands the uploaded file in: it becomes a voice message from the link's sender, and the link is used up
+ * (ApiError 409 when the number's voice messages for today are used up: nothing is kept).
  */
-export async function handInRecording(code: string): Promise<boolean> {
-  return uploadLinkReceivedSchema.parse(await apiRequest(`${path(code)}/message`, { method: 'POST' }))
-    .transcribed;
+export async function handInRecording(code: string): Promise<void> {
+  uploadLinkReceivedSchema.parse(await apiRequest(`${path(code)}/message`, { method: 'POST' }));
 }

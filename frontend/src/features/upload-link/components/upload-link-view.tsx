@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { PageNotice } from '@/components/layout/page-notice';
 import { Button } from '@/components/ui/button';
 import { UploadProgress } from '@/components/ui/upload-progress';
-import { isNotFound } from '@/lib/api-client';
+import { ApiError, isNotFound } from '@/lib/api-client';
 import { MAX_AUDIO_SIZE } from '@/lib/audio-file';
 import { errorMessage } from '@/lib/error-message';
 import { exactTime } from '@/lib/format-time';
@@ -17,13 +17,17 @@ export const UPLOAD_FAILED = 'The upload failed';
 
 /**
  * The page of an UPLOAD link: pick a recording on the phone, send it with a progress bar, and it is answered
- * by text like a forwarded voice message. A code that opens nothing (mistyped, past its hour, used) shows the
- * one sentence the API answers.
+ * by text like a forwarded voice message. A code that opens nothing (mistyped, past its hour, used, revoked by
+ * DELETE or STOP) shows the one sentence the API answers; a number past its voice messages a day is told so
+ * (the API's words) before a byte is sent, or when the limit was reached meanwhile: nothing is kept.
  */
 export function UploadLinkView({ code }: { readonly code: string }) {
   const link = useServerData((signal) => fetchUploadLink(code, signal), { reloadKey: code });
-  // What the form ended in: the recording handed in, or the link found used up or expired meanwhile.
-  const [outcome, setOutcome] = useState<'sent' | 'over-limit' | 'gone' | null>(null);
+  // What the form ended in: the recording handed in, the number's voice messages found used up for today
+  // (the server's words), or the link found used up, expired or revoked meanwhile.
+  const [outcome, setOutcome] = useState<'sent' | { readonly overLimit: string } | 'gone' | null>(null);
+  const overLimit =
+    typeof outcome === 'object' && outcome !== null ? outcome.overLimit : overLimitOf(link.error);
 
   if (outcome === 'sent')
     return (
@@ -34,13 +38,12 @@ export function UploadLinkView({ code }: { readonly code: string }) {
         </p>
       </PageNotice>
     );
-  if (outcome === 'over-limit')
+  if (overLimit !== null)
     return (
-      <PageNotice title="Recording received, not transcribed">
+      <PageNotice title="Today's limit is reached">
         <p role="status" className="flex items-start gap-2 text-lg text-ink">
           <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0 text-danger" />
-          This number has reached today's limit of voice messages, so this one is kept but not transcribed.
-          Text UPLOAD tomorrow (after midnight UTC) for a new link and send it again.
+          {overLimit}
         </p>
       </PageNotice>
     );
@@ -48,8 +51,8 @@ export function UploadLinkView({ code }: { readonly code: string }) {
     return (
       <PageNotice title={UPLOAD_LINK_NOT_AVAILABLE}>
         <p className="text-lg text-muted">
-          The link may be mistyped, past its hour, or already used. Text UPLOAD to the same number for a new
-          one.
+          The link may be mistyped, past its hour, already used, or cancelled by a DELETE or STOP. Text UPLOAD
+          to the same number for a new one.
         </p>
       </PageNotice>
     );
@@ -69,21 +72,30 @@ export function UploadLinkView({ code }: { readonly code: string }) {
     <UploadForm
       code={code}
       expiresAt={link.data.expires_at}
-      onSent={(transcribed) => setOutcome(transcribed ? 'sent' : 'over-limit')}
+      onSent={() => setOutcome('sent')}
+      onOverLimit={(words) => setOutcome({ overLimit: words })}
       onGone={() => setOutcome('gone')}
     />
   );
+}
+
+/** The server's words when the number's voice messages for today are used up (409), else null. */
+function overLimitOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 409 ? (error.serverMessage ?? error.message) : null;
 }
 
 function UploadForm({
   code,
   expiresAt,
   onSent,
+  onOverLimit,
   onGone,
 }: {
   readonly code: string;
   readonly expiresAt: string;
-  readonly onSent: (transcribed: boolean) => void;
+  readonly onSent: () => void;
+  /** Nothing was kept: the number's voice messages for today are used up (the server's words). */
+  readonly onOverLimit: (words: string) => void;
   readonly onGone: () => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
@@ -102,11 +114,17 @@ function UploadForm({
     setProgress(0);
     try {
       await sendFile(await requestLinkUpload(code, file), file, setProgress);
-      onSent(await handInRecording(code));
+      await handInRecording(code);
+      onSent();
     } catch (failure) {
       setProgress(null);
       if (isNotFound(failure) && failure.serverMessage === UPLOAD_LINK_NOT_AVAILABLE) {
         onGone();
+        return;
+      }
+      const overLimit = overLimitOf(failure);
+      if (overLimit !== null) {
+        onOverLimit(overLimit);
         return;
       }
       setError(

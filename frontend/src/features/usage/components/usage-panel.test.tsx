@@ -1,15 +1,17 @@
+import { type SmsBudget, smsBudget } from '@core/send-limits';
 import { DEFAULT_UNIT_PRICES } from '@core/unit-prices';
 import { emptyUsageDay, type UsageReport, usageDates, usageReport } from '@core/usage';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
+import { SmsBudgetBanner } from './sms-budget';
 import { UsagePanel } from './usage-panel';
 
-/** A month with two busy days (the report the API would build from them). */
-function report(days: number): UsageReport {
-  const dates = usageDates('2026-11-24T12:00:00.000Z', days);
-  return usageReport(
+/** A month with two busy days (the report the API would build from them), and today's SMS budget. */
+function report(days: number, budget: SmsBudget = smsBudget(NOW, 1000, 412)): UsageReport {
+  const dates = usageDates(NOW, days);
+  const range = usageReport(
     dates,
     [
       {
@@ -35,7 +37,10 @@ function report(days: number): UsageReport {
     ],
     { ...DEFAULT_UNIT_PRICES },
   );
+  return { ...range, budget };
 }
+
+const NOW = '2026-11-24T12:00:00.000Z';
 
 describe('the Usage section', () => {
   it('draws the month as an image named by a text summary, with the totals and the estimated cost', async () => {
@@ -77,6 +82,23 @@ describe('the Usage section', () => {
     expect(firstRow).toHaveTextContent('Nov 24531');
   });
 
+  it("shows today's segments against the SMS budget, and when it is spent", async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(30) }));
+    const { unmount } = render(<UsagePanel reloadKey={0} />);
+    const meter = await screen.findByRole('meter', { name: "Today's SMS budget" });
+    expect(meter).toHaveAttribute('aria-valuetext', '412 of 1,000 segments');
+    expect(screen.getByText('412 of 1,000 segments')).toBeVisible();
+    unmount();
+
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(30, smsBudget(NOW, 1000, 1004)) }));
+    render(<UsagePanel reloadKey={1} />);
+    expect(await screen.findByRole('meter', { name: "Today's SMS budget" })).toHaveAttribute(
+      'aria-valuetext',
+      '1,004 of 1,000 segments, spent',
+    );
+  });
+
   it('says when usage cannot be loaded', async () => {
     installFakeApi().on('GET', '/api/usage', () => ({
       status: 503,
@@ -84,5 +106,21 @@ describe('the Usage section', () => {
     }));
     render(<UsagePanel reloadKey={0} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable.');
+  });
+});
+
+describe('the SMS budget banner', () => {
+  it('shows nothing while the budget is not spent, and says what happens while it is', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(1, smsBudget(NOW, 1000, 999)) }));
+    const { rerender } = render(<SmsBudgetBanner reloadKey={0} />);
+    await waitFor(() => expect(api.calls.some((c) => c.search === '?days=1')).toBe(true));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(1, smsBudget(NOW, 1000, 1000)) }));
+    rerender(<SmsBudgetBanner reloadKey={1} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Today's SMS budget is spent (1,000 of 1,000 segments). Replies and other texts are not sent until midnight UTC; only the answers to STOP, START and HELP go out. Raise the budget in Settings, Limits.",
+    );
   });
 });

@@ -6,11 +6,15 @@ import { formatUsd } from '@/lib/format-money';
 import { useServerData } from '@/lib/use-server-data';
 import { loadUsage } from '../api/usage';
 import { shortDate, usageSummary } from '../utils/usage-summary';
+import { SmsBudgetMeter } from './sms-budget';
 import { UsageChart } from './usage-chart';
 
 const RANGES = [7, 30, 90, 365] as const;
 
-/** The dashboard's Usage section: messages a day as a chart, the range's totals and its estimated cost. */
+/**
+ * The dashboard's Usage section: today's segments against the SMS budget, messages a day as a chart, the
+ * range's totals and its estimated cost.
+ */
 export function UsagePanel({ reloadKey }: { readonly reloadKey: number }) {
   const [days, setDays] = useState<number>(30);
   const rangeId = useId();
@@ -68,6 +72,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
   ] as const;
   return (
     <div className="mt-3 space-y-3">
+      <SmsBudgetMeter budget={report.budget} />
       <dl aria-label="Totals" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {totals.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-surface px-3 py-2">

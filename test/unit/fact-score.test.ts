@@ -1,0 +1,181 @@
+/**
+ * The facts benchmark's scorer (bench/fact-score.ts): the figures in docs/benchmarks.md depend on it telling
+ * a right fact from a wrong one, a marked doubt and a gap, so it is tested on texts written by hand, among
+ * them the mis-statements issue 24 was filed with.
+ */
+import { describe, expect, it } from 'vitest';
+import { type FactScore, scoreFirstText, type Truth } from '../../bench/fact-score';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
+import { FACT_VOICEMAILS } from '../support/fact-voicemails';
+
+const SERVICE = 'Voice Summary';
+// A link's random code can hold a run of digits; it is no number the caller said.
+const LINK = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2065550199wR1c';
+
+const voicemail = (id: string): Truth => {
+  const found = FACT_VOICEMAILS.find((v) => v.id === id);
+  if (!found) throw new Error(`No voicemail ${id}`);
+  return found;
+};
+const verdicts = (scores: readonly FactScore[]) =>
+  Object.fromEntries(scores.map((score) => [score.label, score.verdict]));
+
+describe('the facts scorer', () => {
+  it('counts a name, number and time stated as said as right, whatever the link holds', () => {
+    const text = `${SERVICE}: Jenna from Lakeside Dental: Confirming your cleaning on Friday at 9.\nCall back: (206) 555-0142\n${LINK}`;
+    expect(verdicts(scoreFirstText(text, voicemail('jenna-dental'), SERVICE))).toEqual({
+      'name Jenna': 'right',
+      'number 2065550142': 'right',
+      'Friday 9': 'right',
+    });
+  });
+
+  it('counts a misheard name stated plainly as wrong (issue 24: Jenna, Angela, "Hey, it\'s Dad")', () => {
+    const jenna = `${SERVICE}: Jennifer from Lakeside Dental: Confirming your cleaning on Friday at 9.`;
+    expect(verdicts(scoreFirstText(jenna, voicemail('jenna-dental'), SERVICE))['name Jenna']).toBe('wrong');
+    const angela = `${SERVICE}: M: Jaloo at Dr. Kim's office: Your lab results are in.`;
+    expect(verdicts(scoreFirstText(angela, voicemail('angela-lab'), SERVICE))['name Angela']).toBe('wrong');
+    // The same name spelled another way, said the same, is right.
+    const sophia = `${SERVICE}: Sophia from Riverside Realty: The showing is on Wednesday at 4:30.`;
+    expect(verdicts(scoreFirstText(sophia, voicemail('sofia-realty'), SERVICE))['name Sofia']).toBe('right');
+    const dad = `${SERVICE}: Fay, it's staggered: Driving up on Saturday around noon.`;
+    expect(verdicts(scoreFirstText(dad, voicemail('dad'), SERVICE))['name Dad']).toBe('wrong');
+  });
+
+  it('counts amounts and card digits merged wrongly as wrong, and said in words or digits as right', () => {
+    const merged = `${SERVICE}: Priya with Harbor Insurance: Your payment of $400,000 on your card ending in $7,731 went through.`;
+    const wrong = verdicts(scoreFirstText(merged, voicemail('priya-insurance'), SERVICE));
+    expect([wrong.$412, wrong['card 7731']]).toEqual(['wrong', 'wrong']);
+    const noSign = `${SERVICE}: Bill from Harder Insurance: Your payment of 400,000 on the card ending in 7731 went through.`;
+    expect(verdicts(scoreFirstText(noSign, voicemail('priya-insurance'), SERVICE)).$412).toBe('wrong');
+    const said = `${SERVICE}: Priya with Harbor Insurance: Your payment of four hundred twelve dollars on the card ending in seven seven three one went through.\nCall back: (800) 555-0142 ext. 204, before 5 today`;
+    expect(verdicts(scoreFirstText(said, voicemail('priya-insurance'), SERVICE))).toEqual({
+      'name Priya': 'right',
+      'number 8005550142': 'right',
+      $412: 'right',
+      'card 7731': 'right',
+      'extension 204': 'right',
+      '5 today': 'right',
+    });
+  });
+
+  it('reads digits misheard, amounts without their unit, and numbers written as clock times', () => {
+    const misheard = `${SERVICE}: Ming from Cedar Hotel: We refunded $180 to your car mending into 2600.`;
+    expect(verdicts(scoreFirstText(misheard, voicemail('ming-refund'), SERVICE))).toMatchObject({
+      $180: 'right',
+      'card 2260': 'wrong',
+    });
+    const noUnit = `${SERVICE}: Xavier from Bright Electric: The quote from a new panel is 1,250 notland. I can start next Tuesday at 8:00.`;
+    expect(verdicts(scoreFirstText(noUnit, voicemail('xavier-electric'), SERVICE))).toMatchObject({
+      $1250: 'right',
+      'Tuesday 8': 'right',
+    });
+    const clock = `${SERVICE}: Fatima from the County Clerk's Office: Pick them up any weekday before 4:00. My direct line is 5:12, 5:55, 0:12, 8:00.`;
+    expect(scoreFirstText(clock, voicemail('fatima-clerk'), SERVICE)).toEqual([
+      { kind: 'name', label: 'name Fatima', verdict: 'right', invented: false },
+      { kind: 'number', label: 'number 5125550128', verdict: 'left out', invented: false },
+      { kind: 'time', label: '4', verdict: 'right', invented: false },
+      { kind: 'time', label: '5:12 (not said)', verdict: 'wrong', invented: true },
+    ]);
+    const comma = `${SERVICE}: Sam: Can I pick them up tomorrow before? Around 7:30, call me.`;
+    expect(verdicts(scoreFirstText(comma, voicemail('anjali-keys'), SERVICE))['7:30 tomorrow']).toBe('right');
+  });
+
+  it('counts a wrong value stated beside the right one as wrong', () => {
+    const twoNumbers = `${SERVICE}: Jenna from Lakeside Dental: Call 206-555-0199 to reschedule Friday at 9.\nCall back: (206) 555-0142`;
+    expect(
+      verdicts(scoreFirstText(twoNumbers, voicemail('jenna-dental'), SERVICE))['number 2065550142'],
+    ).toBe('wrong');
+    const twoNames = `${SERVICE}: Jennifer from Lakeside Dental: Hi, this is Jenna, confirming Friday at 9.`;
+    expect(verdicts(scoreFirstText(twoNames, voicemail('jenna-dental'), SERVICE))['name Jenna']).toBe(
+      'wrong',
+    );
+  });
+
+  it('counts a decoder loop or a number never said as a wrong number, a missing one as left out', () => {
+    const loop = `${SERVICE}: Rebecca from Dr. Patel's office: Please call us back at 888-555-555-555-555-555 011-0 to confirm.`;
+    expect(verdicts(scoreFirstText(loop, voicemail('rebecca-patel'), SERVICE))['number 8885550110']).toBe(
+      'wrong',
+    );
+    const invented = scoreFirstText(
+      `${SERVICE}: Ngozi: Lunch tomorrow at 12:30? Call 206-555-0199.`,
+      voicemail('ngozi-lunch'),
+      SERVICE,
+    );
+    expect(invented).toContainEqual({
+      kind: 'number',
+      label: 'number 2065550199 (none given)',
+      verdict: 'wrong',
+      invented: true,
+    });
+    const none = `${SERVICE}: Rebecca from Dr. Patel's office: We need to move your appointment.`;
+    expect(verdicts(scoreFirstText(none, voicemail('rebecca-patel'), SERVICE))['number 8885550110']).toBe(
+      'left out',
+    );
+  });
+
+  it('counts a number marked unclear as unclear, and "listen at 0:42" as no time', () => {
+    const text = `${SERVICE}: Jenna from Lakeside Dental: Confirming your cleaning on Friday at 9.\nNumber unclear, listen at 0:42\n${LINK}#t=42`;
+    expect(verdicts(scoreFirstText(text, voicemail('jenna-dental'), SERVICE))).toEqual({
+      'name Jenna': 'right',
+      'number 2065550142': 'unclear',
+      'Friday 9': 'right',
+    });
+    const cut = `${SERVICE}: Tom: Cover the client meeting tomorrow at 10.\nCall back: 206-555-[unclear]`;
+    expect(verdicts(scoreFirstText(cut, voicemail('tom-airport'), SERVICE))['number 2065551987']).toBe(
+      'unclear',
+    );
+  });
+
+  it('counts a name left out or marked unclear as such, and a company introduced as no name at all', () => {
+    const leftOut = `${SERVICE}: From Lakeside Dental: Confirming your cleaning on Friday at 9.`;
+    expect(verdicts(scoreFirstText(leftOut, voicemail('jenna-dental'), SERVICE))['name Jenna']).toBe(
+      'left out',
+    );
+    const marked = `${SERVICE}: Caller's name unclear. Lakeside Dental is confirming your cleaning on Friday at 9.`;
+    expect(verdicts(scoreFirstText(marked, voicemail('jenna-dental'), SERVICE))['name Jenna']).toBe(
+      'unclear',
+    );
+    const company = `${SERVICE}: Hello, this is Pacific Gas and Power calling about your account ending in 8152. Please pay $94 by the 15th.`;
+    expect(verdicts(scoreFirstText(company, voicemail('utility-bill'), SERVICE))).toEqual({
+      $94: 'right',
+      'account 8152': 'right',
+      'the 15': 'right',
+    });
+    const named = `${SERVICE}: Greg from Greenfield Pharmacy: Your prescription is ready, open until 8 pm tonight and from 9 am tomorrow.`;
+    expect(scoreFirstText(named, voicemail('pharmacy'), SERVICE)[0]).toEqual({
+      kind: 'name',
+      label: 'name Greg (none given)',
+      verdict: 'wrong',
+      invented: true,
+    });
+  });
+
+  it('counts a time the caller did not give as wrong, and a day without its hour as left out', () => {
+    const wrongHour = `${SERVICE}: Jenna from Lakeside Dental: Confirming your cleaning on Friday at 5.`;
+    expect(verdicts(scoreFirstText(wrongHour, voicemail('jenna-dental'), SERVICE))['Friday 9']).toBe('wrong');
+    // A number said badly ("at two zero to five hundred") is no time stated.
+    const garbled = `${SERVICE}: Please pause at two zero to five hundred. Openings on the at three.`;
+    expect(verdicts(scoreFirstText(garbled, voicemail('mei-vet'), SERVICE))['Monday 3']).toBe('left out');
+    const dayOnly = `${SERVICE}: Jenna from Lakeside Dental: Confirming your cleaning on Friday.`;
+    expect(verdicts(scoreFirstText(dayOnly, voicemail('jenna-dental'), SERVICE))['Friday 9']).toBe(
+      'left out',
+    );
+    // "Thursday" was said (the old appointment): stating it is not wrong; both offered times are right.
+    const both = `${SERVICE}: Rebecca from Dr. Patel's office: Your Thursday appointment moves to Friday at 9 am or Monday at 4 pm.`;
+    expect(verdicts(scoreFirstText(both, voicemail('rebecca-patel'), SERVICE))).toMatchObject({
+      'Friday 9': 'right',
+      'Monday 4': 'right',
+    });
+  });
+});
+
+describe('the facts benchmark set', () => {
+  it('has at least 30 voicemails, each callback number a valid US number', () => {
+    expect(FACT_VOICEMAILS.length).toBeGreaterThanOrEqual(30);
+    const regions = new LibPhoneNumberRegions();
+    const numbers = FACT_VOICEMAILS.flatMap((v) => (v.number === null ? [] : [v.number]));
+    expect(numbers.filter((n) => regions.countryOf(`+1${n}`) !== 'US')).toEqual([]);
+    expect(new Set(FACT_VOICEMAILS.map((v) => v.id)).size).toBe(FACT_VOICEMAILS.length);
+  });
+});
