@@ -20,7 +20,8 @@ export const ENGLISH: FixedTexts = {
   summaryHeading: (name) =>
     name === null ? 'Summary: ' : /\bsummary$/i.test(name) ? `${name}: ` : `${name} summary: `,
   wholeMessageHeading: (name) => (name === null ? 'Whole message: ' : `${name}, whole message: `),
-  numberUnclear: (at) => (at === null ? 'Number unclear: listen to the message' : `Number unclear, listen at ${at}`),
+  numberUnclear: (at) =>
+    at === null ? 'Number unclear: listen to the message' : `Number unclear, listen at ${at}`,
   noSummary: 'No summary available.',
   callBack: 'Call back',
   transcriptLabel: 'Transcript',

@@ -7,9 +7,9 @@
  * wrong name is greeted), unless it is one of the sender's SPELL words. Without the engine's confidence (old
  * messages, whisper-1) only the checks that need none are made.
  */
-import { type FactKind, findMentions, type Mention } from './fact-mentions';
-import { DOUBTFUL_BELOW } from './heard-words';
+import { findMentions, type Mention } from './fact-mentions';
 import type { HeardToken } from './heard-transcript';
+import { DOUBTFUL_BELOW } from './heard-words';
 
 export type { FactKind, Mention } from './fact-mentions';
 

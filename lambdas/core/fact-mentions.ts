@@ -6,7 +6,7 @@
  * money, "$400 while dollar's" an amount heard twice over, "close at $6" a time written as money. Pure text:
  * core/fact-checks.ts judges the mentions with the engine's confidence.
  */
-import { digitRuns, TEENS, TENS, UNITS } from './spoken-numbers';
+import { digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from './spoken-numbers';
 import { bareWords, type Mention, timeMentions, WEEKDAYS } from './time-mentions';
 
 export type { FactKind, Mention } from './time-mentions';
@@ -34,7 +34,7 @@ function cueBefore(words: readonly string[], start: number, cues: ReadonlySet<st
 /** Phone numbers and card, account or extension digits: runs of digits, written or spoken. */
 function numberMentions(tokens: readonly string[], words: readonly string[]): Mention[] {
   const found: Mention[] = [];
-  for (const run of digitRuns(tokens)) {
+  for (const run of digitRuns(tokens).map((found) => withoutTrailingOne(found, tokens))) {
     const cue = cueBefore(words, run.start, DIGITS_CUES);
     const length = run.digits.length;
     if (cue !== null && length >= 2) {
@@ -81,7 +81,11 @@ function spokenAmount(words: readonly string[]): number {
 }
 
 /** Amounts of money, and card digits an engine wrote as money ("ending in $7,731"). */
-function moneyMentions(tokens: readonly string[], words: readonly string[], taken: ReadonlySet<number>): Mention[] {
+function moneyMentions(
+  tokens: readonly string[],
+  words: readonly string[],
+  taken: ReadonlySet<number>,
+): Mention[] {
   const found: Mention[] = [];
   for (const [index, token] of tokens.entries()) {
     if (taken.has(index)) continue;
@@ -105,7 +109,13 @@ function moneyMentions(tokens: readonly string[], words: readonly string[], take
     if (!MONEY_UNITS.test(words[index + 1] ?? '')) continue;
     const number = WRITTEN_NUMBER.exec(token.replace(/[,.]$/, ''));
     if (number !== null) {
-      found.push({ kind: 'amount', start: index, end: index + 2, value: (number[1] ?? '').replace(/,/g, ''), problem: null });
+      found.push({
+        kind: 'amount',
+        start: index,
+        end: index + 2,
+        value: (number[1] ?? '').replace(/,/g, ''),
+        problem: null,
+      });
       continue;
     }
     // "four hundred twelve dollars", "ninety four dollars": the number words before the unit.
@@ -137,16 +147,23 @@ const NOT_NAMES = new Set([
   ...Object.keys(TEENS),
   ...Object.keys(TENS),
   ...WEEKDAYS,
-  ...'a an the me my your our his her their just about calling here there not so that what going really very'.split(' '),
-  ...'important urgent okay ok good great time too only i we you he she they it this from with at for on in to'.split(' '),
-  ...'and or but please sorry reminder message quick again regarding still now actually probably all no yes also'.split(' '),
+  ...'a an the me my your our his her their just about calling here there not so that what going really very'.split(
+    ' ',
+  ),
+  ...'important urgent okay ok good great time too only i we you he she they it this from with at for on in to'.split(
+    ' ',
+  ),
+  ...'and or but please sorry reminder message quick again regarding still now actually probably all no yes also'.split(
+    ' ',
+  ),
   ...'gonna kind returning following checking trying over late early done fine hard true'.split(' '),
 ]);
 
 /** The name a caller introduced themselves with ("this is Jenna", "it's Dad", "my name is Dr. Kim"), when it reads as one. */
 function nameMentions(tokens: readonly string[], words: readonly string[]): Mention[] {
   // Capitals say what a name is only when the engine writes them (Moonshine, OpenAI; not an all-lowercase text).
-  const cased = tokens.some((token) => /\p{Lu}/u.test(token)) && tokens.some((token) => /\p{Ll}/u.test(token));
+  const cased =
+    tokens.some((token) => /\p{Lu}/u.test(token)) && tokens.some((token) => /\p{Ll}/u.test(token));
   const found: Mention[] = [];
   for (let index = 0; index < words.length; index++) {
     const introducer = INTRODUCERS.find((phrase) => phrase.every((part, at) => words[index + at] === part));

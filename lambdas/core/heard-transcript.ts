@@ -41,7 +41,8 @@ export function heardTokens(heard: HeardTranscript, seconds: number | null = nul
   const total = tokens.reduce((sum, token) => sum + token.length + 1, 0);
   let before = 0;
   return tokens.map((token) => {
-    const at = seconds === null || seconds <= 0 || total === 0 ? null : Math.floor((before / total) * seconds);
+    const at =
+      seconds === null || seconds <= 0 || total === 0 ? null : Math.floor((before / total) * seconds);
     before += token.length + 1;
     return { text: token, confidence: null, at };
   });

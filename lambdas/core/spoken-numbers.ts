@@ -100,7 +100,9 @@ function belowHundred(tokens: readonly string[], at: number): { digits: string; 
   const tens = TENS[word];
   if (tens === undefined) return null;
   const unit = UNITS[bareWord(tokens[at + 1] ?? '')];
-  return unit !== undefined && unit !== '0' ? { digits: `${tens}${unit}`, words: 2 } : { digits: `${tens}0`, words: 1 };
+  return unit !== undefined && unit !== '0'
+    ? { digits: `${tens}${unit}`, words: 2 }
+    : { digits: `${tens}0`, words: 1 };
 }
 
 export function bareWord(token: string): string {
@@ -194,6 +196,17 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
     }
   }
   return runs;
+}
+
+/**
+ * "...one nine eight seven, one you get this": an engine hears "when" after a number as "one". A run of 11
+ * digits that does not start with the country code 1 and ends in the word "one" is a US number and that word
+ * (which the summary's text leaves out with the number).
+ */
+export function withoutTrailingOne(run: DigitRun, tokens: readonly string[]): DigitRun {
+  const last = bareWord(tokens[run.end - 1] ?? '');
+  if (run.digits.length !== 11 || run.digits.startsWith('1') || !['one', 'won'].includes(last)) return run;
+  return { ...run, digits: run.digits.slice(0, 10) };
 }
 
 /** Every run of digits in a text, written or spoken, in order. */

@@ -12,10 +12,16 @@
  *   pass is replaced by "[unclear]", and one the caller never said by "[number not in the message]" (a
  *   voicemail can be made to plant one).
  */
-import { type CheckedFact, NAME_SURE_AT_LEAST, nationalDigits } from './fact-checks';
+import {
+  type CheckedFact,
+  checkFacts,
+  type FactCheckOptions,
+  NAME_SURE_AT_LEAST,
+  nationalDigits,
+} from './fact-checks';
 import { findMentions, type Mention } from './fact-mentions';
+import { type HeardToken, type HeardTranscript, heardTokens, transcriptTokens } from './heard-transcript';
 import { isDoubtful, UNCLEAR_MARK } from './heard-words';
-import { type HeardToken, transcriptTokens } from './heard-transcript';
 import { shortenAtSentence } from './sms-text';
 import { bareWord } from './spoken-numbers';
 import {
@@ -28,7 +34,7 @@ import {
 import { UNVERIFIED_NUMBER } from './summary-check';
 
 /** What the checks are held against: the transcript's words and its facts as core/fact-checks.ts judged them. */
-export type HeardFacts = {
+type HeardFacts = {
   readonly tokens: readonly HeardToken[];
   readonly facts: readonly CheckedFact[];
   /** The sender's SPELL words: a caller's name among them is stated. */
@@ -44,7 +50,9 @@ const sameFact = (fact: Mention, mention: Mention) =>
 /** A word is heard well when the engine was sure enough of it, or said nothing (no confidence to go on). */
 const heardWell = (token: HeardToken, least?: number) =>
   token.confidence === null ||
-  (least === undefined ? !isDoubtful({ text: token.text, confidence: token.confidence, at: null }) : token.confidence >= least);
+  (least === undefined
+    ? !isDoubtful({ text: token.text, confidence: token.confidence, at: null })
+    : token.confidence >= least);
 
 /** Whether the words of a phrase that the transcript has were heard well (a phrase it lacks is not judged here). */
 function phraseHeardWell(phrase: string, tokens: readonly HeardToken[], least?: number): boolean {
@@ -85,7 +93,9 @@ function statedNumber(
 ): { readonly number: string | null; readonly unclear: StatedFacts['number_unclear'] } {
   const phones = facts.filter((fact) => fact.kind === 'phone');
   const digits = number?.replace(/\D/g, '') ?? '';
-  const readings = phones.filter((fact) => digits !== '' && nationalDigits(fact.value) === nationalDigits(digits));
+  const readings = phones.filter(
+    (fact) => digits !== '' && nationalDigits(fact.value) === nationalDigits(digits),
+  );
   if (readings.some((fact) => fact.sure)) return { number, unclear: null };
   // Said but doubtful; or not said as the summarizer wrote it while the caller did say a number.
   const doubtful = readings[0] ?? (digits === '' ? phones.find((fact) => !fact.sure) : phones[0]);
@@ -99,14 +109,16 @@ function statedTime(time: string | null, heard: HeardFacts): string | null {
     ['time', 'day', 'date'].includes(mention.kind),
   );
   if (mentions.length > 0) {
-    const passed = mentions.every((mention) => heard.facts.some((fact) => fact.sure && sameFact(fact, mention)));
+    const passed = mentions.every((mention) =>
+      heard.facts.some((fact) => fact.sure && sameFact(fact, mention)),
+    );
     return passed ? time : null;
   }
   return phraseHeardWell(time, heard.tokens) ? time : null;
 }
 
 /** The text with every fact that did not pass replaced, and the names that were not stated taken out. */
-export function statedText(text: string, heard: HeardFacts, unstatedNames: readonly string[] = []): string {
+function statedText(text: string, heard: HeardFacts, unstatedNames: readonly string[] = []): string {
   const tokens = transcriptTokens(text);
   const replaced = tokens.slice();
   const replace = (start: number, end: number, mark: string) => {
@@ -118,7 +130,11 @@ export function statedText(text: string, heard: HeardFacts, unstatedNames: reado
     if (mention.kind === 'name') continue;
     const said = heard.facts.filter((fact) => sameFact(fact, mention));
     if (said.some((fact) => fact.sure)) continue;
-    replace(mention.start, mention.end, mention.kind === 'phone' && said.length === 0 ? UNVERIFIED_NUMBER : UNCLEAR_MARK);
+    replace(
+      mention.start,
+      mention.end,
+      mention.kind === 'phone' && said.length === 0 ? UNVERIFIED_NUMBER : UNCLEAR_MARK,
+    );
   }
   const names = new Set(unstatedNames.map((name) => name.toLowerCase()));
   tokens.forEach((token, index) => {
@@ -128,17 +144,23 @@ export function statedText(text: string, heard: HeardFacts, unstatedNames: reado
 }
 
 /**
- * The summary the sender gets, and what the texts need beyond it: every fact held against what was heard,
- * the caller named only as far as the checks allow (`caller`: who the summarizer says called).
+ * The summary the sender gets, and what the texts need beyond it: every fact of `summary` (as a summarizer
+ * proposed it; `caller`: who it says called) held against what was `heard`, judged with `options` (which
+ * numbers are valid, the sender's SPELL words). `seconds`: the recording's length, to place the words of a
+ * transcript that came without times.
  */
 export function statedSummary(
   summary: VoiceSummary,
   caller: CallerCandidate | null,
-  heard: HeardFacts,
+  transcript: HeardTranscript,
+  options: FactCheckOptions & { readonly seconds?: number | null },
 ): { readonly summary: VoiceSummary; readonly facts: StatedFacts } {
+  const tokens = heardTokens(transcript, options.seconds ?? null);
+  const heard: HeardFacts = { tokens, facts: checkFacts(tokens, options), vocabulary: options.vocabulary };
   const who = caller === null ? null : statedCaller(caller, heard);
   // The caller's name, where it was not stated, is taken out of the text too (a model may repeat it).
-  const unstated = caller?.name && who?.name == null ? transcriptTokens(caller.name).map(bareWord) : [];
+  const unstated =
+    caller?.name && (who?.name ?? null) === null ? transcriptTokens(caller.name).map(bareWord) : [];
   const text = (value: string) => statedText(value, heard, unstated);
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
@@ -151,7 +173,9 @@ export function statedSummary(
     },
     facts: {
       number_unclear: unclear,
-      unsure: heard.facts.filter((fact) => !fact.sure).map((fact) => [fact.start, fact.end] as [number, number]),
+      unsure: heard.facts
+        .filter((fact) => !fact.sure)
+        .map((fact) => [fact.start, fact.end] as [number, number]),
     },
   };
 }

@@ -38,7 +38,17 @@ const MONTHS = [
   'december',
 ];
 /** Words after which a bare number is an hour: "at 9", "before five", "between 10 and noon". */
-const TIME_PREPOSITIONS = new Set(['at', 'by', 'until', 'till', 'before', 'after', 'around', 'from', 'between']);
+const TIME_PREPOSITIONS = new Set([
+  'at',
+  'by',
+  'until',
+  'till',
+  'before',
+  'after',
+  'around',
+  'from',
+  'between',
+]);
 const MERIDIEM = new Set(['am', 'pm', 'a.m', 'p.m']);
 const HOUR_WORDS: Readonly<Record<string, number>> = {
   ...Object.fromEntries(
@@ -145,7 +155,8 @@ function dateAt(words: readonly string[], index: number): Mention | null {
   if (written !== null) {
     day = Number(written[1]);
   } else if ((word === 'twenty' || word === 'thirty') && (words[index + 1] ?? '') in ORDINAL_WORDS) {
-    day = (TENS[word] === undefined ? 0 : Number(TENS[word]) * 10) + (ORDINAL_WORDS[words[index + 1] ?? ''] ?? 0);
+    day =
+      (TENS[word] === undefined ? 0 : Number(TENS[word]) * 10) + (ORDINAL_WORDS[words[index + 1] ?? ''] ?? 0);
     end = index + 2;
   } else {
     day = ORDINAL_WORDS[word];
@@ -155,7 +166,8 @@ function dateAt(words: readonly string[], index: number): Mention | null {
   const introduced = before === 'the' || MONTHS.includes(before) || WEEKDAYS.includes(before);
   // "first" and "second" are words before they are dates: spoken ordinals count only after "the" or a month.
   if (written === null && !introduced) return null;
-  const problem = day < 1 || day > 31 ? 'not a day of the month' : introduced ? null : 'a date with no "the" or month';
+  const problem =
+    day < 1 || day > 31 ? 'not a day of the month' : introduced ? null : 'a date with no "the" or month';
   return { kind: 'date', start: index, end, value: String(day), problem };
 }
 

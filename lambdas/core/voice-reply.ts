@@ -183,7 +183,8 @@ function wholeMessage(input: ReplyInput): string | null {
   const heading = texts.wholeMessageHeading(cleanServiceName(input.serviceName));
   const trailer = trailerLines(input, body, texts, Number.POSITIVE_INFINITY);
   const message = `${heading}${body}${trailer}`;
-  const fits = message.length <= FIRST_MESSAGE_MAX_CHARS && segmentCount(message) <= FIRST_MESSAGE_MAX_SEGMENTS;
+  const fits =
+    message.length <= FIRST_MESSAGE_MAX_CHARS && segmentCount(message) <= FIRST_MESSAGE_MAX_SEGMENTS;
   return fits ? message : null;
 }
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type ExtractiveSummary,
   NO_SPEECH_SUMMARY,
   summarizeExtractively,
 } from '../../lambdas/adapters/extractive/extractive-summarizer';
-import { SUMMARY_MAX_CHARS, voiceSummarySchema } from '../../lambdas/core/summary';
+import { SUMMARY_MAX_CHARS, voiceSummarySchema, withCaller } from '../../lambdas/core/summary';
+
+/** The summary led by who called, as the first message shows it once the checks pass the caller. */
+const headed = (result: ExtractiveSummary) => withCaller(result.summary, result.caller);
 
 const PLUMBER =
   'hi this is john from acme plumbing calling about your water heater please call me back at five five five one two three four five six seven after three pm tomorrow thanks';
@@ -23,7 +27,7 @@ describe('summarizing a pocketsphinx transcript (lowercase, no punctuation, numb
   const result = summarizeExtractively(PLUMBER);
 
   it('writes who called first, then readable sentences, leaving the number to the callback line', () => {
-    expect(result.summary).toBe(
+    expect(headed(result)).toBe(
       'John from Acme Plumbing: Calling about your water heater. Please call me back after 3 pm tomorrow.',
     );
   });
@@ -48,8 +52,10 @@ describe('summarizing a pocketsphinx transcript (lowercase, no punctuation, numb
     ]);
   });
 
-  it('fits the schema the OpenAI summarizer fills', () => {
-    expect(voiceSummarySchema.parse(result)).toEqual(result);
+  it('fits the schema the OpenAI summarizer fills, with who called apart', () => {
+    const { caller, ...summary } = result;
+    expect(voiceSummarySchema.parse(summary)).toEqual(summary);
+    expect(caller).toEqual({ name: 'John', role: null, organization: 'Acme Plumbing' });
   });
 
   it('reads "oh" as zero inside a spoken number and finds a time before a weekday', () => {
@@ -128,7 +134,7 @@ describe('summarizing a punctuated transcript', () => {
   const result = summarizeExtractively(DENTIST);
 
   it('keeps the sentences that matter and drops the sign-off', () => {
-    expect(result.summary).toBe(
+    expect(headed(result)).toBe(
       "Sarah from Dr. Patel's office: I'm calling to remind you of your appointment on Thursday at 10:30 a.m. If you need to reschedule, please call us.",
     );
   });
@@ -164,10 +170,10 @@ describe('summarizing a punctuated transcript', () => {
     const filler = 'It was a long week and there is a lot going on over here as usual.';
     const transcript = `${filler} ${filler} Hello, this is Maria Lopez. ${filler} ${filler} Please call me back tomorrow at 9 am about the contract. ${filler} ${filler} ${filler}`;
     const summary = summarizeExtractively(transcript);
-    expect(summary.summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
-    expect(summary.summary).toMatch(/^Maria Lopez: /);
-    expect(summary.summary).toContain('Please call me back tomorrow at 9 am about the contract.');
-    expect(summary.summary.indexOf('Maria')).toBeLessThan(summary.summary.indexOf('contract'));
+    const text = headed(summary);
+    expect(text.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(text).toMatch(/^Maria Lopez: /);
+    expect(text).toContain('Please call me back tomorrow at 9 am about the contract.');
     expect(summary.callback_time).toBe('tomorrow at 9 am');
   });
 
@@ -190,6 +196,7 @@ describe('edge cases', () => {
         callback_number: null,
         callback_time: null,
         requested_action: null,
+        caller: null,
       });
       expect(NO_SPEECH_SUMMARY).toBe('No speech detected.');
     },
@@ -236,7 +243,7 @@ describe('summarizing a Moonshine transcript (cased, punctuated, digits)', () =>
     expect(result.callback_number).toBe('(415) 555-0132');
     expect(result.callback_time).toBe('tomorrow at 10:30 a.m.');
     expect(result.key_points[0]).toBe('Caller: Dave Miller');
-    expect(result.summary).toBe('Dave Miller: Can you call me back tomorrow at 10:30 a.m.?');
+    expect(headed(result)).toBe('Dave Miller: Can you call me back tomorrow at 10:30 a.m.?');
   });
 
   it('reads digits Moonshine separates with commas when it hears them one by one', () => {

@@ -130,7 +130,8 @@ describe('a voice message through every step', () => {
     expect(media.deleted).toEqual([MEDIA_URL]);
     expect(decision.send).toBe(true);
     expect(sms.sent.map((s) => s.to)).toEqual(Array(reply.parts).fill(SENDER));
-    expect(sms.sent[0]!.body).toMatch(/^Voice Summary: Maria asks you to call her back/);
+    // A voicemail that short is texted whole, once.
+    expect(sms.sent[0]!.body).toMatch(/^Voice Summary, whole message: Hi, this is Maria\./);
     expect(reply.segments).toBeGreaterThanOrEqual(reply.parts);
     // Each part is recorded with the provider's id, in order, as sent until Twilio says more.
     expect(message.sms_parts?.map((p) => [p.sid, p.index, p.kind, p.status])).toEqual(

@@ -13,8 +13,9 @@
  * Who called is given apart from the summary (`caller`): the pipeline names them only once the fact checks
  * have passed the name (core/stated-summary.ts).
  */
-import { type HeardWord, isDoubtful } from '../../core/heard-words';
+
 import { heardTokens } from '../../core/heard-transcript';
+import { type HeardWord, isDoubtful } from '../../core/heard-words';
 import { truncateAtWord } from '../../core/sms-text';
 import { type CallerCandidate, callerText, SUMMARY_MAX_CHARS, type VoiceSummary } from '../../core/summary';
 import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
@@ -151,7 +152,9 @@ export function summarizeExtractively(
   const split = punctuated ? punctuatedSentences(tokens) : chunkedSentences(restoreCapitals(tokens));
   const sentences = split.map((sentence) => digitizeTimes(sentence.text));
   const heardWell = split.map((sentence) => {
-    const said = sentence.words.flatMap((index) => written.origins[index] ?? []).map((index) => spoken[index]);
+    const said = sentence.words
+      .flatMap((index) => written.origins[index] ?? [])
+      .map((index) => spoken[index]);
     const doubtful = said.filter((index) => {
       const token = index === undefined ? undefined : heard[index];
       return token?.confidence != null && isDoubtful({ ...token, confidence: token.confidence });

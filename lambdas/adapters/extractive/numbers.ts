@@ -3,7 +3,7 @@
  * text), and the patterns the scoring uses to tell a sentence with a number in it.
  */
 import { formatCallbackNumber } from '../../core/phone-format';
-import { bareWord, type DigitRun, digitRuns, TEENS, TENS, UNITS } from '../../core/spoken-numbers';
+import { type DigitRun, digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from '../../core/spoken-numbers';
 
 /** A digit run that reads as a phone number: 7 digits, 10, or 11 starting with 1 (8-15 for other countries). */
 function isPhoneRun(run: DigitRun): boolean {
@@ -25,17 +25,6 @@ function phoneRank(run: DigitRun): number {
 function callbackNumberValue(digits: string): string {
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   return national.length === 10 ? formatCallbackNumber(national) : digits;
-}
-
-/**
- * "...one nine eight seven, one you get this": an engine hears "when" after a number as "one". A run of 11
- * digits that does not start with the country code 1 and ends in the word "one" is a US number and that word
- * (which the summary's text leaves out with the number).
- */
-function withoutTrailingOne(run: DigitRun, raw: readonly string[]): DigitRun {
-  const last = bareWord(raw[run.end - 1] ?? '');
-  if (run.digits.length !== 11 || run.digits.startsWith('1') || !['one', 'won'].includes(last)) return run;
-  return { ...run, digits: run.digits.slice(0, 10) };
 }
 
 /**

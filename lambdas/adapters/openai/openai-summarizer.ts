@@ -50,7 +50,10 @@ export const DOUBTFUL_SPANS_INSTRUCTION = `Words between ${DOUBT_OPEN} and ${DOU
  * The transcript as the model reads it: each run of words the engine doubted between {? and ?} (issue 24).
  * The marks are taken out of the words first, so a transcript cannot open or close a span of its own.
  */
-export function withDoubtfulSpans(transcript: HeardTranscript): { readonly text: string; readonly marked: boolean } {
+export function withDoubtfulSpans(transcript: HeardTranscript): {
+  readonly text: string;
+  readonly marked: boolean;
+} {
   const words = transcript.words;
   const clean = (text: string) => text.replaceAll(DOUBT_OPEN, '').replaceAll(DOUBT_CLOSE, '');
   if (words === null || !words.some(isDoubtful)) return { text: clean(transcript.text), marked: false };

@@ -110,6 +110,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
     warnings: message.warnings ?? [],
     ...(link ? { link } : {}),
     language: textLanguage(message.reply_language, message.language),
+    facts: message.stated_facts ?? null,
   });
   const to = message.phone_number;
   if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };
