@@ -6,8 +6,9 @@
  * money, "$400 while dollar's" an amount heard twice over, "close at $6" a time written as money. Pure text:
  * core/fact-checks.ts judges the mentions with the engine's confidence.
  */
+import { nameMentions } from './name-mentions';
 import { digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from './spoken-numbers';
-import { bareWords, type Mention, timeMentions, WEEKDAYS } from './time-mentions';
+import { bareWords, type Mention, timeMentions } from './time-mentions';
 
 export type { FactKind, Mention } from './time-mentions';
 
@@ -22,6 +23,10 @@ const PHONE_MIN_DIGITS = 7;
 const SHORT_PHONE_MIN_DIGITS = 5;
 
 const ENDING_IS_FOUR = 'card and account endings are four digits';
+const MONEY_UNITS = /^(?:dollars?|dollar's|bucks)$/;
+const GARBLED = 'digits and letters run together';
+/** A group of this many digits with no cue before it is still a fact to check ("2600"); fewer is too common. */
+const GROUP_MIN_DIGITS = 4;
 
 /** The cue among the `CUE_REACH` words before `start`, or null. */
 function cueBefore(words: readonly string[], start: number, cues: ReadonlySet<string>): string | null {
@@ -45,16 +50,30 @@ function numberMentions(tokens: readonly string[], words: readonly string[]): Me
     } else if (length >= SHORT_PHONE_MIN_DIGITS && cueBefore(words, run.start, CALLBACK_CUES) !== null) {
       const problem = 'too few digits for a phone number';
       found.push({ kind: 'phone', start: run.start, end: run.end, value: run.digits, problem });
+    } else if (length >= GROUP_MIN_DIGITS && !MONEY_UNITS.test(words[run.end] ?? '')) {
+      // "your car mending into 2600": digits whatever they are for, stated only when heard well.
+      found.push({ kind: 'digits', start: run.start, end: run.end, value: run.digits, problem: null });
     }
   }
   return found;
+}
+
+/** Written forms where digits and letters belong together: "8pm", "21st", "4:30pm", "1990s". */
+const DIGITS_WITH_LETTERS = /^\d{1,2}(?::\d{2})?(?:am|pm|a\.m|p\.m|st|nd|rd|th|s)$/;
+
+/** "100Ab", "S20US": digits and letters an engine ran together, which no one can read as a fact. */
+function garbledMentions(words: readonly string[], taken: ReadonlySet<number>): Mention[] {
+  return words.flatMap((word, index): Mention[] =>
+    !taken.has(index) && /\d\p{L}|\p{L}\d/u.test(word) && !DIGITS_WITH_LETTERS.test(word)
+      ? [{ kind: 'digits', start: index, end: index + 1, value: word.replace(/\D/g, ''), problem: GARBLED }]
+      : [],
+  );
 }
 
 /** "$412", "$1,250.", "$45.50": the amount in whole dollars, or null. */
 const WRITTEN_MONEY = /^\$(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?[.,;:!?]*$/;
 /** "412", "1,250": a number written before "dollars". */
 const WRITTEN_NUMBER = /^(\d{1,3}(?:,\d{3})+|\d+)$/;
-const MONEY_UNITS = /^(?:dollars?|dollar's|bucks)$/;
 /** Words after which "$6" is more likely a time the engine wrote as money: "we close at $6". */
 const BEFORE_A_TIME = new Set(['at', 'by', 'until', 'till', 'before', 'after', 'around']);
 const AMOUNT_WORDS = new Set([
@@ -109,12 +128,14 @@ function moneyMentions(
     if (!MONEY_UNITS.test(words[index + 1] ?? '')) continue;
     const number = WRITTEN_NUMBER.exec(token.replace(/[,.]$/, ''));
     if (number !== null) {
+      // "400, 12 dollars": "four hundred twelve" written in two, which no one can tell from 12 dollars.
+      const split = index > 0 && /^\d+,$/.test(tokens[index - 1] ?? '') && !taken.has(index - 1);
       found.push({
         kind: 'amount',
-        start: index,
+        start: split ? index - 1 : index,
         end: index + 2,
         value: (number[1] ?? '').replace(/,/g, ''),
-        problem: null,
+        problem: split ? 'a number written in two' : null,
       });
       continue;
     }
@@ -132,54 +153,6 @@ function moneyMentions(
   return found;
 }
 
-const INTRODUCERS: readonly (readonly string[])[] = [
-  ['my', 'name', 'is'],
-  ['this', 'is'],
-  ['it', 'is'],
-  ["it's"],
-  ['its'],
-  ["name's"],
-];
-const TITLES = new Set(['dr', 'doctor', 'mr', 'mrs', 'ms']);
-/** Words after "this is" or "it's" that are not a name (in a transcript without capitals, the only guide). */
-const NOT_NAMES = new Set([
-  ...Object.keys(UNITS),
-  ...Object.keys(TEENS),
-  ...Object.keys(TENS),
-  ...WEEKDAYS,
-  ...'a an the me my your our his her their just about calling here there not so that what going really very'.split(
-    ' ',
-  ),
-  ...'important urgent okay ok good great time too only i we you he she they it this from with at for on in to'.split(
-    ' ',
-  ),
-  ...'and or but please sorry reminder message quick again regarding still now actually probably all no yes also'.split(
-    ' ',
-  ),
-  ...'gonna kind returning following checking trying over late early done fine hard true'.split(' '),
-]);
-
-/** The name a caller introduced themselves with ("this is Jenna", "it's Dad", "my name is Dr. Kim"), when it reads as one. */
-function nameMentions(tokens: readonly string[], words: readonly string[]): Mention[] {
-  // Capitals say what a name is only when the engine writes them (Moonshine, OpenAI; not an all-lowercase text).
-  const cased =
-    tokens.some((token) => /\p{Lu}/u.test(token)) && tokens.some((token) => /\p{Ll}/u.test(token));
-  const found: Mention[] = [];
-  for (let index = 0; index < words.length; index++) {
-    const introducer = INTRODUCERS.find((phrase) => phrase.every((part, at) => words[index + at] === part));
-    if (introducer === undefined) continue;
-    const start = index + introducer.length;
-    const given = TITLES.has(words[start] ?? '') ? start + 1 : start;
-    const name = (tokens[given] ?? '').replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').replace(/'s$/, '');
-    const plausible =
-      /^\p{L}[\p{L}'-]+$/u.test(name) &&
-      !NOT_NAMES.has(name.toLowerCase()) &&
-      (!cased || /^\p{Lu}/u.test(name));
-    if (plausible) found.push({ kind: 'name', start, end: given + 1, value: name, problem: null });
-  }
-  return found;
-}
-
 /**
  * Every fact in a text's words (split as core/heard-transcript.ts splits them), in order: each word belongs
  * to one fact at most (a phone number's digits are no hour, card digits written as money no amount).
@@ -190,7 +163,9 @@ export function findMentions(tokens: readonly string[]): Mention[] {
   const taken = new Set(found.flatMap((mention) => spanOf(mention)));
   const money = moneyMentions(tokens, words, taken);
   for (const index of money.flatMap(spanOf)) taken.add(index);
-  return [...found, ...money, ...timeMentions(words, taken), ...nameMentions(tokens, words)].sort(
+  const garbled = garbledMentions(words, taken);
+  for (const index of garbled.flatMap(spanOf)) taken.add(index);
+  return [...found, ...money, ...garbled, ...timeMentions(words, taken), ...nameMentions(tokens, words)].sort(
     (a, b) => a.start - b.start,
   );
 }

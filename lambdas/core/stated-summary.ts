@@ -122,7 +122,9 @@ function statedText(text: string, heard: HeardFacts, unstatedNames: readonly str
   const tokens = transcriptTokens(text);
   const replaced = tokens.slice();
   const replace = (start: number, end: number, mark: string) => {
-    const trailing = /[.,;:!?]+$/.exec(tokens[end - 1] ?? '')?.[0] ?? '';
+    // What ends the words replaced goes on after the mark, but not the full stop of "p.m.".
+    const last = (tokens[end - 1] ?? '').replace(/(?<=\b[ap]\.m)\.$/i, '');
+    const trailing = /[.,;:!?]+$/.exec(last)?.[0] ?? '';
     replaced[start] = `${mark}${trailing}`;
     for (let index = start + 1; index < end; index++) replaced[index] = '';
   };

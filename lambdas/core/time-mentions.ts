@@ -196,7 +196,19 @@ export function timeMentions(words: readonly string[], taken: ReadonlySet<number
       index = mention.end;
     }
   }
-  return found;
+  // "call us back at 8:00. 555-0110": a time run straight into a number was likely part of it; "my direct
+  // line is 5:12, 5:55, 0:12, 8:00": clock times one after another are a number an engine wrote as times.
+  const clock = (mention: Mention | undefined) =>
+    mention?.kind === 'time' && /:/.test(words[mention.start] ?? '');
+  return found.map((mention, at) => {
+    if (mention.kind !== 'time' || mention.problem !== null) return mention;
+    if (taken.has(mention.end)) return { ...mention, problem: 'a time run into a number' };
+    const [before, after] = [found[at - 1], found[at + 1]];
+    const inARow =
+      clock(mention) &&
+      ((clock(before) && before?.end === mention.start) || (clock(after) && after?.start === mention.end));
+    return inARow ? { ...mention, problem: 'a number written as times' } : mention;
+  });
 }
 
 /** A text's words as the finders read them: lowercase, without the punctuation around them. */

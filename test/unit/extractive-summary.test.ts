@@ -261,3 +261,40 @@ describe('summarizing a Moonshine transcript (cased, punctuated, digits)', () =>
     expect(result.key_points).toEqual(['Caller: Tom from FedEx', 'Call back: (415) 555-0199, before 5 pm']);
   });
 });
+
+describe('with the engine\u2019s confidence in each word (issue 24)', () => {
+  /** The transcript's words as the transcriber gives them: `doubted` ones (by index) heard at 0.3, the rest at 0.95. */
+  const words = (text: string, doubted: ReadonlySet<number>) =>
+    text
+      .split(' ')
+      .map((word, index) => ({ text: word, confidence: doubted.has(index) ? 0.3 : 0.95, at: 0 }));
+
+  const NORA =
+    "Hi, this is Nora, the caterer for Saturday's party. I have to cancel because our kitchen flooded this morning. For Saturday's OI Book to New 1. I can recommend another caterer if you call me at 617-555-0123.";
+
+  it('does not choose a sentence whose words were mostly doubtful', () => {
+    // "For Saturday's OI Book to New 1.": its last five words doubted.
+    const oi = NORA.split(' ').indexOf('OI');
+    const result = summarizeExtractively(NORA, words(NORA, new Set([oi, oi + 1, oi + 2, oi + 3, oi + 4])));
+    expect(result.summary).not.toContain('OI Book');
+    expect(result.summary).toContain('I have to cancel because our kitchen flooded this morning.');
+    // Without the confidence, it is a sentence like any other.
+    expect(summarizeExtractively(NORA).summary).toContain('OI Book');
+  });
+
+  it('still chooses a sentence with a doubtful word or two', () => {
+    const result = summarizeExtractively(NORA, words(NORA, new Set([17, 18])));
+    expect(result.summary).toContain('I have to cancel because our kitchen flooded this morning.');
+  });
+
+  it('leads with who called, not with the words the caller went on with ("Jake, the plumber can\u2019t come until:")', () => {
+    const result = summarizeExtractively(
+      "Hey, it's Jake, the plumber can't come until Monday, so I need you to decide if you want me to order the part now.",
+    );
+    expect(result.caller).toEqual({ name: 'Jake', role: null, organization: null });
+    expect(headed(result)).toMatch(/^Jake: The plumber can't come until Monday, so I need you to decide/);
+    expect(headed(summarizeExtractively("Hey, it's Jake, the plumber. I can't come until Monday."))).toMatch(
+      /^Jake, the plumber: /,
+    );
+  });
+});

@@ -257,6 +257,68 @@ describe('the reply to a voice message in full mode', () => {
   });
 });
 
+describe('a voicemail short enough to text whole (issue 24)', () => {
+  /** 203 characters: offline, its "summary" came to 239, sent before the same words again in four segments. */
+  const SHORT =
+    "Hi, it's Karen, your landlord. The water will be shut off on Tuesday from 8 am to noon for repairs. If you have questions, you can reach me at seven one eight, five five five, zero one nine nine. Thanks.";
+
+  it.each(['full', 'summary_only'] as const)(
+    'is sent once, whole, with the callback line under it (%s)',
+    (mode) => {
+      expect(SHORT).toHaveLength(203);
+      const messages = composeReply({
+        mode,
+        summary: summary({
+          summary: `Karen, your landlord: ${SHORT}`,
+          callback_number: '7185550199',
+          callback_time: null,
+        }),
+        transcript: SHORT,
+        serviceName: 'Voice Summary',
+      });
+      expect(messages).toEqual([`Voice Summary, whole message: ${SHORT}\nCall back: (718) 555-0199`]);
+      expect(segmentCount(messages[0]!)).toBe(2);
+    },
+  );
+
+  it('is summarized when it does not fit the first text with its link', () => {
+    const link = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c';
+    const messages = composeReply({
+      mode: 'full',
+      summary: summary(),
+      transcript: SHORT,
+      serviceName: 'Voice Summary',
+      link,
+      warnings: ['possibly unreliable'],
+    });
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/^Voice Summary: John from Acme/);
+    expect(messages[1]).toBe(`Transcript: ${SHORT}`);
+  });
+
+  it('says where an unclear number was said, also without a link, in the sender\u2019s language', () => {
+    // The number's words, "seven" to "nine.", as the checks found them.
+    const end = SHORT.split(' ').indexOf('nine.') + 1;
+    const facts = { number_unclear: { at: 3725 }, unsure: [[end - 10, end]] as [number, number][] };
+    const [english] = composeReply({
+      mode: 'full',
+      summary: summary({ callback_number: null }),
+      transcript: SHORT,
+      facts,
+    });
+    expect(english).toContain('nine(?). Thanks.\nNumber unclear, listen at 1:02:05');
+    const [spanish] = composeReply({
+      mode: 'full',
+      summary: summary({ callback_number: null }),
+      transcript: SHORT,
+      facts: { ...facts, number_unclear: { at: null } },
+      language: 'es',
+    });
+    expect(spanish).toMatch(/^Mensaje completo: /);
+    expect(spanish).toContain('\nTeléfono poco claro: escuche el mensaje');
+  });
+});
+
 describe('callback numbers', () => {
   it.each([
     ['4155550132', '(415) 555-0132'],

@@ -67,6 +67,17 @@ export function withDoubtfulSpans(transcript: HeardTranscript): {
   return { text: out.join(' '), marked: true };
 }
 
+/** Every text of the model's answer without the doubt marks (which only the prompt may carry). */
+function withoutDoubtMarks<T extends Record<string, unknown>>(answer: T): T {
+  const clean = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? value.replaceAll(DOUBT_OPEN, '').replaceAll(DOUBT_CLOSE, '')
+      : Array.isArray(value)
+        ? value.map(clean)
+        : value;
+  return Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, clean(value)])) as T;
+}
+
 /**
  * What the model is asked for: the summary's parts, the spoken language first, the caller's name and
  * organization apart from the rest (checked, like the callback number, before the sender sees them).
@@ -126,11 +137,14 @@ export class OpenAiSummarizer implements Summarizer {
       ...(heard.marked ? [DOUBTFUL_SPANS_INSTRUCTION] : []),
       ...(spelling === null ? [] : [spelling]),
     ].join('\n');
-    const { summary, usage } = await this.ask(heard.text, instructions);
+    const { summary: answer, usage } = await this.ask(heard.text, instructions);
+    // The marks are the prompt's, never the sender's: a model may copy them into what it writes.
+    const summary = withoutDoubtMarks(answer);
     return {
       // The prompt asks for the limit; the first message's budget depends on it, so it is enforced here too
       // (and again, with the heading, callback line and link, when the reply is composed).
       summary: shortenAtSentence(summary.summary, SUMMARY_MAX_CHARS),
+      // Apart from the summary: named only once the fact checks pass them (core/stated-summary.ts).
       caller:
         summary.caller_name === null && summary.organization === null
           ? null
