@@ -1,6 +1,7 @@
 /**
  * The caller's name where they introduce themselves (issue 24): "this is Jenna", "it's Dad", "my name is Dr.
- * Kim", "I'm Dana", "Ngozi here", "Chloe from Bella Salon here". Only a word that reads as a name: in a
+ * Kim", "I'm Dana", "Ngozi here", "Chloe from Bella Salon here", "Jake from Acme Plumbing." opening a
+ * sentence. Only a word that reads as a name: in a
  * transcript the engine wrote with capitals (Moonshine, OpenAI), a capitalized one; in any, none of the words
  * that follow "it's" in speech ("it's me", "it's four one five..."). A surname that follows belongs to it, so
  * that a name heard as two words ("Sam Jolly" for "Anjali") is judged by both.
@@ -22,6 +23,8 @@ const TITLES = new Set(['dr', 'doctor', 'mr', 'mrs', 'ms']);
 const GREETINGS = new Set(['hi', 'hello', 'hey']);
 /** How far "here" may come after a name that is not introduced otherwise: "Chloe from Bella Salon here". */
 const HERE_REACH = 5;
+/** Words after which a capitalized word opening a sentence is who is calling: "Jake from Acme Plumbing." */
+const AFFILIATION = new Set(['from', 'with', 'at']);
 
 /** Words after "this is" or "it's" that are not a name (in a transcript without capitals, the only guide). */
 const NOT_NAMES = new Set([
@@ -75,8 +78,9 @@ export function nameMentions(tokens: readonly string[], words: readonly string[]
       add(start, TITLES.has(words[start] ?? '') ? start + 1 : start);
     } else if (
       cased &&
-      (index === 0 || GREETINGS.has(words[index - 1] ?? '')) &&
-      words.slice(index + 1, index + 1 + HERE_REACH).includes('here')
+      (index === 0 || GREETINGS.has(words[index - 1] ?? '') || /[.!?]$/.test(tokens[index - 1] ?? '')) &&
+      (words.slice(index + 1, index + 1 + HERE_REACH).includes('here') ||
+        AFFILIATION.has(words[index + 1] ?? ''))
     ) {
       add(index, index);
     }

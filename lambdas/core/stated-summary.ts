@@ -129,9 +129,10 @@ function statedText(text: string, heard: HeardFacts, unstatedNames: readonly str
     for (let index = start + 1; index < end; index++) replaced[index] = '';
   };
   for (const mention of findMentions(tokens)) {
-    if (mention.kind === 'name') continue;
     const said = heard.facts.filter((fact) => sameFact(fact, mention));
     if (said.some((fact) => fact.sure)) continue;
+    // A name the summary repeats is left alone unless the caller gave it and the checks did not pass it.
+    if (mention.kind === 'name' && said.length === 0) continue;
     replace(
       mention.start,
       mention.end,

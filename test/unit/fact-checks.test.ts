@@ -184,6 +184,16 @@ describe("the caller's name", () => {
     ]);
   });
 
+  it('opening a sentence before "with" or "from", is a name like an introduced one', () => {
+    const transcript = heard(
+      '5. Expere with harder insurance. Your payment went through, and the receipt is on its way to you by mail. If you have questions about the payment or the policy, please call us back before the end of the week.',
+      { Expere: 0.22 },
+    );
+    const { summary } = stated(transcript);
+    expect(summary.summary).toMatch(/^\[unclear\] with harder insurance\./);
+    expect(verdicts(heard('Jake from Acme Plumbing. Your part is in.'))).toEqual(['name Jake: ok']);
+  });
+
   it('as heard, is marked (?) in a texted transcript when it is not stated', () => {
     const { first } = stated(
       heard("Hey, it's Dad. Your mom and I are driving up on Saturday.", { 'Dad.': 0.35 }),
