@@ -39,6 +39,13 @@ type HeardFacts = {
   readonly facts: readonly CheckedFact[];
   /** The sender's SPELL words: a caller's name among them is stated. */
   readonly vocabulary?: readonly string[];
+  /**
+   * Whether the summary's facts can be looked for in the transcript's words: both in English. The finders
+   * read English ("Friday", "at ten", "this is"); a Spanish transcript, or a summary translated from one,
+   * holds its days and names in other words, so there a fact not found is not taken for one never said (a
+   * number in digits is found in any language, and a phone number never said is still taken out).
+   */
+  readonly sameWords: boolean;
 };
 
 const sameFact = (fact: Mention, mention: Mention) =>
@@ -74,8 +81,12 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
     (fact) => fact.kind === 'name' && fact.sure && fact.value.toLowerCase() === given,
   );
   const said = heard.tokens.some((token) => bareWord(token.text) === given);
+  // In another language than English the introduction cannot be read: the name must be said and heard well.
+  const saidWell =
+    !heard.sameWords &&
+    heard.tokens.some((token) => bareWord(token.text) === given && heardWell(token, NAME_SURE_AT_LEAST));
   let name: string | null = null;
-  if (given !== '' && (introduced || (spelled !== undefined && said))) {
+  if (given !== '' && (introduced || saidWell || (spelled !== undefined && said))) {
     // A surname heard badly is dropped, the first name kept: "Rebecca", not "Rebecca Colling".
     const rest = words.slice(words.findIndex((word) => !TITLE.test(word)) + 1);
     const restHeard = rest.every((word) => phraseHeardWell(word, heard.tokens, NAME_SURE_AT_LEAST));
@@ -109,9 +120,10 @@ function statedTime(time: string | null, heard: HeardFacts): string | null {
     ['time', 'day', 'date'].includes(mention.kind),
   );
   if (mentions.length > 0) {
-    const passed = mentions.every((mention) =>
-      heard.facts.some((fact) => fact.sure && sameFact(fact, mention)),
-    );
+    const passed = mentions.every((mention) => {
+      const said = heard.facts.filter((fact) => sameFact(fact, mention));
+      return said.some((fact) => fact.sure) || (said.length === 0 && !heard.sameWords);
+    });
     return passed ? time : null;
   }
   return phraseHeardWell(time, heard.tokens) ? time : null;
@@ -133,6 +145,7 @@ function statedText(text: string, heard: HeardFacts, unstatedNames: readonly str
     if (said.some((fact) => fact.sure)) continue;
     // A name the summary repeats is left alone unless the caller gave it and the checks did not pass it.
     if (mention.kind === 'name' && said.length === 0) continue;
+    if (said.length === 0 && mention.kind !== 'phone' && !heard.sameWords) continue;
     replace(
       mention.start,
       mention.end,
@@ -150,16 +163,29 @@ function statedText(text: string, heard: HeardFacts, unstatedNames: readonly str
  * The summary the sender gets, and what the texts need beyond it: every fact of `summary` (as a summarizer
  * proposed it; `caller`: who it says called) held against what was `heard`, judged with `options` (which
  * numbers are valid, the sender's SPELL words). `seconds`: the recording's length, to place the words of a
- * transcript that came without times.
+ * transcript that came without times; `spoken` and `written`: the transcript's and the summary's languages.
  */
 export function statedSummary(
   summary: VoiceSummary,
   caller: CallerCandidate | null,
   transcript: HeardTranscript,
-  options: FactCheckOptions & { readonly seconds?: number | null },
+  options: FactCheckOptions & {
+    readonly seconds?: number | null;
+    /** The language the caller spoke (ISO 639-1; null: unknown, read as English). */
+    readonly spoken?: string | null;
+    /** The language the summary is written in (the sender's LANG; null: the spoken one). */
+    readonly written?: string | null;
+  },
 ): { readonly summary: VoiceSummary; readonly facts: StatedFacts } {
   const tokens = heardTokens(transcript, options.seconds ?? null);
-  const heard: HeardFacts = { tokens, facts: checkFacts(tokens, options), vocabulary: options.vocabulary };
+  const spoken = options.spoken ?? 'en';
+  const sameWords = spoken === 'en' && (options.written ?? spoken) === spoken;
+  const heard: HeardFacts = {
+    tokens,
+    facts: checkFacts(tokens, options),
+    vocabulary: options.vocabulary,
+    sameWords,
+  };
   const who = caller === null ? null : statedCaller(caller, heard);
   // The caller's name, where it was not stated, is taken out of the text too (a model may repeat it).
   const unstated =

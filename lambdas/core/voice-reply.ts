@@ -12,7 +12,8 @@
  *   summary:" (or "Summary:"; a name that ends in "summary", such as "Voice Summary", is not followed by a
  *   second one). A link to the whole message, when there is one, is its last line.
  * - A voicemail short enough to text whole is sent once, in that first message, as "<service>, whole
- *   message: ..." with the callback line under it: never a summary and then the same words again.
+ *   message: ..." with the callback line under it: never a summary and then the same words again (unless
+ *   the summary is a translation the sender asked for).
  * - "Call back:" is added when the summary has a callback number or time that its text does not already
  *   show; 10-digit US numbers are written (415) 555-0132. A number the caller said that the checks did not
  *   pass (core/stated-summary.ts) is not written: "Number unclear, listen at 0:42" says where it was said, and
@@ -55,6 +56,11 @@ export type ReplyInput = {
   readonly language?: TextLanguage;
   /** What the fact checks decided (core/stated-summary.ts); absent for a message from before them. */
   readonly facts?: StatedFacts | null;
+  /**
+   * The summary is in another language than the transcript (the sender's LANG): the transcript cannot stand
+   * in for it, however short. @default false
+   */
+  readonly translated?: boolean;
 };
 
 /** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
@@ -195,7 +201,7 @@ function wholeMessage(input: ReplyInput): string | null {
 export function composeReply(input: ReplyInput): string[] {
   // Only numbers and times the caller said reach the sender (a voicemail can try to plant one).
   const checked = { ...input, summary: checkedAgainstTranscript(input.summary, input.transcript) };
-  const whole = wholeMessage(checked);
+  const whole = input.translated ? null : wholeMessage(checked);
   if (whole !== null) return [whole];
   const messages = [summaryMessage(checked)];
   if (input.mode === 'summary_only') return messages;

@@ -17,6 +17,7 @@ import { startFakeTwilio } from '../support/fake-twilio';
 import { currentLiveChannel, type EventFrame, openEventsClient, subscribe } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {
+  deleteCodeIn,
   incomingForm,
   localWebhookToken,
   outboxTo,
@@ -30,7 +31,8 @@ import { LONG_VOICEMAILS } from '../support/voicemails';
 
 const clips = new SpeechClips();
 const doctor = LONG_VOICEMAILS.find((voicemail) => voicemail.id === 'doctor')!;
-const LINK = /\/m\/([A-Za-z0-9_-]{22})$/m;
+/** The message's link, the first text's last line (at `#t=` where an unclear number was said). */
+const LINK = /\/m\/([A-Za-z0-9_-]{22})(?:#t=\d+)?$/m;
 
 /** What a runtime answers about one message's words, as the page and the dashboard ask. */
 function wordsApi(runtime: RunningRuntime) {
@@ -201,7 +203,10 @@ describe('with OpenAI', () => {
     expect(words.filter(isDoubtful).map((word) => word.text)).toEqual(['Jenna', '555-873-0421']);
     expect(openai.uploads[0]).toMatchObject({ include: ['logprobs'] });
 
+    // DELETE texts a code; DELETE with it erases (issue 23).
     expect((await post(incomingForm({ from, body: 'DELETE' }))).status).toBe(200);
+    const deleteCode = deleteCodeIn(twilio.messages.filter((m) => m.to === from).at(-1)!.body);
+    expect((await post(incomingForm({ from, body: `DELETE ${deleteCode}` }))).status).toBe(200);
     await expect.poll(async () => (await wordsApi(runtime).admin(message.id)).status).toBe(404);
     expect(await wordsApi(runtime).item(message.id)).toBeUndefined();
   });

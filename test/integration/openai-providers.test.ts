@@ -176,6 +176,7 @@ describe('OpenAI summarizer', () => {
       callback_number: '555-0199',
       callback_time: null,
       requested_action: 'Call back',
+      caller: null,
       engine: 'openai:gpt-4o-mini',
       language: 'en',
       // The tokens the response reports (usage counters, the message's cost).
@@ -183,7 +184,7 @@ describe('OpenAI summarizer', () => {
     });
   });
 
-  it("asks for the caller's name and organization apart, and leads the summary with them", async () => {
+  it("asks for the caller's name and organization apart, and gives them apart for the checks", async () => {
     fake.summaryReply = () => ({
       output: {
         language: 'en',
@@ -204,9 +205,11 @@ describe('OpenAI summarizer', () => {
     const format = fake.summaryRequests[0]?.body.text as { format: { schema: { required: string[] } } };
     expect(format.format.schema.required).toEqual(expect.arrayContaining(['caller_name', 'organization']));
     expect(fake.summaryRequests[0]?.instructions).toMatch(/keep every day, date and time/);
+    // The pipeline names the caller once the fact checks pass them (core/stated-summary.ts).
     expect(result.summary).toBe(
-      "Rebecca from Dr. Patel's office: Your appointment must move: Friday 9 am or Monday 4 pm. Call back to confirm.",
+      'Your appointment must move: Friday 9 am or Monday 4 pm. Call back to confirm.',
     );
+    expect(result.caller).toEqual({ name: 'Rebecca', role: null, organization: "Dr. Patel's office" });
   });
 
   it("asks for the caller's language, and writes the summary in it unless the sender chose another", async () => {

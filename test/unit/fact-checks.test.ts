@@ -204,6 +204,47 @@ describe("the caller's name", () => {
   });
 });
 
+describe('in another language than English', () => {
+  const SPANISH = heard(
+    'Hola, soy Dana de la clínica dental. Le confirmo su cita del jueves a las diez. Llámeme al 415 555 0132.',
+  );
+  const english = {
+    summary: 'Dana from the dental clinic confirms your appointment on Thursday at ten.',
+    key_points: [],
+    callback_number: '415 555 0132',
+    callback_time: 'Thursday at ten',
+    requested_action: null,
+  };
+
+  it('states what a translated summary says in other words, and checks its numbers all the same', () => {
+    const { summary } = statedSummary(english, null, SPANISH, { isValidNumber, spoken: 'es', written: 'en' });
+    expect(summary.summary).toBe(english.summary);
+    expect(summary.callback_time).toBe('Thursday at ten');
+    expect(summary.callback_number).toBe('415 555 0132');
+    // Read as English, "Thursday" and "ten" were never said: not stated.
+    const asEnglish = statedSummary(english, null, SPANISH, { isValidNumber });
+    expect(asEnglish.summary.summary).toBe(
+      'Dana from the dental clinic confirms your appointment on [unclear] at [unclear].',
+    );
+  });
+
+  it('names the caller when the name was said and heard well, since "soy" is no introduction it reads', () => {
+    const caller = { name: 'Dana', role: null, organization: null };
+    const said = statedSummary({ ...english, summary: 'Confirma su cita.' }, caller, SPANISH, {
+      isValidNumber,
+      spoken: 'es',
+    });
+    expect(said.summary.summary).toBe('Dana: Confirma su cita.');
+    const doubted = heard(SPANISH.text, { Dana: 0.7 });
+    expect(
+      statedSummary({ ...english, summary: 'Confirma su cita.' }, caller, doubted, {
+        isValidNumber,
+        spoken: 'es',
+      }).summary.summary,
+    ).toBe('Confirma su cita.');
+  });
+});
+
 describe('times, amounts and digits', () => {
   it('a doubtful time is not stated: not in the callback line, and unclear in the summary', () => {
     const transcript = heard(

@@ -38,12 +38,14 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
     language: chosen.language,
     vocabulary: chosen.vocabulary,
   });
+  const spoken = message.language ?? language ?? null;
   const stated = statedSummary(proposed, caller, heard, {
     isValidNumber: (e164) => deps.phoneRegions.countryOf(e164) !== null,
     vocabulary: chosen.vocabulary,
     seconds: message.audio_duration_seconds ?? null,
+    spoken,
+    written: chosen.language,
   });
-  const spoken = message.language ?? language ?? null;
   await record(deps, state, {
     summary: stated.summary.summary,
     summary_details: stated.summary,
