@@ -4,8 +4,10 @@
  * without them (from before issue 24, or transcribed by whisper-1) is read from its text, with no confidence
  * and a position estimated from the recording's length.
  */
+// The words' type only: the reply (core/voice-reply.ts) splits transcripts with this module, and the site
+// imports the reply's constants in its first chunk, where no zod schema may be built before zod's jitless
+// setting (core/heard-words.ts builds one).
 import type { HeardWord } from './heard-words';
-import { transcriptOf } from './heard-words';
 
 /** What a summarizer and the checks are given: the transcript, and its words when the engine gave them. */
 export type HeardTranscript = {
@@ -34,7 +36,8 @@ export function transcriptTokens(text: string): string[] {
  */
 export function heardTokens(heard: HeardTranscript, seconds: number | null = null): HeardToken[] {
   const { words } = heard;
-  if (words !== null && words.length > 0 && transcriptOf(words) === heard.text.trim()) {
+  // The words are the transcript word for word (their contract: `transcriptOf`), or they are not used.
+  if (words !== null && words.length > 0 && words.map((word) => word.text).join(' ') === heard.text.trim()) {
     return words.map((word) => ({ text: word.text, confidence: word.confidence, at: word.at }));
   }
   const tokens = transcriptTokens(heard.text);
