@@ -57,10 +57,3 @@ export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 
 /** What `POST /api/m/{code}/audio` answers: a link to the audio that works for a few minutes. */
 export const sharedAudioSchema = z.object({ url: z.string() });
-
-/** Headers of every answer about a message link, page and API: never cached, indexed or sent on as referrer. */
-export const MESSAGE_LINK_HEADERS = {
-  'cache-control': 'no-store',
-  'x-robots-tag': 'noindex, nofollow',
-  'referrer-policy': 'no-referrer',
-} as const;

@@ -22,6 +22,18 @@ export const UPLOAD_LINK_PREFIX = '/u/';
 export const CODE_PAGE_PREFIXES = [MESSAGE_LINK_PREFIX, UPLOAD_LINK_PREFIX] as const;
 export type CodePagePrefix = (typeof CODE_PAGE_PREFIXES)[number];
 
+/**
+ * Headers of every answer about a message link, page and API: never cached, indexed or sent on as referrer.
+ * Here rather than in core/message-link.ts, whose schemas are zod: the site's first chunk reads these for the
+ * page's meta tags, and a zod schema built in a chunk of its own would run before zod's jitless setting
+ * (frontend/src/lib/zod-config.ts) and log a Content-Security-Policy refusal.
+ */
+export const MESSAGE_LINK_HEADERS = {
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+} as const;
+
 /** The code in a code page's path (`<prefix><code>`, a trailing slash ignored), or null when it is not one. */
 export function codeAfter(prefix: CodePagePrefix, pathname: string): string | null {
   if (!pathname.startsWith(prefix)) return null;

@@ -22,8 +22,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { MESSAGE_LINK_HEADERS } from '../../lambdas/core/message-link';
-import { CODE_PAGE_PREFIXES } from '../../lambdas/core/site-paths';
+import { CODE_PAGE_PREFIXES, MESSAGE_LINK_HEADERS } from '../../lambdas/core/site-paths';
 import { siteRouterCode } from './site-router';
 
 /** What the browser app reads from `/config.json` at start. */

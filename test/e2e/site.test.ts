@@ -171,7 +171,11 @@ describe('the legal pages and the FAQ', () => {
     expect(terms).toMatch(/Asking in your own words works too, for example "please stop texting me"/);
     expect(terms).toMatch(/Text DELETE to our number to erase every voice message/);
     expect(terms).toMatch(/reply DELETE and that code \(for example DELETE 482193\) within 10 minutes/);
-    expect(terms).toMatch(/if you reach a limit, we tell you once by text/);
+    // What one number may cost is bounded (issue 23): the limits are stated, and what happens past them.
+    expect(terms).toMatch(/send a limited number of texts to one number each hour and each day/);
+    expect(terms).toMatch(
+      /Past the daily voice messages we tell you once by text; FULL and UPLOAD tell you when you can ask again/,
+    );
     // The sender's commands (issue 18): what each does, and that STOP always wins.
     expect(terms).toMatch(/Text FULL to get the full transcript of your latest voice message/);
     expect(terms).toMatch(

@@ -203,9 +203,11 @@ describe('with OpenAI', () => {
     expect(words.filter(isDoubtful).map((word) => word.text)).toEqual(['Jenna', '555-873-0421']);
     expect(openai.uploads[0]).toMatchObject({ include: ['logprobs'] });
 
-    // DELETE texts a code; DELETE with it erases (issue 23).
+    // The sender's DELETE erases with the code it texts back.
+    const asked = twilio.messages.length;
     expect((await post(incomingForm({ from, body: 'DELETE' }))).status).toBe(200);
-    const deleteCode = deleteCodeIn(twilio.messages.filter((m) => m.to === from).at(-1)!.body);
+    await expect.poll(() => twilio.messages.slice(asked).some((m) => m.to === from)).toBe(true);
+    const deleteCode = deleteCodeIn(twilio.messages.slice(asked).find((m) => m.to === from)!.body);
     expect((await post(incomingForm({ from, body: `DELETE ${deleteCode}` }))).status).toBe(200);
     await expect.poll(async () => (await wordsApi(runtime).admin(message.id)).status).toBe(404);
     expect(await wordsApi(runtime).item(message.id)).toBeUndefined();

@@ -20,7 +20,7 @@ import type { UsageReport } from '../../lambdas/core/usage';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';
-import { incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';
+import { deleteCodeIn, incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';
 import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { type Clip, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
@@ -253,7 +253,9 @@ describe('UPLOAD links', () => {
       await upload(code);
       expect(await stored(uploadKeyOf(code))).toBe(true);
 
-      await post(incomingForm({ from, body }));
+      const [answer] = await sendText(from, body);
+      // DELETE erases (and revokes) only with the code it texts back.
+      if (body === 'DELETE') await sendText(from, `DELETE ${deleteCodeIn(answer!)}`);
 
       for (const answer of [await api(code), await postJson(code, '/message')]) {
         expect(answer.status).toBe(404);

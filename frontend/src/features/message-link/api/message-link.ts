@@ -1,12 +1,21 @@
 /** The public API of a `/m/<code>` link: no sign-in, the code is the key. */
-import { type SharedMessage, sharedAudioSchema, sharedMessageSchema } from '@core/message-link';
+import { heardWordsSchema } from '@core/heard-words';
+import { sharedAudioSchema, sharedMessageSchema } from '@core/message-link';
+import type * as z from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 const path = (code: string) => `/m/${encodeURIComponent(code)}`;
 
+/**
+ * What the page reads: the message with its transcript's words, when the engine gave them (null for older
+ * messages and engines without confidence). Words that do not parse only leave the transcript unshaded.
+ */
+const pageMessageSchema = sharedMessageSchema.extend({ words: heardWordsSchema.nullable().catch(null) });
+export type PageMessage = z.infer<typeof pageMessageSchema>;
+
 /** The message the link opens (ApiError 404 when it opens none). */
-export async function fetchSharedMessage(code: string, signal?: AbortSignal): Promise<SharedMessage> {
-  return sharedMessageSchema.parse(await apiRequest(path(code), signal ? { signal } : {}));
+export async function fetchSharedMessage(code: string, signal?: AbortSignal): Promise<PageMessage> {
+  return pageMessageSchema.parse(await apiRequest(path(code), signal ? { signal } : {}));
 }
 
 /** A link to the audio that works for a few minutes, asked for when play is pressed. */

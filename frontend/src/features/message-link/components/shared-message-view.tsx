@@ -1,11 +1,14 @@
-import { MESSAGE_NOT_AVAILABLE, type SharedMessage } from '@core/message-link';
+import { MESSAGE_NOT_AVAILABLE } from '@core/message-link';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { PageNotice } from '@/components/layout/page-notice';
+import { HeardTranscript } from '@/components/ui/heard-transcript';
 import { isNotFound } from '@/lib/api-client';
 import { exactTime } from '@/lib/format-time';
+import { useRecording } from '@/lib/use-recording';
 import { useServerData } from '@/lib/use-server-data';
-import { fetchSharedMessage } from '../api/message-link';
+import { fetchSharedAudioUrl, fetchSharedMessage, type PageMessage } from '../api/message-link';
+import { useLinkMoment } from '../hooks/use-link-moment';
 import { DeleteMessage } from './delete-message';
 import { LinkAudioPlayer } from './link-audio-player';
 
@@ -21,7 +24,7 @@ function languageName(code: string): string {
 
 /**
  * The whole of one voice message, for whoever holds its link: the summary, when it arrived, the recording
- * (fetched on play), the full transcript, and deleting it. A code that opens nothing, for whatever reason,
+ * (fetched on play), the full transcript with the words that were hard to hear shaded, and deleting it. A code that opens nothing, for whatever reason,
  * shows the one sentence the API answers.
  */
 export function SharedMessageView({ code }: { readonly code: string }) {
@@ -67,9 +70,24 @@ function MessageDetails({
   onDeleted,
 }: {
   readonly code: string;
-  readonly message: SharedMessage;
+  readonly message: PageMessage;
   readonly onDeleted: () => void;
 }) {
+  const recording = useRecording(() => fetchSharedAudioUrl(code));
+  const moment = useLinkMoment();
+  const recordingSection = (
+    <section aria-labelledby="recording-heading" className="space-y-2">
+      <h2 id="recording-heading" className="text-lg font-semibold text-ink">
+        Recording
+      </h2>
+      {message.has_audio ? (
+        <LinkAudioPlayer recording={recording} moment={moment} />
+      ) : (
+        <p className="text-muted">The recording is no longer kept; the transcript below stays.</p>
+      )}
+    </section>
+  );
+  const transcript = message.transcript?.trim();
   return (
     <article className="space-y-6 py-6">
       <header className="space-y-1">
@@ -79,6 +97,8 @@ function MessageDetails({
           {message.language ? ` · ${languageName(message.language)}` : ''}
         </p>
       </header>
+      {/* A link to a moment ("listen at 0:42") puts the recording first, where its "Listen from" is seen at once. */}
+      {moment !== null && recordingSection}
       <section aria-labelledby="summary-heading" className="space-y-2">
         <h2 id="summary-heading" className="text-lg font-semibold text-ink">
           Summary
@@ -86,23 +106,22 @@ function MessageDetails({
         <p className="text-lg leading-relaxed text-ink">{message.summary || 'No summary was made.'}</p>
         {message.callback && <p className="font-semibold text-ink">{message.callback}</p>}
       </section>
-      <section aria-labelledby="recording-heading" className="space-y-2">
-        <h2 id="recording-heading" className="text-lg font-semibold text-ink">
-          Recording
-        </h2>
-        {message.has_audio ? (
-          <LinkAudioPlayer code={code} />
-        ) : (
-          <p className="text-muted">The recording is no longer kept; the transcript below stays.</p>
-        )}
-      </section>
+      {moment === null && recordingSection}
       <section aria-labelledby="transcript-heading" className="space-y-2">
         <h2 id="transcript-heading" className="text-lg font-semibold text-ink">
           Full transcript
         </h2>
-        <p className="leading-relaxed whitespace-pre-wrap text-ink select-text">
-          {message.transcript?.trim() || 'No speech was recognized.'}
-        </p>
+        {transcript ? (
+          <div className="leading-relaxed">
+            <HeardTranscript
+              text={transcript}
+              words={message.words}
+              recording={message.has_audio ? recording : undefined}
+            />
+          </div>
+        ) : (
+          <p className="text-ink">No speech was recognized.</p>
+        )}
       </section>
       <section aria-labelledby="privacy-heading" className="space-y-3 border-t border-line pt-6">
         <h2 id="privacy-heading" className="text-lg font-semibold text-ink">

@@ -1,5 +1,7 @@
+import { type HeardWord, heardWordsSchema } from '@core/heard-words';
 import { HISTORY_PAGE_SIZE } from '@core/message-history';
 import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';
+import * as z from 'zod';
 import { adminDownload, adminRequest } from '@/lib/admin-api';
 import { saveBlob } from '@/lib/save-blob';
 
@@ -23,6 +25,17 @@ export function processAudio(message: Message): Promise<unknown> {
 export async function audioUrl(messageId: string): Promise<string> {
   const body = await adminRequest<{ url: string }>(`/messages/${encodeURIComponent(messageId)}/audio`);
   return body.url;
+}
+
+const wordsAnswer = z.object({ words: heardWordsSchema.nullable() });
+
+/**
+ * The transcript's words with how sure the engine was of each (issue 24), for shading the doubtful ones; null
+ * when the engine gave none (older messages, whisper-1). Never in the list: a long transcript's words are large.
+ */
+export async function loadMessageWords(messageId: string, signal?: AbortSignal): Promise<HeardWord[] | null> {
+  const body = await adminRequest(`/messages/${encodeURIComponent(messageId)}/words`, { signal });
+  return wordsAnswer.parse(body).words;
 }
 
 /** The History section's filters as the form holds them: all text, blank meaning "any". */

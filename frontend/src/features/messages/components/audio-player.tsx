@@ -1,16 +1,24 @@
 import { Play } from 'lucide-react';
-import { useOnDemandUrl } from '@/lib/use-on-demand-url';
-import { audioUrl } from '../api/messages';
+import type { Recording } from '@/lib/use-recording';
 
 /**
  * The message's audio, from a short-lived link the API signs when the player is opened (the bucket is
- * private; no public URL ever exists).
+ * private; no public URL ever exists). The card owns the recording, so a shaded word can play it too.
  */
-export function AudioPlayer({ messageId }: { readonly messageId: string }) {
-  const { state, open } = useOnDemandUrl(() => audioUrl(messageId));
+export function AudioPlayer({ recording }: { readonly recording: Recording }) {
+  const { state, open, audioProps } = recording;
   if (state.status === 'open') {
-    // biome-ignore lint/a11y/useMediaCaption: a caller's voice message has no captions; its transcript is on the card
-    return <audio controls autoPlay src={state.url} className="w-full max-w-md" />;
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: a caller's voice message has no captions; its transcript is on the card
+      <audio
+        controls
+        autoPlay
+        src={state.url}
+        className="w-full max-w-md"
+        ref={audioProps.ref}
+        onLoadedMetadata={audioProps.onLoadedMetadata}
+      />
+    );
   }
   return (
     <div className="flex items-center gap-3">

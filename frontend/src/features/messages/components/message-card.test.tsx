@@ -2,7 +2,7 @@ import type { SmsPart } from '@core/delivery';
 import type { Message } from '@core/schemas';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
 import { MessageCard } from './message-card';
 
@@ -19,6 +19,11 @@ const base: Message = {
   reply_sent: false,
   audio_duration_seconds: 48,
 };
+
+// A card showing a transcript asks for its words: every test answers as a server would (404 when not scripted).
+beforeEach(() => {
+  installFakeApi();
+});
 
 describe('a message card', () => {
   it.each([

@@ -7,13 +7,14 @@ import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDuration } from '@/lib/format-time';
-import { processAudio } from '../api/messages';
+import { useRecording } from '@/lib/use-recording';
+import { audioUrl, processAudio } from '../api/messages';
 import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
+import { CardTranscript } from './card-transcript';
 import { DeliveryStatus } from './delivery-status';
 import { RunDetails } from './run-details';
 import { StatusBadge } from './status-badge';
-import { Transcript } from './transcript';
 import { TranscriptReview } from './transcript-review';
 
 /** The callback line the first message carried (the summary's text leaves the number to it). */
@@ -59,6 +60,8 @@ function replyModeNote(message: Message): string | null {
 export function MessageCard({ message }: { readonly message: Message }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // One player for the card: its Play button and the transcript's shaded words play the same recording.
+  const recording = useRecording(() => audioUrl(message.id));
   const presentation = STATUS_PRESENTATION[message.status];
   const retryWouldFail = message.status === 'failed' && message.error_retryable === false;
   const action = retryWouldFail ? null : presentation.action;
@@ -129,7 +132,11 @@ export function MessageCard({ message }: { readonly message: Message }) {
             <section>
               <h4 className="text-sm font-semibold tracking-wide text-muted uppercase">Full Transcript</h4>
               <div className="mt-1">
-                <Transcript text={message.transcript} />
+                <CardTranscript
+                  message={message}
+                  transcript={message.transcript}
+                  recording={message.audio_url ? recording : undefined}
+                />
               </div>
             </section>
           )}
@@ -163,7 +170,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
       {/* The operator's controls together, below what the card says (the reply and its delivery stay side by side). */}
       <TranscriptReview message={message} />
       <div className="flex flex-wrap items-center gap-3">
-        {message.audio_url && <AudioPlayer messageId={message.id} />}
+        {message.audio_url && <AudioPlayer recording={recording} />}
         {action && (
           <button
             type="button"
