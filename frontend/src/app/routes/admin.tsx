@@ -54,7 +54,7 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
           <RecentMessages state={messages} />
           <MessageHistory reloadKey={reloadKey} changes={messages.changes} />
         </div>
-        <div className="space-y-6 lg:col-start-2 lg:row-start-2">
+        <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-start-2">
           <UsagePanel reloadKey={reloadKey} />
           <SignupsPanel reloadKey={reloadKey} />
           <TeamPanel reloadKey={reloadKey} />
