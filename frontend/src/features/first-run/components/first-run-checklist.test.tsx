@@ -113,6 +113,8 @@ describe('the first-run checklist', () => {
     await checklist();
     await screen.findByText(TWILIO_OK);
     expect(step(/^Connect Twilio/)).toHaveTextContent('Connect Twilio (done)');
+    // The number just saved in Settings, not the one the site gave out when the page loaded.
+    expect(screen.getByText('(415) 555-0177')).toBeInTheDocument();
     rerender({ hasMessage: true });
     expect(step(/^Send a test voice message/)).toHaveTextContent('(done)');
     expect(screen.getByText('A voice message arrived: it is in Recent Messages.')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { formatPhoneNumber } from '@core/phone';
 import { Circle, CircleCheck, Rocket } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { usePublicInfo } from '@/lib/public-info';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';
@@ -31,9 +31,11 @@ export function FirstRunChecklist({
   readonly onOpenProviders: () => void;
 }) {
   const checklist = useFirstRun({ hasMessage, reloadKey });
-  const number = usePublicInfo().info?.phone_number ?? null;
+  // The number just saved in Settings, else the one the site gives out (locally the demo number).
+  const published = usePublicInfo().info?.phone_number ?? null;
   const local = useRuntimeConfig()?.local ?? false;
   if (!checklist.visible) return null;
+  const number = checklist.savedNumber ?? published;
   const { steps, facts } = checklist;
   const doneCount = Object.values(steps).filter(Boolean).length;
   const shown = number ? formatPhoneNumber(number) : null;
@@ -67,7 +69,7 @@ export function FirstRunChecklist({
           <span className="block text-sm text-muted">Senders forward voice messages to</span>
           <span className="text-xl font-bold text-ink tabular-nums">{shown ?? 'No number yet'}</span>
         </p>
-        {number && shown ? (
+        {shown ? (
           <CopyButton text={shown} label="Copy number" />
         ) : (
           <p className="text-sm text-muted">Save your Twilio number in Settings, Providers and keys.</p>
@@ -145,8 +147,16 @@ function TestWords({ number, local }: { readonly number: string | null; readonly
   if (local) {
     return (
       <p>
-        Upload a recording, or send one from this machine as Twilio would:{' '}
-        <code className="rounded bg-surface px-1 text-ink">npm run sms -- hello.wav --from +14155550123</code>
+        Upload a recording, or send one from this machine as Twilio would:
+        <code className="mt-1 block w-fit max-w-full rounded bg-surface px-1.5 py-0.5 text-ink">
+          {/* Broken only between the arguments, never inside one (a line ending in "--" would mislead). */}
+          {['npm run sms --', 'hello.wav', '--from +14155550123'].map((part, index) => (
+            <Fragment key={part}>
+              {index > 0 && ' '}
+              <span className="whitespace-nowrap">{part}</span>
+            </Fragment>
+          ))}
+        </code>
       </p>
     );
   }

@@ -88,6 +88,8 @@ export function useFirstRun({
   const settled = hasMessage !== null && !(twilio.kind === 'checking' && otherStepsDone);
   return {
     visible: open && settled && !done,
+    /** The number saved in Settings, which the site shows once it is there (null: none saved yet). */
+    savedNumber: view?.twilio_phone_number ?? null,
     facts,
     steps,
     busy,
