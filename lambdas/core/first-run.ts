@@ -25,7 +25,9 @@ export const firstRunUpdateSchema = z.strictObject(
   },
   {
     error: (issue) =>
-      issue.code === 'invalid_type' ? 'first_run takes offline_chosen and closed, each true or false.' : undefined,
+      issue.code === 'invalid_type'
+        ? 'first_run takes offline_chosen and closed, each true or false.'
+        : undefined,
   },
 );
 export type FirstRunUpdate = z.infer<typeof firstRunUpdateSchema>;
@@ -34,6 +36,7 @@ export type FirstRunUpdate = z.infer<typeof firstRunUpdateSchema>;
 export function applyFirstRunUpdate(current: FirstRun, update: FirstRunUpdate, now: string): FirstRun {
   return {
     offline_chosen: update.offline_chosen ?? current.offline_chosen,
-    closed_at: update.closed === undefined ? current.closed_at : update.closed ? (current.closed_at ?? now) : null,
+    closed_at:
+      update.closed === undefined ? current.closed_at : update.closed ? (current.closed_at ?? now) : null,
   };
 }

@@ -59,7 +59,8 @@ export async function updateSettings(
   if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
   if (update.accented_letters !== undefined) next.accented_letters = update.accented_letters;
   if (update.unit_prices !== undefined) next.unit_prices = { ...next.unit_prices, ...update.unit_prices };
-  if (update.first_run !== undefined) next.first_run = applyFirstRunUpdate(next.first_run, update.first_run, now);
+  if (update.first_run !== undefined)
+    next.first_run = applyFirstRunUpdate(next.first_run, update.first_run, now);
   for (const limit of LIMIT_NAMES) {
     const value = update[limit];
     if (value !== undefined) Object.assign(next, { [limit]: value });

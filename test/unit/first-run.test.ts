@@ -63,11 +63,15 @@ describe('the first-run checklist in the settings row', () => {
     expect(refusal({ first_run: { offline_chosen: 1 } })).toBe(
       'first_run.offline_chosen must be true or false.',
     );
-    expect(settingsUpdateSchema.safeParse({ first_run: { closed_at: '2026' } }).error?.issues[0]).toMatchObject({
+    expect(
+      settingsUpdateSchema.safeParse({ first_run: { closed_at: '2026' } }).error?.issues[0],
+    ).toMatchObject({
       code: 'unrecognized_keys',
       path: ['first_run'],
       keys: ['closed_at'],
     });
-    expect(refusal({ first_run: 'done' })).toBe('first_run takes offline_chosen and closed, each true or false.');
+    expect(refusal({ first_run: 'done' })).toBe(
+      'first_run takes offline_chosen and closed, each true or false.',
+    );
   });
 });
