@@ -16,7 +16,7 @@ import { LONG_EMAILS, seedDashboard } from '../support/dashboard-content';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
-import { incomingForm, postWebhook } from '../support/pipeline';
+import { incomingForm, postWebhook, upload, waitForMessage } from '../support/pipeline';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
@@ -162,7 +162,13 @@ describe('the first run', () => {
 describe('every view at every width', () => {
   beforeAll(async () => {
     await seedDashboard(runtime, 'e2e-widths');
-  }, 120_000);
+    // One message through the pipeline, so today's usage has a bar to find (seeded messages count nothing).
+    const clip = await clips.clip({ sentence: SPEECH_CORPUS[1]!, format: 'wav' });
+    const file = { bytes: clip.bytes, fileName: 'usage.wav', contentType: clip.contentType };
+    const sent = await upload(runtime, file, { sender: '+14155550182' });
+    expect(sent.status).toBe(201);
+    await waitForMessage(runtime, String(sent.json.messageId), ['completed']);
+  }, 180_000);
 
   it('has nothing wider than the screen, on the home screen and in each section of Settings', async () => {
     for (const width of WIDTHS) {
