@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsView } from '../../lambdas/core/schemas';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { overflowOf, signInToDashboard } from '../support/dashboard';
 import { LONG_EMAILS, seedDashboard } from '../support/dashboard-content';
@@ -150,7 +151,7 @@ describe('the first run', () => {
     const settings = await fetch(`${runtime.url}/api/settings`, {
       headers: { authorization: `Bearer ${await runtime.signIn(ADMIN.email, ADMIN.password)}` },
     });
-    expect((await settings.json()).first_run).toMatchObject({
+    expect(((await settings.json()) as SettingsView).first_run).toMatchObject({
       offline_chosen: true,
       closed_at: expect.any(String),
     });
