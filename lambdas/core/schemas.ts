@@ -14,7 +14,7 @@ import { E164_PATTERN, normalizePhone } from './phone';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
 import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from './send-limits';
 import { MESSAGE_STATUSES } from './status';
-import { voiceSummarySchema } from './summary';
+import { statedFactsSchema, voiceSummarySchema } from './summary';
 import { transcriptReviewSchema } from './transcript-review';
 import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
 
@@ -148,6 +148,11 @@ export const messageSchema = z.object({
   warnings: z.array(z.string()).optional(),
   /** The structured summary: key points, callback number and time, requested action. */
   summary_details: voiceSummarySchema.nullable().optional(),
+  /**
+   * What the fact checks decided beyond the summary (core/stated-summary.ts): a callback number said but not
+   * stated, and where; the transcript's doubtful facts, which its texts mark "(?)". Absent before issue 24.
+   */
+  stated_facts: statedFactsSchema.nullable().optional(),
   /** How many parts of the reply the SMS provider accepted (a retried send resumes after them). */
   reply_parts_sent: z.number().int().nonnegative().optional(),
   /**
