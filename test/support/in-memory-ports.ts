@@ -423,6 +423,7 @@ export const fixedSummarizer = (result: Partial<SummaryResult> = {}): Summarizer
     callback_number: '5551234',
     callback_time: null,
     requested_action: 'call back',
+    caller: null,
     engine: 'test',
     ...result,
   }),

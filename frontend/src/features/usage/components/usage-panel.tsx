@@ -77,6 +77,7 @@ export function UsagePanel({ reloadKey }: { readonly reloadKey: number }) {
 
 function UsageReportView({ report }: { readonly report: UsageReport }) {
   const summary = usageSummary(report);
+  const days = [...report.days].reverse();
   const t = report.totals;
   const totals = [
     ['Received', t.received],
@@ -103,8 +104,9 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       <p className="text-sm text-muted">{summary}</p>
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-accent">Numbers by day</summary>
-        <div className="mt-2 max-h-72 overflow-auto">
-          <table className="w-full text-left">
+        <div className="@container mt-2 max-h-72 overflow-y-auto">
+          {/* Six columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
+          <table className="hidden w-full text-left @md:table">
             <thead className="text-muted">
               <tr>
                 {COLUMNS.map((h) => (
@@ -115,7 +117,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {[...report.days].reverse().map((day) => (
+              {days.map((day) => (
                 <tr key={day.date}>
                   <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap text-ink">
                     {shortDate(day.date)}
@@ -132,6 +134,15 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
               ))}
             </tbody>
           </table>
+          <ul aria-label="Numbers by day" className="divide-y divide-line @md:hidden">
+            {days.map((day) => (
+              <li key={day.date} className="py-1.5 text-ink">
+                <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
+                {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
+                {formatUsd(day.estimated_cost)}
+              </li>
+            ))}
+          </ul>
         </div>
       </details>
     </div>
