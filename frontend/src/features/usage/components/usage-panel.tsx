@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatUsd } from '@/lib/format-money';
 import { useServerData } from '@/lib/use-server-data';
 import { loadUsage } from '../api/usage';
-import { shortDate, usageSummary } from '../utils/usage-summary';
+import { refusedDayWords, shortDate, usageSummary } from '../utils/usage-summary';
 import { SmsBudgetMeter } from './sms-budget';
 import { UsageChart } from './usage-chart';
 
@@ -105,7 +105,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-accent">Numbers by day</summary>
         <div className="@container mt-2 max-h-72 overflow-y-auto">
-          {/* Six columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
+          {/* Nine columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
           <table className="hidden w-full text-left @md:table">
             <thead className="text-muted">
               <tr>
@@ -139,6 +139,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
               <li key={day.date} className="py-1.5 text-ink">
                 <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
                 {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
+                {refusedDayWords(day) && `${refusedDayWords(day)}, `}
                 {formatUsd(day.estimated_cost)}
               </li>
             ))}
