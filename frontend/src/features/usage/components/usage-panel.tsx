@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatUsd } from '@/lib/format-money';
 import { useServerData } from '@/lib/use-server-data';
 import { loadUsage } from '../api/usage';
-import { refusedDayWords, shortDate, usageSummary } from '../utils/usage-summary';
+import { shortDate, usageSummary } from '../utils/usage-summary';
 import { SmsBudgetMeter } from './sms-budget';
 import { UsageChart } from './usage-chart';
 
@@ -139,8 +139,8 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
               <li key={day.date} className="py-1.5 text-ink">
                 <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
                 {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
-                {refusedDayWords(day) && `${refusedDayWords(day)}, `}
                 {formatUsd(day.estimated_cost)}
+                {refusedLine(day)}
               </li>
             ))}
           </ul>
@@ -148,4 +148,16 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       </details>
     </div>
   );
+}
+
+/** What came instead of voice messages that day, on a narrow screen's line: only what there was. */
+function refusedLine(day: UsageReport['days'][number]): string {
+  const parts = [
+    day.refused_attachments
+      ? `${day.refused_attachments} ${day.refused_attachments === 1 ? 'picture or file' : 'pictures or files'}`
+      : null,
+    day.unknown_texts ? `${day.unknown_texts} other ${day.unknown_texts === 1 ? 'text' : 'texts'}` : null,
+    day.opted_out_messages ? `${day.opted_out_messages} after STOP` : null,
+  ].filter((part) => part !== null);
+  return parts.length ? `; ${parts.join(', ')}` : '';
 }

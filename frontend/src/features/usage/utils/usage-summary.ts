@@ -32,22 +32,6 @@ function refusedSentence(t: UsageReport['totals']): string {
   return `Not voice messages: ${count(t.refused_attachments, 'picture or other file', 'pictures or other files')}, ${count(t.unknown_texts, 'text that was no command', 'texts that were no command')}, ${count(t.opted_out_messages, 'message', 'messages')} from numbers that opted out.`;
 }
 
-/**
- * A day's line of what came instead of voice messages, only the kinds that came ("1 picture or other file, 2
- * other texts"), or '' for none: the narrow list's words for the table's three columns.
- */
-export function refusedDayWords(day: UsageReport['days'][number]): string {
-  return [
-    day.refused_attachments > 0
-      ? count(day.refused_attachments, 'picture or other file', 'pictures or other files')
-      : '',
-    day.unknown_texts > 0 ? count(day.unknown_texts, 'other text', 'other texts') : '',
-    day.opted_out_messages > 0 ? `${day.opted_out_messages.toLocaleString('en-US')} after STOP` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
 /** "Nov 24" for a UTC date `2026-11-24`. */
 export function shortDate(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
