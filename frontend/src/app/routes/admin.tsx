@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
+import { FirstRunChecklist } from '@/features/first-run/components/first-run-checklist';
 import { MessageHistory } from '@/features/messages/components/message-history';
 import { RecentMessages } from '@/features/messages/components/recent-messages';
 import { useRecentMessages } from '@/features/messages/hooks/use-recent-messages';
 import { SettingsModal } from '@/features/settings/components/settings-modal';
+import type { SettingsSection } from '@/features/settings/utils/settings-sections';
 import { SignupsPanel } from '@/features/signups/components/signups-panel';
 import { TeamPanel } from '@/features/team/components/team-panel';
 import { UploadPanel } from '@/features/upload/components/upload-panel';
@@ -29,8 +31,11 @@ export default function AdminRoute() {
 
 function Dashboard({ email, onLogout }: { readonly email: string; readonly onLogout: () => void }) {
   const config = useRuntimeConfig();
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The section Settings is open on, or null while it is closed.
+  const [settings, setSettings] = useState<SettingsSection | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
+  // Counts the times Settings closed: what was saved or checked there may tick a step of the checklist.
+  const [settingsClosed, setSettingsClosed] = useState(0);
   const messages = useRecentMessages({ live: Boolean(config?.events) });
 
   return (
@@ -40,27 +45,40 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
         messages.refresh();
         setReloadKey((n) => n + 1);
       }}
-      onSettings={() => setSettingsOpen(true)}
+      onSettings={() => setSettings('reply')}
       onLogout={onLogout}
     >
       <SmsBudgetBanner reloadKey={reloadKey} />
-      {/* SPEC's order on a phone (webhook, upload, messages, then sign-ups and team); the list is the page on a laptop. */}
-      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
-        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
-          <WebhookBox webhookUrl={config?.webhookUrl ?? null} />
-          <UploadPanel />
-        </div>
-        <div className="space-y-10 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+      {/* The messages are the page; usage, sign-ups and the team beside them on a laptop, after them on a phone. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-10">
+          <FirstRunChecklist
+            hasMessage={messages.loaded ? messages.messages.length > 0 : null}
+            reloadKey={`${reloadKey}-${settingsClosed}`}
+            onOpenSetup={() => setSettings('setup')}
+            onOpenProviders={() => setSettings('providers')}
+          />
           <RecentMessages state={messages} />
           <MessageHistory reloadKey={reloadKey} changes={messages.changes} />
         </div>
-        <div className="space-y-6 lg:col-start-2 lg:row-start-2">
+        <div className="min-w-0 space-y-6">
           <UsagePanel reloadKey={reloadKey} />
           <SignupsPanel reloadKey={reloadKey} />
           <TeamPanel reloadKey={reloadKey} />
         </div>
       </div>
-      <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <SettingsModal
+        open={settings !== null}
+        section={settings ?? 'reply'}
+        setup={{
+          twilio: <WebhookBox webhookUrl={config?.webhookUrl ?? null} />,
+          upload: <UploadPanel />,
+        }}
+        onClose={() => {
+          setSettings(null);
+          setSettingsClosed((n) => n + 1);
+        }}
+      />
     </DashboardShell>
   );
 }
