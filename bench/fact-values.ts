@@ -302,6 +302,7 @@ const NOT_NAMES = new Set(
     'summary',
     'transcript',
     'about',
+    'as',
     'regarding',
     'calling',
     'reminder',

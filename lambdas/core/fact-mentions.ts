@@ -74,6 +74,18 @@ function garbledMentions(words: readonly string[], taken: ReadonlySet<number>): 
 const WRITTEN_MONEY = /^\$(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?[.,;:!?]*$/;
 /** "412", "1,250": a number written before "dollars". */
 const WRITTEN_NUMBER = /^(\d{1,3}(?:,\d{3})+|\d+)$/;
+/** Words that name money: a number after them is an amount even without "$" or "dollars". */
+const MONEY_CUES = new Set([
+  'payment',
+  'charge',
+  'balance',
+  'total',
+  'refund',
+  'refunded',
+  'cost',
+  'price',
+  'fee',
+]);
 /** Words after which "$6" is more likely a time the engine wrote as money: "we close at $6". */
 const BEFORE_A_TIME = new Set(['at', 'by', 'until', 'till', 'before', 'after', 'around']);
 const AMOUNT_WORDS = new Set([
@@ -125,11 +137,24 @@ function moneyMentions(
       found.push({ kind: 'amount', ...span, value, problem });
       continue;
     }
-    if (!MONEY_UNITS.test(words[index + 1] ?? '')) continue;
     const number = WRITTEN_NUMBER.exec(token.replace(/[,.]$/, ''));
+    if (!MONEY_UNITS.test(words[index + 1] ?? '')) {
+      // "Your payment of 400,000", "a balance of 45": a number where money is named is money, unit or not.
+      if (number !== null && (/,\d{3}/.test(token) || cueBefore(words, index, MONEY_CUES) !== null)) {
+        found.push({
+          kind: 'amount',
+          start: index,
+          end: index + 1,
+          value: (number[1] ?? '').replace(/,/g, ''),
+          problem: null,
+        });
+      }
+      continue;
+    }
     if (number !== null) {
       // "400, 12 dollars": "four hundred twelve" written in two, which no one can tell from 12 dollars.
       const split = index > 0 && /^\d+,$/.test(tokens[index - 1] ?? '') && !taken.has(index - 1);
+      if (split && found.at(-1)?.start === index - 1) found.pop();
       found.push({
         kind: 'amount',
         start: split ? index - 1 : index,

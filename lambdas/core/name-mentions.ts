@@ -37,7 +37,7 @@ const NOT_NAMES = new Set([
     'important urgent okay ok good great time too only i we you he she they it this from with at for on in to',
     'and or but please sorry reminder message quick again regarding still now actually probably all no yes',
     'also gonna kind returning following checking trying over late early done fine hard true glad happy sure',
-    'hi hello hey thanks bye good morning afternoon evening dear sweetheart honey',
+    'hi hello hey thanks bye good morning afternoon evening dear sweetheart honey as if when then',
   ]
     .join(' ')
     .split(' '),

@@ -28,6 +28,7 @@
 import { fixedTexts, type TextLanguage } from './catalogue';
 import type { FixedTexts } from './fixed-texts';
 import { transcriptTokens } from './heard-transcript';
+import { momentFragment, momentLabel } from './message-moment';
 import { formatCallbackNumber } from './phone-format';
 import type { ReplyMode } from './schemas';
 import {
@@ -124,23 +125,15 @@ export function checkedCallbackLine(summary: VoiceSummary, transcript: string): 
   return callbackLine(checked, checked.summary, fixedTexts('en'));
 }
 
-/** "0:42", "12:05", "1:02:09": a moment of the recording as a player shows it. */
-export function recordingTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
-  const mm = hours > 0 ? String(minutes).padStart(2, '0') : String(minutes);
-  return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(rest).padStart(2, '0')}`;
-}
-
 /** The lines under the gist, in order: callback, unclear number, warnings (as room allows), link. */
 function trailerLines(input: ReplyInput, shown: string, texts: FixedTexts, room: number): string {
   const callback = callbackLine(input.summary, shown, texts);
   const unclear = input.facts?.number_unclear ?? null;
   const at = unclear?.at ?? null;
   let trailer = callback === null ? '' : `\n${truncateAtWord(toGsmSafe(callback), CALLBACK_MAX_CHARS)}`;
-  if (unclear !== null) trailer += `\n${texts.numberUnclear(at === null ? null : recordingTime(at))}`;
+  if (unclear !== null) trailer += `\n${texts.numberUnclear(at === null ? null : momentLabel(at))}`;
   // The link opens the message where the unclear number was said.
-  const url = input.link?.trim() ? `${input.link.trim()}${at === null ? '' : `#t=${Math.floor(at)}`}` : '';
+  const url = input.link?.trim() ? `${input.link.trim()}${at === null ? '' : momentFragment(at)}` : '';
   const link = url === '' ? '' : `\n${url}`;
   const warnings = (input.warnings ?? [])
     .map((warning) => toGsmSafe(localizedWarning(warning, texts)).replace(/\s+/g, ' ').trim())

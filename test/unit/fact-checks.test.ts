@@ -192,6 +192,7 @@ describe("the caller's name", () => {
     const { summary } = stated(transcript);
     expect(summary.summary).toMatch(/^\[unclear\] with harder insurance\./);
     expect(verdicts(heard('Jake from Acme Plumbing. Your part is in.'))).toEqual(['name Jake: ok']);
+    expect(verdicts(heard('Hi. As with the last visit, your part is in.'))).toEqual([]);
   });
 
   it('as heard, is marked (?) in a texted transcript when it is not stated', () => {
@@ -314,6 +315,9 @@ describe('times, amounts and digits', () => {
   it('does not state an amount written in two, nor digits run together with letters', () => {
     expect(verdicts(heard('Your payment of 400, 12 dollars went through.'))).toEqual([
       'amount 12: a number written in two',
+    ]);
+    expect(verdicts(heard('Your payment of 400,000 on the card went through.', { '400,000': 0.4 }))).toEqual([
+      `amount 400000: ${LOW_CONFIDENCE}`,
     ]);
     expect(verdicts(heard('We refunded 100Ab tolerance of your car mending into 2600.'))).toEqual([
       'digits 100: digits and letters run together',
