@@ -1,9 +1,10 @@
 /**
- * The operator's message history (issue 19): filters by sender, status and date range, pages of up to 100
+ * The operator's message history (issue 19): filters by sender, status, delivery (issue 26) and date range, pages of up to 100
  * read with an opaque cursor, and what an export of the filtered list holds. Pure: the API validates a
  * request with these schemas, the repository pages by them, and the dashboard shares the limits.
  */
 import * as z from 'zod';
+import { DELIVERY_STATES, type DeliveryState } from './message-outcome';
 import { normalizePhone } from './phone';
 import { MESSAGE_STATUSES, type MessageStatus } from './status';
 
@@ -20,6 +21,8 @@ export type MessageFilters = {
   /** E.164. */
   readonly sender?: string;
   readonly status?: MessageStatus;
+  /** How its texts fared (core/message-outcome.ts); issue 25's urgency would join here. */
+  readonly delivery?: DeliveryState;
   readonly from?: string;
   readonly to?: string;
 };
@@ -104,6 +107,12 @@ const filterFields = {
     .preprocess(
       (value) => (value === '' ? undefined : value),
       z.enum(MESSAGE_STATUSES, { error: `must be one of ${MESSAGE_STATUSES.join(', ')}.` }).optional(),
+    )
+    .optional(),
+  delivery: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(DELIVERY_STATES, { error: `must be one of ${DELIVERY_STATES.join(', ')}.` }).optional(),
     )
     .optional(),
   from: dateBound('from'),

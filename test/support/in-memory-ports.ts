@@ -6,6 +6,7 @@
 import { movesForward, type SmsPart, sortParts } from '../../lambdas/core/delivery';
 import { NotFoundError } from '../../lambdas/core/errors';
 import type { MessageFilters, PagePosition } from '../../lambdas/core/message-history';
+import { deliveryState } from '../../lambdas/core/message-outcome';
 import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
 import {
   type SenderPreferences,
@@ -130,6 +131,7 @@ export class InMemoryMessages implements MessageRepository {
         (m) =>
           (!filters.sender || m.phone_number === filters.sender) &&
           (!filters.status || m.status === filters.status) &&
+          (!filters.delivery || deliveryState(m.sms_parts) === filters.delivery) &&
           (!filters.from || m.created_at >= filters.from) &&
           (!filters.to || m.created_at < filters.to) &&
           (!after || newestFirst(m, { ...m, ...after }) > 0),

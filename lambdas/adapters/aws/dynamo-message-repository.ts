@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '../../core/delivery';
 import { HISTORY_LIMIT_MAX, type MessageFilters, type PagePosition } from '../../core/message-history';
+import { deliveryState } from '../../core/message-outcome';
 import { expiresAtEpochSeconds } from '../../core/retention';
 import { type Message, messageSchema } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
@@ -100,6 +101,8 @@ const FILTERED_READ_ITEMS = 250;
  * How a history page is read: the index whose key narrows it most (the sender's, else the status's, else the
  * whole feed), the date range as a condition on its sort key, and a status filter only with a sender (the
  * one combination no index keys). `partition` is what a cursor needs besides the message's id and time.
+ * `filtered`: some of what the index reads may not match (the status filter, or the delivery, which is read
+ * from each text's own attribute and so is checked here, on the messages read).
  */
 function historyQuery(filters: MessageFilters) {
   const [index, keyName, keyValue] = filters.sender
@@ -134,7 +137,14 @@ function historyQuery(filters: MessageFilters) {
     ExpressionAttributeValues: values,
     ...(statusFilter ? { FilterExpression: '#status = :status' } : {}),
   };
-  return { input, partition: { [keyName]: keyValue } };
+  const matches = (message: Message) =>
+    filters.delivery === undefined || deliveryState(message.sms_parts) === filters.delivery;
+  return {
+    input,
+    partition: { [keyName]: keyValue },
+    matches,
+    filtered: Boolean(statusFilter) || filters.delivery !== undefined,
+  };
 }
 
 function positionOf(item: { readonly id?: unknown; readonly created_at?: unknown }): PagePosition {
@@ -279,12 +289,14 @@ export class DynamoMessageRepository implements MessageRepository {
           ...query.input,
           ScanIndexForward: false,
           // Under a filter each read takes a bounded slice of the index; without one, exactly what is missing.
-          Limit: query.input.FilterExpression ? FILTERED_READ_ITEMS : wanted - found.length,
+          Limit: query.filtered ? FILTERED_READ_ITEMS : wanted - found.length,
           ...(start ? { ExclusiveStartKey: start } : {}),
         }),
       );
       for (const item of page.Items ?? []) {
-        if (isLive(item) && found.push(toMessage(item)) === wanted) break;
+        if (!isLive(item)) continue;
+        const message = toMessage(item);
+        if (query.matches(message) && found.push(message) === wanted) break;
       }
       if (found.length === wanted) {
         const shown = found.slice(0, wanted - 1);
