@@ -13,7 +13,7 @@ import { E164_PATTERN, normalizePhone } from './phone';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
 import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from './send-limits';
 import { MESSAGE_STATUSES } from './status';
-import { voiceSummarySchema } from './summary';
+import { storedSummarySchema } from './summary';
 import { transcriptReviewSchema } from './transcript-review';
 import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
 
@@ -145,8 +145,8 @@ export const messageSchema = z.object({
   sender_reply_mode: replyModeSchema.nullable().optional(),
   /** Things the operator should know, e.g. that 8 kHz audio may give an unreliable transcript. */
   warnings: z.array(z.string()).optional(),
-  /** The structured summary: key points, callback number and time, requested action. */
-  summary_details: voiceSummarySchema.nullable().optional(),
+  /** The structured summary: key points, callback number and time, requested action, who called. */
+  summary_details: storedSummarySchema.nullable().optional(),
   /** How many parts of the reply the SMS provider accepted (a retried send resumes after them). */
   reply_parts_sent: z.number().int().nonnegative().optional(),
   /**

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
-import { MessageHistory } from '@/features/messages/components/message-history';
-import { RecentMessages } from '@/features/messages/components/recent-messages';
-import { useRecentMessages } from '@/features/messages/hooks/use-recent-messages';
+import { MESSAGES_SECTION_ID, MessagesSection } from '@/features/messages/components/messages-section';
+import { useLiveMessages } from '@/features/messages/hooks/use-live-messages';
 import { SettingsModal } from '@/features/settings/components/settings-modal';
 import { SignupsPanel } from '@/features/signups/components/signups-panel';
 import { TeamPanel } from '@/features/team/components/team-panel';
@@ -31,28 +30,25 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
   const config = useRuntimeConfig();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
-  const messages = useRecentMessages({ live: Boolean(config?.events) });
+  const live = useLiveMessages({ live: Boolean(config?.events) });
 
   return (
     <DashboardShell
+      skipTo={{ id: MESSAGES_SECTION_ID, label: 'Skip to messages' }}
       email={email}
-      onRefresh={() => {
-        messages.refresh();
-        setReloadKey((n) => n + 1);
-      }}
+      onRefresh={() => setReloadKey((n) => n + 1)}
       onSettings={() => setSettingsOpen(true)}
       onLogout={onLogout}
     >
       <SmsBudgetBanner reloadKey={reloadKey} />
-      {/* SPEC's order on a phone (webhook, upload, messages, then sign-ups and team); the list is the page on a laptop. */}
-      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
+      {/* The list is the page: first on a phone, the wide column on a laptop, and first for the keyboard on both. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <MessagesSection reloadKey={reloadKey} live={live} />
+        </div>
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">
           <WebhookBox webhookUrl={config?.webhookUrl ?? null} />
           <UploadPanel />
-        </div>
-        <div className="space-y-10 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <RecentMessages state={messages} />
-          <MessageHistory reloadKey={reloadKey} changes={messages.changes} />
         </div>
         <div className="space-y-6 lg:col-start-2 lg:row-start-2">
           <UsagePanel reloadKey={reloadKey} />
