@@ -35,7 +35,7 @@ export function DashboardShell({
           event.preventDefault();
           document.getElementById(skipTo.id)?.focus();
         }}
-        className="sr-only rounded-lg bg-canvas px-4 py-2 font-semibold text-accent shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        className="sr-only rounded-lg bg-canvas font-semibold text-accent shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2"
       >
         {skipTo.label}
       </a>
