@@ -108,9 +108,13 @@ async function serveBuild(page: Page, runtime: RunningRuntime, variant: Variant)
   });
 }
 
-/** Whether the keyboard focus is inside the History section (its heading is #history-title, before and after). */
+/**
+ * Whether the keyboard focus is inside History: before, the History section (#history-title); after, the one
+ * list of messages that is the History (#messages-title).
+ */
 const FOCUS_IN_HISTORY = `(() => {
-  const section = document.getElementById('history-title')?.closest('section');
+  const heading = document.getElementById('messages-title') ?? document.getElementById('history-title');
+  const section = heading?.closest('section');
   const focused = document.activeElement;
   return Boolean(section && focused && focused !== document.body && section.contains(focused));
 })()`;
@@ -130,11 +134,11 @@ async function tabsToHistory(page: Page): Promise<number> {
   return Number.POSITIVE_INFINITY;
 }
 
-/** Key presses with a "Skip to History" link: Tab to it, Enter; null when the first Tab does not reach one. */
+/** Key presses with a skip link ("Skip to messages"): Tab to it, Enter; null when the first Tab does not reach one. */
 async function skipToHistory(page: Page): Promise<number | null> {
   await page.keyboard.press('Tab');
   const name = await page.evaluate<string>("document.activeElement?.textContent?.trim() ?? ''");
-  if (!/^skip to history$/i.test(name)) return null;
+  if (!/^skip to (history|messages)$/i.test(name)) return null;
   await page.keyboard.press('Enter');
   return (await page.evaluate<boolean>(FOCUS_IN_HISTORY)) ? 2 : null;
 }
