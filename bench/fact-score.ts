@@ -3,7 +3,8 @@
  * name, the callback number, each amount or card/account/extension digits, each day or time), whether the
  * text states it right, states something wrong as fact, marks it unclear, or leaves it out. A fact stated
  * wrong anywhere in the text is wrong, even when the right value is there too; a value in a clause that marks
- * doubt about that fact ("Number unclear, listen at 0:42", "[unclear]" next to it) is not stated as fact.
+ * doubt about that fact ("Number unclear, listen at 0:42", "[unclear]" next to it, "(?)" right after it) is
+ * not stated as fact.
  * Something stated that the caller never said (a name when none was given, a number, an amount, a time) is
  * wrong too, and `invented`. The rules are approximations a person can check: bench/facts.ts prints every
  * text it scored.
@@ -22,6 +23,7 @@ import {
   readableBody,
   type TimesStated,
   timesIn,
+  withDoubtedValuesRead,
 } from './fact-values';
 
 export type Verdict = 'right' | 'wrong' | 'unclear' | 'left out';
@@ -56,7 +58,22 @@ const CUES: Readonly<Record<DigitsFact['cue'], RegExp>> = {
 /** The text split for one fact: the clauses that mark it unclear, and the rest (where it may be stated). */
 type Reading = { readonly marked: boolean; readonly plain: string };
 
-function reading(clauses: readonly string[], marks: (clause: string) => boolean): Reading {
+/**
+ * Clauses as read for one kind of fact: a value the text marked "(?)" (read as `[unclear <kind>]`) marks
+ * doubt about its own kind only ("before 5 today(?) at 312-555-0178" leaves the number stated).
+ */
+function forKinds(clauses: readonly string[], kinds: readonly string[]): string[] {
+  return clauses.map((clause) =>
+    clause.replace(/\[unclear (\w+)\]/g, (mark, kind: string) => (kinds.includes(kind) ? mark : '[doubted]')),
+  );
+}
+
+function reading(
+  all: readonly string[],
+  kinds: readonly string[],
+  marks: (clause: string) => boolean,
+): Reading {
+  const clauses = forKinds(all, kinds);
   const marked = clauses.filter((clause) => hasUnclearMark(clause) && marks(clause));
   return { marked: marked.length > 0, plain: clauses.filter((c) => !marked.includes(c)).join('\n') };
 }
@@ -65,7 +82,7 @@ const hasTime = (t: TimesStated) => t.days.length + t.dates.length + t.clock.len
 
 /** Every fact of the voicemail (and everything invented) as the first text states it. */
 export function scoreFirstText(text: string, truth: Truth, serviceName: string): FactScore[] {
-  const body = digitsFromWords(readableBody(text, serviceName));
+  const body = withDoubtedValuesRead(digitsFromWords(readableBody(text, serviceName)));
   const clauses = clausesOf(body);
   return [
     ...scoreName(body, clauses, truth),
@@ -87,6 +104,7 @@ function scoreName(body: string, clauses: readonly string[], truth: Truth): Fact
   const opensWithMark = hasUnclearMark(body.split(/\s+/).slice(0, 3).join(' '));
   const { marked, plain } = reading(
     clauses,
+    ['name'],
     (clause) => LABELS.name.test(clause) || (opensWithMark && clause === clauses[0]),
   );
   const stated = callerNamesIn(plain);
@@ -111,7 +129,7 @@ function scoreName(body: string, clauses: readonly string[], truth: Truth): Fact
 }
 
 function scoreNumber(clauses: readonly string[], truth: Truth): FactScore[] {
-  const { marked, plain } = reading(clauses, (clause) => LABELS.number.test(clause));
+  const { marked, plain } = reading(clauses, ['number'], (clause) => LABELS.number.test(clause));
   const phones = phoneNumbersIn(plain);
   if (truth.number === null) {
     return phones.length === 0
@@ -130,7 +148,7 @@ function scoreNumber(clauses: readonly string[], truth: Truth): FactScore[] {
 }
 
 function scoreAmounts(clauses: readonly string[], truth: Truth): FactScore[] {
-  const { marked, plain } = reading(clauses, (clause) => LABELS.amount.test(clause));
+  const { marked, plain } = reading(clauses, ['amount'], (clause) => LABELS.amount.test(clause));
   const money = moneyIn(plain);
   // "The quote is 1,250": the amount without its unit is still the amount said.
   const bare = bareNumbersIn(plain);
@@ -155,7 +173,7 @@ function scoreAmounts(clauses: readonly string[], truth: Truth): FactScore[] {
 
 function scoreDigits(clauses: readonly string[], truth: Truth, fact: DigitsFact): FactScore {
   const cue = CUES[fact.cue];
-  const { marked, plain } = reading(clauses, (clause) => cue.test(clause));
+  const { marked, plain } = reading(clauses, ['number'], (clause) => cue.test(clause));
   const asMoney = moneyIn(plain).includes(Number(fact.digits));
   const runs = digitRuns(plain);
   const cueAt = cue.exec(plain);
@@ -212,6 +230,7 @@ export function timeLabel(time: TimeFact): string {
 function scoreTimes(clauses: readonly string[], truth: Truth): FactScore[] {
   const { marked, plain } = reading(
     clauses,
+    ['time', 'day', 'date'],
     (clause) => LABELS.time.test(clause) || hasTime(timesIn(clause)),
   );
   const stated = timesIn(plain);

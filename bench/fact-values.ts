@@ -353,7 +353,10 @@ export const hasUnclearMark = (text: string): boolean => /\bunclear\b/i.test(tex
  * said), and without bracketed warning lines other than marks of doubt.
  */
 export function readableBody(text: string, serviceName: string): string {
-  const heading = new RegExp(`^\\s*(?:${escapeRegExp(serviceName)}(?: summary)?|Summary):\\s*`, 'i');
+  const heading = new RegExp(
+    `^\\s*(?:${escapeRegExp(serviceName)}(?: summary|, whole message)?|Summary|Whole message):\\s*`,
+    'i',
+  );
   return text
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(heading, '')
@@ -362,6 +365,36 @@ export function readableBody(text: string, serviceName: string): string {
     .filter((line) => !/^\s*\[[^\]]*\]\s*$/.test(line) || hasUnclearMark(line))
     .join('\n')
     .trim();
+}
+
+/** A value the text marks as heard but doubtful: "Jennifer(?)", "206-555-0142(?).", "$180(?)", "Friday(?)". */
+const DOUBTED_VALUE = /(\S+?)\(\?\)/g;
+
+/** What a value marked "(?)" is, to say which fact the mark is about. */
+function doubtedKind(value: string, before: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (value.startsWith('$')) return 'amount';
+  if (digits.length >= 7) return 'number';
+  if (/\b(?:ending|card|account|ext(?:ension)?)\s+(?:in\s+)?$/i.test(before) && digits.length > 0)
+    return 'number';
+  const times = timesIn(value);
+  if (times.clock.length > 0) return 'time';
+  if (times.days.length + times.relative.length > 0) return 'day';
+  if (times.dates.length > 0) return 'date';
+  if (digits.length > 0) return 'number';
+  return /^\p{Lu}/u.test(value) ? 'name' : '';
+}
+
+/**
+ * The text with each value it marks "(?)" (the service's mark for a name, number, amount or time it heard but
+ * doubts: issue 24) read as not stated, and marked unclear as the kind it is: "this is [unclear name]",
+ * "call us at [unclear number]". A value so marked is stated neither right nor wrong.
+ */
+export function withDoubtedValuesRead(body: string): string {
+  return body.replace(DOUBTED_VALUE, (_match, value: string, offset: number) => {
+    const kind = doubtedKind(value, body.slice(Math.max(0, offset - 20), offset));
+    return kind === '' ? '[unclear]' : `[unclear ${kind}]`;
+  });
 }
 
 /** The clauses of a text: its lines, cut at sentence ends and semicolons. */

@@ -8,11 +8,11 @@
  *   Moonshine gives per-word confidence (issue 24), else none;
  * - summary: what the offline summarizer writes from the transcript it is sent, with the caller's name and
  *   organization in their own fields (as the prompt asks the model), every other field the request's schema
- *   requires empty. A real model writes better gists; what is measured is whether a name, number, amount or
- *   time the model repeats from a misheard transcript reaches the sender as fact.
+ *   requires empty. It reads the words the prompt marks as doubtful like the rest (a model that ignores the
+ *   marks): a real model writes better gists; what is measured is whether a name, number, amount or time
+ *   the model repeats from a misheard transcript reaches the sender as fact.
  */
 import { summarizeExtractively } from '../lambdas/adapters/extractive/extractive-summarizer';
-import { callerText, findIntroduction } from '../lambdas/adapters/extractive/names';
 import { OpenAiSummarizer } from '../lambdas/adapters/openai/openai-summarizer';
 import { OpenAiTranscriber } from '../lambdas/adapters/openai/openai-transcriber';
 import type { Transcription } from '../lambdas/ports/transcriber';
@@ -23,17 +23,13 @@ const API_KEY = 'sk-bench-facts-0000000000000000';
 
 /** What the simulated model answers for a transcript, before the request's schema shapes it. */
 export function simulatedAnswer(transcript: string): Record<string, unknown> {
-  const summary = summarizeExtractively(transcript);
-  const introduction = findIntroduction(transcript);
-  const who = introduction === null ? null : `${callerText(introduction)}: `;
+  const { caller, ...summary } = summarizeExtractively(transcript.replace(/\{\?|\?\}/g, ''));
   return {
     language: 'en',
     ...summary,
     // The prompt says not to repeat the name in the summary: it has its own field.
-    summary:
-      who !== null && summary.summary.startsWith(who) ? summary.summary.slice(who.length) : summary.summary,
-    caller_name: introduction?.name ?? null,
-    organization: introduction?.organization ?? null,
+    caller_name: caller?.name ?? null,
+    organization: caller?.organization ?? null,
   };
 }
 

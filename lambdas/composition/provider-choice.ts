@@ -21,7 +21,7 @@ import type { Transcriber } from '../ports/transcriber';
 
 /** The local summarizer, behind the same port as OpenAI's. */
 const extractiveSummarizer: Summarizer = {
-  summarize: async (transcript) => ({ ...summarizeExtractively(transcript), engine: 'extractive' }),
+  summarize: async ({ text, words }) => ({ ...summarizeExtractively(text, words), engine: 'extractive' }),
 };
 
 export type TwilioCredentials = {

@@ -19,6 +19,9 @@ export const ENGLISH: FixedTexts = {
   // "Voice Summary summary:" says it twice: a name that already ends in "summary" is the heading as it is.
   summaryHeading: (name) =>
     name === null ? 'Summary: ' : /\bsummary$/i.test(name) ? `${name}: ` : `${name} summary: `,
+  wholeMessageHeading: (name) => (name === null ? 'Whole message: ' : `${name}, whole message: `),
+  numberUnclear: (at) =>
+    at === null ? 'Number unclear: listen to the message' : `Number unclear, listen at ${at}`,
   noSummary: 'No summary available.',
   callBack: 'Call back',
   transcriptLabel: 'Transcript',

@@ -24,6 +24,9 @@ const SPANISH_NAMES: Readonly<Record<string, string>> = { es: 'español', en: 'i
 export const SPANISH: FixedTexts = {
   defaultName: 'Voice summary',
   summaryHeading: (name) => (name === null ? 'Resumen: ' : `${name} - resumen: `),
+  wholeMessageHeading: (name) => (name === null ? 'Mensaje completo: ' : `${name} - mensaje completo: `),
+  numberUnclear: (at) =>
+    at === null ? 'Teléfono poco claro: escuche el mensaje' : `Teléfono poco claro, escuche en ${at}`,
   noSummary: 'Sin resumen.',
   callBack: 'Devolver la llamada',
   transcriptLabel: 'Texto',

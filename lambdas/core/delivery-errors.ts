@@ -44,7 +44,7 @@ export const DELIVERY_ERRORS: Readonly<Record<number, DeliveryError>> = {
   30007: {
     reason: 'the carrier filtered it as spam',
     advice:
-      "check the number's A2P 10DLC campaign in Twilio (sample messages must match the replies, links on your own domain, no link shorteners); see docs/operations.md.",
+      "check the number's A2P 10DLC campaign in Twilio: its sample messages must match the replies, links must be on your own domain and never shortened. Many of these in a day is the campaign's problem, not the phone's.",
   },
   30008: {
     reason: 'the carrier gave no reason (unknown error)',

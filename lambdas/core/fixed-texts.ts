@@ -23,6 +23,10 @@ export type FixedTexts = {
   readonly defaultName: string;
   /** The heading of the first message: "Summary: ", "Acme Voice summary: " (null: no service name). */
   readonly summaryHeading: (name: string | null) => string;
+  /** The heading of a first message that carries the whole voicemail instead of a summary of it. */
+  readonly wholeMessageHeading: (name: string | null) => string;
+  /** A callback number was said but not heard well enough to state: where it was ("0:42"; null: unknown). */
+  readonly numberUnclear: (at: string | null) => string;
   /** Stands in for a summary the engine left empty. */
   readonly noSummary: string;
   /** Heads the callback line: "Call back: (415) 555-0132, after 3 pm". */

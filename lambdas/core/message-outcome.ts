@@ -43,6 +43,7 @@ export const OUTCOMES = [
   'pending',
   'processing',
   'failed',
+  'refused',
   'not_delivered',
   'limited',
   'waiting',
@@ -53,6 +54,8 @@ export type Outcome = (typeof OUTCOMES)[number];
 
 type OutcomeFacts = {
   readonly status: MessageStatus;
+  /** Present on the record of something refused instead of a voice message (core/refused-inbound.ts). */
+  readonly refusal?: unknown;
   readonly error_message: string | null;
   readonly reply_sent: boolean;
   readonly warnings?: readonly string[] | undefined;
@@ -68,7 +71,9 @@ function replyLimited(message: OutcomeFacts): boolean {
 
 /**
  * The one status a row shows: waiting and processing as they are; a failure, unless it is the sender's daily
- * limit (limited: kept, not broken); a completed message by its texts: not delivered, stopped at a limit,
+ * limit (limited: kept, not broken) or the record of something that was no voice message (refused: a picture,
+ * a text that is no command, a message after STOP; stored as failed, nothing broke); a completed message by
+ * its texts: not delivered, stopped at a limit,
  * sent and waiting for the carrier, delivered, or completed when no text was recorded (auto-reply off, a
  * sender who opted out, or a message from before delivery was recorded).
  */
@@ -78,6 +83,7 @@ export function messageOutcome(message: OutcomeFacts): Outcome {
     case 'processing':
       return message.status;
     case 'failed':
+      if (message.refusal !== undefined) return 'refused';
       return message.error_message?.startsWith(VOICE_LIMIT_LEAD) ? 'limited' : 'failed';
     case 'completed': {
       const delivery = deliveryState(message.sms_parts);

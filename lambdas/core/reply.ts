@@ -1,25 +1,7 @@
 /**
  * The texts the service sends. Every body is GSM-7 safe where our own wording is concerned (a curly quote
- * would double the cost of a message) and at most 1,600 characters, Twilio's limit.
- *
- * The reply to a voice message, as a phone shows it:
- *
- *     Acme Voice summary: John from Acme Plumbing about your water heater. Call him back.
- *     Call back: (555) 123-4567, after 3 pm tomorrow
- *     [possibly unreliable]
- *
- *     Transcript (1/2): hi this is john from acme plumbing ...
- *     Transcript (2/2): ... thanks
- *
- * - The summary always comes first, in a message of its own of at most two segments, headed "<service>
- *   summary:" (or "Summary:"; a name that ends in "summary", such as "Voice Summary", is not followed by a
- *   second one). A link to the whole message, when there is one, is its last line.
- * - "Call back:" is added when the summary has a callback number or time that its text does not already
- *   show; 10-digit US numbers are written (415) 555-0132.
- * - Each warning (at most three) follows on its own line in brackets.
- * - In full mode the transcript follows, "Transcript: ..." when it fits in one message, else numbered
- *   "Transcript (1/3): ..."; at most MAX_TRANSCRIPT_MESSAGES messages, the last then says the rest was cut.
- *   An empty transcript is sent as "Transcript: (empty - no speech was recognized)".
+ * would double the cost of a message) and at most 1,600 characters, Twilio's limit. The reply to a voice
+ * message itself is composed in core/voice-reply.ts.
  */
 
 import { fixedTexts, type TextLanguage } from './catalogue';
@@ -27,141 +9,21 @@ import type { FailureReason, FixedTexts } from './fixed-texts';
 import { DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from './keywords';
 import { formatCallbackNumber } from './phone-format';
 import type { ReplyMode } from './schemas';
-import {
-  longestWithinSegments,
-  SMS_MAX_CHARS,
-  shortenAtSentence,
-  splitForSms,
-  toGsmSafe,
-  truncateAtWord,
-} from './sms-text';
-import type { VoiceSummary } from './summary';
-import { checkedAgainstTranscript } from './summary-check';
-import { lowQualityKhz, POSSIBLY_UNRELIABLE } from './transcript-warnings';
+import { toGsmSafe, truncateAtWord } from './sms-text';
+import { cleanServiceName, FIRST_MESSAGE_MAX_CHARS } from './voice-reply';
 
 export type { TextLanguage } from './catalogue';
 export type { FailureReason } from './fixed-texts';
+export {
+  checkedCallbackLine,
+  composeReply,
+  composeTranscriptTexts,
+  EMPTY_TRANSCRIPT_TEXT,
+  FIRST_MESSAGE_MAX_CHARS,
+  MAX_TRANSCRIPT_MESSAGES,
+  type ReplyInput,
+} from './voice-reply';
 export { formatCallbackNumber };
-
-/** What the reply to a voice message is made of. */
-export type ReplyInput = {
-  readonly mode: ReplyMode;
-  readonly summary: VoiceSummary;
-  readonly transcript: string;
-  readonly serviceName?: string;
-  readonly warnings?: readonly string[];
-  /** A link to the whole message: the first message's own last line, never shortened. */
-  readonly link?: string;
-  /** The language of the fixed words around the summary (core/catalogue.ts). @default 'en' */
-  readonly language?: TextLanguage;
-};
-
-/** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
-export const MAX_TRANSCRIPT_MESSAGES = 10;
-
-/** What the transcript message says when nothing was recognized. */
-export const EMPTY_TRANSCRIPT_TEXT = fixedTexts('en').emptyTranscript;
-
-/** The first message costs at most two segments: the gist, the callback line and the link on one screen. */
-const FIRST_MESSAGE_MAX_SEGMENTS = 2;
-
-/** Two GSM-7 segments of 153 characters each. */
-export const FIRST_MESSAGE_MAX_CHARS = 306;
-
-/** A warning longer than this is shortened: it is a note, not a second summary. */
-const WARNING_MAX_CHARS = 80;
-
-/** A callback line longer than this is shortened (a number and a time fit easily). */
-const CALLBACK_MAX_CHARS = 100;
-
-/** A warning is left out rather than leave the summary less room than this. */
-const MIN_SUMMARY_CHARS = 80;
-
-/** At most this many warnings, so the summary keeps most of its message. */
-const MAX_WARNINGS = 3;
-
-/** Service names are shortened to this so the fixed texts stay within their limits. */
-const SERVICE_NAME_MAX_CHARS = 40;
-
-function cleanServiceName(serviceName: string | undefined): string | null {
-  if (serviceName === undefined) return null;
-  const name = toGsmSafe(serviceName).replace(/\s+/g, ' ').trim();
-  return name === '' ? null : truncateAtWord(name, SERVICE_NAME_MAX_CHARS, '');
-}
-
-/** The "Call back:" line, or null when there is nothing the summary text does not already say. */
-function callbackLine(summary: VoiceSummary, texts: FixedTexts): string | null {
-  const text = summary.summary.toLowerCase().replace(/\s+/g, ' ');
-  const textDigits = text.replace(/\D/g, '');
-  const parts: string[] = [];
-
-  const number = summary.callback_number?.trim();
-  if (number) {
-    const digits = number.replace(/\D/g, '');
-    const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-    const shown = national.length > 0 && textDigits.includes(national);
-    if (!shown) parts.push(formatCallbackNumber(number));
-  }
-  const time = summary.callback_time?.trim().replace(/\s+/g, ' ');
-  if (time && !text.includes(time.toLowerCase())) parts.push(time);
-
-  return parts.length === 0 ? null : `${texts.callBack}: ${parts.join(', ')}`;
-}
-
-/** The "Call back:" line as the sender gets it (only what the caller said), for the operator's card. */
-export function checkedCallbackLine(summary: VoiceSummary, transcript: string): string | null {
-  return callbackLine(checkedAgainstTranscript(summary, transcript), fixedTexts('en'));
-}
-
-/**
- * The first message: the summary, the callback line, the warnings and the link, within two GSM-7 segments
- * (306 characters; fewer when a character outside GSM-7 makes it UCS-2). The heading, the callback line and
- * the link always stay whole; the warnings come next while the summary keeps room to say something; the
- * summary gets the rest, shortened at a sentence, else at a word.
- */
-function summaryMessage(input: ReplyInput): string {
-  const texts = fixedTexts(input.language);
-  const name = cleanServiceName(input.serviceName);
-  const heading = texts.summaryHeading(name);
-  const callback = callbackLine(input.summary, texts);
-  const link = input.link?.trim() ? `\n${input.link.trim()}` : '';
-  let trailer = callback === null ? '' : `\n${truncateAtWord(toGsmSafe(callback), CALLBACK_MAX_CHARS)}`;
-  const warnings = (input.warnings ?? [])
-    .map((warning) => toGsmSafe(localizedWarning(warning, texts)).replace(/\s+/g, ' ').trim())
-    .filter((warning) => warning !== '')
-    .slice(0, MAX_WARNINGS)
-    .map((warning) => `\n[${truncateAtWord(warning, WARNING_MAX_CHARS - 2)}]`);
-  for (const warning of warnings) {
-    const used = heading.length + trailer.length + warning.length + link.length;
-    if (used + MIN_SUMMARY_CHARS <= FIRST_MESSAGE_MAX_CHARS) trailer += warning;
-  }
-  trailer += link;
-
-  const summaryText = toGsmSafe(input.summary.summary).replace(/\s+/g, ' ').trim() || texts.noSummary;
-  return longestWithinSegments(
-    (room) => `${heading}${shortenAtSentence(summaryText, room)}${trailer}`,
-    Math.max(0, FIRST_MESSAGE_MAX_CHARS - heading.length - trailer.length),
-    FIRST_MESSAGE_MAX_SEGMENTS,
-  );
-}
-
-/** The SMS bodies replying to a voice message, in sending order: the summary, then (full mode) the transcript. */
-export function composeReply(input: ReplyInput): string[] {
-  // Only numbers and times the caller said reach the sender (a voicemail can try to plant one).
-  const messages = [
-    summaryMessage({ ...input, summary: checkedAgainstTranscript(input.summary, input.transcript) }),
-  ];
-  if (input.mode === 'summary_only') return messages;
-
-  return [...messages, ...composeTranscriptTexts(input.transcript, input.language)];
-}
-
-/** A warning the pipeline recorded (in English), in the sender's language when the catalogue has it. */
-function localizedWarning(warning: string, texts: FixedTexts): string {
-  if (warning === POSSIBLY_UNRELIABLE) return texts.possiblyUnreliable;
-  const khz = lowQualityKhz(warning);
-  return khz === null ? warning : texts.lowQuality(khz);
-}
 
 /** One GSM-7 segment: a failure notice never costs more than one message. */
 const FAILURE_NOTICE_MAX_CHARS = 160;
@@ -355,22 +217,6 @@ export function SPELL_TEXT(
 export function FULL_NONE_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
   const texts = fixedTexts(language);
   return firstThatFits(texts.fullNone(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
-}
-
-/**
- * The transcript alone as numbered texts (FULL): "Transcript: ..." or "Transcript (1/3): ...", at most
- * MAX_TRANSCRIPT_MESSAGES, as in a full-mode reply.
- */
-export function composeTranscriptTexts(transcript: string, language: TextLanguage = 'en'): string[] {
-  const texts = fixedTexts(language);
-  const text = toGsmSafe(transcript).trim();
-  if (text === '') return [texts.emptyTranscript];
-  return splitForSms(text, {
-    maxChars: SMS_MAX_CHARS,
-    label: texts.transcriptLabel,
-    maxParts: MAX_TRANSCRIPT_MESSAGES,
-    overflowNote: texts.transcriptCutNote,
-  });
 }
 
 /** The answer to UPLOAD: the one-hour link to the upload page (at most 320 characters). */

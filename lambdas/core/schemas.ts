@@ -7,13 +7,15 @@ import { DEFAULT_MAX_DURATION_SECONDS } from './audio-format';
 import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
 import { smsPartSchema } from './delivery';
 import { COUNTRY_CODE, DEFAULT_REPLY_COUNTRIES } from './destinations';
+import { DEFAULT_FIRST_RUN, firstRunSchema, firstRunUpdateSchema } from './first-run';
 import { heardWordsSchema } from './heard-words';
 import { historyQuerySchema } from './message-history';
 import { E164_PATTERN, normalizePhone } from './phone';
+import { inboundRefusalSchema } from './refused-inbound-schema';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
 import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from './send-limits';
 import { MESSAGE_STATUSES } from './status';
-import { storedSummarySchema } from './summary';
+import { statedFactsSchema, storedSummarySchema } from './summary';
 import { transcriptReviewSchema } from './transcript-review';
 import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
 
@@ -147,6 +149,11 @@ export const messageSchema = z.object({
   warnings: z.array(z.string()).optional(),
   /** The structured summary: key points, callback number and time, requested action, who called. */
   summary_details: storedSummarySchema.nullable().optional(),
+  /**
+   * What the fact checks decided beyond the summary (core/stated-summary.ts): a callback number said but not
+   * stated, and where; the transcript's doubtful facts, which its texts mark "(?)". Absent before issue 24.
+   */
+  stated_facts: statedFactsSchema.nullable().optional(),
   /** How many parts of the reply the SMS provider accepted (a retried send resumes after them). */
   reply_parts_sent: z.number().int().nonnegative().optional(),
   /**
@@ -156,6 +163,14 @@ export const messageSchema = z.object({
   sms_parts: z.array(smsPartSchema).optional(),
   /** An operator's mark that the transcript is wrong (core/transcript-review.ts); null once cleared. */
   transcript_review: transcriptReviewSchema.nullable().optional(),
+  /**
+   * Only on the record of something refused instead of a voice message (core/refused-inbound.ts): a picture
+   * or other attachment that is not audio, a text that is no command, anything from a number that opted out.
+   * What came in (`kind`, `content_types`, the start of the `text`), why (`reason`; in words in
+   * `error_message`), how many that day (`count`, the latest at `last_at`) and what we `answered`. Such a
+   * record is failed with `error_retryable` false and nothing processes it. Absent: a voice message.
+   */
+  refusal: inboundRefusalSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -258,6 +273,8 @@ export const settingsRecordSchema = z.object({
   accented_letters: accentedLettersSchema.default('replace'),
   /** The unit prices usage's estimated cost applies (core/usage.ts). */
   unit_prices: unitPricesSchema.default(DEFAULT_UNIT_PRICES),
+  /** The dashboard's first-run checklist (core/first-run.ts). */
+  first_run: firstRunSchema.default(DEFAULT_FIRST_RUN),
 });
 export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 
@@ -273,6 +290,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   ...LIMIT_DEFAULTS,
   accented_letters: 'replace',
   unit_prices: { ...DEFAULT_UNIT_PRICES },
+  first_run: { ...DEFAULT_FIRST_RUN },
 };
 
 const secretInputSchema = z.preprocess(
@@ -342,6 +360,7 @@ export const settingsUpdateSchema = z.strictObject({
   reply_countries: countriesSchema.optional(),
   accented_letters: accentedLettersSchema.optional(),
   unit_prices: unitPricesUpdateSchema.optional(),
+  first_run: firstRunUpdateSchema.optional(),
 });
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;

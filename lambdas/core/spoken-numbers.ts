@@ -92,17 +92,42 @@ function isWholeWrittenNumber(token: string, written: string): boolean {
   return national.length === 10 && /[-().]/.test(token.replace(/[.,;:!?]+$/, ''));
 }
 
+/** "twelve", "fifty" or "fifty three" after "hundred": the number's last two digits and the words they took. */
+function belowHundred(tokens: readonly string[], at: number): { digits: string; words: number } | null {
+  const word = bareWord(tokens[at] ?? '');
+  const teen = TEENS[word];
+  if (teen !== undefined) return { digits: teen, words: 1 };
+  const tens = TENS[word];
+  if (tens === undefined) return null;
+  const unit = UNITS[bareWord(tokens[at + 1] ?? '')];
+  return unit !== undefined && unit !== '0'
+    ? { digits: `${tens}${unit}`, words: 2 }
+    : { digits: `${tens}0`, words: 1 };
+}
+
 export function bareWord(token: string): string {
   return token.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
 }
 
 export type DigitRun = { readonly start: number; readonly end: number; readonly digits: string };
 
+/** A token that ends a sentence ("one.", "three?"), not an abbreviation's full stop ("Dr."). */
+const ENDS_SENTENCE = /[.!?]["')]*$/;
+
+/**
+ * Whether a run goes on past a sentence end: only while what it holds is an area code or an area code and an
+ * exchange being read out ("five, five, five. Eight seven three..."). "Friday at nine. Two zero six..." is a
+ * time and then a number, and "ending in seven seven three one. Two..." card digits and then something else:
+ * a pause the engine wrote as a full stop is not crossed.
+ */
+const continuesPastSentenceEnd = (digits: string) => digits.length === 3 || digits.length === 6;
+
 /**
  * Runs of consecutive number tokens, written or spoken: "five five five one two three four", "four one five
- * five five five oh one thirty two", "(415) 555-0132", "eight hundred", "double five". Punctuation inside a
- * run does not end it ("five, five, five. Eight seven three"). "oh" only continues a run, since on its own
- * it is an exclamation; a misheard digit ("for", "to", "ate", "won") only between two digits.
+ * five five five oh one thirty two", "(415) 555-0132", "eight hundred", "double five". Commas inside a run do
+ * not end it, nor a full stop after an area code or exchange ("five, five, five. Eight seven three"); a whole
+ * written number is a run of its own. "oh" only continues a run, since on its own it is an exclamation; a
+ * misheard digit ("for", "to", "ate", "won") only between two digits.
  */
 export function digitRuns(tokens: readonly string[]): DigitRun[] {
   const runs: DigitRun[] = [];
@@ -117,9 +142,12 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
       const next = bareWord(tokens[cursor + 1] ?? '');
       const written = writtenDigits(token);
       if (written !== null) {
-        if (digits === '' && isWholeWrittenNumber(token, written)) {
-          digits = written;
-          cursor += 1;
+        if (isWholeWrittenNumber(token, written)) {
+          // A whole number stands alone: "7731, 206-555-0142" is two numbers, not fourteen digits.
+          if (digits === '') {
+            digits = written;
+            cursor += 1;
+          }
           break;
         }
         digits += written;
@@ -144,7 +172,10 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
         cursor += 1;
         lastWasUnit = true;
       } else if (word === 'hundred' && lastWasUnit) {
-        digits += '00';
+        // "eight hundred, five five five" is 800 then digits; "four hundred twelve" is 412, not 40012.
+        const rest = belowHundred(tokens, cursor + 1);
+        digits += rest?.digits ?? '00';
+        cursor += rest?.words ?? 0;
         lastWasUnit = false;
       } else if (isMisheardDigit(word, digits, tokens[cursor + 1] ?? '', tokens[cursor + 2] ?? '')) {
         digits += MISHEARD_DIGITS[word];
@@ -155,6 +186,7 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
         break;
       }
       cursor += 1;
+      if (ENDS_SENTENCE.test(tokens[cursor - 1] ?? '') && !continuesPastSentenceEnd(digits)) break;
     }
     if (digits !== '') {
       runs.push({ start: index, end: cursor, digits });
@@ -164,6 +196,17 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
     }
   }
   return runs;
+}
+
+/**
+ * "...one nine eight seven, one you get this": an engine hears "when" after a number as "one". A run of 11
+ * digits that does not start with the country code 1 and ends in the word "one" is a US number and that word
+ * (which the summary's text leaves out with the number).
+ */
+export function withoutTrailingOne(run: DigitRun, tokens: readonly string[]): DigitRun {
+  const last = bareWord(tokens[run.end - 1] ?? '');
+  if (run.digits.length !== 11 || run.digits.startsWith('1') || !['one', 'won'].includes(last)) return run;
+  return { ...run, digits: run.digits.slice(0, 10) };
 }
 
 /** Every run of digits in a text, written or spoken, in order. */

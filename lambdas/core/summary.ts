@@ -23,16 +23,52 @@ export const voiceSummarySchema = z.object({
 });
 export type VoiceSummary = z.infer<typeof voiceSummarySchema>;
 
+/**
+ * Who called, as a summarizer read it: "Maria", "the school nurse", "Lincoln Elementary". The summary names
+ * them only once the checks have passed them (core/stated-summary.ts): a name the engine may have misheard is
+ * left out rather than guessed.
+ */
+export type CallerCandidate = {
+  readonly name: string | null;
+  readonly role: string | null;
+  readonly organization: string | null;
+};
+
+/** How the first message names the caller: "Rebecca from Dr. Patel's office", "Maria, the school nurse at Lincoln Elementary". */
+export function callerText(caller: CallerCandidate): string | null {
+  const name = caller.name?.trim() || null;
+  const role = caller.role?.trim() || null;
+  const from = caller.organization?.trim() || null;
+  if (role !== null) {
+    const who = name === null ? role.charAt(0).toUpperCase() + role.slice(1) : `${name}, ${role}`;
+    return from === null ? who : `${who} at ${from}`;
+  }
+  if (name !== null) return from === null ? name : `${name} from ${from}`;
+  return from === null ? null : `From ${from}`;
+}
+
 /** Who called before what they want: "Rebecca from Dr. Patel's office: ...", as the first message leads. */
-export function withCaller(summary: string, callerName: string | null, organization: string | null): string {
-  const name = callerName?.trim();
-  const from = organization?.trim();
-  const who = name ? (from ? `${name} from ${from}` : name) : from ? `From ${from}` : null;
+export function withCaller(summary: string, caller: CallerCandidate | null): string {
+  const who = caller === null ? null : callerText(caller);
   const text = summary.trim();
   if (who === null) return text;
+  if (text === '') return `${who} called.`;
   // A model may still lead with the name it was told to leave out.
   return text.toLowerCase().startsWith(who.toLowerCase()) ? text : `${who}: ${text}`;
 }
+
+/**
+ * What the checks decided beyond the summary itself (core/stated-summary.ts), kept with the message for the
+ * texts: a callback number that was said but not heard well enough to state, and where; and the words of
+ * the transcript that carry a fact the checks did not pass, which the texted transcript marks "(?)".
+ */
+export const statedFactsSchema = z.object({
+  /** A callback number was said but is not stated: where it was said (seconds; null: unknown). */
+  number_unclear: z.object({ at: z.number().nonnegative().nullable() }).nullable(),
+  /** [start, end) word ranges of the transcript (its words split at whitespace) holding a doubtful fact. */
+  unsure: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().positive()])),
+});
+export type StatedFacts = z.infer<typeof statedFactsSchema>;
 
 /**
  * What the OpenAI summarizer asks for: the summary and, first (so the model settles it before writing), the

@@ -1,7 +1,15 @@
-import type { VoiceSummary } from '../core/summary';
+import type { HeardTranscript } from '../core/heard-transcript';
+import type { CallerCandidate, VoiceSummary } from '../core/summary';
 import type { VocabularyHints } from './transcriber';
 
+/**
+ * A summary as the engine wrote it: the text does not name the caller, who is given apart (`caller`), so that
+ * the pipeline names them only once the fact checks pass them (core/stated-summary.ts), as it states the
+ * callback number and time.
+ */
 export type SummaryResult = VoiceSummary & {
+  /** Who the caller said they are, as the engine read it; null: they did not say. */
+  readonly caller: CallerCandidate | null;
   /** Which engine produced it, e.g. `extractive` or `openai:gpt-4o-mini`. */
   readonly engine: string;
   /** The language the caller spoke (ISO 639-1) when the engine judged it (the OpenAI summary does). */
@@ -20,9 +28,11 @@ export type SummaryRequest = VocabularyHints & {
 };
 
 /**
- * Summarizes a transcript, in the caller's language or the one asked for: a summary of at most 320 characters plus the key points and any callback number,
- * time or action the caller asked for. Throws TransientError / PermanentError like the transcriber.
+ * Summarizes a transcript, in the caller's language or the one asked for: a summary of at most 200
+ * characters plus who called, the key points and any callback number, time or action the caller asked for.
+ * The transcript comes with the engine's confidence in each word when it gave one: what was heard badly is
+ * not summarized as if it were sure. Throws TransientError / PermanentError like the transcriber.
  */
 export interface Summarizer {
-  summarize(transcript: string, request?: SummaryRequest): Promise<SummaryResult>;
+  summarize(transcript: HeardTranscript, request?: SummaryRequest): Promise<SummaryResult>;
 }

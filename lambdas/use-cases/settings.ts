@@ -1,4 +1,5 @@
 import { ValidationError } from '../core/errors';
+import { applyFirstRunUpdate } from '../core/first-run';
 import { linkDaysTooLong } from '../core/retention';
 import {
   DEFAULT_SETTINGS,
@@ -48,7 +49,8 @@ export async function updateSettings(
     throw new ValidationError(`message_link_days: ${message}`, [{ field: 'message_link_days', message }]);
   }
   const current = (await deps.settings.get()) ?? DEFAULT_SETTINGS;
-  const next: SettingsRecord = { ...current, updated_at: deps.clock() };
+  const now = deps.clock();
+  const next: SettingsRecord = { ...current, updated_at: now };
   if (update.reply_mode !== undefined) next.reply_mode = update.reply_mode;
   if (update.auto_reply_enabled !== undefined) next.auto_reply_enabled = update.auto_reply_enabled;
   if (update.message_link_enabled !== undefined) next.message_link_enabled = update.message_link_enabled;
@@ -57,6 +59,8 @@ export async function updateSettings(
   if (update.twilio_phone_number !== undefined) next.twilio_phone_number = update.twilio_phone_number;
   if (update.accented_letters !== undefined) next.accented_letters = update.accented_letters;
   if (update.unit_prices !== undefined) next.unit_prices = { ...next.unit_prices, ...update.unit_prices };
+  if (update.first_run !== undefined)
+    next.first_run = applyFirstRunUpdate(next.first_run, update.first_run, now);
   for (const limit of LIMIT_NAMES) {
     const value = update[limit];
     if (value !== undefined) Object.assign(next, { [limit]: value });

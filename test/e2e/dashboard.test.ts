@@ -119,14 +119,29 @@ async function recordCardStates(page: Page, sender: string): Promise<() => Promi
 const markDocument = (page: Page) => page.evaluate('window.sameDocument = true');
 const sameDocument = (page: Page) => page.evaluate<boolean>('window.sameDocument === true');
 
+/** The test upload, in Settings' Setup section: opens it and uploads; Settings stays open to show the outcome. */
 async function chooseFile(
   page: Page,
   file: { name: string; mimeType: string; buffer: Buffer },
   sender: string,
 ) {
-  await page.getByLabel('Audio file').setInputFiles(file);
-  await page.getByLabel('Sender', { exact: true }).fill(sender);
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const setup = page.getByRole('dialog', { name: 'Settings' });
+  await setup.getByRole('tab', { name: 'Setup' }).click();
+  await setup.getByLabel('Audio file').setInputFiles(file);
+  await setup.getByLabel('Sender', { exact: true }).fill(sender);
+  await setup.getByRole('button', { name: 'Upload', exact: true }).click();
+}
+
+/** Waits for the upload to be taken (its status line), then closes Settings to watch the list. */
+async function uploadTaken(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog
+    .getByRole('status')
+    .filter({ hasText: /uploaded: it is in Messages/ })
+    .waitFor({ timeout: 90_000 });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 async function messageCount(): Promise<number> {
@@ -163,6 +178,7 @@ describe('the live dashboard', () => {
     await markDocument(page);
     const clip = await clips.clip({ sentence: SPEECH_CORPUS[0]!, format: 'wav' });
     await chooseFile(page, { name: 'voicemail.wav', mimeType: clip.contentType, buffer: clip.bytes }, sender);
+    await uploadTaken(page);
 
     const message = card(page, '(415) 555-0123');
     // Answered, and nothing local pretends a delivery: the row says "Sent" (waiting for the carrier).
@@ -171,14 +187,6 @@ describe('the live dashboard', () => {
     await openRow(message);
     await message.getByText('• Reply sent').waitFor();
     expect(await sameDocument(page)).toBe(true);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /uploaded: it is in Messages/ })
-          .count(),
-      )
-      .toBe(1);
     expect(await message.getByText('Summary').count()).toBeGreaterThan(0);
     expect(await message.getByText('Full Transcript').count()).toBe(1);
 
@@ -224,6 +232,7 @@ describe('the live dashboard', () => {
         { name: 'delivery.mp3', mimeType: clip.contentType, buffer: clip.bytes },
         'fault-test',
       );
+      await uploadTaken(page);
       const message = card(page, 'fault-test');
       await message.locator('[data-outcome="failed"]').waitFor({ timeout: 120_000 });
       // The row's gist is why it failed.
@@ -312,6 +321,7 @@ describe('the live dashboard', () => {
       .toBeGreaterThan(0.2);
     await screenshot(page, 'upload-progress');
     await page.setViewportSize({ width: 1280, height: 900 });
+    await uploadTaken(page);
     await card(page, 'big-upload').waitFor({ timeout: 60_000 });
     const progress = await page.evaluate<number[]>('window.progressValues');
     expect(progress.filter((v) => v > 0 && v < 1).length).toBeGreaterThan(2);
@@ -335,6 +345,10 @@ describe('settings', () => {
     await settingsButton.click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await dialog.waitFor();
+    // From the Reply tab, focused on opening, the arrows reach Providers and keys.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await dialog.getByRole('tabpanel', { name: 'Providers and keys' }).waitFor();
     await dialog.getByLabel('OpenAI API key').fill(OPENAI_KEY);
     await dialog.getByLabel('Account SID').fill(TWILIO_SID);
     await dialog.getByLabel('Auth token').fill(TWILIO_TOKEN);
@@ -345,6 +359,7 @@ describe('settings', () => {
       .first()
       .waitFor();
     await dialog.getByLabel('Phone number').fill(TWILIO_NUMBER);
+    await dialog.getByRole('tab', { name: 'Reply' }).click();
     await dialog.getByLabel('Summary only').check();
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await dialog.getByText('Settings saved successfully').waitFor();
@@ -360,16 +375,18 @@ describe('settings', () => {
     await page.reload();
     await waitForLiveState(page, 'Live');
     await settingsButton.click();
+    await dialog.getByRole('tab', { name: 'Providers and keys' }).click();
     await expect.poll(() => dialog.getByLabel('Account SID').inputValue()).toBe(TWILIO_SID);
     expect(await dialog.getByLabel('Phone number').inputValue()).toBe(TWILIO_NUMBER);
     expect(await dialog.getByLabel('Summary only').isChecked()).toBe(true);
     expect(await dialog.getByText('Saved: ends in WXYZ. Leave empty to keep it.').count()).toBe(1);
     expect(await dialog.getByText('Saved: ends in cdef. Leave empty to keep it.').count()).toBe(1);
 
-    const checks = dialog.getByRole('button', { name: 'Check saved' });
-    await checks.nth(0).click();
+    // The checks are in Setup, with the webhook URL and the test upload.
+    await dialog.getByRole('tab', { name: 'Setup' }).click();
+    await dialog.getByRole('button', { name: 'Check OpenAI' }).click();
     await dialog.getByText('OpenAI accepted the saved API key.').waitFor();
-    await checks.nth(1).click();
+    await dialog.getByRole('button', { name: 'Check Twilio' }).click();
     await dialog
       .getByText(
         'Twilio accepted the Account SID and auth token, and (415) 555-0177 is a number of that account.',

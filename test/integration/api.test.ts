@@ -175,6 +175,7 @@ describe('settings', () => {
       twilio_phone_number: null,
       openai_api_key: { set: false, last4: null },
       twilio_auth_token: { set: false, last4: null },
+      first_run: { offline_chosen: false, closed_at: null },
     });
   });
 
@@ -399,6 +400,11 @@ describe('bad input gets a 4xx with a message a person can act on, and nothing i
       /^message_link_days: A link cannot outlive its message: messages are kept 90 days, so enter at most 90\.$/,
     ],
     ['a link lifetime of no days', { message_link_days: 0 }, /whole number from 1 to 3650/],
+    [
+      'a first-run field that is not one',
+      { first_run: { closed_at: '2026-11-24T00:00:00.000Z' } },
+      /^first_run: Unknown field "closed_at": remove it\.$/,
+    ],
   ];
 
   it.each(settingsCases)(

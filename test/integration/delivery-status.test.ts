@@ -25,7 +25,8 @@ import {
   type WebhookOptions,
   waitForMessage,
 } from '../support/pipeline';
-import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
+import { SpeechClips } from '../support/speech-clips';
+import { LONG_VOICEMAILS } from '../support/voicemails';
 
 let runtime: RunningRuntime;
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
@@ -41,7 +42,12 @@ beforeAll(async () => {
     accountSid: LOCAL_ACCOUNT_SID,
     authToken: await localWebhookToken(runtime),
   });
-  const clip = await clips.clip({ sentence: SPEECH_CORPUS.find((s) => s.id === 'callback')!, format: 'wav' });
+  // Long enough to be summarized: the summary, then the transcript (a short one is texted whole, once).
+  const nurse = LONG_VOICEMAILS.find((voicemail) => voicemail.id === 'nurse')!;
+  const clip = await clips.clip({
+    sentence: { id: nurse.id, text: nurse.script, keyWords: [] },
+    format: 'wav',
+  });
   const media = twilio.addMedia({ bytes: clip.bytes, contentType: clip.contentType });
   const form = incomingForm({ from: FROM, mediaUrl: media.url, mediaType: clip.contentType });
   expect((await postWebhook(runtime, form)).status).toBe(200);

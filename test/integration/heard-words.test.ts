@@ -31,7 +31,8 @@ import { LONG_VOICEMAILS } from '../support/voicemails';
 
 const clips = new SpeechClips();
 const doctor = LONG_VOICEMAILS.find((voicemail) => voicemail.id === 'doctor')!;
-const LINK = /\/m\/([A-Za-z0-9_-]{22})$/m;
+/** The message's link, the first text's last line (at `#t=` where an unclear number was said). */
+const LINK = /\/m\/([A-Za-z0-9_-]{22})(?:#t=\d+)?$/m;
 
 /** What a runtime answers about one message's words, as the page and the dashboard ask. */
 function wordsApi(runtime: RunningRuntime) {

@@ -24,8 +24,9 @@ const TWILIO = {
   number: '+15005550006',
 };
 
+/** Too long to text whole (a short voicemail is texted once whatever the mode): the summary, then this. */
 const TRANSCRIPT =
-  'Hi, this is Siobhan Kowalczyk from the school office. Please call me back at 415 555 0132 before noon.';
+  'Hi, this is Siobhan Kowalczyk from the school office. Please call me back at 415 555 0132 before noon. It is about the field trip next week, the permission slip and the money for the bus, which we still need from you, and the list of what to pack for the day, which I will send home with her on Friday.';
 /** A transcript that takes two texts (over 1,600 characters). */
 const LONG_TRANSCRIPT = Array.from(
   { length: 30 },

@@ -45,3 +45,41 @@ export async function openRow(row: Locator): Promise<void> {
 export function rowOutcome(row: Locator): Promise<string | null> {
   return row.locator('[data-outcome]').getAttribute('data-outcome');
 }
+
+/** What sticks out sideways at the page's width: the document's scroll width and each element wider than the view. */
+export type Overflow = {
+  readonly innerWidth: number;
+  readonly scrollWidth: number;
+  /** Each element reaching past either edge of the viewport (not clipped by an ancestor), as `tag.class "text"`. */
+  readonly outside: readonly string[];
+};
+
+/**
+ * Measures the page as it is shown: `document.scrollWidth` against `innerWidth`, and every drawn element whose
+ * box reaches past the viewport's left or right edge, unless an ancestor clips it (`overflow: hidden` or
+ * `clip`, as the visually hidden text and truncated lines do). An element inside a scrolling box still counts:
+ * the operator would have to scroll sideways to read it.
+ */
+export function overflowOf(page: Page): Promise<Overflow> {
+  return page.evaluate<Overflow>(`(() => {
+    const clipped = (element) => {
+      for (let p = element.parentElement; p && p !== document.body; p = p.parentElement) {
+        const x = getComputedStyle(p).overflowX;
+        if (x === 'hidden' || x === 'clip') return true;
+      }
+      return false;
+    };
+    const outside = [];
+    for (const element of document.querySelectorAll('body *')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // Not drawn: in a closed <details>, display: none or visibility: hidden.
+      if (!element.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+      if (box.right <= innerWidth + 0.5 && box.left >= -0.5) continue;
+      if (clipped(element)) continue;
+      const name = element.tagName.toLowerCase() + '.' + String(element.className).split(' ').slice(0, 3).join('.');
+      outside.push(name + ' "' + (element.textContent ?? '').trim().slice(0, 40) + '" ' + Math.round(box.left) + '..' + Math.round(box.right));
+    }
+    return { innerWidth, scrollWidth: document.documentElement.scrollWidth, outside };
+  })()`);
+}

@@ -233,7 +233,8 @@ describe('the Spanish texts', () => {
         callback_time: null,
         requested_action: null,
       },
-      transcript: 'Hola, soy Dana. Llámeme al 415 555 0132.',
+      // Too long to text whole: the reply summarizes it.
+      transcript: `Hola, soy Dana. Llámeme al 415 555 0132.${' Quería confirmar que recibió el mensaje anterior sobre la cita.'.repeat(4)}`,
       warnings: ['possibly unreliable'],
       serviceName: 'Voice Summary',
     });

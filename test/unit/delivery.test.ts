@@ -69,6 +69,13 @@ describe('the plain-words catalogue', () => {
     },
   );
 
+  it("says what to do in the advice itself: an operator on the dashboard has no repository's docs to read", () => {
+    for (const { advice } of Object.values(DELIVERY_ERRORS)) expect(advice).not.toMatch(/docs\/|\.md\b/);
+    expect(DELIVERY_ERRORS[30007]!.advice).toBe(
+      "check the number's A2P 10DLC campaign in Twilio: its sample messages must match the replies, links must be on your own domain and never shortened. Many of these in a day is the campaign's problem, not the phone's.",
+    );
+  });
+
   it('says an undelivered 30007 reply part was filtered as spam, and names the part', () => {
     expect(describeDelivery([part(0, 'delivered'), part(1, 'undelivered', 30007)])).toEqual({
       status: 'undelivered',

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type ExtractiveSummary,
   NO_SPEECH_SUMMARY,
   summarizeExtractively,
 } from '../../lambdas/adapters/extractive/extractive-summarizer';
-import { SUMMARY_MAX_CHARS, voiceSummarySchema } from '../../lambdas/core/summary';
+import { SUMMARY_MAX_CHARS, voiceSummarySchema, withCaller } from '../../lambdas/core/summary';
+
+/** The summary led by who called, as the first message shows it once the checks pass the caller. */
+const headed = (result: ExtractiveSummary) => withCaller(result.summary, result.caller);
 
 const PLUMBER =
   'hi this is john from acme plumbing calling about your water heater please call me back at five five five one two three four five six seven after three pm tomorrow thanks';
@@ -23,7 +27,7 @@ describe('summarizing a pocketsphinx transcript (lowercase, no punctuation, numb
   const result = summarizeExtractively(PLUMBER);
 
   it('writes who called first, then readable sentences, leaving the number to the callback line', () => {
-    expect(result.summary).toBe(
+    expect(headed(result)).toBe(
       'John from Acme Plumbing: Calling about your water heater. Please call me back after 3 pm tomorrow.',
     );
   });
@@ -48,8 +52,10 @@ describe('summarizing a pocketsphinx transcript (lowercase, no punctuation, numb
     ]);
   });
 
-  it('fits the schema the OpenAI summarizer fills', () => {
-    expect(voiceSummarySchema.parse(result)).toEqual(result);
+  it('fits the schema the OpenAI summarizer fills, with who called apart', () => {
+    const { caller, ...summary } = result;
+    expect(voiceSummarySchema.parse(summary)).toEqual(summary);
+    expect(caller).toEqual({ name: 'John', role: null, organization: 'Acme Plumbing' });
   });
 
   it('reads "oh" as zero inside a spoken number and finds a time before a weekday', () => {
@@ -128,7 +134,7 @@ describe('summarizing a punctuated transcript', () => {
   const result = summarizeExtractively(DENTIST);
 
   it('keeps the sentences that matter and drops the sign-off', () => {
-    expect(result.summary).toBe(
+    expect(headed(result)).toBe(
       "Sarah from Dr. Patel's office: I'm calling to remind you of your appointment on Thursday at 10:30 a.m. If you need to reschedule, please call us.",
     );
   });
@@ -164,10 +170,10 @@ describe('summarizing a punctuated transcript', () => {
     const filler = 'It was a long week and there is a lot going on over here as usual.';
     const transcript = `${filler} ${filler} Hello, this is Maria Lopez. ${filler} ${filler} Please call me back tomorrow at 9 am about the contract. ${filler} ${filler} ${filler}`;
     const summary = summarizeExtractively(transcript);
-    expect(summary.summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
-    expect(summary.summary).toMatch(/^Maria Lopez: /);
-    expect(summary.summary).toContain('Please call me back tomorrow at 9 am about the contract.');
-    expect(summary.summary.indexOf('Maria')).toBeLessThan(summary.summary.indexOf('contract'));
+    const text = headed(summary);
+    expect(text.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(text).toMatch(/^Maria Lopez: /);
+    expect(text).toContain('Please call me back tomorrow at 9 am about the contract.');
     expect(summary.callback_time).toBe('tomorrow at 9 am');
   });
 
@@ -190,6 +196,7 @@ describe('edge cases', () => {
         callback_number: null,
         callback_time: null,
         requested_action: null,
+        caller: null,
       });
       expect(NO_SPEECH_SUMMARY).toBe('No speech detected.');
     },
@@ -236,7 +243,7 @@ describe('summarizing a Moonshine transcript (cased, punctuated, digits)', () =>
     expect(result.callback_number).toBe('(415) 555-0132');
     expect(result.callback_time).toBe('tomorrow at 10:30 a.m.');
     expect(result.key_points[0]).toBe('Caller: Dave Miller');
-    expect(result.summary).toBe('Dave Miller: Can you call me back tomorrow at 10:30 a.m.?');
+    expect(headed(result)).toBe('Dave Miller: Can you call me back tomorrow at 10:30 a.m.?');
   });
 
   it('reads digits Moonshine separates with commas when it hears them one by one', () => {
@@ -252,5 +259,42 @@ describe('summarizing a Moonshine transcript (cased, punctuated, digits)', () =>
   it('keeps "PM" in capitals as a time, and a company after "with"', () => {
     const result = summarizeExtractively('This is Tom with FedEx. Call me back at 415-555-0199 before 5 PM.');
     expect(result.key_points).toEqual(['Caller: Tom from FedEx', 'Call back: (415) 555-0199, before 5 pm']);
+  });
+});
+
+describe('with the engine\u2019s confidence in each word (issue 24)', () => {
+  /** The transcript's words as the transcriber gives them: `doubted` ones (by index) heard at 0.3, the rest at 0.95. */
+  const words = (text: string, doubted: ReadonlySet<number>) =>
+    text
+      .split(' ')
+      .map((word, index) => ({ text: word, confidence: doubted.has(index) ? 0.3 : 0.95, at: 0 }));
+
+  const NORA =
+    "Hi, this is Nora, the caterer for Saturday's party. I have to cancel because our kitchen flooded this morning. For Saturday's OI Book to New 1. I can recommend another caterer if you call me at 617-555-0123.";
+
+  it('does not choose a sentence whose words were mostly doubtful', () => {
+    // "For Saturday's OI Book to New 1.": its last five words doubted.
+    const oi = NORA.split(' ').indexOf('OI');
+    const result = summarizeExtractively(NORA, words(NORA, new Set([oi, oi + 1, oi + 2, oi + 3, oi + 4])));
+    expect(result.summary).not.toContain('OI Book');
+    expect(result.summary).toContain('I have to cancel because our kitchen flooded this morning.');
+    // Without the confidence, it is a sentence like any other.
+    expect(summarizeExtractively(NORA).summary).toContain('OI Book');
+  });
+
+  it('still chooses a sentence with a doubtful word or two', () => {
+    const result = summarizeExtractively(NORA, words(NORA, new Set([17, 18])));
+    expect(result.summary).toContain('I have to cancel because our kitchen flooded this morning.');
+  });
+
+  it('leads with who called, not with the words the caller went on with ("Jake, the plumber can\u2019t come until:")', () => {
+    const result = summarizeExtractively(
+      "Hey, it's Jake, the plumber can't come until Monday, so I need you to decide if you want me to order the part now.",
+    );
+    expect(result.caller).toEqual({ name: 'Jake', role: null, organization: null });
+    expect(headed(result)).toMatch(/^Jake: The plumber can't come until Monday, so I need you to decide/);
+    expect(headed(summarizeExtractively("Hey, it's Jake, the plumber. I can't come until Monday."))).toMatch(
+      /^Jake, the plumber: /,
+    );
   });
 });

@@ -127,6 +127,30 @@ describe('the facts scorer', () => {
     );
   });
 
+  it('counts a value marked "(?)" as unclear, right or wrong, and reads the whole message as the gist', () => {
+    const whole = `${SERVICE}, whole message: Hi, this is Jennifer(?) from Lakeside Gentle. I'm calling to confirm your cleaning on Friday at 9. Please call us at 206-555-0142(?).\nNumber unclear, listen at 0:00\n${LINK}#t=0`;
+    expect(verdicts(scoreFirstText(whole, voicemail('jenna-dental'), SERVICE))).toEqual({
+      'name Jenna': 'unclear',
+      'number 2065550142': 'unclear',
+      'Friday 9': 'right',
+    });
+    const amounts = `${SERVICE}, whole message: Hi, it's Priya with Harbor Insurance. Your payment of $400(?) while dollar's on the card ending in 7731(?) went through.`;
+    expect(verdicts(scoreFirstText(amounts, voicemail('priya-insurance'), SERVICE))).toMatchObject({
+      'name Priya': 'right',
+      $412: 'unclear',
+      'card 7731': 'unclear',
+    });
+    const time = `${SERVICE}, whole message: Hi, it's Karen, your landlord. The water will be off on Tuesday from 8am(?) to noon.`;
+    expect(verdicts(scoreFirstText(time, voicemail('karen-landlord'), SERVICE))['Tuesday 8']).toBe('unclear');
+    // A mark is about the value it follows, not the rest of its sentence.
+    const beside = `${SERVICE}, whole message: Hello, it's Angela at Dr. Kim's office. Please call me back before 5 today(?) at 312-555-0178.`;
+    expect(verdicts(scoreFirstText(beside, voicemail('angela-lab'), SERVICE))).toEqual({
+      'name Angela': 'right',
+      'number 3125550178': 'right',
+      '5 today': 'unclear',
+    });
+  });
+
   it('counts a name left out or marked unclear as such, and a company introduced as no name at all', () => {
     const leftOut = `${SERVICE}: From Lakeside Dental: Confirming your cleaning on Friday at 9.`;
     expect(verdicts(scoreFirstText(leftOut, voicemail('jenna-dental'), SERVICE))['name Jenna']).toBe(

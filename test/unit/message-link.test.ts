@@ -230,7 +230,8 @@ describe('the first text with the link', () => {
     const [first, ...rest] = composeReply({
       mode: 'full',
       summary,
-      transcript: 'hi this is dana from the clinic',
+      // Too long to text whole: the summary, then the transcript.
+      transcript: `hi this is dana from the clinic${' about the appointment you made with us last month'.repeat(6)}`,
       serviceName: 'Voice Summary',
       link,
     });

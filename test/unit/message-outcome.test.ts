@@ -81,6 +81,24 @@ describe('a message’s one status', () => {
     ).toBe('failed');
   });
 
+  it('says refused for the record of something that was no voice message, not failed', () => {
+    const refused = {
+      ...completed(),
+      status: 'failed' as const,
+      error_message: 'Not a voice message.',
+      refusal: {
+        reason: 'not-audio' as const,
+        kind: 'attachment' as const,
+        content_types: ['image/png'],
+        text: null,
+        count: 1,
+        last_at: '2026-11-23T10:00:00.000Z',
+        answered: null,
+      },
+    };
+    expect(messageOutcome(refused)).toBe('refused');
+  });
+
   it('says limited for a voice message past the sender’s daily limit, not failed', () => {
     const over = { ...completed(), status: 'failed' as const, error_message: VOICE_LIMIT_ERROR(20) };
     expect(messageOutcome(over)).toBe('limited');

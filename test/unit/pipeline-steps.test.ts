@@ -3,6 +3,7 @@
  * sender receives, and what a retried or superseded run may (not) do. No runtime, no stand-ins.
  */
 import { describe, expect, it } from 'vitest';
+import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import {
   AudioTooLargeError,
@@ -11,6 +12,7 @@ import {
   TransientError,
 } from '../../lambdas/core/pipeline-errors';
 import type { Message, SettingsRecord } from '../../lambdas/core/schemas';
+import type { Summarizer } from '../../lambdas/ports/summarizer';
 import type { Transcription } from '../../lambdas/ports/transcriber';
 import { markProcessing } from '../../lambdas/use-cases/pipeline/mark-processing';
 import { markCompleted, markFailed } from '../../lambdas/use-cases/pipeline/outcome';
@@ -43,7 +45,13 @@ const SENDER = '+14155550123';
 const MEDIA_URL = 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1';
 
 function setUp(
-  options: { openAi?: boolean; media?: Buffer | Error; sms?: boolean; heard?: Partial<Transcription> } = {},
+  options: {
+    openAi?: boolean;
+    media?: Buffer | Error;
+    sms?: boolean;
+    heard?: Partial<Transcription>;
+    summarizer?: Summarizer;
+  } = {},
 ) {
   const sms = new RecordingSms();
   const media = new FakeMediaFetcher(
@@ -71,7 +79,7 @@ function setUp(
     },
     providers: {
       transcriber: async () => fixedTranscriber(options.heard),
-      summarizer: async () => fixedSummarizer(),
+      summarizer: async () => options.summarizer ?? fixedSummarizer(),
       transcribesWithOpenAi: async () => options.openAi ?? false,
       smsSender: async () => (options.sms === false ? null : { sender: sms, from: '+15005550006' }),
       mediaFetcher: async () => media,
@@ -130,7 +138,8 @@ describe('a voice message through every step', () => {
     expect(media.deleted).toEqual([MEDIA_URL]);
     expect(decision.send).toBe(true);
     expect(sms.sent.map((s) => s.to)).toEqual(Array(reply.parts).fill(SENDER));
-    expect(sms.sent[0]!.body).toMatch(/^Voice Summary: Maria asks you to call her back/);
+    // A voicemail that short is texted whole, once.
+    expect(sms.sent[0]!.body).toMatch(/^Voice Summary, whole message: Hi, this is Maria\./);
     expect(reply.segments).toBeGreaterThanOrEqual(reply.parts);
     // Each part is recorded with the provider's id, in order, as sent until Twilio says more.
     expect(message.sms_parts?.map((p) => [p.sid, p.index, p.kind, p.status])).toEqual(
@@ -141,6 +150,36 @@ describe('a voice message through every step', () => {
     const statuses = deps.events.changes.map((c) => c.message.status);
     expect(statuses[0]).toBe('processing');
     expect(statuses.at(-1)).toBe('completed');
+  });
+});
+
+describe('a callback number the engine doubted (issue 24)', () => {
+  /** The offline summarizer, as the service picks it without an OpenAI key. */
+  const extractive: Summarizer = {
+    summarize: async ({ text, words }) => ({ ...summarizeExtractively(text, words), engine: 'extractive' }),
+  };
+
+  it('is not texted: the first text says where it was said and opens the message at that moment', async () => {
+    const text = 'Hi, this is Maria. Please call me back at 415-555-0132 when you can.';
+    // Heard in the piece of audio that starts 42 s in; its digits doubted.
+    const words = text
+      .split(' ')
+      .map((word) => ({ text: word, confidence: word.startsWith('415') ? 0.4 : 0.97, at: 42 }));
+    const { deps, sms } = setUp({ heard: { text, words, durationSeconds: 60 }, summarizer: extractive });
+    await arrived(deps);
+
+    await markProcessing(deps, run);
+    await transcribe(deps, { ...run, audio: await prepareAudio(deps, run) });
+    await summarize(deps, run);
+    await sendReply(deps, run);
+
+    const message = (await deps.messages.get('MM1-0'))!;
+    expect(message.summary_details?.callback_number).toBeNull();
+    expect(message.stated_facts).toEqual({ number_unclear: { at: 42 }, unsure: [[9, 10]] });
+    expect(sms.sent).toHaveLength(1);
+    expect(sms.sent[0]!.body).toMatch(
+      /^Voice Summary, whole message: Hi, this is Maria\. Please call me back at 415-555-0132\(\?\) when you can\.\nNumber unclear, listen at 0:42\nhttps:\/\/voice\.example\.com\/m\/[\w-]{22}#t=42$/,
+    );
   });
 });
 

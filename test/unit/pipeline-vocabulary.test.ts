@@ -3,6 +3,8 @@
  * that sender's messages only: Transcribe and Summarize over in-memory ports.
  */
 import { describe, expect, it } from 'vitest';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
+import type { HeardTranscript } from '../../lambdas/core/heard-transcript';
 import type { Message } from '../../lambdas/core/schemas';
 import type { SummaryResult } from '../../lambdas/ports/summarizer';
 import type { AudioInput, VocabularyHints } from '../../lambdas/ports/transcriber';
@@ -23,6 +25,7 @@ async function run(message: Partial<Message>) {
     events: new RecordingEvents(),
     clock: testClock(),
     audio: new InMemoryAudio(),
+    phoneRegions: new LibPhoneNumberRegions(),
     // The sender's SPELL words, as the preferences store gives them.
     preferences: {
       get: async (phoneNumber: string) =>
@@ -49,7 +52,10 @@ async function run(message: Partial<Message>) {
         },
       }),
       summarizer: async () => ({
-        summarize: async (_transcript: string, hints: VocabularyHints = {}): Promise<SummaryResult> => {
+        summarize: async (
+          _transcript: HeardTranscript,
+          hints: VocabularyHints = {},
+        ): Promise<SummaryResult> => {
           summarized.push(hints);
           return {
             summary: 'Siobhan called.',
@@ -57,6 +63,7 @@ async function run(message: Partial<Message>) {
             callback_number: null,
             callback_time: null,
             requested_action: null,
+            caller: null,
             engine: 'test',
           };
         },

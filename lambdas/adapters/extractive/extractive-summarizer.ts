@@ -7,17 +7,30 @@
  *
  * The stages, one module each: the words with their phone numbers written out (`numbers.ts`), sentences
  * (`sentences.ts`, with the capitals of names put back first, `names.ts`), times as digits (`times.ts`),
- * sentence scoring and picking (`scoring.ts`), and here the summary and its details put together.
+ * sentence scoring and picking (`scoring.ts`), and here the summary and its details put together. With the
+ * engine's confidence in each word (issue 24), a sentence whose words were mostly doubtful is not chosen.
+ *
+ * Who called is given apart from the summary (`caller`): the pipeline names them only once the fact checks
+ * have passed the name (core/stated-summary.ts).
  */
+
+import { heardTokens } from '../../core/heard-transcript';
+import { type HeardWord, isDoubtful } from '../../core/heard-words';
 import { truncateAtWord } from '../../core/sms-text';
-import { SUMMARY_MAX_CHARS, type VoiceSummary } from '../../core/summary';
+import { type CallerCandidate, callerText, SUMMARY_MAX_CHARS, type VoiceSummary } from '../../core/summary';
 import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
-import { callerText, findCaller, findIntroduction, restoreCapitals } from './names';
+import { findCaller, findIntroduction, restoreCapitals } from './names';
 import { PHONE, withPhoneNumbersWritten } from './numbers';
 import { pickSentences, scoreSentence, withoutIdleClauses } from './scoring';
 import { chunkedSentences, punctuatedSentences } from './sentences';
 import { digitizeTimes, findCallbackTime } from './times';
-import { capitalize, spokenWords } from './words';
+import { capitalize, isFiller } from './words';
+
+/** The summary and, apart from it, who the caller said they are. */
+export type ExtractiveSummary = VoiceSummary & { readonly caller: CallerCandidate | null };
+
+/** A sentence more than this share of whose words the engine doubted is not chosen for the summary. */
+export const MOSTLY_DOUBTFUL = 0.5;
 
 /** What an empty transcript is summarized as. */
 export const NO_SPEECH_SUMMARY = 'No speech detected.';
@@ -74,25 +87,33 @@ function withoutNumber(sentence: string, phone: string): string {
 }
 
 /**
- * The summary's text: who called ("Rebecca from Dr. Patel's office: "), then the sentences that say what they
- * want and when, without the introduction and without the callback number (the callback line shows it).
+ * The summary's text: the sentences that say what the caller wants and when, without the introduction and
+ * without the callback number (the callback line shows it), chosen among those heard well; and who called,
+ * as the introduction says, for the pipeline to check.
  */
-function summaryText(sentences: readonly string[], phone: string | null, punctuated: boolean): string {
+function summaryText(
+  sentences: readonly string[],
+  heardWell: readonly boolean[],
+  phone: string | null,
+  punctuated: boolean,
+): { readonly text: string; readonly caller: CallerCandidate | null } {
+  let caller: CallerCandidate | null = null;
   let who: string | null = null;
   const content = sentences.slice();
   for (const [index, sentence] of sentences.slice(0, 3).entries()) {
     const introduction = findIntroduction(sentence);
     if (introduction === null) continue;
+    caller = { name: introduction.name, role: introduction.role, organization: introduction.organization };
     who = callerText(introduction);
     content[index] = afterIntroduction(sentence, introduction.end);
     break;
   }
   const candidates = content
-    .map((sentence) => {
+    .map((sentence, index) => {
       const text = phone === null ? sentence : withoutNumber(sentence, phone);
-      return { text: withoutIdleClauses(text), gaveNumber: text !== sentence };
+      return { text: withoutIdleClauses(text), gaveNumber: text !== sentence, index };
     })
-    .filter(({ text }) => text.split(/\s+/).length >= 3);
+    .filter(({ text, index }) => heardWell[index] && text.split(/\s+/).length >= 3);
   const kept = candidates.map(({ text }) => text);
   // A request that only gave the number says less once the callback line shows the number.
   const scores = candidates.map(
@@ -100,13 +121,23 @@ function summaryText(sentences: readonly string[], phone: string | null, punctua
   );
   const room = SUMMARY_MAX_CHARS - (who === null ? 0 : who.length + 2);
   const picked = kept.length === 0 ? '' : pickSentences(kept, scores, room);
-  if (who === null) return picked === '' ? sentences.join(' ') : picked;
-  return picked === '' ? `${who} called.` : `${who}: ${picked}`;
+  const fallback = who === null ? sentences.filter((_, index) => heardWell[index]).join(' ') : '';
+  return { text: picked === '' ? fallback : picked, caller };
 }
 
-/** Summarizes a transcript by picking its most informative sentences, and pulls out the callback number, time and request. */
-export function summarizeExtractively(transcript: string): VoiceSummary {
-  const { tokens, phone } = withPhoneNumbersWritten(spokenWords(transcript.trim()));
+/**
+ * Summarizes a transcript by picking its most informative sentences heard well (`words`: the engine's
+ * confidence in each word, when it gave one), and pulls out the callback number, time and request, and who
+ * called.
+ */
+export function summarizeExtractively(
+  transcript: string,
+  words: readonly HeardWord[] | null = null,
+): ExtractiveSummary {
+  const heard = heardTokens({ text: transcript, words });
+  const spoken = heard.flatMap((token, index) => (isFiller(token.text) ? [] : [index]));
+  const written = withPhoneNumbersWritten(spoken.map((index) => heard[index]?.text ?? ''));
+  const { tokens, phone } = written;
   if (tokens.length === 0) {
     return {
       summary: NO_SPEECH_SUMMARY,
@@ -114,14 +145,24 @@ export function summarizeExtractively(transcript: string): VoiceSummary {
       callback_number: null,
       callback_time: null,
       requested_action: null,
+      caller: null,
     };
   }
   const punctuated = /[.!?]/.test(tokens.filter((token) => !/\d/.test(token)).join(' '));
-  const sentences = (
-    punctuated ? punctuatedSentences(tokens) : chunkedSentences(restoreCapitals(tokens))
-  ).map(digitizeTimes);
+  const split = punctuated ? punctuatedSentences(tokens) : chunkedSentences(restoreCapitals(tokens));
+  const sentences = split.map((sentence) => digitizeTimes(sentence.text));
+  const heardWell = split.map((sentence) => {
+    const said = sentence.words
+      .flatMap((index) => written.origins[index] ?? [])
+      .map((index) => spoken[index]);
+    const doubtful = said.filter((index) => {
+      const token = index === undefined ? undefined : heard[index];
+      return token?.confidence != null && isDoubtful({ ...token, confidence: token.confidence });
+    });
+    return doubtful.length <= said.length * MOSTLY_DOUBTFUL;
+  });
   const scores = sentences.map((sentence, index) => scoreSentence(sentence, index, punctuated));
-  const summary = truncateAtWord(summaryText(sentences, phone, punctuated), SUMMARY_MAX_CHARS);
+  const { text, caller } = summaryText(sentences, heardWell, phone, punctuated);
   const callbackTime = findCallbackTime(sentences);
   const isRequest = (pattern: RegExp) => (sentence: string) =>
     pattern.test(sentence) && !NEGATED_REQUEST.test(sentence) && !isPleasantry(sentence);
@@ -130,10 +171,11 @@ export function summarizeExtractively(transcript: string): VoiceSummary {
   const top = sentences[scores.indexOf(Math.max(...scores))];
   const best = top === undefined || isPleasantry(top) ? null : top;
   return {
-    summary,
+    summary: truncateAtWord(text, SUMMARY_MAX_CHARS),
     key_points: keyPoints(sentences.join(' '), phone, callbackTime, best),
     callback_number: phone,
     callback_time: callbackTime,
     requested_action: requestedAction,
+    caller,
   };
 }

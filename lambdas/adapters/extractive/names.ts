@@ -3,6 +3,7 @@
  * them, and how many a sentence mentions.
  */
 import { bareWord } from '../../core/spoken-numbers';
+import { callerText } from '../../core/summary';
 import { WEEKDAYS } from './times';
 import { capitalize } from './words';
 
@@ -149,6 +150,8 @@ const ORGANIZATION_END = new Set([
   'have',
 ]);
 const SMALL_WORDS = new Set(['of', 'the', 'and', 'for', 'de', 'la']);
+/** "the school nurse", "your landlord": a role after the name is short. */
+const ROLE_MAX_WORDS = 3;
 
 const ABBREVIATION = /^(dr|mr|mrs|ms|st)\.$/i;
 const isCapitalized = (word: string) => /^\p{Lu}/u.test(word);
@@ -237,9 +240,13 @@ export function findIntroduction(sentence: string): Introduction | null {
     let role: string | null = null;
     const previous = words[cursor - 1] ?? '';
     if (/,$/.test(previous) && ['the', 'your'].includes(bareWord(words[cursor] ?? ''))) {
-      const end = phraseAt(words, cursor + 1, 4);
-      role = words.slice(cursor, end).map(bare).join(' ');
-      cursor = end;
+      // "Jake, the plumber." is a role; "Jake, the plumber can't come until Monday" runs on into what he
+      // says, and is none: a role ends its clause, or goes on to where the caller is from.
+      const end = phraseAt(words, cursor + 1, ROLE_MAX_WORDS);
+      if (endsClause(words[end - 1] ?? '') || ORGANIZATION_BEFORE.has(bareWord(words[end] ?? ''))) {
+        role = words.slice(cursor, end).map(bare).join(' ');
+        cursor = end;
+      }
     }
     let organization: string | null = null;
     if (!endsClause(words[cursor - 1] ?? '') || role !== null) {
@@ -255,13 +262,6 @@ export function findIntroduction(sentence: string): Introduction | null {
     return { name: name.join(' '), role, organization, end: cursor };
   }
   return null;
-}
-
-/** How the first message names the caller: "Rebecca from Dr. Patel's office", "Maria, the school nurse at Lincoln Elementary". */
-export function callerText(introduction: Introduction): string {
-  const { name, role, organization } = introduction;
-  if (role !== null) return `${name}, ${role}${organization === null ? '' : ` at ${organization}`}`;
-  return organization === null ? name : `${name} from ${organization}`;
 }
 
 /** Who called, as the caller introduced themselves: "Dana from Acme Dental", "Dana", or null. */

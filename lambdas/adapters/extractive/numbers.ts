@@ -3,7 +3,7 @@
  * text), and the patterns the scoring uses to tell a sentence with a number in it.
  */
 import { formatCallbackNumber } from '../../core/phone-format';
-import { bareWord, type DigitRun, digitRuns, TEENS, TENS, UNITS } from '../../core/spoken-numbers';
+import { type DigitRun, digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from '../../core/spoken-numbers';
 
 /** A digit run that reads as a phone number: 7 digits, 10, or 11 starting with 1 (8-15 for other countries). */
 function isPhoneRun(run: DigitRun): boolean {
@@ -28,19 +28,13 @@ function callbackNumberValue(digits: string): string {
 }
 
 /**
- * "...one nine eight seven, one you get this": an engine hears "when" after a number as "one". A run of 11
- * digits that does not start with the country code 1 and ends in the word "one" is a US number and that word
- * (which the summary's text leaves out with the number).
+ * The words with their spoken or written phone numbers replaced by the written form, the callback number,
+ * and for each word the indices of the words of `raw` it stands for (a number written out stands for all
+ * the words it was said in).
  */
-function withoutTrailingOne(run: DigitRun, raw: readonly string[]): DigitRun {
-  const last = bareWord(raw[run.end - 1] ?? '');
-  if (run.digits.length !== 11 || run.digits.startsWith('1') || !['one', 'won'].includes(last)) return run;
-  return { ...run, digits: run.digits.slice(0, 10) };
-}
-
-/** The words with their spoken or written phone numbers replaced by the written form, and the callback number. */
 export function withPhoneNumbersWritten(raw: readonly string[]): {
   readonly tokens: string[];
+  readonly origins: number[][];
   readonly phone: string | null;
 } {
   const runs = digitRuns(raw)
@@ -48,16 +42,24 @@ export function withPhoneNumbersWritten(raw: readonly string[]): {
     .filter(isPhoneRun);
   const best = [...runs].sort((a, b) => phoneRank(a) - phoneRank(b) || a.start - b.start)[0];
   const tokens: string[] = [];
+  const origins: number[][] = [];
+  const keep = (from: number, to: number) => {
+    for (let index = from; index < to; index++) {
+      tokens.push(raw[index] ?? '');
+      origins.push([index]);
+    }
+  };
   let index = 0;
   for (const run of runs) {
-    tokens.push(...raw.slice(index, run.start));
+    keep(index, run.start);
     const trailing = /[.!?,;:]+$/.exec(raw[run.end - 1] ?? '')?.[0] ?? '';
     // In the summary text: (415) 555-0132, 555-1234, or the digits.
     tokens.push(`${formatCallbackNumber(run.digits)}${trailing}`);
+    origins.push(Array.from({ length: run.end - run.start }, (_, offset) => run.start + offset));
     index = run.end;
   }
-  tokens.push(...raw.slice(index));
-  return { tokens, phone: best === undefined ? null : callbackNumberValue(best.digits) };
+  keep(index, raw.length);
+  return { tokens, origins, phone: best === undefined ? null : callbackNumberValue(best.digits) };
 }
 
 const NUMBER_WORD = `(?:${[...Object.keys(UNITS), ...Object.keys(TEENS), ...Object.keys(TENS), 'hundred'].join('|')})`;

@@ -43,23 +43,31 @@ const MIN_CHUNK_WORDS = 6;
 /** ...and never more than this many. */
 const MAX_CHUNK_WORDS = 18;
 
+/** A sentence of the transcript, and the indices of the words it was made from. */
+export type Sentence = { readonly text: string; readonly words: readonly number[] };
+
 /** Sentences of a punctuated transcript: after . ! ? when the next word starts a sentence. */
-export function punctuatedSentences(tokens: readonly string[]): string[] {
-  const sentences: string[] = [];
-  let current: string[] = [];
+export function punctuatedSentences(tokens: readonly string[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  let current: number[] = [];
   tokens.forEach((token, index) => {
-    current.push(token);
+    current.push(index);
     const next = tokens[index + 1];
     const ends = /[.!?]["')]*$/.test(token) && !/^(mr|mrs|ms|dr|st|jr|sr)\.$/i.test(token);
     const startsNext = next === undefined || /^["'(]?[\p{Lu}\d]/u.test(next);
     if (ends && startsNext) {
-      sentences.push(current.join(' '));
+      sentences.push(sentenceOf(tokens, current));
       current = [];
     }
   });
-  if (current.length > 0) sentences.push(current.join(' '));
+  if (current.length > 0) sentences.push(sentenceOf(tokens, current));
   return sentences;
 }
+
+const sentenceOf = (tokens: readonly string[], words: readonly number[]): Sentence => ({
+  text: words.map((index) => tokens[index] ?? '').join(' '),
+  words,
+});
 
 /** A conjunction before a starter word opens the new thought ("...arrived | and I left it..."). */
 const CONJUNCTIONS = new Set(['and', 'but', 'so', 'because', 'or']);
@@ -97,30 +105,34 @@ const BINDING = new Set([
 ]);
 
 /** Sentences of an unpunctuated transcript: cut before a word that starts a thought, or every 18 words. */
-export function chunkedSentences(tokens: readonly string[]): string[] {
-  const sentences: string[] = [];
-  let current: string[] = [];
-  for (const token of tokens) {
-    const previous = bareWord(current.at(-1) ?? '');
+export function chunkedSentences(tokens: readonly string[]): Sentence[] {
+  const sentences: number[][] = [];
+  let current: number[] = [];
+  const word = (index: number | undefined) => bareWord(index === undefined ? '' : (tokens[index] ?? ''));
+  tokens.forEach((token, index) => {
+    const previous = word(current.at(-1));
     const starts =
       STARTERS.has(bareWord(token)) && current.length >= MIN_CHUNK_WORDS && !BINDING.has(previous);
     if (starts && CONJUNCTIONS.has(previous)) {
-      const conjunction = current.pop() ?? '';
-      sentences.push(current.join(' '));
+      const conjunction = current.pop() ?? index;
+      sentences.push(current);
       current = [conjunction];
     } else if (current.length > 0 && (starts || current.length >= MAX_CHUNK_WORDS)) {
-      sentences.push(current.join(' '));
+      sentences.push(current);
       current = [];
     }
-    current.push(token);
-  }
+    current.push(index);
+  });
   // A tail of a word or two ("...have a good | one") belongs to the sentence before it.
   if (current.length > 0 && current.length < 3 && sentences.length > 0) {
-    sentences.push(`${sentences.pop() ?? ''} ${current.join(' ')}`);
+    sentences.push([...(sentences.pop() ?? []), ...current]);
   } else if (current.length > 0) {
-    sentences.push(current.join(' '));
+    sentences.push(current);
   }
-  return sentences.map((sentence) => `${capitalize(withoutTrailingPleasantries(sentence))}.`);
+  return sentences.map((words) => {
+    const text = words.map((index) => tokens[index] ?? '').join(' ');
+    return { text: `${capitalize(withoutTrailingPleasantries(text))}.`, words };
+  });
 }
 
 const TRAILING_PLEASANTRY =

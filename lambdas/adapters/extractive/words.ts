@@ -4,10 +4,8 @@ import { bareWord } from '../../core/spoken-numbers';
 /** Hesitations recognizers write out; they carry no meaning. */
 const FILLERS = new Set(['um', 'uh', 'uhm', 'umm', 'erm', 'er', 'ah', 'hmm', 'mm', 'mhm']);
 
-/** The transcript's words, without hesitations. */
-export function spokenWords(transcript: string): string[] {
-  return transcript.split(/\s+/).filter((token) => token !== '' && !FILLERS.has(bareWord(token)));
-}
+/** A hesitation ("um", "uh"): a word that carries no meaning. */
+export const isFiller = (token: string): boolean => FILLERS.has(bareWord(token));
 
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);

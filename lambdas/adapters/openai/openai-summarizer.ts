@@ -1,10 +1,12 @@
 import OpenAI from 'openai';
 import { zodTextFormat } from 'openai/helpers/zod';
 import * as z from 'zod';
+import type { HeardTranscript } from '../../core/heard-transcript';
+import { isDoubtful } from '../../core/heard-words';
 import { languageName, supportedLanguage } from '../../core/languages';
 import { PermanentError, TransientError } from '../../core/pipeline-errors';
 import { shortenAtSentence } from '../../core/sms-text';
-import { SUMMARY_MAX_CHARS, summaryWithLanguageSchema, withCaller } from '../../core/summary';
+import { SUMMARY_MAX_CHARS, summaryWithLanguageSchema } from '../../core/summary';
 import { normalizeVocabulary } from '../../core/vocabulary';
 import type { Summarizer, SummaryRequest, SummaryResult } from '../../ports/summarizer';
 import { mapOpenAiError } from './openai-errors';
@@ -37,8 +39,49 @@ export const SUMMARY_INSTRUCTIONS = [
   'Set language to the ISO 639-1 code of the language the caller spoke.',
 ].join('\n');
 
-/** What the model is asked for: the summary's parts, the spoken language first, the caller's name and organization
- * apart from the rest. */
+/** Where a span of words the engine doubted opens and closes in the transcript the model reads. */
+const DOUBT_OPEN = '{?';
+const DOUBT_CLOSE = '?}';
+
+/** The line the instructions get when the transcript has doubted words (issue 24). */
+export const DOUBTFUL_SPANS_INSTRUCTION = `Words between ${DOUBT_OPEN} and ${DOUBT_CLOSE} were heard with low confidence and may be wrong: never take a name, number, amount, time or date from them as fact; leave caller_name, callback_number or callback_time null rather than fill it from them.`;
+
+/**
+ * The transcript as the model reads it: each run of words the engine doubted between {? and ?} (issue 24).
+ * The marks are taken out of the words first, so a transcript cannot open or close a span of its own.
+ */
+export function withDoubtfulSpans(transcript: HeardTranscript): {
+  readonly text: string;
+  readonly marked: boolean;
+} {
+  const words = transcript.words;
+  const clean = (text: string) => text.replaceAll(DOUBT_OPEN, '').replaceAll(DOUBT_CLOSE, '');
+  if (words === null || !words.some(isDoubtful)) return { text: clean(transcript.text), marked: false };
+  const out: string[] = [];
+  words.forEach((word, index) => {
+    const doubtful = isDoubtful(word);
+    const opens = doubtful && !(index > 0 && isDoubtful(words[index - 1]!));
+    const closes = doubtful && !(index + 1 < words.length && isDoubtful(words[index + 1]!));
+    out.push(`${opens ? DOUBT_OPEN : ''}${clean(word.text)}${closes ? DOUBT_CLOSE : ''}`);
+  });
+  return { text: out.join(' '), marked: true };
+}
+
+/** Every text of the model's answer without the doubt marks (which only the prompt may carry). */
+function withoutDoubtMarks<T extends Record<string, unknown>>(answer: T): T {
+  const clean = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? value.replaceAll(DOUBT_OPEN, '').replaceAll(DOUBT_CLOSE, '')
+      : Array.isArray(value)
+        ? value.map(clean)
+        : value;
+  return Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, clean(value)])) as T;
+}
+
+/**
+ * What the model is asked for: the summary's parts, the spoken language first, the caller's name and
+ * organization apart from the rest (checked, like the callback number, before the sender sees them).
+ */
 const openAiSummarySchema = summaryWithLanguageSchema.extend({
   caller_name: z.string().nullable().describe('The name the caller gave, as said, or null.'),
   organization: z.string().nullable().describe('Where the caller is calling from, or null.'),
@@ -86,20 +129,26 @@ export class OpenAiSummarizer implements Summarizer {
     });
   }
 
-  async summarize(transcript: string, request: SummaryRequest = {}): Promise<SummaryResult> {
+  async summarize(transcript: HeardTranscript, request: SummaryRequest = {}): Promise<SummaryResult> {
     const spelling = spellingInstruction(request.vocabulary);
-    const instructions = summaryInstructions(request.language);
-    const { summary, usage } = await this.ask(
-      transcript,
-      spelling === null ? instructions : `${instructions}\n${spelling}`,
-    );
+    const heard = withDoubtfulSpans(transcript);
+    const instructions = [
+      summaryInstructions(request.language),
+      ...(heard.marked ? [DOUBTFUL_SPANS_INSTRUCTION] : []),
+      ...(spelling === null ? [] : [spelling]),
+    ].join('\n');
+    const { summary: answer, usage } = await this.ask(heard.text, instructions);
+    // The marks are the prompt's, never the sender's: a model may copy them into what it writes.
+    const summary = withoutDoubtMarks(answer);
     return {
       // The prompt asks for the limit; the first message's budget depends on it, so it is enforced here too
       // (and again, with the heading, callback line and link, when the reply is composed).
-      summary: shortenAtSentence(
-        withCaller(summary.summary, summary.caller_name, summary.organization),
-        SUMMARY_MAX_CHARS,
-      ),
+      summary: shortenAtSentence(summary.summary, SUMMARY_MAX_CHARS),
+      // Apart from the summary: named only once the fact checks pass them (core/stated-summary.ts).
+      caller:
+        summary.caller_name === null && summary.organization === null
+          ? null
+          : { name: summary.caller_name, role: null, organization: summary.organization },
       key_points: summary.key_points.map((point) => point.trim()).filter((point) => point.length > 0),
       callback_number: summary.callback_number,
       callback_time: summary.callback_time,

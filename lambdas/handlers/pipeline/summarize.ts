@@ -1,5 +1,6 @@
 /** Summarize: the summary goes on the message. */
 import { messageChanges } from '../../composition/message-changes';
+import { phoneRegions } from '../../composition/phone-regions';
 import { senderPreferencesRepository } from '../../composition/repositories';
 import { summarization } from '../../composition/summarization';
 import { usage } from '../../composition/usage';
@@ -11,4 +12,5 @@ export const handler = pipelineStep('summarize', summarize, {
   preferences: senderPreferencesRepository(),
   providers: summarization(),
   usage: usage(),
+  phoneRegions: phoneRegions(),
 });

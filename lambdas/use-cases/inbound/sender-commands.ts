@@ -125,7 +125,8 @@ export async function answerFull(deps: SenderCommandDeps, from: string) {
   const transcript = latest.transcript ?? '';
   const texted = withAccentedLetters(transcript, settings.accented_letters);
   const language: TextLanguage = textLanguage(preferences?.language, latest.language);
-  for (const [index, body] of composeTranscriptTexts(texted, language).entries()) {
+  const texts = composeTranscriptTexts(texted, language, latest.stated_facts ?? null);
+  for (const [index, body] of texts.entries()) {
     const outcome = await sendTextOrLog(deps, {
       to: from,
       body,

@@ -111,6 +111,8 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
     warnings: message.warnings ?? [],
     ...(link ? { link } : {}),
     language: textLanguage(message.reply_language, message.language),
+    facts: message.stated_facts ?? null,
+    translated: message.reply_language != null && message.reply_language !== message.language,
   });
   const to = message.phone_number;
   if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };

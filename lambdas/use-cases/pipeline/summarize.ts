@@ -1,5 +1,7 @@
 /** Summarize: the transcript summarized by the summarizer the settings choose, in the sender's language. */
 import { PermanentError } from '../../core/pipeline-errors';
+import { statedSummary } from '../../core/stated-summary';
+import type { PhoneRegions } from '../../ports/phone-regions';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { MessageChangeDeps } from '../message-changes';
@@ -7,11 +9,15 @@ import { countUsage, type UsageDeps } from '../usage';
 import { loadOwned, type PipelineState, record } from './state';
 import { senderChoices } from './vocabulary';
 
-/** What Summarize uses: the sender's LANG and SPELL words (read), the summarizer, and the usage counters. */
+/**
+ * What Summarize uses: the sender's LANG and SPELL words (read), the summarizer, the usage counters, and
+ * which country a number belongs to (a callback number is stated only when it is valid for its country).
+ */
 export type SummarizeDeps = MessageChangeDeps &
   UsageDeps & {
     readonly providers: Pick<Providers, 'summarizer'>;
     readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+    readonly phoneRegions: PhoneRegions;
   };
 
 /**
@@ -19,30 +25,40 @@ export type SummarizeDeps = MessageChangeDeps &
  * written in the sender's LANG when they chose one (`reply_language` records it, and the reply's fixed texts
  * follow it), else in the language the caller spoke; the sender's MODE, when they chose one, is recorded for
  * SendReply (`sender_reply_mode`: it wins over the operator's reply mode); the message's `language` is the spoken one, from the
- * transcriber or, when it did not say, from the summary.
+ * transcriber or, when it did not say, from the summary. Only facts the checks pass are stated
+ * (core/stated-summary.ts): what they decided beyond the summary goes on the message as `stated_facts`.
  */
 export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
   if (message.transcript === null) throw new PermanentError('Summarize ran before there was a transcript.');
   const chosen = await senderChoices(deps.preferences, message);
   const summarizer = await deps.providers.summarizer();
-  const { engine, language, usage, ...details } = await summarizer.summarize(message.transcript, {
+  const heard = { text: message.transcript, words: message.transcript_words ?? null };
+  const { engine, language, usage, caller, ...proposed } = await summarizer.summarize(heard, {
     language: chosen.language,
     vocabulary: chosen.vocabulary,
   });
   const spoken = message.language ?? language ?? null;
+  const stated = statedSummary(proposed, caller, heard, {
+    isValidNumber: (e164) => deps.phoneRegions.countryOf(e164) !== null,
+    vocabulary: chosen.vocabulary,
+    seconds: message.audio_duration_seconds ?? null,
+    spoken,
+    written: chosen.language,
+  });
   await record(deps, state, {
-    summary: details.summary,
-    summary_details: details,
+    summary: stated.summary.summary,
+    summary_details: stated.summary,
+    stated_facts: stated.facts,
     summary_engine: engine,
     language: spoken,
     reply_language: chosen.language,
     sender_reply_mode: chosen.replyMode,
   });
-  const tokens = usage && {
+  const billed = usage && {
     openai_input_tokens: usage.input_tokens,
     openai_output_tokens: usage.output_tokens,
   };
-  if (tokens) await countUsage(deps, tokens);
-  return { engine, language: spoken, ...(tokens ? { usage: tokens } : {}) };
+  if (billed) await countUsage(deps, billed);
+  return { engine, language: spoken, ...(billed ? { usage: billed } : {}) };
 }

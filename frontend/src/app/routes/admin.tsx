@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
+import { FirstRunChecklist } from '@/features/first-run/components/first-run-checklist';
 import { MESSAGES_SECTION_ID, MessagesSection } from '@/features/messages/components/messages-section';
 import { useLiveMessages } from '@/features/messages/hooks/use-live-messages';
+import { useMessageHistory } from '@/features/messages/hooks/use-message-history';
 import { SettingsModal } from '@/features/settings/components/settings-modal';
+import type { SettingsSection } from '@/features/settings/utils/settings-sections';
 import { SignupsPanel } from '@/features/signups/components/signups-panel';
 import { TeamPanel } from '@/features/team/components/team-panel';
 import { UploadPanel } from '@/features/upload/components/upload-panel';
@@ -28,35 +31,52 @@ export default function AdminRoute() {
 
 function Dashboard({ email, onLogout }: { readonly email: string; readonly onLogout: () => void }) {
   const config = useRuntimeConfig();
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The section Settings is open on, or null while it is closed.
+  const [settings, setSettings] = useState<SettingsSection | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
+  // Counts the times Settings closed: what was saved or checked there may tick a step of the checklist.
+  const [settingsClosed, setSettingsClosed] = useState(0);
   const live = useLiveMessages({ live: Boolean(config?.events) });
+  const messages = useMessageHistory(reloadKey, live.changes, live.reconnections);
 
   return (
     <DashboardShell
       skipTo={{ id: MESSAGES_SECTION_ID, label: 'Skip to messages' }}
       email={email}
       onRefresh={() => setReloadKey((n) => n + 1)}
-      onSettings={() => setSettingsOpen(true)}
+      onSettings={() => setSettings('reply')}
       onLogout={onLogout}
     >
       <SmsBudgetBanner reloadKey={reloadKey} />
-      {/* The list is the page: first on a phone, the wide column on a laptop, and first for the keyboard on both. */}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
-        <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <MessagesSection reloadKey={reloadKey} live={live} />
+      {/* The messages are the page; usage, sign-ups and the team beside them on a laptop, after them on a phone (and for the keyboard after them on both). */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-10">
+          <FirstRunChecklist
+            hasMessage={messages.anyMessage}
+            reloadKey={`${reloadKey}-${settingsClosed}`}
+            onOpenSetup={() => setSettings('setup')}
+            onOpenProviders={() => setSettings('providers')}
+          />
+          <MessagesSection history={messages} live={live.live} />
         </div>
-        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
-          <WebhookBox webhookUrl={config?.webhookUrl ?? null} />
-          <UploadPanel />
-        </div>
-        <div className="space-y-6 lg:col-start-2 lg:row-start-2">
+        <div className="min-w-0 space-y-6">
           <UsagePanel reloadKey={reloadKey} />
           <SignupsPanel reloadKey={reloadKey} />
           <TeamPanel reloadKey={reloadKey} />
         </div>
       </div>
-      <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <SettingsModal
+        open={settings !== null}
+        section={settings ?? 'reply'}
+        setup={{
+          twilio: <WebhookBox webhookUrl={config?.webhookUrl ?? null} />,
+          upload: <UploadPanel />,
+        }}
+        onClose={() => {
+          setSettings(null);
+          setSettingsClosed((n) => n + 1);
+        }}
+      />
     </DashboardShell>
   );
 }

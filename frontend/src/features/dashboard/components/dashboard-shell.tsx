@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { useDocumentMeta } from '@/lib/document-meta';
 
 const headerButton =
-  'inline-flex min-h-11 items-center gap-2 rounded-lg border border-line-strong bg-canvas px-3 font-semibold text-ink hover:bg-surface';
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-line-strong bg-canvas px-2.5 font-semibold text-ink hover:bg-surface sm:px-3';
 
 /**
- * SPEC: the dashboard's header with refresh, Settings and Logout; the sections go below it. A skip link comes
- * first (shown when focused): one Tab and Enter from the top of the page reach the messages (issue 26).
+ * SPEC: the dashboard's header with refresh, Settings and Logout; the sections go below it. Set-up is in
+ * Settings. A skip link comes first (shown when focused): one Tab and Enter from the top of the page reach the
+ * messages (issue 26).
  */
 export function DashboardShell({
   skipTo,
@@ -40,12 +41,15 @@ export function DashboardShell({
         {skipTo.label}
       </a>
       <header className="border-b border-line bg-canvas">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:gap-3 sm:px-6">
           <h1 className="flex items-center gap-2 text-lg font-bold text-ink">
-            <AudioLines aria-hidden="true" className="size-6 text-accent" />
-            Voice Summary admin
+            <AudioLines aria-hidden="true" className="size-6 shrink-0 text-accent" />
+            {/* "admin" only where there is room: on a phone the title and the three buttons share one line. */}
+            <span>
+              Voice Summary<span className="sr-only sm:not-sr-only"> admin</span>
+            </span>
           </h1>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
             <span className="hidden text-sm text-muted lg:inline">{email}</span>
             <button type="button" onClick={onRefresh} className={headerButton}>
               <RefreshCw aria-hidden="true" className="size-5" />

@@ -132,7 +132,10 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
         <p>
           A short summary comes first: who called, what they want, and any callback number or time they
           mention, and a private link to the whole message. The full transcript follows in the next texts,
-          unless the service is set to send the summary only.
+          unless the service is set to send the summary only; a message short enough to fit in one text comes
+          whole instead. A name, number or time is stated only when it was heard clearly: a callback number
+          that was not says "Number unclear" and where to listen, and in a transcript anything else we are
+          unsure of is marked (?).
         </p>
       ),
     },

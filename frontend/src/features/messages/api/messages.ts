@@ -34,6 +34,8 @@ export async function loadMessageWords(messageId: string, signal?: AbortSignal):
 export type HistoryFilters = {
   readonly sender: string;
   readonly status: string;
+  /** `voice`, `attachment` or `text` (core/refused-inbound.ts MESSAGE_KINDS). */
+  readonly kind: string;
   /** How the texts fared: one of core/message-outcome's DELIVERY_STATES. */
   readonly delivery: string;
   /** Dates as the date inputs give them (YYYY-MM-DD), read in the browser's time zone. */
@@ -41,7 +43,14 @@ export type HistoryFilters = {
   readonly to: string;
 };
 
-export const NO_FILTERS: HistoryFilters = { sender: '', status: '', delivery: '', from: '', to: '' };
+export const NO_FILTERS: HistoryFilters = {
+  sender: '',
+  status: '',
+  kind: '',
+  delivery: '',
+  from: '',
+  to: '',
+};
 
 /** Whether any filter is set (the list then says "No messages match these filters", and Clear shows). */
 export function hasFilters(filters: HistoryFilters): boolean {
@@ -58,6 +67,7 @@ function filterQuery(filters: HistoryFilters): URLSearchParams {
   const query = new URLSearchParams();
   if (filters.sender.trim()) query.set('sender', filters.sender.trim());
   if (filters.status) query.set('status', filters.status);
+  if (filters.kind) query.set('kind', filters.kind);
   if (filters.delivery) query.set('delivery', filters.delivery);
   if (filters.from) query.set('from', localDayStart(filters.from));
   if (filters.to) query.set('to', localDayStart(filters.to, 1));

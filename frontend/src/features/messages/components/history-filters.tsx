@@ -1,11 +1,12 @@
 import { DELIVERY_STATES } from '@core/message-outcome';
+import { MESSAGE_KINDS } from '@core/refused-inbound';
 import { MESSAGE_STATUSES } from '@core/status';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { type HistoryFilters as Filters, hasFilters, NO_FILTERS } from '../api/messages';
 import { DELIVERY_LABEL } from '../utils/message-row';
-import { STATUS_LABEL } from '../utils/status-labels';
+import { KIND_LABEL, STATUS_LABEL } from '../utils/status-labels';
 
 const SELECT =
   'mt-1.5 block min-h-11 w-full rounded-lg border border-line-strong bg-canvas px-3 py-2 text-base text-ink';
@@ -39,8 +40,9 @@ function FilterSelect({
 }
 
 /**
- * The message list's filters: a sender typed in any format, a status, how the texts fared (delivery), and a
- * date range (days in the browser's time zone, both included). Applied on submit, so typing does not reload
+ * The message list's filters: a sender typed in any format, a status, a kind (voice messages, or what was
+ * refused instead), how the texts fared (delivery), and a date range (days in the browser's time zone, both
+ * included). Applied on submit, so typing does not reload
  * the list. (Issue 25's urgency, once messages carry it, is one more FilterSelect here and one more filter
  * field in core/message-history.ts.)
  */
@@ -88,6 +90,13 @@ export function HistoryFilters({
           </option>
         ))}
       </FilterSelect>
+      <FilterSelect label="Kind" any="Any kind" value={draft.kind} onChange={set('kind')}>
+        {MESSAGE_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {KIND_LABEL[kind]}
+          </option>
+        ))}
+      </FilterSelect>
       <FilterSelect label="Delivery" any="Any delivery" value={draft.delivery} onChange={set('delivery')}>
         {DELIVERY_STATES.map((state) => (
           <option key={state} value={state}>
@@ -111,7 +120,7 @@ export function HistoryFilters({
         min={draft.from || undefined}
         onChange={set('to')}
       />
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 md:col-span-1">
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 md:col-span-3">
         <Button type="submit" className="px-3 text-sm">
           Apply filters
         </Button>

@@ -12,6 +12,7 @@ import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
 import { CardTranscript } from './card-transcript';
 import { DeliveryStatus } from './delivery-status';
+import { RefusedDetails } from './refused-details';
 import { RunDetails } from './run-details';
 import { TranscriptReview } from './transcript-review';
 
@@ -51,6 +52,7 @@ function replyModeNote(message: Message): string | null {
  * would fail the same way (a recording too long, too large, not audio or silent: `error_retryable` false),
  * which it says instead. Then how the texts fared, the transcript mark, the audio and the run's Details. Made
  * when the row opens, so the words and the run are asked for then, one message at a time.
+ * The record of a picture or text that was not a voice message shows what came in and what we answered.
  */
 export function MessageDetail({ message }: { readonly message: Message }) {
   const [busy, setBusy] = useState(false);
@@ -59,6 +61,8 @@ export function MessageDetail({ message }: { readonly message: Message }) {
   const recording = useRecording(() => audioUrl(message.id));
   const presentation = STATUS_PRESENTATION[message.status];
   const retryWouldFail = message.status === 'failed' && message.error_retryable === false;
+  // The record of a picture or a text that was not a voice message: no run, nothing to retry.
+  const refusal = message.refusal;
   const action = retryWouldFail ? null : presentation.action;
 
   const retry = async () => {
@@ -138,7 +142,8 @@ export function MessageDetail({ message }: { readonly message: Message }) {
           {message.error_message ?? 'Processing failed.'}
         </p>
       )}
-      {retryWouldFail && (
+      {refusal && <RefusedDetails refusal={refusal} />}
+      {retryWouldFail && !refusal && (
         <p className="text-sm text-muted">
           Not offered for retry: processing this recording again would fail the same way.
         </p>
@@ -175,7 +180,9 @@ export function MessageDetail({ message }: { readonly message: Message }) {
           {failure}
         </p>
       )}
-      {message.status !== 'pending' && <RunDetails messageId={message.id} version={message.updated_at} />}
+      {message.status !== 'pending' && !refusal && (
+        <RunDetails messageId={message.id} version={message.updated_at} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { SmsPart } from '@core/delivery';
+import { REFUSAL_WORDS } from '@core/refused-inbound';
 import type { Message } from '@core/schemas';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -139,6 +140,86 @@ describe('a message row', () => {
       />,
     );
     expect(row(/Failed/)).toHaveTextContent(reason);
+  });
+});
+
+describe('the row of something refused instead of a voice message', () => {
+  it('says "Refused" and, as its gist, what came in and what we answered', () => {
+    const refusal = {
+      reason: 'not-audio' as const,
+      kind: 'attachment' as const,
+      content_types: ['image/png'],
+      text: null,
+      count: 1,
+      last_at: new Date().toISOString(),
+      answered: 'Only voice messages can be summarized.',
+    };
+    render(
+      <MessageList
+        label="Messages"
+        messages={[
+          completed('m1', {
+            status: 'failed',
+            summary: null,
+            transcript: null,
+            error_message: REFUSAL_WORDS['not-audio'],
+            error_retryable: false,
+            refusal,
+          }),
+          completed('m2', {
+            status: 'failed',
+            summary: null,
+            transcript: null,
+            error_message: REFUSAL_WORDS['opted-out'],
+            error_retryable: false,
+            refusal: {
+              ...refusal,
+              reason: 'opted-out',
+              kind: 'text',
+              content_types: [],
+              count: 3,
+              answered: null,
+            },
+          }),
+        ]}
+      />,
+    );
+    const [picture, texts] = screen.getAllByRole('button');
+    expect(picture).toHaveAccessibleName(
+      /^Refused .*A picture \(image\/png\); we answered “Only voice messages can be summarized\.”/,
+    );
+    expect(texts).toHaveTextContent('A text, 3 times that day; we answered nothing');
+  });
+
+  it('gives why, what came in and the answer when opened, with nothing to retry', async () => {
+    render(
+      <MessageList
+        label="Messages"
+        messages={[
+          completed('m1', {
+            status: 'failed',
+            summary: null,
+            transcript: null,
+            error_message: REFUSAL_WORDS['not-a-command'],
+            error_retryable: false,
+            refusal: {
+              reason: 'not-a-command',
+              kind: 'text',
+              content_types: [],
+              text: 'hello?',
+              count: 1,
+              last_at: new Date().toISOString(),
+              answered: 'Send a voice message to get a summary.',
+            },
+          }),
+        ]}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Refused/ }));
+    expect(screen.getByText(REFUSAL_WORDS['not-a-command'])).toBeInTheDocument();
+    expect(screen.getByText('a text: “hello?”')).toBeInTheDocument();
+    expect(screen.getByText('“Send a voice message to get a summary.”')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry|Details/ })).toBeNull();
   });
 });
 

@@ -3,8 +3,15 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';
 import { installFakeApi } from '@/testing/fake-api';
-import { useLiveMessages } from '../hooks/use-live-messages';
+import { type LiveMessages, useLiveMessages } from '../hooks/use-live-messages';
+import { useMessageHistory } from '../hooks/use-message-history';
 import { MessagesSection } from './messages-section';
+
+/** The list with its data and the live channel, as the dashboard composes them. */
+function Messages({ live }: { readonly live: LiveMessages }) {
+  const history = useMessageHistory(0, live.changes, live.reconnections);
+  return <MessagesSection history={history} live={live.live} />;
+}
 
 /** What the live channel delivers, as Amplify's events client hands it to the subscriber. */
 const channel = vi.hoisted(() => ({
@@ -67,13 +74,13 @@ function liveChannels(api: ReturnType<typeof installFakeApi>, ...keys: string[])
 }
 
 function Dashboard() {
-  return <MessagesSection reloadKey={0} live={useLiveMessages({ live: true })} />;
+  return <Messages live={useLiveMessages({ live: true })} />;
 }
 
 /** As the admin page composes it: live updates only once the configuration says they exist. */
 function ConfiguredDashboard() {
   const config = useRuntimeConfig();
-  return <MessagesSection reloadKey={0} live={useLiveMessages({ live: Boolean(config?.events) })} />;
+  return <Messages live={useLiveMessages({ live: Boolean(config?.events) })} />;
 }
 
 let warnings: unknown[][];

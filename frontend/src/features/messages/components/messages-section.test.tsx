@@ -4,8 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
 import type { LiveMessages } from '../hooks/use-live-messages';
+import { useMessageHistory } from '../hooks/use-message-history';
 import type { MessageChange } from '../utils/message-list';
-import { MessagesSection } from './messages-section';
+import { MessagesSection as Section } from './messages-section';
+
+/** The section with its data, as the dashboard gives it. */
+function MessagesSection({ reloadKey, live }: { readonly reloadKey: unknown; readonly live: LiveMessages }) {
+  const history = useMessageHistory(reloadKey, live.changes, live.reconnections);
+  return <Section history={history} live={live.live} />;
+}
 
 const message = (i: number): Message => ({
   id: `m${i}`,
@@ -163,6 +170,7 @@ describe('the messages', () => {
 
     await userEvent.type(screen.getByLabelText("Sender's number"), '(415) 555-0123');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Completed');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Voice messages');
     await userEvent.selectOptions(screen.getByLabelText('Delivery'), 'Not delivered');
     await userEvent.type(screen.getByLabelText('From'), '2026-11-03');
     await userEvent.type(screen.getByLabelText('To'), '2026-11-04');
@@ -173,6 +181,7 @@ describe('the messages', () => {
     expect(Object.fromEntries(query)).toEqual({
       sender: '(415) 555-0123',
       status: 'completed',
+      kind: 'voice',
       delivery: 'not_delivered',
       from: new Date(2026, 10, 3).toISOString(),
       to: new Date(2026, 10, 5).toISOString(),

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/error-message';
 import type { LiveState } from '../api/live-messages';
 import { downloadHistoryCsv, hasFilters } from '../api/messages';
 import type { LiveMessages } from '../hooks/use-live-messages';
-import { useMessageHistory } from '../hooks/use-message-history';
+import type { MessageHistory } from '../hooks/use-message-history';
 import { HistoryFilters } from './history-filters';
 import { MessageList, MessageListPlaceholder } from './message-list';
 
@@ -26,13 +26,13 @@ const LIVE_LABEL: Record<LiveState | 'off', string> = {
  * list with "Show it" / "Show them". While the first page loads the rows' shapes stand in for them.
  */
 export function MessagesSection({
-  reloadKey,
+  history,
   live,
 }: {
-  readonly reloadKey: unknown;
-  readonly live: LiveMessages;
+  /** The list's data (hooks/use-message-history.ts), kept by the dashboard, which tells the checklist of it. */
+  readonly history: MessageHistory;
+  readonly live: LiveMessages['live'];
 }) {
-  const history = useMessageHistory(reloadKey, live.changes, live.reconnections);
   const { page } = history;
   const filtered = hasFilters(history.filters);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -78,9 +78,9 @@ export function MessagesSection({
           <span role="status" className="inline-flex items-center gap-2 text-sm text-muted">
             <span
               aria-hidden="true"
-              className={`size-2.5 rounded-full ${live.live === 'live' ? 'bg-success' : 'bg-line-strong'}`}
+              className={`size-2.5 rounded-full ${live === 'live' ? 'bg-success' : 'bg-line-strong'}`}
             />
-            {LIVE_LABEL[live.live]}
+            {LIVE_LABEL[live]}
           </span>
         </div>
         <div className="flex flex-wrap gap-2">

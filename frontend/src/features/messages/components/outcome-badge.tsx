@@ -5,6 +5,7 @@ import {
   CircleAlert,
   CircleCheck,
   Clock,
+  Gauge,
   LoaderCircle,
   Send,
   TriangleAlert,
@@ -17,15 +18,17 @@ const SUCCESS = 'bg-success-soft text-success border-success/40';
 
 /**
  * Status colours only for status, always with a word and an icon (never colour alone): grey while waiting
- * (pending, sent and not yet confirmed, held at a limit), blue while processing, green once done (delivered,
+ * or held on purpose (pending, sent and not yet confirmed, held at a limit, refused as no voice message), blue
+ * while processing, green once done (delivered,
  * or completed with no text to deliver), red when it went wrong (failed, not delivered).
  */
 const BADGES: Record<Outcome, { icon: typeof Clock; className: string }> = {
   pending: { icon: Clock, className: NEUTRAL },
   processing: { icon: LoaderCircle, className: 'bg-accent-soft text-accent border-accent/40' },
   failed: { icon: CircleAlert, className: DANGER },
+  refused: { icon: Ban, className: NEUTRAL },
   not_delivered: { icon: TriangleAlert, className: DANGER },
-  limited: { icon: Ban, className: NEUTRAL },
+  limited: { icon: Gauge, className: NEUTRAL },
   waiting: { icon: Send, className: NEUTRAL },
   delivered: { icon: CheckCheck, className: SUCCESS },
   completed: { icon: CircleCheck, className: SUCCESS },

@@ -26,6 +26,8 @@ export type MessageHistory = {
   readonly arrived: number;
   /** Loads the first page again, with the messages that arrived. */
   readonly showArrived: () => void;
+  /** Whether any message exists (the first-run checklist's "a message arrived"); null until the list tells. */
+  readonly anyMessage: boolean | null;
 };
 
 const LOAD_FAILED = { fallback: 'The messages could not be loaded. Try again.' };
@@ -90,6 +92,14 @@ export function useMessageHistory(
     [changes, setData, filtered],
   );
 
+  // A page with a message says there is one; only an empty unfiltered list says there is none.
+  const [anyMessage, setAnyMessage] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    if (data.messages.length > 0) setAnyMessage(true);
+    else if (!filtered && data.next_cursor === null) setAnyMessage(false);
+  }, [data, filtered]);
+
   const showArrived = useCallback(() => {
     setArrived(0);
     void reload();
@@ -135,5 +145,6 @@ export function useMessageHistory(
     moreError,
     arrived,
     showArrived,
+    anyMessage,
   };
 }

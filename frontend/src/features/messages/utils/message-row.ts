@@ -4,6 +4,7 @@
  */
 import type { DeliveryState, Outcome } from '@core/message-outcome';
 import { formatPhoneNumber } from '@core/phone';
+import { receivedWords } from '@core/refused-inbound';
 import type { Message } from '@core/schemas';
 import { STATUS_PRESENTATION } from '@core/status';
 
@@ -12,6 +13,7 @@ export const OUTCOME_LABEL: Readonly<Record<Outcome, string>> = {
   pending: 'Pending',
   processing: 'Processing',
   failed: 'Failed',
+  refused: 'Refused',
   not_delivered: 'Not delivered',
   limited: 'Limited',
   waiting: 'Sent',
@@ -44,9 +46,16 @@ export function whoCalled(message: Pick<Message, 'summary_details' | 'sender'>):
 
 /**
  * The row's one line about the message: the summary (without the caller it starts with, who leads the row
- * already), what is happening while it is processed, or why it failed.
+ * already), what is happening while it is processed, or why it failed; for the record of something refused,
+ * what came in and what we answered (why, in full, when the row is opened).
  */
 export function gistOf(message: Message): string {
+  const { refusal } = message;
+  if (refusal) {
+    const received = receivedWords(refusal);
+    const answered = refusal.answered === null ? 'nothing' : `“${refusal.answered}”`;
+    return `${received.charAt(0).toUpperCase()}${received.slice(1)}; we answered ${answered}`;
+  }
   switch (message.status) {
     case 'pending':
     case 'processing':

@@ -8,6 +8,7 @@ import { type CredentialCheck, checkCredentials } from '../api/settings';
  * sentence long enough to name the number), with a mark as well as a colour.
  */
 export function CheckButton({ provider }: { readonly provider: 'openai' | 'twilio' }) {
+  const name = provider === 'openai' ? 'OpenAI' : 'Twilio';
   const [state, setState] = useState<'idle' | 'checking' | CredentialCheck>('idle');
   const Mark = typeof state === 'object' && state.ok ? CircleCheck : CircleAlert;
   return (
@@ -25,7 +26,7 @@ export function CheckButton({ provider }: { readonly provider: 'openai' | 'twili
         }}
         className="min-h-9 shrink-0 rounded-lg border border-line-strong bg-canvas px-3 font-semibold text-ink hover:bg-surface"
       >
-        {state === 'checking' ? 'Checking...' : 'Check saved'}
+        {state === 'checking' ? 'Checking...' : `Check ${name}`}
       </button>
       <p
         role="status"
@@ -39,7 +40,7 @@ export function CheckButton({ provider }: { readonly provider: 'openai' | 'twili
             {state.message}
           </>
         ) : (
-          'Asks the provider whether the saved values work.'
+          `Asks ${name} whether the saved values work.`
         )}
       </p>
     </div>

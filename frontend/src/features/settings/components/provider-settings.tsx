@@ -1,6 +1,5 @@
 import { TextField } from '@/components/ui/text-field';
 import type { SettingsFormState } from '../hooks/use-settings-form';
-import { CheckButton } from './check-button';
 import { SecretField } from './secret-field';
 import { SettingsGroup } from './settings-group';
 
@@ -9,7 +8,7 @@ type Props = Pick<SettingsFormState, 'view' | 'form' | 'change' | 'errors'>;
 /** The OpenAI key (optional: without it the server transcribes and summarizes by itself). */
 export function OpenAiSettings({ view, form, change }: Omit<Props, 'errors'>) {
   return (
-    <SettingsGroup title="Transcription and summaries (OpenAI)" check={<CheckButton provider="openai" />}>
+    <SettingsGroup title="Transcription and summaries (OpenAI)">
       <SecretField
         label="OpenAI API key"
         name="openai_api_key"
@@ -18,7 +17,7 @@ export function OpenAiSettings({ view, form, change }: Omit<Props, 'errors'>) {
         onEdit={(openaiKey) => change({ openaiKey })}
       />
       <p className="text-sm text-muted">
-        Without a key, messages are transcribed and summarized on the server itself.
+        Without a key, messages are transcribed and summarized on the server itself. Setup checks a saved key.
       </p>
     </SettingsGroup>
   );
@@ -27,7 +26,7 @@ export function OpenAiSettings({ view, form, change }: Omit<Props, 'errors'>) {
 /** The Twilio account the replies are sent from. */
 export function TwilioSettings({ view, form, change, errors }: Props) {
   return (
-    <SettingsGroup title="Text messages (Twilio)" check={<CheckButton provider="twilio" />}>
+    <SettingsGroup title="Text messages (Twilio)">
       <TextField
         label="Account SID"
         name="twilio_account_sid"
@@ -52,6 +51,7 @@ export function TwilioSettings({ view, form, change, errors }: Props) {
         error={errors.twilio_phone_number}
         onChange={(e) => change({ phoneNumber: e.target.value })}
       />
+      <p className="text-sm text-muted">Setup has the webhook URL for Twilio and checks the saved account.</p>
     </SettingsGroup>
   );
 }

@@ -16,6 +16,8 @@ const saved = {
   twilio_auth_token: { set: false, last4: null },
 };
 
+const SETUP = { twilio: <p>The webhook URL</p>, upload: <p>The test upload</p> };
+
 beforeAll(() => {
   // happy-dom has <dialog> without the modal methods; give it the open/close behaviour the modal relies on.
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
@@ -26,11 +28,15 @@ beforeAll(() => {
   };
 });
 
+/** Shows a section, as the operator does: its tab. */
+const show = (user: ReturnType<typeof userEvent.setup>, section: string) =>
+  user.click(screen.getByRole('tab', { name: section }));
+
 function openModal() {
   const api = installFakeApi();
   api.on('GET', '/api/settings', () => ({ status: 200, body: saved }));
   const onClose = vi.fn();
-  render(<SettingsModal open onClose={onClose} />);
+  render(<SettingsModal open onClose={onClose} setup={SETUP} />);
   return { api, onClose };
 }
 
@@ -48,6 +54,7 @@ describe('the settings modal', () => {
     const { api } = openModal();
     const user = userEvent.setup();
     await screen.findByText(/ends in wxyz/);
+    await show(user, 'Providers and keys');
     await user.clear(screen.getByLabelText('Phone number'));
     await user.type(screen.getByLabelText('Phone number'), '555');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -61,7 +68,10 @@ describe('the settings modal', () => {
     api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await screen.findByText(/ends in wxyz/);
+    await show(user, 'Providers and keys');
     await user.clear(screen.getByLabelText('Account SID'));
+    // Sections keep what was typed in them: the whole form is saved at once.
+    await show(user, 'Reply');
     await user.click(screen.getByLabelText('Summary only'));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
@@ -160,6 +170,7 @@ describe('the settings modal', () => {
     api.on('PUT', '/api/settings', () => ({ status: 200, body: saved }));
     const user = userEvent.setup();
     await screen.findByText(/ends in wxyz/);
+    await show(user, 'Providers and keys');
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await user.type(screen.getByLabelText('Auth token'), 'token-abc');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -175,6 +186,7 @@ describe('the settings modal', () => {
     api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
     const user = userEvent.setup();
     await screen.findByText(/ends in wxyz/);
+    await show(user, 'Limits and budget');
     const countries = screen.getByLabelText('Countries replies may go to');
     await user.clear(countries);
     await user.type(countries, 'US, Canada');
@@ -203,6 +215,7 @@ describe('the settings modal', () => {
     api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
     const user = userEvent.setup();
     await screen.findByText(/ends in wxyz/);
+    await show(user, 'Limits and budget');
     const perDay = screen.getByLabelText('Segments per number a day');
     const budget = screen.getByLabelText('SMS budget: segments a day, all numbers');
     expect(perDay).toHaveValue('80');
@@ -249,7 +262,7 @@ describe('the settings modal', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = installFakeApi();
     api.on('GET', '/api/settings', () => ({ status: 500, body: {} }));
-    render(<SettingsModal open onClose={() => {}} />);
+    render(<SettingsModal open onClose={() => {}} setup={SETUP} />);
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Settings could not be loaded:', expect.anything()),
     );
@@ -272,7 +285,7 @@ describe('the settings modal', () => {
       });
       return { status: 200, body: saved };
     });
-    render(<SettingsModal open onClose={vi.fn()} />);
+    render(<SettingsModal open onClose={vi.fn()} setup={SETUP} />);
     expect(screen.getByText('Loading settings...')).toBeInTheDocument();
     expect(screen.getByLabelText('Account SID')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
@@ -295,12 +308,12 @@ describe('the settings modal', () => {
     }));
     const user = userEvent.setup();
     await screen.findByText(/ends in wxyz/);
-    const [openai, twilio] = screen.getAllByRole('button', { name: 'Check saved' });
-    await user.click(twilio!);
+    await show(user, 'Setup');
+    await user.click(screen.getByRole('button', { name: 'Check Twilio' }));
     expect(await screen.findByText('Twilio refused the saved Account SID and auth token.')).toHaveClass(
       'text-danger',
     );
-    await user.click(openai!);
+    await user.click(screen.getByRole('button', { name: 'Check OpenAI' }));
     expect(await screen.findByText('OpenAI accepted the saved API key.')).toHaveClass('text-success');
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/api/settings/check/twilio',
@@ -313,6 +326,7 @@ describe('the settings modal', () => {
     api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
     const user = userEvent.setup();
     await screen.findByText(/ends in wxyz/);
+    await show(user, 'Prices');
     const segment = screen.getByLabelText('SMS segment sent');
     expect(segment).toHaveValue('0.0113');
     await user.clear(segment);

@@ -26,9 +26,22 @@ describe('the Sign-ups section', () => {
     api.on('GET', '/api/signups', () => ({ status: 200, body: { total: 3, signups } }));
     render(<SignupsPanel reloadKey={0} />);
 
-    const row = async (email: string) => (await screen.findByText(email)).closest('tr')!;
-    expect(await row('confirmed@example.com')).toHaveTextContent('(415) 555-0142Texts: Confirmed');
+    const row = async (email: string) => (await screen.findByText(email)).closest('li')!;
+    expect(await row('confirmed@example.com')).toHaveTextContent('(415) 555-0142 · Texts: Confirmed');
     expect(await row('waiting@example.com')).toHaveTextContent('Texts: Waiting for YES');
+    expect(await row('email-only@example.com')).toHaveTextContent('No phone');
     expect(await row('email-only@example.com')).not.toHaveTextContent('Texts:');
+  });
+
+  it('lets a long email wrap only before the @ and the dots of its domain, never inside a name', async () => {
+    const api = installFakeApi();
+    const email = 'margaret.okonkwo-whitfield@harrison-street-property-management.example.com';
+    api.on('GET', '/api/signups', () => ({ status: 200, body: { total: 1, signups: [signup(email, {})] } }));
+    render(<SignupsPanel reloadKey={0} />);
+    const shown = await screen.findByText(email);
+    expect(shown.innerHTML).toBe(
+      'margaret.okonkwo-whitfield<wbr>@harrison-street-property-management<wbr>.example<wbr>.com',
+    );
+    expect(shown).not.toHaveClass('break-all');
   });
 });

@@ -2,9 +2,14 @@ import { SMS_CONSENT_STATUS_LABEL, smsConsentStatus } from '@core/consent';
 import { formatPhoneNumber } from '@core/phone';
 import { Download, Users } from 'lucide-react';
 import { useState } from 'react';
+import { EmailText } from '@/components/ui/email-text';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useServerData } from '@/lib/use-server-data';
 import { downloadSignupsCsv, latestSignups } from '../api/signups';
+
+/** Name, email, phone, when: the columns of a wide section; a narrow one stacks them (name and when on top). */
+const COLUMNS =
+  'grid-cols-[minmax(0,1fr)_auto] @2xl:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_minmax(0,11rem)_6rem]';
 
 /**
  * Who signed up on the site: the total, the 10 latest, and all of them as CSV. Under each phone, whether the
@@ -45,46 +50,44 @@ export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
       {failed && <p className="mt-2 text-sm text-muted">Sign-ups could not be loaded.</p>}
       {page && page.signups.length === 0 && <p className="mt-2 text-sm text-muted">No sign-ups yet.</p>}
       {page && page.signups.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  Email
-                </th>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  Phone
-                </th>
-                <th scope="col" className="py-1 font-semibold">
-                  Signed up
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {page.signups.map((signup) => (
-                <tr key={signup.email}>
-                  <td className="py-1.5 pr-3 text-ink">{signup.name}</td>
-                  <td className="py-1.5 pr-3 break-all text-ink">{signup.email}</td>
-                  <td className="py-1.5 pr-3 text-ink">
-                    <span className="whitespace-nowrap">
-                      {signup.phone ? formatPhoneNumber(signup.phone) : '—'}
-                    </span>
-                    {signup.phone && (
-                      <span className="block text-xs text-muted">
+        <div className="@container mt-3">
+          {/* Columns once the section is wide enough (a phone on its side, a tablet); stacked rows in the side column. */}
+          <div
+            aria-hidden="true"
+            className={`${COLUMNS} hidden pb-1 text-sm font-semibold text-muted @2xl:grid`}
+          >
+            <span>Name</span>
+            <span>Email</span>
+            <span>Phone</span>
+            <span className="text-right">Signed up</span>
+          </div>
+          <ul aria-label="Latest sign-ups" className="divide-y divide-line border-line text-sm @2xl:border-t">
+            {page.signups.map((signup) => (
+              <li key={signup.email} className={`${COLUMNS} grid gap-x-3 gap-y-0.5 py-2`}>
+                <span className="min-w-0 font-semibold break-words text-ink">{signup.name}</span>
+                <span className="text-right whitespace-nowrap text-muted @2xl:col-start-4 @2xl:row-start-1">
+                  <RelativeTime iso={signup.created_at} />
+                </span>
+                <EmailText
+                  email={signup.email}
+                  className="col-span-2 min-w-0 text-ink @2xl:col-span-1 @2xl:col-start-2 @2xl:row-start-1"
+                />
+                <span className="col-span-2 min-w-0 text-muted @2xl:col-span-1 @2xl:col-start-3 @2xl:row-start-1">
+                  {signup.phone ? (
+                    <>
+                      <span className="whitespace-nowrap text-ink">{formatPhoneNumber(signup.phone)}</span>
+                      <span className="@2xl:block">
+                        <span className="@2xl:hidden"> · </span>
                         Texts: {SMS_CONSENT_STATUS_LABEL[smsConsentStatus(signup)]}
                       </span>
-                    )}
-                  </td>
-                  <td className="py-1.5 whitespace-nowrap text-muted">
-                    <RelativeTime iso={signup.created_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    </>
+                  ) : (
+                    'No phone'
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
           <p className="mt-2 text-xs text-muted">
             Texts: "Confirmed" once the phone answered YES to our confirmation text; only those may be texted.
           </p>

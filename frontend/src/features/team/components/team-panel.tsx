@@ -1,6 +1,7 @@
 import type { TeamMember } from '@core/team';
 import { ShieldCheck, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
+import { EmailText } from '@/components/ui/email-text';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { errorMessage } from '@/lib/error-message';
 import { useServerData } from '@/lib/use-server-data';
@@ -72,8 +73,8 @@ export function TeamPanel({ reloadKey }: { readonly reloadKey: number }) {
       <li key={member.id} className="py-3">
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
           <div className="min-w-0">
-            <p className="font-medium break-all text-ink">
-              {member.email}
+            <p className="font-medium text-ink">
+              <EmailText email={member.email} />
               {member.is_you && <span className="ml-1 font-normal text-muted">(you)</span>}
             </p>
             <p className="text-sm text-muted">

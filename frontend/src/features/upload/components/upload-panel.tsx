@@ -1,6 +1,5 @@
 import { AUDIO_FILE_ACCEPT } from '@core/audio-format';
 import { DEFAULT_TEST_SENDER } from '@core/schemas';
-import { Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -15,7 +14,8 @@ export const UPLOAD_FAILED = 'Upload failed';
 /**
  * SPEC: the test upload panel. Audio files only (MP3, WAV, M4A, FLAC, OGG stated), the sender defaults to
  * "test-user", a progress bar, and the server's error inline in red (else "Upload failed"). The new message
- * shows in the list by itself (live updates).
+ * shows in the list by itself (live updates). A form without a heading of its own: Settings' Setup section
+ * names it.
  */
 export function UploadPanel() {
   const [file, setFile] = useState<File | null>(null);
@@ -52,51 +52,45 @@ export function UploadPanel() {
   };
 
   return (
-    <section aria-labelledby="upload-title" className="rounded-xl border border-line bg-canvas p-4 sm:p-5">
-      <h2 id="upload-title" className="flex items-center gap-2 font-bold text-ink">
-        <Upload aria-hidden="true" className="size-5 text-accent" />
-        Test upload
-      </h2>
-      <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">
-        <div>
-          <label htmlFor={fileId} className="block font-semibold text-ink">
-            Audio file
-          </label>
-          <p className="text-sm text-muted">
-            MP3, WAV, M4A, FLAC or OGG (and other voice formats), up to {MAX_AUDIO_SIZE}.
-          </p>
-          <input
-            ref={fileInput}
-            id={fileId}
-            name="audio"
-            type="file"
-            accept={AUDIO_FILE_ACCEPT}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setError(null);
-              setDone(null);
-            }}
-            className="mt-1.5 block w-full text-sm text-ink file:mr-3 file:min-h-9 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:font-semibold file:text-ink"
-          />
-        </div>
-        <TextField label="Sender" name="sender" value={sender} onChange={(e) => setSender(e.target.value)} />
-        {progress !== null && <UploadProgress fraction={progress} />}
-        {error && (
-          <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        )}
-        {done && (
-          <p role="status" className="text-sm font-medium text-success">
-            {done}
-          </p>
-        )}
-        <Button type="submit" disabled={progress !== null}>
-          {progress !== null ? 'Uploading...' : 'Upload'}
-        </Button>
-      </form>
-    </section>
+    <form noValidate onSubmit={onSubmit} aria-label="Test upload" className="space-y-3">
+      <div>
+        <label htmlFor={fileId} className="block font-semibold text-ink">
+          Audio file
+        </label>
+        <p className="text-sm text-muted">
+          MP3, WAV, M4A, FLAC or OGG (and other voice formats), up to {MAX_AUDIO_SIZE}.
+        </p>
+        <input
+          ref={fileInput}
+          id={fileId}
+          name="audio"
+          type="file"
+          accept={AUDIO_FILE_ACCEPT}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setError(null);
+            setDone(null);
+          }}
+          className="mt-1.5 block w-full text-sm text-ink file:mr-3 file:min-h-9 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:font-semibold file:text-ink"
+        />
+      </div>
+      <TextField label="Sender" name="sender" value={sender} onChange={(e) => setSender(e.target.value)} />
+      {progress !== null && <UploadProgress fraction={progress} />}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="text-sm font-medium text-success">
+          {done}
+        </p>
+      )}
+      <Button type="submit" disabled={progress !== null}>
+        {progress !== null ? 'Uploading...' : 'Upload'}
+      </Button>
+    </form>
   );
 }

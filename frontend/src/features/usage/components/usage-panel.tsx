@@ -12,6 +12,22 @@ import { UsageChart } from './usage-chart';
 const RANGES = [7, 30, 90, 365] as const;
 
 /**
+ * The table's columns: voice messages, then what came instead of one (pictures and other files that are not
+ * audio, texts that are no command, anything from a number that opted out), each kept as a failed record.
+ */
+const COLUMNS = [
+  'Day',
+  'Received',
+  'Completed',
+  'Failed',
+  'Segments',
+  'Pictures, files',
+  'Other texts',
+  'After STOP',
+  'Cost',
+] as const;
+
+/**
  * The dashboard's Usage section: today's segments against the SMS budget, messages a day as a chart, the
  * range's totals and its estimated cost.
  */
@@ -61,6 +77,7 @@ export function UsagePanel({ reloadKey }: { readonly reloadKey: number }) {
 
 function UsageReportView({ report }: { readonly report: UsageReport }) {
   const summary = usageSummary(report);
+  const days = [...report.days].reverse();
   const t = report.totals;
   const totals = [
     ['Received', t.received],
@@ -87,11 +104,12 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       <p className="text-sm text-muted">{summary}</p>
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-accent">Numbers by day</summary>
-        <div className="mt-2 max-h-72 overflow-auto">
-          <table className="w-full text-left">
+        <div className="@container mt-2 max-h-72 overflow-y-auto">
+          {/* Six columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
+          <table className="hidden w-full text-left @md:table">
             <thead className="text-muted">
               <tr>
-                {['Day', 'Received', 'Completed', 'Failed', 'Segments', 'Cost'].map((h) => (
+                {COLUMNS.map((h) => (
                   <th key={h} scope="col" className="py-1 pr-3 font-semibold">
                     {h}
                   </th>
@@ -99,7 +117,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {[...report.days].reverse().map((day) => (
+              {days.map((day) => (
                 <tr key={day.date}>
                   <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap text-ink">
                     {shortDate(day.date)}
@@ -108,11 +126,23 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
                   <td className="py-1 pr-3 text-ink">{day.completed}</td>
                   <td className="py-1 pr-3 text-ink">{day.failed}</td>
                   <td className="py-1 pr-3 text-ink">{day.segments}</td>
+                  <td className="py-1 pr-3 text-ink">{day.refused_attachments}</td>
+                  <td className="py-1 pr-3 text-ink">{day.unknown_texts}</td>
+                  <td className="py-1 pr-3 text-ink">{day.opted_out_messages}</td>
                   <td className="py-1 text-ink">{formatUsd(day.estimated_cost)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <ul aria-label="Numbers by day" className="divide-y divide-line @md:hidden">
+            {days.map((day) => (
+              <li key={day.date} className="py-1.5 text-ink">
+                <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
+                {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
+                {formatUsd(day.estimated_cost)}
+              </li>
+            ))}
+          </ul>
         </div>
       </details>
     </div>

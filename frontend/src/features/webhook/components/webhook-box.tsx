@@ -1,49 +1,44 @@
-import { Check, Copy, MessageSquare } from 'lucide-react';
-import { useCopy } from '@/lib/clipboard';
+import { CopyButton } from '@/components/ui/copy-button';
 
 /**
- * SPEC: "An SMS integration info box that gives the webhook URL for the SMS provider (HTTP POST; it is the
- * receive-message function)", with a copy button and where it goes in Twilio's console.
+ * SPEC: the webhook URL for the SMS provider (HTTP POST; it is the receive-message function), with a copy
+ * button and the Twilio console steps around it, said here in full (an operator has the dashboard, not the
+ * repository's docs). Settings shows it in its Setup section.
  */
 export function WebhookBox({ webhookUrl }: { readonly webhookUrl: string | null }) {
-  const { state, copy } = useCopy();
-  const copied = state === 'copied';
+  if (!webhookUrl) {
+    return <p className="text-sm text-muted">The webhook URL is not in this deployment's configuration.</p>;
+  }
   return (
-    <section aria-labelledby="webhook-title" className="rounded-xl border border-line bg-canvas p-4 sm:p-5">
-      <h2 id="webhook-title" className="flex items-center gap-2 font-bold text-ink">
-        <MessageSquare aria-hidden="true" className="size-5 text-accent" />
-        SMS integration
-      </h2>
-      {webhookUrl ? (
-        <>
-          <p className="mt-2 text-sm text-muted">
-            Webhook URL for incoming messages (<span className="font-semibold">HTTP POST</span>):
-          </p>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
-            <code className="min-w-0 flex-1 rounded-md bg-surface px-2 py-1.5 text-sm break-all text-ink">
-              {webhookUrl}
-            </code>
-            <button
-              type="button"
-              onClick={() => copy(webhookUrl)}
-              className="inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-line-strong px-3 text-sm font-semibold text-ink hover:bg-surface"
-            >
-              {copied ? (
-                <Check aria-hidden="true" className="size-4 text-success" />
-              ) : (
-                <Copy aria-hidden="true" className="size-4" />
-              )}
-              {copied ? 'Copied!' : 'Copy'}
-            </button>
-          </div>
-          <p className="mt-2 text-sm text-muted">
-            In the Twilio Console: Phone Numbers, your number, Messaging configuration, "A message comes in":
-            Webhook, this URL, HTTP POST.
-          </p>
-        </>
-      ) : (
-        <p className="mt-2 text-sm text-muted">The webhook URL is not in this deployment's configuration.</p>
-      )}
-    </section>
+    <div className="space-y-3">
+      <div>
+        <p className="text-sm text-muted">
+          Webhook URL for incoming messages (<span className="font-semibold">HTTP POST</span>):
+        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <code className="min-w-0 flex-1 basis-48 rounded-md bg-surface px-2 py-1.5 text-sm break-all text-ink">
+            {webhookUrl}
+          </code>
+          <CopyButton text={webhookUrl} accessibleLabel="Copy the webhook URL" />
+        </div>
+      </div>
+      <ol aria-label="In the Twilio Console" className="list-decimal space-y-1.5 pl-5 text-sm text-ink">
+        <li>Buy a US number that takes SMS and MMS (Phone Numbers, Buy a number).</li>
+        <li>
+          Open the number (Phone Numbers, Active numbers). Under Messaging Configuration, set "A message comes
+          in" to Webhook, this URL, HTTP POST. Twilio signs each request for this exact address: any other
+          host or path is refused.
+        </li>
+        <li>
+          In Messaging, Settings, Advanced Opt-Out: keep Twilio's STOP handling and turn off its own HELP and
+          START replies; the service sends its own.
+        </li>
+        <li>
+          Register your brand and an A2P 10DLC campaign (Messaging, Regulatory compliance) and add the number
+          to the campaign's Messaging Service: US carriers block texts from unregistered numbers. The
+          campaign's sample messages must match the replies, and links must be on your own domain.
+        </li>
+      </ol>
+    </div>
   );
 }
