@@ -105,7 +105,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-accent">Numbers by day</summary>
         <div className="@container mt-2 max-h-72 overflow-y-auto">
-          {/* Six columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
+          {/* Nine columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
           <table className="hidden w-full text-left @md:table">
             <thead className="text-muted">
               <tr>
@@ -140,6 +140,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
                 <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
                 {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
                 {formatUsd(day.estimated_cost)}
+                {refusedLine(day)}
               </li>
             ))}
           </ul>
@@ -147,4 +148,16 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       </details>
     </div>
   );
+}
+
+/** What came instead of voice messages that day, on a narrow screen's line: only what there was. */
+function refusedLine(day: UsageReport['days'][number]): string {
+  const parts = [
+    day.refused_attachments
+      ? `${day.refused_attachments} ${day.refused_attachments === 1 ? 'picture or file' : 'pictures or files'}`
+      : null,
+    day.unknown_texts ? `${day.unknown_texts} other ${day.unknown_texts === 1 ? 'text' : 'texts'}` : null,
+    day.opted_out_messages ? `${day.opted_out_messages} after STOP` : null,
+  ].filter((part) => part !== null);
+  return parts.length ? `; ${parts.join(', ')}` : '';
 }
