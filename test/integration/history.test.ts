@@ -1,8 +1,8 @@
 /**
  * The message history through the local runtime (its own process, data directory and port) with a real
  * admin token: 30 messages from three senders paged 25 + 5, filtered by sender typed three ways, by status,
- * by how their texts fared (delivery) and by date, the CSV export of a filtered list (formula-safe), the wrong-transcript mark stored and
- * exported, and cursors that were not given out refused with a 400.
+ * by how their texts fared (delivery) and by date, the CSV export of a filtered list (formula-safe), the
+ * wrong-transcript mark stored and exported, and cursors that were not given out refused with a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
@@ -291,7 +291,7 @@ describe('the wrong-transcript mark', () => {
     const csv = await api('/api/messages/export?from=2026-11-14&to=2026-11-14');
     const row = csv.text.split('\r\n').find((line) => line.startsWith('"hist-26",'));
     expect(row).toMatch(
-      /,"true","admin@example\.com","2026-\d\d-\d\dT[\d:.]+Z","Transcript twenty-six, said right\."$/,
+      /,"true","admin@example\.com","2026-\d\d-\d\dT[\d:.]+Z","Transcript twenty-six, said right\.","voice",/,
     );
     expect(await wrongToday()).toBe(before + 1);
     // Marking it again (a corrected text edited) is not another wrong transcript.
