@@ -116,13 +116,21 @@ async function filterBy(page: Page, field: 'Status' | 'Delivery', option: string
   await list(page).getByRole('button', { name: 'Apply filters' }).click();
 }
 
-type Focused = { text: string; row: string | null; id: string; where: 'top' | 'list' | 'beside' };
+type Focused = { text: string; row: string | null; id: string; where: 'above' | 'list' | 'beside' };
 
-/** What has the keyboard's focus: its text, the row it is (if one), its id, and where on the page it is. */
+/**
+ * What has the keyboard's focus: its text, the row it is (if one), its id, and where on the page it is: in the
+ * list, beside it (the column to its right, on a laptop), or above it (the header, the first-run checklist).
+ */
 const focused = (page: Page) =>
   page.evaluate<Focused>(`(() => {
     const el = document.activeElement;
-    const where = el?.closest('#messages') ? 'list' : el?.closest('header') || el?.tagName === 'A' ? 'top' : 'beside';
+    const list = document.getElementById('messages');
+    // The column the list is in (the first-run checklist above it, in the same column, starts it).
+    const edge = list?.parentElement ? list.parentElement.getBoundingClientRect() : { right: Infinity, top: Infinity };
+    const box = el ? el.getBoundingClientRect() : null;
+    const where = el && list?.contains(el) ? 'list'
+      : box && box.left >= edge.right && box.top >= edge.top ? 'beside' : 'above';
     return { text: (el?.textContent ?? '').trim(), row: el?.getAttribute('data-row') ?? null, id: el?.id ?? '', where };
   })()`);
 
@@ -251,7 +259,8 @@ describe('the message list', () => {
       await page.keyboard.press('Tab');
       order.push(await focused(page));
     }
-    // The page's top (skip link, header), then the list (its one row stop among its controls), then beside it.
+    // What is above the list (skip link, header, checklist), then the list (one stop for its rows among its
+    // controls), then the column beside it.
     const firstRow = order.findIndex((stop) => stop.row !== null);
     const firstBeside = order.findIndex((stop) => stop.where === 'beside');
     expect(firstRow).toBeGreaterThan(0);
