@@ -236,3 +236,34 @@ describe('the messages', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Try again in a minute.');
   });
 });
+
+describe('what the list tells the first-run checklist', () => {
+  function Told({ live }: { readonly live: LiveMessages }) {
+    const history = useMessageHistory(0, live.changes, live.reconnections);
+    return <p>voice: {String(history.hasVoiceMessage)}</p>;
+  }
+
+  it('says a voice message arrived once one is listed; a refused picture does not count', async () => {
+    const api = installFakeApi();
+    const picture: Message = {
+      ...message(1),
+      status: 'failed',
+      refusal: {
+        reason: 'not-audio',
+        kind: 'attachment',
+        content_types: ['image/png'],
+        text: null,
+        count: 1,
+        last_at: new Date().toISOString(),
+        answered: null,
+      },
+    };
+    api.on('GET', '/api/messages', () => ({ status: 200, body: { messages: [picture], next_cursor: null } }));
+    const { live, emit } = liveChannel();
+    render(<Told live={live} />);
+    expect(screen.getByText('voice: null')).toBeInTheDocument();
+    expect(await screen.findByText('voice: false')).toBeInTheDocument();
+    emit({ type: 'insert', message: message(0) });
+    expect(screen.getByText('voice: true')).toBeInTheDocument();
+  });
+});

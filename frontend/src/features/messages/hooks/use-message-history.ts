@@ -1,3 +1,4 @@
+import { messageKind } from '@core/refused-inbound';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useServerData } from '@/lib/use-server-data';
@@ -26,8 +27,11 @@ export type MessageHistory = {
   readonly arrived: number;
   /** Loads the first page again, with the messages that arrived. */
   readonly showArrived: () => void;
-  /** Whether any message exists (the first-run checklist's "a message arrived"); null until the list tells. */
-  readonly anyMessage: boolean | null;
+  /**
+   * Whether a voice message arrived (the first-run checklist's test step; the record of a picture or a text we
+   * refused does not count); null until the list tells.
+   */
+  readonly hasVoiceMessage: boolean | null;
 };
 
 const LOAD_FAILED = { fallback: 'The messages could not be loaded. Try again.' };
@@ -92,12 +96,12 @@ export function useMessageHistory(
     [changes, setData, filtered],
   );
 
-  // A page with a message says there is one; only an empty unfiltered list says there is none.
-  const [anyMessage, setAnyMessage] = useState<boolean | null>(null);
+  // Rows holding a voice message say there is one; only the unfiltered newest without one say there is none.
+  const [hasVoiceMessage, setHasVoiceMessage] = useState<boolean | null>(null);
   useEffect(() => {
     if (!data) return;
-    if (data.messages.length > 0) setAnyMessage(true);
-    else if (!filtered && data.next_cursor === null) setAnyMessage(false);
+    if (data.messages.some((m) => messageKind(m) === 'voice')) setHasVoiceMessage(true);
+    else if (!filtered) setHasVoiceMessage(false);
   }, [data, filtered]);
 
   const showArrived = useCallback(() => {
@@ -145,6 +149,6 @@ export function useMessageHistory(
     moreError,
     arrived,
     showArrived,
-    anyMessage,
+    hasVoiceMessage,
   };
 }
