@@ -1,7 +1,7 @@
 /**
  * Live-update latency (issue 9): from a message's status change, written the way the pipeline writes it
  * (use-cases/message-changes.ts: the DynamoDB update, then the signed publish to the runtime's AppSync Events
- * stand-in), to the card showing the new status in a signed-in dashboard in Chromium. The baseline, measured
+ * stand-in), to the row showing the new status in a signed-in dashboard in Chromium. The baseline, measured
  * on the same changes in the same run, is a second dashboard without live updates that refetches the list
  * (its Refresh button) as soon as the write returns: the best a polling dashboard could do.
  *
@@ -23,24 +23,22 @@ const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 40);
 const CARDS = 10;
 const ADMIN = { email: 'bench-live@example.com', password: 'bench-live-password-1' };
 
-/** Records, in the page, when each card (by its sender) first shows each state. */
+/** Records, in the page, when each row (by its sender) first shows each status. */
 const OBSERVER = `(() => {
   const seen = new Map();
   window.cardChanges = [];
   const note = () => {
     const at = performance.timeOrigin + performance.now();
-    for (const article of document.querySelectorAll('article')) {
-      const from = article.querySelector('h3')?.textContent ?? '';
-      const text = article.textContent ?? '';
-      const state = text.includes('Processing audio message...') ? 'processing'
-        : text.includes('Waiting to process...') ? 'pending' : text.includes('Failed') ? 'failed' : 'other';
+    for (const row of document.querySelectorAll('[data-row]')) {
+      const from = row.querySelector(':scope > span:nth-child(2)')?.textContent ?? '';
+      const state = row.querySelector('[data-outcome]')?.getAttribute('data-outcome') ?? 'other';
       if (seen.get(from) !== state) {
         seen.set(from, state);
         window.cardChanges.push({ from, state, at });
       }
     }
   };
-  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
 })()`;
 
 type CardChange = { from: string; state: string; at: number };
@@ -79,12 +77,12 @@ export async function benchLive(): Promise<void> {
       await createMessage(deps, message);
     }
     await live
-      .locator('article')
+      .locator('[data-row]')
       .nth(CARDS - 1)
       .waitFor();
     await polling.getByRole('button', { name: 'Refresh' }).click();
     await polling
-      .locator('article')
+      .locator('[data-row]')
       .nth(CARDS - 1)
       .waitFor();
     await Promise.all([live.evaluate(OBSERVER), polling.evaluate(OBSERVER)]);

@@ -5,6 +5,7 @@
 import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
+import { benchDashboard } from './dashboard';
 import { benchFacts } from './facts';
 import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
@@ -25,6 +26,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   bodies: benchBodies,
   /** Bundle size and cold-start import time of every function, before and after issue 7. */
   bundles: benchBundles,
+  /** The dashboard before and after rows (issue 26): page height, Tab stops to History, words requests, JS. */
+  dashboard: benchDashboard,
   /** Names, numbers, amounts and times in the first text: right / wrong / unclear / left out (issue 24). */
   facts: benchFacts,
   /** The message history (issue 19): a page of 25 and filtered pages of 10,000 messages against the ten. */

@@ -1,9 +1,11 @@
 /**
- * The operator's message history (issue 19): filters by sender, status, kind (issue 26) and date range,
- * pages of up to 100 read with an opaque cursor, and what an export of the filtered list holds. Pure: the API
- * validates a request with these schemas, the repository pages by them, and the dashboard shares the limits.
+ * The operator's message history (issue 19): filters by sender, status, kind and delivery (issue 26) and
+ * date range, pages of up to 100 read with an opaque cursor, and what an export of the filtered list holds.
+ * Pure: the API validates a request with these schemas, the repository pages by them, and the dashboard
+ * shares the limits.
  */
 import * as z from 'zod';
+import { DELIVERY_STATES, type DeliveryState } from './message-outcome';
 import { normalizePhone } from './phone';
 import { MESSAGE_KINDS, type MessageKind } from './refused-inbound';
 import { MESSAGE_STATUSES, type MessageStatus } from './status';
@@ -23,6 +25,8 @@ export type MessageFilters = {
   readonly status?: MessageStatus;
   /** Voice messages, or one kind of thing refused instead (core/refused-inbound.ts). */
   readonly kind?: MessageKind;
+  /** How its texts fared (core/message-outcome.ts); issue 25's urgency would join here. */
+  readonly delivery?: DeliveryState;
   readonly from?: string;
   readonly to?: string;
 };
@@ -113,6 +117,12 @@ const filterFields = {
     .preprocess(
       (value) => (value === '' ? undefined : value),
       z.enum(MESSAGE_KINDS, { error: `must be one of ${MESSAGE_KINDS.join(', ')}.` }).optional(),
+    )
+    .optional(),
+  delivery: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(DELIVERY_STATES, { error: `must be one of ${DELIVERY_STATES.join(', ')}.` }).optional(),
     )
     .optional(),
   from: dateBound('from'),

@@ -15,7 +15,7 @@ import { inboundRefusalSchema } from './refused-inbound-schema';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
 import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from './send-limits';
 import { MESSAGE_STATUSES } from './status';
-import { statedFactsSchema, voiceSummarySchema } from './summary';
+import { statedFactsSchema, storedSummarySchema } from './summary';
 import { transcriptReviewSchema } from './transcript-review';
 import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
 
@@ -147,8 +147,8 @@ export const messageSchema = z.object({
   sender_reply_mode: replyModeSchema.nullable().optional(),
   /** Things the operator should know, e.g. that 8 kHz audio may give an unreliable transcript. */
   warnings: z.array(z.string()).optional(),
-  /** The structured summary: key points, callback number and time, requested action. */
-  summary_details: voiceSummarySchema.nullable().optional(),
+  /** The structured summary: key points, callback number and time, requested action, who called. */
+  summary_details: storedSummarySchema.nullable().optional(),
   /**
    * What the fact checks decided beyond the summary (core/stated-summary.ts): a callback number said but not
    * stated, and where; the transcript's doubtful facts, which its texts mark "(?)". Absent before issue 24.

@@ -79,3 +79,13 @@ export const summaryWithLanguageSchema = z.object({
   ...voiceSummarySchema.shape,
 });
 export type SummaryWithLanguage = z.infer<typeof summaryWithLanguageSchema>;
+
+/**
+ * The summary as a message keeps it (`summary_details`): with who called apart (issue 26), as the first text
+ * names them once the fact checks passed them ("Rebecca from Dr. Patel's office"), which the dashboard's row
+ * leads with; absent or null when no name passed, and on messages summarized before it was kept.
+ */
+export const storedSummarySchema = voiceSummarySchema.extend({
+  caller: z.string().nullable().optional(),
+});
+export type StoredSummary = z.infer<typeof storedSummarySchema>;

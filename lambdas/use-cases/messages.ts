@@ -7,6 +7,7 @@ import {
   type MessageFilters,
   type PagePosition,
 } from '../core/message-history';
+import { deliveryState } from '../core/message-outcome';
 import { messageKind, receivedWords } from '../core/refused-inbound';
 import { type ListedMessage, listedMessage, type Message } from '../core/schemas';
 import type { MessageRepository } from '../ports/message-repository';
@@ -62,6 +63,7 @@ const EXPORT_HEADER = [
   'source',
   'status',
   'reply_sent',
+  'delivery',
   'audio_duration_seconds',
   'summary',
   'transcript',
@@ -85,6 +87,7 @@ function exportRow(m: Message) {
     m.source ?? null,
     m.status,
     m.reply_sent,
+    deliveryState(m.sms_parts),
     m.audio_duration_seconds ?? null,
     m.summary,
     m.transcript,

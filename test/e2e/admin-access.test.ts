@@ -74,7 +74,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /** The dashboard, not the waiting screen (which has a Logout button too). */
-const dashboard = (page: Page) => page.getByRole('heading', { name: /Recent Messages/ });
+const dashboard = (page: Page) => page.getByRole('heading', { name: 'Messages', exact: true });
 
 async function idToken(email: string, password: string): Promise<string> {
   return (await runtime.tokens(email, password)).idToken;

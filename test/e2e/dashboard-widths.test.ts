@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../lambdas/core/schemas';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { overflowOf, signInToDashboard } from '../support/dashboard';
+import { messageRow, openRow, overflowOf, signInToDashboard } from '../support/dashboard';
 import { LONG_EMAILS, seedDashboard } from '../support/dashboard-content';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
@@ -175,8 +175,11 @@ describe('every view at every width', () => {
     for (const width of WIDTHS) {
       const { page, errors } = await openDashboard(width);
       const shot = SHOT_WIDTHS.includes(width);
-      // Both lists, the usage, the sign-ups and the team have loaded.
-      await page.getByRole('region', { name: 'History' }).getByText('Showing', { exact: false }).waitFor();
+      // The messages, the usage, the sign-ups and the team have loaded; two rows are open (a reply the carrier
+      // did not deliver, with its long transcript; a long failure), as an operator reads them.
+      await page.getByRole('region', { name: 'Messages' }).getByText('Showing', { exact: false }).waitFor();
+      for (const who of ['(415) 555-0193', '+447700900123']) await openRow(messageRow(page, who));
+      await messageRow(page, '(415) 555-0193').getByText('Show full transcript').click();
       await page
         .getByRole('region', { name: /^Sign-ups/ })
         .getByText(LONG_EMAILS[2]!)
@@ -205,7 +208,7 @@ describe('every view at every width', () => {
       if (shot) {
         await page.screenshot({ path: join(SCREENSHOTS, `home-${width}.png`), fullPage: true });
         for (const [name, region] of [
-          ['history', 'History'],
+          ['messages', 'Messages'],
           ['usage', 'Usage'],
           ['signups', /^Sign-ups/],
           ['team', 'Team'],

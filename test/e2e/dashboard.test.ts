@@ -1,9 +1,9 @@
 /**
  * The admin dashboard in a real browser (Debian Chromium) against the local runtime started as a person starts
- * it, signed in through the login screen as an administrator: uploads watched live from pending to completed,
- * a failed message retried, a file that is not audio refused with nothing kept, a 20 MB file through the
- * two-step upload, settings saved and checked, the live channel refused to others, and the list recovering
- * after its connection drops. Screenshots at 360 and 1280 px land in test-results/e2e.
+ * it, signed in through the login screen as an administrator: uploads watched live from pending to sent (the
+ * reply waiting for the carrier), a failed message retried, a file that is not audio refused with nothing
+ * kept, a 20 MB file through the two-step upload, settings saved and checked, the live channel refused to
+ * others, and the list recovering after its connection drops. Screenshots at 360 and 1280 px land in test-results/e2e.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,14 @@ import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { runProgram } from '../../lambdas/adapters/offline/subprocess';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { signInToDashboard, waitForLiveState } from '../support/dashboard';
+import {
+  messageRow,
+  openRow,
+  rowButton,
+  rowOutcome,
+  signInToDashboard,
+  waitForLiveState,
+} from '../support/dashboard';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { currentLiveChannel } from '../support/live-events';
@@ -84,19 +91,12 @@ async function openDashboard(width = 1280): Promise<Dashboard> {
   return { page, errors };
 }
 
-/**
- * The live list's card of the message from `sender` (as the card shows it); the History section below may show
- * the same message in a card of its own.
- */
-const card = (page: Page, sender: string) =>
-  page
-    .getByRole('region', { name: /^Recent Messages/ })
-    .locator('article')
-    .filter({ hasText: sender });
+/** The row of the message from `sender` (as the row shows it). */
+const card = (page: Page, sender: string) => messageRow(page, sender);
 
 /**
- * Records each state a card is shown in, as the browser renders it (from the page itself, not the test's
- * polling, so a state shown for a few milliseconds is not missed). Browser code is passed as text: this
+ * Records each status a row is shown in, as the browser renders it (from the page itself, not the test's
+ * polling, so a status shown for a few milliseconds is not missed). Browser code is passed as text: this
  * project's TypeScript has no DOM types outside the frontend.
  */
 async function recordCardStates(page: Page, sender: string): Promise<() => Promise<string[]>> {
@@ -104,17 +104,13 @@ async function recordCardStates(page: Page, sender: string): Promise<() => Promi
     const seen = [];
     window.cardStates = seen;
     const note = () => {
-      for (const article of document.querySelectorAll('[aria-labelledby="recent-title"] article')) {
-        if (article.querySelector('h3')?.textContent !== ${JSON.stringify(sender)}) continue;
-        const text = article.textContent ?? '';
-        const state = text.includes('Waiting to process...') ? 'pending'
-          : text.includes('Processing audio message...') ? 'processing'
-          : text.includes('Completed') ? 'completed'
-          : text.includes('Failed') ? 'failed' : 'other';
+      for (const row of document.querySelectorAll('[aria-labelledby="messages-title"] [data-row]')) {
+        if (!(row.textContent ?? '').includes(${JSON.stringify(sender)})) continue;
+        const state = row.querySelector('[data-outcome]')?.getAttribute('data-outcome') ?? 'other';
         if (seen.at(-1) !== state) seen.push(state);
       }
     };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   })()`);
   return () => page.evaluate<string[]>('window.cardStates');
 }
@@ -142,7 +138,7 @@ async function uploadTaken(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog
     .getByRole('status')
-    .filter({ hasText: /uploaded: it is in Recent Messages/ })
+    .filter({ hasText: /uploaded: it is in Messages/ })
     .waitFor({ timeout: 90_000 });
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
@@ -185,8 +181,11 @@ describe('the live dashboard', () => {
     await uploadTaken(page);
 
     const message = card(page, '(415) 555-0123');
-    await message.getByText('• Reply sent').waitFor({ timeout: 120_000 });
-    expect(await states()).toEqual(['pending', 'processing', 'completed']);
+    // Answered, and nothing local pretends a delivery: the row says "Sent" (waiting for the carrier).
+    await message.locator('[data-outcome="waiting"]').waitFor({ timeout: 120_000 });
+    expect(await states()).toEqual(['pending', 'processing', 'waiting']);
+    await openRow(message);
+    await message.getByText('• Reply sent').waitFor();
     expect(await sameDocument(page)).toBe(true);
     expect(await message.getByText('Summary').count()).toBeGreaterThan(0);
     expect(await message.getByText('Full Transcript').count()).toBe(1);
@@ -222,7 +221,7 @@ describe('the live dashboard', () => {
     await page.close();
   });
 
-  it('retries a message that failed on a provider fault, and its cards (live list and History) turn completed', async () => {
+  it('retries a message that failed on a provider fault, and its row turns completed', async () => {
     expect((await adminApi('/api/settings', { openai_api_key: OPENAI_KEY })).status).toBe(200);
     openai.failAlways(500);
     try {
@@ -235,24 +234,24 @@ describe('the live dashboard', () => {
       );
       await uploadTaken(page);
       const message = card(page, 'fault-test');
-      const retry = message.getByRole('button', { name: 'Retry Processing' });
-      await retry.waitFor({ timeout: 120_000 });
+      await message.locator('[data-outcome="failed"]').waitFor({ timeout: 120_000 });
+      // The row's gist is why it failed.
       expect(await message.innerText()).toMatch(/OpenAI/);
+      await openRow(message);
+      const retry = message.getByRole('button', { name: 'Retry Processing', exact: true });
+      await retry.waitFor();
       await screenshot(page, 'dashboard-failed');
 
       openai.failAlways(null);
-      // Loaded again, the History section shows the failed message too: its card follows the live channel.
+      // Loaded again, the row is closed; opened, it follows the live channel to completed.
       await page.reload();
-      const inHistory = page
-        .getByRole('list', { name: 'History' })
-        .locator('article')
-        .filter({ hasText: 'fault-test' });
-      await inHistory.getByRole('button', { name: 'Retry Processing' }).waitFor();
+      await openRow(message);
       await retry.click();
-      await message.getByText('Completed').waitFor({ timeout: 120_000 });
-      expect(await message.getByText('Caller said:').count()).toBe(1);
-      await inHistory.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
-      expect(await inHistory.getByText('Caller said:').count()).toBe(1);
+      await message.locator('[data-outcome="completed"]').waitFor({ timeout: 120_000 });
+      // The summary, in the row's gist and in the open row.
+      expect(await rowButton(message).innerText()).toContain('Caller said:');
+      await message.getByRole('heading', { name: 'Summary' }).waitFor();
+      expect(await rowOutcome(message)).toBe('completed');
       await page.close();
     } finally {
       openai.failAlways(null);
@@ -476,7 +475,7 @@ describe('the live channel', () => {
     await waitForLiveState(page, 'Live');
     await card(page, 'while-offline').waitFor({ timeout: 30_000 });
     // From here on it is live again: the same message reaches completed without a reload.
-    await card(page, 'while-offline').getByText('Completed').waitFor({ timeout: 120_000 });
+    await card(page, 'while-offline').locator('[data-outcome="completed"]').waitFor({ timeout: 120_000 });
     expect(await sameDocument(page)).toBe(true);
     await screenshot(page, 'dashboard-live');
     expect(errors.filter((e) => !/Live updates|WebSocket/.test(e))).toEqual([]);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeardWord } from '../../lambdas/core/heard-words';
 import { momentFragment, momentLabel } from '../../lambdas/core/message-moment';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { signInToDashboard } from '../support/dashboard';
+import { messageRow, openRow, signInToDashboard } from '../support/dashboard';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';
 import { ROOT, type RunningRuntime } from '../support/local-runtime';
@@ -191,10 +191,8 @@ describe('the words that were hard to hear', () => {
   it('are shaded on the dashboard card too', async () => {
     const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInToDashboard(page, runtime.url, ADMIN);
-    const card = page
-      .getByRole('region', { name: /^Recent Messages/ })
-      .locator('article')
-      .filter({ hasText: '(415) 555-0193' });
+    const card = messageRow(page, '(415) 555-0193');
+    await openRow(card);
     await card.getByText(/words were hard to hear/).waitFor();
     expect(await card.getByRole('button', { name: /\(unclear, listen from/ }).allTextContents()).toEqual(
       DOUBTFUL.filter((word) => doctor.script.indexOf(word) < 280),

@@ -1,8 +1,8 @@
 /**
  * Issue 26, a rejected picture is on the record, in a real browser (Debian Chromium) against the local runtime
  * started as a person starts it: a picture texted to the number (a webhook signed as Twilio signs it, its
- * media on the fake Twilio) reaches the open dashboard live, shows in History as failed with the reason, what
- * came in and the text we answered, is found by the Kind and Status filters, and counts in Usage. Screenshots
+ * media on the fake Twilio) reaches the open dashboard live, its row says "Refused" with what came in and the
+ * text we answered, opened it gives the reason too, is found by the Kind and Status filters, and counts in Usage. Screenshots
  * at 360 and 1280 px land in test-results/e2e.
  */
 import { mkdir } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { REFUSAL_WORDS } from '../../lambdas/core/refused-inbound';
 import { UNSUPPORTED_MEDIA_TEXT } from '../../lambdas/core/reply';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { signInToDashboard } from '../support/dashboard';
+import { messageRow, openRow, rowButton, rowOutcome, signInToDashboard } from '../support/dashboard';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, localWebhookToken, postWebhook } from '../support/pipeline';
@@ -57,24 +57,26 @@ async function openDashboard(width: number): Promise<{ page: Page; errors: strin
 }
 
 describe('a picture texted to the number', () => {
-  it('reaches the open dashboard, shows in History as failed with why and what we answered, and counts in Usage', async () => {
+  it('reaches the open dashboard as a refused row with what came in and what we answered, is filtered by kind, and counts in Usage', async () => {
     const { page, errors } = await openDashboard(1280);
-    const history = page.getByRole('region', { name: 'History' });
+    const history = page.getByRole('region', { name: 'Messages' });
     await history.getByText('No messages yet.').waitFor();
 
     const picture = twilio.addMedia({ bytes: PNG, contentType: 'image/png' });
     const form = incomingForm({ from: SENDER, mediaUrl: picture.url, mediaType: 'image/png' });
     expect((await postWebhook(runtime, form)).status).toBe(200);
 
-    // Live: the Recent Messages list shows it at once; History offers it.
-    const recent = page.getByRole('region', { name: /^Recent Messages/ });
-    await recent.getByText('a picture (image/png)').waitFor();
+    // Live: the list shows its row at once, refused, with what came in and what we answered.
+    const item = messageRow(page, 'A picture (image/png)');
+    await item.waitFor();
+    expect(await rowOutcome(item)).toBe('refused');
+    expect(await rowButton(item).innerText()).toContain(`we answered “${UNSUPPORTED_MEDIA_TEXT}”`);
     // The first-run checklist waits for a voice message: a refused picture does not tick it.
     const checklist = page.getByRole('region', { name: 'Welcome: three steps to start' });
     await checklist.getByRole('heading', { name: 'Send a test voice message (to do)' }).waitFor();
-    await history.getByRole('button', { name: 'Show it' }).click();
-    const item = history.getByRole('article').filter({ hasText: 'a picture (image/png)' });
-    for (const words of ['Failed', REFUSAL_WORDS['not-audio'], `“${UNSUPPORTED_MEDIA_TEXT}”`])
+    // Opened: why, what came in and the answer, and nothing to retry.
+    await openRow(item);
+    for (const words of [REFUSAL_WORDS['not-audio'], 'a picture (image/png)', `“${UNSUPPORTED_MEDIA_TEXT}”`])
       await item.getByText(words, { exact: true }).waitFor();
     expect(await history.getByRole('button', { name: /Retry/ }).count()).toBe(0);
 
@@ -82,7 +84,7 @@ describe('a picture texted to the number', () => {
     await history.getByLabel('Status').selectOption('failed');
     await history.getByRole('button', { name: 'Apply filters' }).click();
     await history.getByText('Showing all 1 message.').waitFor();
-    await history.getByText('a picture (image/png)').scrollIntoViewIfNeeded();
+    await item.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'refused-picture-history-1280.png') });
     await history.getByLabel('Kind').selectOption('voice');
     await history.getByRole('button', { name: 'Apply filters' }).click();
@@ -104,14 +106,15 @@ describe('a picture texted to the number', () => {
     await page.close();
   });
 
-  it('reads at 360 px: the reason and the answer on the card, the picture in Usage by day', async () => {
+  it('reads at 360 px: the reason and the answer in its row, the picture in Usage by day', async () => {
     const { page, errors } = await openDashboard(360);
-    const history = page.getByRole('region', { name: 'History' });
-    const received = history.getByText('a picture (image/png)');
+    const item = messageRow(page, 'A picture (image/png)');
+    await openRow(item);
+    const received = item.getByText('a picture (image/png)', { exact: true });
     await received.waitFor();
     await received.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'refused-picture-history-360.png') });
-    const answer = await history.getByText(`“${UNSUPPORTED_MEDIA_TEXT}”`).boundingBox();
+    const answer = await item.getByText(`“${UNSUPPORTED_MEDIA_TEXT}”`, { exact: true }).boundingBox();
     expect(answer!.x + answer!.width).toBeLessThanOrEqual(360);
 
     // Today's line of Usage's numbers by day (a phone lists each day on its lines): the picture counted.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { signInToDashboard } from '../support/dashboard';
+import { messageRow, rowButton, signInToDashboard } from '../support/dashboard';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';
 import { ROOT, type RunningRuntime } from '../support/local-runtime';
@@ -80,21 +80,10 @@ describe('the operator reads a run step by step and the month’s usage', () => 
 
     for (const width of [1280, 360]) {
       const { page, errors } = await openDashboard(width);
-      // The live list's card: the History section below shows the same message in a card of its own, and either
-      // list may load first.
-      const card = page
-        .getByRole('region', { name: /^Recent Messages/ })
-        .locator('article')
-        .filter({ hasText: '(415) 555-0190' });
+      // The message's row, opened from the keyboard (Enter on it), then Enter on its Details.
+      const card = messageRow(page, '(415) 555-0190');
+      await rowButton(card).press('Enter');
       const details = card.getByRole('button', { name: 'Details' });
-      // The page settles first (both lists loaded); then Enter on the focused button.
-      await Promise.all([
-        details.waitFor(),
-        page
-          .getByRole('region', { name: 'History' })
-          .getByText(/Showing/)
-          .waitFor(),
-      ]);
       await details.press('Enter');
       await expect.poll(() => details.getAttribute('aria-expanded')).toBe('true');
       const timeline = card.getByRole('region', { name: 'Run details' });

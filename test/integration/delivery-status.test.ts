@@ -4,7 +4,7 @@
  * delivery), then signed callbacks to POST /api/sms-status move each part's status forward, the way the
  * card's data shows (GET /api/messages) and the live list is told; forged ones get 403 and change nothing; duplicates and late
  * statuses change nothing; a callback for a text not tied to a message is acknowledged and ignored; and
- * `npm run sms -- --delivery` posts one end to end.
+ * `npm run sms -- --delivery` posts one end to end, after which the History's delivery filter finds it.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -220,5 +220,12 @@ describe('npm run sms -- --delivery', () => {
       reply_parts: { delivery: { status: string; error_code: string | null } | null }[];
     };
     expect(run.reply_parts.at(-1)?.delivery).toEqual({ status: 'undelivered', error_code: '30007' });
+    // The History finds it by its delivery (issue 26), and no longer among those waiting for the carrier.
+    const listed = (query: string) =>
+      adminGet(`/api/messages?limit=100&${query}`).then((page) =>
+        (page as { messages: Message[] }).messages.map((m) => m.id),
+      );
+    expect(await listed('delivery=not_delivered')).toEqual([messageId]);
+    expect(await listed('delivery=waiting')).not.toContain(messageId);
   });
 });

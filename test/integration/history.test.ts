@@ -1,12 +1,13 @@
 /**
  * The message history through the local runtime (its own process, data directory and port) with a real
- * admin token: 30 messages from three senders paged 25 + 5, filtered by sender typed three ways, by status
- * and by date, the CSV export of a filtered list (formula-safe), the wrong-transcript mark stored and
- * exported, and cursors that were not given out refused with a 400.
+ * admin token: 30 messages from three senders paged 25 + 5, filtered by sender typed three ways, by status,
+ * by how their texts fared (delivery) and by date, the CSV export of a filtered list (formula-safe), the
+ * wrong-transcript mark stored and exported, and cursors that were not given out refused with a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import type { SmsPart } from '../../lambdas/core/delivery';
 import type { Message } from '../../lambdas/core/schemas';
 import { MESSAGE_STATUSES } from '../../lambdas/core/status';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
@@ -16,11 +17,33 @@ const SENDERS = ['+14155550101', '+14155550102', '+14155550103'] as const;
 let runtime: RunningRuntime;
 let token: string;
 
+/**
+ * The texts of message i: completed ones (i % 4 = 2) delivered, or (every other one) not delivered; every
+ * other failed one (i % 8 = 3) has a failure notice still waiting for the carrier; the rest none.
+ */
+function texts(i: number): SmsPart[] {
+  const status = i % 8 === 2 ? 'delivered' : i % 8 === 6 ? 'undelivered' : i % 8 === 3 ? 'sent' : null;
+  if (status === null) return [];
+  return [
+    {
+      sid: `SM${String(i).padStart(32, '0')}`,
+      index: 0,
+      kind: i % 8 === 3 ? 'failure-notice' : 'reply',
+      segments: 1,
+      status,
+      error_code: status === 'undelivered' ? 30007 : null,
+      status_updated_at: '2026-11-01T00:00:00.000Z',
+    },
+  ];
+}
+
 /** Message i of 30: sender i % 3, status i % 4, one every 12 hours from Nov 1 (so dates span 15 days). */
 function seeded(i: number): Message {
   const sender = SENDERS[i % 3]!;
   const status = MESSAGE_STATUSES[i % 4]!;
+  const parts = texts(i);
   return {
+    ...(parts.length > 0 ? { sms_parts: parts } : {}),
     id: `hist-${String(i).padStart(2, '0')}`,
     created_at: new Date(Date.parse('2026-11-01T00:00:00.000Z') + i * 12 * 3_600_000).toISOString(),
     sender,
@@ -151,11 +174,38 @@ describe('the history', () => {
     expect(ids(completed)).toEqual(['hist-14', 'hist-10', 'hist-06']);
   });
 
+  it('finds how the texts fared (delivery), alone and with a sender or a status', async () => {
+    expect(ids(await allPages('delivery=delivered'))).toEqual(['hist-26', 'hist-18', 'hist-10', 'hist-02']);
+    expect(ids(await allPages('delivery=not_delivered', 2))).toEqual([
+      'hist-22',
+      'hist-14',
+      'hist-06',
+      'hist-formula',
+    ]);
+    expect(ids(await allPages('delivery=waiting&status=failed'))).toEqual([
+      'hist-27',
+      'hist-19',
+      'hist-11',
+      'hist-03',
+    ]);
+    expect(ids(await allPages('delivery=waiting&status=completed'))).toEqual([]);
+    const sender = encodeURIComponent('+14155550102');
+    expect(ids(await allPages(`delivery=not_delivered&sender=${sender}`))).toEqual(['hist-22']);
+    const none = ids(await allPages('delivery=none'));
+    expect(none).toHaveLength(31 - 12);
+    expect(none.slice(0, 3)).toEqual(['hist-29', 'hist-28', 'hist-25']);
+  });
+
   it.each([
     ['a cursor that was not given out', 'cursor=bm90LWEtY3Vyc29y', /^cursor: is not one this list gave out/],
     ['a cursor with a character changed', 'cursor=!!', /^cursor: is not one this list gave out/],
     ['a sender that is not a number', 'sender=maria', /^sender: "maria" is not a phone number\./],
     ['an unknown status', 'status=lost', /^status: must be one of pending, processing, completed, failed\.$/],
+    [
+      'an unknown delivery',
+      'delivery=bounced',
+      /^delivery: must be one of delivered, waiting, not_delivered, none\.$/,
+    ],
     ['a date range the wrong way round', 'from=2026-11-05&to=2026-11-01', /^to: must be after from\.$/],
     ['a page of 101', 'limit=101', /^limit: must be a whole number from 1 to 100\.$/],
   ])('refuses %s with a 400 saying what to do', async (_, query, message) => {
@@ -192,6 +242,24 @@ describe('the CSV export', () => {
     expect(lines.map((line) => line.split(',')[0])).toEqual(['"id"', '"hist-02"', '"hist-formula"']);
     // Inert where cells are split on commas, and where they are split on semicolons (x;=1+1).
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")","Note: x;'=1+1"`);
+  });
+
+  it('narrows by delivery too, and says how each message’s texts fared', async () => {
+    const response = await api('/api/messages/export?delivery=not_delivered');
+    expect(response.status).toBe(200);
+    const lines = response.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const column = lines[0]!.split(',').indexOf('"delivery"');
+    expect(column).toBeGreaterThan(0);
+    expect(lines.slice(1).map((line) => [line.split(',')[0], line.split(',')[column]])).toEqual([
+      ['"hist-22"', '"not_delivered"'],
+      ['"hist-14"', '"not_delivered"'],
+      ['"hist-06"', '"not_delivered"'],
+      ['"hist-formula"', '"not_delivered"'],
+    ]);
+    expect((await api('/api/messages/export?delivery=maybe')).status).toBe(400);
   });
 
   it('refuses bad filters as the list does, and is for administrators only', async () => {

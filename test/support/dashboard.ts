@@ -1,5 +1,5 @@
-/** The admin dashboard in a browser page: signing in through the login screen, and its live indicator. */
-import type { Page } from 'playwright-core';
+/** The admin dashboard in a browser page: signing in through the login screen, its live indicator, its rows. */
+import type { Locator, Page } from 'playwright-core';
 
 /** Opens `/admin`, signs in with the login form, and waits until the list says it is live. */
 export async function signInToDashboard(
@@ -12,7 +12,7 @@ export async function signInToDashboard(
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  if (options.live === false) await page.getByRole('heading', { name: /Recent Messages/ }).waitFor();
+  if (options.live === false) await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
   else await waitForLiveState(page, 'Live');
 }
 
@@ -23,6 +23,27 @@ export async function signInToDashboard(
 export async function waitForLiveState(page: Page, label: 'Live' | 'Reconnecting...'): Promise<void> {
   const exactly = new RegExp(`^${label.replaceAll('.', '\\.')}$`);
   await page.getByRole('status').filter({ hasText: exactly }).first().waitFor({ timeout: 90_000 });
+}
+
+/** The message list's row (the list item: its button and, once opened, the whole message) holding `text`. */
+export function messageRow(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text });
+}
+
+/** The button that is the row itself (its status, who, gist and time), which opens and closes it. */
+export function rowButton(row: Locator): Locator {
+  return row.locator('[data-row]');
+}
+
+/** Opens a row in place, unless it is open already. */
+export async function openRow(row: Locator): Promise<void> {
+  const button = rowButton(row);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}
+
+/** The one status a row shows, as core names it (`not_delivered`, `waiting`...). */
+export function rowOutcome(row: Locator): Promise<string | null> {
+  return row.locator('[data-outcome]').getAttribute('data-outcome');
 }
 
 /** What sticks out sideways at the page's width: the document's scroll width and each element wider than the view. */

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '../../core/delivery';
 import { HISTORY_LIMIT_MAX, type MessageFilters, type PagePosition } from '../../core/message-history';
+import { deliveryState } from '../../core/message-outcome';
 import { expiresAtEpochSeconds } from '../../core/retention';
 import { type Message, messageSchema } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
@@ -101,7 +102,8 @@ const FILTERED_READ_ITEMS = 250;
  * whole feed), the date range as a condition on its sort key, and as filters a status only with a sender (the
  * one combination no index keys) and the kind. A record of something refused is always failed, so a kind of
  * refused thing alone reads the failed messages' index. `partition` is what a cursor needs besides the
- * message's id and time.
+ * message's id and time. `filtered`: some of what the index reads may not match (those filters, or the
+ * delivery, which is read from each text's own attribute and so is checked here, on the messages read).
  */
 function historyQuery(filters: MessageFilters) {
   const refusedKind = filters.kind !== undefined && filters.kind !== 'voice';
@@ -147,7 +149,14 @@ function historyQuery(filters: MessageFilters) {
     ExpressionAttributeValues: values,
     ...(filtering.length > 0 ? { FilterExpression: filtering.join(' AND ') } : {}),
   };
-  return { input, partition: { [keyName]: keyValue } };
+  const matches = (message: Message) =>
+    filters.delivery === undefined || deliveryState(message.sms_parts) === filters.delivery;
+  return {
+    input,
+    partition: { [keyName]: keyValue },
+    matches,
+    filtered: filtering.length > 0 || filters.delivery !== undefined,
+  };
 }
 
 function positionOf(item: { readonly id?: unknown; readonly created_at?: unknown }): PagePosition {
@@ -292,12 +301,14 @@ export class DynamoMessageRepository implements MessageRepository {
           ...query.input,
           ScanIndexForward: false,
           // Under a filter each read takes a bounded slice of the index; without one, exactly what is missing.
-          Limit: query.input.FilterExpression ? FILTERED_READ_ITEMS : wanted - found.length,
+          Limit: query.filtered ? FILTERED_READ_ITEMS : wanted - found.length,
           ...(start ? { ExclusiveStartKey: start } : {}),
         }),
       );
       for (const item of page.Items ?? []) {
-        if (isLive(item) && found.push(toMessage(item)) === wanted) break;
+        if (!isLive(item)) continue;
+        const message = toMessage(item);
+        if (query.matches(message) && found.push(message) === wanted) break;
       }
       if (found.length === wanted) {
         const shown = found.slice(0, wanted - 1);

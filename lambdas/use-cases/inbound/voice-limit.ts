@@ -4,13 +4,14 @@
  * is kept untranscribed (failed, with these words, and Retry Processing transcribes it anyway).
  */
 import { dayWindow } from '../../core/day-window';
+import { VOICE_LIMIT_LEAD } from '../../core/message-outcome';
 import { voiceMessages } from '../../core/reply';
 import type { Clock } from '../../ports/clock';
 import type { Counters } from '../../ports/counters';
 
 /** What a card says when its voice message came past the sender's daily limit. */
 export const VOICE_LIMIT_ERROR = (perDay: number) =>
-  `Not transcribed: this number had already sent ${voiceMessages(perDay)} today, the daily limit (Settings). Retry Processing to transcribe it anyway.`;
+  `${VOICE_LIMIT_LEAD} ${voiceMessages(perDay)} today, the daily limit (Settings). Retry Processing to transcribe it anyway.`;
 
 /** Today's counter of `from`'s voice messages: its key, and when it may expire. */
 export function voiceDayCounter(

@@ -4,6 +4,7 @@
  */
 
 import { textLanguage } from '../../core/catalogue';
+import { REPLY_LIMIT_LEADS } from '../../core/message-outcome';
 import { SupersededError } from '../../core/pipeline-errors';
 import { composeReply } from '../../core/reply';
 import type { AccentedLetters, Message } from '../../core/schemas';
@@ -38,7 +39,7 @@ export type SendReplyDeps = ReplyDecisionDeps &
 
 /** What the card says when a reply stopped at a segment cap or the service's budget (after `sent` parts). */
 export const REPLY_LIMIT_WARNING = (refusal: SegmentRefusal, sent: number) =>
-  `${sent === 0 ? 'The reply was not sent' : 'The rest of the reply was not sent'}: ${lowerFirst(refusalReason(refusal))}`;
+  `${REPLY_LIMIT_LEADS[sent === 0 ? 'none' : 'rest']}: ${lowerFirst(refusalReason(refusal))}`;
 
 type SegmentRefusal = Extract<Refusal, { status: 'limit-reached' | 'budget-spent' }>;
 

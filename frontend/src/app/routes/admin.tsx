@@ -1,12 +1,11 @@
-import { messageKind } from '@core/refused-inbound';
 import { useState } from 'react';
 import { getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { FirstRunChecklist } from '@/features/first-run/components/first-run-checklist';
-import { MessageHistory } from '@/features/messages/components/message-history';
-import { RecentMessages } from '@/features/messages/components/recent-messages';
-import { useRecentMessages } from '@/features/messages/hooks/use-recent-messages';
+import { MESSAGES_SECTION_ID, MessagesSection } from '@/features/messages/components/messages-section';
+import { useLiveMessages } from '@/features/messages/hooks/use-live-messages';
+import { useMessageHistory } from '@/features/messages/hooks/use-message-history';
 import { SettingsModal } from '@/features/settings/components/settings-modal';
 import type { SettingsSection } from '@/features/settings/utils/settings-sections';
 import { SignupsPanel } from '@/features/signups/components/signups-panel';
@@ -37,31 +36,29 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
   const [reloadKey, setReloadKey] = useState(0);
   // Counts the times Settings closed: what was saved or checked there may tick a step of the checklist.
   const [settingsClosed, setSettingsClosed] = useState(0);
-  const messages = useRecentMessages({ live: Boolean(config?.events) });
+  const live = useLiveMessages({ live: Boolean(config?.events) });
+  const messages = useMessageHistory(reloadKey, live.changes, live.reconnections);
 
   return (
     <DashboardShell
+      skipTo={{ id: MESSAGES_SECTION_ID, label: 'Skip to messages' }}
       email={email}
-      onRefresh={() => {
-        messages.refresh();
-        setReloadKey((n) => n + 1);
-      }}
+      onRefresh={() => setReloadKey((n) => n + 1)}
       onSettings={() => setSettings('reply')}
       onLogout={onLogout}
     >
       <SmsBudgetBanner reloadKey={reloadKey} />
-      {/* The messages are the page; usage, sign-ups and the team beside them on a laptop, after them on a phone. */}
+      {/* The messages are the page; usage, sign-ups and the team beside them on a laptop, after them on a phone (and for the keyboard after them on both). */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-10">
           <FirstRunChecklist
             // A voice message, not the record of a picture or a text we refused (core/refused-inbound.ts).
-            hasMessage={messages.loaded ? messages.messages.some((m) => messageKind(m) === 'voice') : null}
+            hasMessage={messages.hasVoiceMessage}
             reloadKey={`${reloadKey}-${settingsClosed}`}
             onOpenSetup={() => setSettings('setup')}
             onOpenProviders={() => setSettings('providers')}
           />
-          <RecentMessages state={messages} />
-          <MessageHistory reloadKey={reloadKey} changes={messages.changes} />
+          <MessagesSection history={messages} live={live.live} />
         </div>
         <div className="min-w-0 space-y-6">
           <UsagePanel reloadKey={reloadKey} />

@@ -117,7 +117,7 @@ describe('the first-run checklist', () => {
     expect(screen.getByText('(415) 555-0177')).toBeInTheDocument();
     rerender({ hasMessage: true });
     expect(step(/^Send a test voice message/)).toHaveTextContent('(done)');
-    expect(screen.getByText('A voice message arrived: it is in Recent Messages.')).toBeInTheDocument();
+    expect(screen.getByText('A voice message arrived: it is in Messages.')).toBeInTheDocument();
     expect(screen.getByText('2 of 3 done. This list goes away once all three are.')).toBeInTheDocument();
   });
 

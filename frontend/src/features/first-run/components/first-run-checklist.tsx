@@ -78,7 +78,7 @@ export function FirstRunChecklist({
       <ol aria-label="Set-up steps" className="mt-3 divide-y divide-line">
         <Step done={steps.test} title="Send a test voice message">
           {steps.test ? (
-            <p>A voice message arrived: it is in Recent Messages.</p>
+            <p>A voice message arrived: it is in Messages.</p>
           ) : (
             <>
               <TestWords number={shown} local={local} />

@@ -1,17 +1,9 @@
 import { type HeardWord, heardWordsSchema } from '@core/heard-words';
 import { HISTORY_PAGE_SIZE } from '@core/message-history';
-import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';
+import type { Message } from '@core/schemas';
 import * as z from 'zod';
 import { adminDownload, adminRequest } from '@/lib/admin-api';
 import { saveBlob } from '@/lib/save-blob';
-
-/** SPEC: "Select messages ordered by created_at descending, limit 10". */
-export async function listRecentMessages(signal?: AbortSignal): Promise<Message[]> {
-  const body = await adminRequest<{ messages: Message[] }>(`/messages?limit=${RECENT_MESSAGES_LIMIT}`, {
-    signal,
-  });
-  return body.messages;
-}
 
 /** SPEC: POST process-audio {messageId, audioUrl, sender}; on failure the body's `error` is read. */
 export function processAudio(message: Message): Promise<unknown> {
@@ -38,18 +30,27 @@ export async function loadMessageWords(messageId: string, signal?: AbortSignal):
   return wordsAnswer.parse(body).words;
 }
 
-/** The History section's filters as the form holds them: all text, blank meaning "any". */
+/** The message list's filters as the form holds them: all text, blank meaning "any". */
 export type HistoryFilters = {
   readonly sender: string;
   readonly status: string;
   /** `voice`, `attachment` or `text` (core/refused-inbound.ts MESSAGE_KINDS). */
   readonly kind: string;
+  /** How the texts fared: one of core/message-outcome's DELIVERY_STATES. */
+  readonly delivery: string;
   /** Dates as the date inputs give them (YYYY-MM-DD), read in the browser's time zone. */
   readonly from: string;
   readonly to: string;
 };
 
-export const NO_FILTERS: HistoryFilters = { sender: '', status: '', kind: '', from: '', to: '' };
+export const NO_FILTERS: HistoryFilters = {
+  sender: '',
+  status: '',
+  kind: '',
+  delivery: '',
+  from: '',
+  to: '',
+};
 
 /** Whether any filter is set (the list then says "No messages match these filters", and Clear shows). */
 export function hasFilters(filters: HistoryFilters): boolean {
@@ -67,6 +68,7 @@ function filterQuery(filters: HistoryFilters): URLSearchParams {
   if (filters.sender.trim()) query.set('sender', filters.sender.trim());
   if (filters.status) query.set('status', filters.status);
   if (filters.kind) query.set('kind', filters.kind);
+  if (filters.delivery) query.set('delivery', filters.delivery);
   if (filters.from) query.set('from', localDayStart(filters.from));
   if (filters.to) query.set('to', localDayStart(filters.to, 1));
   return query;

@@ -1,25 +1,63 @@
+import { DELIVERY_STATES } from '@core/message-outcome';
 import { MESSAGE_KINDS } from '@core/refused-inbound';
 import { MESSAGE_STATUSES } from '@core/status';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { type HistoryFilters as Filters, hasFilters, NO_FILTERS } from '../api/messages';
+import { DELIVERY_LABEL } from '../utils/message-row';
 import { KIND_LABEL, STATUS_LABEL } from '../utils/status-labels';
 
+const SELECT =
+  'mt-1.5 block min-h-11 w-full rounded-lg border border-line-strong bg-canvas px-3 py-2 text-base text-ink';
+
+/** A labelled select of the filter form: "Any ..." first, then each value in words. */
+function FilterSelect({
+  label,
+  any,
+  value,
+  onChange,
+  children,
+}: {
+  readonly label: string;
+  readonly any: string;
+  readonly value: string;
+  readonly onChange: (event: { target: { value: string } }) => void;
+  readonly children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block font-semibold text-ink">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={onChange} className={SELECT}>
+        <option value="">{any}</option>
+        {children}
+      </select>
+    </div>
+  );
+}
+
 /**
- * The History section's filters: a sender typed in any format, a status, a kind (voice messages, or what
- * was refused instead), and a date range (days in the browser's time zone, both included). Applied on submit, so typing does not reload the list.
+ * The message list's filters: a sender typed in any format, a status, a kind (voice messages, or what was
+ * refused instead), how the texts fared (delivery), and a date range (days in the browser's time zone, both
+ * included). Applied on submit, so typing does not reload
+ * the list. (Issue 25's urgency, once messages carry it, is one more FilterSelect here and one more filter
+ * field in core/message-history.ts.)
  */
 export function HistoryFilters({
   applied,
   onApply,
+  id,
+  className = '',
 }: {
   readonly applied: Filters;
   readonly onApply: (filters: Filters) => void;
+  readonly id?: string;
+  readonly className?: string;
 }) {
   const [draft, setDraft] = useState<Filters>(applied);
-  const statusId = useId();
-  const kindId = useId();
   const set = (field: keyof Filters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
@@ -29,12 +67,14 @@ export function HistoryFilters({
 
   return (
     <form
+      id={id}
       noValidate
       onSubmit={submit}
-      aria-label="Filter the history"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      aria-label="Filter the messages"
+      className={`gap-3 rounded-xl border border-line bg-canvas p-3 sm:grid-cols-2 md:grid-cols-3 ${className}`}
     >
       <TextField
+        className="min-w-0"
         label="Sender's number"
         type="tel"
         inputMode="tel"
@@ -43,55 +83,51 @@ export function HistoryFilters({
         value={draft.sender}
         onChange={set('sender')}
       />
-      <div>
-        <label htmlFor={statusId} className="block font-semibold text-ink">
-          Status
-        </label>
-        <select
-          id={statusId}
-          value={draft.status}
-          onChange={set('status')}
-          className="mt-1.5 block min-h-11 w-full rounded-lg border border-line-strong bg-canvas px-3 py-2 text-base text-ink"
-        >
-          <option value="">Any status</option>
-          {MESSAGE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABEL[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={kindId} className="block font-semibold text-ink">
-          Kind
-        </label>
-        <select
-          id={kindId}
-          value={draft.kind}
-          onChange={set('kind')}
-          className="mt-1.5 block min-h-11 w-full rounded-lg border border-line-strong bg-canvas px-3 py-2 text-base text-ink"
-        >
-          <option value="">Any kind</option>
-          {MESSAGE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {KIND_LABEL[kind]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect label="Status" any="Any status" value={draft.status} onChange={set('status')}>
+        {MESSAGE_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABEL[status]}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label="Kind" any="Any kind" value={draft.kind} onChange={set('kind')}>
+        {MESSAGE_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {KIND_LABEL[kind]}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label="Delivery" any="Any delivery" value={draft.delivery} onChange={set('delivery')}>
+        {DELIVERY_STATES.map((state) => (
+          <option key={state} value={state}>
+            {DELIVERY_LABEL[state]}
+          </option>
+        ))}
+      </FilterSelect>
       <TextField
+        className="min-w-0"
         label="From"
         type="date"
         value={draft.from}
         max={draft.to || undefined}
         onChange={set('from')}
       />
-      <TextField label="To" type="date" value={draft.to} min={draft.from || undefined} onChange={set('to')} />
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
-        <Button type="submit">Apply filters</Button>
+      <TextField
+        className="min-w-0"
+        label="To"
+        type="date"
+        value={draft.to}
+        min={draft.from || undefined}
+        onChange={set('to')}
+      />
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 md:col-span-3">
+        <Button type="submit" className="px-3 text-sm">
+          Apply filters
+        </Button>
         {hasFilters(applied) && (
           <Button
             variant="secondary"
+            className="px-3 text-sm"
             onClick={() => {
               setDraft(NO_FILTERS);
               onApply(NO_FILTERS);

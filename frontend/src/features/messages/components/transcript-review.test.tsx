@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
-import { MessageCard } from './message-card';
+import { MessageDetail } from './message-detail';
 
 const completed: Message = {
   id: 'm1',
@@ -42,7 +42,7 @@ describe('the wrong-transcript mark on a card', () => {
         },
       };
     });
-    render(<MessageCard message={completed} />);
+    render(<MessageDetail message={completed} />);
     const user = userEvent.setup();
     screen.getByRole('button', { name: 'Mark transcript wrong' }).focus();
     await user.keyboard('{Enter}');
@@ -68,7 +68,7 @@ describe('the wrong-transcript mark on a card', () => {
       status: 409,
       body: { error: 'The message changed while you marked it: look at its new transcript and try again.' },
     }));
-    render(<MessageCard message={completed} />);
+    render(<MessageDetail message={completed} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Mark transcript wrong' }));
     await user.keyboard('{Escape}');
@@ -82,14 +82,14 @@ describe('the wrong-transcript mark on a card', () => {
 
   it('is not offered before there is a transcript', () => {
     installFakeApi();
-    render(<MessageCard message={{ ...completed, status: 'processing', transcript: null }} />);
+    render(<MessageDetail message={{ ...completed, status: 'processing', transcript: null }} />);
     expect(screen.queryByRole('button', { name: 'Mark transcript wrong' })).not.toBeInTheDocument();
   });
 
   it('shows a mark made elsewhere (a live update)', () => {
     installFakeApi();
     render(
-      <MessageCard
+      <MessageDetail
         message={{
           ...completed,
           transcript_review: {

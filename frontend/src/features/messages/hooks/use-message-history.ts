@@ -1,44 +1,82 @@
+import { messageKind } from '@core/refused-inbound';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useServerData } from '@/lib/use-server-data';
-import { type HistoryFilters, type HistoryPage, listHistoryPage, NO_FILTERS } from '../api/messages';
-import { changeShown } from '../utils/message-list';
-import type { LiveChanges } from './use-recent-messages';
+import {
+  type HistoryFilters,
+  type HistoryPage,
+  hasFilters,
+  listHistoryPage,
+  NO_FILTERS,
+} from '../api/messages';
+import { applyChange, changeShown, type MessageChange } from '../utils/message-list';
+import type { LiveChanges } from './use-live-messages';
 
 export type MessageHistory = {
   readonly filters: HistoryFilters;
   readonly setFilters: (filters: HistoryFilters) => void;
   readonly page: HistoryPage | undefined;
+  /** A first page is on its way (the first, or again: Refresh, new filters). */
   readonly loading: boolean;
   /** Why the first page could not be loaded (the server's words, e.g. a sender that is not a number). */
   readonly error: string | null;
   readonly loadMore: () => Promise<void>;
   readonly loadingMore: boolean;
   readonly moreError: string | null;
-  /** Messages that arrived on the live channel since the first page was loaded (not shown until asked). */
+  /** Messages that arrived on the live channel since a filtered list was loaded (not shown until asked). */
   readonly arrived: number;
   /** Loads the first page again, with the messages that arrived. */
   readonly showArrived: () => void;
+  /**
+   * Whether a voice message arrived (the first-run checklist's test step; the record of a picture or a text we
+   * refused does not count); null until the list tells.
+   */
+  readonly hasVoiceMessage: boolean | null;
 };
 
-const LOAD_FAILED = { fallback: 'The history could not be loaded. Try again.' };
+const LOAD_FAILED = { fallback: 'The messages could not be loaded. Try again.' };
+
+/** The page as a live change leaves it: an unfiltered list takes new messages in, a filtered one only updates. */
+function changed(page: HistoryPage, change: MessageChange, filtered: boolean): HistoryPage {
+  const messages = filtered
+    ? changeShown(page.messages, change)
+    : applyChange(page.messages, change, { complete: page.next_cursor === null });
+  return messages ? { ...page, messages } : page;
+}
 
 /**
- * The History section's data: the first page for the filters (loaded again when they change or the
- * dashboard refreshes), then "Load more" appends the next page from the cursor. A page that arrives after
- * the filters changed is dropped, so no list mixes two filters. The cards it shows follow the live channel
- * (a status change, an erasure), so a card here never contradicts the same message in the live list; new
- * messages are counted, not inserted (a page's place in the list would shift under the reader), and come
- * with "Show it" / "Show them", Refresh or new filters.
+ * The message list's data (issue 26: the live list and the History are one list): the first page for the
+ * filters (loaded again when they change, on the dashboard's Refresh and after the live connection came back),
+ * then "Load more" appends the next page from the cursor; a page that arrives after the filters changed is
+ * dropped, so no list mixes two filters. Without filters the list is live: new messages slide in at the top,
+ * changes arriving while a page loads are applied to it. With filters a new message may not match them, so it
+ * is counted, not shown, until "Show it" / "Show them"; changes to the messages shown apply either way.
  */
-export function useMessageHistory(reloadKey: number, changes?: LiveChanges): MessageHistory {
+export function useMessageHistory(
+  reloadKey: unknown,
+  changes?: LiveChanges,
+  reconnections = 0,
+): MessageHistory {
   const [filters, setFiltersState] = useState<HistoryFilters>(NO_FILTERS);
   const filterKey = JSON.stringify(filters);
+  const filtered = hasFilters(filters);
   const current = useRef(filterKey);
   current.current = filterKey;
-  const list = useServerData((signal) => listHistoryPage(filters, null, signal), {
-    reloadKey: `${reloadKey}|${filterKey}`,
-  });
+  // The changes seen by each load still under way.
+  const underWay = useRef(new Set<MessageChange[]>());
+  const list = useServerData(
+    async (signal) => {
+      const seen: MessageChange[] = [];
+      underWay.current.add(seen);
+      try {
+        const page = await listHistoryPage(filters, null, signal);
+        return seen.reduce((shown, change) => changed(shown, change, filtered), page);
+      } finally {
+        underWay.current.delete(seen);
+      }
+    },
+    { reloadKey: `${String(reloadKey)}|${reconnections}|${filterKey}` },
+  );
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
   const [arrived, setArrived] = useState(0);
@@ -46,19 +84,25 @@ export function useMessageHistory(reloadKey: number, changes?: LiveChanges): Mes
 
   // A page loaded afresh (Refresh, new filters, "Show it") holds what had arrived until then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the keys are the trigger
-  useEffect(() => setArrived(0), [reloadKey, filterKey]);
+  useEffect(() => setArrived(0), [reloadKey, reconnections, filterKey]);
 
   useEffect(
     () =>
       changes?.((change) => {
-        if (change.type === 'insert') setArrived((n) => n + 1);
-        setData((shown) => {
-          const messages = shown && changeShown(shown.messages, change);
-          return messages ? { ...shown, messages } : shown;
-        });
+        for (const seen of underWay.current) seen.push(change);
+        if (filtered && change.type === 'insert') setArrived((n) => n + 1);
+        setData((shown) => shown && changed(shown, change, filtered));
       }),
-    [changes, setData],
+    [changes, setData, filtered],
   );
+
+  // Rows holding a voice message say there is one; only the unfiltered newest without one say there is none.
+  const [hasVoiceMessage, setHasVoiceMessage] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    if (data.messages.some((m) => messageKind(m) === 'voice')) setHasVoiceMessage(true);
+    else if (!filtered) setHasVoiceMessage(false);
+  }, [data, filtered]);
 
   const showArrived = useCallback(() => {
     setArrived(0);
@@ -79,10 +123,14 @@ export function useMessageHistory(reloadKey: number, changes?: LiveChanges): Mes
     try {
       const next = await listHistoryPage(filters, cursor);
       if (current.current !== asked) return;
-      setData((shown) => ({
-        messages: [...(shown?.messages ?? []), ...next.messages],
-        next_cursor: next.next_cursor,
-      }));
+      setData((shown) => {
+        // A message that slid in at the top meanwhile pushed the page down: leave out what is already shown.
+        const ids = new Set(shown?.messages.map((m) => m.id));
+        return {
+          messages: [...(shown?.messages ?? []), ...next.messages.filter((m) => !ids.has(m.id))],
+          next_cursor: next.next_cursor,
+        };
+      });
     } catch (error) {
       if (current.current === asked) setMoreError(errorMessage(error, LOAD_FAILED));
     } finally {
@@ -101,5 +149,6 @@ export function useMessageHistory(reloadKey: number, changes?: LiveChanges): Mes
     moreError,
     arrived,
     showArrived,
+    hasVoiceMessage,
   };
 }

@@ -1,11 +1,12 @@
 /**
- * The Recent Messages list rules (SPEC section 4, "Live updates"): inserted messages go to the top, the list
- * is capped at 10, an updated message replaces the one with its id, an erased one leaves. An update for a
- * message that is not shown is ignored, unless it is newer than the oldest shown (it belongs in the list, e.g.
- * after a missed insert).
+ * The message list's rules for live changes (SPEC section 4, "Live updates"; issue 26's one list): an updated
+ * message replaces the one with its id (never by an older state), an erased one leaves, and a new one slides
+ * in at its place among the newest, where the list shows them. A page further down is not the place of a
+ * message newer than the list's oldest: that list shows it. An update of a message not shown is taken the same
+ * way (its insert was missed), unless it is older than every message shown and more pages remain.
  */
 import type { LiveMessageChange } from '@core/live-updates';
-import { type Message, RECENT_MESSAGES_LIMIT } from '@core/schemas';
+import type { Message } from '@core/schemas';
 
 /** One change from the live channel (the API publishes exactly this shape). */
 export type MessageChange = LiveMessageChange;
@@ -13,8 +14,8 @@ export type MessageChange = LiveMessageChange;
 const newestFirst = (a: Message, b: Message) => b.created_at.localeCompare(a.created_at);
 
 /**
- * A change to the messages a list already shows (the History's pages): an erased one leaves, an updated one
- * is replaced (never by an older state); null when the list does not show the message.
+ * A change to the messages a list already shows: an erased one leaves, an updated one is replaced (never by
+ * an older state); null when the list does not show the message.
  */
 export function changeShown(list: readonly Message[], change: MessageChange): Message[] | null {
   const { message } = change;
@@ -30,14 +31,19 @@ export function changeShown(list: readonly Message[], change: MessageChange): Me
   return next;
 }
 
-export function applyChange(list: readonly Message[], change: MessageChange): Message[] {
-  const { message } = change;
+/**
+ * A change to the newest messages: `complete` when the list holds every message there is (no page left to
+ * load), so an old one also belongs in it.
+ */
+export function applyChange(
+  list: readonly Message[],
+  change: MessageChange,
+  { complete }: { readonly complete: boolean },
+): Message[] {
   const shown = changeShown(list, change);
   if (shown) return shown;
-  if (change.type === 'update') {
-    const oldest = list.at(-1);
-    const belongs = list.length < RECENT_MESSAGES_LIMIT || (oldest && message.created_at > oldest.created_at);
-    if (!belongs) return [...list];
-  }
-  return [message, ...list].sort(newestFirst).slice(0, RECENT_MESSAGES_LIMIT);
+  const oldest = list.at(-1);
+  const belongs = complete || (oldest !== undefined && change.message.created_at > oldest.created_at);
+  if (!belongs) return [...list];
+  return [change.message, ...list].sort(newestFirst);
 }

@@ -41,7 +41,7 @@ export function UploadPanel() {
       const ticket = await requestUpload(file);
       await sendFile(ticket, file, setProgress);
       await startProcessing(ticket.uploadKey, sender.trim() || DEFAULT_TEST_SENDER);
-      setDone(`${file.name} was uploaded: it is in Recent Messages.`);
+      setDone(`${file.name} was uploaded: it is in Messages.`);
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (caught) {

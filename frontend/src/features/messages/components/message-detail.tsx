@@ -1,21 +1,19 @@
 import { languageLabel, languageName } from '@core/languages';
-import { formatPhoneNumber } from '@core/phone';
 import { checkedCallbackLine } from '@core/reply';
 import type { Message } from '@core/schemas';
 import { isStuck, STATUS_PRESENTATION } from '@core/status';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { RelativeTime } from '@/components/ui/relative-time';
-import { formatDuration } from '@/lib/format-time';
+import { exactTime, formatDuration } from '@/lib/format-time';
 import { useRecording } from '@/lib/use-recording';
 import { audioUrl, processAudio } from '../api/messages';
+import { callerOf, senderLabel } from '../utils/message-row';
 import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
 import { CardTranscript } from './card-transcript';
 import { DeliveryStatus } from './delivery-status';
 import { RefusedDetails } from './refused-details';
 import { RunDetails } from './run-details';
-import { StatusBadge } from './status-badge';
 import { TranscriptReview } from './transcript-review';
 
 /** The callback line the first message carried (the summary's text leaves the number to it). */
@@ -28,11 +26,6 @@ function CallbackLine({
 }) {
   const line = checkedCallbackLine(details, transcript);
   return line === null ? null : <p className="mt-1 text-ink">{line}</p>;
-}
-
-/** How a sender reads: phone numbers as (415) 555-0132, test uploads by their name. */
-function senderLabel(sender: string): string {
-  return sender.startsWith('+') ? formatPhoneNumber(sender) : sender;
 }
 
 /**
@@ -53,16 +46,18 @@ function replyModeNote(message: Message): string | null {
 }
 
 /**
- * One voice message (SPEC section 4's table): pending "Waiting to process..." with "Process Now"; processing
- * "Processing audio message..." with "Retry Now"; completed the summary, the full transcript and "• Reply
- * sent"; failed the error with "Retry Processing", unless processing it again would fail the same way (a
- * recording too long, too large, not audio or silent: `error_retryable` false), which the card says instead.
+ * One voice message in full, as its row opens it (SPEC section 4's table): pending "Waiting to process..."
+ * with "Process Now"; processing "Processing audio message..." with "Retry Now"; completed the summary, the
+ * full transcript and "• Reply sent"; failed the error with "Retry Processing", unless processing it again
+ * would fail the same way (a recording too long, too large, not audio or silent: `error_retryable` false),
+ * which it says instead. Then how the texts fared, the transcript mark, the audio and the run's Details. Made
+ * when the row opens, so the words and the run are asked for then, one message at a time.
  * The record of a picture or text that was not a voice message shows what came in and what we answered.
  */
-export function MessageCard({ message }: { readonly message: Message }) {
+export function MessageDetail({ message }: { readonly message: Message }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // One player for the card: its Play button and the transcript's shaded words play the same recording.
+  // One player for the message: its Play button and the transcript's shaded words play the same recording.
   const recording = useRecording(() => audioUrl(message.id));
   const presentation = STATUS_PRESENTATION[message.status];
   const retryWouldFail = message.status === 'failed' && message.error_retryable === false;
@@ -84,34 +79,26 @@ export function MessageCard({ message }: { readonly message: Message }) {
   };
 
   return (
-    <article
-      aria-labelledby={`message-${message.id}-from`}
-      className="space-y-3 rounded-xl border border-line bg-canvas p-4 shadow-sm sm:p-5"
-    >
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 id={`message-${message.id}-from`} className="font-semibold text-ink">
-            {senderLabel(message.sender)}
-          </h3>
-          <p className="text-sm text-muted">
-            <RelativeTime iso={message.created_at} />
-            {typeof message.audio_duration_seconds === 'number' && (
-              <>
-                {' · '}
-                <span>{formatDuration(message.audio_duration_seconds)}</span>
-              </>
-            )}
-            {message.source === 'upload' && ' · test upload'}
-            {message.language && (
-              <>
-                {' · '}
-                <span title="The language the caller spoke">{languageLabel(message.language)}</span>
-              </>
-            )}
-          </p>
-        </div>
-        <StatusBadge status={message.status} />
-      </header>
+    <div className="space-y-3">
+      <p className="text-sm text-muted">
+        {callerOf(message) !== null && message.sender.startsWith('+') && (
+          <>From {senderLabel(message.sender)} · </>
+        )}
+        <time dateTime={message.created_at}>{exactTime(message.created_at)}</time>
+        {typeof message.audio_duration_seconds === 'number' && (
+          <>
+            {' · '}
+            <span>{formatDuration(message.audio_duration_seconds)}</span>
+          </>
+        )}
+        {message.source === 'upload' && ' · test upload'}
+        {message.language && (
+          <>
+            {' · '}
+            <span title="The language the caller spoke">{languageLabel(message.language)}</span>
+          </>
+        )}
+      </p>
 
       {presentation.text && <p className="text-muted">{presentation.text}</p>}
       {isStuck(message, Date.now()) && (
@@ -125,7 +112,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
         <div className="space-y-3">
           {message.summary && (
             <section>
-              <h4 className="text-sm font-semibold tracking-wide text-muted uppercase">Summary</h4>
+              <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">Summary</h3>
               <p className="mt-1 text-ink">{message.summary}</p>
               {message.summary_details && (
                 <CallbackLine details={message.summary_details} transcript={message.transcript ?? ''} />
@@ -134,7 +121,7 @@ export function MessageCard({ message }: { readonly message: Message }) {
           )}
           {message.transcript && (
             <section>
-              <h4 className="text-sm font-semibold tracking-wide text-muted uppercase">Full Transcript</h4>
+              <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">Full Transcript</h3>
               <div className="mt-1">
                 <CardTranscript
                   message={message}
@@ -146,12 +133,12 @@ export function MessageCard({ message }: { readonly message: Message }) {
           )}
           {replyLanguageNote(message) && <p className="text-sm text-muted">{replyLanguageNote(message)}</p>}
           {replyModeNote(message) && <p className="text-sm text-muted">{replyModeNote(message)}</p>}
-          {message.reply_sent && <p className="text-sm font-medium text-success">• Reply sent</p>}
+          {message.reply_sent && <p className="text-sm font-medium text-ink">• Reply sent</p>}
         </div>
       )}
 
       {message.status === 'failed' && (
-        <p className="rounded-lg bg-danger-soft px-3 py-2 text-danger">
+        <p className="rounded-lg bg-danger-soft px-3 py-2 break-words text-danger">
           {message.error_message ?? 'Processing failed.'}
         </p>
       )}
@@ -196,6 +183,6 @@ export function MessageCard({ message }: { readonly message: Message }) {
       {message.status !== 'pending' && !refusal && (
         <RunDetails messageId={message.id} version={message.updated_at} />
       )}
-    </article>
+    </div>
   );
 }

@@ -3,8 +3,15 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';
 import { installFakeApi } from '@/testing/fake-api';
-import { useRecentMessages } from '../hooks/use-recent-messages';
-import { RecentMessages } from './recent-messages';
+import { type LiveMessages, useLiveMessages } from '../hooks/use-live-messages';
+import { useMessageHistory } from '../hooks/use-message-history';
+import { MessagesSection } from './messages-section';
+
+/** The list with its data and the live channel, as the dashboard composes them. */
+function Messages({ live }: { readonly live: LiveMessages }) {
+  const history = useMessageHistory(0, live.changes, live.reconnections);
+  return <MessagesSection history={history} live={live.live} />;
+}
 
 /** What the live channel delivers, as Amplify's events client hands it to the subscriber. */
 const channel = vi.hoisted(() => ({
@@ -37,6 +44,9 @@ vi.mock('aws-amplify/data', () => ({
   },
 }));
 
+/** The list's answer: these messages, the last page. */
+const page = (messages: Message[]) => ({ status: 200, body: { messages, next_cursor: null } });
+
 const message = (id: string, minutesAgo: number, transcript: string): Message => ({
   id,
   created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
@@ -64,13 +74,13 @@ function liveChannels(api: ReturnType<typeof installFakeApi>, ...keys: string[])
 }
 
 function Dashboard() {
-  return <RecentMessages state={useRecentMessages({ live: true })} />;
+  return <Messages live={useLiveMessages({ live: true })} />;
 }
 
 /** As the admin page composes it: live updates only once the configuration says they exist. */
 function ConfiguredDashboard() {
   const config = useRuntimeConfig();
-  return <RecentMessages state={useRecentMessages({ live: Boolean(config?.events) })} />;
+  return <Messages live={useLiveMessages({ live: Boolean(config?.events) })} />;
 }
 
 let warnings: unknown[][];
@@ -85,13 +95,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('the live list', () => {
+describe('the messages, live', () => {
   it('drops a malformed live event (and says so in the console) and keeps showing the messages', async () => {
     const api = installFakeApi();
-    api.on('GET', '/api/messages', () => ({
-      status: 200,
-      body: { messages: [message('m2', 1, 'Second call.'), message('m1', 5, 'First call.')] },
-    }));
+    api.on('GET', '/api/messages', () =>
+      page([message('m2', 1, 'Second call.'), message('m1', 5, 'First call.')]),
+    );
     liveChannels(api, KEY_1);
     render(<Dashboard />);
     expect(await screen.findByText('Summary of m2')).toBeInTheDocument();
@@ -103,7 +112,7 @@ describe('the live list', () => {
 
     expect(screen.getByText('Summary of m2')).toBeInTheDocument();
     expect(screen.getByText('Summary of m1')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: /Recent Messages \(2\)/ })).toBeInTheDocument();
+    expect(screen.getByText('Showing all 2 messages.')).toBeInTheDocument();
     expect(screen.queryByText('Summary of m9')).not.toBeInTheDocument();
     expect(warnings).toHaveLength(3);
     expect(String(warnings[0]?.[0])).toMatch(/dropped an event that is not a message change/);
@@ -111,12 +120,12 @@ describe('the live list', () => {
     // The channel still works: the next good event lands on top.
     deliver({ event: { type: 'insert', message: message('m3', 0, 'Third call.') } });
     expect(await screen.findByText('Summary of m3')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: /Recent Messages \(3\)/ })).toBeInTheDocument();
+    expect(screen.getByText('Showing all 3 messages.')).toBeInTheDocument();
   });
 
   it('says "Live" only once the server has accepted the subscription', async () => {
     const api = installFakeApi();
-    api.on('GET', '/api/messages', () => ({ status: 200, body: { messages: [] } }));
+    api.on('GET', '/api/messages', () => page([]));
     liveChannels(api, KEY_1);
     let accept!: () => void;
     channel.accepted = new Promise<void>((resolve) => {
@@ -133,7 +142,7 @@ describe('the live list', () => {
   it('follows the channel when it moves: subscribes to the new one, leaves the old, and loads the list again', async () => {
     const api = installFakeApi();
     let listed = [message('m1', 5, 'First call.')];
-    api.on('GET', '/api/messages', () => ({ status: 200, body: { messages: listed } }));
+    api.on('GET', '/api/messages', () => page(listed));
     liveChannels(api, KEY_1, KEY_2);
     render(<Dashboard />);
     expect(await screen.findByText('Summary of m1')).toBeInTheDocument();
@@ -158,10 +167,7 @@ describe('the live list', () => {
 
   it('without live updates, loads the list once: the configuration arriving does not load it again', async () => {
     const api = installFakeApi();
-    api.on('GET', '/api/messages', () => ({
-      status: 200,
-      body: { messages: [message('m1', 5, 'First call.')] },
-    }));
+    api.on('GET', '/api/messages', () => page([message('m1', 5, 'First call.')]));
     render(<ConfiguredDashboard />);
     expect(await screen.findByText('Summary of m1')).toBeInTheDocument();
     await act(async () => {});

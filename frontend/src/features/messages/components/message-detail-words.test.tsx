@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
-import { MessageCard } from './message-card';
+import { MessageDetail } from './message-detail';
 
 const TRANSCRIPT = 'Hi, this is Jenna. Call me at five five five.';
 const WORDS: HeardWord[] = TRANSCRIPT.split(' ').map((text) => ({
@@ -33,7 +33,7 @@ describe("a message card's transcript", () => {
       status: 200,
       body: { url: 'https://audio.test/m7.wav' },
     }));
-    const { container } = render(<MessageCard message={message} />);
+    const { container } = render(<MessageDetail message={message} />);
     const word = await screen.findByRole('button', { name: 'Jenna (unclear, listen from 0:18)' });
     expect(screen.getByText(/words were hard to hear/).textContent).toBe(
       'Shaded words were hard to hear: tap one to listen.',
@@ -51,13 +51,13 @@ describe("a message card's transcript", () => {
   it('reads plainly when the message has no words, or they cannot be loaded', async () => {
     const api = installFakeApi();
     api.on('GET', '/api/messages/m7/words', () => ({ status: 200, body: { words: null } }));
-    const { unmount } = render(<MessageCard message={message} />);
+    const { unmount } = render(<MessageDetail message={message} />);
     await screen.findByText(TRANSCRIPT);
     await expect.poll(() => api.calls.some((call) => call.path === '/api/messages/m7/words')).toBe(true);
     expect(screen.queryByText(/hard to hear/)).toBeNull();
     unmount();
     api.on('GET', '/api/messages/m7/words', () => ({ status: 500, body: { error: 'down' } }));
-    render(<MessageCard message={message} />);
+    render(<MessageDetail message={message} />);
     await screen.findByText(TRANSCRIPT);
     expect(screen.queryByText(/hard to hear/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -66,7 +66,7 @@ describe("a message card's transcript", () => {
   it('shades without play buttons when the recording is no longer kept', async () => {
     const api = installFakeApi();
     api.on('GET', '/api/messages/m7/words', () => ({ status: 200, body: { words: WORDS } }));
-    render(<MessageCard message={{ ...message, audio_url: null }} />);
+    render(<MessageDetail message={{ ...message, audio_url: null }} />);
     expect(await screen.findByText(/words were hard to hear/)).toHaveTextContent(
       'Shaded words were hard to hear.',
     );

@@ -4,8 +4,9 @@ import type { Message } from '@core/schemas';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { exactTime } from '@/lib/format-time';
 import { installFakeApi } from '@/testing/fake-api';
-import { MessageCard } from './message-card';
+import { MessageDetail } from './message-detail';
 
 const base: Message = {
   id: 'm1',
@@ -26,22 +27,46 @@ beforeEach(() => {
   installFakeApi();
 });
 
-describe('a message card', () => {
+describe('a message opened in full', () => {
   it.each([
     ['pending', 'Waiting to process...', 'Process Now'],
     ['processing', 'Processing audio message...', 'Retry Now'],
   ] as const)('when %s says "%s" and offers "%s"', (status, text, action) => {
-    render(<MessageCard message={{ ...base, status }} />);
+    render(<MessageDetail message={{ ...base, status }} />);
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: action })).toBeInTheDocument();
-    expect(screen.getByText('(415) 555-0123')).toBeInTheDocument();
-    expect(screen.getByText('2 min ago')).toBeInTheDocument();
+    expect(screen.getByText(exactTime(base.created_at))).toBeInTheDocument();
     expect(screen.getByText('0:48')).toBeInTheDocument();
+  });
+
+  it('gives the number the caller called from when the row names the caller instead', () => {
+    const { unmount } = render(
+      <MessageDetail
+        message={{
+          ...base,
+          status: 'completed',
+          summary: 'Rebecca from Dr. Patel’s office: call back.',
+          summary_details: {
+            summary: 'Rebecca from Dr. Patel’s office: call back.',
+            key_points: [],
+            callback_number: null,
+            callback_time: null,
+            requested_action: null,
+            caller: 'Rebecca from Dr. Patel’s office',
+          },
+          transcript: 'Hi, this is Rebecca.',
+        }}
+      />,
+    );
+    expect(screen.getByText(/^From \(415\) 555-0123 ·/)).toBeInTheDocument();
+    unmount();
+    render(<MessageDetail message={{ ...base, status: 'completed', summary: 'S', transcript: 'T' }} />);
+    expect(screen.queryByText(/^From /)).toBeNull();
   });
 
   it('when completed shows the summary, the full transcript and "• Reply sent", with no action', () => {
     render(
-      <MessageCard
+      <MessageDetail
         message={{
           ...base,
           status: 'completed',
@@ -63,7 +88,7 @@ describe('a message card', () => {
     const transcript =
       'Hi, this is Maria. Call me at five five five, eight seven three, zero four two one after 5 pm.';
     render(
-      <MessageCard
+      <MessageDetail
         message={{
           ...base,
           status: 'completed',
@@ -85,7 +110,7 @@ describe('a message card', () => {
 
   it("names the language the caller spoke, and the sender's LANG when it changed the reply", () => {
     render(
-      <MessageCard
+      <MessageDetail
         message={{
           ...base,
           status: 'completed',
@@ -103,19 +128,21 @@ describe('a message card', () => {
 
   it("says when the reply followed the sender's MODE, and nothing when it followed the operator's", () => {
     const completed = { ...base, status: 'completed' as const, summary: 'S', transcript: 'T' };
-    const { unmount } = render(<MessageCard message={{ ...completed, sender_reply_mode: 'summary_only' }} />);
+    const { unmount } = render(
+      <MessageDetail message={{ ...completed, sender_reply_mode: 'summary_only' }} />,
+    );
     expect(screen.getByText("Summary only: sender's MODE SUMMARY")).toBeInTheDocument();
     unmount();
-    const second = render(<MessageCard message={{ ...completed, sender_reply_mode: 'full' }} />);
+    const second = render(<MessageDetail message={{ ...completed, sender_reply_mode: 'full' }} />);
     expect(screen.getByText("Summary and transcript: sender's MODE FULL")).toBeInTheDocument();
     second.unmount();
-    render(<MessageCard message={{ ...completed, sender_reply_mode: null }} />);
+    render(<MessageDetail message={{ ...completed, sender_reply_mode: null }} />);
     expect(screen.queryByText(/sender's MODE/)).toBeNull();
   });
 
   it('says nothing about a LANG that matches the message, nor a language nobody knows', () => {
     const { unmount } = render(
-      <MessageCard
+      <MessageDetail
         message={{
           ...base,
           status: 'completed',
@@ -130,7 +157,7 @@ describe('a message card', () => {
     expect(screen.queryByText(/sender's LANG/)).toBeNull();
     unmount();
     render(
-      <MessageCard
+      <MessageDetail
         message={{ ...base, status: 'completed', summary: 'S', transcript: 'T', language: null }}
       />,
     );
@@ -138,19 +165,19 @@ describe('a message card', () => {
   });
 
   it('when completed without a reply says nothing about one', () => {
-    render(<MessageCard message={{ ...base, status: 'completed', summary: 'S', transcript: 'T' }} />);
+    render(<MessageDetail message={{ ...base, status: 'completed', summary: 'S', transcript: 'T' }} />);
     expect(screen.queryByText('• Reply sent')).toBeNull();
   });
 
   it('says when a message has been processing for longer than a run takes, and offers the restart', () => {
     const started = new Date(Date.now() - 20 * 60_000).toISOString();
-    render(<MessageCard message={{ ...base, status: 'processing', attempt_started_at: started }} />);
+    render(<MessageDetail message={{ ...base, status: 'processing', attempt_started_at: started }} />);
     expect(screen.getByText(/it may be stuck\. Retry Now starts it again\./)).toBeInTheDocument();
   });
 
   it('does not call a fresh run stuck', () => {
     render(
-      <MessageCard
+      <MessageDetail
         message={{ ...base, status: 'processing', attempt_started_at: new Date().toISOString() }}
       />,
     );
@@ -159,7 +186,7 @@ describe('a message card', () => {
 
   it('when failed shows the error and offers "Retry Processing"', () => {
     render(
-      <MessageCard
+      <MessageDetail
         message={{ ...base, status: 'failed', error_message: 'No speech was found in the audio.' }}
       />,
     );
@@ -170,7 +197,9 @@ describe('a message card', () => {
   it('when failed in a way a retry cannot fix says so instead of offering "Retry Processing"', () => {
     const reason = 'The voice message is 13 min long; the longest transcribed is 10 min (Settings).';
     render(
-      <MessageCard message={{ ...base, status: 'failed', error_message: reason, error_retryable: false }} />,
+      <MessageDetail
+        message={{ ...base, status: 'failed', error_message: reason, error_retryable: false }}
+      />,
     );
     expect(screen.getByText(reason)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
@@ -180,7 +209,7 @@ describe('a message card', () => {
   it('as the record of a picture says what came in, why, and what we answered, with nothing to retry', () => {
     const reason = REFUSAL_WORDS['not-audio'];
     render(
-      <MessageCard
+      <MessageDetail
         message={{
           ...base,
           audio_url: null,
@@ -209,7 +238,7 @@ describe('a message card', () => {
 
   it('as the record of texts after STOP says they were answered nothing', () => {
     render(
-      <MessageCard
+      <MessageDetail
         message={{
           ...base,
           audio_url: null,
@@ -235,7 +264,7 @@ describe('a message card', () => {
 
   it('keeps a long transcript short until asked, then shows all of it', async () => {
     const transcript = `${'word '.repeat(100)}the end.`;
-    render(<MessageCard message={{ ...base, status: 'completed', summary: 'S', transcript }} />);
+    render(<MessageDetail message={{ ...base, status: 'completed', summary: 'S', transcript }} />);
     expect(screen.queryByText(/the end\./)).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show full transcript' }));
     expect(screen.getByText(/the end\./)).toBeInTheDocument();
@@ -245,7 +274,7 @@ describe('a message card', () => {
     const api = installFakeApi();
     let answer!: (reply: { status: number; body: unknown }) => void;
     api.on('POST', '/api/process-audio', () => new Promise((resolve) => (answer = resolve)));
-    render(<MessageCard message={{ ...base, status: 'failed', error_message: 'x' }} />);
+    render(<MessageDetail message={{ ...base, status: 'failed', error_message: 'x' }} />);
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Retry Processing' });
     await user.click(button);
@@ -278,13 +307,13 @@ describe('a message card', () => {
   ])('says %s when the retry fails', async (_case, reply, text) => {
     const api = installFakeApi();
     api.on('POST', '/api/process-audio', () => reply);
-    render(<MessageCard message={{ ...base, status: 'processing' }} />);
+    render(<MessageDetail message={{ ...base, status: 'processing' }} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry Now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 });
 
-describe("a message card's delivery", () => {
+describe("an opened message's delivery", () => {
   const completed: Message = {
     ...base,
     status: 'completed',
@@ -304,7 +333,7 @@ describe("a message card's delivery", () => {
 
   it('shows an undelivered 30007 in plain words with what to do, beside "• Reply sent"', () => {
     render(
-      <MessageCard
+      <MessageDetail
         message={{ ...completed, sms_parts: [part(0, 'delivered'), part(1, 'undelivered', 30007)] }}
       />,
     );
@@ -320,18 +349,18 @@ describe("a message card's delivery", () => {
 
   it('says "• Delivered" only once every part is, and waits for the carrier before', () => {
     const { rerender } = render(
-      <MessageCard message={{ ...completed, sms_parts: [part(0, 'delivered'), part(1, 'sent')] }} />,
+      <MessageDetail message={{ ...completed, sms_parts: [part(0, 'delivered'), part(1, 'sent')] }} />,
     );
     expect(screen.getByText('• Waiting for the carrier to confirm delivery')).toBeInTheDocument();
     rerender(
-      <MessageCard message={{ ...completed, sms_parts: [part(0, 'delivered'), part(1, 'delivered')] }} />,
+      <MessageDetail message={{ ...completed, sms_parts: [part(0, 'delivered'), part(1, 'delivered')] }} />,
     );
     expect(screen.getByText('• Delivered')).toBeInTheDocument();
     expect(screen.queryByText(/What to do/)).toBeNull();
   });
 
   it('says nothing about delivery when no text was recorded', () => {
-    render(<MessageCard message={completed} />);
+    render(<MessageDetail message={completed} />);
     expect(screen.queryByText(/Delivered|Not delivered|Waiting for the carrier/)).toBeNull();
   });
 });

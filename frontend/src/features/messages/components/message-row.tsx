@@ -1,0 +1,70 @@
+import { messageOutcome } from '@core/message-outcome';
+import type { Message } from '@core/schemas';
+import { ChevronDown } from 'lucide-react';
+import { useId } from 'react';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { gistOf, whoCalled } from '../utils/message-row';
+import { MessageDetail } from './message-detail';
+import { OutcomeBadge } from './outcome-badge';
+
+/**
+ * The columns of a row and of the list's header, on a laptop: status first (as a message log reads), who,
+ * the gist taking what is left, the time. On a phone a row is two lines: who and when, then status and gist.
+ */
+export const ROW_COLUMNS =
+  'grid-cols-[auto_minmax(0,1fr)_auto] md:grid-cols-[8.5rem_minmax(0,13rem)_minmax(0,1fr)_auto]';
+
+/**
+ * One message as one compact row (issue 26): its one status, who called, the gist on one line, when; a
+ * button that opens the whole message in place below it (and closes it). The list moves between rows with
+ * the arrow keys: only the row it last stood on is a Tab stop (`tabbable`).
+ */
+export function MessageRow({
+  message,
+  open,
+  tabbable,
+  onToggle,
+  onFocus,
+}: {
+  readonly message: Message;
+  readonly open: boolean;
+  readonly tabbable: boolean;
+  readonly onToggle: () => void;
+  readonly onFocus: () => void;
+}) {
+  const detailId = useId();
+  return (
+    <li className="animate-[fade-in_200ms_ease-out] border-b border-line last:border-b-0">
+      <button
+        type="button"
+        data-row={message.id}
+        tabIndex={tabbable ? 0 : -1}
+        aria-expanded={open}
+        aria-controls={detailId}
+        onClick={onToggle}
+        onFocus={onFocus}
+        className={`group grid w-full ${ROW_COLUMNS} items-center gap-x-3 gap-y-1 px-3 py-2.5 text-left hover:bg-surface focus-visible:-outline-offset-2 md:py-2 ${open ? 'bg-surface' : ''}`}
+      >
+        <span className="col-start-1 row-start-2 md:row-start-1">
+          <OutcomeBadge outcome={messageOutcome(message)} />
+        </span>
+        <span className="col-span-2 col-start-1 row-start-1 min-w-0 truncate font-semibold text-ink md:col-span-1 md:col-start-2">
+          {whoCalled(message)}
+        </span>
+        <span className="col-span-2 col-start-2 row-start-2 min-w-0 truncate text-sm text-muted md:col-span-1 md:col-start-3 md:row-start-1 md:text-ink">
+          {gistOf(message)}
+        </span>
+        <span className="col-start-3 row-start-1 flex items-center justify-end gap-1 text-sm whitespace-nowrap text-muted md:col-start-4">
+          <RelativeTime iso={message.created_at} focusable={false} align="end" />
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
+          />
+        </span>
+      </button>
+      <div id={detailId} hidden={!open} className="border-t border-line px-3 py-3 sm:px-4">
+        {open && <MessageDetail message={message} />}
+      </div>
+    </li>
+  );
+}
