@@ -1,10 +1,11 @@
 /**
- * The operator's message history (issue 19): filters by sender, status and date range, pages of up to 100
- * read with an opaque cursor, and what an export of the filtered list holds. Pure: the API validates a
- * request with these schemas, the repository pages by them, and the dashboard shares the limits.
+ * The operator's message history (issue 19): filters by sender, status, kind (issue 26) and date range,
+ * pages of up to 100 read with an opaque cursor, and what an export of the filtered list holds. Pure: the API
+ * validates a request with these schemas, the repository pages by them, and the dashboard shares the limits.
  */
 import * as z from 'zod';
 import { normalizePhone } from './phone';
+import { MESSAGE_KINDS, type MessageKind } from './refused-inbound';
 import { MESSAGE_STATUSES, type MessageStatus } from './status';
 
 /** The largest page `GET /api/messages` gives. */
@@ -20,6 +21,8 @@ export type MessageFilters = {
   /** E.164. */
   readonly sender?: string;
   readonly status?: MessageStatus;
+  /** Voice messages, or one kind of thing refused instead (core/refused-inbound.ts). */
+  readonly kind?: MessageKind;
   readonly from?: string;
   readonly to?: string;
 };
@@ -104,6 +107,12 @@ const filterFields = {
     .preprocess(
       (value) => (value === '' ? undefined : value),
       z.enum(MESSAGE_STATUSES, { error: `must be one of ${MESSAGE_STATUSES.join(', ')}.` }).optional(),
+    )
+    .optional(),
+  kind: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(MESSAGE_KINDS, { error: `must be one of ${MESSAGE_KINDS.join(', ')}.` }).optional(),
     )
     .optional(),
   from: dateBound('from'),

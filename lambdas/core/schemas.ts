@@ -11,6 +11,7 @@ import { DEFAULT_FIRST_RUN, firstRunSchema, firstRunUpdateSchema } from './first
 import { heardWordsSchema } from './heard-words';
 import { historyQuerySchema } from './message-history';
 import { E164_PATTERN, normalizePhone } from './phone';
+import { inboundRefusalSchema } from './refused-inbound-schema';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
 import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from './send-limits';
 import { MESSAGE_STATUSES } from './status';
@@ -162,6 +163,14 @@ export const messageSchema = z.object({
   sms_parts: z.array(smsPartSchema).optional(),
   /** An operator's mark that the transcript is wrong (core/transcript-review.ts); null once cleared. */
   transcript_review: transcriptReviewSchema.nullable().optional(),
+  /**
+   * Only on the record of something refused instead of a voice message (core/refused-inbound.ts): a picture
+   * or other attachment that is not audio, a text that is no command, anything from a number that opted out.
+   * What came in (`kind`, `content_types`, the start of the `text`), why (`reason`; in words in
+   * `error_message`), how many that day (`count`, the latest at `last_at`) and what we `answered`. Such a
+   * record is failed with `error_retryable` false and nothing processes it. Absent: a voice message.
+   */
+  refusal: inboundRefusalSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

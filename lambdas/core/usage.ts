@@ -26,6 +26,14 @@ export const USAGE_COUNTS = [
   'undelivered',
   /** Transcripts an operator marked wrong. */
   'wrong_transcripts',
+  /**
+   * What arrived instead of a voice message (core/refused-inbound.ts), one each: a text or MMS whose
+   * attachments were none of them audio, a text that was no command, and either from a number that had
+   * opted out (counted there only). Not in `received`, `failed` or the voice messages a day.
+   */
+  'refused_attachments',
+  'unknown_texts',
+  'opted_out_messages',
   /** Audio transcribed, by any engine; of it, what OpenAI transcribed (billed by the minute). */
   'audio_seconds',
   'openai_audio_seconds',

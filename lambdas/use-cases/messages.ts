@@ -7,6 +7,7 @@ import {
   type MessageFilters,
   type PagePosition,
 } from '../core/message-history';
+import { messageKind, receivedWords } from '../core/refused-inbound';
 import { type ListedMessage, listedMessage, type Message } from '../core/schemas';
 import type { MessageRepository } from '../ports/message-repository';
 
@@ -69,6 +70,9 @@ const EXPORT_HEADER = [
   'transcript_reviewed_by',
   'transcript_reviewed_at',
   'corrected_transcript',
+  'kind',
+  'received',
+  'answered_text',
 ] as const;
 
 function exportRow(m: Message) {
@@ -89,6 +93,9 @@ function exportRow(m: Message) {
     review?.reviewed_by ?? null,
     review?.reviewed_at ?? null,
     review?.corrected_text ?? null,
+    messageKind(m),
+    m.refusal ? receivedWords(m.refusal) : null,
+    m.refusal?.answered ?? null,
   ];
 }
 

@@ -6,6 +6,7 @@
 import { movesForward, type SmsPart, sortParts } from '../../lambdas/core/delivery';
 import { NotFoundError } from '../../lambdas/core/errors';
 import type { MessageFilters, PagePosition } from '../../lambdas/core/message-history';
+import { messageKind } from '../../lambdas/core/refused-inbound';
 import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
 import {
   type SenderPreferences,
@@ -13,6 +14,7 @@ import {
   senderPreferencesSchema,
 } from '../../lambdas/core/sender-preferences';
 import type { MessageStatus } from '../../lambdas/core/status';
+import { emptyUsageDay, USAGE_COUNTS, type UsageDay, type UsageDelta } from '../../lambdas/core/usage';
 import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
@@ -37,6 +39,7 @@ import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
 import type { Summarizer, SummaryResult } from '../../lambdas/ports/summarizer';
 import type { Transcriber, Transcription } from '../../lambdas/ports/transcriber';
 import type { UploadCode, UploadCodeStore } from '../../lambdas/ports/upload-codes';
+import type { UsageCounter } from '../../lambdas/ports/usage-counter';
 
 export class InMemoryMessages implements MessageRepository {
   readonly items = new Map<string, Message>();
@@ -130,6 +133,7 @@ export class InMemoryMessages implements MessageRepository {
         (m) =>
           (!filters.sender || m.phone_number === filters.sender) &&
           (!filters.status || m.status === filters.status) &&
+          (!filters.kind || messageKind(m) === filters.kind) &&
           (!filters.from || m.created_at >= filters.from) &&
           (!filters.to || m.created_at < filters.to) &&
           (!after || newestFirst(m, { ...m, ...after }) > 0),
@@ -325,6 +329,19 @@ export class RecordingSms implements SmsSender {
     if (failure) throw failure;
     this.sent.push(sms);
     return { id: `SM${this.sent.length}` };
+  }
+}
+
+/** The daily usage counters, one record a day, as the usage table keeps them. */
+export class InMemoryUsage implements UsageCounter {
+  readonly days = new Map<string, Omit<UsageDay, 'estimated_cost'>>();
+  async add(date: string, delta: UsageDelta) {
+    const day = this.days.get(date) ?? emptyUsageDay(date);
+    for (const name of USAGE_COUNTS) day[name] += delta[name] ?? 0;
+    this.days.set(date, day);
+  }
+  async range(from: string, to: string) {
+    return [...this.days.values()].filter((d) => d.date >= from && d.date <= to);
   }
 }
 

@@ -121,10 +121,10 @@ describe('the CSV export', () => {
     expect({ rows, truncated }).toEqual({ rows: 131, truncated: false });
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFF"id","created_at","sender","phone_number","source","status","reply_sent","audio_duration_seconds","summary","transcript","error_message","transcript_marked_wrong","transcript_reviewed_by","transcript_reviewed_at","corrected_transcript"',
+      '\uFEFF"id","created_at","sender","phone_number","source","status","reply_sent","audio_duration_seconds","summary","transcript","error_message","transcript_marked_wrong","transcript_reviewed_by","transcript_reviewed_at","corrected_transcript","kind","received","answered_text"',
     );
     expect(lines[1]).toBe(
-      `"wrong-1","2026-11-03T11:00:00.000Z","test-user","","","completed","false","","'=HYPERLINK(""http://evil.example"",""click"")","Call me at five five five. x;'=1+1","","true","ops@example.com","2026-11-03T12:00:00.000Z","Call me at 555-0199."`,
+      `"wrong-1","2026-11-03T11:00:00.000Z","test-user","","","completed","false","","'=HYPERLINK(""http://evil.example"",""click"")","Call me at five five five. x;'=1+1","","true","ops@example.com","2026-11-03T12:00:00.000Z","Call me at 555-0199.","voice","",""`,
     );
     expect(lines).toHaveLength(132);
   });

@@ -98,14 +98,18 @@ const FILTERED_READ_ITEMS = 250;
 
 /**
  * How a history page is read: the index whose key narrows it most (the sender's, else the status's, else the
- * whole feed), the date range as a condition on its sort key, and a status filter only with a sender (the
- * one combination no index keys). `partition` is what a cursor needs besides the message's id and time.
+ * whole feed), the date range as a condition on its sort key, and as filters a status only with a sender (the
+ * one combination no index keys) and the kind. A record of something refused is always failed, so a kind of
+ * refused thing alone reads the failed messages' index. `partition` is what a cursor needs besides the
+ * message's id and time.
  */
 function historyQuery(filters: MessageFilters) {
+  const refusedKind = filters.kind !== undefined && filters.kind !== 'voice';
+  const status = filters.status ?? (refusedKind ? 'failed' : undefined);
   const [index, keyName, keyValue] = filters.sender
     ? [MESSAGE_INDEXES.sender, 'phone_number', filters.sender]
-    : filters.status
-      ? [MESSAGE_INDEXES.status, 'status', filters.status]
+    : status
+      ? [MESSAGE_INDEXES.status, 'status', status]
       : [MESSAGE_INDEXES.recent, 'feed', MESSAGE_FEED];
   const names: Record<string, string> = { '#pk': keyName };
   const values: Record<string, unknown> = { ':pk': keyValue };
@@ -122,17 +126,26 @@ function historyQuery(filters: MessageFilters) {
     condition += ' AND created_at <= :until';
     values[':until'] = until;
   }
-  const statusFilter = filters.sender && filters.status;
-  if (statusFilter) {
+  const filtering: string[] = [];
+  if (filters.sender && filters.status) {
     names['#status'] = 'status';
     values[':status'] = filters.status;
+    filtering.push('#status = :status');
+  }
+  if (filters.kind) {
+    names['#refusal'] = 'refusal';
+    if (refusedKind) {
+      names['#kind'] = 'kind';
+      values[':kind'] = filters.kind;
+      filtering.push('#refusal.#kind = :kind');
+    } else filtering.push('attribute_not_exists(#refusal)');
   }
   const input: Omit<QueryCommandInput, 'TableName'> = {
     IndexName: index,
     KeyConditionExpression: condition,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
-    ...(statusFilter ? { FilterExpression: '#status = :status' } : {}),
+    ...(filtering.length > 0 ? { FilterExpression: filtering.join(' AND ') } : {}),
   };
   return { input, partition: { [keyName]: keyValue } };
 }

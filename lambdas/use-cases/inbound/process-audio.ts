@@ -19,13 +19,19 @@ export const PIPELINE_NOT_STARTED =
   'Processing could not be started (the pipeline did not answer). Retry Processing in a minute.';
 
 /**
- * (Re)starts processing of a pending, stuck processing, or failed message as a new run. The message moves to
+ * (Re)starts processing of a pending, stuck processing, or failed voice message as a new run (never a record
+ * of something refused, core/refused-inbound.ts). The message moves to
  * processing at once, with the new attempt number; two requests for the same message moments apart start
  * one run.
  */
 export async function processAudio(deps: ProcessAudioDeps, input: ProcessAudioInput) {
   const message = await deps.messages.get(input.messageId);
   if (!message) throw new NotFoundError(`There is no message ${input.messageId}.`);
+  if (message.refusal) {
+    throw new ConflictError(
+      'This is the record of something that was not a voice message (a picture, a text): there is nothing to process.',
+    );
+  }
   if (!canStartProcessing(message.status)) {
     throw new ConflictError('This message has already been processed: there is nothing to retry.');
   }

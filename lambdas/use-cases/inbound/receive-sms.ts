@@ -77,8 +77,8 @@ export type InboundResult = {
   readonly created: number;
   /**
    * What the service did: `voice` (audio handed to the pipeline, or kept untranscribed past the daily limit),
-   * a keyword's action, `usage` or `unsupported-media` (a how-to, at most one a day), or `replay` (a text
-   * webhook seen before: nothing done).
+   * a keyword's action, `usage` or `unsupported-media` (a how-to, at most one a day, and a record of it),
+   * `opted-out-sender` (only a record), or `replay` (a text webhook seen before: nothing done).
    */
   readonly action: TextAnswer | 'opt-out' | 'replay';
   /** Voice messages kept untranscribed because the sender is past today's limit. */
@@ -102,7 +102,8 @@ export const REPLAY_WINDOW_DAYS = 7;
  *   pipeline; past it, it is kept on the dashboard as failed (an operator can retry it) and the sender gets
  *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and starts nothing new.
  * - START and HELP are answered (YES also confirms the sign-ups waiting for this phone's confirmation); any other text, or an attachment that is not audio, gets a how-to, once a
- *   day per sender.
+ *   day per sender, and is kept on the dashboard as failed, with what we answered (refused.ts); from a number
+ *   that opted out it is only kept there.
  * - A text's MessageSid is remembered, so a replayed webhook (a captured START, say) does nothing.
  */
 export async function receiveSms(

@@ -1,13 +1,12 @@
 /**
  * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE (delete-by-text.ts), LANG, MODE, SPELL,
- * FULL (sender-commands.ts), and a how-to
- * (at most one a day) for anything else, or for an attachment that is not audio. Every answer is written in
- * the sender's LANG when the catalogue has it (core/catalogue.ts), else in English.
+ * FULL (sender-commands.ts), and for anything else, or an attachment that is not audio, a how-to (at most one
+ * a day) and a record on the dashboard (refused.ts). Every answer is written in the sender's LANG when the
+ * catalogue has it (core/catalogue.ts), else in English.
  */
 
 import { textLanguage } from '../../core/catalogue';
 import { SMS_CONFIRMATION_KEYWORD } from '../../core/consent';
-import { dayWindow } from '../../core/day-window';
 import {
   type classifyInboundText,
   isWholeKeyword,
@@ -24,8 +23,6 @@ import {
   optOutConfirmation,
   SMS_CONSENT_CONFIRMED_TEXT,
   type TextLanguage,
-  USAGE_TEXT,
-  unsupportedMediaText,
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
 import type { DeleteCodeStore } from '../../ports/delete-codes';
@@ -39,8 +36,10 @@ import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-
 import { confirmSmsConsent, type SmsConfirmationDeps } from '../sms-consent';
 import { revokeUploadLinks } from '../upload-link';
 import { deleteCodeConfirms, sendDeleteCode } from './delete-by-text';
+import { type RefusedAction, refuseInbound } from './refused';
 import { answerFull, answerMode, answerSpell } from './sender-commands';
 import { answerUpload } from './upload-command';
+import type { VoiceAttachment } from './voice';
 
 /** What answering a text uses: the opt-outs, the sender's messages and audio (DELETE), and the gate. */
 export type TextCommandDeps = MessageChangeDeps &
@@ -74,8 +73,7 @@ export type TextAnswer =
   | 'spell'
   | 'full'
   | 'upload'
-  | 'usage'
-  | 'unsupported-media'
+  | RefusedAction
   | 'voice';
 
 /** Texts the sender (a keyword's answer, a how-to) through the gate; never throws. */
@@ -110,10 +108,10 @@ export async function answerText(
   deps: TextCommandDeps,
   from: string,
   kind: ReturnType<typeof classifyInboundText>,
-  media: readonly unknown[],
-  audio: readonly unknown[],
+  media: readonly VoiceAttachment[],
+  audio: readonly VoiceAttachment[],
   body: string | undefined,
-  /** The text's MessageSid: a YES's proof in the consent record. */
+  /** The text's MessageSid: a YES's proof in the consent record, and the id of what is refused. */
   sid: string,
 ): Promise<TextAnswer> {
   switch (kind) {
@@ -160,18 +158,10 @@ export async function answerText(
     case 'upload':
       await answerUpload(deps, from);
       return 'upload';
-    default: {
+    default:
+      // Audio is the message and the text asks for nothing; anything else is refused, and kept on the record.
       if (audio.length > 0) return 'voice';
-      const action = media.length > 0 ? 'unsupported-media' : 'usage';
-      const { day, expires } = dayWindow(deps.clock());
-      if (await deps.counters.take(`howto#${from}#${day}`, 1, expires)) {
-        const language = await languageOf(deps, from);
-        const howTo =
-          action === 'usage' ? USAGE_TEXT(deps.serviceName, language) : unsupportedMediaText(language);
-        await replyTo(deps, from, howTo, 'how-to');
-      }
-      return action;
-    }
+      return refuseInbound(deps, { from, sid, body, media });
   }
 }
 
@@ -203,7 +193,7 @@ async function answerLang(deps: TextCommandDeps, from: string, body: string | un
 
 /**
  * DELETE with the right code: erases every message of this number (use-cases/erase-message.ts: media at Twilio, audio, then the
- * message and its link), revokes its pending UPLOAD links, and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
+ * message and its link; the records of what was refused too), revokes its pending UPLOAD links, and says how many. The sender's preferences (LANG) are erased too; the answer is still in the language they had chosen. The opt-out record stays: it is what
  * keeps a STOP honoured.
  */
 async function eraseSender(deps: TextCommandDeps, from: string): Promise<number> {
@@ -212,6 +202,8 @@ async function eraseSender(deps: TextCommandDeps, from: string): Promise<number>
   for (const message of messages) await eraseMessage(deps, message);
   await revokeUploadLinks(deps, from);
   await deps.preferences.delete(from);
-  await replyTo(deps, from, DELETED_TEXT(deps.serviceName, messages.length, language), 'deleted');
-  return messages.length;
+  // The records of what was refused (pictures, other texts) go too, but the answer counts voice messages.
+  const voiceMessages = messages.filter((message) => !message.refusal).length;
+  await replyTo(deps, from, DELETED_TEXT(deps.serviceName, voiceMessages, language), 'deleted');
+  return voiceMessages;
 }

@@ -5,6 +5,7 @@ import {
   MODE_KEYWORD,
   SPELL_KEYWORD,
 } from '@core/keywords';
+import { REFUSED_TEXT_MAX } from '@core/refused-inbound';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
@@ -66,6 +67,13 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           </li>
           <li>
             <strong>Opt-out records:</strong> numbers that texted STOP, and when.
+          </li>
+          <li>
+            <strong>Notes of other messages:</strong> when you send us a picture, another file or a text that
+            is not a command, or text us after STOP, a note that it arrived: what kind it was, the type of
+            each file, the first {REFUSED_TEXT_MAX} characters of a text (nothing of what you send after STOP)
+            and what we answered. We keep no pictures or files, and delete them at Twilio. A note is kept and
+            deleted like a transcript.
           </li>
         </ul>
         <p>
@@ -156,12 +164,13 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           </li>
           <li>
             Text {formatList(DELETE_KEYWORDS)} to our number to erase the voice messages you sent us, with
-            their audio, transcripts and summaries, and the choices you made by text: the reply language (
-            {LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}) and the words to spell right ({SPELL_KEYWORD}),
-            kept otherwise for a year after you last change them. We text back a code; when you reply{' '}
-            {formatList(DELETE_KEYWORDS)} and that code within {DELETE_CODE_MINUTES} minutes, we erase them at
-            once and confirm by text. The code keeps anyone who pretends to text from your number from erasing
-            your messages. To erase one message, open the link in its reply and choose Delete this message.
+            their audio, transcripts and summaries, our notes of your other messages, and the choices you made
+            by text: the reply language ({LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}) and the words to
+            spell right ({SPELL_KEYWORD}), kept otherwise for a year after you last change them. We text back
+            a code; when you reply {formatList(DELETE_KEYWORDS)} and that code within {DELETE_CODE_MINUTES}{' '}
+            minutes, we erase them at once and confirm by text. The code keeps anyone who pretends to text
+            from your number from erasing your messages. To erase one message, open the link in its reply and
+            choose Delete this message.
           </li>
           <li>
             Email {contact} to see, correct or delete your information. Deleting it removes your sign-up

@@ -42,12 +42,14 @@ export async function loadMessageWords(messageId: string, signal?: AbortSignal):
 export type HistoryFilters = {
   readonly sender: string;
   readonly status: string;
+  /** `voice`, `attachment` or `text` (core/refused-inbound.ts MESSAGE_KINDS). */
+  readonly kind: string;
   /** Dates as the date inputs give them (YYYY-MM-DD), read in the browser's time zone. */
   readonly from: string;
   readonly to: string;
 };
 
-export const NO_FILTERS: HistoryFilters = { sender: '', status: '', from: '', to: '' };
+export const NO_FILTERS: HistoryFilters = { sender: '', status: '', kind: '', from: '', to: '' };
 
 /** Whether any filter is set (the list then says "No messages match these filters", and Clear shows). */
 export function hasFilters(filters: HistoryFilters): boolean {
@@ -64,6 +66,7 @@ function filterQuery(filters: HistoryFilters): URLSearchParams {
   const query = new URLSearchParams();
   if (filters.sender.trim()) query.set('sender', filters.sender.trim());
   if (filters.status) query.set('status', filters.status);
+  if (filters.kind) query.set('kind', filters.kind);
   if (filters.from) query.set('from', localDayStart(filters.from));
   if (filters.to) query.set('to', localDayStart(filters.to, 1));
   return query;

@@ -1,13 +1,14 @@
+import { MESSAGE_KINDS } from '@core/refused-inbound';
 import { MESSAGE_STATUSES } from '@core/status';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { type HistoryFilters as Filters, hasFilters, NO_FILTERS } from '../api/messages';
-import { STATUS_LABEL } from '../utils/status-labels';
+import { KIND_LABEL, STATUS_LABEL } from '../utils/status-labels';
 
 /**
- * The History section's filters: a sender typed in any format, a status, and a date range (days in the
- * browser's time zone, both included). Applied on submit, so typing does not reload the list.
+ * The History section's filters: a sender typed in any format, a status, a kind (voice messages, or what
+ * was refused instead), and a date range (days in the browser's time zone, both included). Applied on submit, so typing does not reload the list.
  */
 export function HistoryFilters({
   applied,
@@ -18,6 +19,7 @@ export function HistoryFilters({
 }) {
   const [draft, setDraft] = useState<Filters>(applied);
   const statusId = useId();
+  const kindId = useId();
   const set = (field: keyof Filters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
@@ -30,7 +32,7 @@ export function HistoryFilters({
       noValidate
       onSubmit={submit}
       aria-label="Filter the history"
-      className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
     >
       <TextField
         label="Sender's number"
@@ -59,6 +61,24 @@ export function HistoryFilters({
           ))}
         </select>
       </div>
+      <div>
+        <label htmlFor={kindId} className="block font-semibold text-ink">
+          Kind
+        </label>
+        <select
+          id={kindId}
+          value={draft.kind}
+          onChange={set('kind')}
+          className="mt-1.5 block min-h-11 w-full rounded-lg border border-line-strong bg-canvas px-3 py-2 text-base text-ink"
+        >
+          <option value="">Any kind</option>
+          {MESSAGE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {KIND_LABEL[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
       <TextField
         label="From"
         type="date"
@@ -67,7 +87,7 @@ export function HistoryFilters({
         onChange={set('from')}
       />
       <TextField label="To" type="date" value={draft.to} min={draft.from || undefined} onChange={set('to')} />
-      <div className="flex flex-wrap gap-2 sm:col-span-2 xl:col-span-4">
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Apply filters</Button>
         {hasFilters(applied) && (
           <Button

@@ -1,4 +1,5 @@
 import type { SmsPart } from '@core/delivery';
+import { REFUSAL_WORDS } from '@core/refused-inbound';
 import type { Message } from '@core/schemas';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -174,6 +175,62 @@ describe('a message card', () => {
     expect(screen.getByText(reason)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(screen.getByText(/processing this recording again would fail the same way/)).toBeInTheDocument();
+  });
+
+  it('as the record of a picture says what came in, why, and what we answered, with nothing to retry', () => {
+    const reason = REFUSAL_WORDS['not-audio'];
+    render(
+      <MessageCard
+        message={{
+          ...base,
+          audio_url: null,
+          audio_duration_seconds: null,
+          status: 'failed',
+          error_message: reason,
+          error_retryable: false,
+          refusal: {
+            reason: 'not-audio',
+            kind: 'attachment',
+            content_types: ['image/jpeg'],
+            text: null,
+            count: 1,
+            last_at: base.created_at,
+            answered: 'Only voice messages can be summarized.',
+          },
+        }}
+      />,
+    );
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.getByText('a picture (image/jpeg)')).toBeInTheDocument();
+    expect(screen.getByText('“Only voice messages can be summarized.”')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry|Details/ })).toBeNull();
+    expect(screen.queryByText(/processing this recording again/)).toBeNull();
+  });
+
+  it('as the record of texts after STOP says they were answered nothing', () => {
+    render(
+      <MessageCard
+        message={{
+          ...base,
+          audio_url: null,
+          status: 'failed',
+          error_message: REFUSAL_WORDS['opted-out'],
+          error_retryable: false,
+          refusal: {
+            reason: 'opted-out',
+            kind: 'text',
+            content_types: [],
+            text: null,
+            count: 3,
+            last_at: base.created_at,
+            answered: null,
+          },
+        }}
+      />,
+    );
+    expect(screen.getByText('a text, 3 times that day')).toBeInTheDocument();
+    expect(screen.getByText('We answered:')).toBeInTheDocument();
+    expect(screen.getByText('nothing')).toBeInTheDocument();
   });
 
   it('keeps a long transcript short until asked, then shows all of it', async () => {

@@ -13,6 +13,7 @@ import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
 import { CardTranscript } from './card-transcript';
 import { DeliveryStatus } from './delivery-status';
+import { RefusedDetails } from './refused-details';
 import { RunDetails } from './run-details';
 import { StatusBadge } from './status-badge';
 import { TranscriptReview } from './transcript-review';
@@ -56,6 +57,7 @@ function replyModeNote(message: Message): string | null {
  * "Processing audio message..." with "Retry Now"; completed the summary, the full transcript and "• Reply
  * sent"; failed the error with "Retry Processing", unless processing it again would fail the same way (a
  * recording too long, too large, not audio or silent: `error_retryable` false), which the card says instead.
+ * The record of a picture or text that was not a voice message shows what came in and what we answered.
  */
 export function MessageCard({ message }: { readonly message: Message }) {
   const [busy, setBusy] = useState(false);
@@ -64,6 +66,8 @@ export function MessageCard({ message }: { readonly message: Message }) {
   const recording = useRecording(() => audioUrl(message.id));
   const presentation = STATUS_PRESENTATION[message.status];
   const retryWouldFail = message.status === 'failed' && message.error_retryable === false;
+  // The record of a picture or a text that was not a voice message: no run, nothing to retry.
+  const refusal = message.refusal;
   const action = retryWouldFail ? null : presentation.action;
 
   const retry = async () => {
@@ -151,7 +155,8 @@ export function MessageCard({ message }: { readonly message: Message }) {
           {message.error_message ?? 'Processing failed.'}
         </p>
       )}
-      {retryWouldFail && (
+      {refusal && <RefusedDetails refusal={refusal} />}
+      {retryWouldFail && !refusal && (
         <p className="text-sm text-muted">
           Not offered for retry: processing this recording again would fail the same way.
         </p>
@@ -188,7 +193,9 @@ export function MessageCard({ message }: { readonly message: Message }) {
           {failure}
         </p>
       )}
-      {message.status !== 'pending' && <RunDetails messageId={message.id} version={message.updated_at} />}
+      {message.status !== 'pending' && !refusal && (
+        <RunDetails messageId={message.id} version={message.updated_at} />
+      )}
     </article>
   );
 }

@@ -118,6 +118,7 @@ describe('the History section', () => {
 
     await userEvent.type(screen.getByLabelText("Sender's number"), '(415) 555-0123');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Failed');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Pictures, other files');
     await userEvent.type(screen.getByLabelText('From'), '2026-11-03');
     await userEvent.type(screen.getByLabelText('To'), '2026-11-04');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -126,6 +127,7 @@ describe('the History section', () => {
     expect(Object.fromEntries(query)).toEqual({
       sender: '(415) 555-0123',
       status: 'failed',
+      kind: 'attachment',
       from: new Date(2026, 10, 3).toISOString(),
       to: new Date(2026, 10, 5).toISOString(),
       limit: '25',

@@ -25,6 +25,9 @@ function report(days: number, budget: SmsBudget = smsBudget(NOW, 1000, 412)): Us
         texts_sent: 4,
         segments: 8,
         audio_seconds: 300,
+        refused_attachments: 1,
+        unknown_texts: 2,
+        opted_out_messages: 1,
       },
       {
         ...emptyUsageDay(dates.at(-3)!),
@@ -80,6 +83,20 @@ describe('the Usage section', () => {
     const firstRow = within(table).getAllByRole('row')[1]!;
     expect(within(firstRow).getByRole('rowheader')).toHaveTextContent('Nov 24');
     expect(firstRow).toHaveTextContent('Nov 24531');
+    // What came instead of voice messages, a column each, and said in the summary.
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(5, 8)).toEqual(['Pictures, files', 'Other texts', 'After STOP']);
+    expect(
+      within(firstRow)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(4, 7),
+    ).toEqual(['1', '2', '1']);
+    const refused =
+      'Not voice messages: 1 picture or other file, 2 texts that were no command, 1 message from numbers that opted out.';
+    expect(screen.getByText((text, el) => el?.tagName === 'P' && text.includes(refused))).toBeVisible();
   });
 
   it("shows today's segments against the SMS budget, and when it is spent", async () => {

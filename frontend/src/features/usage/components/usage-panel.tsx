@@ -12,6 +12,22 @@ import { UsageChart } from './usage-chart';
 const RANGES = [7, 30, 90, 365] as const;
 
 /**
+ * The table's columns: voice messages, then what came instead of one (pictures and other files that are not
+ * audio, texts that are no command, anything from a number that opted out), each kept as a failed record.
+ */
+const COLUMNS = [
+  'Day',
+  'Received',
+  'Completed',
+  'Failed',
+  'Segments',
+  'Pictures, files',
+  'Other texts',
+  'After STOP',
+  'Cost',
+] as const;
+
+/**
  * The dashboard's Usage section: today's segments against the SMS budget, messages a day as a chart, the
  * range's totals and its estimated cost.
  */
@@ -93,7 +109,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
           <table className="hidden w-full text-left @md:table">
             <thead className="text-muted">
               <tr>
-                {['Day', 'Received', 'Completed', 'Failed', 'Segments', 'Cost'].map((h) => (
+                {COLUMNS.map((h) => (
                   <th key={h} scope="col" className="py-1 pr-3 font-semibold">
                     {h}
                   </th>
@@ -110,6 +126,9 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
                   <td className="py-1 pr-3 text-ink">{day.completed}</td>
                   <td className="py-1 pr-3 text-ink">{day.failed}</td>
                   <td className="py-1 pr-3 text-ink">{day.segments}</td>
+                  <td className="py-1 pr-3 text-ink">{day.refused_attachments}</td>
+                  <td className="py-1 pr-3 text-ink">{day.unknown_texts}</td>
+                  <td className="py-1 pr-3 text-ink">{day.opted_out_messages}</td>
                   <td className="py-1 text-ink">{formatUsd(day.estimated_cost)}</td>
                 </tr>
               ))}

@@ -19,10 +19,17 @@ export function usageSummary(report: UsageReport): string {
     `Last ${count(report.days.length, 'day', 'days')}: ${count(t.received, 'voice message', 'voice messages')} received, ${t.completed.toLocaleString('en-US')} completed, ${failed}, ${count(t.limited, 'over the daily limit', 'over the daily limit')}.`,
     `${count(t.texts_sent, 'text', 'texts')} sent in ${count(t.segments, 'segment', 'segments')}; ${t.delivered.toLocaleString('en-US')} delivered, ${t.undelivered.toLocaleString('en-US')} undelivered.`,
     t.received > 0 ? `Busiest day ${shortDate(busiest.date)} with ${busiest.received}.` : '',
+    refusedSentence(t),
     `Estimated cost ${formatUsd(report.estimated_cost)}.`,
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** What came instead of voice messages (each kept on the record as failed), or nothing when none did. */
+function refusedSentence(t: UsageReport['totals']): string {
+  if (t.refused_attachments + t.unknown_texts + t.opted_out_messages === 0) return '';
+  return `Not voice messages: ${count(t.refused_attachments, 'picture or other file', 'pictures or other files')}, ${count(t.unknown_texts, 'text that was no command', 'texts that were no command')}, ${count(t.opted_out_messages, 'message', 'messages')} from numbers that opted out.`;
 }
 
 /** "Nov 24" for a UTC date `2026-11-24`. */
