@@ -1,4 +1,4 @@
-import type { UsageReport } from '@core/usage';
+import type { UsageDay, UsageReport } from '@core/usage';
 import { ChartColumn } from 'lucide-react';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
@@ -75,6 +75,25 @@ export function UsagePanel({ reloadKey }: { readonly reloadKey: number }) {
   );
 }
 
+/** A day's numbers as the narrow list says them; what came instead of a voice message only when something did. */
+function dayInWords(day: UsageDay): string {
+  const instead = [
+    [day.refused_attachments, 'picture or file', 'pictures or files'],
+    [day.unknown_texts, 'other text', 'other texts'],
+    [day.opted_out_messages, 'after STOP', 'after STOP'],
+  ] as const;
+  return [
+    `${day.received} received`,
+    `${day.completed} completed`,
+    `${day.failed} failed`,
+    `${day.segments} segments`,
+    ...instead
+      .filter(([count]) => count > 0)
+      .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`),
+    formatUsd(day.estimated_cost),
+  ].join(', ');
+}
+
 function UsageReportView({ report }: { readonly report: UsageReport }) {
   const summary = usageSummary(report);
   const days = [...report.days].reverse();
@@ -105,8 +124,8 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-accent">Numbers by day</summary>
         <div className="@container mt-2 max-h-72 overflow-y-auto">
-          {/* Six columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
-          <table className="hidden w-full text-left @md:table">
+          {/* Nine columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
+          <table className="hidden w-full text-left @2xl:table">
             <thead className="text-muted">
               <tr>
                 {COLUMNS.map((h) => (
@@ -134,12 +153,10 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
               ))}
             </tbody>
           </table>
-          <ul aria-label="Numbers by day" className="divide-y divide-line @md:hidden">
+          <ul aria-label="Numbers by day" className="divide-y divide-line @2xl:hidden">
             {days.map((day) => (
               <li key={day.date} className="py-1.5 text-ink">
-                <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
-                {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
-                {formatUsd(day.estimated_cost)}
+                <span className="font-semibold">{shortDate(day.date)}</span>: {dayInWords(day)}
               </li>
             ))}
           </ul>
