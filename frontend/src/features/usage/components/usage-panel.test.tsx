@@ -108,7 +108,7 @@ describe('the Usage section', () => {
     const days = within(screen.getByRole('list', { name: 'Numbers by day' })).getAllByRole('listitem');
     expect(days).toHaveLength(7);
     expect(days[0]).toHaveTextContent(
-      /^Nov 24: 5 received, 3 completed, 1 failed, 8 segments, 1 picture or file, 2 other texts, 1 after STOP, \$0\.\d{4}$/,
+      /^Nov 24: 5 received, 3 completed, 1 failed, 8 segments, \$0\.\d{4}; 1 picture or file, 2 other texts, 1 after STOP$/,
     );
     // A day with nothing instead of voice messages does not list the zeros.
     expect(days[2]).toHaveTextContent(/^Nov 22: 2 received, 2 completed, 0 failed, 4 segments, \$0\.\d{4}$/);

@@ -1,4 +1,4 @@
-import type { UsageDay, UsageReport } from '@core/usage';
+import type { UsageReport } from '@core/usage';
 import { ChartColumn } from 'lucide-react';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
@@ -75,25 +75,6 @@ export function UsagePanel({ reloadKey }: { readonly reloadKey: number }) {
   );
 }
 
-/** A day's numbers as the narrow list says them; what came instead of a voice message only when something did. */
-function dayInWords(day: UsageDay): string {
-  const instead = [
-    [day.refused_attachments, 'picture or file', 'pictures or files'],
-    [day.unknown_texts, 'other text', 'other texts'],
-    [day.opted_out_messages, 'after STOP', 'after STOP'],
-  ] as const;
-  return [
-    `${day.received} received`,
-    `${day.completed} completed`,
-    `${day.failed} failed`,
-    `${day.segments} segments`,
-    ...instead
-      .filter(([count]) => count > 0)
-      .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`),
-    formatUsd(day.estimated_cost),
-  ].join(', ');
-}
-
 function UsageReportView({ report }: { readonly report: UsageReport }) {
   const summary = usageSummary(report);
   const days = [...report.days].reverse();
@@ -156,7 +137,10 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
           <ul aria-label="Numbers by day" className="divide-y divide-line @2xl:hidden">
             {days.map((day) => (
               <li key={day.date} className="py-1.5 text-ink">
-                <span className="font-semibold">{shortDate(day.date)}</span>: {dayInWords(day)}
+                <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
+                {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
+                {formatUsd(day.estimated_cost)}
+                {refusedLine(day)}
               </li>
             ))}
           </ul>
@@ -164,4 +148,16 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       </details>
     </div>
   );
+}
+
+/** What came instead of voice messages that day, on a narrow screen's line: only what there was. */
+function refusedLine(day: UsageReport['days'][number]): string {
+  const parts = [
+    day.refused_attachments
+      ? `${day.refused_attachments} ${day.refused_attachments === 1 ? 'picture or file' : 'pictures or files'}`
+      : null,
+    day.unknown_texts ? `${day.unknown_texts} other ${day.unknown_texts === 1 ? 'text' : 'texts'}` : null,
+    day.opted_out_messages ? `${day.opted_out_messages} after STOP` : null,
+  ].filter((part) => part !== null);
+  return parts.length ? `; ${parts.join(', ')}` : '';
 }
