@@ -82,8 +82,9 @@ beforeAll(async () => {
   expect((await postWebhook(runtime, form, { token: TWILIO.authToken })).status).toBe(200);
   messageId = `${form.MessageSid}-0`;
   await waitForMessage(runtime, messageId, ['completed']);
-  const reply = twilio.messages.find((sent) => sent.to === SENDER && /\/m\/[\w-]{22}$/.test(sent.body));
-  link = reply!.body.split('\n').at(-1)!;
+  // The first text carries the page's link (on its own line, or after "listen at" with a moment).
+  const reply = twilio.messages.find((sent) => sent.to === SENDER && /\/m\/[\w-]{22}/.test(sent.body));
+  link = /(\S+\/m\/[\w-]{22})/.exec(reply!.body)![1]!;
   const served = (await (await fetch(`${runtime.url}/api/m/${link.split('/').at(-1)}`)).json()) as {
     words: HeardWord[];
   };

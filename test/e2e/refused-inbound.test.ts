@@ -69,6 +69,9 @@ describe('a picture texted to the number', () => {
     // Live: the Recent Messages list shows it at once; History offers it.
     const recent = page.getByRole('region', { name: /^Recent Messages/ });
     await recent.getByText('a picture (image/png)').waitFor();
+    // The first-run checklist waits for a voice message: a refused picture does not tick it.
+    const checklist = page.getByRole('region', { name: 'Welcome: three steps to start' });
+    await checklist.getByRole('heading', { name: 'Send a test voice message (to do)' }).waitFor();
     await history.getByRole('button', { name: 'Show it' }).click();
     const item = history.getByRole('article').filter({ hasText: 'a picture (image/png)' });
     for (const words of ['Failed', REFUSAL_WORDS['not-audio'], `“${UNSUPPORTED_MEDIA_TEXT}”`])

@@ -223,7 +223,8 @@ describe('the wrong-transcript mark', () => {
     const csv = await api('/api/messages/export?from=2026-11-14&to=2026-11-14');
     const row = csv.text.split('\r\n').find((line) => line.startsWith('"hist-26",'));
     expect(row).toMatch(
-      /,"true","admin@example\.com","2026-\d\d-\d\dT[\d:.]+Z","Transcript twenty-six, said right\."$/,
+      // The review's columns, then what came in (issue 26: a voice message here, nothing refused).
+      /,"true","admin@example\.com","2026-\d\d-\d\dT[\d:.]+Z","Transcript twenty-six, said right\.","voice",/,
     );
     expect(await wrongToday()).toBe(before + 1);
     // Marking it again (a corrected text edited) is not another wrong transcript.

@@ -1,3 +1,4 @@
+import { messageKind } from '@core/refused-inbound';
 import { useState } from 'react';
 import { getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
@@ -53,7 +54,8 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-10">
           <FirstRunChecklist
-            hasMessage={messages.loaded ? messages.messages.length > 0 : null}
+            // A voice message, not the record of a picture or a text we refused (core/refused-inbound.ts).
+            hasMessage={messages.loaded ? messages.messages.some((m) => messageKind(m) === 'voice') : null}
             reloadKey={`${reloadKey}-${settingsClosed}`}
             onOpenSetup={() => setSettings('setup')}
             onOpenProviders={() => setSettings('providers')}

@@ -94,6 +94,12 @@ describe('the Usage section', () => {
         .map((c) => c.textContent)
         .slice(4, 7),
     ).toEqual(['1', '2', '1']);
+    // A narrow section lists each day on its lines instead: the same counts, only the kinds that came.
+    const lines = within(screen.getByRole('list', { name: 'Numbers by day' })).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent(
+      /8 segments, \$[\d.]+; 1 picture or file, 2 other texts, 1 after STOP$/,
+    );
+    expect(lines[1]).not.toHaveTextContent(/picture|other text|STOP/);
     const refused =
       'Not voice messages: 1 picture or other file, 2 texts that were no command, 1 message from numbers that opted out.';
     expect(screen.getByText((text, el) => el?.tagName === 'P' && text.includes(refused))).toBeVisible();
