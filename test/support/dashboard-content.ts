@@ -7,6 +7,7 @@
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import type { SmsPart } from '../../lambdas/core/delivery';
+import { REFUSAL_WORDS } from '../../lambdas/core/refused-inbound';
 import type { Message } from '../../lambdas/core/schemas';
 import type { RunningRuntime } from './local-runtime';
 
@@ -45,7 +46,7 @@ const part = (status: SmsPart['status'], error_code: number | null, index = 0): 
   status_updated_at: new Date().toISOString(),
 });
 
-/** Twelve messages, newest first a minute apart, in every state a card or row can be in. */
+/** Fourteen records, newest first a minute apart, in every state a card or row can be in. */
 function messages(prefix: string): Message[] {
   const base = {
     phone_number: null,
@@ -87,6 +88,48 @@ function messages(prefix: string): Message[] {
     { ...base, id: `${prefix}-4`, created_at: at(5), sender: '+14155550195', status: 'processing' },
     completed(5, 'test-user-with-a-long-name-for-uploads-from-the-dashboard', []),
     ...[6, 7, 8, 9, 10, 11].map((i) => completed(i, `+1415555021${i % 10}`, [part('sent', null)])),
+    // What came instead of a voice message: a picture, and a long text that is no command.
+    {
+      ...base,
+      id: `${prefix}-12`,
+      created_at: at(13),
+      sender: '+14155550196',
+      phone_number: '+14155550196',
+      status: 'failed',
+      error_message: REFUSAL_WORDS['not-audio'],
+      error_retryable: false,
+      refusal: {
+        reason: 'not-audio',
+        kind: 'attachment',
+        content_types: [
+          'image/jpeg',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ],
+        text: null,
+        count: 2,
+        last_at: at(12),
+        answered: 'This number turns voice messages into text: forward a voice message or a recording.',
+      },
+    },
+    {
+      ...base,
+      id: `${prefix}-13`,
+      created_at: at(14),
+      sender: '+14155550197',
+      phone_number: '+14155550197',
+      status: 'failed',
+      error_message: REFUSAL_WORDS['not-a-command'],
+      error_retryable: false,
+      refusal: {
+        reason: 'not-a-command',
+        kind: 'text',
+        content_types: [],
+        text: 'Hello, is this the number for the property office? I tried to forward my voicemail from yesterday but nothing happened, could someone call me back please…',
+        count: 1,
+        last_at: at(14),
+        answered: null,
+      },
+    },
   ];
 }
 

@@ -105,6 +105,21 @@ describe('the Usage section', () => {
     expect(screen.getByText((text, el) => el?.tagName === 'P' && text.includes(refused))).toBeVisible();
   });
 
+  it('says each day in words too, for a section too narrow for nine columns (the CSS shows one or the other)', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(7) }));
+    const user = userEvent.setup();
+    render(<UsagePanel reloadKey={0} />);
+    await user.click(await screen.findByText('Numbers by day'));
+    const days = within(screen.getByRole('list', { name: 'Numbers by day' })).getAllByRole('listitem');
+    expect(days).toHaveLength(7);
+    expect(days[0]).toHaveTextContent(
+      /^Nov 24: 5 received, 3 completed, 1 failed, 8 segments, \$0\.\d{4}; 1 picture or file, 2 other texts, 1 after STOP$/,
+    );
+    // A day with nothing instead of voice messages does not list the zeros.
+    expect(days[2]).toHaveTextContent(/^Nov 22: 2 received, 2 completed, 0 failed, 4 segments, \$0\.\d{4}$/);
+  });
+
   it("shows today's segments against the SMS budget, and when it is spent", async () => {
     const api = installFakeApi();
     api.on('GET', '/api/usage', () => ({ status: 200, body: report(30) }));

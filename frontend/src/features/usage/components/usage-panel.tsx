@@ -106,7 +106,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
         <summary className="cursor-pointer font-semibold text-accent">Numbers by day</summary>
         <div className="@container mt-2 max-h-72 overflow-y-auto">
           {/* Nine columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
-          <table className="hidden w-full text-left @md:table">
+          <table className="hidden w-full text-left @2xl:table">
             <thead className="text-muted">
               <tr>
                 {COLUMNS.map((h) => (
@@ -134,7 +134,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
               ))}
             </tbody>
           </table>
-          <ul aria-label="Numbers by day" className="divide-y divide-line @md:hidden">
+          <ul aria-label="Numbers by day" className="divide-y divide-line @2xl:hidden">
             {days.map((day) => (
               <li key={day.date} className="py-1.5 text-ink">
                 <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
