@@ -18,6 +18,7 @@ import { MESSAGE_STATUSES } from './status';
 import { statedFactsSchema, storedSummarySchema } from './summary';
 import { transcriptReviewSchema } from './transcript-review';
 import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
+import { urgencyReviewSchema, urgencySchema } from './urgency-schema';
 
 /** Blank strings (after trimming) and null both mean "no value" (SPEC: empty values are saved as null). */
 const blankToNull = (value: unknown) =>
@@ -163,6 +164,12 @@ export const messageSchema = z.object({
   sms_parts: z.array(smsPartSchema).optional(),
   /** An operator's mark that the transcript is wrong (core/transcript-review.ts); null once cleared. */
   transcript_review: transcriptReviewSchema.nullable().optional(),
+  /**
+   * How pressing the message is (core/urgency-schema.ts): written once the summary is checked; absent on
+   * refused records and on messages from before issue 25. `urgency_review` is an operator's correction.
+   */
+  urgency: urgencySchema.nullable().optional(),
+  urgency_review: urgencyReviewSchema.nullable().optional(),
   /**
    * Only on the record of something refused instead of a voice message (core/refused-inbound.ts): a picture
    * or other attachment that is not audio, a text that is no command, anything from a number that opted out.
