@@ -35,6 +35,11 @@ export const sharedMessageSchema = z.object({
    * summary leaves the number to this line.
    */
   callback: z.string().nullable(),
+  /**
+   * A callback number was said but not heard well enough to state (the first text said "Number unclear,
+   * listen at 0:42"): where, in seconds (null: unknown). Null when no number was left unclear.
+   */
+  number_unclear: z.object({ at: z.number().nonnegative().nullable() }).nullable().optional(),
   transcript: z.string().nullable(),
   /**
    * The transcript's words with how sure the speech engine was of each and roughly when each was said

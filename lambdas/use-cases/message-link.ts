@@ -70,6 +70,7 @@ export async function readMessageLink(deps: LinkReadDeps, code: string): Promise
       message.summary_details && message.transcript !== null
         ? checkedCallbackLine(message.summary_details, message.transcript)
         : null,
+    number_unclear: message.stated_facts?.number_unclear ?? null,
     transcript: message.transcript,
     words: message.transcript_words ?? null,
     received_at: message.created_at,

@@ -124,8 +124,14 @@ describe('a voicemail whose callback number was doubted, through the local runti
     // The link opens the message: its page's API answers with the words, the number's placed at that moment.
     const page = await fetch(`${runtime.url}/api/m/${link![2]}`);
     expect(page.status).toBe(200);
-    const shown = (await page.json()) as { transcript: string; words: HeardWord[] };
+    const shown = (await page.json()) as {
+      transcript: string;
+      words: HeardWord[];
+      number_unclear: { at: number | null } | null;
+    };
     expect(shown.transcript).toBe(TRANSCRIPT);
+    // The page says what the text said, also when opened without the moment (its "listen at 0:03").
+    expect(Math.floor(shown.number_unclear?.at ?? -1)).toBe(3);
     const number = shown.words.find((word) => word.text === '206-555-0142')!;
     expect(Math.floor(number.at!)).toBe(3);
     expect((await fetch(link![1]!.replace(/^https?:\/\/[^/]+/, runtime.url))).status).toBe(200);

@@ -14,7 +14,7 @@ const WORDS: HeardWord[] = TRANSCRIPT.split(' ').map((text, index) => ({
 }));
 
 /** The API of one message link, its words given or not; the audio link is the one play asks for. */
-function messageApi(words: HeardWord[] | null | undefined) {
+function messageApi(words: HeardWord[] | null | undefined, numberUnclear?: { at: number | null }) {
   const api = installFakeApi();
   api.on('GET', `/api/m/${CODE}`, () => ({
     status: 200,
@@ -27,6 +27,7 @@ function messageApi(words: HeardWord[] | null | undefined) {
       has_audio: true,
       expires_at: '2026-12-24T09:00:00.000Z',
       ...(words === undefined ? {} : { words }),
+      ...(numberUnclear === undefined ? {} : { number_unclear: numberUnclear }),
     },
   }));
   api.on('POST', `/api/m/${CODE}/audio`, () => ({ status: 200, body: { url: 'https://audio.test/m.wav' } }));
@@ -91,5 +92,27 @@ describe('the message page', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Play the recording' }));
     expect((await loadedPlayer()).currentTime).toBe(0);
     expect(screen.queryByRole('button', { name: /Listen from/ })).toBeNull();
+  });
+
+  it('says a callback number was unclear, as the first text did, and "listen at 0:42" plays from there', async () => {
+    window.history.replaceState(null, '', `/m/${CODE}`);
+    messageApi(WORDS, { at: 42 });
+    render(<SharedMessageView code={CODE} />);
+    const listen = await screen.findByRole('button', { name: 'listen at 0:42' });
+    expect(listen.closest('p')).toHaveTextContent('Number unclear, listen at 0:42');
+    await userEvent.setup().click(listen);
+    expect((await loadedPlayer()).currentTime).toBe(42);
+  });
+
+  it('says so without a moment when where the number was said is not known, and nothing when none was unclear', async () => {
+    window.history.replaceState(null, '', `/m/${CODE}`);
+    messageApi(WORDS, { at: null });
+    const { unmount } = render(<SharedMessageView code={CODE} />);
+    expect(await screen.findByText('Number unclear: listen to the message')).toBeInTheDocument();
+    unmount();
+    messageApi(null);
+    render(<SharedMessageView code={CODE} />);
+    expect(await screen.findByText(TRANSCRIPT)).toBeInTheDocument();
+    expect(screen.queryByText(/Number unclear/)).toBeNull();
   });
 });

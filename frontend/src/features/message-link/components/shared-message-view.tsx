@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { PageNotice } from '@/components/layout/page-notice';
 import { HeardTranscript } from '@/components/ui/heard-transcript';
+import { NumberUnclear } from '@/components/ui/number-unclear';
 import { isNotFound } from '@/lib/api-client';
 import { exactTime } from '@/lib/format-time';
 import { useRecording } from '@/lib/use-recording';
@@ -105,6 +106,13 @@ function MessageDetails({
         </h2>
         <p className="text-lg leading-relaxed text-ink">{message.summary || 'No summary was made.'}</p>
         {message.callback && <p className="font-semibold text-ink">{message.callback}</p>}
+        {message.number_unclear && (
+          <NumberUnclear
+            at={message.number_unclear.at}
+            recording={message.has_audio ? recording : undefined}
+            className="font-semibold text-ink"
+          />
+        )}
       </section>
       {moment === null && recordingSection}
       <section aria-labelledby="transcript-heading" className="space-y-2">

@@ -1,7 +1,7 @@
 import type { SmsPart } from '@core/delivery';
 import { REFUSAL_WORDS } from '@core/refused-inbound';
 import type { Message } from '@core/schemas';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { exactTime } from '@/lib/format-time';
@@ -106,6 +106,41 @@ describe('a message opened in full', () => {
     );
     expect(screen.getByText('Call back: (555) 873-0421')).toBeInTheDocument();
     expect(screen.queryByText(/tomorrow at noon/)).toBeNull();
+  });
+
+  it('says a callback number was unclear, as the first text did, and "listen at 0:42" opens the recording there', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/messages/m1/audio', () => ({
+      status: 200,
+      body: { url: 'https://audio.test/m1.wav' },
+    }));
+    render(
+      <MessageDetail
+        message={{
+          ...base,
+          status: 'completed',
+          summary: 'Omar: call back about the lease.',
+          summary_details: {
+            summary: 'Omar: call back about the lease.',
+            key_points: [],
+            callback_number: null,
+            callback_time: null,
+            requested_action: null,
+          },
+          stated_facts: { number_unclear: { at: 42 }, unsure: [] },
+          transcript:
+            'Hi, this is Omar about the lease. Call me at two one three, five five five, zero one nine.',
+        }}
+      />,
+    );
+    const listen = screen.getByRole('button', { name: 'listen at 0:42' });
+    expect(listen.closest('p')).toHaveTextContent('Number unclear, listen at 0:42');
+    expect(screen.queryByText(/^Call back/)).toBeNull();
+    await userEvent.setup().click(listen);
+    await expect.poll(() => document.querySelector('audio')).not.toBeNull();
+    const audio = document.querySelector('audio') as HTMLAudioElement;
+    fireEvent.loadedMetadata(audio);
+    expect(audio.currentTime).toBe(42);
   });
 
   it("names the language the caller spoke, and the sender's LANG when it changed the reply", () => {

@@ -4,6 +4,7 @@ import type { Message } from '@core/schemas';
 import { isStuck, STATUS_PRESENTATION } from '@core/status';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import { NumberUnclear } from '@/components/ui/number-unclear';
 import { exactTime, formatDuration } from '@/lib/format-time';
 import { useRecording } from '@/lib/use-recording';
 import { audioUrl, processAudio } from '../api/messages';
@@ -116,6 +117,13 @@ export function MessageDetail({ message }: { readonly message: Message }) {
               <p className="mt-1 text-ink">{message.summary}</p>
               {message.summary_details && (
                 <CallbackLine details={message.summary_details} transcript={message.transcript ?? ''} />
+              )}
+              {message.stated_facts?.number_unclear && (
+                <NumberUnclear
+                  at={message.stated_facts.number_unclear.at}
+                  recording={message.audio_url ? recording : undefined}
+                  className="mt-1 text-ink"
+                />
               )}
             </section>
           )}
