@@ -178,6 +178,40 @@ function moneyMentions(
   return found;
 }
 
+/** Words an engine writes for a digit it heard as another word: "extension to 4" (two zero four). */
+const DIGIT_SOUNDALIKES = new Set(['to', 'too', 'for', 'oh', 'won', 'ate', 'tree', 'free', 'nein']);
+const EXTENSION_CUES = new Set(['extension', 'ext']);
+/** How many words after "extension" may hold its digits. */
+const EXTENSION_REACH = 3;
+
+/**
+ * "extension to 4": an extension whose digits the engine did not write as one run of digits. What follows the
+ * cue, up to the clause's end, is a fact no one can read: doubted (the texted transcript marks it, the summary
+ * says `[unclear]`), never stated as "extension 4".
+ */
+function extensionMentions(
+  tokens: readonly string[],
+  words: readonly string[],
+  taken: ReadonlySet<number>,
+): Mention[] {
+  const found: Mention[] = [];
+  words.forEach((word, index) => {
+    if (!EXTENSION_CUES.has(word) || /[.!?;:,]$/.test(tokens[index] ?? '')) return;
+    let end = index + 1;
+    while (end < Math.min(words.length, index + 1 + EXTENSION_REACH) && !taken.has(end)) {
+      const next = words[end] ?? '';
+      if (!/\d/.test(next) && !DIGIT_SOUNDALIKES.has(next)) break;
+      end += 1;
+      if (/[.!?;:,]$/.test(tokens[end - 1] ?? '')) break;
+    }
+    const span = words.slice(index + 1, end);
+    if (span.length === 0 || span.every((part) => /^\d+$/.test(part))) return;
+    const value = span.join('').replace(/\D/g, '');
+    found.push({ kind: 'digits', start: index + 1, end, value, problem: 'digits heard as words' });
+  });
+  return found;
+}
+
 /**
  * Every fact in a text's words (split as core/heard-transcript.ts splits them), in order: each word belongs
  * to one fact at most (a phone number's digits are no hour, card digits written as money no amount).
@@ -190,9 +224,16 @@ export function findMentions(tokens: readonly string[]): Mention[] {
   for (const index of money.flatMap(spanOf)) taken.add(index);
   const garbled = garbledMentions(words, taken);
   for (const index of garbled.flatMap(spanOf)) taken.add(index);
-  return [...found, ...money, ...garbled, ...timeMentions(words, taken), ...nameMentions(tokens, words)].sort(
-    (a, b) => a.start - b.start,
-  );
+  const extensions = extensionMentions(tokens, words, taken);
+  for (const index of extensions.flatMap(spanOf)) taken.add(index);
+  return [
+    ...found,
+    ...money,
+    ...garbled,
+    ...extensions,
+    ...timeMentions(words, taken),
+    ...nameMentions(tokens, words),
+  ].sort((a, b) => a.start - b.start);
 }
 
 /** The indices of the words a mention spans. */

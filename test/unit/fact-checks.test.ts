@@ -325,6 +325,17 @@ describe('times, amounts and digits', () => {
     ]);
   });
 
+  it('does not state an extension whose digits the engine wrote as words ("extension to 4" for two zero four)', () => {
+    expect(verdicts(heard('Call 800, 555, the 142 extension to 4, before 5 today.'))).toContain(
+      'digits 4: digits heard as words',
+    );
+    // Digits written as digits are an extension like any: stated when heard well.
+    expect(verdicts(heard('Call me at 617-555-0149 extension 312.'))).toEqual([
+      'phone 6175550149: ok',
+      'digits 312: ok',
+    ]);
+  });
+
   it('marks every fact it does not state in the texted transcript, and only those', () => {
     const transcript = heard(
       'We refunded $180 to your card ending in 2260. If you do not see it by Friday, call us.',

@@ -121,6 +121,7 @@ describe('the message behind a link', () => {
     expect(await readMessageLink(deps, code)).toEqual({
       summary: message.summary,
       callback: 'Call back: (415) 555-0132',
+      number_unclear: null,
       transcript: message.transcript,
       words: null,
       received_at: message.created_at,
