@@ -20,7 +20,8 @@ export const URGENCY_WORDS: Readonly<Record<UrgencyLevel, string>> = {
   likely_spam: 'Likely spam',
 };
 
-const levelError = `level must be one of ${URGENCY_LEVELS.join(', ')}.`;
+// The error mapper names the field in front: "level: must be one of urgent, normal, likely_spam."
+const levelError = `must be one of ${URGENCY_LEVELS.join(', ')}.`;
 
 /** `PUT /api/messages/{id}/urgency` body: the level the operator says is right. */
 export const urgencyReviewInputSchema = z.strictObject({

@@ -97,7 +97,7 @@ describe('the correction’s body', () => {
     expect(urgencyReviewInputSchema.parse({ level: 'likely_spam' })).toEqual({ level: 'likely_spam' });
     for (const body of [{ level: 'URGENT' }, { level: 'spam' }, {}, { level: null }]) {
       const parsed = urgencyReviewInputSchema.safeParse(body);
-      expect(parsed.error?.issues[0]?.message).toBe('level must be one of urgent, normal, likely_spam.');
+      expect(parsed.error?.issues[0]?.message).toBe('must be one of urgent, normal, likely_spam.');
     }
     expect(urgencyReviewInputSchema.safeParse({ level: 'normal', reason: 'mine' }).success).toBe(false);
   });
