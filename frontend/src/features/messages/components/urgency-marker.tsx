@@ -6,7 +6,7 @@ import { ShieldAlert, Siren } from 'lucide-react';
  * Amber for urgent (attention, not the red of a failure), grey for likely spam: never colour alone, always the
  * word beside its icon, which a screen reader reads first in the row's name.
  */
-const MARKERS = {
+export const URGENCY_MARKERS = {
   urgent: { icon: Siren, className: 'border-doubt-line bg-doubt-soft text-ink' },
   likely_spam: { icon: ShieldAlert, className: 'border-line-strong bg-surface text-muted' },
 } as const;
@@ -17,7 +17,7 @@ const MARKERS = {
  */
 export function UrgencyMarker({ level }: { readonly level: UrgencyLevel | null }) {
   if (level === null || level === 'normal') return null;
-  const { icon: Icon, className } = MARKERS[level];
+  const { icon: Icon, className } = URGENCY_MARKERS[level];
   return (
     <span
       data-urgency={level}

@@ -109,7 +109,7 @@ describe('urgency in the opened message', () => {
         })}
       />,
     );
-    expect(screen.getByText('Normal', { selector: 'span.font-semibold' })).toBeInTheDocument();
+    expect(screen.getByText('Normal', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText(/^Corrected by ops@example\.com, /)).toHaveTextContent(
       /2 min ago.*; the service had said Urgent: a child is sick at school\.$/,
     );

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { errorMessage } from '@/lib/error-message';
 import { reviewUrgency } from '../api/messages';
-import { UrgencyMarker } from './urgency-marker';
+import { URGENCY_MARKERS } from './urgency-marker';
 
 const CHOICE =
   'inline-flex min-h-9 items-center rounded-lg border px-3 text-sm font-semibold aria-disabled:cursor-wait';
@@ -32,6 +32,7 @@ export function UrgencyReview({
   if (shown === null || message.refusal) return null;
   const review = message.urgency_review ?? null;
   const pipeline = message.urgency;
+  const Icon = shown.level === 'normal' ? null : URGENCY_MARKERS[shown.level].icon;
 
   const choose = async (level: UrgencyLevel) => {
     if (saving !== null || level === shown.level) return;
@@ -50,9 +51,11 @@ export function UrgencyReview({
 
   return (
     <div className="space-y-2">
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-ink">
-        <UrgencyMarker level={shown.level} />
-        <span className="font-semibold">{urgencyLine(shown)}</span>
+      <p
+        className={`flex items-start gap-2 font-semibold ${shown.level === 'likely_spam' ? 'text-muted' : 'text-ink'}`}
+      >
+        {Icon && <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
+        {urgencyLine(shown)}
       </p>
       {review && pipeline && (
         <p className="text-sm text-muted">
