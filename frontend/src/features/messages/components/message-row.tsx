@@ -56,7 +56,7 @@ export function MessageRow({
         onFocus={onFocus}
         className={`group grid w-full ${ROW_COLUMNS} items-center gap-x-3 gap-y-1 px-3 py-2.5 text-left hover:bg-surface focus-visible:-outline-offset-2 md:py-2 ${open ? 'bg-surface' : ''}`}
       >
-        <span className="col-start-1 row-start-2 flex items-center gap-1 md:row-start-1 md:flex-wrap">
+        <span className="col-start-1 row-start-2 flex flex-wrap items-center gap-1 md:row-start-1">
           <UrgencyMarker level={urgency} />
           <OutcomeBadge outcome={messageOutcome(shown)} />
         </span>
