@@ -136,6 +136,8 @@ describe('correcting the urgency', () => {
     await expect.poll(() => live()?.message.urgency_review?.level, { timeout: 30_000 }).toBe('normal');
     expect(live()).toEqual({ type: 'update', message });
     expect(await correctionsToday()).toBe(before + 1);
+    const usage = await api('/api/usage?days=7');
+    expect((usage.json.totals as { urgency_corrections: number }).urgency_corrections).toBe(before + 1);
 
     // Changing the correction is not another; the pipeline's own level clears it.
     expect((await correct('urg-plumber', { level: 'likely_spam' })).status).toBe(200);
