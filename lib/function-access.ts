@@ -79,6 +79,13 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     publishesChanges(fn, t);
     countsUsage(fn, t);
   },
+  // An operator's urgency correction (issue 25): the same rights as the transcript mark.
+  'review-urgency': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
+    publishesChanges(fn, t);
+    countsUsage(fn, t);
+  },
   'get-settings': readsSettings,
   'put-settings': (fn, t) => {
     adminEdge(fn, t);

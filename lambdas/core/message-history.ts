@@ -1,14 +1,22 @@
 /**
- * The operator's message history (issue 19): filters by sender, status, kind and delivery (issue 26) and
- * date range, pages of up to 100 read with an opaque cursor, and what an export of the filtered list holds.
+ * The operator's message history (issue 19): filters by sender, status, kind, delivery (issue 26), urgency
+ * (issue 25) and date range, pages of up to 100 read with an opaque cursor, and what an export of the filtered list holds.
  * Pure: the API validates a request with these schemas, the repository pages by them, and the dashboard
  * shares the limits.
  */
 import * as z from 'zod';
-import { DELIVERY_STATES, type DeliveryState } from './message-outcome';
+import type { SmsPart } from './delivery';
+import { DELIVERY_STATES, type DeliveryState, deliveryState } from './message-outcome';
 import { normalizePhone } from './phone';
 import { MESSAGE_KINDS, type MessageKind } from './refused-inbound';
 import { MESSAGE_STATUSES, type MessageStatus } from './status';
+import {
+  effectiveUrgency,
+  URGENCY_LEVELS,
+  type Urgency,
+  type UrgencyLevel,
+  type UrgencyReview,
+} from './urgency-schema';
 
 /** The largest page `GET /api/messages` gives. */
 export const HISTORY_LIMIT_MAX = 100;
@@ -25,8 +33,10 @@ export type MessageFilters = {
   readonly status?: MessageStatus;
   /** Voice messages, or one kind of thing refused instead (core/refused-inbound.ts). */
   readonly kind?: MessageKind;
-  /** How its texts fared (core/message-outcome.ts); issue 25's urgency would join here. */
+  /** How its texts fared (core/message-outcome.ts). */
   readonly delivery?: DeliveryState;
+  /** How pressing it is, by the operator's correction first (core/urgency-schema.ts `effectiveUrgency`). */
+  readonly urgency?: UrgencyLevel;
   readonly from?: string;
   readonly to?: string;
 };
@@ -125,9 +135,34 @@ const filterFields = {
       z.enum(DELIVERY_STATES, { error: `must be one of ${DELIVERY_STATES.join(', ')}.` }).optional(),
     )
     .optional(),
+  urgency: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(URGENCY_LEVELS, { error: `must be one of ${URGENCY_LEVELS.join(', ')}.` }).optional(),
+    )
+    .optional(),
   from: dateBound('from'),
   to: dateBound('to'),
 };
+
+/**
+ * The filters no index key or stored attribute answers, checked on each message read: how its texts fared
+ * (each text is an attribute of its own) and its urgency (the operator's correction, else the pipeline's).
+ * A message without urgency (refused, or from before issue 25) matches no urgency.
+ */
+export function matchesDerivedFilters(
+  message: {
+    readonly sms_parts?: readonly SmsPart[] | undefined;
+    readonly urgency?: Urgency | null | undefined;
+    readonly urgency_review?: UrgencyReview | null | undefined;
+  },
+  filters: Pick<MessageFilters, 'delivery' | 'urgency'>,
+): boolean {
+  return (
+    (filters.delivery === undefined || deliveryState(message.sms_parts) === filters.delivery) &&
+    (filters.urgency === undefined || effectiveUrgency(message) === filters.urgency)
+  );
+}
 
 function checkRange(filters: MessageFilters, ctx: z.RefinementCtx) {
   if (filters.from && filters.to && filters.from >= filters.to) {

@@ -7,6 +7,16 @@
 import * as z from 'zod';
 import { heardWordsSchema } from './heard-words';
 import { codePageUrl, MESSAGE_LINK_PREFIX } from './site-paths';
+import { URGENCY_LEVELS } from './urgency-schema';
+
+/**
+ * How pressing the message is, as its page shows it: the operator's correction first, else the pipeline's
+ * level with its reason (core/urgency-review.ts shownUrgency; a corrected level has none).
+ */
+export const sharedUrgencySchema = z.object({
+  level: z.enum(URGENCY_LEVELS),
+  reason: z.string().nullable(),
+});
 
 /** Random bytes in a code: 128 bits. */
 export const ACCESS_CODE_BYTES = 16;
@@ -48,6 +58,8 @@ export const sharedMessageSchema = z.object({
   words: heardWordsSchema.nullable(),
   /** When the voice message arrived (ISO). */
   received_at: z.string(),
+  /** `urgent`, `normal` or `likely_spam` with its reason; null before the pipeline judged it. */
+  urgency: sharedUrgencySchema.nullable(),
   /** The spoken language, when the transcriber said. */
   language: z.string().nullable(),
   /** Whether its audio is still kept (the audio is deleted before the transcript: see core/retention.ts). */

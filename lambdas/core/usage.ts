@@ -26,6 +26,8 @@ export const USAGE_COUNTS = [
   'undelivered',
   /** Transcripts an operator marked wrong. */
   'wrong_transcripts',
+  /** Messages whose urgency an operator corrected (the first correction of each). */
+  'urgency_corrections',
   /**
    * What arrived instead of a voice message (core/refused-inbound.ts), one each: a text or MMS whose
    * attachments were none of them audio, a text that was no command, and either from a number that had

@@ -194,6 +194,15 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     throttle: THROTTLES.admin,
     maxBodyBytes: BODY_LIMITS.transcriptReview,
   },
+  // An operator's correction of a message's urgency (issue 25), kept like the transcript mark.
+  {
+    method: 'PUT',
+    path: '/api/messages/{id}/urgency',
+    fn: 'review-urgency',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+    maxBodyBytes: BODY_LIMITS.json,
+  },
   {
     method: 'GET',
     path: '/api/messages/{id}/audio',

@@ -9,6 +9,7 @@ import { checkedCallbackLine } from '../core/reply';
 import { linkExpiresAt } from '../core/retention';
 import type { Message } from '../core/schemas';
 import { AUDIO_URL_SECONDS } from '../core/uploads';
+import { shownUrgency } from '../core/urgency-review';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';
@@ -74,6 +75,7 @@ export async function readMessageLink(deps: LinkReadDeps, code: string): Promise
     transcript: message.transcript,
     words: message.transcript_words ?? null,
     received_at: message.created_at,
+    urgency: shownUrgency(message),
     language: message.language ?? null,
     has_audio: Boolean(message.audio_url),
     expires_at: new Date(until * 1000).toISOString(),

@@ -10,6 +10,7 @@ import {
 import { deliveryState } from '../core/message-outcome';
 import { messageKind, receivedWords } from '../core/refused-inbound';
 import { type ListedMessage, listedMessage, type Message } from '../core/schemas';
+import { shownUrgency } from '../core/urgency-review';
 import type { MessageRepository } from '../ports/message-repository';
 
 /** A page of the history as the API answers it: `next_cursor` is null on the last page. */
@@ -75,10 +76,14 @@ const EXPORT_HEADER = [
   'kind',
   'received',
   'answered_text',
+  'urgency',
+  'urgency_reason',
+  'urgency_corrected',
 ] as const;
 
 function exportRow(m: Message) {
   const review = m.transcript_review ?? null;
+  const urgency = shownUrgency(m);
   return [
     m.id,
     m.created_at,
@@ -99,6 +104,10 @@ function exportRow(m: Message) {
     messageKind(m),
     m.refusal ? receivedWords(m.refusal) : null,
     m.refusal?.answered ?? null,
+    // The level shown (the operator's correction first) and the pipeline's reason, which goes with its level.
+    urgency?.level ?? null,
+    urgency?.reason ?? null,
+    Boolean(m.urgency_review),
   ];
 }
 

@@ -55,6 +55,14 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:UpdateItem on Usage',
     XRAY,
   ],
+  // An operator's urgency correction: the same as the transcript mark.
+  'review-urgency': [
+    ...PUBLISH,
+    ...ADMIN_CHECK,
+    'dynamodb:GetItem dynamodb:UpdateItem on Messages',
+    'dynamodb:UpdateItem on Usage',
+    XRAY,
+  ],
   'get-settings': [
     ...ADMIN_CHECK,
     'dynamodb:GetItem on Settings',
@@ -411,6 +419,8 @@ describe('what each function may do', () => {
         'upload-link',
         // An operator's wrong-transcript mark shows on every open dashboard.
         'review-transcript',
+        // An operator's urgency correction shows on every open dashboard too.
+        'review-urgency',
         // A removal tells the live list's old channel that it moved (no message change).
         'remove-team-member',
       ].sort(),

@@ -71,9 +71,18 @@ function messages(prefix: string): Message[] {
     sms_parts: parts,
     source: 'sms',
   });
+  // Issue 25's urgency as the pipeline leaves it: an urgent row first, one opened with the longest reason a
+  // reason may be (80 characters), a likely-spam one, one an operator corrected; the rest normal.
+  const urgent = (reason: string) => ({ urgency: { level: 'urgent', reason, source: 'rules' } }) as const;
   return [
-    completed(0, '+14155550192', [part('delivered', null), part('delivered', null, 1)]),
-    completed(1, '+14155550193', [part('delivered', null), part('undelivered', 30007, 1)]),
+    {
+      ...completed(0, '+14155550192', [part('delivered', null), part('delivered', null, 1)]),
+      ...urgent('asks for a call back before five today'),
+    },
+    {
+      ...completed(1, '+14155550193', [part('delivered', null), part('undelivered', 30007, 1)]),
+      ...urgent('a leak is spreading to the flat below and the plumber needs an answer by noon'),
+    },
     {
       ...base,
       id: `${prefix}-2`,
@@ -87,7 +96,27 @@ function messages(prefix: string): Message[] {
     { ...base, id: `${prefix}-3`, created_at: at(4), sender: '+14155550194', status: 'pending' },
     { ...base, id: `${prefix}-4`, created_at: at(5), sender: '+14155550195', status: 'processing' },
     completed(5, 'test-user-with-a-long-name-for-uploads-from-the-dashboard', []),
-    ...[6, 7, 8, 9, 10, 11].map((i) => completed(i, `+1415555021${i % 10}`, [part('sent', null)])),
+    ...[6, 7, 8, 9, 10, 11].map(
+      (i) =>
+        ({
+          ...completed(i, `+1415555021${i % 10}`, [part('sent', null)]),
+          urgency: {
+            level: i === 6 ? 'likely_spam' : 'normal',
+            reason: i === 6 ? 'recorded sales pitch' : '',
+            source: 'model',
+          },
+          ...(i === 7
+            ? {
+                urgency_review: {
+                  level: 'urgent',
+                  was: 'normal',
+                  reviewed_by: LONG_EMAILS[0]!,
+                  reviewed_at: at(2),
+                },
+              }
+            : {}),
+        }) satisfies Message,
+    ),
     // What came instead of a voice message: a picture, and a long text that is no command.
     {
       ...base,

@@ -5,8 +5,11 @@
  */
 import { movesForward, type SmsPart, sortParts } from '../../lambdas/core/delivery';
 import { NotFoundError } from '../../lambdas/core/errors';
-import type { MessageFilters, PagePosition } from '../../lambdas/core/message-history';
-import { deliveryState } from '../../lambdas/core/message-outcome';
+import {
+  type MessageFilters,
+  matchesDerivedFilters,
+  type PagePosition,
+} from '../../lambdas/core/message-history';
 import { messageKind } from '../../lambdas/core/refused-inbound';
 import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
 import {
@@ -134,7 +137,7 @@ export class InMemoryMessages implements MessageRepository {
         (m) =>
           (!filters.sender || m.phone_number === filters.sender) &&
           (!filters.status || m.status === filters.status) &&
-          (!filters.delivery || deliveryState(m.sms_parts) === filters.delivery) &&
+          matchesDerivedFilters(m, filters) &&
           (!filters.kind || messageKind(m) === filters.kind) &&
           (!filters.from || m.created_at >= filters.from) &&
           (!filters.to || m.created_at < filters.to) &&

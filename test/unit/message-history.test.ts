@@ -121,10 +121,10 @@ describe('the CSV export', () => {
     expect({ rows, truncated }).toEqual({ rows: 131, truncated: false });
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFF"id","created_at","sender","phone_number","source","status","reply_sent","delivery","audio_duration_seconds","summary","transcript","error_message","transcript_marked_wrong","transcript_reviewed_by","transcript_reviewed_at","corrected_transcript","kind","received","answered_text"',
+      '\uFEFF"id","created_at","sender","phone_number","source","status","reply_sent","delivery","audio_duration_seconds","summary","transcript","error_message","transcript_marked_wrong","transcript_reviewed_by","transcript_reviewed_at","corrected_transcript","kind","received","answered_text","urgency","urgency_reason","urgency_corrected"',
     );
     expect(lines[1]).toBe(
-      `"wrong-1","2026-11-03T11:00:00.000Z","test-user","","","completed","false","none","","'=HYPERLINK(""http://evil.example"",""click"")","Call me at five five five. x;'=1+1","","true","ops@example.com","2026-11-03T12:00:00.000Z","Call me at 555-0199.","voice","",""`,
+      `"wrong-1","2026-11-03T11:00:00.000Z","test-user","","","completed","false","none","","'=HYPERLINK(""http://evil.example"",""click"")","Call me at five five five. x;'=1+1","","true","ops@example.com","2026-11-03T12:00:00.000Z","Call me at 555-0199.","voice","","","","","false"`,
     );
     expect(lines).toHaveLength(132);
   });

@@ -125,11 +125,32 @@ describe('the message behind a link', () => {
       transcript: message.transcript,
       words: null,
       received_at: message.created_at,
+      // Judged before issue 25's urgency: none to show.
+      urgency: null,
       language: 'en',
       has_audio: true,
       // 30 days (the default lifetime) after the link was made, with the text that carried it.
       expires_at: '2026-01-31T12:00:00.000Z',
     });
+  });
+
+  it('says how pressing it is: the pipeline’s level with its reason, or the operator’s correction alone', async () => {
+    const { deps } = setUp();
+    const { code } = await linkedMessage(deps);
+    const urgency = { level: 'urgent', reason: 'a child is sick at school', source: 'rules' } as const;
+    await deps.messages.update('m1', ['completed'], { urgency }, deps.clock());
+    expect((await readMessageLink(deps, code)).urgency).toEqual({
+      level: 'urgent',
+      reason: 'a child is sick at school',
+    });
+    const review = {
+      level: 'likely_spam',
+      was: 'urgent',
+      reviewed_by: 'ops@example.com',
+      reviewed_at: 'x',
+    } as const;
+    await deps.messages.update('m1', ['completed'], { urgency_review: review }, deps.clock());
+    expect((await readMessageLink(deps, code)).urgency).toEqual({ level: 'likely_spam', reason: null });
   });
 
   it('plays the recording from a short-lived signed link made on request', async () => {

@@ -247,10 +247,13 @@ describe('History', () => {
 
     const { csv } = await messagesCsv(deps, { kind: 'attachment', status: 'failed' });
     const [header, row] = csv.trimEnd().split('\r\n');
-    expect(header).toMatch(/"kind","received","answered_text"$/);
+    // Issue 25's urgency columns come last: a refused record has none.
+    expect(header).toMatch(
+      /"kind","received","answered_text","urgency","urgency_reason","urgency_corrected"$/,
+    );
     expect(row).toMatch(
       new RegExp(
-        `^"${picture.MessageSid}",.*"failed",.*"attachment","a picture \\(image/jpeg\\)","${UNSUPPORTED_MEDIA_TEXT}"$`,
+        `^"${picture.MessageSid}",.*"failed",.*"attachment","a picture \\(image/jpeg\\)","${UNSUPPORTED_MEDIA_TEXT}","","","false"$`,
       ),
     );
   });

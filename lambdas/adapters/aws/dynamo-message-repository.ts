@@ -10,8 +10,12 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '../../core/delivery';
-import { HISTORY_LIMIT_MAX, type MessageFilters, type PagePosition } from '../../core/message-history';
-import { deliveryState } from '../../core/message-outcome';
+import {
+  HISTORY_LIMIT_MAX,
+  type MessageFilters,
+  matchesDerivedFilters,
+  type PagePosition,
+} from '../../core/message-history';
 import { expiresAtEpochSeconds } from '../../core/retention';
 import { type Message, messageSchema } from '../../core/schemas';
 import type { MessageStatus } from '../../core/status';
@@ -103,7 +107,7 @@ const FILTERED_READ_ITEMS = 250;
  * one combination no index keys) and the kind. A record of something refused is always failed, so a kind of
  * refused thing alone reads the failed messages' index. `partition` is what a cursor needs besides the
  * message's id and time. `filtered`: some of what the index reads may not match (those filters, or the
- * delivery, which is read from each text's own attribute and so is checked here, on the messages read).
+ * delivery and urgency, checked here on the messages read: core/message-history.ts matchesDerivedFilters).
  */
 function historyQuery(filters: MessageFilters) {
   const refusedKind = filters.kind !== undefined && filters.kind !== 'voice';
@@ -149,13 +153,12 @@ function historyQuery(filters: MessageFilters) {
     ExpressionAttributeValues: values,
     ...(filtering.length > 0 ? { FilterExpression: filtering.join(' AND ') } : {}),
   };
-  const matches = (message: Message) =>
-    filters.delivery === undefined || deliveryState(message.sms_parts) === filters.delivery;
+  const matches = (message: Message) => matchesDerivedFilters(message, filters);
   return {
     input,
     partition: { [keyName]: keyValue },
     matches,
-    filtered: filtering.length > 0 || filters.delivery !== undefined,
+    filtered: filtering.length > 0 || filters.delivery !== undefined || filters.urgency !== undefined,
   };
 }
 

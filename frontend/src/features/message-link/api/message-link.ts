@@ -1,6 +1,6 @@
 /** The public API of a `/m/<code>` link: no sign-in, the code is the key. */
 import { heardWordsSchema } from '@core/heard-words';
-import { sharedAudioSchema, sharedMessageSchema } from '@core/message-link';
+import { sharedAudioSchema, sharedMessageSchema, sharedUrgencySchema } from '@core/message-link';
 import type * as z from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,9 +8,13 @@ const path = (code: string) => `/m/${encodeURIComponent(code)}`;
 
 /**
  * What the page reads: the message with its transcript's words, when the engine gave them (null for older
- * messages and engines without confidence). Words that do not parse only leave the transcript unshaded.
+ * messages and engines without confidence). Words that do not parse only leave the transcript unshaded; an
+ * urgency that does not (an API from before issue 25) only leaves the page without its line.
  */
-const pageMessageSchema = sharedMessageSchema.extend({ words: heardWordsSchema.nullable().catch(null) });
+const pageMessageSchema = sharedMessageSchema.extend({
+  words: heardWordsSchema.nullable().catch(null),
+  urgency: sharedUrgencySchema.nullable().catch(null),
+});
 export type PageMessage = z.infer<typeof pageMessageSchema>;
 
 /** The message the link opens (ApiError 404 when it opens none). */

@@ -12,6 +12,7 @@ import { fetchSharedAudioUrl, fetchSharedMessage, type PageMessage } from '../ap
 import { useLinkMoment } from '../hooks/use-link-moment';
 import { DeleteMessage } from './delete-message';
 import { LinkAudioPlayer } from './link-audio-player';
+import { UrgencyNotice } from './urgency-notice';
 
 const languageNames = new Intl.DisplayNames(undefined, { type: 'language' });
 
@@ -98,6 +99,7 @@ function MessageDetails({
           {message.language ? ` · ${languageName(message.language)}` : ''}
         </p>
       </header>
+      <UrgencyNotice urgency={message.urgency} />
       {/* A link to a moment ("listen at 0:42") puts the recording first, where its "Listen from" is seen at once. */}
       {moment !== null && recordingSection}
       <section aria-labelledby="summary-heading" className="space-y-2">

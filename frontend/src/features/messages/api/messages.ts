@@ -1,6 +1,7 @@
 import { type HeardWord, heardWordsSchema } from '@core/heard-words';
 import { HISTORY_PAGE_SIZE } from '@core/message-history';
 import type { Message } from '@core/schemas';
+import type { UrgencyLevel } from '@core/urgency-schema';
 import * as z from 'zod';
 import { adminDownload, adminRequest } from '@/lib/admin-api';
 import { saveBlob } from '@/lib/save-blob';
@@ -38,6 +39,8 @@ export type HistoryFilters = {
   readonly kind: string;
   /** How the texts fared: one of core/message-outcome's DELIVERY_STATES. */
   readonly delivery: string;
+  /** How pressing: one of core/urgency-schema's URGENCY_LEVELS (the operator's correction first). */
+  readonly urgency: string;
   /** Dates as the date inputs give them (YYYY-MM-DD), read in the browser's time zone. */
   readonly from: string;
   readonly to: string;
@@ -48,6 +51,7 @@ export const NO_FILTERS: HistoryFilters = {
   status: '',
   kind: '',
   delivery: '',
+  urgency: '',
   from: '',
   to: '',
 };
@@ -69,6 +73,7 @@ function filterQuery(filters: HistoryFilters): URLSearchParams {
   if (filters.status) query.set('status', filters.status);
   if (filters.kind) query.set('kind', filters.kind);
   if (filters.delivery) query.set('delivery', filters.delivery);
+  if (filters.urgency) query.set('urgency', filters.urgency);
   if (filters.from) query.set('from', localDayStart(filters.from));
   if (filters.to) query.set('to', localDayStart(filters.to, 1));
   return query;
@@ -106,6 +111,18 @@ export async function reviewTranscript(
   const body = await adminRequest<{ message: Message }>(
     `/messages/${encodeURIComponent(messageId)}/transcript-review`,
     { method: 'PUT', body: review },
+  );
+  return body.message;
+}
+
+/** Corrects the message's urgency (the pipeline's own level clears the correction); answers the message. */
+export async function reviewUrgency(messageId: string, level: UrgencyLevel): Promise<Message> {
+  const body = await adminRequest<{ message: Message }>(
+    `/messages/${encodeURIComponent(messageId)}/urgency`,
+    {
+      method: 'PUT',
+      body: { level },
+    },
   );
   return body.message;
 }

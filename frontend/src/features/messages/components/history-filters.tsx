@@ -1,6 +1,8 @@
 import { DELIVERY_STATES } from '@core/message-outcome';
 import { MESSAGE_KINDS } from '@core/refused-inbound';
 import { MESSAGE_STATUSES } from '@core/status';
+import { URGENCY_WORDS } from '@core/urgency-review';
+import { URGENCY_LEVELS } from '@core/urgency-schema';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -41,10 +43,9 @@ function FilterSelect({
 
 /**
  * The message list's filters: a sender typed in any format, a status, a kind (voice messages, or what was
- * refused instead), how the texts fared (delivery), and a date range (days in the browser's time zone, both
- * included). Applied on submit, so typing does not reload
- * the list. (Issue 25's urgency, once messages carry it, is one more FilterSelect here and one more filter
- * field in core/message-history.ts.)
+ * refused instead), how the texts fared (delivery), how pressing (urgency, the operator's correction first),
+ * and a date range (days in the browser's time zone, both included). Applied on submit, so typing does not
+ * reload the list.
  */
 export function HistoryFilters({
   applied,
@@ -104,6 +105,13 @@ export function HistoryFilters({
           </option>
         ))}
       </FilterSelect>
+      <FilterSelect label="Urgency" any="Any urgency" value={draft.urgency} onChange={set('urgency')}>
+        {URGENCY_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {URGENCY_WORDS[level]}
+          </option>
+        ))}
+      </FilterSelect>
       <TextField
         className="min-w-0"
         label="From"
@@ -120,7 +128,7 @@ export function HistoryFilters({
         min={draft.from || undefined}
         onChange={set('to')}
       />
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 md:col-span-3">
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
         <Button type="submit" className="px-3 text-sm">
           Apply filters
         </Button>

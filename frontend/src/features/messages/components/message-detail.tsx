@@ -16,6 +16,7 @@ import { DeliveryStatus } from './delivery-status';
 import { RefusedDetails } from './refused-details';
 import { RunDetails } from './run-details';
 import { TranscriptReview } from './transcript-review';
+import { UrgencyReview } from './urgency-review';
 
 /** The callback line the first message carried (the summary's text leaves the number to it). */
 function CallbackLine({
@@ -51,11 +52,18 @@ function replyModeNote(message: Message): string | null {
  * with "Process Now"; processing "Processing audio message..." with "Retry Now"; completed the summary, the
  * full transcript and "• Reply sent"; failed the error with "Retry Processing", unless processing it again
  * would fail the same way (a recording too long, too large, not audio or silent: `error_retryable` false),
- * which it says instead. Then how the texts fared, the transcript mark, the audio and the run's Details. Made
+ * which it says instead. How pressing it is (issue 25) comes first, with its correction. Then how the texts fared, the transcript mark, the audio and the run's Details. Made
  * when the row opens, so the words and the run are asked for then, one message at a time.
  * The record of a picture or text that was not a voice message shows what came in and what we answered.
  */
-export function MessageDetail({ message }: { readonly message: Message }) {
+export function MessageDetail({
+  message,
+  onChanged,
+}: {
+  readonly message: Message;
+  /** The message as an operator's change (the urgency's correction) left it, before the live update. */
+  readonly onChanged?: (message: Message) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // One player for the message: its Play button and the transcript's shaded words play the same recording.
@@ -101,6 +109,7 @@ export function MessageDetail({ message }: { readonly message: Message }) {
         )}
       </p>
 
+      <UrgencyReview message={message} {...(onChanged ? { onChanged } : {})} />
       {presentation.text && <p className="text-muted">{presentation.text}</p>}
       {isStuck(message, Date.now()) && (
         <p className="rounded-lg bg-surface px-3 py-2 text-sm text-ink">

@@ -1,11 +1,13 @@
 import { messageOutcome } from '@core/message-outcome';
 import type { Message } from '@core/schemas';
+import { effectiveUrgency } from '@core/urgency-schema';
 import { ChevronDown } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { gistOf, whoCalled } from '../utils/message-row';
 import { MessageDetail } from './message-detail';
 import { OutcomeBadge } from './outcome-badge';
+import { UrgencyMarker } from './urgency-marker';
 
 /**
  * The columns of a row and of the list's header, on a laptop: status first (as a message log reads), who,
@@ -17,7 +19,8 @@ export const ROW_COLUMNS =
 /**
  * One message as one compact row (issue 26): its one status, who called, the gist on one line, when; a
  * button that opens the whole message in place below it (and closes it). The list moves between rows with
- * the arrow keys: only the row it last stood on is a Tab stop (`tabbable`).
+ * the arrow keys: only the row it last stood on is a Tab stop (`tabbable`). An urgent message says so
+ * first ("Urgent", then its status); a likely-spam one says so, and reads muted (issue 25).
  */
 export function MessageRow({
   message,
@@ -33,6 +36,14 @@ export function MessageRow({
   readonly onFocus: () => void;
 }) {
   const detailId = useId();
+  // What an operator's change answered shows at once; a newer version (the live update, a reload) takes over.
+  const [answered, setAnswered] = useState<Message | null>(null);
+  const shown =
+    answered && answered.id === message.id && (answered.updated_at ?? '') > (message.updated_at ?? '')
+      ? answered
+      : message;
+  const urgency = effectiveUrgency(shown);
+  const spam = urgency === 'likely_spam';
   return (
     <li className="animate-[fade-in_200ms_ease-out] border-b border-line last:border-b-0">
       <button
@@ -45,17 +56,22 @@ export function MessageRow({
         onFocus={onFocus}
         className={`group grid w-full ${ROW_COLUMNS} items-center gap-x-3 gap-y-1 px-3 py-2.5 text-left hover:bg-surface focus-visible:-outline-offset-2 md:py-2 ${open ? 'bg-surface' : ''}`}
       >
-        <span className="col-start-1 row-start-2 md:row-start-1">
-          <OutcomeBadge outcome={messageOutcome(message)} />
+        <span className="col-start-1 row-start-2 flex flex-wrap items-center gap-1 md:row-start-1">
+          <UrgencyMarker level={urgency} />
+          <OutcomeBadge outcome={messageOutcome(shown)} />
         </span>
-        <span className="col-span-2 col-start-1 row-start-1 min-w-0 truncate font-semibold text-ink md:col-span-1 md:col-start-2">
-          {whoCalled(message)}
+        <span
+          className={`col-span-2 col-start-1 row-start-1 min-w-0 truncate font-semibold md:col-span-1 md:col-start-2 ${spam ? 'text-muted' : 'text-ink'}`}
+        >
+          {whoCalled(shown)}
         </span>
-        <span className="col-span-2 col-start-2 row-start-2 min-w-0 truncate text-sm text-muted md:col-span-1 md:col-start-3 md:row-start-1 md:text-ink">
-          {gistOf(message)}
+        <span
+          className={`col-span-2 col-start-2 row-start-2 min-w-0 truncate text-sm text-muted md:col-span-1 md:col-start-3 md:row-start-1 ${spam ? '' : 'md:text-ink'}`}
+        >
+          {gistOf(shown)}
         </span>
         <span className="col-start-3 row-start-1 flex items-center justify-end gap-1 text-sm whitespace-nowrap text-muted md:col-start-4">
-          <RelativeTime iso={message.created_at} focusable={false} align="end" />
+          <RelativeTime iso={shown.created_at} focusable={false} align="end" />
           <ChevronDown
             aria-hidden="true"
             className={`size-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
@@ -63,7 +79,7 @@ export function MessageRow({
         </span>
       </button>
       <div id={detailId} hidden={!open} className="border-t border-line px-3 py-3 sm:px-4">
-        {open && <MessageDetail message={message} />}
+        {open && <MessageDetail message={shown} onChanged={setAnswered} />}
       </div>
     </li>
   );

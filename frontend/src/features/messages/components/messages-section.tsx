@@ -21,9 +21,9 @@ const LIVE_LABEL: Record<LiveState | 'off', string> = {
 
 /**
  * The dashboard's one list of messages (issue 26): the Recent Messages list and the History are the same rows,
- * newest first, 25 at a time with "Load more", filtered by sender, status, delivery and dates, downloadable as
- * CSV. Unfiltered it is live (new messages slide in at the top); filtered, new ones are counted above the
- * list with "Show it" / "Show them". While the first page loads the rows' shapes stand in for them.
+ * newest first, 25 at a time with "Load more", filtered by sender, status, kind, delivery, urgency and dates,
+ * downloadable as CSV. Unfiltered it is live (new messages slide in at the top); filtered, new ones are counted
+ * above the list with "Show it" / "Show them". While the first page loads the rows' shapes stand in for them.
  */
 export function MessagesSection({
   history,

@@ -120,6 +120,31 @@ describe('the Usage section', () => {
     expect(days[2]).toHaveTextContent(/^Nov 22: 2 received, 2 completed, 0 failed, 4 segments, \$0\.\d{4}$/);
   });
 
+  it('says what operators corrected: transcripts marked wrong and urgency levels, only when there were some', async () => {
+    const api = installFakeApi();
+    const corrected = report(7);
+    const today = { ...corrected.days.at(-1)!, wrong_transcripts: 1, urgency_corrections: 2 };
+    api.on('GET', '/api/usage', () => ({
+      status: 200,
+      body: {
+        ...corrected,
+        days: [...corrected.days.slice(0, -1), today],
+        totals: { ...corrected.totals, wrong_transcripts: 1, urgency_corrections: 2 },
+      },
+    }));
+    const { unmount } = render(<UsagePanel reloadKey={0} />);
+    const sentence = 'Operators marked 1 transcript wrong and corrected the urgency of 2 messages.';
+    expect(
+      await screen.findByText((text, el) => el?.tagName === 'P' && text.includes(sentence)),
+    ).toBeVisible();
+    unmount();
+
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(7) }));
+    render(<UsagePanel reloadKey={1} />);
+    await screen.findByRole('img', { name: /Voice messages a day/ });
+    expect(screen.queryByText(/corrected the urgency/)).toBeNull();
+  });
+
   it("shows today's segments against the SMS budget, and when it is spent", async () => {
     const api = installFakeApi();
     api.on('GET', '/api/usage', () => ({ status: 200, body: report(30) }));

@@ -20,6 +20,7 @@ export function usageSummary(report: UsageReport): string {
     `${count(t.texts_sent, 'text', 'texts')} sent in ${count(t.segments, 'segment', 'segments')}; ${t.delivered.toLocaleString('en-US')} delivered, ${t.undelivered.toLocaleString('en-US')} undelivered.`,
     t.received > 0 ? `Busiest day ${shortDate(busiest.date)} with ${busiest.received}.` : '',
     refusedSentence(t),
+    correctionsSentence(t),
     `Estimated cost ${formatUsd(report.estimated_cost)}.`,
   ]
     .filter(Boolean)
@@ -30,6 +31,12 @@ export function usageSummary(report: UsageReport): string {
 function refusedSentence(t: UsageReport['totals']): string {
   if (t.refused_attachments + t.unknown_texts + t.opted_out_messages === 0) return '';
   return `Not voice messages: ${count(t.refused_attachments, 'picture or other file', 'pictures or other files')}, ${count(t.unknown_texts, 'text that was no command', 'texts that were no command')}, ${count(t.opted_out_messages, 'message', 'messages')} from numbers that opted out.`;
+}
+
+/** What operators found wrong in the range (transcripts marked wrong, urgency corrected), or nothing. */
+function correctionsSentence(t: UsageReport['totals']): string {
+  if (t.wrong_transcripts + t.urgency_corrections === 0) return '';
+  return `Operators marked ${count(t.wrong_transcripts, 'transcript', 'transcripts')} wrong and corrected the urgency of ${count(t.urgency_corrections, 'message', 'messages')}.`;
 }
 
 /** "Nov 24" for a UTC date `2026-11-24`. */
