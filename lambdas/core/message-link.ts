@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { heardWordsSchema } from './heard-words';
+import { sharedCardsSchema } from './shared-cards';
 import { codePageUrl, MESSAGE_LINK_PREFIX } from './site-paths';
 
 /** Random bytes in a code: 128 bits. */
@@ -52,6 +53,8 @@ export const sharedMessageSchema = z.object({
    * the message's retention ends, whichever is sooner.
    */
   expires_at: z.string(),
+  /** What "Add to contacts" and "Add to calendar" offer (core/shared-cards.ts); absent: neither. */
+  cards: sharedCardsSchema.optional(),
 });
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 
