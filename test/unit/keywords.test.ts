@@ -12,6 +12,7 @@ import {
   parseTzCommand,
   REVOCATION_PATTERNS,
 } from '../../lambdas/core/keywords';
+import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '../../lambdas/core/schemas';
 import { senderTimeZone } from '../../lambdas/core/sender-time-zone';
 import { zoneFromText } from '../../lambdas/core/time-zones';
 
@@ -291,6 +292,19 @@ describe('TZ, the time zone command', () => {
     for (const bad of ['Mars/Olympus', 'EST', 'central time', '../../etc/passwd', 'A'.repeat(200)]) {
       expect(zoneFromText(bad)).toBeNull();
     }
+  });
+
+  it('is what the operator’s default must be: an IANA name, saved as the zone data writes it', () => {
+    expect(settingsUpdateSchema.parse({ default_time_zone: 'america/chicago' })).toEqual({
+      default_time_zone: 'America/Chicago',
+    });
+    const refused = settingsUpdateSchema.safeParse({ default_time_zone: 'Central' });
+    expect(refused.error?.issues[0]?.message).toBe(
+      '"Central" is not a time zone: use a name like America/New_York or America/Chicago.',
+    );
+    expect(
+      settingsRecordSchema.parse({ ...DEFAULT_SETTINGS, default_time_zone: undefined }).default_time_zone,
+    ).toBe('America/New_York');
   });
 });
 

@@ -11,6 +11,7 @@ import { fetchSharedAudioUrl, fetchSharedMessage, type PageMessage } from '../ap
 import { useLinkMoment } from '../hooks/use-link-moment';
 import { DeleteMessage } from './delete-message';
 import { LinkAudioPlayer } from './link-audio-player';
+import { MessageCardLinks } from './message-card-links';
 
 const languageNames = new Intl.DisplayNames(undefined, { type: 'language' });
 
@@ -106,6 +107,7 @@ function MessageDetails({
         <p className="text-lg leading-relaxed text-ink">{message.summary || 'No summary was made.'}</p>
         {message.callback && <p className="font-semibold text-ink">{message.callback}</p>}
       </section>
+      <MessageCardLinks code={code} cards={message.cards} />
       {moment === null && recordingSection}
       <section aria-labelledby="transcript-heading" className="space-y-2">
         <h2 id="transcript-heading" className="text-lg font-semibold text-ink">
