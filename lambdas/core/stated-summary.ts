@@ -203,7 +203,7 @@ export function statedSummary(
       requested_action: summary.requested_action === null ? null : text(summary.requested_action),
       // Who called, as the first text names them and part by part (the contact card's name and organization).
       caller: who === null ? null : callerText(who),
-      caller_parts: who,
+      caller_parts: who === null || (!who.name && !who.role && !who.organization) ? null : who,
     },
     facts: {
       number_unclear: unclear,
