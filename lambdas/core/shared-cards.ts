@@ -12,7 +12,12 @@ export const EVENT_FILE = 'event.ics';
 export const sharedCardsSchema = z.object({
   /** Whether "Add to contacts" has a card to give: a name or organization and a number the checks passed. */
   contact: z.boolean(),
-  /** The event "Add to calendar" gives, or null: its title and when it starts (ISO instant; a day: YYYY-MM-DD). */
-  event: z.object({ title: z.string(), starts_at: z.string(), all_day: z.boolean() }).nullable(),
+  /**
+   * The event "Add to calendar" gives, or null: its title, when it starts (ISO instant; a whole day:
+   * YYYY-MM-DD) and the sender's zone it was resolved in (IANA), which the page writes its time in.
+   */
+  event: z
+    .object({ title: z.string(), starts_at: z.string(), all_day: z.boolean(), time_zone: z.string() })
+    .nullable(),
 });
 export type SharedCards = z.infer<typeof sharedCardsSchema>;

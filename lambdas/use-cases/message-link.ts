@@ -67,7 +67,7 @@ async function messageFor(
  */
 export async function readMessageLink(deps: LinkCardDeps, code: string): Promise<SharedMessage> {
   const { message, linkExpiresAt: until, settings } = await messageFor(deps, code);
-  const cards = await cardsOf(deps, message, settings);
+  const { cards, zone } = await cardsOf(deps, message, settings);
   return {
     summary: message.summary,
     callback:
@@ -85,7 +85,12 @@ export async function readMessageLink(deps: LinkCardDeps, code: string): Promise
       event:
         cards.event === null
           ? null
-          : { title: cards.event.title, starts_at: cards.event.startsAt, all_day: cards.event.allDay },
+          : {
+              title: cards.event.title,
+              starts_at: cards.event.startsAt,
+              all_day: cards.event.allDay,
+              time_zone: zone,
+            },
     },
   };
 }
@@ -98,7 +103,7 @@ export type LinkCardDeps = LinkReadDeps & {
 async function cardsOf(deps: LinkCardDeps, message: Message, settings: SettingsRecord) {
   const chosen = (await deps.preferences.get(message.sender))?.time_zone;
   const { zone } = senderTimeZone(message.sender, chosen, settings.default_time_zone);
-  return messageCards(message, { timeZone: zone });
+  return { cards: messageCards(message, { timeZone: zone }), zone };
 }
 
 /**
@@ -111,7 +116,7 @@ export async function messageLinkCard(
   which: 'contact' | 'event',
 ): Promise<CardFile & { readonly contentType: string }> {
   const { message, settings } = await messageFor(deps, code);
-  const card = (await cardsOf(deps, message, settings))[which];
+  const card = (await cardsOf(deps, message, settings)).cards[which];
   if (card === null) {
     throw new NotFoundError(
       which === 'contact'

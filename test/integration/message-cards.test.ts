@@ -74,7 +74,11 @@ describe('a voicemail’s cards, offline', () => {
       cards: { contact: boolean; event: { title: string; starts_at: string; all_day: boolean } | null };
     };
     expect(page.cards.contact).toBe(true);
-    expect(page.cards.event).toMatchObject({ title: 'Call back Maria (The School Office)', all_day: false });
+    expect(page.cards.event).toMatchObject({
+      title: 'Call back Maria (The School Office)',
+      all_day: false,
+      time_zone: 'America/Chicago',
+    });
 
     const vcf = await fetch(`${runtime.url}/api/m/${code}/contact.vcf`);
     expect(vcf.status).toBe(200);

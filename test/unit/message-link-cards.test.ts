@@ -85,6 +85,7 @@ describe('the cards of a message’s page', () => {
         title: 'Call back Rebecca (Dr. Patel’s office)',
         starts_at: '2026-11-27T18:00:00.000Z',
         all_day: false,
+        time_zone: 'America/Los_Angeles',
       },
     });
   });

@@ -33,6 +33,7 @@ describe('"Add to contacts" and "Add to calendar" on the message page', () => {
         title: 'Call back Rebecca (Dr. Patel’s office)',
         starts_at: '2026-11-27T18:00:00.000Z',
         all_day: false,
+        time_zone: 'America/Los_Angeles',
       },
     });
     render(<SharedMessageView code={CODE} />);
@@ -41,7 +42,10 @@ describe('"Add to contacts" and "Add to calendar" on the message page', () => {
     expect(contact).toHaveAttribute('download');
     const calendar = screen.getByRole('link', { name: 'Add to calendar' });
     expect(calendar).toHaveAttribute('href', `/api/m/${CODE}/event.ics`);
-    expect(calendar).toHaveAccessibleDescription(/^Call back Rebecca \(Dr\. Patel’s office\), .*Nov 27/);
+    // In the zone the sender's time was read in: 10 AM in Los Angeles, wherever the browser is.
+    expect(calendar).toHaveAccessibleDescription(
+      /^Call back Rebecca \(Dr\. Patel’s office\), .*Nov 27.* 10:00\sAM PST$/,
+    );
     // Keyboard: Tab reaches them in order, after the summary.
     const user = userEvent.setup();
     await user.tab();
@@ -57,7 +61,10 @@ describe('"Add to contacts" and "Add to calendar" on the message page', () => {
     expect(screen.queryByRole('link', { name: 'Add to calendar' })).toBeNull();
     unmount();
 
-    pageWith({ contact: false, event: { title: 'Call back', starts_at: '2026-11-27', all_day: true } });
+    pageWith({
+      contact: false,
+      event: { title: 'Call back', starts_at: '2026-11-27', all_day: true, time_zone: 'America/Chicago' },
+    });
     const second = render(<SharedMessageView code={CODE} />);
     const calendar = await screen.findByRole('link', { name: 'Add to calendar' });
     expect(calendar).toHaveAccessibleDescription(/^Call back, .*Nov 27$/);

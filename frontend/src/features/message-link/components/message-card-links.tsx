@@ -7,25 +7,34 @@ import { useRuntimeConfig } from '@/lib/use-runtime-config';
 const LINK_BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-line-strong bg-canvas px-4 py-2.5 text-base font-semibold text-ink transition-colors hover:bg-surface';
 
-/** "Fri, Nov 27, 10:00 AM PST" in the reader's own zone (the calendar shows it there too); a day alone for all-day. */
+/**
+ * "Fri, Nov 27, 10:00 AM PST": in the sender's zone the time was read in (the calendar shows the same
+ * moment in the phone's own); a whole day has no zone and reads as its date.
+ */
 function eventTime(event: NonNullable<SharedCards['event']>): string {
   if (event.all_day) {
-    // A whole day has no zone: read its date as written.
     const [year, month, day] = event.starts_at.split('-').map(Number);
-    return new Date(year ?? 0, (month ?? 1) - 1, day ?? 1).toLocaleDateString(undefined, {
+    return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)).toLocaleDateString(undefined, {
       weekday: 'short',
       month: 'short',
       day: 'numeric',
+      timeZone: 'UTC',
     });
   }
-  return new Date(event.starts_at).toLocaleString(undefined, {
+  const options: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  });
+  };
+  try {
+    return new Date(event.starts_at).toLocaleString(undefined, { ...options, timeZone: event.time_zone });
+  } catch {
+    // A zone this browser does not know: its own.
+    return new Date(event.starts_at).toLocaleString(undefined, options);
+  }
 }
 
 /**
@@ -48,7 +57,7 @@ export function MessageCardLinks({
       <h2 id="save-heading" className="text-lg font-semibold text-ink">
         Save it
       </h2>
-      <ul className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+      <ul className="flex flex-wrap gap-3">
         {cards.contact && (
           <li>
             <a href={file(CONTACT_FILE)} download className={LINK_BUTTON}>
@@ -58,17 +67,19 @@ export function MessageCardLinks({
           </li>
         )}
         {cards.event !== null && (
-          <li className="space-y-1">
+          <li>
             <a href={file(EVENT_FILE)} download className={LINK_BUTTON} aria-describedby="event-details">
               <CalendarPlus aria-hidden="true" className="size-5" />
               Add to calendar
             </a>
-            <p id="event-details" className="text-sm text-muted">
-              {cards.event.title}, <time dateTime={cards.event.starts_at}>{eventTime(cards.event)}</time>
-            </p>
           </li>
         )}
       </ul>
+      {cards.event !== null && (
+        <p id="event-details" className="text-muted">
+          {cards.event.title}, <time dateTime={cards.event.starts_at}>{eventTime(cards.event)}</time>
+        </p>
+      )}
     </section>
   );
 }
