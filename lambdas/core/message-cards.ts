@@ -34,8 +34,18 @@ export type CardSource = Pick<
 export const CONTACT_FILE_TYPE = 'text/vcard; charset=utf-8';
 export const EVENT_FILE_TYPE = 'text/calendar; charset=utf-8';
 
-/** Words that make a sentence about a time something happens, not a callback. */
-const APPOINTMENT = /^(?:appointment|appt|meeting|interview|reservation|consultation|visit|deadline|due)\b/;
+/** Words that make a sentence about a time something happens, not a callback, and the event's title for each. */
+const APPOINTMENT_TITLES: Readonly<Record<string, string>> = {
+  appointment: 'Appointment',
+  appt: 'Appointment',
+  consultation: 'Appointment',
+  visit: 'Appointment',
+  meeting: 'Meeting',
+  interview: 'Interview',
+  reservation: 'Reservation',
+  deadline: 'Deadline',
+  due: 'Deadline',
+};
 /** A kind of appointment said just before the word: "dentist appointment". */
 const APPOINTMENT_KINDS = new Set([
   'dentist',
@@ -48,6 +58,8 @@ const APPOINTMENT_KINDS = new Set([
   'school',
 ]);
 const TIME_KINDS = new Set(['time', 'day', 'date']);
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** "rebecca-dr-patels-office": letters and digits only, for a file name. */
 function slug(text: string, fallback: string): string {
@@ -76,9 +88,7 @@ const overlaps = (mention: Mention, ranges: readonly (readonly [number, number])
  * The first sentence of the transcript that sets a time for an appointment, a meeting or a deadline, with
  * every time, day and date in it heard well (none among the doubtful ranges the checks kept), or null.
  */
-function appointmentIn(
-  message: CardSource,
-): { words: string[]; mentions: Mention[]; kind: string | null } | null {
+function appointmentIn(message: CardSource): { words: string[]; mentions: Mention[]; title: string } | null {
   const unsure = message.stated_facts?.unsure;
   if (!message.transcript || unsure === undefined) return null;
   const tokens = transcriptTokens(message.transcript);
@@ -88,13 +98,16 @@ function appointmentIn(
   for (let index = 0; index < tokens.length; index++) {
     if (!/[.?!]$/.test(tokens[index] ?? '') && index < tokens.length - 1) continue;
     const end = index + 1;
-    const at = words.slice(start, end).findIndex((word) => APPOINTMENT.test(word));
+    const at = words.slice(start, end).findIndex((word) => APPOINTMENT_TITLES[word] !== undefined);
     const times = mentions.filter((m) => TIME_KINDS.has(m.kind) && m.start >= start && m.end <= end);
     if (at >= 0 && times.length > 0) {
       // One doubtful time in the sentence and nothing from it goes in a calendar.
       if (times.some((m) => m.problem !== null || overlaps(m, unsure))) return null;
       const before = words[start + at - 1] ?? '';
-      return { words, mentions: times, kind: APPOINTMENT_KINDS.has(before) ? before : null };
+      const title = APPOINTMENT_TITLES[words[start + at] ?? ''] ?? 'Appointment';
+      // "Dentist appointment": the kind said before it.
+      const kind = title === 'Appointment' && APPOINTMENT_KINDS.has(before) ? before : null;
+      return { words, mentions: times, title: kind === null ? title : `${capitalized(kind)} appointment` };
     }
     start = end;
   }
@@ -109,8 +122,6 @@ function callbackTimeIn(time: string | null): { words: string[]; mentions: Menti
   if (mentions.length === 0 || mentions.some((m) => m.problem !== null)) return null;
   return { words: bareWords(tokens), mentions };
 }
-
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * The message's cards, in `timeZone` (IANA; the sender's, core/time-zones.ts): a contact when the checks
@@ -153,9 +164,7 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
       ? who === null
         ? 'Call back'
         : `Call back ${who}`
-      : `${appointment.kind === null ? 'Appointment' : `${capitalized(appointment.kind)} appointment`}${
-          who === null ? '' : ` (${who})`
-        }`;
+      : `${appointment.title}${who === null ? '' : ` (${who})`}`;
   const description = [
     number === null ? null : `Call back: ${formatCallbackNumber(number)}`,
     message.summary?.trim() || null,

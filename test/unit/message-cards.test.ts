@@ -188,6 +188,14 @@ describe('the calendar event', () => {
     expect(parsed.endDate.toJSDate().toISOString()).toBe('2026-11-27T15:30:00.000Z');
   });
 
+  it('is titled for what the time is: a deadline, a meeting', () => {
+    const title = (transcript: string) =>
+      messageCards(checked(transcript, {}), { timeZone: NEW_YORK }).event?.title;
+    expect(title('Hi, the form is due by Friday. Thanks.')).toBe('Deadline');
+    expect(title('Our meeting moved to Thursday at four.')).toBe('Meeting');
+    expect(title('We have your eye appointment on Monday at 10.')).toBe('Eye appointment');
+  });
+
   it('is not made from a time heard with doubt', () => {
     const transcript = 'Your appointment is Friday at nine. Call us back at 206-555-0142.';
     // "nine" (word 5) was doubtful.
