@@ -2,7 +2,21 @@
 import { ACCEPTED_FORMATS_TEXT } from './audio-format';
 import type { FixedTexts } from './fixed-texts';
 import { languageLabel } from './languages';
+import { friendlyZoneName, type ZoneSource } from './time-zones';
 import { lowQualityWarning, POSSIBLY_UNRELIABLE } from './transcript-warnings';
+
+/** "Central time (America/Chicago)", or the IANA name alone. */
+function englishZone(zone: string): string {
+  const friendly = friendlyZoneName(zone);
+  return friendly === null ? zone : `${friendly.charAt(0)}${friendly.slice(1).toLowerCase()} time (${zone})`;
+}
+
+/** Where the zone TZ shows comes from, to end its sentence. */
+const ZONE_SOURCE: Readonly<Record<ZoneSource, string>> = {
+  own: ' (your choice)',
+  'area-code': ", from your number's area code",
+  default: ", the service's default",
+};
 
 const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
 
@@ -114,6 +128,20 @@ export const ENGLISH: FixedTexts = {
   ],
   spellTooMany: (name, max, count) => [
     `${name}: nothing saved: the spelling list holds at most ${max} words and this would make ${count}. Text SPELL CLEAR to start again, or fewer words.`,
+  ],
+  tzSet: (name, zone) => [
+    `${name}: times for "Add to calendar" on your messages' pages are now in ${englishZone(zone)}. Text TZ AUTO to go by your number's area code again.`,
+  ],
+  tzCurrent: (name, zone, source) => [
+    `${name}: times for "Add to calendar" are in ${englishZone(zone)}${ZONE_SOURCE[source]}. Text TZ and a zone to change it (TZ EASTERN, TZ PACIFIC, TZ America/Chicago)${source === 'own' ? ' or TZ AUTO' : ''}.`,
+  ],
+  tzAuto: (name, zone, source) => [
+    source === 'area-code'
+      ? `${name}: times for "Add to calendar" go by your number's area code again: ${englishZone(zone)}.`
+      : `${name}: your number's area code gives no time zone, so times for "Add to calendar" are in ${englishZone(zone)}, the service's default. Text TZ and a zone to choose one.`,
+  ],
+  tzUnknown: (name) => [
+    `${name}: that is not a time zone we know. Text TZ EASTERN, CENTRAL, MOUNTAIN, PACIFIC, ALASKA or HAWAII, a name like TZ America/Chicago, or TZ to see the current one.`,
   ],
   fullNone: (name) => [
     `${name}: there is no transcript to send: we hold no voice message from this number. Forward one to get a summary and transcript.`,

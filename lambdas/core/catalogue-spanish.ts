@@ -6,6 +6,7 @@
 import { ACCEPTED_FORMATS_TEXT } from './audio-format';
 import type { FixedTexts } from './fixed-texts';
 import { languageLabel } from './languages';
+import { friendlyZoneName, type ZoneSource } from './time-zones';
 
 const RATES_AND_KEYWORDS =
   'Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja, HELP para ayuda.';
@@ -13,6 +14,19 @@ const RATES_AND_KEYWORDS =
 /** The commands HELP lists (the terms and the FAQ explain them). */
 const COMMANDS =
   'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés, UPLOAD para un enlace.';
+
+/** "CENTRAL (America/Chicago)": the friendly name a sender texts, or the IANA name alone. */
+function spanishZone(zone: string): string {
+  const friendly = friendlyZoneName(zone);
+  return friendly === null ? zone : `${friendly} (${zone})`;
+}
+
+/** Where the zone TZ shows comes from, to end its sentence. */
+const ZONE_SOURCE: Readonly<Record<ZoneSource, string>> = {
+  own: ' (su preferencia)',
+  'area-code': ', la de su prefijo',
+  default: ', la del servicio',
+};
 
 const voiceMessages = (count: number) => `${count} mensaje${count === 1 ? '' : 's'} de voz`;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -119,6 +133,20 @@ export const SPANISH: FixedTexts = {
   ],
   spellTooMany: (name, max, count) => [
     `${name}: no guardamos nada: la lista admite hasta ${max} palabras y con estas son ${count}. Mande SPELL CLEAR para empezar de nuevo, o menos palabras.`,
+  ],
+  tzSet: (name, zone) => [
+    `${name}: desde ahora las horas de "Add to calendar" de sus mensajes van en la zona ${spanishZone(zone)}. Mande TZ AUTO para volver a la zona de su prefijo.`,
+  ],
+  tzCurrent: (name, zone, source) => [
+    `${name}: las horas de "Add to calendar" van en la zona ${spanishZone(zone)}${ZONE_SOURCE[source]}. Mande TZ y una zona para cambiarla (TZ EASTERN, TZ PACIFIC, TZ America/Chicago)${source === 'own' ? ' o TZ AUTO' : ''}.`,
+  ],
+  tzAuto: (name, zone, source) => [
+    source === 'area-code'
+      ? `${name}: las horas de "Add to calendar" vuelven a ir en la zona de su prefijo: ${spanishZone(zone)}.`
+      : `${name}: su prefijo no indica zona, por eso las horas de "Add to calendar" van en la zona ${spanishZone(zone)}, la del servicio. Mande TZ y una zona para elegir una.`,
+  ],
+  tzUnknown: (name) => [
+    `${name}: no conocemos esa zona horaria. Mande TZ EASTERN, CENTRAL, MOUNTAIN, PACIFIC, ALASKA o HAWAII, un nombre como TZ America/Chicago, o TZ para ver la actual.`,
   ],
   fullNone: (name) => [
     `${name}: no hay texto que mandar: no tenemos mensajes de voz de este teléfono. Mande uno para recibir un resumen y el texto.`,

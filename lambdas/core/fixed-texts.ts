@@ -5,6 +5,7 @@
  * composer (core/reply.ts) sends the first that fits its budget.
  */
 import type { ReplyMode } from './schemas';
+import type { ZoneSource } from './time-zones';
 
 /** Why a voice message could not be turned into a summary, as the sender is told. */
 export type FailureReason =
@@ -76,6 +77,14 @@ export type FixedTexts = {
   readonly spellCleared: (name: string) => readonly string[];
   /** SPELL words that would take the list past `max` words: nothing was saved. */
   readonly spellTooMany: (name: string, max: number, count: number) => readonly string[];
+  /** TZ <zone>: the times of this sender's calendar events ("Add to calendar") are now in `zone` (IANA). */
+  readonly tzSet: (name: string, zone: string) => readonly string[];
+  /** TZ: the zone their events are in, and where it comes from. */
+  readonly tzCurrent: (name: string, zone: string, source: ZoneSource) => readonly string[];
+  /** TZ AUTO: back to the area code's zone (`source` area-code), or the default when it gives none. */
+  readonly tzAuto: (name: string, zone: string, source: ZoneSource) => readonly string[];
+  /** TZ with something that is no time zone. */
+  readonly tzUnknown: (name: string) => readonly string[];
   /** FULL when this sender has no voice message with a transcript. */
   readonly fullNone: (name: string) => readonly string[];
   /** UPLOAD: the one-hour link to the upload page (`url` is never shortened, so it is in every candidate). */

@@ -27,6 +27,7 @@ export type InboundTextKind =
   | 'lang'
   | 'mode'
   | 'spell'
+  | 'tz'
   | 'full'
   | 'upload'
   | 'other'
@@ -167,6 +168,29 @@ export function parseSpellCommand(body: string | null | undefined): SpellCommand
   return { kind: 'add', words: rest };
 }
 
+/**
+ * `TZ <zone>`: the time zone of this sender's calendar events, an IANA name (TZ America/Chicago) or a
+ * friendly one (TZ CENTRAL, core/time-zones.ts); `TZ`: the current one; `TZ AUTO`: from their number's area
+ * code again. Like LANG, the whole message is the word and at most one more.
+ */
+export const TZ_KEYWORD = 'TZ';
+
+/** What a TZ text asks for; `zone` as the sender wrote it (checked against the zone data later). */
+export type TzCommand =
+  | { readonly kind: 'current' }
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'set'; readonly zone: string };
+
+/** The TZ command a whole message is, or null when it is not one. */
+export function parseTzCommand(body: string | null | undefined): TzCommand | null {
+  const words = (body ?? '').replace(SURROUNDING, '').split(/\s+/);
+  if (words[0]?.toUpperCase() !== TZ_KEYWORD || words.length > 2) return null;
+  // An IANA name keeps its own punctuation inside ("America/Port-au-Prince"), not around it.
+  const zone = words[1]?.replace(SURROUNDING, '');
+  if (zone === undefined || zone === '') return { kind: 'current' };
+  return zone.toUpperCase() === 'AUTO' ? { kind: 'auto' } : { kind: 'set', zone };
+}
+
 const KIND_BY_KEYWORD: ReadonlyMap<string, InboundTextKind> = new Map([
   ...OPT_OUT_KEYWORDS.map((keyword) => [keyword, 'opt-out'] as const),
   ...OPT_IN_KEYWORDS.map((keyword) => [keyword, 'opt-in'] as const),
@@ -207,7 +231,7 @@ function normalizedWords(body: string): string {
 
 /**
  * Classifies an inbound text body: a whole-message opt-out, opt-in, help, delete or FULL keyword, a DELETE
- * with its code, a LANG, MODE or SPELL command, an opt-out in other words, empty, or anything else. A keyword is one word and is
+ * with its code, a LANG, MODE, SPELL or TZ command, an opt-out in other words, empty, or anything else. A keyword is one word and is
  * checked first, so an opt-out is never taken for a command; a command starts with its own word, so it is
  * never taken for an opt-out ("LANG STOP" is a LANG with a code we do not know, "MODE STOP" a MODE).
  */
@@ -220,6 +244,7 @@ export function classifyInboundText(body: string | null | undefined): InboundTex
   if (parseLangCommand(body) !== null) return 'lang';
   if (parseModeCommand(body) !== null) return 'mode';
   if (parseSpellCommand(body) !== null) return 'spell';
+  if (parseTzCommand(body) !== null) return 'tz';
   const words = normalizedWords(body);
   return REVOCATION_PATTERNS.some((pattern) => pattern.test(words)) ? 'revocation' : 'other';
 }

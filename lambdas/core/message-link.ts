@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { heardWordsSchema } from './heard-words';
+import { sharedCardsSchema } from './shared-cards';
 import { codePageUrl, MESSAGE_LINK_PREFIX } from './site-paths';
 import { URGENCY_LEVELS } from './urgency-schema';
 
@@ -69,6 +70,8 @@ export const sharedMessageSchema = z.object({
    * the message's retention ends, whichever is sooner.
    */
   expires_at: z.string(),
+  /** What "Add to contacts" and "Add to calendar" offer (core/shared-cards.ts); absent: neither. */
+  cards: sharedCardsSchema.optional(),
 });
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 

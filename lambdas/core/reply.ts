@@ -10,6 +10,7 @@ import { DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from './keywords';
 import { formatCallbackNumber } from './phone-format';
 import type { ReplyMode } from './schemas';
 import { toGsmSafe, truncateAtWord } from './sms-text';
+import type { ZoneSource } from './time-zones';
 import { cleanServiceName, FIRST_MESSAGE_MAX_CHARS } from './voice-reply';
 
 export type { TextLanguage } from './catalogue';
@@ -211,6 +212,27 @@ export function SPELL_TEXT(
   if (candidates.length === 0) candidates.push(...texts.spellList(name, '', 0));
   // A list fills its text to the budget: two full segments (306), not the 320 the fixed wordings keep under.
   return firstThatFits(candidates, FIRST_MESSAGE_MAX_CHARS);
+}
+
+/** What a TZ command did: set a zone, showed the current one, went back to the area code's, or not a zone. */
+export type TzAnswer =
+  | { readonly kind: 'set'; readonly zone: string }
+  | { readonly kind: 'current' | 'auto'; readonly zone: string; readonly source: ZoneSource }
+  | { readonly kind: 'unknown' };
+
+/** The answer to a TZ command, in `language` (at most 320 characters). */
+export function TZ_TEXT(serviceName: string, answer: TzAnswer, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  const name = nameFor(serviceName, texts);
+  const candidates =
+    answer.kind === 'set'
+      ? texts.tzSet(name, answer.zone)
+      : answer.kind === 'current'
+        ? texts.tzCurrent(name, answer.zone, answer.source)
+        : answer.kind === 'auto'
+          ? texts.tzAuto(name, answer.zone, answer.source)
+          : texts.tzUnknown(name);
+  return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
 }
 
 /** The answer to FULL when the sender has no voice message with a transcript (at most 320 characters). */

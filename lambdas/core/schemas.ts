@@ -12,10 +12,12 @@ import { heardWordsSchema } from './heard-words';
 import { historyQuerySchema } from './message-history';
 import { E164_PATTERN, normalizePhone } from './phone';
 import { inboundRefusalSchema } from './refused-inbound-schema';
+import { accentedLettersSchema, defaultTimeZoneSchema } from './reply-settings-schema';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from './retention';
 import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from './send-limits';
 import { MESSAGE_STATUSES } from './status';
 import { statedFactsSchema, storedSummarySchema } from './summary';
+import { DEFAULT_TIME_ZONE } from './time-zones';
 import { transcriptReviewSchema } from './transcript-review';
 import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
 import { urgencyReviewSchema, urgencySchema } from './urgency-schema';
@@ -216,16 +218,7 @@ export const listMessagesQuerySchema = historyQuerySchema(RECENT_MESSAGES_LIMIT)
 
 export type ReplyMode = z.infer<typeof replyModeSchema>;
 
-/**
- * How letters outside GSM-7 (á í ó ú ç...) in a summary or transcript are sent: `replace` writes the plain
- * letter (a, i, o, u, c), so a text stays GSM-7 (160 characters a segment); `keep` sends them as they are,
- * which turns that whole text into UCS-2 (70 a segment), more than twice the segments.
- */
-export const ACCENTED_LETTERS = ['replace', 'keep'] as const;
-export const accentedLettersSchema = z.enum(ACCENTED_LETTERS, {
-  error: 'accented_letters must be "replace" or "keep".',
-});
-export type AccentedLetters = z.infer<typeof accentedLettersSchema>;
+export { ACCENTED_LETTERS, type AccentedLetters, accentedLettersSchema } from './reply-settings-schema';
 
 export const SETTINGS_ID = 'app';
 
@@ -278,6 +271,7 @@ export const settingsRecordSchema = z.object({
   ...segmentLimits((max, name) => max.default(SEGMENT_LIMIT_DEFAULTS[name])),
   reply_countries: countriesSchema.default(LIMIT_DEFAULTS.reply_countries),
   accented_letters: accentedLettersSchema.default('replace'),
+  default_time_zone: defaultTimeZoneSchema.default(DEFAULT_TIME_ZONE),
   /** The unit prices usage's estimated cost applies (core/usage.ts). */
   unit_prices: unitPricesSchema.default(DEFAULT_UNIT_PRICES),
   /** The dashboard's first-run checklist (core/first-run.ts). */
@@ -296,6 +290,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   updated_at: null,
   ...LIMIT_DEFAULTS,
   accented_letters: 'replace',
+  default_time_zone: DEFAULT_TIME_ZONE,
   unit_prices: { ...DEFAULT_UNIT_PRICES },
   first_run: { ...DEFAULT_FIRST_RUN },
 };
@@ -366,6 +361,7 @@ export const settingsUpdateSchema = z.strictObject({
     .optional(),
   reply_countries: countriesSchema.optional(),
   accented_letters: accentedLettersSchema.optional(),
+  default_time_zone: defaultTimeZoneSchema.optional(),
   unit_prices: unitPricesUpdateSchema.optional(),
   first_run: firstRunUpdateSchema.optional(),
 });

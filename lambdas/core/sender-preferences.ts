@@ -1,11 +1,13 @@
 /**
  * What a sender chose for themselves by text, kept per phone number (one record each): the language replies
- * are written in (LANG), and for the next commands whether the transcript comes along (MODE) and words the
- * transcriber should spell as given (SPELL). Every field is optional: a sender who chose nothing has no
- * record, and a field they never set follows the operator's settings. DELETE erases the record.
+ * are written in (LANG), and for the next commands whether the transcript comes along (MODE), words the
+ * transcriber should spell as given (SPELL) and the time zone of their calendar events (TZ). Every field is
+ * optional: a sender who chose nothing has no record, and a field they never set follows the operator's
+ * settings. DELETE erases the record.
  */
 import * as z from 'zod';
 import { supportedLanguage } from './languages';
+import { timeZoneSchema } from './reply-settings-schema';
 import { replyModeSchema } from './schemas';
 import { MAX_VOCABULARY_WORD_LENGTH, MAX_VOCABULARY_WORDS } from './vocabulary';
 
@@ -44,6 +46,8 @@ const preferenceFields = {
   reply_mode: replyModeSchema.nullable().optional(),
   /** Words (names, places) the transcriber should spell as given (SPELL ...); null: none. */
   spell: spellSchema.optional(),
+  /** The zone their calendar events are in (TZ ...); null: their number's area code, else the operator's (TZ AUTO). */
+  time_zone: timeZoneSchema('time_zone').nullable().optional(),
 };
 
 /** One sender's record as stored. */

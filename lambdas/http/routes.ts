@@ -243,6 +243,23 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     throttle: THROTTLES.messageLink,
     perClient: CLIENT_LIMITS.messageLink,
   },
+  // Its cards as files (issue 25): "Add to contacts" and "Add to calendar".
+  {
+    method: 'GET',
+    path: '/api/m/{code}/contact.vcf',
+    fn: 'message-link',
+    access: 'public',
+    throttle: THROTTLES.messageLink,
+    perClient: CLIENT_LIMITS.messageLink,
+  },
+  {
+    method: 'GET',
+    path: '/api/m/{code}/event.ics',
+    fn: 'message-link',
+    access: 'public',
+    throttle: THROTTLES.messageLink,
+    perClient: CLIENT_LIMITS.messageLink,
+  },
   // Whoever holds an UPLOAD link (/u/<code>): is it good, sign the recording's upload, hand it in.
   {
     method: 'GET',

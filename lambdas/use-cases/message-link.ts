@@ -4,15 +4,18 @@
  * ends in the same NotFoundError, after the same hash and lookup.
  */
 import { NotFoundError } from '../core/errors';
+import { type CardFile, CONTACT_FILE_TYPE, EVENT_FILE_TYPE, messageCards } from '../core/message-cards';
 import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '../core/message-link';
 import { checkedCallbackLine } from '../core/reply';
 import { linkExpiresAt } from '../core/retention';
-import type { Message } from '../core/schemas';
+import type { Message, SettingsRecord } from '../core/schemas';
+import { senderTimeZone } from '../core/sender-time-zone';
 import { AUDIO_URL_SECONDS } from '../core/uploads';
 import { shownUrgency } from '../core/urgency-review';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';
+import type { SenderPreferencesRepository } from '../ports/sender-preferences';
 import type { SettingsRepository } from '../ports/settings-repository';
 import { newAccessCode, openByCode } from './access-codes';
 import { type EraseMessageDeps, eraseMessage } from './erase-message';
@@ -47,7 +50,7 @@ export async function createMessageLink(
 async function messageFor(
   deps: LinkReadDeps,
   code: string,
-): Promise<{ message: Message; linkExpiresAt: number }> {
+): Promise<{ message: Message; linkExpiresAt: number; settings: SettingsRecord }> {
   const [{ found }, settings] = await Promise.all([
     openByCode(code, (hash) => deps.messages.findByLinkHash(hash), MESSAGE_NOT_AVAILABLE),
     currentSettings(deps),
@@ -56,15 +59,16 @@ async function messageFor(
   // A link made before links kept their time is as old as its message.
   const until = linkExpiresAt(linkMadeAt ?? message.created_at, settings.message_link_days, expiresAt);
   if (Date.parse(deps.clock()) >= until * 1000) throw new NotFoundError(MESSAGE_NOT_AVAILABLE);
-  return { message, linkExpiresAt: until };
+  return { message, linkExpiresAt: until, settings };
 }
 
 /**
  * What the page shows: the summary, the full transcript and its words, when it arrived, its language,
  * whether audio is kept.
  */
-export async function readMessageLink(deps: LinkReadDeps, code: string): Promise<SharedMessage> {
-  const { message, linkExpiresAt: until } = await messageFor(deps, code);
+export async function readMessageLink(deps: LinkCardDeps, code: string): Promise<SharedMessage> {
+  const { message, linkExpiresAt: until, settings } = await messageFor(deps, code);
+  const { cards, zone } = await cardsOf(deps, message, settings);
   return {
     summary: message.summary,
     callback:
@@ -79,7 +83,52 @@ export async function readMessageLink(deps: LinkReadDeps, code: string): Promise
     language: message.language ?? null,
     has_audio: Boolean(message.audio_url),
     expires_at: new Date(until * 1000).toISOString(),
+    cards: {
+      contact: cards.contact !== null,
+      event:
+        cards.event === null
+          ? null
+          : {
+              title: cards.event.title,
+              starts_at: cards.event.startsAt,
+              all_day: cards.event.allDay,
+              time_zone: zone,
+            },
+    },
   };
+}
+
+/** The page's links read the message's cards too: in the sender's zone (their TZ, area code, or the default). */
+export type LinkCardDeps = LinkReadDeps & {
+  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+};
+
+async function cardsOf(deps: LinkCardDeps, message: Message, settings: SettingsRecord) {
+  const chosen = (await deps.preferences.get(message.sender))?.time_zone;
+  const { zone } = senderTimeZone(message.sender, chosen, settings.default_time_zone);
+  return { cards: messageCards(message, { timeZone: zone }), zone };
+}
+
+/**
+ * "Add to contacts" / "Add to calendar": the message's card as a file to download, or a 404 saying there is
+ * none (the same 404 as the page for a code that opens nothing).
+ */
+export async function messageLinkCard(
+  deps: LinkCardDeps,
+  code: string,
+  which: 'contact' | 'event',
+): Promise<CardFile & { readonly contentType: string }> {
+  const { message, settings } = await messageFor(deps, code);
+  const card = (await cardsOf(deps, message, settings)).cards[which];
+  if (card === null) {
+    throw new NotFoundError(
+      which === 'contact'
+        ? 'This message has no caller to save: no name or number was heard well enough.'
+        : 'This message has no time to put in a calendar: none was heard well enough.',
+    );
+  }
+  const contentType = which === 'contact' ? CONTACT_FILE_TYPE : EVENT_FILE_TYPE;
+  return { filename: card.filename, body: card.body, contentType };
 }
 
 /** A link to the message's audio that works for a few minutes, made when the person presses play. */

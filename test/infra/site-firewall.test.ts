@@ -108,7 +108,7 @@ describe('the web ACL in front of the site (app in us-east-1)', () => {
         CustomResponseBodyKey: 'tooMany',
       });
       const pattern = route.path.includes('{')
-        ? `/^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$/`
+        ? `/^${route.path.replace(/\./g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$/`
         : route.path;
       expect(routesIn(rule.Statement)).toContain(`${route.method} ${pattern}`);
     }
@@ -116,10 +116,12 @@ describe('the web ACL in front of the site (app in us-east-1)', () => {
       ContentType: 'APPLICATION_JSON',
       Content: JSON.stringify({ error: TOO_MANY_FROM_CLIENT }),
     });
-    // A link's page, audio and delete count together; routes without a per-client limit are in no rule.
+    // A link's page, audio, cards and delete count together; routes without a per-client limit are in no rule.
     expect(routesIn(ruleNamed(Rules, 'MessageLinkPerClient').Statement)).toEqual([
       'DELETE /^/api/m/[^/]+$/',
       'GET /^/api/m/[^/]+$/',
+      'GET /^/api/m/[^/]+/contact\\.vcf$/',
+      'GET /^/api/m/[^/]+/event\\.ics$/',
       'POST /^/api/m/[^/]+/audio$/',
     ]);
     const everyRuled = Rules.flatMap((r) => routesIn(r.Statement)).join(' ');

@@ -21,6 +21,7 @@ import {
   SMS_CONSENT_CONFIRMED_TEXT,
   SMS_CONSENT_REQUEST_TEXT,
   SPELL_TEXT,
+  TZ_TEXT,
   USAGE_TEXT,
   unsupportedMediaText,
   VOICE_LIMIT_TEXT,
@@ -80,6 +81,22 @@ function everyText(language: TextLanguage): Record<string, string> {
     }
     texts[`spell cleared (${name})`] = SPELL_TEXT(name, { kind: 'cleared' }, 50, language);
     texts[`spell too many (${name})`] = SPELL_TEXT(name, { kind: 'too-many', count: 1000 }, 50, language);
+    for (const zone of ['America/Chicago', 'America/Argentina/ComodRivadavia']) {
+      texts[`tz set ${zone} (${name})`] = TZ_TEXT(name, { kind: 'set', zone }, language);
+      for (const source of ['own', 'area-code', 'default'] as const) {
+        texts[`tz current ${zone} ${source} (${name})`] = TZ_TEXT(
+          name,
+          { kind: 'current', zone, source },
+          language,
+        );
+        texts[`tz auto ${zone} ${source} (${name})`] = TZ_TEXT(
+          name,
+          { kind: 'auto', zone, source },
+          language,
+        );
+      }
+    }
+    texts[`tz unknown (${name})`] = TZ_TEXT(name, { kind: 'unknown' }, language);
     texts[`full none (${name})`] = FULL_NONE_TEXT(name, language);
     texts[`delete code (${name})`] = DELETE_CODE_TEXT(name, { kind: 'code', code: '482193' }, language);
     texts[`delete code wrong (${name})`] = DELETE_CODE_TEXT(name, { kind: 'wrong' }, language);

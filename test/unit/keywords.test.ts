@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zoneOfAreaCode } from '../../lambdas/core/area-code-zones';
 import {
   classifyInboundText,
   HELP_KEYWORDS,
@@ -8,8 +9,12 @@ import {
   parseLangCommand,
   parseModeCommand,
   parseSpellCommand,
+  parseTzCommand,
   REVOCATION_PATTERNS,
 } from '../../lambdas/core/keywords';
+import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '../../lambdas/core/schemas';
+import { senderTimeZone } from '../../lambdas/core/sender-time-zone';
+import { zoneFromText } from '../../lambdas/core/time-zones';
 
 /** The ways a person types a keyword: lower, upper, mixed case, padded with spaces and punctuation. */
 function spellings(keyword: string): string[] {
@@ -255,5 +260,83 @@ describe('FULL, MODE and SPELL, the sender commands', () => {
     const words = 'spell stop texting me'.replace(/^spell /, '');
     expect(REVOCATION_PATTERNS.some((pattern) => pattern.test(words))).toBe(true);
     expect(classifyInboundText('spell stop texting me')).toBe('spell');
+  });
+});
+
+describe('TZ, the time zone command', () => {
+  it('reads TZ alone, TZ AUTO and TZ with a zone whatever the case, and keeps the zone as written', () => {
+    expect(parseTzCommand('tz')).toEqual({ kind: 'current' });
+    expect(parseTzCommand(' TZ. ')).toEqual({ kind: 'current' });
+    expect(parseTzCommand('Tz auto')).toEqual({ kind: 'auto' });
+    expect(parseTzCommand('TZ central')).toEqual({ kind: 'set', zone: 'central' });
+    expect(parseTzCommand('TZ America/Port-au-Prince!')).toEqual({
+      kind: 'set',
+      zone: 'America/Port-au-Prince',
+    });
+    for (const body of ['tz', 'TZ AUTO', 'tz America/Chicago']) expect(classifyInboundText(body)).toBe('tz');
+  });
+
+  it('counts only as the whole message, and is never taken for an opt-out nor an opt-out for it', () => {
+    expect(parseTzCommand('tz is wrong here')).toBeNull();
+    expect(classifyInboundText('what tz are you in')).toBe('other');
+    expect(classifyInboundText('TZ STOP')).toBe('tz');
+    expect(classifyInboundText('STOP')).toBe('opt-out');
+  });
+
+  it('knows the friendly names and IANA zones in any case, and refuses the rest', () => {
+    expect(zoneFromText('CENTRAL')).toBe('America/Chicago');
+    expect(zoneFromText('pacific')).toBe('America/Los_Angeles');
+    expect(zoneFromText('Hawaii')).toBe('Pacific/Honolulu');
+    expect(zoneFromText('america/denver')).toBe('America/Denver');
+    expect(zoneFromText('Europe/Madrid')).toBe('Europe/Madrid');
+    for (const bad of ['Mars/Olympus', 'EST', 'central time', '../../etc/passwd', 'A'.repeat(200)]) {
+      expect(zoneFromText(bad)).toBeNull();
+    }
+  });
+
+  it('is what the operator’s default must be: an IANA name, saved as the zone data writes it', () => {
+    expect(settingsUpdateSchema.parse({ default_time_zone: 'america/chicago' })).toEqual({
+      default_time_zone: 'America/Chicago',
+    });
+    const refused = settingsUpdateSchema.safeParse({ default_time_zone: 'Central' });
+    expect(refused.error?.issues[0]?.message).toBe(
+      '"Central" is not a time zone: use a name like America/New_York or America/Chicago.',
+    );
+    expect(
+      settingsRecordSchema.parse({ ...DEFAULT_SETTINGS, default_time_zone: undefined }).default_time_zone,
+    ).toBe('America/New_York');
+  });
+});
+
+describe("a sender's time zone", () => {
+  it('is their TZ, else their number’s area code, else the operator’s default', () => {
+    expect(senderTimeZone('+14155550100', 'America/Chicago', 'America/Denver')).toEqual({
+      zone: 'America/Chicago',
+      source: 'own',
+    });
+    expect(senderTimeZone('+14155550100', null, 'America/Denver')).toEqual({
+      zone: 'America/Los_Angeles',
+      source: 'area-code',
+    });
+    expect(senderTimeZone('+447700900123', null, 'America/Denver')).toEqual({
+      zone: 'America/Denver',
+      source: 'default',
+    });
+    // A toll-free number has no place; an upload's 'test-user' is no number.
+    expect(senderTimeZone('+18005550100', null, 'America/Denver').source).toBe('default');
+    expect(senderTimeZone('test-user', null, 'America/Denver').source).toBe('default');
+  });
+
+  it('reads the area codes of the US and Canada, Alaska and Hawaii included', () => {
+    const zone = (number: string) => zoneOfAreaCode(number);
+    expect(zone('+12125550100')).toBe('America/New_York');
+    expect(zone('+13125550100')).toBe('America/Chicago');
+    expect(zone('+13035550100')).toBe('America/Denver');
+    expect(zone('+16025550100')).toBe('America/Phoenix');
+    expect(zone('+19075550100')).toBe('America/Anchorage');
+    expect(zone('+18085550100')).toBe('Pacific/Honolulu');
+    expect(zone('+14165550100')).toBe('America/Toronto');
+    expect(zone('+16045550100')).toBe('America/Vancouver');
+    expect(zone('+16895550100')).toBe('America/New_York');
   });
 });

@@ -24,6 +24,7 @@ import {
   FakeMediaFetcher,
   InMemoryAudio,
   InMemoryMessages,
+  InMemorySenderPreferences,
   InMemorySettings,
   RecordingEvents,
   settingsWith,
@@ -85,6 +86,7 @@ function setUp() {
     settings: new InMemorySettings(),
     audio,
     providers: { mediaFetcher: async () => media },
+    preferences: new InMemorySenderPreferences(),
   };
   return { deps, messages, audio, media };
 }
@@ -131,6 +133,8 @@ describe('the message behind a link', () => {
       has_audio: true,
       // 30 days (the default lifetime) after the link was made, with the text that carried it.
       expires_at: '2026-01-31T12:00:00.000Z',
+      // A message from before the fact checks (no stated_facts) offers no card.
+      cards: { contact: false, event: null },
     });
   });
 

@@ -38,6 +38,7 @@ import { revokeUploadLinks } from '../upload-link';
 import { deleteCodeConfirms, sendDeleteCode } from './delete-by-text';
 import { type RefusedAction, refuseInbound } from './refused';
 import { answerFull, answerMode, answerSpell } from './sender-commands';
+import { answerTz } from './time-zone-command';
 import { answerUpload } from './upload-command';
 import type { VoiceAttachment } from './voice';
 
@@ -71,6 +72,7 @@ export type TextAnswer =
   | 'lang'
   | 'mode'
   | 'spell'
+  | 'tz'
   | 'full'
   | 'upload'
   | RefusedAction
@@ -152,6 +154,9 @@ export async function answerText(
     case 'spell':
       await answerSpell(deps, from, body);
       return 'spell';
+    case 'tz':
+      await answerTz(deps, from, body);
+      return 'tz';
     case 'full':
       await answerFull(deps, from);
       return 'full';

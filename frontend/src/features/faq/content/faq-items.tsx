@@ -14,6 +14,7 @@ import {
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   SPELL_KEYWORD,
+  TZ_KEYWORD,
 } from '@core/keywords';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
 import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/vocabulary';
@@ -160,6 +161,20 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       answer: <p>{messageLinkSentence(retention)} Keep it to yourself, as you would the text itself.</p>,
     },
     {
+      id: 'cards',
+      question: 'Can I save the caller, or the time they gave, in one tap?',
+      answer: (
+        <p>
+          Yes, from the message's page: "Add to contacts" saves the caller's name or company with their
+          number, and "Add to calendar" puts the time they set (an appointment, a deadline, when to call back)
+          in your calendar with a reminder. Each appears only when what it needs was heard clearly. Times are
+          in your number's time zone; text {TZ_KEYWORD} and a zone (for example {TZ_KEYWORD} CENTRAL or{' '}
+          {TZ_KEYWORD} America/Chicago) to choose yours, {TZ_KEYWORD} alone to see it, and {TZ_KEYWORD} AUTO
+          to go back to your area code's.
+        </p>
+      ),
+    },
+    {
       id: 'upload',
       question: 'My recording is too big to text. Can I still send it?',
       answer: <p>{UPLOAD_LINK_SENTENCE}</p>,
@@ -183,8 +198,8 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
             To erase your voice messages now, text {formatList(DELETE_KEYWORDS)} to our number: we text back a
             code, and when you reply {formatList(DELETE_KEYWORDS)} and that code within {DELETE_CODE_MINUTES}{' '}
             minutes we delete them with their audio, transcripts and summaries (and your {LANG_KEYWORD},{' '}
-            {MODE_KEYWORD} and {SPELL_KEYWORD} choices), and confirm by text. For anything else (such as your
-            sign-up details), email {contact}. Details are in our{' '}
+            {MODE_KEYWORD}, {SPELL_KEYWORD} and {TZ_KEYWORD} choices), and confirm by text. For anything else
+            (such as your sign-up details), email {contact}. Details are in our{' '}
             <AppLink to="privacy" className={linkClass}>
               Privacy Policy
             </AppLink>

@@ -8,6 +8,7 @@ import {
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   SPELL_KEYWORD,
+  TZ_KEYWORD,
   UPLOAD_KEYWORDS,
 } from '@core/keywords';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
@@ -50,8 +51,8 @@ export function MobileTerms({
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
           transcript. We also answer HELP, STOP, {formatList(DELETE_KEYWORDS)}, {LANG_KEYWORD}, {MODE_KEYWORD}
-          , {SPELL_KEYWORD}, {formatList(FULL_KEYWORDS)} and {formatList(UPLOAD_KEYWORDS)}. We send no
-          marketing.
+          , {SPELL_KEYWORD}, {TZ_KEYWORD}, {formatList(FULL_KEYWORDS)} and {formatList(UPLOAD_KEYWORDS)}. We
+          send no marketing.
         </p>
         <p>
           <strong>Links in our texts:</strong> {messageLinkSentence(retention)} {UPLOAD_LINK_SENTENCE} Links
@@ -64,9 +65,9 @@ export function MobileTerms({
         <p>
           Message frequency varies: you get a reply to each voice message you forward (one text for the
           summary, and more for a long transcript), one reply to each HELP, START, {LANG_KEYWORD},{' '}
-          {MODE_KEYWORD} or {SPELL_KEYWORD}, a code and then a confirmation for {formatList(DELETE_KEYWORDS)},
-          and the transcript texts you ask for with {formatList(FULL_KEYWORDS)}. Any other text gets a short
-          how-to, at most once a day.
+          {MODE_KEYWORD}, {SPELL_KEYWORD} or {TZ_KEYWORD}, a code and then a confirmation for{' '}
+          {formatList(DELETE_KEYWORDS)}, and the transcript texts you ask for with {formatList(FULL_KEYWORDS)}
+          . Any other text gets a short how-to, at most once a day.
         </p>
         <p>
           To keep the program fair and its costs in check, we transcribe a limited number of voice messages
@@ -113,7 +114,12 @@ export function MobileTerms({
           <strong>{SPELL_KEYWORD}</strong> and names or terms (at most {SPELL_MAX_WORDS} words), for example{' '}
           <strong>{SPELL_KEYWORD} Siobhan Kowalczyk</strong>, to have them spelled right in your messages;{' '}
           <strong>{SPELL_KEYWORD}</strong> alone lists them and <strong>{SPELL_KEYWORD} CLEAR</strong> empties
-          the list. We keep these choices with your {LANG_KEYWORD} choice, for{' '}
+          the list. A message's page can add its caller to your contacts and a time they set to your calendar;
+          text <strong>{TZ_KEYWORD}</strong> and a time zone, for example{' '}
+          <strong>{TZ_KEYWORD} CENTRAL</strong> or <strong>{TZ_KEYWORD} America/Chicago</strong>, to have
+          those times in yours, <strong>{TZ_KEYWORD}</strong> alone to see which is used, and{' '}
+          <strong>{TZ_KEYWORD} AUTO</strong> to go back to your number's area code (without either, the
+          service's own setting applies). We keep these choices with your {LANG_KEYWORD} choice, for{' '}
           {SENDER_PREFERENCES_RETENTION_DAYS} days after you last change them. A command is the whole text: a
           sentence that merely contains one of these words is an ordinary text, and STOP always stops.
         </p>
@@ -122,13 +128,14 @@ export function MobileTerms({
       <LegalSection id="delete" title="How to delete your messages">
         <p>
           Text <strong>{formatList(DELETE_KEYWORDS)}</strong> to our number to erase every voice message you
-          have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD}, {MODE_KEYWORD} and{' '}
-          {SPELL_KEYWORD} choices. We text back a code: reply <strong>{formatList(DELETE_KEYWORDS)}</strong>{' '}
-          and that code (for example {formatList(DELETE_KEYWORDS)} 482193) within {DELETE_CODE_MINUTES}{' '}
-          minutes, and we erase them at once and confirm by text how many were deleted. Without the code
-          nothing is deleted, so nobody can erase your messages by pretending to text from your number. Your
-          opt-out, if you sent STOP, is kept so that we keep honouring it; while it stands we cannot text you
-          a code, so text START first, or email {contact}.
+          have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD}, {MODE_KEYWORD},{' '}
+          {SPELL_KEYWORD} and {TZ_KEYWORD} choices. We text back a code: reply{' '}
+          <strong>{formatList(DELETE_KEYWORDS)}</strong> and that code (for example{' '}
+          {formatList(DELETE_KEYWORDS)} 482193) within {DELETE_CODE_MINUTES} minutes, and we erase them at
+          once and confirm by text how many were deleted. Without the code nothing is deleted, so nobody can
+          erase your messages by pretending to text from your number. Your opt-out, if you sent STOP, is kept
+          so that we keep honouring it; while it stands we cannot text you a code, so text START first, or
+          email {contact}.
         </p>
       </LegalSection>
 

@@ -4,6 +4,7 @@ import {
   LANG_KEYWORD,
   MODE_KEYWORD,
   SPELL_KEYWORD,
+  TZ_KEYWORD,
 } from '@core/keywords';
 import { REFUSED_TEXT_MAX } from '@core/refused-inbound';
 import { AppLink } from '@/components/ui/app-link';
@@ -165,12 +166,12 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           <li>
             Text {formatList(DELETE_KEYWORDS)} to our number to erase the voice messages you sent us, with
             their audio, transcripts and summaries, our notes of your other messages, and the choices you made
-            by text: the reply language ({LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}) and the words to
-            spell right ({SPELL_KEYWORD}), kept otherwise for a year after you last change them. We text back
-            a code; when you reply {formatList(DELETE_KEYWORDS)} and that code within {DELETE_CODE_MINUTES}{' '}
-            minutes, we erase them at once and confirm by text. The code keeps anyone who pretends to text
-            from your number from erasing your messages. To erase one message, open the link in its reply and
-            choose Delete this message.
+            by text: the reply language ({LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}), the words to spell
+            right ({SPELL_KEYWORD}) and your time zone ({TZ_KEYWORD}), kept otherwise for a year after you
+            last change them. We text back a code; when you reply {formatList(DELETE_KEYWORDS)} and that code
+            within {DELETE_CODE_MINUTES} minutes, we erase them at once and confirm by text. The code keeps
+            anyone who pretends to text from your number from erasing your messages. To erase one message,
+            open the link in its reply and choose Delete this message.
           </li>
           <li>
             Email {contact} to see, correct or delete your information. Deleting it removes your sign-up

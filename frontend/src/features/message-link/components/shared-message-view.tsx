@@ -12,6 +12,7 @@ import { fetchSharedAudioUrl, fetchSharedMessage, type PageMessage } from '../ap
 import { useLinkMoment } from '../hooks/use-link-moment';
 import { DeleteMessage } from './delete-message';
 import { LinkAudioPlayer } from './link-audio-player';
+import { MessageCardLinks } from './message-card-links';
 import { UrgencyNotice } from './urgency-notice';
 
 const languageNames = new Intl.DisplayNames(undefined, { type: 'language' });
@@ -116,6 +117,7 @@ function MessageDetails({
           />
         )}
       </section>
+      <MessageCardLinks code={code} cards={message.cards} />
       {moment === null && recordingSection}
       <section aria-labelledby="transcript-heading" className="space-y-2">
         <h2 id="transcript-heading" className="text-lg font-semibold text-ink">

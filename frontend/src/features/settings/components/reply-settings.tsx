@@ -71,6 +71,16 @@ export function ReplySettings({ form, change, errors, transcriptDays }: Props) {
         error={errors.message_link_days}
         onChange={(e) => change({ linkDays: e.target.value })}
       />
+      <TextField
+        label="Time zone for calendar events"
+        name="default_time_zone"
+        autoComplete="off"
+        spellCheck={false}
+        hint="For senders who chose none (TZ) and whose area code gives none, e.g. America/Chicago."
+        value={form.timeZone}
+        error={errors.default_time_zone}
+        onChange={(e) => change({ timeZone: e.target.value })}
+      />
     </SettingsGroup>
   );
 }

@@ -83,6 +83,7 @@ describe('the settings modal', () => {
       auto_reply_enabled: true,
       message_link_enabled: true,
       message_link_days: 30,
+      default_time_zone: 'America/New_York',
       max_duration_minutes: 10,
       voice_messages_per_sender_per_day: 20,
       reply_countries: ['US', 'CA'],
@@ -151,6 +152,31 @@ describe('the settings modal', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save settings');
     expect(screen.getByText(refusal)).toBeInTheDocument();
+  });
+
+  it('sets the time zone of calendar events (New York by default), refusing a name that is no zone', async () => {
+    const { api } = openModal();
+    api.on('PUT', '/api/settings', ({ body }) => ({ status: 200, body: { ...saved, ...(body as object) } }));
+    const user = userEvent.setup();
+    await screen.findByText(/ends in wxyz/);
+    const zone = screen.getByLabelText('Time zone for calendar events');
+    expect(zone).toHaveValue('America/New_York');
+    await user.clear(zone);
+    await user.type(zone, 'Central');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      screen.getByText('"Central" is not a time zone: use a name like America/New_York or America/Chicago.'),
+    ).toBeInTheDocument();
+    expect(zone).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.clear(zone);
+    await user.type(zone, 'America/Chicago');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Settings saved successfully');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      default_time_zone: 'America/Chicago',
+    });
   });
 
   it('replaces accented letters by default, and keeps them when the operator chooses to pay for it', async () => {

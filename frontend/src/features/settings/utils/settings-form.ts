@@ -12,6 +12,7 @@ import {
   settingsUpdateSchema,
 } from '@core/schemas';
 import { SEGMENT_LIMIT_DEFAULTS, type SegmentLimitName } from '@core/send-limits';
+import { DEFAULT_TIME_ZONE } from '@core/time-zones';
 import { DEFAULT_UNIT_PRICES, type UnitPrices } from '@core/unit-prices';
 
 /** What a write-only secret field will do on save. */
@@ -26,6 +27,8 @@ export type SettingsForm = {
   messageLink: boolean;
   /** Days a message link works, as typed. */
   linkDays: string;
+  /** The zone of calendar events for senders with none of their own (IANA), as typed. */
+  timeZone: string;
   openaiKey: SecretEdit;
   authToken: SecretEdit;
   maxMinutes: string;
@@ -51,6 +54,7 @@ export function formFrom(view: SettingsView | null): SettingsForm {
     autoReply: view?.auto_reply_enabled ?? true,
     messageLink: view?.message_link_enabled ?? true,
     linkDays: String(view?.message_link_days ?? DEFAULT_MESSAGE_LINK_DAYS),
+    timeZone: view?.default_time_zone ?? DEFAULT_TIME_ZONE,
     openaiKey: NO_EDIT,
     authToken: NO_EDIT,
     maxMinutes: String(view?.max_duration_minutes ?? LIMIT_DEFAULTS.max_duration_minutes),
@@ -133,6 +137,7 @@ function toUpdate(form: SettingsForm): SettingsUpdateInput {
     auto_reply_enabled: form.autoReply,
     message_link_enabled: form.messageLink,
     message_link_days: typedNumber(form.linkDays) as number,
+    default_time_zone: form.timeZone.trim(),
     max_duration_minutes: typedNumber(form.maxMinutes) as number,
     voice_messages_per_sender_per_day: typedNumber(form.voicePerDay) as number,
     reply_countries: typedCountries(form.countries),

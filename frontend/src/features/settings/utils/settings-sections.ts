@@ -25,6 +25,7 @@ const FIELD_SECTIONS: Record<keyof SettingsUpdateInput, FormSection | null> = {
   auto_reply_enabled: 'reply',
   message_link_enabled: 'reply',
   message_link_days: 'reply',
+  default_time_zone: 'reply',
   max_duration_minutes: 'limits',
   voice_messages_per_sender_per_day: 'limits',
   segments_per_number_per_hour: 'limits',

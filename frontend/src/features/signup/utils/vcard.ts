@@ -1,8 +1,9 @@
 /**
  * A vCard 3.0 (RFC 2426) contact for the service's number, so a visitor can save it in one tap. Written here
  * rather than with a library: the card has five properties, and what matters (CRLF line ends, escaped text,
- * lines folded at 75 octets) is a dozen lines to get exactly right and test.
+ * lines folded at 75 octets) is core/content-lines.ts, which the message cards share.
  */
+import { escapeText, foldLine } from '@core/content-lines';
 import { saveBlob } from '@/lib/save-blob';
 
 export type ServiceContact = {
@@ -14,39 +15,9 @@ export type ServiceContact = {
 };
 
 const CRLF = '\r\n';
-const MAX_LINE_OCTETS = 75;
 
-/** Text values escape backslash, comma, semicolon and line breaks (RFC 2426 section 4). */
-export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/,/g, '\\,')
-    .replace(/;/g, '\\;')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
-const encoder = new TextEncoder();
-
-/** Folds a content line to 75 octets: CRLF plus one space before each continuation, never inside a character. */
-export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    // Continuation lines start with a space, which counts toward their 75 octets.
-    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join(`${CRLF} `);
-}
+// The content-line rules (escaping, folding at 75 octets) are the message cards' (issue 25): one copy.
+export { escapeText, foldLine };
 
 /** The card's text, CRLF line ends included. */
 export function buildVCard(contact: ServiceContact): string {
