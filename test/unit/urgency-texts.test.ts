@@ -96,6 +96,7 @@ describe('a likely-spam message', () => {
     for (const reason of [...Object.values(SCAM_REASONS), ...Object.values(SALES_REASONS)]) {
       for (const language of ['en', 'es'] as const) {
         const [text] = reply(LONG, spam(reason), language);
+        expect(text).toMatch(/^(Likely|Probablemente) /);
         expect(smsEncoding(text!)).toBe('GSM-7');
         expect(segmentCount(text!)).toBeLessThanOrEqual(language === 'en' ? 1 : 2);
       }
