@@ -51,6 +51,11 @@ export function spamKind(reason: string): 'scam' | 'sales' | 'other' {
 
 const d = (source: string) => new RegExp(source, 'dg');
 
+/** The tax office, as a scam names it. */
+const TAX = String.raw`irs|i r s|internal revenue|treasury department|tax department|back taxes|tax (?:fraud|evasion|lawsuit|debt|violation)`;
+/** What a scam threatens with. */
+const THREAT = String.raw`lawsuit|legal action|warrant|arrest|legal proceedings|penalt(?:y|ies)|seize|seized|freeze|frozen|suspend(?:ed)?|enforcement|case (?:against|filed)`;
+
 /** Amounts owed to a caller who wants them paid in a way nobody can take back. */
 const PAY = `(?:pay|payment|paying|purchase|buy|buying|load|send|sending|read me|give me)`;
 
@@ -77,7 +82,7 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     kind: 'scam',
     pattern: d(
-      String.raw`\b(irs|i r s|internal revenue|treasury department|tax department|back taxes|tax (?:fraud|evasion|lawsuit|debt|violation))\b(?: \S+){0,30}? (lawsuit|legal action|warrant|arrest|legal proceedings|penalt(?:y|ies)|seize|seized|freeze|frozen|suspend(?:ed)?|enforcement|case (?:against|filed))\b`,
+      String.raw`\b(${TAX})\b(?: \S+){0,30}? (${THREAT})\b|\b(${THREAT})\b(?: \S+){0,30}? (${TAX})\b`,
     ),
     reason: SCAM_REASONS.tax,
   },

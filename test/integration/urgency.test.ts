@@ -159,7 +159,9 @@ describe('with OpenAI: the summary model proposes, the rules check', () => {
     );
     expect(message.urgency).toEqual({ level: 'likely_spam', reason: 'a tax threat', source: 'rules' });
     expect(texts).toEqual([
-      expect.stringMatching(/^Likely a scam: a tax threat\. Reply FULL for the transcript\.\nhttps?:\/\/\S+$/),
+      expect.stringMatching(
+        /^Likely a scam: a tax threat\. Reply FULL for the transcript\.\nhttps?:\/\/\S+$/,
+      ),
     ]);
   });
 });
