@@ -15,6 +15,8 @@ export type Judged = {
   /** The summary model's own level, before the rules checked it (null offline). */
   readonly proposed: UrgencyLevel | null;
   readonly transcript: string;
+  /** The words the engine doubted (under DOUBTFUL_BELOW), which the rules do not count. */
+  readonly doubted: readonly string[];
   readonly first: string;
   readonly error: string | null;
 };
@@ -79,7 +81,8 @@ function wrongOnes(judged: readonly Judged[]): string[] {
           ? `failed (${j.error})`
           : `${LEVEL_NAMES[j.level]}${j.reason ? ` (${j.reason})` : ''}`;
       const heard = j.transcript.length > 160 ? `${j.transcript.slice(0, 157)}...` : j.transcript;
-      return `- ${j.voicemail.id} (${j.voicemail.label}; ${renderingLabel(j.rendering)}), ${j.engine}: ${given}. Heard: "${heard}"`;
+      const doubted = j.doubted.length === 0 ? '' : ` Doubted: ${j.doubted.join(' ')}.`;
+      return `- ${j.voicemail.id} (${j.voicemail.label}; ${renderingLabel(j.rendering)}), ${j.engine}: ${given}. Heard: "${heard}"${doubted}`;
     });
 }
 

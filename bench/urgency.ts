@@ -10,6 +10,7 @@
  * Run: npm run bench -- urgency (writes the section "urgency"); BENCH_URGENCY_ONLY=sick-son,irs-arrest runs
  * those voicemails only and writes nothing.
  */
+import { isDoubtful } from '../lambdas/core/heard-words';
 import type { UrgencyLevel } from '../lambdas/core/urgency-schema';
 import { renderingLabel, renderingOf } from '../test/support/fact-truth';
 import { SpeechClips } from '../test/support/speech-clips';
@@ -59,6 +60,7 @@ export async function benchUrgency(): Promise<void> {
           source: urgency?.source ?? null,
           proposed,
           transcript: outcome.message.transcript ?? '',
+          doubted: (outcome.message.transcript_words ?? []).filter(isDoubtful).map((word) => word.text),
           first: outcome.texts[0] ?? '',
           error: outcome.error,
         });

@@ -164,7 +164,8 @@ const CHILD = `(?:son|daughter|child|kid|kids|children|boy|girl|baby|toddler|gra
 const SICK = `(?:sick|fever|threw up|throwing up|vomit(?:ed|ing)?|hurt|injured|fell|bleeding|not feeling well|isn't feeling well|needs to be picked up|need to pick (?:him|her|them) up|to come pick (?:him|her|them) up)`;
 /** "is at the hospital", "he's in the ER", "we're on our way to the hospital". */
 const BEING = String.raw`(?:is|was|are|were|been|being|taken|rushed|admitted|went|going|way|\w+'s|i'm|we're|they're)`;
-const NOT = String.raw`(?<!\b(?:not|no|nothing|isn't|it's not|non) (?:an? |that |too |really |very )?)`;
+/** Not negated: "not urgent", "nothing urgent", "not an emergency". */
+export const NOT = String.raw`(?<!\b(?:not|no|nothing|isn't|it's not|non) (?:an? |that |too |really |very )?)`;
 
 export const URGENT_CUES: readonly Cue[] = [
   {

@@ -6,13 +6,15 @@
  * `normal`. The same rules check what the summary model says (`checkedUrgency`).
  *
  * Two mistakes cost most, and the rules are written against them:
- * - a scam marked urgent: scams fake urgency ("call back immediately or a warrant will be issued"), so any
- *   scam or sales pattern wins over urgency, unless the spam is only robocall wording with no caller name
- *   and the message tells of an emergency (a hospital often says "this is an important message");
+ * - a scam marked urgent: scams fake urgency ("call back immediately or a warrant will be issued"), so a
+ *   scam or sales pattern heard well wins over urgency; spam that rests on less (robocall wording, words
+ *   heard with doubt, no caller name) gives way to an emergency (a hospital often says "this is an important
+ *   message");
  * - an urgent message marked normal: one cue is enough, and a model's `normal` never undoes the rules'
  *   `urgent`.
- * A cue counts only when the words it rests on were heard well (not under DOUBTFUL_BELOW): a doubtful word
- * alone makes nothing urgent, nor spam.
+ * An urgent cue counts only when the words it rests on were heard well (not under DOUBTFUL_BELOW): a doubtful
+ * word alone makes nothing urgent. A spam cue heard with doubt counts half, so it needs another sign (another
+ * cue, or no caller name): on noisy phone audio a scam's key words are often the doubted ones.
  */
 import { findMentions } from './fact-mentions';
 import { type HeardToken, type HeardTranscript, heardTokens } from './heard-transcript';
@@ -25,6 +27,7 @@ import {
   DEADLINE_NOW,
   DEADLINE_TIME,
   DUE_TODAY,
+  NOT,
   REQUEST,
   SPAM_CUES,
   URGENT_CUES,
@@ -34,7 +37,12 @@ import { URGENCY_REASON_MAX, type Urgency, type UrgencyLevel } from './urgency-s
 export { SALES_REASONS, SCAM_REASONS, spamKind } from './urgency-cues';
 
 /** A cue found in the transcript, heard well. */
-type Found = { readonly kind: CueKind | 'deadline'; readonly reason: string };
+type Found = {
+  readonly kind: CueKind | 'deadline';
+  readonly reason: string;
+  /** Whether the words it rests on were heard well (an urgent cue is found only then). */
+  readonly sure: boolean;
+};
 
 /** The transcript's words, bare and lowercase, joined by one space, with where each word starts. */
 type Reading = {
@@ -77,10 +85,14 @@ function wellHeardMatches(read: Reading, pattern: RegExp): RegExpExecArray[] {
   );
 }
 
-function cuesFound(read: Reading, cues: readonly Cue[]): Found[] {
-  return cues
-    .filter((cue) => wellHeardMatches(read, cue.pattern).length > 0)
-    .map((cue) => ({ kind: cue.kind, reason: cue.reason }));
+/** The cues found heard well, and with `doubtedToo` those found only in words heard with doubt. */
+function cuesFound(read: Reading, cues: readonly Cue[], doubtedToo = false): Found[] {
+  return cues.flatMap((cue): Found[] => {
+    const { kind, reason } = cue;
+    if (wellHeardMatches(read, cue.pattern).length > 0) return [{ kind, reason, sure: true }];
+    const said = doubtedToo && [...read.text.matchAll(cue.pattern)].length > 0;
+    return said ? [{ kind, reason, sure: false }] : [];
+  });
 }
 
 /** "five" -> "5", "5 p m" -> "5 pm", "noon" -> "noon": the time as the reason writes it. */
@@ -89,6 +101,7 @@ function writtenTime(time: string): string {
   return time
     .replace(/\b[a-z]+\b/g, (word) => (HOURS.includes(word) ? String(HOURS.indexOf(word) + 1) : word))
     .replace(/\b([ap])\.? ?m\b/g, '$1m')
+    .replace(/:00\b/, '')
     .replace(/ (thirty|fifteen|forty five)\b/, (_, minutes: string) =>
       minutes === 'thirty' ? ':30' : minutes === 'fifteen' ? ':15' : ':45',
     );
@@ -133,16 +146,16 @@ function deadlineFound(read: Reading): Found | null {
     const asks = calls ? 'asks for a call back' : 'asks for an answer';
     if (time && (now?.match[1] === 'today' || now?.match[1] === 'tonight' || !otherDay)) {
       const when = now && /^(?:today|tonight)$/.test(now.match[1]!) ? ` ${now.match[1]}` : ' today';
-      return { kind: 'deadline', reason: `${asks} before ${writtenTime(time.match[1]!)}${when}` };
+      return { kind: 'deadline', reason: `${asks} before ${writtenTime(time.match[1]!)}${when}`, sure: true };
     }
     if (now) {
       const word = now.match[1]!;
       const when = /^(?:today|tonight|this )/.test(word) ? word : 'right away';
-      return { kind: 'deadline', reason: `${asks} ${when}` };
+      return { kind: 'deadline', reason: `${asks} ${when}`, sure: true };
     }
   }
   return wellHeardMatches(read, DUE_TODAY).length > 0
-    ? { kind: 'deadline', reason: 'a deadline today' }
+    ? { kind: 'deadline', reason: 'a deadline today', sure: true }
     : null;
 }
 
@@ -159,7 +172,10 @@ function callerNamed(read: Reading): boolean {
 export type UrgencyEvidence = {
   readonly urgent: readonly Found[];
   readonly spam: readonly Found[];
-  /** Spam by the rules' count: a scam or sales cue, or two signs of a robocall (its wording, no caller name). */
+  /**
+   * Spam by the rules' count (2 or more is spam): a scam or sales cue 2 (1 heard with doubt), a robocall's
+   * wording 1 (0 heard with doubt), no caller name 1 once there is any other sign.
+   */
   readonly spamScore: number;
   readonly callerNamed: boolean;
 };
@@ -168,13 +184,21 @@ export function urgencyEvidence(heard: HeardTranscript): UrgencyEvidence {
   const read = reading(heard);
   const deadline = deadlineFound(read);
   const urgent = [...cuesFound(read, URGENT_CUES), ...(deadline ? [deadline] : [])];
-  const spam = cuesFound(read, SPAM_CUES);
+  const spam = cuesFound(read, SPAM_CUES, true).filter((cue) => cue.sure || cue.kind !== 'robocall');
   const named = callerNamed(read);
-  const score =
-    spam.reduce((sum, cue) => sum + (cue.kind === 'robocall' ? 1 : 2), 0) +
-    (spam.length > 0 && !named ? 1 : 0);
+  const weight = (cue: Found) => (cue.kind === 'robocall' ? 1 : 2) - (cue.sure ? 0 : 1);
+  const score = spam.reduce((sum, cue) => sum + weight(cue), 0) + (spam.length > 0 && !named ? 1 : 0);
   return { urgent, spam, spamScore: score, callerNamed: named };
 }
+
+/** Why it is spam: the first cue heard well by kind (scam, sales, robocall), else the first heard with doubt. */
+const spamReason = (evidence: UrgencyEvidence) =>
+  (
+    firstOf(
+      evidence.spam.filter((cue) => cue.sure),
+      ['scam', 'sales', 'robocall'],
+    ) ?? firstOf(evidence.spam, ['scam', 'sales', 'robocall'])
+  )?.reason;
 
 /** The first of `found` by the order of `kinds`, each kind in the order its cues are listed. */
 const firstOf = (found: readonly Found[], kinds: readonly Found['kind'][]) =>
@@ -183,10 +207,9 @@ const firstOf = (found: readonly Found[], kinds: readonly Found['kind'][]) =>
 /** What the rules decide from their evidence. */
 function ruled(evidence: UrgencyEvidence): { level: UrgencyLevel; reason: string } {
   const emergency = evidence.urgent.some((cue) => cue.kind === 'emergency');
-  const onlyRobocall = evidence.spam.every((cue) => cue.kind === 'robocall');
-  if (evidence.spamScore >= 2 && !(onlyRobocall && emergency)) {
-    return { level: 'likely_spam', reason: firstOf(evidence.spam, ['scam', 'sales', 'robocall'])!.reason };
-  }
+  const solid = evidence.spam.some((cue) => cue.sure && cue.kind !== 'robocall');
+  if (evidence.spamScore >= 2 && (solid || !emergency))
+    return { level: 'likely_spam', reason: spamReason(evidence)! };
   const urgent = firstOf(evidence.urgent, ['emergency', 'deadline', 'says-urgent']);
   if (urgent) return { level: 'urgent', reason: urgent.reason };
   return { level: 'normal', reason: '' };
@@ -244,21 +267,29 @@ export function checkedUrgency(
   const read = reading(heard);
   const supported =
     proposed.level === 'urgent'
-      ? evidence.urgent.length > 0 || wellHeardMatches(read, HINTS_OF_URGENCY).length > 0
+      ? evidence.urgent.length > 0 ||
+        wellHeardMatches(read, HINTS_OF_URGENCY).some(
+          (hint) => !CONDITIONAL.test(sentenceAround(read, hint.index)),
+        )
       : evidence.spam.length > 0 ||
         (!evidence.callerNamed && wellHeardMatches(read, HINTS_OF_SPAM).length > 0);
   if (!supported) return { ...rules, source: 'rules' };
   const fallback = proposed.level === 'urgent' ? 'the caller asks for quick action' : 'reads like a robocall';
   const reason =
     proposed.level === 'likely_spam'
-      ? (firstOf(evidence.spam, ['scam', 'sales', 'robocall'])?.reason ?? modelReason ?? fallback)
+      ? (spamReason(evidence) ?? modelReason ?? fallback)
       : (modelReason ?? fallback);
   return { level: proposed.level, reason, source: 'model' };
 }
 
-/** Words that support a model's "urgent" though the rules alone would not call it so. */
-const HINTS_OF_URGENCY =
-  /\b(urgent|important|today|tonight|now|soon|asap|quickly|hurry|immediately|right away|emergency|hospital|sick|worried|serious|deadline|expires?)\b/dg;
+/**
+ * Words that support a model's "urgent" though the rules alone would not call it so; not negated ("nothing
+ * urgent", "no hurry") nor in a sentence that is only a condition ("if you have questions... today").
+ */
+const HINTS_OF_URGENCY = new RegExp(
+  String.raw`${NOT}\b(urgent|important|today|tonight|now|soon|asap|quickly|hurry|immediately|right away|emergency|hospital|sick|worried|serious|deadline|expires?)\b`,
+  'dg',
+);
 
 /** Words that support a model's "likely spam" in a message whose caller gave no name. */
 const HINTS_OF_SPAM =

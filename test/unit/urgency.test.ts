@@ -58,9 +58,12 @@ describe('urgent: what the caller asks for and by when, or an emergency', () => 
     expect(rules(text)).toEqual({ level: 'urgent', reason, source: 'rules' });
   });
 
-  it('names the time asked for, as the clock writes it: "before 5:30 pm today"', () => {
+  it('names the time asked for, as the clock writes it: "before 5:30 pm today", "before 4 today"', () => {
     expect(rules('Hi, this is Ann. Please call me back before five thirty p.m. today.').reason).toBe(
       'asks for a call back before 5:30 pm today',
+    );
+    expect(rules('Hi, this is Ann. Please call me back before 4:00 today.').reason).toBe(
+      'asks for a call back before 4 today',
     );
   });
 });
@@ -147,16 +150,23 @@ describe('doubtful words', () => {
     expect(rules('Hi, this is Ann. Please call me back today.', ['today.']).level).toBe('normal');
   });
 
-  it('nor spam', () => {
-    expect(rules("This is about your car's extended warranty. Press one now.").level).toBe('likely_spam');
+  it('count for less toward spam: a doubted cue needs another sign, and gives way to an emergency', () => {
+    const pitch = "Hi, this is Rick from Lakeside Auto, about your car's extended warranty. Call me.";
+    expect(rules(pitch).level).toBe('likely_spam');
+    expect(rules(pitch, ['extended', 'warranty.'])).toEqual({ level: 'normal', reason: '', source: 'rules' });
+    // No caller name: the doubted cue and the missing name together (a scam's key words are often doubted).
+    const unnamed = "This is about your car's extended warranty. Press one now.";
+    expect(rules(unnamed, ['extended', 'warranty.', 'Press', 'one'])).toEqual({
+      level: 'likely_spam',
+      reason: 'an extended warranty offer',
+      source: 'rules',
+    });
     expect(
-      rules("This is about your car's extended warranty. Press one now.", [
-        'extended',
-        'warranty.',
+      rules('Your son fell at the pool and he is at the hospital. Press one to reach the nurse.', [
         'Press',
         'one',
-      ]).level,
-    ).toBe('normal');
+      ]),
+    ).toEqual({ level: 'urgent', reason: 'a child is sick or hurt', source: 'rules' });
   });
 
   it('leave a doubtful time out of the reason', () => {
@@ -199,11 +209,17 @@ describe("the summary model's urgency, checked by the rules", () => {
       reason: 'worried about test results',
       source: 'model',
     });
-    expect(checkedUrgency(heard(routine), { level: 'urgent', reason: 'dental appointment' })).toEqual({
-      level: 'normal',
-      reason: '',
-      source: 'rules',
-    });
+    for (const text of [
+      routine,
+      "Hi, it's Mom. Nothing urgent, just wanted to hear how your week went.",
+      "Hi, it's Priya with Harbor Insurance. If you have questions, call me before five today.",
+    ]) {
+      expect(checkedUrgency(heard(text), { level: 'urgent', reason: 'call back' })).toEqual({
+        level: 'normal',
+        reason: '',
+        source: 'rules',
+      });
+    }
   });
 
   it("the model's likely spam stands only with a sign of spam", () => {
