@@ -52,11 +52,11 @@ export function spamKind(reason: string): 'scam' | 'sales' | 'other' {
 const d = (source: string) => new RegExp(source, 'dg');
 
 /** The tax office, as a scam names it. */
-const TAX = String.raw`irs|i r s|internal revenue|treasury department|tax department|back taxes|tax (?:fraud|evasion|lawsuit|debt|violation)`;
+const TAX = `irs|i r s|internal revenue|treasury department|tax department|back taxes|tax (?:fraud|evasion|lawsuit|debt|violation)`;
 /** What a scam threatens with. */
-const THREAT = String.raw`lawsuit|legal action|warrant|arrest|legal proceedings|penalt(?:y|ies)|seize|seized|freeze|frozen|suspend(?:ed)?|enforcement|case (?:against|filed)`;
+const THREAT = `lawsuit|legal action|warrant|arrest|legal proceedings|penalt(?:y|ies)|seize|seized|freeze|frozen|suspend(?:ed)?|enforcement|case (?:against|filed)`;
 
-/** Amounts owed to a caller who wants them paid in a way nobody can take back. */
+/** Paying, as a scam asks for it ("pay with", "buy", "read me the numbers"). */
 const PAY = `(?:pay|payment|paying|purchase|buy|buying|load|send|sending|read me|give me)`;
 
 export const SPAM_CUES: readonly Cue[] = [
