@@ -287,7 +287,7 @@ export function checkedUrgency(
  * urgent", "no hurry") nor in a sentence that is only a condition ("if you have questions... today").
  */
 const HINTS_OF_URGENCY = new RegExp(
-  String.raw`${NOT}\b(urgent|important|today|tonight|now|soon|asap|quickly|hurry|immediately|right away|emergency|hospital|sick|worried|serious|deadline|expires?)\b`,
+  String.raw`${NOT}\b(urgent|important|today|tonight|right now|as soon as|asap|quickly|hurry|immediately|right away|emergency|hospital|sick|worried|serious|deadline|expires?)\b`,
   'dg',
 );
 

@@ -211,7 +211,7 @@ describe("the summary model's urgency, checked by the rules", () => {
     });
     for (const text of [
       routine,
-      "Hi, it's Mom. Nothing urgent, just wanted to hear how your week went.",
+      "Hi, it's Mom. Nothing urgent, just wanted to hear how your week went. Talk soon.",
       "Hi, it's Priya with Harbor Insurance. If you have questions, call me before five today.",
     ]) {
       expect(checkedUrgency(heard(text), { level: 'urgent', reason: 'call back' })).toEqual({
