@@ -121,6 +121,18 @@ function sentenceAround(read: Reading, at: number): string {
 }
 
 /**
+ * The words of the first match of `pattern` in `window` (the reading's text from character `offset` on)
+ * whose first group was heard well, or null.
+ */
+function firstHeardWell(read: Reading, window: string, offset: number, pattern: RegExp): string | null {
+  const match = [...window.matchAll(pattern)].find((found) => {
+    const [start, end] = found.indices![1]!;
+    return heardWell(read, offset + start, offset + end);
+  });
+  return match?.[1] ?? null;
+}
+
+/**
  * A request with a deadline today or now: "call me back before five today", "please call as soon as you can",
  * and a deadline the listener must meet ("the form is due today"). A request that is only a condition ("if
  * you have questions, call us by five") is none; a time alone counts when no other day is named near it.
@@ -132,25 +144,20 @@ function deadlineFound(read: Reading): Found | null {
     const window = read.text.slice(after).split(' ').slice(0, 25).join(' ');
     const sentence = sentenceAround(read, request.index);
     if (CONDITIONAL.test(sentence)) continue;
-    const shift = (match: RegExpExecArray) => ({ from: after + match.index, match });
-    const now = [...window.matchAll(DEADLINE_NOW)].map(shift).find(({ from, match }) => {
-      const [start, end] = match.indices![1]!;
-      return heardWell(read, from + start - match.index, from + end - match.index);
-    });
-    const time = [...window.matchAll(DEADLINE_TIME)].map(shift).find(({ from, match }) => {
-      const [start, end] = match.indices![1]!;
-      return heardWell(read, from + start - match.index, from + end - match.index);
-    });
+    const now = firstHeardWell(read, window, after, DEADLINE_NOW);
+    const time = firstHeardWell(read, window, after, DEADLINE_TIME);
     const otherDay = OTHER_DAY.test(window.split(' ').slice(0, 12).join(' '));
-    const calls = /\b(?:call|callback|ring|reach|text|get back)\b/.test(request[0]);
-    const asks = calls ? 'asks for a call back' : 'asks for an answer';
-    if (time && (now?.match[1] === 'today' || now?.match[1] === 'tonight' || !otherDay)) {
-      const when = now && /^(?:today|tonight)$/.test(now.match[1]!) ? ` ${now.match[1]}` : ' today';
-      return { kind: 'deadline', reason: `${asks} before ${writtenTime(time.match[1]!)}${when}`, sure: true };
+    const asks = /\b(?:call|callback|ring|reach|text|get back|talk)\b/.test(request[0])
+      ? 'asks for a call back'
+      : /\b(?:come|pick)\b/.test(request[0])
+        ? 'asks you to come'
+        : 'asks for an answer';
+    if (time && (now === 'today' || now === 'tonight' || !otherDay)) {
+      const when = now === 'today' || now === 'tonight' ? now : 'today';
+      return { kind: 'deadline', reason: `${asks} before ${writtenTime(time)} ${when}`, sure: true };
     }
     if (now) {
-      const word = now.match[1]!;
-      const when = /^(?:today|tonight|this )/.test(word) ? word : 'right away';
+      const when = /^(?:today|tonight|this )/.test(now) ? now : 'right away';
       return { kind: 'deadline', reason: `${asks} ${when}`, sure: true };
     }
   }

@@ -54,6 +54,10 @@ describe('urgent: what the caller asks for and by when, or an emergency', () => 
       'the police are involved',
     ],
     ["Hi, it's Ben. It's urgent, call me.", 'the caller says it is urgent'],
+    [
+      'Hi, this is Dana at Little Oaks. Can you come pick him up before three?',
+      'asks you to come before 3 today',
+    ],
   ])('%s -> urgent (%s)', (text, reason) => {
     expect(rules(text)).toEqual({ level: 'urgent', reason, source: 'rules' });
   });
