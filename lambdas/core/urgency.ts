@@ -107,17 +107,18 @@ function writtenTime(time: string): string {
     );
 }
 
-/** The sentence of the reading that character `at` is in (sentences end where a word ended with . ! ?). */
-function sentenceAround(read: Reading, at: number): string {
-  const index = read.starts.findLastIndex((start) => start <= at);
-  let first = index;
-  while (first > 0 && !/[.!?]$/.test(read.tokens[first - 1]!.text)) first--;
-  let last = index;
+/** Where the sentence of the reading that character `at` is in ends (sentences end at a word ending . ! ?). */
+function sentenceEnd(read: Reading, at: number): number {
+  let last = read.starts.findLastIndex((start) => start <= at);
   while (last < read.tokens.length - 1 && !/[.!?]$/.test(read.tokens[last]!.text)) last++;
-  return read.text.slice(
-    read.starts[first],
-    (read.starts[last] ?? 0) + bareWord(read.tokens[last]!.text).length,
-  );
+  return read.starts[last]! + bareWord(read.tokens[last]!.text).length;
+}
+
+/** The sentence of the reading that character `at` is in. */
+function sentenceAround(read: Reading, at: number): string {
+  let first = read.starts.findLastIndex((start) => start <= at);
+  while (first > 0 && !/[.!?]$/.test(read.tokens[first - 1]!.text)) first--;
+  return read.text.slice(read.starts[first], sentenceEnd(read, at));
 }
 
 /**
@@ -146,7 +147,9 @@ function deadlineFound(read: Reading): Found | null {
     if (CONDITIONAL.test(sentence)) continue;
     const now = firstHeardWell(read, window, after, DEADLINE_NOW);
     const time = firstHeardWell(read, window, after, DEADLINE_TIME);
-    const otherDay = OTHER_DAY.test(window.split(' ').slice(0, 12).join(' '));
+    // Another day named after the request, in its sentence (or its next 12 words when the engine wrote none).
+    const rest = read.text.slice(after, Math.max(after, sentenceEnd(read, request.index)));
+    const otherDay = OTHER_DAY.test(rest.split(' ').slice(0, 13).join(' '));
     const asks = /\b(?:call|callback|ring|reach|text|get back|talk)\b/.test(request[0])
       ? 'asks for a call back'
       : /\b(?:come|pick)\b/.test(request[0])
