@@ -58,6 +58,10 @@ describe('urgent: what the caller asks for and by when, or an emergency', () => 
       'Hi, this is Dana at Little Oaks. Can you come pick him up before three?',
       'asks you to come before 3 today',
     ],
+    [
+      "Hi, it's Siobhan. Please call me back before noon. It's about the field trip next week.",
+      'asks for a call back before noon today',
+    ],
   ])('%s -> urgent (%s)', (text, reason) => {
     expect(rules(text)).toEqual({ level: 'urgent', reason, source: 'rules' });
   });
