@@ -355,7 +355,8 @@ export const hasUnclearMark = (text: string): boolean => /\bunclear\b/i.test(tex
  */
 export function readableBody(text: string, serviceName: string): string {
   const heading = new RegExp(
-    `^\\s*(?:${escapeRegExp(serviceName)}(?: summary|, whole message)?|Summary|Whole message):\\s*`,
+    // An urgent message's heading starts "URGENT: " (issue 25).
+    `^\\s*(?:URGENT:\\s*)?(?:${escapeRegExp(serviceName)}(?: summary|, whole message)?|Summary|Whole message):\\s*`,
     'i',
   );
   return text

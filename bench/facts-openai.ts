@@ -7,8 +7,8 @@
  *   (`include: ['logprobs']`), one token per word with ln(Moonshine's confidence in that word), when
  *   Moonshine gives per-word confidence (issue 24), else none;
  * - summary: what the offline summarizer writes from the transcript it is sent, with the caller's name and
- *   organization in their own fields (as the prompt asks the model), every other field the request's schema
- *   requires empty. It reads the words the prompt marks as doubtful like the rest (a model that ignores the
+ *   organization in their own fields (as the prompt asks the model), the urgency of bench/urgency-model.ts,
+ *   every other field the request's schema requires empty. It reads the words the prompt marks as doubtful like the rest (a model that ignores the
  *   marks): a real model writes better gists; what is measured is whether a name, number, amount or time
  *   the model repeats from a misheard transcript reaches the sender as fact.
  */
@@ -18,6 +18,7 @@ import { OpenAiTranscriber } from '../lambdas/adapters/openai/openai-transcriber
 import type { Transcription } from '../lambdas/ports/transcriber';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/support/fake-openai';
 import { type Engine, heardWordsOf } from './facts-pipeline';
+import { simulatedUrgency } from './urgency-model';
 
 const API_KEY = 'sk-bench-facts-0000000000000000';
 
@@ -30,6 +31,7 @@ export function simulatedAnswer(transcript: string): Record<string, unknown> {
     // The prompt says not to repeat the name in the summary: it has its own field.
     caller_name: caller?.name ?? null,
     organization: caller?.organization ?? null,
+    ...simulatedUrgency(transcript),
   };
 }
 

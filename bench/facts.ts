@@ -41,12 +41,20 @@ const HUMAN_SOURCE = `President Kennedy's 11-second inaugural sentence, ${HUMAN_
 /** Bump when the way clips are made changes, so cached clips are made again. */
 const CLIP_RECIPE = 1;
 
-/** The voicemail's clip from the cache, made (speech, noise, resampling, AMR-NB) when it is not there. */
-async function factClip(voicemail: FactVoicemail, rendering: Rendering, clips: SpeechClips): Promise<Clip> {
+/**
+ * The voicemail's clip from the cache (the benchmark's `folder` of BENCH_DATA_DIR), made (speech, noise,
+ * resampling, AMR-NB) when it is not there. The urgency benchmark makes its clips the same way.
+ */
+export async function factClip(
+  voicemail: Pick<FactVoicemail, 'id' | 'script'>,
+  rendering: Rendering,
+  clips: SpeechClips,
+  folder = 'facts',
+): Promise<Clip> {
   const amr = rendering.band === 'amr-nb-8k';
   const recipe = JSON.stringify({ CLIP_RECIPE, script: voicemail.script, rendering });
   const hash = createHash('sha256').update(recipe).digest('hex').slice(0, 16);
-  const dir = join(benchDataDir(), 'facts');
+  const dir = join(benchDataDir(), folder);
   const path = join(dir, `${voicemail.id}-${hash}.${amr ? 'amr' : 'wav'}`);
   const clip = (bytes: Buffer): Clip =>
     amr
@@ -75,7 +83,7 @@ function doubted(transcription: Parameters<typeof heardWordsOf>[0]): Shading | n
 }
 
 /** The summarizer the service chooses when no OpenAI key is saved. */
-function offlineSummarizer(): Promise<Summarizer> {
+export function offlineSummarizer(): Promise<Summarizer> {
   const noKeys = { get: async () => null, put: async () => {} };
   return selectSummarizer({
     secrets: noKeys,
@@ -85,7 +93,8 @@ function offlineSummarizer(): Promise<Summarizer> {
   }).summarizer();
 }
 
-function gitCommit(): string {
+/** The commit measured, and whether the product's code had uncommitted changes. */
+export function gitCommit(): string {
   const run = (args: string[]) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
   const dirty = run(['status', '--porcelain', '--', 'lambdas', 'bench', 'test/support']) !== '';
   const product = run(['log', '-1', '--format=%h', '--', 'lambdas']);

@@ -16,6 +16,7 @@ import { benchSite } from './site';
 import { benchSpell } from './spell';
 import { benchBodies, benchLinkFlood } from './strangers';
 import { benchTranscription } from './transcription';
+import { benchUrgency } from './urgency';
 import { benchUsage } from './usage';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -47,6 +48,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   site: benchSite,
   /** Names spelled right offline: vocabulary recall and WER without and with a sender's words (issue 18). */
   spell: benchSpell,
+  /** Urgency on a labelled set (urgent, routine, robocall, scam), offline and with the simulated OpenAI (issue 25). */
+  urgency: benchUrgency,
   /** GET /api/usage: the DynamoDB calls of one request (goal: one query), and its p50/p95 (issue 19). */
   usage: benchUsage,
 };

@@ -34,6 +34,9 @@ export const ENGLISH: FixedTexts = {
   summaryHeading: (name) =>
     name === null ? 'Summary: ' : /\bsummary$/i.test(name) ? `${name}: ` : `${name} summary: `,
   wholeMessageHeading: (name) => (name === null ? 'Whole message: ' : `${name}, whole message: `),
+  urgentPrefix: 'URGENT: ',
+  likelySpam: (kind, reason) =>
+    `${kind === 'scam' ? 'Likely a scam' : kind === 'sales' ? 'Likely a recorded sales call' : 'Likely spam'}${reason === null ? '' : `: ${reason}`}. Reply FULL for the transcript.`,
   numberUnclear: (at) =>
     at === null ? 'Number unclear: listen to the message' : `Number unclear, listen at ${at}`,
   noSummary: 'No summary available.',

@@ -7,6 +7,7 @@ import { ACCEPTED_FORMATS_TEXT } from './audio-format';
 import type { FixedTexts } from './fixed-texts';
 import { languageLabel } from './languages';
 import { friendlyZoneName, type ZoneSource } from './time-zones';
+import { SALES_REASONS, SCAM_REASONS } from './urgency-cues';
 
 const RATES_AND_KEYWORDS =
   'Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja, HELP para ayuda.';
@@ -32,6 +33,24 @@ const voiceMessages = (count: number) => `${count} mensaje${count === 1 ? '' : '
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const times = (count: number) => (count === 1 ? 'una vez' : `${count} veces`);
 
+/** Why a message is likely spam, by the rules' reasons (core/urgency-cues.ts). */
+const SPAM_REASONS: Readonly<Record<string, string>> = {
+  [SCAM_REASONS.giftCard]: 'pide el pago con tarjetas de regalo',
+  [SCAM_REASONS.wire]: 'pide el pago por transferencia',
+  [SCAM_REASONS.crypto]: 'pide el pago en criptomonedas',
+  [SCAM_REASONS.arrest]: 'amenaza con un arresto',
+  [SCAM_REASONS.tax]: 'una amenaza sobre impuestos',
+  [SCAM_REASONS.socialSecurity]: 'una amenaza sobre el Seguro Social',
+  [SCAM_REASONS.prize]: 'dice que usted ha ganado un premio',
+  [SCAM_REASONS.techSupport]: 'una falsa alerta de su computadora',
+  [SCAM_REASONS.account]: 'una falsa alerta de su cuenta',
+  [SCAM_REASONS.secrecy]: 'le pide guardar el secreto',
+  [SALES_REASONS.pressMenu]: 'le pide pulsar 1',
+  [SALES_REASONS.warranty]: 'una oferta de cobertura para su auto',
+  [SALES_REASONS.pitch]: 'una oferta de préstamo, tasa o plan',
+  [SALES_REASONS.notice]: 'un aviso grabado sin nombre de quien llama',
+};
+
 /** The languages a Spanish text names (its own and English); others by their English name. */
 const SPANISH_NAMES: Readonly<Record<string, string>> = { es: 'español', en: 'inglés' };
 
@@ -39,6 +58,18 @@ export const SPANISH: FixedTexts = {
   defaultName: 'Voice summary',
   summaryHeading: (name) => (name === null ? 'Resumen: ' : `${name} - resumen: `),
   wholeMessageHeading: (name) => (name === null ? 'Mensaje completo: ' : `${name} - mensaje completo: `),
+  urgentPrefix: 'URGENTE: ',
+  likelySpam: (kind, reason) => {
+    // The rules' reasons are fixed English words: translated here; a model's (English) is left out.
+    const razon = reason === null ? undefined : SPAM_REASONS[reason];
+    const what =
+      kind === 'scam'
+        ? 'Probablemente una estafa'
+        : kind === 'sales'
+          ? 'Probablemente una venta grabada'
+          : 'Probablemente spam';
+    return `${what}${razon === undefined ? '' : `: ${razon}`}. Mande FULL para el texto.`;
+  },
   numberUnclear: (at) =>
     at === null ? 'Teléfono poco claro: escuche el mensaje' : `Teléfono poco claro, escuche en ${at}`,
   noSummary: 'Sin resumen.',

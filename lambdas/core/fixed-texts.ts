@@ -26,6 +26,14 @@ export type FixedTexts = {
   readonly summaryHeading: (name: string | null) => string;
   /** The heading of a first message that carries the whole voicemail instead of a summary of it. */
   readonly wholeMessageHeading: (name: string | null) => string;
+  /** Opens the first text of an urgent message (issue 25), before its heading: "URGENT: ". */
+  readonly urgentPrefix: string;
+  /**
+   * The one text a likely-spam message gets instead of a summary (issue 25): what it likely is (`kind`: a scam,
+   * a recorded sales call, or spam by the summary model's reading), why (`reason`: the rules' fixed words,
+   * which a catalogue may translate, or the model's; null: none to give), and FULL for the transcript.
+   */
+  readonly likelySpam: (kind: 'scam' | 'sales' | 'other', reason: string | null) => string;
   /** A callback number was said but not heard well enough to state: where it was ("0:42"; null: unknown). */
   readonly numberUnclear: (at: string | null) => string;
   /** Stands in for a summary the engine left empty. */

@@ -4,6 +4,7 @@
  * from the transcript.
  */
 import * as z from 'zod';
+import { URGENCY_LEVELS } from './urgency-schema';
 
 /**
  * The summary's share of the first message (two GSM-7 segments, 306 characters), next to its heading, the
@@ -72,11 +73,19 @@ export type StatedFacts = z.infer<typeof statedFactsSchema>;
 
 /**
  * What the OpenAI summarizer asks for: the summary and, first (so the model settles it before writing), the
- * language the caller spoke. Not part of the stored summary details: the message keeps it as `language`.
+ * language the caller spoke; last, how pressing the message is (issue 25), which the pipeline checks with the
+ * rules of core/urgency.ts. Not part of the stored summary details: the message keeps them as `language` and
+ * `urgency`.
  */
 export const summaryWithLanguageSchema = z.object({
   language: z.string().describe('The language the caller spoke, as an ISO 639-1 code such as "en" or "es".'),
   ...voiceSummarySchema.shape,
+  urgency: z
+    .enum(URGENCY_LEVELS)
+    .describe('urgent, normal or likely_spam: how pressing the message is for the person it was for.'),
+  urgency_reason: z
+    .string()
+    .describe('Why, in a few words in English ("a child is sick at school"); empty when normal.'),
 });
 export type SummaryWithLanguage = z.infer<typeof summaryWithLanguageSchema>;
 

@@ -24,6 +24,9 @@
  *   An empty transcript is sent as "Transcript: (empty - no speech was recognized)".
  * - In a texted transcript, a name, number, amount, time, day or date the checks did not pass is followed
  *   by "(?)": the text shows what the engine heard, and that it may be wrong.
+ * - An urgent message's first text starts "URGENT: " (issue 25); a likely-spam one gets one line instead of
+ *   the summary and transcript, "Likely a scam: asks for payment by gift card. Reply FULL for the transcript."
+ *   (and the link).
  */
 import { fixedTexts, type TextLanguage } from './catalogue';
 import type { FixedTexts } from './fixed-texts';
@@ -43,6 +46,8 @@ import {
 import type { StatedFacts, VoiceSummary } from './summary';
 import { checkedAgainstTranscript } from './summary-check';
 import { lowQualityKhz, POSSIBLY_UNRELIABLE } from './transcript-warnings';
+import { spamKind } from './urgency-cues';
+import type { Urgency } from './urgency-schema';
 
 /** What the reply to a voice message is made of. */
 export type ReplyInput = {
@@ -62,6 +67,8 @@ export type ReplyInput = {
    * in for it, however short. @default false
    */
   readonly translated?: boolean;
+  /** How pressing the message is (core/urgency.ts): urgent heads the first text, likely spam replaces it. */
+  readonly urgency?: Pick<Urgency, 'level' | 'reason'> | null;
 };
 
 /** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
@@ -163,7 +170,7 @@ export function markedTranscript(transcript: string, facts: StatedFacts | null |
  */
 function summaryMessage(input: ReplyInput): string {
   const texts = fixedTexts(input.language);
-  const heading = texts.summaryHeading(cleanServiceName(input.serviceName));
+  const heading = urgentMark(input, texts) + texts.summaryHeading(cleanServiceName(input.serviceName));
   const room = FIRST_MESSAGE_MAX_CHARS - heading.length - MIN_SUMMARY_CHARS;
   const trailer = trailerLines(input, input.summary.summary, texts, room);
   const summaryText = toGsmSafe(input.summary.summary).replace(/\s+/g, ' ').trim() || texts.noSummary;
@@ -179,7 +186,7 @@ function wholeMessage(input: ReplyInput): string | null {
   const texts = fixedTexts(input.language);
   const body = toGsmSafe(markedTranscript(input.transcript, input.facts)).trim();
   if (body === '') return null;
-  const heading = texts.wholeMessageHeading(cleanServiceName(input.serviceName));
+  const heading = urgentMark(input, texts) + texts.wholeMessageHeading(cleanServiceName(input.serviceName));
   const trailer = trailerLines(input, body, texts, Number.POSITIVE_INFINITY);
   const message = `${heading}${body}${trailer}`;
   const fits =
@@ -187,11 +194,31 @@ function wholeMessage(input: ReplyInput): string | null {
   return fits ? message : null;
 }
 
+/** What opens an urgent message's first text: "URGENT: "; nothing for any other. */
+const urgentMark = (input: ReplyInput, texts: FixedTexts) =>
+  input.urgency?.level === 'urgent' ? texts.urgentPrefix : '';
+
+/**
+ * The one text of a likely-spam message: what it likely is and why, FULL for the transcript, and the link
+ * (one segment with the link, two at most).
+ */
+function likelySpamMessage(input: ReplyInput): string {
+  const texts = fixedTexts(input.language);
+  const reason = toGsmSafe(input.urgency?.reason ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const line = texts.likelySpam(spamKind(reason), reason === '' ? null : reason);
+  const link = input.link?.trim() ? `\n${input.link.trim()}` : '';
+  return `${truncateAtWord(line, FIRST_MESSAGE_MAX_CHARS - link.length)}${link}`;
+}
+
 /**
  * The SMS bodies replying to a voice message, in sending order: the whole message when it fits in the first
- * text; else the summary, then (full mode) the transcript.
+ * text; else the summary, then (full mode) the transcript. A likely-spam message gets its one line only,
+ * whatever the mode: FULL still sends its transcript.
  */
 export function composeReply(input: ReplyInput): string[] {
+  if (input.urgency?.level === 'likely_spam') return [likelySpamMessage(input)];
   // Only numbers and times the caller said reach the sender (a voicemail can try to plant one).
   const checked = { ...input, summary: checkedAgainstTranscript(input.summary, input.transcript) };
   const whole = input.translated ? null : wholeMessage(checked);

@@ -1,5 +1,6 @@
 import type { HeardTranscript } from '../core/heard-transcript';
 import type { CallerCandidate, VoiceSummary } from '../core/summary';
+import type { ProposedUrgency } from '../core/urgency';
 import type { VocabularyHints } from './transcriber';
 
 /**
@@ -10,6 +11,11 @@ import type { VocabularyHints } from './transcriber';
 export type SummaryResult = VoiceSummary & {
   /** Who the caller said they are, as the engine read it; null: they did not say. */
   readonly caller: CallerCandidate | null;
+  /**
+   * How pressing the engine judged the message (the OpenAI summary does; issue 25), before the rules check it
+   * (core/urgency.ts); absent: the rules alone decide.
+   */
+  readonly urgency?: ProposedUrgency | null;
   /** Which engine produced it, e.g. `extractive` or `openai:gpt-4o-mini`. */
   readonly engine: string;
   /** The language the caller spoke (ISO 639-1) when the engine judged it (the OpenAI summary does). */

@@ -177,6 +177,8 @@ describe('OpenAI summarizer', () => {
       callback_time: null,
       requested_action: 'Call back',
       caller: null,
+      // The model's urgency, which the pipeline checks with its rules (issue 25).
+      urgency: { level: 'normal', reason: '' },
       engine: 'openai:gpt-4o-mini',
       language: 'en',
       // The tokens the response reports (usage counters, the message's cost).

@@ -108,7 +108,8 @@ describe('MODE by text', () => {
     // The operator's setting is full, the sender's summary only: one text, and the card can say why.
     const { message, texts } = await sendVoice(from);
     expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatch(/^Voice Summary: /);
+    // "Please call me back ... before noon": urgent (issue 25).
+    expect(texts[0]).toMatch(/^URGENT: Voice Summary: /);
     expect(message.sender_reply_mode).toBe('summary_only');
 
     expect(await sendText(from, 'MODE sometimes')).toEqual([

@@ -239,7 +239,7 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
         ? { type: 'refusal', refusal: reply.refusal }
         : {
             type: 'output_text',
-            text: 'raw' in reply ? reply.raw : JSON.stringify(reply.output),
+            text: 'raw' in reply ? reply.raw : JSON.stringify(withUrgency(reply.output)),
             annotations: [],
             logprobs: [],
           };
@@ -266,6 +266,17 @@ export async function startFakeOpenAi(options: { apiKey: string }): Promise<Fake
   }
 
   return fake;
+}
+
+/**
+ * A scripted answer with the urgency fields the schema requires (issue 25) when it gives none: `normal`, as a
+ * model answers a routine message. A test about urgency scripts them.
+ */
+function withUrgency(output: unknown): unknown {
+  if (typeof output !== 'object' || output === null || Array.isArray(output) || 'urgency' in output) {
+    return output;
+  }
+  return { ...output, urgency: 'normal', urgency_reason: '' };
 }
 
 /**

@@ -183,6 +183,58 @@ describe('a callback number the engine doubted (issue 24)', () => {
   });
 });
 
+describe('urgency (issue 25)', () => {
+  /** Every step from the audio to the reply, on a transcript heard as `text`. */
+  async function through(text: string, summarizer?: Summarizer) {
+    const { deps, sms } = setUp({ heard: { text }, ...(summarizer ? { summarizer } : {}) });
+    await arrived(deps);
+    await markProcessing(deps, run);
+    await transcribe(deps, { ...run, audio: await prepareAudio(deps, run) });
+    await summarize(deps, run);
+    await sendReply(deps, run);
+    return { message: (await deps.messages.get('MM1-0'))!, sms, deps };
+  }
+
+  it('is decided by the rules and kept on the message (and its live change); the first text starts "URGENT: "', async () => {
+    const { message, sms, deps } = await through(
+      "Hi, it's Lisa. My son is sick, please call me before five today at four one five, five five five, zero one three two.",
+    );
+    expect(message.urgency).toEqual({ level: 'urgent', reason: 'a child is sick or hurt', source: 'rules' });
+    expect(deps.events.changes.at(-1)?.message.urgency?.level).toBe('urgent');
+    expect(sms.sent[0]!.body).toMatch(/^URGENT: Voice Summary, whole message: Hi, it's Lisa\./);
+  });
+
+  it('a robocall gets one line instead of the summary and transcript, with the link', async () => {
+    const { message, sms } = await through(
+      "We've been trying to reach you about your car's extended warranty. Press one to speak with a specialist.",
+    );
+    expect(message.urgency?.level).toBe('likely_spam');
+    expect(sms.sent.map((sent) => sent.body)).toEqual([
+      expect.stringMatching(
+        /^Likely a recorded sales call: an extended warranty offer\. Reply FULL for the transcript\.\nhttps:\/\/voice\.example\.com\/m\/[\w-]{22}$/,
+      ),
+    ]);
+    // The transcript is kept for FULL.
+    expect(message.transcript).toContain('extended warranty');
+  });
+
+  it("the summary model's answer is checked: its normal cannot hide a scam, its urgent needs a sign in the words", async () => {
+    const calm = fixedSummarizer({ urgency: { level: 'normal', reason: '' } });
+    const alarmed = fixedSummarizer({ urgency: { level: 'urgent', reason: 'appointment soon' } });
+    const scam = await through(
+      'This is the IRS. A warrant has been issued for your arrest. Call back immediately.',
+      calm,
+    );
+    const routine = await through(
+      'Hi, this is Jenna from Lakeside Dental, confirming your cleaning on Friday at nine.',
+      alarmed,
+    );
+    expect(scam.message.urgency).toEqual({ level: 'likely_spam', reason: 'a tax threat', source: 'rules' });
+    expect(routine.message.urgency).toEqual({ level: 'normal', reason: '', source: 'rules' });
+    expect(routine.sms.sent[0]!.body).toMatch(/^Voice Summary, whole message: /);
+  });
+});
+
 describe('PrepareAudio', () => {
   it('converts audio OpenAI refuses (AMR) once, and leaves the original untouched', async () => {
     const { deps } = setUp({ openAi: true, media: AMR_BYTES });

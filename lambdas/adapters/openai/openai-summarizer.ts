@@ -37,6 +37,7 @@ export const SUMMARY_INSTRUCTIONS = [
   'Keep callback numbers exactly as the caller said them; do not invent numbers, names, times or actions.',
   'Use null for callback_number, callback_time or requested_action when the caller did not give one.',
   'Set language to the ISO 639-1 code of the language the caller spoke.',
+  'urgency: "urgent" when the caller asks for something by a time today or now, or tells of an emergency (illness, an accident, a hospital, the police, a leak, locked out); "likely_spam" for robocalls, recorded sales pitches and scams (press-1 menus, prizes, warranties, tax or benefit threats, payment by gift card, wire or crypto, no caller name), even when they say it is urgent; else "normal". urgency_reason: why, in a few plain words in English ("a child is sick at school", "asks for payment by gift card"), empty when normal.',
 ].join('\n');
 
 /** Where a span of words the engine doubted opens and closes in the transcript the model reads. */
@@ -153,6 +154,8 @@ export class OpenAiSummarizer implements Summarizer {
       callback_number: summary.callback_number,
       callback_time: summary.callback_time,
       requested_action: summary.requested_action,
+      // A proposal: the pipeline keeps it only as far as the rules of core/urgency.ts support it.
+      urgency: { level: summary.urgency, reason: summary.urgency_reason },
       engine: `openai:${this.model}`,
       // A code the service knows, or none: the model's answer is data like the rest.
       language: supportedLanguage(summary.language),

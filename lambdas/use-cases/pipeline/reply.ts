@@ -9,6 +9,7 @@ import { SupersededError } from '../../core/pipeline-errors';
 import { composeReply } from '../../core/reply';
 import type { AccentedLetters, Message } from '../../core/schemas';
 import { segmentCount, withAccentedLetters } from '../../core/sms-text';
+import { effectiveUrgency } from '../../core/urgency-schema';
 import type { Counters } from '../../ports/counters';
 import { recordSentText, type SentTextDeps } from '../delivery-status';
 import type { MessageChangeDeps } from '../message-changes';
@@ -113,6 +114,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
     language: textLanguage(message.reply_language, message.language),
     facts: message.stated_facts ?? null,
     translated: message.reply_language != null && message.reply_language !== message.language,
+    urgency: textedUrgency(message),
   });
   const to = message.phone_number;
   if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };
@@ -147,6 +149,16 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   }
   await record(deps, state, { reply_sent: true });
   return { parts: parts.length, sent: parts.length, complete: true, segments };
+}
+
+/**
+ * The urgency the texts follow: the operator's correction when there is one (a retry after it), else the
+ * pipeline's; the reason only while it goes with the level kept.
+ */
+function textedUrgency(message: Message) {
+  const level = effectiveUrgency(message);
+  if (level === null) return null;
+  return { level, reason: message.urgency?.level === level ? message.urgency.reason : '' };
 }
 
 /** Why SendReply stopped before the last part, for the step's output. */

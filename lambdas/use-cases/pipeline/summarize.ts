@@ -1,6 +1,7 @@
 /** Summarize: the transcript summarized by the summarizer the settings choose, in the sender's language. */
 import { PermanentError } from '../../core/pipeline-errors';
 import { statedSummary } from '../../core/stated-summary';
+import { checkedUrgency } from '../../core/urgency';
 import type { PhoneRegions } from '../../ports/phone-regions';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
@@ -26,7 +27,8 @@ export type SummarizeDeps = MessageChangeDeps &
  * follow it), else in the language the caller spoke; the sender's MODE, when they chose one, is recorded for
  * SendReply (`sender_reply_mode`: it wins over the operator's reply mode); the message's `language` is the spoken one, from the
  * transcriber or, when it did not say, from the summary. Only facts the checks pass are stated
- * (core/stated-summary.ts): what they decided beyond the summary goes on the message as `stated_facts`.
+ * (core/stated-summary.ts): what they decided beyond the summary goes on the message as `stated_facts`. How
+ * pressing the message is goes on it as `urgency` (core/urgency.ts), which the texts follow.
  */
 export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);
@@ -34,7 +36,7 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const chosen = await senderChoices(deps.preferences, message);
   const summarizer = await deps.providers.summarizer();
   const heard = { text: message.transcript, words: message.transcript_words ?? null };
-  const { engine, language, usage, caller, ...proposed } = await summarizer.summarize(heard, {
+  const { engine, language, usage, caller, urgency, ...proposed } = await summarizer.summarize(heard, {
     language: chosen.language,
     vocabulary: chosen.vocabulary,
   });
@@ -48,6 +50,9 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   });
   await record(deps, state, {
     summary: stated.summary.summary,
+    // The rules read the transcript as the checks did (words heard with doubt count for nothing); a model's
+    // level is kept only as far as they support it. Rules read English only: in another, the model's stands.
+    urgency: checkedUrgency(heard, urgency ?? null, (spoken ?? 'en') === 'en'),
     summary_details: stated.summary,
     stated_facts: stated.facts,
     summary_engine: engine,

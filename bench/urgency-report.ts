@@ -1,0 +1,131 @@
+/** The urgency benchmark's section of docs/benchmarks.md (bench/urgency.ts measures). */
+import type { UrgencyLevel } from '../lambdas/core/urgency-schema';
+import { type Rendering, renderingLabel } from '../test/support/fact-truth';
+import { EXPECTED_LEVEL, type UrgencyLabel, type UrgencyVoicemail } from '../test/support/urgency-voicemails';
+
+/** One voicemail through one engine: the level the pipeline gave it, and what the model proposed. */
+export type Judged = {
+  readonly voicemail: UrgencyVoicemail;
+  readonly rendering: Rendering;
+  readonly engine: string;
+  /** null: the run failed before Summarize. */
+  readonly level: UrgencyLevel | null;
+  readonly reason: string;
+  readonly source: 'rules' | 'model' | null;
+  /** The summary model's own level, before the rules checked it (null offline). */
+  readonly proposed: UrgencyLevel | null;
+  readonly transcript: string;
+  /** The words the engine doubted (under DOUBTFUL_BELOW), which the rules do not count. */
+  readonly doubted: readonly string[];
+  readonly first: string;
+  readonly error: string | null;
+};
+
+export type UrgencyRun = {
+  readonly machine: string;
+  readonly commit: string;
+  readonly engines: readonly string[];
+  readonly judged: readonly Judged[];
+  readonly minutes: number;
+};
+
+const LABELS: readonly UrgencyLabel[] = ['urgent', 'routine', 'robocall', 'scam'];
+const LEVELS: readonly UrgencyLevel[] = ['urgent', 'normal', 'likely_spam'];
+const LEVEL_NAMES: Readonly<Record<UrgencyLevel, string>> = {
+  urgent: 'urgent',
+  normal: 'normal',
+  likely_spam: 'likely spam',
+};
+
+/** Rows by label, columns by level (and "failed"): how many of each label got each level. */
+function confusion(rows: readonly { label: UrgencyLabel; level: UrgencyLevel | null }[]): string {
+  const failed = rows.some((row) => row.level === null);
+  const head = `| labelled \\ given | ${LEVELS.map((level) => LEVEL_NAMES[level]).join(' | ')}${failed ? ' | failed' : ''} | right |`;
+  const rule = `|---|${LEVELS.map(() => '---:').join('|')}${failed ? '|---:' : ''}|---:|`;
+  const lines = LABELS.map((label) => {
+    const ofLabel = rows.filter((row) => row.label === label);
+    const cells = LEVELS.map((level) => {
+      const count = ofLabel.filter((row) => row.level === level).length;
+      return level === EXPECTED_LEVEL[label] ? `**${count}**` : String(count);
+    });
+    const right = ofLabel.filter((row) => row.level === EXPECTED_LEVEL[label]).length;
+    const none = ofLabel.filter((row) => row.level === null).length;
+    return `| ${label} (${ofLabel.length}) | ${cells.join(' | ')}${failed ? ` | ${none}` : ''} | ${right} of ${ofLabel.length} |`;
+  });
+  return [head, rule, ...lines].join('\n');
+}
+
+/** The mistakes that matter, counted: urgent marked normal (or hidden as spam), normal marked urgent... */
+function mistakes(rows: readonly { label: UrgencyLabel; level: UrgencyLevel | null }[]): string {
+  const count = (labels: readonly UrgencyLabel[], level: UrgencyLevel) =>
+    rows.filter((row) => labels.includes(row.label) && row.level === level).length;
+  const of = (labels: readonly UrgencyLabel[]) => rows.filter((row) => labels.includes(row.label)).length;
+  const spam: UrgencyLabel[] = ['robocall', 'scam'];
+  return [
+    `urgent marked normal (the costly mistake): **${count(['urgent'], 'normal')} of ${of(['urgent'])}**`,
+    `urgent marked likely spam (its text hidden behind one line): ${count(['urgent'], 'likely_spam')} of ${of(['urgent'])}`,
+    `normal marked urgent: **${count(['routine'], 'urgent')} of ${of(['routine'])}**`,
+    `normal marked likely spam: ${count(['routine'], 'likely_spam')} of ${of(['routine'])}`,
+    `robocall or scam marked urgent (a scam's fake urgency believed): ${count(spam, 'urgent')} of ${of(spam)}`,
+    `robocall or scam marked normal: ${count(spam, 'normal')} of ${of(spam)}`,
+  ].join('; ');
+}
+
+/** The voicemails an engine got wrong, with what it heard. */
+function wrongOnes(judged: readonly Judged[]): string[] {
+  return judged
+    .filter((j) => j.level !== EXPECTED_LEVEL[j.voicemail.label])
+    .map((j) => {
+      const given =
+        j.level === null
+          ? `failed (${j.error})`
+          : `${LEVEL_NAMES[j.level]}${j.reason ? ` (${j.reason})` : ''}`;
+      const heard = j.transcript.length > 160 ? `${j.transcript.slice(0, 157)}...` : j.transcript;
+      const doubted = j.doubted.length === 0 ? '' : ` Doubted: ${j.doubted.join(' ')}.`;
+      return `- ${j.voicemail.id} (${j.voicemail.label}; ${renderingLabel(j.rendering)}), ${j.engine}: ${given}. Heard: "${heard}"${doubted}`;
+    });
+}
+
+export function urgencySection(run: UrgencyRun): string {
+  const voicemails = new Set(run.judged.map((j) => j.voicemail.id)).size;
+  const byLabel = LABELS.map(
+    (label) =>
+      `${run.judged.filter((j) => j.voicemail.label === label).length / run.engines.length} ${label}`,
+  );
+  const out: string[] = [
+    '## Urgency on a labelled set (issue 25)',
+    '',
+    `${run.machine} · commit ${run.commit} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel.join(', ')}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes. Run: \`npm run bench -- urgency\`.`,
+    '',
+  ];
+  for (const engine of run.engines) {
+    const judged = run.judged.filter((j) => j.engine === engine);
+    const rows = judged.map((j) => ({ label: j.voicemail.label, level: j.level }));
+    out.push(`### ${engine}`, '', confusion(rows), '', `${mistakes(rows)}.`, '');
+    const proposed = judged.filter((j) => j.proposed !== null);
+    if (proposed.length > 0) {
+      const before = proposed.map((j) => ({ label: j.voicemail.label, level: j.proposed }));
+      const kept = proposed.filter((j) => j.source === 'model').length;
+      out.push(
+        `The simulated model's own answers, before the rules checked them (${kept} of ${proposed.length} kept as the model gave them):`,
+        '',
+        confusion(before),
+        '',
+        `${mistakes(before)}.`,
+        '',
+      );
+    }
+    const texts = judged.filter((j) => j.level !== null);
+    const urgentRight = texts.filter((j) => (j.level === 'urgent') === j.first.startsWith('URGENT: ')).length;
+    const spamRight = texts.filter(
+      (j) => (j.level === 'likely_spam') === /^Likely (a scam|a recorded sales call|spam)\b/.test(j.first),
+    ).length;
+    out.push(
+      `First texts: "URGENT: " on exactly the urgent ones in ${urgentRight} of ${texts.length}; the one-line likely-spam text on exactly the likely-spam ones in ${spamRight} of ${texts.length}.`,
+      '',
+    );
+    const wrong = wrongOnes(judged);
+    out.push(wrong.length === 0 ? 'None wrong.' : 'Wrong:', '', ...wrong, '');
+  }
+  return out.join('\n');
+}

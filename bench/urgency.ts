@@ -1,0 +1,85 @@
+/**
+ * Urgency on a labelled set (issue 25): the voicemails of test/support/urgency-voicemails.ts (urgent, routine,
+ * robocall, scam), spoken by flite and espeak-ng into 16 kHz WAV or 8 kHz AMR-NB, clean or with pink noise
+ * (renderingOf, as the facts benchmark makes its clips; kept in BENCH_DATA_DIR), each run through the
+ * pipeline's steps as the service runs them (bench/facts-pipeline.ts) offline with Moonshine base and with
+ * OpenAI simulated by the local fake (bench/facts-openai.ts, whose model answers the urgency of
+ * bench/urgency-model.ts). The level the message gets is compared with its label: a confusion table per
+ * engine, the costly mistake (urgent marked normal) and its opposite (normal marked urgent).
+ *
+ * Run: npm run bench -- urgency (writes the section "urgency"); BENCH_URGENCY_ONLY=sick-son,irs-arrest runs
+ * those voicemails only and writes nothing.
+ */
+import { isDoubtful } from '../lambdas/core/heard-words';
+import type { UrgencyLevel } from '../lambdas/core/urgency-schema';
+import { renderingLabel, renderingOf } from '../test/support/fact-truth';
+import { SpeechClips } from '../test/support/speech-clips';
+import { URGENCY_VOICEMAILS } from '../test/support/urgency-voicemails';
+import { factClip, gitCommit, offlineSummarizer } from './facts';
+import { startSimulatedOpenAi } from './facts-openai';
+import { type Engine, runVoicemail } from './facts-pipeline';
+import { moonshineModels } from './honesty';
+import { machineLine, writeSection } from './report';
+import { type Judged, urgencySection } from './urgency-report';
+
+export async function benchUrgency(): Promise<void> {
+  const only = process.env.BENCH_URGENCY_ONLY?.split(',').map((id) => id.trim());
+  const clips = new SpeechClips();
+  const openAi = await startSimulatedOpenAi();
+  const base = (await moonshineModels()).find((model) => model.model.size === 'base');
+  if (!base) throw new Error('The urgency benchmark needs Moonshine base (npm run models).');
+  const offline: Engine = {
+    name: 'Moonshine base',
+    transcriber: base,
+    summarizer: await offlineSummarizer(),
+    openAi: false,
+  };
+  const judged: Judged[] = [];
+  const started = Date.now();
+  try {
+    for (const [index, voicemail] of URGENCY_VOICEMAILS.entries()) {
+      if (only && !only.includes(voicemail.id)) continue;
+      const rendering = renderingOf(index);
+      const clip = await factClip(voicemail, rendering, clips, 'urgency');
+      const heard = await runVoicemail(offline, clip);
+      // The simulated OpenAI hears what Moonshine base heard, with the same confidences.
+      openAi.hear(heard.transcription);
+      const simulated = await runVoicemail(openAi.engine, clip);
+      for (const [engine, outcome] of [
+        [offline.name, heard],
+        [openAi.engine.name, simulated],
+      ] as const) {
+        const urgency = outcome.message.urgency ?? null;
+        const proposed = outcome.summary?.urgency?.level ?? null;
+        judged.push({
+          voicemail,
+          rendering,
+          engine,
+          level: (urgency?.level ?? null) as UrgencyLevel | null,
+          reason: urgency?.reason ?? '',
+          source: urgency?.source ?? null,
+          proposed,
+          transcript: outcome.message.transcript ?? '',
+          doubted: (outcome.message.transcript_words ?? []).filter(isDoubtful).map((word) => word.text),
+          first: outcome.texts[0] ?? '',
+          error: outcome.error,
+        });
+        console.log(
+          `${voicemail.id} (${voicemail.label}; ${renderingLabel(rendering)}) ${engine}: ${urgency?.level ?? outcome.error} ${urgency?.reason ?? ''}${proposed ? ` [model: ${proposed}]` : ''} | ${outcome.message.transcript}`,
+        );
+      }
+    }
+  } finally {
+    await clips.dispose();
+    await openAi.close();
+  }
+  const markdown = urgencySection({
+    machine: machineLine(),
+    commit: gitCommit(),
+    engines: [offline.name, openAi.engine.name],
+    judged,
+    minutes: (Date.now() - started) / 60_000,
+  });
+  console.log(markdown);
+  if (!only) await writeSection('urgency', markdown);
+}
