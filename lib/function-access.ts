@@ -194,11 +194,13 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
   },
   // Whoever holds a /m/<code> link: finds the message by the code's hash (the link index), signs a
-  // short-lived GET of its audio, and erases it as DELETE does (media at Twilio, audio, message).
+  // short-lived GET of its audio, and erases it as DELETE does (media at Twilio, audio, message). Its cards
+  // read the sender's time zone (their TZ) from their record.
   'message-link': (fn, t) => {
     publicEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['DeleteItem']);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.link);
+    fn.table(ENV.SENDER_PREFERENCES_TABLE, t.data.tables.senderPreferences, ['GetItem']);
     publishesChanges(fn, t);
     fn.audioObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['GetObject', 'DeleteObject']);
     twilio(fn, t);

@@ -132,6 +132,7 @@ const EXPECTED: Record<string, string[]> = {
   'message-link': [
     ...PUBLISH,
     'dynamodb:DeleteItem on Messages',
+    'dynamodb:GetItem on SenderPreferences',
     'dynamodb:GetItem on Settings',
     'dynamodb:Query on Messages/index/link',
     's3:DeleteObject s3:GetObject on AudioBucket/audio/*',
