@@ -97,7 +97,8 @@ export function runView(
     received: 1,
     received_sms: message.source === 'sms' ? 1 : 0,
     // Every text sent about the message is billed, whichever run sent it.
-    segments: texts.reduce((total, text) => total + text.segments, 0),
+    segments: texts.reduce((total, text) => total + (text.media ? 0 : text.segments), 0),
+    mms_sent: texts.filter((text) => text.media).length,
     openai_audio_seconds: sum((u) => u.openai_audio_seconds),
     openai_input_tokens: sum((u) => u.openai_input_tokens),
     openai_output_tokens: sum((u) => u.openai_output_tokens),

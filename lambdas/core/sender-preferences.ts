@@ -44,6 +44,8 @@ const preferenceFields = {
   reply_mode: replyModeSchema.nullable().optional(),
   /** Words (names, places) the transcriber should spell as given (SPELL ...); null: none. */
   spell: spellSchema.optional(),
+  /** Whether replies bring the contact card and the event as MMS attachments (CARDS ON / OFF); null: off. */
+  cards: z.boolean().nullable().optional(),
 };
 
 /** One sender's record as stored. */

@@ -7,6 +7,7 @@ import { emptyUsageDay, usageDates, usageQuerySchema, usageReport } from '../../
 
 const PRICES: UnitPrices = {
   sms_segment: 0.01,
+  mms_message: 0.025,
   inbound_message: 0.02,
   aws_per_message: 0.001,
   openai_per_audio_minute: 0.006,
@@ -30,6 +31,7 @@ describe('the estimated cost', () => {
       received: 10,
       received_sms: 8,
       segments: 30,
+      mms_sent: 0,
       openai_audio_seconds: 600,
       openai_input_tokens: 1_000_000,
       openai_output_tokens: 500_000,
@@ -44,6 +46,7 @@ describe('the estimated cost', () => {
         received: 1,
         received_sms: 1,
         segments: 2,
+        mms_sent: 0,
         openai_audio_seconds: 60,
         openai_input_tokens: 700,
         openai_output_tokens: 150,

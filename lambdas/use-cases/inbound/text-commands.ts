@@ -1,5 +1,5 @@
 /**
- * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE (delete-by-text.ts), LANG, MODE, SPELL,
+ * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE (delete-by-text.ts), LANG, MODE, CARDS, SPELL,
  * FULL (sender-commands.ts), and for anything else, or an attachment that is not audio, a how-to (at most one
  * a day) and a record on the dashboard (refused.ts). Every answer is written in the sender's LANG when the
  * catalogue has it (core/catalogue.ts), else in English.
@@ -37,7 +37,7 @@ import { confirmSmsConsent, type SmsConfirmationDeps } from '../sms-consent';
 import { revokeUploadLinks } from '../upload-link';
 import { deleteCodeConfirms, sendDeleteCode } from './delete-by-text';
 import { type RefusedAction, refuseInbound } from './refused';
-import { answerFull, answerMode, answerSpell } from './sender-commands';
+import { answerCards, answerFull, answerMode, answerSpell } from './sender-commands';
 import { answerUpload } from './upload-command';
 import type { VoiceAttachment } from './voice';
 
@@ -70,6 +70,7 @@ export type TextAnswer =
   | 'help'
   | 'lang'
   | 'mode'
+  | 'cards'
   | 'spell'
   | 'full'
   | 'upload'
@@ -149,6 +150,9 @@ export async function answerText(
     case 'mode':
       await answerMode(deps, from, body);
       return 'mode';
+    case 'cards':
+      await answerCards(deps, from, body);
+      return 'cards';
     case 'spell':
       await answerSpell(deps, from, body);
       return 'spell';
