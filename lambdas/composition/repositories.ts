@@ -15,6 +15,7 @@ import { DynamoSenderPreferencesRepository } from '../adapters/aws/dynamo-sender
 import { DynamoSentTextRepository } from '../adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
+import { DynamoCardLinks } from '../adapters/aws/dynamo-card-links';
 import { DynamoUploadCodes } from '../adapters/aws/dynamo-upload-codes';
 import { DynamoUsageCounter } from '../adapters/aws/dynamo-usage-counter';
 import { documentClient } from './dynamodb';
@@ -63,6 +64,15 @@ export const uploadCodeStore = /* @__PURE__ */ once(
     new DynamoUploadCodes(
       documentClient(),
       readEnv('the upload codes table', { [ENV.UPLOAD_CODES_TABLE]: required }).UPLOAD_CODES_TABLE,
+    ),
+);
+
+/** The links of MMS attachments: the reply step adds them, the link page's function reads them, erasing forgets them. */
+export const cardLinkStore = /* @__PURE__ */ once(
+  () =>
+    new DynamoCardLinks(
+      documentClient(),
+      readEnv('the card links table', { [ENV.CARD_LINKS_TABLE]: required }).CARD_LINKS_TABLE,
     ),
 );
 

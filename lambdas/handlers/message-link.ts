@@ -1,24 +1,31 @@
 /**
  * The public API of a `/m/<code>` link, in a function of its own: GET /api/m/{code} (the message),
  * POST /api/m/{code}/audio (a short-lived link to its audio, made when play is pressed) and
- * DELETE /api/m/{code} (erases it). No sign-in: the code is the key. Every answer, errors included, is
+ * DELETE /api/m/{code} (erases it), and GET /api/c/{code}, a file a reply carried as an MMS attachment (the
+ * contact card or the event, use-cases/card-files.ts). No sign-in: the code is the key. Every answer, errors included, is
  * no-store, noindex and no-referrer; any code that opens nothing (past its lifetime in Settings too) gets the
  * same 404.
  */
+import { cardDisposition } from '../core/card-files';
 import { audioStore } from '../composition/audio';
 import { mediaFetching } from '../composition/media';
 import { messageChanges } from '../composition/message-changes';
 import { publicRoutes } from '../composition/public-http';
-import { settingsRepository } from '../composition/repositories';
+import { cardLinkStore, settingsRepository } from '../composition/repositories';
 import type { ApiHandler } from '../http/edge';
 import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
+import { readCardFile } from '../use-cases/card-files';
 import { deleteByLink, messageLinkAudio, readMessageLink } from '../use-cases/message-link';
+
+const CARD_FILE_ROUTE_KEY = 'GET /api/c/{code}';
 
 const deps = {
   ...messageChanges(),
   settings: settingsRepository(),
   audio: audioStore(),
   providers: mediaFetching(),
+  cardLinks: cardLinkStore(),
+  makeCards: messageCards,
 };
 const route = publicRoutes();
 
@@ -37,8 +44,19 @@ const remove = route(LINK_ROUTE, async ({ event }) => {
   return { status: 200, body: { deleted: true } };
 });
 
-/** One function, three routes (lambdas/http/routes.ts): the route key says which. */
+// A file a reply carried as an MMS attachment (CARDS ON): written from the message, as a download.
+const cardFile = route(LINK_ROUTE, async ({ event }) => {
+  const file = await readCardFile(deps, linkCodeOf(event.pathParameters));
+  return {
+    status: 200,
+    text: file.body,
+    headers: { 'content-type': file.contentType, 'content-disposition': cardDisposition(file) },
+  };
+});
+
+/** One function, four routes (lambdas/http/routes.ts): the route key says which. */
 export const handler: ApiHandler = (event, context) => {
+  if (event.routeKey === CARD_FILE_ROUTE_KEY) return cardFile(event, context);
   const method = event.requestContext.http.method;
   if (method === 'DELETE') return remove(event, context);
   if (method === 'POST') return audio(event, context);

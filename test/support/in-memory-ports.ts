@@ -5,6 +5,7 @@
  */
 import { movesForward, type SmsPart, sortParts } from '../../lambdas/core/delivery';
 import { NotFoundError } from '../../lambdas/core/errors';
+import type { CardLink, CardLinkStore } from '../../lambdas/ports/card-links';
 import type { MessageFilters, PagePosition } from '../../lambdas/core/message-history';
 import { deliveryState } from '../../lambdas/core/message-outcome';
 import { messageKind } from '../../lambdas/core/refused-inbound';
@@ -253,6 +254,22 @@ export class InMemoryUploadCodes implements UploadCodeStore {
     const hashes = [...this.items].filter(([, code]) => code.phoneNumber === phoneNumber).map(([h]) => h);
     for (const hash of hashes) this.items.delete(hash);
     return hashes;
+  }
+}
+
+/** The links of MMS attachments, as the DynamoDB adapter keeps them (past `expiresAt`: gone). */
+export class InMemoryCardLinks implements CardLinkStore {
+  readonly items = new Map<string, CardLink>();
+  constructor(private readonly now: () => string) {}
+  async put(codeHash: string, link: CardLink) {
+    this.items.set(codeHash, link);
+  }
+  async get(codeHash: string) {
+    const link = this.items.get(codeHash);
+    return link && Date.parse(link.expiresAt) > Date.parse(this.now()) ? link : null;
+  }
+  async revokeAll(messageId: string) {
+    for (const [hash, link] of this.items) if (link.messageId === messageId) this.items.delete(hash);
   }
 }
 

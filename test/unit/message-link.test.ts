@@ -85,6 +85,7 @@ function setUp() {
     settings: new InMemorySettings(),
     audio,
     providers: { mediaFetcher: async () => media },
+    cardLinks: { revokeAll: async () => {} },
   };
   return { deps, messages, audio, media };
 }

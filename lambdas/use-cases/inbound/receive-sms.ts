@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { isAudioMime } from '../../core/audio-format';
 import { DAY_MS } from '../../core/day-window';
 import { classifyInboundText } from '../../core/keywords';
+import type { CardLinkStore } from '../../ports/card-links';
 import type { AudioStore } from '../../ports/audio-store';
 import type { ConsentRecordRepository } from '../../ports/consent-record-repository';
 import type { Counters } from '../../ports/counters';
@@ -52,6 +53,8 @@ export type InboundDeps = MessageChangeDeps &
     readonly sentTexts: SentTextRepository;
     /** DELETE: each number's pending code (it erases only with the code it texted). */
     readonly deleteCodes: DeleteCodeStore;
+    /** DELETE: the links of its messages' MMS attachments go with them. */
+    readonly cardLinks: Pick<CardLinkStore, 'revokeAll'>;
     /** YES: the sign-ups waiting for this phone's confirmation, and their records. */
     readonly pendingConsents: PendingSmsConsents;
     readonly signups: Pick<SignupRepository, 'confirmSms'>;

@@ -25,6 +25,7 @@ import {
   type TextLanguage,
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
+import type { CardLinkStore } from '../../ports/card-links';
 import type { DeleteCodeStore } from '../../ports/delete-codes';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
@@ -59,6 +60,8 @@ export type TextCommandDeps = MessageChangeDeps &
     readonly sentTexts: SentTextRepository;
     /** DELETE: each number's pending code. */
     readonly deleteCodes: DeleteCodeStore;
+    /** DELETE: the links of its messages' MMS attachments go with them. */
+    readonly cardLinks: Pick<CardLinkStore, 'revokeAll'>;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 

@@ -1,0 +1,90 @@
+/**
+ * The contact card and the event as MMS attachments (issue 25, deliverable 4; core/card-files.ts): a link
+ * per file when the reply is sent to a sender with CARDS ON, and the file written from the message when
+ * Twilio (or anyone holding the link) fetches it. Every way a code can fail ends in the same NotFoundError,
+ * after the same hash and lookup.
+ */
+import { CARD_CONTENT_TYPES, CARD_FILE_NOT_AVAILABLE, CARD_KINDS, type CardFile, cardFileUrl } from '../core/card-files';
+import { NotFoundError } from '../core/errors';
+import { expiresAtEpochSeconds } from '../core/retention';
+import type { Message } from '../core/schemas';
+import type { SenderPreferences } from '../core/sender-preferences';
+import type { CardLinkStore } from '../ports/card-links';
+import type { Clock } from '../ports/clock';
+import type { MessageRepository } from '../ports/message-repository';
+import type { SenderPreferencesRepository } from '../ports/sender-preferences';
+import type { SettingsRepository } from '../ports/settings-repository';
+import { newAccessCode, openByCode } from './access-codes';
+import { currentSettings } from './settings';
+
+/** One card as the generators write it (core/message-cards.ts). */
+type GeneratedCard = { readonly filename: string; readonly body: string } | null;
+
+/** The card generators' shape: a message's contact card and event, each null when it has none. */
+export type CardMaker = (
+  message: Message,
+  options: { readonly timeZone: string },
+) => { readonly contact: GeneratedCard; readonly event: GeneratedCard };
+
+/** What a file's link is made and read with. */
+export type CardFileDeps = {
+  readonly cardLinks: CardLinkStore;
+  readonly settings: Pick<SettingsRepository, 'get'>;
+  readonly clock: Clock;
+  readonly makeCards: CardMaker;
+};
+
+/** What the reply step adds: the sender's choice (CARDS ON) and the time zone their event is written in. */
+export type ReplyCardDeps = CardFileDeps & {
+  readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+  readonly timeZoneOf: (phoneNumber: string, preferences: SenderPreferences | null) => Promise<string>;
+};
+
+/**
+ * The URLs of the files the reply's first text should carry: none unless the sender chose CARDS ON and the
+ * message has a contact card or an event; else one new link per file, working for the message link's
+ * lifetime (Settings) from now.
+ */
+export async function replyCardUrls(
+  deps: ReplyCardDeps,
+  message: Message,
+  siteUrl: string,
+): Promise<string[]> {
+  if (!message.phone_number) return [];
+  const preferences = await deps.preferences.get(message.phone_number);
+  if (preferences?.cards !== true) return [];
+  const timeZone = await deps.timeZoneOf(message.phone_number, preferences);
+  const cards = deps.makeCards(message, { timeZone });
+  const madeAt = deps.clock();
+  const days = (await currentSettings(deps)).message_link_days;
+  const expiresAt = new Date(expiresAtEpochSeconds(madeAt, days) * 1000).toISOString();
+  const urls: string[] = [];
+  for (const kind of CARD_KINDS) {
+    if (cards[kind] === null) continue;
+    const { code, hash } = newAccessCode();
+    await deps.cardLinks.put(hash, { messageId: message.id, kind, timeZone, madeAt, expiresAt });
+    urls.push(cardFileUrl(siteUrl, code));
+  }
+  return urls;
+}
+
+/**
+ * The file a code opens, written from its message now: NotFoundError when the code is malformed or unknown,
+ * past the message link's lifetime (Settings, checked on every fetch, so lowering it ends links already
+ * sent), when the message is gone (deleted, past retention) or no longer has that card.
+ */
+export async function readCardFile(
+  deps: CardFileDeps & { readonly messages: Pick<MessageRepository, 'get'> },
+  code: string,
+): Promise<CardFile> {
+  const [{ found: link }, settings] = await Promise.all([
+    openByCode(code, (hash) => deps.cardLinks.get(hash), CARD_FILE_NOT_AVAILABLE),
+    currentSettings(deps),
+  ]);
+  const until = expiresAtEpochSeconds(link.madeAt, settings.message_link_days);
+  if (Date.parse(deps.clock()) >= until * 1000) throw new NotFoundError(CARD_FILE_NOT_AVAILABLE);
+  const message = await deps.messages.get(link.messageId);
+  const card = message === null ? null : deps.makeCards(message, { timeZone: link.timeZone })[link.kind];
+  if (card === null) throw new NotFoundError(CARD_FILE_NOT_AVAILABLE);
+  return { filename: card.filename, contentType: CARD_CONTENT_TYPES[link.kind], body: card.body };
+}
