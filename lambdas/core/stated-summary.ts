@@ -26,7 +26,9 @@ import { shortenAtSentence } from './sms-text';
 import { bareWord } from './spoken-numbers';
 import {
   type CallerCandidate,
+  callerText,
   type StatedFacts,
+  type StoredSummary,
   SUMMARY_MAX_CHARS,
   type VoiceSummary,
   withCaller,
@@ -176,7 +178,7 @@ export function statedSummary(
     /** The language the summary is written in (the sender's LANG; null: the spoken one). */
     readonly written?: string | null;
   },
-): { readonly summary: VoiceSummary; readonly facts: StatedFacts } {
+): { readonly summary: StoredSummary; readonly facts: StatedFacts } {
   const tokens = heardTokens(transcript, options.seconds ?? null);
   const spoken = options.spoken ?? 'en';
   const sameWords = spoken === 'en' && (options.written ?? spoken) === spoken;
@@ -199,6 +201,9 @@ export function statedSummary(
       callback_number: number,
       callback_time: statedTime(summary.callback_time, heard),
       requested_action: summary.requested_action === null ? null : text(summary.requested_action),
+      // Who called, as the first text names them and part by part (the contact card's name and organization).
+      caller: who === null ? null : callerText(who),
+      caller_parts: who,
     },
     facts: {
       number_unclear: unclear,

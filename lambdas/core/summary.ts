@@ -87,5 +87,13 @@ export type SummaryWithLanguage = z.infer<typeof summaryWithLanguageSchema>;
  */
 export const storedSummarySchema = voiceSummarySchema.extend({
   caller: z.string().nullable().optional(),
+  /**
+   * The same, part by part (issue 25: the contact card needs the name and the organization apart): only the
+   * parts the checks passed; absent on messages summarized before it was kept.
+   */
+  caller_parts: z
+    .object({ name: z.string().nullable(), role: z.string().nullable(), organization: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type StoredSummary = z.infer<typeof storedSummarySchema>;
