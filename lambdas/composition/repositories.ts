@@ -4,6 +4,7 @@
  * esbuild cannot see that across files by itself, and the Transcribe bundle is near its 1 MB budget.
  */
 
+import { DynamoCardLinks } from '../adapters/aws/dynamo-card-links';
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
 import { DynamoDeleteCodes } from '../adapters/aws/dynamo-delete-codes';
@@ -15,7 +16,6 @@ import { DynamoSenderPreferencesRepository } from '../adapters/aws/dynamo-sender
 import { DynamoSentTextRepository } from '../adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
-import { DynamoCardLinks } from '../adapters/aws/dynamo-card-links';
 import { DynamoUploadCodes } from '../adapters/aws/dynamo-upload-codes';
 import { DynamoUsageCounter } from '../adapters/aws/dynamo-usage-counter';
 import { documentClient } from './dynamodb';

@@ -6,6 +6,7 @@
  * when the reply was sent, checked on every fetch) and never past its message: the file is written from the
  * message each time it is fetched, so erasing the message erases the file.
  */
+import { CONTACT_FILE_TYPE, EVENT_FILE_TYPE } from './message-cards';
 
 /** The files a reply can carry, in the order they are attached. */
 export const CARD_KINDS = ['contact', 'event'] as const;
@@ -13,8 +14,8 @@ export type CardKind = (typeof CARD_KINDS)[number];
 
 /** What each file is served as: vCard 4.0 and iCalendar, the types phones open with Contacts and Calendar. */
 export const CARD_CONTENT_TYPES: Readonly<Record<CardKind, string>> = {
-  contact: 'text/vcard; charset=utf-8',
-  event: 'text/calendar; charset=utf-8',
+  contact: CONTACT_FILE_TYPE,
+  event: EVENT_FILE_TYPE,
 };
 
 /** Where a file's code is served: `/api/c/{code}` (lambdas/http/routes.ts). */
@@ -27,14 +28,14 @@ export const cardFileUrl = (siteUrl: string, code: string) => `${siteUrl.replace
 export const CARD_FILE_NOT_AVAILABLE = 'This file is not available';
 
 /** A file as served: its name (Content-Disposition), type and text. */
-export type CardFile = { readonly filename: string; readonly contentType: string; readonly body: string };
+export type ServedCard = { readonly filename: string; readonly kind: CardKind; readonly body: string };
 
 /**
  * Content-Disposition of a file, whose name is made from what a caller said: only letters, digits, dot, dash
  * and underscore kept (no quote, no header break), and a plain name when nothing is left.
  */
-export function cardDisposition(file: Pick<CardFile, 'filename' | 'contentType'>): string {
+export function cardDisposition(file: Pick<ServedCard, 'filename' | 'kind'>): string {
   const safe = file.filename.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '');
-  const fallback = file.contentType.startsWith('text/vcard') ? 'contact.vcf' : 'event.ics';
+  const fallback = file.kind === 'contact' ? 'contact.vcf' : 'event.ics';
   return `attachment; filename="${safe === '' ? fallback : safe}"`;
 }

@@ -12,7 +12,7 @@ const RATES_AND_KEYWORDS =
 
 /** The commands HELP lists (the terms and the FAQ explain them). */
 const COMMANDS =
-  'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés, UPLOAD para un enlace, CARDS ON para contactos por MMS.';
+  'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés, UPLOAD para un enlace, CARDS ON para contactos.';
 
 const voiceMessages = (count: number) => `${count} mensaje${count === 1 ? '' : 's'} de voz`;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

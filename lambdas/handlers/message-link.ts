@@ -6,12 +6,13 @@
  * no-store, noindex and no-referrer; any code that opens nothing (past its lifetime in Settings too) gets the
  * same 404.
  */
-import { cardDisposition } from '../core/card-files';
+
 import { audioStore } from '../composition/audio';
 import { mediaFetching } from '../composition/media';
 import { messageChanges } from '../composition/message-changes';
 import { publicRoutes } from '../composition/public-http';
 import { cardLinkStore, settingsRepository } from '../composition/repositories';
+import { CARD_CONTENT_TYPES, cardDisposition } from '../core/card-files';
 import type { ApiHandler } from '../http/edge';
 import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
 import { readCardFile } from '../use-cases/card-files';
@@ -25,7 +26,6 @@ const deps = {
   audio: audioStore(),
   providers: mediaFetching(),
   cardLinks: cardLinkStore(),
-  makeCards: messageCards,
 };
 const route = publicRoutes();
 
@@ -50,7 +50,7 @@ const cardFile = route(LINK_ROUTE, async ({ event }) => {
   return {
     status: 200,
     text: file.body,
-    headers: { 'content-type': file.contentType, 'content-disposition': cardDisposition(file) },
+    headers: { 'content-type': CARD_CONTENT_TYPES[file.kind], 'content-disposition': cardDisposition(file) },
   };
 });
 

@@ -4,8 +4,9 @@
  * Twilio (or anyone holding the link) fetches it. Every way a code can fail ends in the same NotFoundError,
  * after the same hash and lookup.
  */
-import { CARD_CONTENT_TYPES, CARD_FILE_NOT_AVAILABLE, CARD_KINDS, type CardFile, cardFileUrl } from '../core/card-files';
+import { CARD_FILE_NOT_AVAILABLE, CARD_KINDS, cardFileUrl, type ServedCard } from '../core/card-files';
 import { NotFoundError } from '../core/errors';
+import { messageCards } from '../core/message-cards';
 import { expiresAtEpochSeconds } from '../core/retention';
 import type { Message } from '../core/schemas';
 import type { SenderPreferences } from '../core/sender-preferences';
@@ -17,21 +18,11 @@ import type { SettingsRepository } from '../ports/settings-repository';
 import { newAccessCode, openByCode } from './access-codes';
 import { currentSettings } from './settings';
 
-/** One card as the generators write it (core/message-cards.ts). */
-type GeneratedCard = { readonly filename: string; readonly body: string } | null;
-
-/** The card generators' shape: a message's contact card and event, each null when it has none. */
-export type CardMaker = (
-  message: Message,
-  options: { readonly timeZone: string },
-) => { readonly contact: GeneratedCard; readonly event: GeneratedCard };
-
 /** What a file's link is made and read with. */
 export type CardFileDeps = {
   readonly cardLinks: CardLinkStore;
   readonly settings: Pick<SettingsRepository, 'get'>;
   readonly clock: Clock;
-  readonly makeCards: CardMaker;
 };
 
 /** What the reply step adds: the sender's choice (CARDS ON) and the time zone their event is written in. */
@@ -54,7 +45,7 @@ export async function replyCardUrls(
   const preferences = await deps.preferences.get(message.phone_number);
   if (preferences?.cards !== true) return [];
   const timeZone = await deps.timeZoneOf(message.phone_number, preferences);
-  const cards = deps.makeCards(message, { timeZone });
+  const cards = messageCards(message, { timeZone });
   const madeAt = deps.clock();
   const days = (await currentSettings(deps)).message_link_days;
   const expiresAt = new Date(expiresAtEpochSeconds(madeAt, days) * 1000).toISOString();
@@ -76,7 +67,7 @@ export async function replyCardUrls(
 export async function readCardFile(
   deps: CardFileDeps & { readonly messages: Pick<MessageRepository, 'get'> },
   code: string,
-): Promise<CardFile> {
+): Promise<ServedCard> {
   const [{ found: link }, settings] = await Promise.all([
     openByCode(code, (hash) => deps.cardLinks.get(hash), CARD_FILE_NOT_AVAILABLE),
     currentSettings(deps),
@@ -84,7 +75,7 @@ export async function readCardFile(
   const until = expiresAtEpochSeconds(link.madeAt, settings.message_link_days);
   if (Date.parse(deps.clock()) >= until * 1000) throw new NotFoundError(CARD_FILE_NOT_AVAILABLE);
   const message = await deps.messages.get(link.messageId);
-  const card = message === null ? null : deps.makeCards(message, { timeZone: link.timeZone })[link.kind];
+  const card = message === null ? null : messageCards(message, { timeZone: link.timeZone })[link.kind];
   if (card === null) throw new NotFoundError(CARD_FILE_NOT_AVAILABLE);
-  return { filename: card.filename, contentType: CARD_CONTENT_TYPES[link.kind], body: card.body };
+  return { filename: card.filename, kind: link.kind, body: card.body };
 }

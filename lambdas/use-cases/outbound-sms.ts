@@ -18,8 +18,9 @@
  *      A text with files attached (the reply's first text for a sender with CARDS ON) goes as an MMS, which
  *      Twilio bills as one message: it counts as the segments its price buys (core/unit-prices.ts
  *      mmsSegments, 2 at the default prices). Attachments go only to US and Canadian numbers (where Twilio
- *      sends MMS); when the MMS does not fit a cap or the budget, the same text goes as a plain SMS, counted by
- *      its own segments, rather than not at all.
+ *      sends MMS); when the MMS does not fit the number's hour or day, the same text goes as a plain SMS,
+ *      counted by its own segments, rather than not at all (the budget lets either through while it is not
+ *      spent, as it does any text).
  *   5. Send. Twilio's 21610 (the recipient opted out at the carrier) is recorded as an opt-out, so nothing
  *      more is tried, and is the `opted-out` outcome. Any other failure is thrown: a pipeline step lets Step
  *      Functions retry it, the webhook logs it. The segments stay taken (a retried step takes them again):
@@ -134,8 +135,7 @@ export type Refusal =
 /** What became of a text: sent (with the provider's id for it), or the refusal. */
 export type OutboundOutcome =
   /** `media`: the files it carried (an MMS), 0 for a plain SMS. */
-  | { readonly status: 'sent'; readonly smsId: string; readonly media: number }
-  | Refusal;
+  { readonly status: 'sent'; readonly smsId: string; readonly media: number } | Refusal;
 
 /** The refusal of checks 1-3 (what the gate would say before taking from the cap), or null when they pass. */
 export async function outboundRefusal(

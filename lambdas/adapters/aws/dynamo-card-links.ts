@@ -72,7 +72,13 @@ export class DynamoCardLinks implements CardLinkStore {
     ) {
       return null;
     }
-    return { messageId: message_id, kind: kind as CardKind, timeZone: time_zone, madeAt: made_at, expiresAt: expires };
+    return {
+      messageId: message_id,
+      kind: kind as CardKind,
+      timeZone: time_zone,
+      madeAt: made_at,
+      expiresAt: expires,
+    };
   }
 
   async revokeAll(messageId: string): Promise<void> {

@@ -2,11 +2,14 @@
 import { messageChanges, warn } from '../../composition/message-changes';
 import { phoneRegions } from '../../composition/phone-regions';
 import {
+  cardLinkStore,
   counters,
   optOutRepository,
+  senderPreferencesRepository,
   sentTextRepository,
   settingsRepository,
 } from '../../composition/repositories';
+import { senderTimeZone } from '../../composition/sender-time-zone';
 import { serviceName, siteUrl } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
 import { usage } from '../../composition/usage';
@@ -28,6 +31,10 @@ export const handler = pipelineStep(
     warn,
     siteUrl: siteUrl(),
     usage: usage(),
+    // CARDS ON: the sender's choice, their time zone, and the links of the files the first text carries.
+    preferences: senderPreferencesRepository(),
+    timeZoneOf: senderTimeZone,
+    cardLinks: cardLinkStore(),
   },
   (result, metrics) => {
     if (result.complete) metrics.addMetric('RepliesSent', 'Count', 1);
