@@ -1,4 +1,5 @@
 import {
+  CARDS_KEYWORD,
   DELETE_CODE_MINUTES,
   DELETE_KEYWORDS,
   FULL_KEYWORDS,
@@ -50,13 +51,14 @@ export function MobileTerms({
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
           transcript. We also answer HELP, STOP, {formatList(DELETE_KEYWORDS)}, {LANG_KEYWORD}, {MODE_KEYWORD}
-          , {SPELL_KEYWORD}, {formatList(FULL_KEYWORDS)} and {formatList(UPLOAD_KEYWORDS)}. We send no
-          marketing.
+          , {CARDS_KEYWORD}, {SPELL_KEYWORD}, {formatList(FULL_KEYWORDS)} and {formatList(UPLOAD_KEYWORDS)}.
+          We send no marketing.
         </p>
         <p>
           <strong>Links in our texts:</strong> {messageLinkSentence(retention)} {UPLOAD_LINK_SENTENCE} Links
           always point to this site, never to a link shortener. Keep the link to yourself, as you would the
-          text itself.
+          text itself. The files attached to a picture message (with {CARDS_KEYWORD} ON, below) come from this
+          site too, and stop working when the message's link does or when the message is deleted.
         </p>
       </LegalSection>
 
@@ -64,9 +66,9 @@ export function MobileTerms({
         <p>
           Message frequency varies: you get a reply to each voice message you forward (one text for the
           summary, and more for a long transcript), one reply to each HELP, START, {LANG_KEYWORD},{' '}
-          {MODE_KEYWORD} or {SPELL_KEYWORD}, a code and then a confirmation for {formatList(DELETE_KEYWORDS)},
-          and the transcript texts you ask for with {formatList(FULL_KEYWORDS)}. Any other text gets a short
-          how-to, at most once a day.
+          {MODE_KEYWORD}, {CARDS_KEYWORD} or {SPELL_KEYWORD}, a code and then a confirmation for{' '}
+          {formatList(DELETE_KEYWORDS)}, and the transcript texts you ask for with {formatList(FULL_KEYWORDS)}
+          . Any other text gets a short how-to, at most once a day.
         </p>
         <p>
           To keep the program fair and its costs in check, we transcribe a limited number of voice messages
@@ -77,7 +79,8 @@ export function MobileTerms({
         </p>
         <p>
           <strong>Message and data rates may apply.</strong> Your carrier's usual rates apply to the messages
-          you send and receive; we charge nothing.
+          you send and receive; we charge nothing. With {CARDS_KEYWORD} ON the first text of a reply can come
+          as a picture message (MMS), which your plan may charge more for than a text.
         </p>
       </LegalSection>
 
@@ -113,22 +116,28 @@ export function MobileTerms({
           <strong>{SPELL_KEYWORD}</strong> and names or terms (at most {SPELL_MAX_WORDS} words), for example{' '}
           <strong>{SPELL_KEYWORD} Siobhan Kowalczyk</strong>, to have them spelled right in your messages;{' '}
           <strong>{SPELL_KEYWORD}</strong> alone lists them and <strong>{SPELL_KEYWORD} CLEAR</strong> empties
-          the list. We keep these choices with your {LANG_KEYWORD} choice, for{' '}
-          {SENDER_PREFERENCES_RETENTION_DAYS} days after you last change them. A command is the whole text: a
-          sentence that merely contains one of these words is an ordinary text, and STOP always stops.
+          the list. Text <strong>{CARDS_KEYWORD} ON</strong> to get the caller's contact card and the
+          appointment or time they named as files attached to the first text of a reply (a picture message,
+          MMS: message and data rates may apply), ready to save in your contacts or calendar;{' '}
+          <strong>{CARDS_KEYWORD} OFF</strong> stops them (they are off until you ask) and{' '}
+          <strong>{CARDS_KEYWORD}</strong> alone says which you get. We keep these choices with your{' '}
+          {LANG_KEYWORD} choice, for {SENDER_PREFERENCES_RETENTION_DAYS} days after you last change them. A
+          command is the whole text: a sentence that merely contains one of these words is an ordinary text,
+          and STOP always stops.
         </p>
       </LegalSection>
 
       <LegalSection id="delete" title="How to delete your messages">
         <p>
           Text <strong>{formatList(DELETE_KEYWORDS)}</strong> to our number to erase every voice message you
-          have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD}, {MODE_KEYWORD} and{' '}
-          {SPELL_KEYWORD} choices. We text back a code: reply <strong>{formatList(DELETE_KEYWORDS)}</strong>{' '}
-          and that code (for example {formatList(DELETE_KEYWORDS)} 482193) within {DELETE_CODE_MINUTES}{' '}
-          minutes, and we erase them at once and confirm by text how many were deleted. Without the code
-          nothing is deleted, so nobody can erase your messages by pretending to text from your number. Your
-          opt-out, if you sent STOP, is kept so that we keep honouring it; while it stands we cannot text you
-          a code, so text START first, or email {contact}.
+          have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD}, {MODE_KEYWORD},{' '}
+          {CARDS_KEYWORD} and {SPELL_KEYWORD} choices. We text back a code: reply{' '}
+          <strong>{formatList(DELETE_KEYWORDS)}</strong> and that code (for example{' '}
+          {formatList(DELETE_KEYWORDS)} 482193) within {DELETE_CODE_MINUTES} minutes, and we erase them at
+          once and confirm by text how many were deleted. Without the code nothing is deleted, so nobody can
+          erase your messages by pretending to text from your number. Your opt-out, if you sent STOP, is kept
+          so that we keep honouring it; while it stands we cannot text you a code, so text START first, or
+          email {contact}.
         </p>
       </LegalSection>
 
