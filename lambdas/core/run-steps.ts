@@ -41,6 +41,8 @@ export type TimelineStep = RunStep & { readonly try: number };
 export type ReplyPartView = {
   readonly part: number;
   readonly segments: number;
+  /** Files it carried (an MMS with cards, CARDS ON), when it carried any. */
+  readonly media?: number;
   /**
    * The provider's delivery status of the part (queued, sent, delivered, undelivered, failed, with the error
    * code), as last recorded on the part's text.
@@ -120,6 +122,7 @@ function partView(text: SmsPart): ReplyPartView {
   return {
     part: text.index + 1,
     segments: text.segments,
+    ...(text.media ? { media: text.media } : {}),
     delivery: { status: text.status, error_code: text.error_code === null ? null : String(text.error_code) },
   };
 }

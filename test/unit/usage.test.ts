@@ -161,6 +161,21 @@ describe('a run step by step', () => {
     expect(view.estimated_cost).toBe(0.077);
   });
 
+  it('bills a part sent as an MMS with cards (CARDS ON) at the MMS price, not by its segments', () => {
+    const view = runView(
+      {
+        id: 'm1',
+        source: 'sms',
+        sms_parts: [text(0, 'sent', 1, { segments: 2, media: 2 }), text(1, 'sent', 1, { segments: 3 })],
+      },
+      [step('SendReply')],
+      PRICES,
+    );
+    expect(view.reply_parts.map((part) => part.media)).toEqual([2, undefined]);
+    // AWS 0.001 + MMS received 0.02 + one MMS sent 0.025 + 3 segments 0.03.
+    expect(view.estimated_cost).toBe(0.076);
+  });
+
   it("gives each reply part the delivery its latest run's text last reported", () => {
     const view = runView(
       {
