@@ -21,6 +21,7 @@ import { transcribe } from '../lambdas/use-cases/pipeline/transcribe';
 import {
   FakeMediaFetcher,
   InMemoryAudio,
+  InMemoryCardLinks,
   InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
@@ -93,6 +94,7 @@ export async function runVoicemail(engine: Engine, clip: Clip): Promise<Outcome>
     settings: new InMemorySettings(settingsWith({ twilio_phone_number: '+15005550006' })),
     optOuts: new InMemoryOptOuts(),
     preferences: new InMemorySenderPreferences(),
+    cardLinks: new InMemoryCardLinks(),
     phoneRegions: new LibPhoneNumberRegions(),
     counters: new InMemoryCounters(),
     sentTexts: new InMemorySentTexts(),

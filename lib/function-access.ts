@@ -128,6 +128,8 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
       'DeleteItem',
     ]);
     fn.uploadObjects(ENV.AUDIO_BUCKET, t.data.audioBucket, ['DeleteObject']);
+    // DELETE forgets the links of the erased messages' MMS attachments (GetItem of each list, DeleteItem).
+    fn.table(ENV.CARD_LINKS_TABLE, t.data.tables.cardLinks, ['GetItem', 'DeleteItem']);
     // YES confirms the sign-ups waiting for the phone: marks each (a conditional UpdateItem) and adds its
     // consent record (append-only).
     fn.table(ENV.SIGNUPS_TABLE, t.data.tables.signups, ['UpdateItem']);
@@ -194,11 +196,13 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
   },
   // Whoever holds a /m/<code> link: finds the message by the code's hash (the link index), signs a
-  // short-lived GET of its audio, and erases it as DELETE does (media at Twilio, audio, message). Its cards
+  // short-lived GET of its audio, and erases it as DELETE does (media at Twilio, audio, the links of its MMS
+  // attachments, message). A /api/c/<code> file: its link (GetItem), then its message (GetItem). Its cards
   // read the sender's time zone (their TZ) from their record.
   'message-link': (fn, t) => {
     publicEdge(fn, t);
-    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['DeleteItem']);
+    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'DeleteItem']);
+    fn.table(ENV.CARD_LINKS_TABLE, t.data.tables.cardLinks, ['GetItem', 'DeleteItem']);
     fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.link);
     fn.table(ENV.SENDER_PREFERENCES_TABLE, t.data.tables.senderPreferences, ['GetItem']);
     publishesChanges(fn, t);
@@ -262,11 +266,20 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     sendsTexts(fn, t);
   },
   // Sends the reply; keys the message's /m/<code> link by the code's hash (UpdateItem) on the site's URL.
+  // CARDS ON: reads the sender's choice, keeps a link per attached file (a conditional PutItem, UpdateItem
+  // of the message's list) and forgets them when the text went without them (GetItem of the list, DeleteItem).
   [step.sendReply.fn]: (fn, t) => {
     ownsMessage(fn, t);
     replyLimits(fn, t);
     sendsTexts(fn, t);
     recordsSentTexts(fn, t);
+    readsPreferences(fn, t);
+    fn.table(ENV.CARD_LINKS_TABLE, t.data.tables.cardLinks, [
+      'GetItem',
+      'PutItem',
+      'UpdateItem',
+      'DeleteItem',
+    ]);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
     fn.setting(ENV.SITE_URL, t.siteUrl);
   },

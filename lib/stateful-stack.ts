@@ -87,6 +87,7 @@ export class StatefulStack extends Stack {
       senderPreferences: this.table('SenderPreferences', TABLES.senderPreferences),
       usage: this.table('Usage', TABLES.usage),
       uploadCodes: this.table('UploadCodes', TABLES.uploadCodes),
+      cardLinks: this.table('CardLinks', TABLES.cardLinks),
     };
 
     const audioBucket = new Bucket(this, 'AudioBucket', {

@@ -51,6 +51,7 @@ function handlerEnvironment(settings: HandlerSettings): Record<string, string> {
     SENT_TEXTS_TABLE: LOCAL_TABLES.sentTexts,
     SENDER_PREFERENCES_TABLE: LOCAL_TABLES.senderPreferences,
     UPLOAD_CODES_TABLE: LOCAL_TABLES.uploadCodes,
+    CARD_LINKS_TABLE: LOCAL_TABLES.cardLinks,
     AUDIO_BUCKET: LOCAL_BUCKET,
     DYNAMODB_ENDPOINT: settings.dynamodb,
     S3_ENDPOINT: settings.s3,

@@ -11,7 +11,15 @@ import { escapeHtml } from '../lambdas/core/auth-emails';
 const SHOWN = 100;
 
 type Mail = { to: string; subject: string | null; body: string | null; code: string | null; sentAt: string };
-type Sms = { to: string; from: string | null; body: string; sentAt: string; sid: string | null };
+type Sms = {
+  to: string;
+  from: string | null;
+  body: string;
+  sentAt: string;
+  sid: string | null;
+  /** An MMS's attached files (CARDS ON), by URL. */
+  media: string[];
+};
 
 async function readLines(path: string): Promise<unknown[]> {
   const text = await readFile(path, 'utf8').catch(() => '');
@@ -98,6 +106,7 @@ function smsItem(sms: Sms): string {
   return `<li class="item">
   <div class="meta"><strong>To ${escapeHtml(sms.to)}</strong><span>${sms.from ? `From ${escapeHtml(sms.from)} · ` : ''}${time(sms.sentAt)}</span></div>
   <div class="body sms">${linkify(sms.body)}</div>
+  ${sms.media.map((url) => `<div class="muted">Attached: ${linkify(url)}</div>`).join('')}
   ${sms.sid ? `<div class="muted">SID <code>${escapeHtml(sms.sid)}</code> (<code>npm run sms -- --delivery ${escapeHtml(sms.sid)} delivered</code> reports it delivered)</div>` : ''}
 </li>`;
 }
@@ -143,7 +152,8 @@ export async function renderInbox(paths: {
       const body = str(entry?.body);
       const sentAt = str(entry?.sentAt);
       if (!to || body === null || !sentAt) return [];
-      return [{ to, body, sentAt, from: str(entry.from), sid: str(entry.sid) }];
+      const media = Array.isArray(entry.media) ? entry.media.filter((u) => typeof u === 'string') : [];
+      return [{ to, body, sentAt, from: str(entry.from), sid: str(entry.sid), media }];
     }),
   );
   return `<!doctype html>

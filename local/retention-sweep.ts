@@ -6,6 +6,7 @@
 import { audioStore } from '../lambdas/composition/audio';
 import { mediaFetching } from '../lambdas/composition/media';
 import { messageChanges, warn } from '../lambdas/composition/message-changes';
+import { cardLinkStore } from '../lambdas/composition/repositories';
 import type { Retention } from '../lambdas/core/retention';
 import {
   expireProviderMedia,
@@ -28,7 +29,7 @@ export function startRetentionSweep(
   readonly sweep: () => Promise<SweepResult & { readonly providerMedia: ProviderMediaResult }>;
 } {
   const changes = messageChanges();
-  const deps = { ...changes, audio: audioStore(), retention };
+  const deps = { ...changes, audio: audioStore(), retention, cardLinks: cardLinkStore() };
   const sweep = async () => {
     const providerMedia = await expireProviderMedia({
       ...changes,

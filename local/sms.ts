@@ -196,6 +196,7 @@ async function main() {
       seen.add(reply.sid);
       lastNew = Date.now();
       console.log(`\n--- reply to ${reply.to} (sid ${reply.sid})\n${reply.body}`);
+      for (const url of reply.media ?? []) console.log(`[attached: ${url}]`);
     }
     // Done when the media was handed over and no new reply came for a while.
     const mediaDone = !media || media.state.deleted;

@@ -31,6 +31,7 @@ export const ENV = names(
   'SENT_TEXTS_TABLE',
   'USAGE_TABLE',
   'UPLOAD_CODES_TABLE',
+  'CARD_LINKS_TABLE',
   'TRANSCRIPT_RETENTION_DAYS',
   // audio.ts (and health.ts): the audio bucket.
   'AUDIO_BUCKET',

@@ -4,6 +4,7 @@
  * esbuild cannot see that across files by itself, and the Transcribe bundle is near its 1 MB budget.
  */
 
+import { DynamoCardLinks } from '../adapters/aws/dynamo-card-links';
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
 import { DynamoDeleteCodes } from '../adapters/aws/dynamo-delete-codes';
@@ -63,6 +64,15 @@ export const uploadCodeStore = /* @__PURE__ */ once(
     new DynamoUploadCodes(
       documentClient(),
       readEnv('the upload codes table', { [ENV.UPLOAD_CODES_TABLE]: required }).UPLOAD_CODES_TABLE,
+    ),
+);
+
+/** The links of MMS attachments: the reply step adds them, the link page's function reads them, erasing forgets them. */
+export const cardLinkStore = /* @__PURE__ */ once(
+  () =>
+    new DynamoCardLinks(
+      documentClient(),
+      readEnv('the card links table', { [ENV.CARD_LINKS_TABLE]: required }).CARD_LINKS_TABLE,
     ),
 );
 

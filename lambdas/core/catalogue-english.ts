@@ -22,7 +22,7 @@ const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, H
 
 /** The commands HELP lists (the terms and the FAQ explain them). */
 const COMMANDS =
-  'Text FULL for the transcript, MODE FULL or MODE SUMMARY, SPELL and names, LANG es for Spanish, UPLOAD for a link.';
+  'Text FULL for the transcript, MODE FULL or MODE SUMMARY, SPELL and names, LANG es for Spanish, UPLOAD for a link, CARDS ON for contact cards by MMS.';
 
 const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
@@ -114,6 +114,17 @@ export const ENGLISH: FixedTexts = {
   ],
   modeUnknown: (name) => [
     `${name}: text MODE FULL for the summary and the transcript, MODE SUMMARY for the summary only, or MODE to see the current one.`,
+  ],
+  cardsSet: (name, on) => [
+    on
+      ? `${name}: your replies will now bring the caller's contact card and any event they name as attachments (MMS). MMS may cost more than a text: Msg & data rates may apply. Text CARDS OFF to stop.`
+      : `${name}: your replies will no longer bring contact cards or events as attachments. Text CARDS ON to get them again.`,
+  ],
+  cardsCurrent: (name, on) => [
+    `${name}: contact cards and events as attachments (MMS) are ${on ? 'on' : 'off'}. Text CARDS ON or CARDS OFF to change it. MMS may cost more than a text: Msg & data rates may apply.`,
+  ],
+  cardsUnknown: (name) => [
+    `${name}: text CARDS ON for the caller's contact card and events as attachments (MMS, Msg & data rates may apply), CARDS OFF to stop them, or CARDS to see your choice.`,
   ],
   spellSaved: (name, shown, count, max) => [
     `${name}: we will spell these right in your messages: ${shown} (${count} of ${max} words). SPELL CLEAR empties the list.`,

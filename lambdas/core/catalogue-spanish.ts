@@ -14,7 +14,7 @@ const RATES_AND_KEYWORDS =
 
 /** The commands HELP lists (the terms and the FAQ explain them). */
 const COMMANDS =
-  'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés, UPLOAD para un enlace.';
+  'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés, UPLOAD para un enlace, CARDS ON para contactos.';
 
 /** "CENTRAL (America/Chicago)": the friendly name a sender texts, or the IANA name alone. */
 function spanishZone(zone: string): string {
@@ -147,6 +147,17 @@ export const SPANISH: FixedTexts = {
   ],
   modeUnknown: (name) => [
     `${name}: mande MODE FULL para el resumen y el texto, MODE SUMMARY para solo el resumen, o MODE para ver el actual.`,
+  ],
+  cardsSet: (name, on) => [
+    on
+      ? `${name}: desde ahora sus respuestas traen la tarjeta de contacto de quien llama y los eventos que mencione como adjuntos (MMS). Un MMS puede tener un costo mayor que un SMS: pueden aplicarse tarifas de mensajes y datos. Mande CARDS OFF para dejarlo.`
+      : `${name}: sus respuestas ya no traen tarjetas de contacto ni eventos como adjuntos. Mande CARDS ON para volver a recibirlos.`,
+  ],
+  cardsCurrent: (name, on) => [
+    `${name}: tarjetas de contacto y eventos como adjuntos (MMS): ${on ? 'activados' : 'desactivados'}. Mande CARDS ON o CARDS OFF para cambiarlo. Un MMS puede tener un costo mayor: pueden aplicarse tarifas de mensajes y datos.`,
+  ],
+  cardsUnknown: (name) => [
+    `${name}: mande CARDS ON para recibir la tarjeta de contacto de quien llama y sus eventos como adjuntos (MMS; pueden aplicarse tarifas de mensajes y datos), CARDS OFF para dejarlo, o CARDS para ver su preferencia.`,
   ],
   spellSaved: (name, shown, count, max) => [
     `${name}: escribiremos bien estas palabras en sus mensajes: ${shown} (${count} de ${max}). SPELL CLEAR borra la lista.`,

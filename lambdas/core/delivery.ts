@@ -69,6 +69,8 @@ export const smsPartSchema = z.object({
   kind: z.enum(SMS_PART_KINDS),
   /** The SMS segments it took (what the carrier bills). */
   segments: z.number().int().positive(),
+  /** Files attached (the contact card, the event): it went as an MMS, billed per MMS. Absent: a plain SMS. */
+  media: z.number().int().positive().optional(),
   status: z.enum(DELIVERY_STATUSES),
   /** The provider's error code with an undelivered or failed status (30007...), else null. */
   error_code: z.number().int().nullable(),

@@ -77,6 +77,12 @@ export type FixedTexts = {
   readonly modeCurrent: (name: string, mode: ReplyMode, own: boolean) => readonly string[];
   /** MODE with something that is neither FULL nor SUMMARY. */
   readonly modeUnknown: (name: string) => readonly string[];
+  /** CARDS ON / CARDS OFF: replies bring the contact card and the event as MMS attachments, or no longer. */
+  readonly cardsSet: (name: string, on: boolean) => readonly string[];
+  /** CARDS: whether they are on (off unless the sender chose them). */
+  readonly cardsCurrent: (name: string, on: boolean) => readonly string[];
+  /** CARDS with something that is neither ON nor OFF. */
+  readonly cardsUnknown: (name: string) => readonly string[];
   /** SPELL words: the list now (`shown`: some or all of it, comma-separated), `count` words in all. */
   readonly spellSaved: (name: string, shown: string, count: number, max: number) => readonly string[];
   /** SPELL: the list (`shown` as above), or (`count` 0) that there is none. */

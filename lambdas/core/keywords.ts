@@ -28,6 +28,7 @@ export type InboundTextKind =
   | 'mode'
   | 'spell'
   | 'tz'
+  | 'cards'
   | 'full'
   | 'upload'
   | 'other'
@@ -124,6 +125,16 @@ export function parseLangCommand(body: string | null | undefined): LangCommand |
  */
 export const MODE_KEYWORD = 'MODE';
 
+/**
+ * The word after `keyword` when the whole message is the keyword and at most one more word (uppercased, what
+ * surrounds it taken off; '' when there is none), or null when the message is not that command.
+ */
+function choiceAfter(body: string | null | undefined, keyword: string): string | null {
+  const words = (body ?? '').replace(SURROUNDING, '').split(/\s+/);
+  if (words[0]?.toUpperCase() !== keyword || words.length > 2) return null;
+  return (words[1] ?? '').replace(SURROUNDING, '').toUpperCase();
+}
+
 /** What a MODE text asks for (`unknown`: a second word that is neither FULL nor SUMMARY). */
 export type ModeCommand =
   | { readonly kind: 'current' }
@@ -132,12 +143,34 @@ export type ModeCommand =
 
 /** The MODE command a whole message is, or null when it is not one. */
 export function parseModeCommand(body: string | null | undefined): ModeCommand | null {
-  const words = (body ?? '').replace(SURROUNDING, '').split(/\s+/);
-  if (words[0]?.toUpperCase() !== MODE_KEYWORD || words.length > 2) return null;
-  const choice = words[1]?.replace(SURROUNDING, '').toUpperCase();
-  if (choice === undefined || choice === '') return { kind: 'current' };
+  const choice = choiceAfter(body, MODE_KEYWORD);
+  if (choice === null) return null;
+  if (choice === '') return { kind: 'current' };
   if (choice === 'FULL') return { kind: 'set', mode: 'full' };
   if (choice === 'SUMMARY') return { kind: 'set', mode: 'summary_only' };
+  return { kind: 'unknown' };
+}
+
+/**
+ * `CARDS ON` / `CARDS OFF`: whether this sender's replies bring the caller's contact card and the event the
+ * caller named as MMS attachments (issue 25; off unless chosen, MMS may cost the sender more); `CARDS` alone:
+ * the current choice. The whole message is the word and at most one more, as MODE.
+ */
+export const CARDS_KEYWORD = 'CARDS';
+
+/** What a CARDS text asks for (`unknown`: a second word that is neither ON nor OFF). */
+export type CardsCommand =
+  | { readonly kind: 'current' }
+  | { readonly kind: 'set'; readonly on: boolean }
+  | { readonly kind: 'unknown' };
+
+/** The CARDS command a whole message is, or null when it is not one. */
+export function parseCardsCommand(body: string | null | undefined): CardsCommand | null {
+  const choice = choiceAfter(body, CARDS_KEYWORD);
+  if (choice === null) return null;
+  if (choice === '') return { kind: 'current' };
+  if (choice === 'ON') return { kind: 'set', on: true };
+  if (choice === 'OFF') return { kind: 'set', on: false };
   return { kind: 'unknown' };
 }
 
@@ -231,7 +264,7 @@ function normalizedWords(body: string): string {
 
 /**
  * Classifies an inbound text body: a whole-message opt-out, opt-in, help, delete or FULL keyword, a DELETE
- * with its code, a LANG, MODE, SPELL or TZ command, an opt-out in other words, empty, or anything else. A keyword is one word and is
+ * with its code, a LANG, MODE, CARDS, SPELL or TZ command, an opt-out in other words, empty, or anything else. A keyword is one word and is
  * checked first, so an opt-out is never taken for a command; a command starts with its own word, so it is
  * never taken for an opt-out ("LANG STOP" is a LANG with a code we do not know, "MODE STOP" a MODE).
  */
@@ -243,6 +276,7 @@ export function classifyInboundText(body: string | null | undefined): InboundTex
   if (parseDeleteCommand(body) !== null) return 'delete';
   if (parseLangCommand(body) !== null) return 'lang';
   if (parseModeCommand(body) !== null) return 'mode';
+  if (parseCardsCommand(body) !== null) return 'cards';
   if (parseSpellCommand(body) !== null) return 'spell';
   if (parseTzCommand(body) !== null) return 'tz';
   const words = normalizedWords(body);

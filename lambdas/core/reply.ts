@@ -177,6 +177,24 @@ export function MODE_TEXT(serviceName: string, answer: ModeAnswer, language: Tex
   return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
 }
 
+/** What a CARDS command asks: turn them on or off, show the current choice, or not a choice. */
+export type CardsAnswer =
+  | { readonly kind: 'set' | 'current'; readonly on: boolean }
+  | { readonly kind: 'unknown' };
+
+/** The answer to a CARDS command, in `language` (at most 320 characters). */
+export function CARDS_TEXT(serviceName: string, answer: CardsAnswer, language: TextLanguage = 'en'): string {
+  const texts = fixedTexts(language);
+  const name = nameFor(serviceName, texts);
+  const candidates =
+    answer.kind === 'set'
+      ? texts.cardsSet(name, answer.on)
+      : answer.kind === 'current'
+        ? texts.cardsCurrent(name, answer.on)
+        : texts.cardsUnknown(name);
+  return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
+}
+
 /** What a SPELL command did: the list now (saved or listed), emptied it, or refused words past the limit. */
 export type SpellAnswer =
   | { readonly kind: 'saved' | 'list'; readonly words: readonly string[] }

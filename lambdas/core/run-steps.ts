@@ -41,6 +41,8 @@ export type TimelineStep = RunStep & { readonly try: number };
 export type ReplyPartView = {
   readonly part: number;
   readonly segments: number;
+  /** Files it carried (an MMS with cards, CARDS ON), when it carried any. */
+  readonly media?: number;
   /**
    * The provider's delivery status of the part (queued, sent, delivered, undelivered, failed, with the error
    * code), as last recorded on the part's text.
@@ -97,7 +99,8 @@ export function runView(
     received: 1,
     received_sms: message.source === 'sms' ? 1 : 0,
     // Every text sent about the message is billed, whichever run sent it.
-    segments: texts.reduce((total, text) => total + text.segments, 0),
+    segments: texts.reduce((total, text) => total + (text.media ? 0 : text.segments), 0),
+    mms_sent: texts.filter((text) => text.media).length,
     openai_audio_seconds: sum((u) => u.openai_audio_seconds),
     openai_input_tokens: sum((u) => u.openai_input_tokens),
     openai_output_tokens: sum((u) => u.openai_output_tokens),
@@ -119,6 +122,7 @@ function partView(text: SmsPart): ReplyPartView {
   return {
     part: text.index + 1,
     segments: text.segments,
+    ...(text.media ? { media: text.media } : {}),
     delivery: { status: text.status, error_code: text.error_code === null ? null : String(text.error_code) },
   };
 }

@@ -48,6 +48,8 @@ const preferenceFields = {
   spell: spellSchema.optional(),
   /** The zone their calendar events are in (TZ ...); null: their number's area code, else the operator's (TZ AUTO). */
   time_zone: timeZoneSchema('time_zone').nullable().optional(),
+  /** Whether replies bring the contact card and the event as MMS attachments (CARDS ON / OFF); null: off. */
+  cards: z.boolean().nullable().optional(),
 };
 
 /** One sender's record as stored. */

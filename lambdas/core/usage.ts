@@ -21,6 +21,8 @@ export const USAGE_COUNTS = [
   /** Texts the gate handed to the provider (reply parts, notices, HELP...), and their segments. */
   'texts_sent',
   'segments',
+  /** Of the texts sent, those sent as MMS (the contact card and the event attached): priced per MMS, their segments not counted in `segments`. */
+  'mms_sent',
   /** Delivery as the provider reported it (status callbacks). */
   'delivered',
   'undelivered',

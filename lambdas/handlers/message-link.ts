@@ -1,20 +1,26 @@
 /**
  * The public API of a `/m/<code>` link, in a function of its own: GET /api/m/{code} (the message),
  * POST /api/m/{code}/audio (a short-lived link to its audio, made when play is pressed) and
- * DELETE /api/m/{code} (erases it), and its cards as files: GET /api/m/{code}/contact.vcf and
- * /api/m/{code}/event.ics ("Add to contacts", "Add to calendar", issue 25). No sign-in: the code is the key. Every answer, errors included, is
+ * DELETE /api/m/{code} (erases it), its cards as files: GET /api/m/{code}/contact.vcf and
+ * /api/m/{code}/event.ics ("Add to contacts", "Add to calendar", issue 25), and GET /api/c/{code}, a file a
+ * reply carried as an MMS attachment (CARDS ON, use-cases/card-files.ts). No sign-in: the code is the key. Every answer, errors included, is
  * no-store, noindex and no-referrer; any code that opens nothing (past its lifetime in Settings too) gets the
  * same 404.
  */
+
 import { audioStore } from '../composition/audio';
 import { mediaFetching } from '../composition/media';
 import { messageChanges } from '../composition/message-changes';
 import { publicRoutes } from '../composition/public-http';
-import { senderPreferencesRepository, settingsRepository } from '../composition/repositories';
+import { cardLinkStore, senderPreferencesRepository, settingsRepository } from '../composition/repositories';
+import { CARD_CONTENT_TYPES, cardDisposition } from '../core/card-files';
 import { CONTACT_FILE, EVENT_FILE } from '../core/shared-cards';
 import type { ApiHandler } from '../http/edge';
 import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
+import { readCardFile } from '../use-cases/card-files';
 import { deleteByLink, messageLinkAudio, messageLinkCard, readMessageLink } from '../use-cases/message-link';
+
+const CARD_FILE_ROUTE_KEY = 'GET /api/c/{code}';
 
 const deps = {
   ...messageChanges(),
@@ -22,6 +28,7 @@ const deps = {
   audio: audioStore(),
   providers: mediaFetching(),
   preferences: senderPreferencesRepository(),
+  cardLinks: cardLinkStore(),
 };
 const route = publicRoutes();
 
@@ -56,8 +63,19 @@ const remove = route(LINK_ROUTE, async ({ event }) => {
   return { status: 200, body: { deleted: true } };
 });
 
-/** One function, five routes (lambdas/http/routes.ts): the route key says which. */
+// A file a reply carried as an MMS attachment (CARDS ON): written from the message, as a download.
+const cardFile = route(LINK_ROUTE, async ({ event }) => {
+  const file = await readCardFile(deps, linkCodeOf(event.pathParameters));
+  return {
+    status: 200,
+    text: file.body,
+    headers: { 'content-type': CARD_CONTENT_TYPES[file.kind], 'content-disposition': cardDisposition(file) },
+  };
+});
+
+/** One function, six routes (lambdas/http/routes.ts): the route key says which. */
 export const handler: ApiHandler = (event, context) => {
+  if (event.routeKey === CARD_FILE_ROUTE_KEY) return cardFile(event, context);
   const method = event.requestContext.http.method;
   if (method === 'DELETE') return remove(event, context);
   if (method === 'POST') return audio(event, context);

@@ -12,6 +12,7 @@ import { phoneRegions } from '../composition/phone-regions';
 import { pipelineStarter } from '../composition/pipeline-starter';
 import { publicRoutes } from '../composition/public-http';
 import {
+  cardLinkStore,
   consentRecordRepository,
   counters,
   deleteCodeStore,
@@ -49,6 +50,7 @@ const deps: InboundDeps = {
   siteUrl: siteUrl(),
   sentTexts: sentTextRepository(),
   deleteCodes: deleteCodeStore(),
+  cardLinks: cardLinkStore(),
   pendingConsents: pendingSmsConsents(),
   signups: signupRepository(),
   consents: consentRecordRepository(),

@@ -260,6 +260,15 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     throttle: THROTTLES.messageLink,
     perClient: CLIENT_LIMITS.messageLink,
   },
+  // The files a reply carried as MMS attachments (CARDS ON): Twilio fetches each once, the phone keeps it.
+  {
+    method: 'GET',
+    path: '/api/c/{code}',
+    fn: 'message-link',
+    access: 'public',
+    throttle: THROTTLES.messageLink,
+    perClient: CLIENT_LIMITS.messageLink,
+  },
   // Whoever holds an UPLOAD link (/u/<code>): is it good, sign the recording's upload, hand it in.
   {
     method: 'GET',

@@ -5,6 +5,8 @@ export type OutgoingSms = {
   readonly body: string;
   /** The voice message this SMS answers, when there is one (recorded in the outbox and in logs). */
   readonly messageId: string | null;
+  /** Public URLs of files to attach (the provider fetches them): it goes as an MMS. Absent: a plain SMS. */
+  readonly media?: readonly string[];
 };
 
 /**

@@ -66,6 +66,8 @@ export async function recordSentText(
     readonly body: string;
     /** The processing run that sent it. */
     readonly attempt: number;
+    /** Files it carried (an MMS); 0 or absent: a plain SMS. */
+    readonly media?: number;
   },
 ): Promise<void> {
   const now = deps.clock();
@@ -81,6 +83,7 @@ export async function recordSentText(
       error_code: null,
       status_updated_at: now,
       attempt: text.attempt,
+      ...(text.media ? { media: text.media } : {}),
     });
   } catch (error) {
     deps.warn('A text was sent but its delivery cannot be followed', {

@@ -15,6 +15,12 @@
  *      segments reached the budget". The answers to STOP, START and HELP are counted in the budget but never
  *      refused by it (kind rule `pastBudget`); the number's own hour and day still bound them, or a number
  *      could buy unbounded HELP answers.
+ *      A text with files attached (the reply's first text for a sender with CARDS ON) goes as an MMS, which
+ *      Twilio bills as one message: it counts as the segments its price buys (core/unit-prices.ts
+ *      mmsSegments, 2 at the default prices). Attachments go only to US and Canadian numbers (where Twilio
+ *      sends MMS); when the MMS does not fit the number's hour or day, the same text goes as a plain SMS,
+ *      counted by its own segments, rather than not at all (the budget lets either through while it is not
+ *      spent, as it does any text).
  *   5. Send. Twilio's 21610 (the recipient opted out at the carrier) is recorded as an opt-out, so nothing
  *      more is tried, and is the `opted-out` outcome. Any other failure is thrown: a pipeline step lets Step
  *      Functions retry it, the webhook logs it. The segments stay taken (a retried step takes them again):
@@ -29,6 +35,7 @@ import { RecipientOptedOutError } from '../core/pipeline-errors';
 import type { SettingsRecord } from '../core/schemas';
 import { type Allowance, segmentAllowances } from '../core/send-limits';
 import { segmentCount } from '../core/sms-text';
+import { mmsSegments } from '../core/unit-prices';
 import type { Clock } from '../ports/clock';
 import type { Counters } from '../ports/counters';
 import type { OptOutRepository } from '../ports/opt-out-repository';
@@ -50,6 +57,7 @@ export const TEXT_KINDS = [
   'deleted',
   'lang',
   'mode',
+  'cards',
   'spell',
   'tz',
   'full-transcript',
@@ -78,6 +86,7 @@ const KIND_RULES = {
   deleted: { toOptedOut: false, pastBudget: false },
   lang: { toOptedOut: false, pastBudget: false },
   mode: { toOptedOut: false, pastBudget: false },
+  cards: { toOptedOut: false, pastBudget: false },
   spell: { toOptedOut: false, pastBudget: false },
   tz: { toOptedOut: false, pastBudget: false },
   'full-transcript': { toOptedOut: false, pastBudget: false },
@@ -106,7 +115,12 @@ export type OutboundText = {
   readonly kind: TextKind;
   /** The voice message this text is about, when there is one (the outbox and logs record it). */
   readonly messageId: string | null;
+  /** Public URLs of files to attach (the contact card, the event): sent as an MMS when the gate allows. */
+  readonly media?: readonly string[];
 };
+
+/** Where Twilio sends MMS: elsewhere a text's attachments are left off. */
+const MMS_COUNTRIES: readonly (string | null)[] = ['US', 'CA'];
 
 /** Why a text was not sent. */
 export type Refusal =
@@ -121,7 +135,9 @@ export type Refusal =
   | { readonly status: 'budget-spent'; readonly segments: number };
 
 /** What became of a text: sent (with the provider's id for it), or the refusal. */
-export type OutboundOutcome = { readonly status: 'sent'; readonly smsId: string } | Refusal;
+export type OutboundOutcome =
+  /** `media`: the files it carried (an MMS), 0 for a plain SMS. */
+  { readonly status: 'sent'; readonly smsId: string; readonly media: number } | Refusal;
 
 /** The refusal of checks 1-3 (what the gate would say before taking from the cap), or null when they pass. */
 export async function outboundRefusal(
@@ -137,18 +153,20 @@ export async function sendText(deps: OutboundSmsDeps, text: OutboundText): Promi
   const settings = await currentSettings(deps);
   const checked = await checkRecipient(deps, text, settings);
   if ('status' in checked) return checked;
-  const segments = segmentCount(text.body);
-  const capped = await takeSegments(deps, text, segments, settings);
-  if (capped) return capped;
+  const taken = await takeMessage(deps, text, settings);
+  if ('status' in taken) return taken;
+  const { media } = taken;
   try {
     const { id } = await checked.provider.sender.send({
       to: text.to,
       from: checked.provider.from,
       body: text.body,
       messageId: text.messageId,
+      ...(media.length > 0 ? { media } : {}),
     });
-    await countUsage(deps, { texts_sent: 1, segments });
-    return { status: 'sent', smsId: id };
+    const counted = media.length > 0 ? { mms_sent: 1 } : { segments: segmentCount(text.body) };
+    await countUsage(deps, { texts_sent: 1, ...counted });
+    return { status: 'sent', smsId: id, media: media.length };
   } catch (error) {
     if (!(error instanceof RecipientOptedOutError)) throw error;
     await deps.optOuts.optOut(text.to, deps.clock());
@@ -234,6 +252,23 @@ export function refusalReason(refusal: Refusal): string {
     case 'budget-spent':
       return `The service's SMS budget of ${refusal.segments} segments a day is spent (Settings).`;
   }
+}
+
+/**
+ * Check 4 for a whole text: as an MMS when it has files, may carry them and fits (the files to attach), else
+ * as a plain SMS by its segments (no files), else the refusal of the plain SMS.
+ */
+async function takeMessage(
+  deps: OutboundSmsDeps,
+  text: OutboundText,
+  settings: SettingsRecord,
+): Promise<Refusal | { readonly media: readonly string[] }> {
+  const media = text.media ?? [];
+  if (media.length > 0 && MMS_COUNTRIES.includes(deps.phoneRegions.countryOf(text.to))) {
+    const asMms = await takeSegments(deps, text, mmsSegments(settings.unit_prices), settings);
+    if (asMms === null) return { media };
+  }
+  return (await takeSegments(deps, text, segmentCount(text.body), settings)) ?? { media: [] };
 }
 
 /** Check 4: takes the text's segments from the number's hour and day, then the budget; the refusal, or null. */

@@ -1,12 +1,15 @@
 import { type Retention, retentionCutoff } from '../core/retention';
 import { MESSAGE_STATUSES } from '../core/status';
 import type { AudioStore } from '../ports/audio-store';
+import type { CardLinkStore } from '../ports/card-links';
 import type { Providers } from '../ports/providers';
 import { changeMessage, type MessageChangeDeps, removeMessage } from './message-changes';
 
 export type RetentionDeps = MessageChangeDeps & {
   readonly audio: AudioStore;
   readonly retention: Retention;
+  /** The links of a deleted message's MMS attachments (CARDS ON), forgotten with it. */
+  readonly cardLinks: Pick<CardLinkStore, 'revokeAll'>;
 };
 
 export type SweepResult = { readonly messagesDeleted: number; readonly audioDeleted: number };
@@ -33,6 +36,7 @@ export async function sweepExpired(deps: RetentionDeps): Promise<SweepResult> {
       await deps.audio.delete(message.audio_url);
       audioDeleted += 1;
     }
+    await deps.cardLinks.revokeAll(message.id);
     await removeMessage(deps, message);
     messagesDeleted += 1;
   }

@@ -8,7 +8,8 @@ import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
 /**
  * One line of `$DATA_DIR/outbox.jsonl`: the DESIGN.md contract (to, from, body, messageId, sentAt) plus `sid`,
  * the text's id shaped like Twilio's (SM and 32 hex digits): `npm run sms -- --delivery <sid> <status>` posts
- * its delivery status as Twilio would. Lines written before it had `id` (outbox-<uuid>) instead.
+ * its delivery status as Twilio would, and for an MMS `media`, the URLs of its files. Lines written before it
+ * had `id` (outbox-<uuid>) instead.
  */
 const outboxEntrySchema = z.preprocess(
   (line) => {
@@ -24,6 +25,8 @@ const outboxEntrySchema = z.preprocess(
     body: z.string(),
     messageId: z.string().nullable(),
     sentAt: z.string(),
+    /** The URLs of the files it carried (an MMS: the contact card, the event); absent for a plain SMS. */
+    media: z.array(z.string()).optional(),
   }),
 );
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
@@ -48,6 +51,7 @@ export class OutboxSmsSender implements SmsSender {
       body: sms.body,
       messageId: sms.messageId,
       sentAt: this.clock(),
+      ...(sms.media?.length ? { media: [...sms.media] } : {}),
     };
     const line = Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
     await mkdir(dirname(this.path), { recursive: true });

@@ -85,6 +85,7 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on Messages',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:UpdateItem on SenderPreferences',
+    'dynamodb:DeleteItem dynamodb:GetItem on CardLinks',
     'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',
     'dynamodb:PutItem on SignupConsents',
@@ -128,10 +129,12 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
-  // Whoever holds a /m/<code> link: the message by the link index, its audio (play, delete), erasing it.
+  // Whoever holds a /m/<code> link: the message by the link index, its audio (play, delete), erasing it
+  // (the links of its MMS attachments with it); a /api/c/<code> file: its link, then its message.
   'message-link': [
     ...PUBLISH,
-    'dynamodb:DeleteItem on Messages',
+    'dynamodb:DeleteItem dynamodb:GetItem on Messages',
+    'dynamodb:DeleteItem dynamodb:GetItem on CardLinks',
     'dynamodb:GetItem on SenderPreferences',
     'dynamodb:GetItem on Settings',
     'dynamodb:Query on Messages/index/link',
@@ -249,10 +252,13 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
+  // CARDS ON: the sender's choice, and a link per attached file (kept, and forgotten when not sent).
   [step.sendReply.fn]: [
     ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
     'dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:GetItem on SenderPreferences',
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on CardLinks',
     'dynamodb:UpdateItem on Counters',
     'dynamodb:PutItem on SentTexts',
     'dynamodb:GetItem on Settings',

@@ -116,9 +116,11 @@ describe('the web ACL in front of the site (app in us-east-1)', () => {
       ContentType: 'APPLICATION_JSON',
       Content: JSON.stringify({ error: TOO_MANY_FROM_CLIENT }),
     });
-    // A link's page, audio, cards and delete count together; routes without a per-client limit are in no rule.
+    // A link's page, audio, cards, delete and attached files count together; routes without a per-client limit
+    // are in no rule.
     expect(routesIn(ruleNamed(Rules, 'MessageLinkPerClient').Statement)).toEqual([
       'DELETE /^/api/m/[^/]+$/',
+      'GET /^/api/c/[^/]+$/',
       'GET /^/api/m/[^/]+$/',
       'GET /^/api/m/[^/]+/contact\\.vcf$/',
       'GET /^/api/m/[^/]+/event\\.ics$/',

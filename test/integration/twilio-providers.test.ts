@@ -65,10 +65,19 @@ describe('Twilio SMS sender', () => {
 
     expect(result.id).toMatch(/^SM[0-9a-f]{32}$/);
     expect(fake.messages).toEqual([
-      { sid: result.id, to: sms.to, from: FROM, messagingServiceSid: null, body: sms.body },
+      { sid: result.id, to: sms.to, from: FROM, messagingServiceSid: null, body: sms.body, mediaUrls: [] },
     ]);
     expect(fake.requests[0]?.path).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`);
     expect(fake.requests[0]?.headers.authorization).toBe(basicAuth(AUTH_TOKEN));
+  });
+
+  it("sends an MMS's files as one MediaUrl each, in order (CARDS ON)", async () => {
+    const media = [
+      'https://voice.example.com/api/c/contact-code',
+      'https://voice.example.com/api/c/event-code',
+    ];
+    const result = await sender().send({ ...sms, media });
+    expect(fake.messages.find((m) => m.sid === result.id)?.mediaUrls).toEqual(media);
   });
 
   it('asks Twilio for delivery status callbacks at the status URL on every text', async () => {
@@ -364,6 +373,23 @@ describe('outbox SMS sender (local runtime)', () => {
     expect(new Set(entries.map((e) => e.body))).toEqual(new Set(bodies));
     expect(entries[0]).toMatchObject({ to: '+15551234567', from: null, sentAt: '2026-01-02T03:04:05.000Z' });
     expect(ids[0]?.id).toMatch(/^SM[0-9a-f]{32}$/);
+  });
+
+  it("records an MMS's file URLs, and none for a plain text", async () => {
+    const path = join(dir, 'mms', 'outbox.jsonl');
+    const outbox = new OutboxSmsSender(path);
+    const media = ['http://localhost:3000/api/c/contact-code'];
+    await outbox.send({
+      to: '+15551234567',
+      from: null,
+      body: 'Summary: call Dana.',
+      messageId: 'm1',
+      media,
+    });
+    await outbox.send({ to: '+15551234567', from: null, body: 'Transcript: ...', messageId: 'm1' });
+    const [mms, plain] = await readOutbox(path);
+    expect(mms?.media).toEqual(media);
+    expect(plain).not.toHaveProperty('media');
   });
 
   it('reads a missing outbox as empty', async () => {

@@ -24,6 +24,7 @@ const TWILIO = {
 /** Round prices, so the expected cost is easy to check by hand. */
 const PRICES: UnitPrices = {
   sms_segment: 0.01,
+  mms_message: 0.025,
   inbound_message: 0.02,
   aws_per_message: 0.001,
   openai_per_audio_minute: 0.006,
@@ -126,6 +127,7 @@ describe('a run step by step', () => {
           received: 1,
           received_sms: 1,
           segments,
+          mms_sent: 0,
           openai_audio_seconds: seconds,
           // The fake OpenAI bills every summary 120 input and 60 output tokens.
           openai_input_tokens: 120,

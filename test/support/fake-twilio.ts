@@ -23,6 +23,8 @@ export type SentMessage = {
   readonly from: string | null;
   readonly messagingServiceSid: string | null;
   readonly body: string;
+  /** The `MediaUrl`s it was sent with (an MMS), in order; empty for a plain SMS. */
+  readonly mediaUrls: readonly string[];
 };
 
 export type MediaOptions = {
@@ -180,7 +182,8 @@ export async function startFakeTwilio(options: {
       twilioError(response, 400, 21604, "A 'To', 'Body' and 'From' or 'MessagingServiceSid' are required.");
       return;
     }
-    const message: SentMessage = { sid: sid('SM'), to, from, messagingServiceSid, body };
+    const mediaUrls = form.getAll('MediaUrl');
+    const message: SentMessage = { sid: sid('SM'), to, from, messagingServiceSid, body, mediaUrls };
     messages.push(message);
     const now = new Date().toUTCString();
     sendJson(response, 201, {
@@ -195,7 +198,7 @@ export async function startFakeTwilio(options: {
       error_message: null,
       from,
       messaging_service_sid: messagingServiceSid,
-      num_media: '0',
+      num_media: String(mediaUrls.length),
       num_segments: '1',
       price: null,
       price_unit: 'USD',

@@ -22,6 +22,7 @@ import { emptyUsageDay, USAGE_COUNTS, type UsageDay, type UsageDelta } from '../
 import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
+import type { CardLink, CardLinkStore } from '../../lambdas/ports/card-links';
 import type { Counters } from '../../lambdas/ports/counters';
 import type { DeleteCodeStore, DeleteCodeTry } from '../../lambdas/ports/delete-codes';
 import type { LiveChannelStore } from '../../lambdas/ports/live-channel-store';
@@ -256,6 +257,24 @@ export class InMemoryUploadCodes implements UploadCodeStore {
     const hashes = [...this.items].filter(([, code]) => code.phoneNumber === phoneNumber).map(([h]) => h);
     for (const hash of hashes) this.items.delete(hash);
     return hashes;
+  }
+}
+
+/** The links of MMS attachments, as the DynamoDB adapter keeps them (past `expiresAt`: gone). */
+export class InMemoryCardLinks implements CardLinkStore {
+  readonly items = new Map<string, CardLink>();
+  /** `now`: the clock the use cases read, so a link expires when their time says so (none: never). */
+  constructor(private readonly now?: () => string) {}
+  async put(codeHash: string, link: CardLink) {
+    this.items.set(codeHash, link);
+  }
+  async get(codeHash: string) {
+    const link = this.items.get(codeHash) ?? null;
+    const expired = link && this.now && Date.parse(link.expiresAt) <= Date.parse(this.now());
+    return expired ? null : link;
+  }
+  async revokeAll(messageId: string) {
+    for (const [hash, link] of this.items) if (link.messageId === messageId) this.items.delete(hash);
   }
 }
 

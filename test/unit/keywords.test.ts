@@ -5,6 +5,7 @@ import {
   HELP_KEYWORDS,
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
+  parseCardsCommand,
   parseDeleteCommand,
   parseLangCommand,
   parseModeCommand,
@@ -209,6 +210,23 @@ describe('FULL, MODE and SPELL, the sender commands', () => {
       expect(parseModeCommand(typed)).toBeNull();
       expect(classifyInboundText(typed)).not.toBe('mode');
     }
+  });
+
+  it('reads CARDS, CARDS ON and CARDS OFF in any case, and nothing longer', () => {
+    for (const typed of ['CARDS', 'cards', ' Cards. ', 'CARDS on', 'cards Off!', 'CARDS maybe']) {
+      expect(classifyInboundText(typed)).toBe('cards');
+    }
+    expect(parseCardsCommand('cards')).toEqual({ kind: 'current' });
+    expect(parseCardsCommand('Cards On')).toEqual({ kind: 'set', on: true });
+    expect(parseCardsCommand('CARDS off.')).toEqual({ kind: 'set', on: false });
+    expect(parseCardsCommand('cards yes')).toEqual({ kind: 'unknown' });
+    for (const typed of ['cards on please', 'thanks for the cards', 'card on', 'cardsOn']) {
+      expect(parseCardsCommand(typed)).toBeNull();
+      expect(classifyInboundText(typed)).not.toBe('cards');
+    }
+    // An opt-out wins: a whole-message STOP is never a command, and "CARDS STOP" is not an opt-out.
+    expect(classifyInboundText('STOP')).toBe('opt-out');
+    expect(parseCardsCommand('cards stop')).toEqual({ kind: 'unknown' });
   });
 
   it('reads SPELL alone, SPELL CLEAR and SPELL with words (spaces or commas between them)', () => {

@@ -87,6 +87,7 @@ function setUp() {
     audio,
     providers: { mediaFetcher: async () => media },
     preferences: new InMemorySenderPreferences(),
+    cardLinks: { revokeAll: async () => {} },
   };
   return { deps, messages, audio, media };
 }

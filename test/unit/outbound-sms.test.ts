@@ -66,7 +66,7 @@ describe('the outbound gate', () => {
       kind: 'reply',
       messageId: 'MM1-0',
     });
-    expect(outcome).toEqual({ status: 'sent', smsId: 'SM1' });
+    expect(outcome).toEqual({ status: 'sent', smsId: 'SM1', media: 0 });
     expect(sms.sent).toEqual([
       { to: US, from: '+15005550006', body: 'Summary: call Dana.', messageId: 'MM1-0' },
     ]);

@@ -6,6 +6,7 @@ import { expireProviderMedia, sweepExpired } from '../../lambdas/use-cases/reten
 import {
   FakeMediaFetcher,
   InMemoryAudio,
+  InMemoryCardLinks,
   InMemoryMessages,
   RecordingEvents,
 } from '../support/in-memory-ports';
@@ -42,6 +43,7 @@ async function setUp(ages: Record<string, number>) {
     audio,
     clock: () => NOW,
     retention: { audioDays: 30, transcriptDays: 90 },
+    cardLinks: new InMemoryCardLinks(),
   };
   return { messages, audio, deps };
 }
@@ -55,6 +57,21 @@ describe('the retention sweep', () => {
     expect(messages.items.get('month')).toMatchObject({ audio_url: null, transcript: 'Please call back.' });
     expect(messages.items.get('fresh')?.audio_url).toBe('audio/fresh.wav');
     expect([...audio.objects.keys()]).toEqual(['audio/fresh.wav']);
+  });
+
+  it('forgets the links of a deleted message’s MMS attachments (CARDS ON), and only its', async () => {
+    const { deps } = await setUp({ fresh: 1, quarter: 91 });
+    const link = (messageId: string) => ({
+      messageId,
+      kind: 'contact' as const,
+      timeZone: 'America/New_York',
+      madeAt: NOW,
+      expiresAt: NOW,
+    });
+    await deps.cardLinks.put('h-quarter', link('quarter'));
+    await deps.cardLinks.put('h-fresh', link('fresh'));
+    await sweepExpired(deps);
+    expect([...deps.cardLinks.items.keys()]).toEqual(['h-fresh']);
   });
 
   it('keeps what is exactly at the limit, and deletes nothing more when run again', async () => {

@@ -7,6 +7,7 @@ import { emptyUsageDay, usageDates, usageQuerySchema, usageReport } from '../../
 
 const PRICES: UnitPrices = {
   sms_segment: 0.01,
+  mms_message: 0.025,
   inbound_message: 0.02,
   aws_per_message: 0.001,
   openai_per_audio_minute: 0.006,
@@ -30,6 +31,7 @@ describe('the estimated cost', () => {
       received: 10,
       received_sms: 8,
       segments: 30,
+      mms_sent: 0,
       openai_audio_seconds: 600,
       openai_input_tokens: 1_000_000,
       openai_output_tokens: 500_000,
@@ -44,6 +46,7 @@ describe('the estimated cost', () => {
         received: 1,
         received_sms: 1,
         segments: 2,
+        mms_sent: 0,
         openai_audio_seconds: 60,
         openai_input_tokens: 700,
         openai_output_tokens: 150,
@@ -156,6 +159,21 @@ describe('a run step by step', () => {
     ]);
     // AWS 0.001 + MMS received 0.02 + 5 segments 0.05 + one OpenAI minute 0.006.
     expect(view.estimated_cost).toBe(0.077);
+  });
+
+  it('bills a part sent as an MMS with cards (CARDS ON) at the MMS price, not by its segments', () => {
+    const view = runView(
+      {
+        id: 'm1',
+        source: 'sms',
+        sms_parts: [text(0, 'sent', 1, { segments: 2, media: 2 }), text(1, 'sent', 1, { segments: 3 })],
+      },
+      [step('SendReply')],
+      PRICES,
+    );
+    expect(view.reply_parts.map((part) => part.media)).toEqual([2, undefined]);
+    // AWS 0.001 + MMS received 0.02 + one MMS sent 0.025 + 3 segments 0.03.
+    expect(view.estimated_cost).toBe(0.076);
   });
 
   it("gives each reply part the delivery its latest run's text last reported", () => {

@@ -32,6 +32,7 @@ export function tableNames(prefix: string): TableNames {
     senderPreferences: `${prefix}sender-preferences`,
     usage: `${prefix}usage`,
     uploadCodes: `${prefix}upload-codes`,
+    cardLinks: `${prefix}card-links`,
   };
 }
 

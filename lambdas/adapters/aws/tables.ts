@@ -69,6 +69,13 @@ export const TABLES = {
    * function may delete here and nowhere else.
    */
   uploadCodes: { partitionKey: 'code_hash', timeToLiveAttribute: 'expires_at' },
+  /**
+   * One item per file sent as an MMS attachment (core/card-files.ts), keyed by its code's SHA-256: which
+   * message's which card, never the card itself; deleted by TTL when the link's lifetime ends, or with its
+   * message (an item per message lists its hashes). A table of its own: the link page's function reads it,
+   * the reply step writes it.
+   */
+  cardLinks: { partitionKey: 'code_hash', timeToLiveAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 export const MESSAGE_FEED = 'all';

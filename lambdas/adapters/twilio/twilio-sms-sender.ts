@@ -70,6 +70,8 @@ export class TwilioSmsSender implements SmsSender {
     const from = sms.from ?? this.from;
     const form = new URLSearchParams({ To: sms.to, Body: sms.body });
     form.set(from.startsWith('MG') ? 'MessagingServiceSid' : 'From', from);
+    // Twilio fetches each file from its URL when it sends the MMS (ten at most, one `MediaUrl` each).
+    for (const url of sms.media ?? []) form.append('MediaUrl', url);
     if (this.statusCallback) form.set('StatusCallback', this.statusCallback);
     try {
       const response = await fetch(this.url, {

@@ -2,8 +2,10 @@
 import { messageChanges, warn } from '../../composition/message-changes';
 import { phoneRegions } from '../../composition/phone-regions';
 import {
+  cardLinkStore,
   counters,
   optOutRepository,
+  senderPreferencesRepository,
   sentTextRepository,
   settingsRepository,
 } from '../../composition/repositories';
@@ -28,6 +30,9 @@ export const handler = pipelineStep(
     warn,
     siteUrl: siteUrl(),
     usage: usage(),
+    // CARDS ON: the sender's choice and time zone, and the links of the files the first text carries.
+    preferences: senderPreferencesRepository(),
+    cardLinks: cardLinkStore(),
   },
   (result, metrics) => {
     if (result.complete) metrics.addMetric('RepliesSent', 'Count', 1);

@@ -8,6 +8,7 @@ import { isAudioMime } from '../../core/audio-format';
 import { DAY_MS } from '../../core/day-window';
 import { classifyInboundText } from '../../core/keywords';
 import type { AudioStore } from '../../ports/audio-store';
+import type { CardLinkStore } from '../../ports/card-links';
 import type { ConsentRecordRepository } from '../../ports/consent-record-repository';
 import type { Counters } from '../../ports/counters';
 import type { DeleteCodeStore } from '../../ports/delete-codes';
@@ -52,6 +53,8 @@ export type InboundDeps = MessageChangeDeps &
     readonly sentTexts: SentTextRepository;
     /** DELETE: each number's pending code (it erases only with the code it texted). */
     readonly deleteCodes: DeleteCodeStore;
+    /** DELETE: the links of its messages' MMS attachments go with them. */
+    readonly cardLinks: Pick<CardLinkStore, 'revokeAll'>;
     /** YES: the sign-ups waiting for this phone's confirmation, and their records. */
     readonly pendingConsents: PendingSmsConsents;
     readonly signups: Pick<SignupRepository, 'confirmSms'>;

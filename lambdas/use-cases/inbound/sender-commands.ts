@@ -1,14 +1,16 @@
 /**
  * The commands that change or use what a sender chose for their own messages (issue 18): MODE (whether their
- * replies carry the transcript), SPELL (names and terms to spell right) and FULL (the transcript of their
+ * replies carry the transcript), CARDS (whether they bring the contact card and the event by MMS), SPELL (names and terms to spell right) and FULL (the transcript of their
  * latest voice message). Each is answered through the outbound gate, in the sender's LANG when the catalogue
  * has it, and a sender on the opt-out list gets nothing (the gate refuses; MODE and SPELL still record the
  * choice, as LANG does).
  */
 
 import { textLanguage } from '../../core/catalogue';
-import { parseModeCommand, parseSpellCommand } from '../../core/keywords';
+import { parseCardsCommand, parseModeCommand, parseSpellCommand } from '../../core/keywords';
 import {
+  CARDS_TEXT,
+  type CardsAnswer,
   composeTranscriptTexts,
   FULL_NONE_TEXT,
   MODE_TEXT,
@@ -61,6 +63,23 @@ export async function answerMode(deps: SenderCommandDeps, from: string, body: st
     answer = { kind: 'current', mode, own: own !== null };
   }
   await replyTo(deps, from, MODE_TEXT(deps.serviceName, answer, language), 'mode');
+}
+
+/**
+ * CARDS ON / CARDS OFF: whether this sender's replies bring the contact card and the event as MMS attachments
+ * (off unless chosen: an MMS may cost the sender more); CARDS: the current choice; anything else: how to use it.
+ */
+export async function answerCards(deps: SenderCommandDeps, from: string, body: string | undefined) {
+  const command = parseCardsCommand(body);
+  const preferences = await deps.preferences.get(from);
+  let answer: CardsAnswer;
+  if (command === null || command.kind === 'unknown') answer = { kind: 'unknown' };
+  else if (command.kind === 'set') {
+    await deps.preferences.update(from, { cards: command.on }, deps.clock());
+    answer = { kind: 'set', on: command.on };
+  } else answer = { kind: 'current', on: preferences?.cards === true };
+  const language = textLanguage(preferences?.language);
+  await replyTo(deps, from, CARDS_TEXT(deps.serviceName, answer, language), 'cards');
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE (delete-by-text.ts), LANG, MODE, SPELL,
+ * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE (delete-by-text.ts), LANG, MODE, CARDS, SPELL,
  * FULL (sender-commands.ts), and for anything else, or an attachment that is not audio, a how-to (at most one
  * a day) and a record on the dashboard (refused.ts). Every answer is written in the sender's LANG when the
  * catalogue has it (core/catalogue.ts), else in English.
@@ -25,6 +25,7 @@ import {
   type TextLanguage,
 } from '../../core/reply';
 import type { AudioStore } from '../../ports/audio-store';
+import type { CardLinkStore } from '../../ports/card-links';
 import type { DeleteCodeStore } from '../../ports/delete-codes';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
@@ -37,7 +38,7 @@ import { confirmSmsConsent, type SmsConfirmationDeps } from '../sms-consent';
 import { revokeUploadLinks } from '../upload-link';
 import { deleteCodeConfirms, sendDeleteCode } from './delete-by-text';
 import { type RefusedAction, refuseInbound } from './refused';
-import { answerFull, answerMode, answerSpell } from './sender-commands';
+import { answerCards, answerFull, answerMode, answerSpell } from './sender-commands';
 import { answerTz } from './time-zone-command';
 import { answerUpload } from './upload-command';
 import type { VoiceAttachment } from './voice';
@@ -60,6 +61,8 @@ export type TextCommandDeps = MessageChangeDeps &
     readonly sentTexts: SentTextRepository;
     /** DELETE: each number's pending code. */
     readonly deleteCodes: DeleteCodeStore;
+    /** DELETE: the links of its messages' MMS attachments go with them. */
+    readonly cardLinks: Pick<CardLinkStore, 'revokeAll'>;
     readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
 
@@ -71,6 +74,7 @@ export type TextAnswer =
   | 'help'
   | 'lang'
   | 'mode'
+  | 'cards'
   | 'spell'
   | 'tz'
   | 'full'
@@ -151,6 +155,9 @@ export async function answerText(
     case 'mode':
       await answerMode(deps, from, body);
       return 'mode';
+    case 'cards':
+      await answerCards(deps, from, body);
+      return 'cards';
     case 'spell':
       await answerSpell(deps, from, body);
       return 'spell';

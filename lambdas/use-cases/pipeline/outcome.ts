@@ -23,7 +23,7 @@ import type { SendReplyDeps } from './reply';
 import type { PipelineState } from './state';
 
 /** What MarkFailed uses: SendReply's (for the notice, which carries no link, and `warn` for one that failed). */
-export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl'> &
+export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl' | 'cardLinks'> &
   UsageDeps & {
     /** The sender's LANG: the notice is written in it (else in the message's language, else English). */
     readonly preferences: Pick<SenderPreferencesRepository, 'get'>;

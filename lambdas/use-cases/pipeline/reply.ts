@@ -11,6 +11,7 @@ import type { AccentedLetters, Message } from '../../core/schemas';
 import { segmentCount, withAccentedLetters } from '../../core/sms-text';
 import { effectiveUrgency } from '../../core/urgency-schema';
 import type { Counters } from '../../ports/counters';
+import { type ReplyCardDeps, replyCardUrls } from '../card-files';
 import { recordSentText, type SentTextDeps } from '../delivery-status';
 import type { MessageChangeDeps } from '../message-changes';
 import { createMessageLink } from '../message-link';
@@ -36,7 +37,13 @@ export type ReplyDecisionDeps = Pick<MessageChangeDeps, 'messages'> & OutboundCh
  * site's URL the message's link is on.
  */
 export type SendReplyDeps = ReplyDecisionDeps &
-  SentTextDeps & { readonly serviceName: string; readonly counters: Counters; readonly siteUrl: string };
+  SentTextDeps &
+  /** The sender's CARDS choice, and the links of the files the first text carries. */
+  Omit<ReplyCardDeps, 'settings' | 'clock'> & {
+    readonly serviceName: string;
+    readonly counters: Counters;
+    readonly siteUrl: string;
+  };
 
 /** What the card says when a reply stopped at a segment cap or the service's budget (after `sent` parts). */
 export const REPLY_LIMIT_WARNING = (refusal: SegmentRefusal, sent: number) =>
@@ -92,7 +99,9 @@ function asTexted(message: Message, accents: AccentedLetters) {
  * operator's setting) the transcript in numbered parts, in order. The fixed
  * words around them are in the sender's LANG, else the message's language (English or Spanish). Parts already
  * accepted are not sent again when the step is retried. Each part passes the outbound gate on its own, so a
- * STOP (or Twilio's 21610), a segment cap or the service's budget reached mid-reply stops the rest.
+ * STOP (or Twilio's 21610), a segment cap or the service's budget reached mid-reply stops the rest. For a
+ * sender with CARDS ON the first text carries the message's contact card and event (an MMS, when the gate
+ * lets it: past a cap it goes without them).
  */
 export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   let message = await loadOwned(deps, state);
@@ -121,7 +130,14 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
   // Segments sent by this run (what the carrier bills), for the operator's metrics.
   let segments = 0;
   for (let index = message.reply_parts_sent ?? 0; index < parts.length; index++) {
-    const outcome = await sendText(deps, { to, body: parts[index]!, kind: 'reply', messageId: message.id });
+    // The first text carries the contact card and the event for a sender with CARDS ON (card-files.ts).
+    const media = index === 0 ? await replyCardUrls(deps, message, deps.siteUrl) : [];
+    const text = { to, body: parts[index]!, kind: 'reply' as const, messageId: message.id, media };
+    const outcome = await sendText(deps, text);
+    // Links of files that did not go (refused, or sent without them past a cap) are not left working.
+    if (media.length > 0 && (outcome.status !== 'sent' || outcome.media === 0)) {
+      await deps.cardLinks.revokeAll(message.id);
+    }
     if (outcome.status !== 'sent') {
       if (outcome.status === 'limit-reached' || outcome.status === 'budget-spent') {
         await record(deps, state, {
@@ -136,7 +152,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
         reason: stopReason(outcome),
       };
     }
-    segments += segmentCount(parts[index]!);
+    if (outcome.media === 0) segments += segmentCount(parts[index]!);
     await recordSentText(deps, {
       messageId: message.id,
       sid: outcome.smsId,
@@ -144,6 +160,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
       index,
       body: parts[index]!,
       attempt: state.attempt,
+      media: outcome.media,
     });
     message = await record(deps, state, { reply_parts_sent: index + 1 });
   }

@@ -5,6 +5,7 @@
 
 import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio-format';
 import {
+  CARDS_KEYWORD,
   DELETE_CODE_MINUTES,
   DELETE_KEYWORDS,
   FULL_KEYWORDS,
@@ -150,8 +151,12 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
           transcript with every reply, {MODE_KEYWORD} SUMMARY the summary only, and {MODE_KEYWORD} alone says
           which you get. {SPELL_KEYWORD} and names (at most {SPELL_MAX_WORDS} words), for example{' '}
           {SPELL_KEYWORD} Siobhan Kowalczyk, has them spelled right in your messages; {SPELL_KEYWORD} alone
-          lists them and {SPELL_KEYWORD} CLEAR empties the list. {formatList(DELETE_KEYWORDS)} erases these
-          choices too.
+          lists them and {SPELL_KEYWORD} CLEAR empties the list. {CARDS_KEYWORD} ON adds the caller's contact
+          card and the appointment or time they named, as files attached to the first text of each reply,
+          ready to save in your contacts or calendar; it comes as a picture message (MMS), which your plan may
+          charge more for (message and data rates may apply). {CARDS_KEYWORD} OFF stops them (they are off
+          until you ask), and {CARDS_KEYWORD} alone says which you get. {formatList(DELETE_KEYWORDS)} erases
+          these choices too.
         </p>
       ),
     },

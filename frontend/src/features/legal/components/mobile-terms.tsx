@@ -1,4 +1,5 @@
 import {
+  CARDS_KEYWORD,
   DELETE_CODE_MINUTES,
   DELETE_KEYWORDS,
   FULL_KEYWORDS,
@@ -51,13 +52,14 @@ export function MobileTerms({
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
           transcript. We also answer HELP, STOP, {formatList(DELETE_KEYWORDS)}, {LANG_KEYWORD}, {MODE_KEYWORD}
-          , {SPELL_KEYWORD}, {TZ_KEYWORD}, {formatList(FULL_KEYWORDS)} and {formatList(UPLOAD_KEYWORDS)}. We
-          send no marketing.
+          , {CARDS_KEYWORD}, {SPELL_KEYWORD}, {TZ_KEYWORD}, {formatList(FULL_KEYWORDS)} and
+          {formatList(UPLOAD_KEYWORDS)}. We send no marketing.
         </p>
         <p>
           <strong>Links in our texts:</strong> {messageLinkSentence(retention)} {UPLOAD_LINK_SENTENCE} Links
           always point to this site, never to a link shortener. Keep the link to yourself, as you would the
-          text itself.
+          text itself. The files attached to a picture message (with {CARDS_KEYWORD} ON, below) come from this
+          site too, and stop working when the message's link does or when the message is deleted.
         </p>
       </LegalSection>
 
@@ -65,7 +67,7 @@ export function MobileTerms({
         <p>
           Message frequency varies: you get a reply to each voice message you forward (one text for the
           summary, and more for a long transcript), one reply to each HELP, START, {LANG_KEYWORD},{' '}
-          {MODE_KEYWORD}, {SPELL_KEYWORD} or {TZ_KEYWORD}, a code and then a confirmation for{' '}
+          {MODE_KEYWORD}, {CARDS_KEYWORD}, {SPELL_KEYWORD} or {TZ_KEYWORD}, a code and then a confirmation for{' '}
           {formatList(DELETE_KEYWORDS)}, and the transcript texts you ask for with {formatList(FULL_KEYWORDS)}
           . Any other text gets a short how-to, at most once a day.
         </p>
@@ -78,7 +80,8 @@ export function MobileTerms({
         </p>
         <p>
           <strong>Message and data rates may apply.</strong> Your carrier's usual rates apply to the messages
-          you send and receive; we charge nothing.
+          you send and receive; we charge nothing. With {CARDS_KEYWORD} ON the first text of a reply can come
+          as a picture message (MMS), which your plan may charge more for than a text.
         </p>
       </LegalSection>
 
@@ -115,13 +118,17 @@ export function MobileTerms({
           <strong>{SPELL_KEYWORD} Siobhan Kowalczyk</strong>, to have them spelled right in your messages;{' '}
           <strong>{SPELL_KEYWORD}</strong> alone lists them and <strong>{SPELL_KEYWORD} CLEAR</strong> empties
           the list. A message's page can add its caller to your contacts and a time they set to your calendar;
-          text <strong>{TZ_KEYWORD}</strong> and a time zone, for example{' '}
-          <strong>{TZ_KEYWORD} CENTRAL</strong> or <strong>{TZ_KEYWORD} America/Chicago</strong>, to have
-          those times in yours, <strong>{TZ_KEYWORD}</strong> alone to see which is used, and{' '}
-          <strong>{TZ_KEYWORD} AUTO</strong> to go back to your number's area code (without either, the
-          service's own setting applies). We keep these choices with your {LANG_KEYWORD} choice, for{' '}
-          {SENDER_PREFERENCES_RETENTION_DAYS} days after you last change them. A command is the whole text: a
-          sentence that merely contains one of these words is an ordinary text, and STOP always stops.
+          text <strong>{CARDS_KEYWORD} ON</strong> to get them as files attached to the first text of a reply
+          (a picture message, MMS: message and data rates may apply), ready to save;{' '}
+          <strong>{CARDS_KEYWORD} OFF</strong> stops them (they are off until you ask) and{' '}
+          <strong>{CARDS_KEYWORD}</strong> alone says which you get. Text <strong>{TZ_KEYWORD}</strong> and a
+          time zone, for example <strong>{TZ_KEYWORD} CENTRAL</strong> or{' '}
+          <strong>{TZ_KEYWORD} America/Chicago</strong>, to have those times in yours,{' '}
+          <strong>{TZ_KEYWORD}</strong> alone to see which is used, and <strong>{TZ_KEYWORD} AUTO</strong> to
+          go back to your number's area code (without either, the service's own setting applies). We keep
+          these choices with your {LANG_KEYWORD} choice, for {SENDER_PREFERENCES_RETENTION_DAYS} days after
+          you last change them. A command is the whole text: a sentence that merely contains one of these
+          words is an ordinary text, and STOP always stops.
         </p>
       </LegalSection>
 
@@ -129,7 +136,7 @@ export function MobileTerms({
         <p>
           Text <strong>{formatList(DELETE_KEYWORDS)}</strong> to our number to erase every voice message you
           have sent us, with its audio, transcript and summary, and your {LANG_KEYWORD}, {MODE_KEYWORD},{' '}
-          {SPELL_KEYWORD} and {TZ_KEYWORD} choices. We text back a code: reply{' '}
+          {CARDS_KEYWORD}, {SPELL_KEYWORD} and {TZ_KEYWORD} choices. We text back a code: reply{' '}
           <strong>{formatList(DELETE_KEYWORDS)}</strong> and that code (for example{' '}
           {formatList(DELETE_KEYWORDS)} 482193) within {DELETE_CODE_MINUTES} minutes, and we erase them at
           once and confirm by text how many were deleted. Without the code nothing is deleted, so nobody can

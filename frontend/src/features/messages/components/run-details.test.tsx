@@ -80,6 +80,15 @@ describe('Details on a message card', () => {
     expect(screen.getByText('delivery of part 2')).toBeInTheDocument();
   });
 
+  it('says a part went as an MMS with cards (CARDS ON) rather than counting its segments', async () => {
+    const api = installFakeApi();
+    const parts = [{ part: 1, segments: 2, media: 2, delivery: null }];
+    api.on('GET', '/api/messages/m1/run', () => ({ status: 200, body: { ...VIEW, reply_parts: parts } }));
+    render(<RunDetails messageId="m1" />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Details' }));
+    expect(await screen.findByText('Part 1: an MMS with 2 files (cards)')).toBeInTheDocument();
+  });
+
   it('lists the other texts sent about the message (FULL answers, failure notices) with their delivery', async () => {
     const api = installFakeApi();
     const delivered = { status: 'delivered', error_code: null };

@@ -156,7 +156,10 @@ function TextRow({
   return (
     <li className="flex flex-wrap items-center gap-x-2 text-ink">
       <span>
-        {label}: {part.segments} {part.segments === 1 ? 'segment' : 'segments'}
+        {label}:{' '}
+        {part.media
+          ? `an MMS with ${part.media} ${part.media === 1 ? 'file' : 'files'} (cards)`
+          : `${part.segments} ${part.segments === 1 ? 'segment' : 'segments'}`}
       </span>
       {renderPartDelivery
         ? renderPartDelivery(part)

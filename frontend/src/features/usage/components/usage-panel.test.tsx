@@ -69,6 +69,25 @@ describe('the Usage section', () => {
     expect(within(totals).getByText('Estimated cost').nextSibling).toHaveTextContent('$0.2707');
   });
 
+  it('counts the texts sent as MMS with cards (CARDS ON) apart, priced per MMS', async () => {
+    const api = installFakeApi();
+    const dates = usageDates(NOW, 7);
+    const day = { ...emptyUsageDay(dates.at(-1)!), texts_sent: 3, segments: 2, mms_sent: 2 };
+    const range = usageReport(dates, [day], { ...DEFAULT_UNIT_PRICES });
+    api.on('GET', '/api/usage', () => ({ status: 200, body: { ...range, budget: smsBudget(NOW, 1000, 6) } }));
+    render(<UsagePanel reloadKey={0} />);
+
+    const totals = await screen.findByLabelText('Totals');
+    expect(within(totals).getByText('MMS sent (cards)').nextSibling).toHaveTextContent('2');
+    // 2 x $0.0113 (segments) + 2 x $0.022 (MMS sent).
+    expect(within(totals).getByText('Estimated cost').nextSibling).toHaveTextContent('$0.0666');
+    const chart = screen.getByRole('img', { name: /Voice messages a day/ });
+    expect(chart).toHaveAccessibleDescription(
+      expect.stringContaining('3 texts sent in 2 segments and 2 MMS with cards;'),
+    );
+    expect(screen.getByRole('table', { hidden: true })).toHaveTextContent('Nov 24000220');
+  });
+
   it('loads another range when one is chosen, and lists the numbers by day as a table', async () => {
     const api = installFakeApi();
     api.on('GET', '/api/usage', () => ({ status: 200, body: report(7) }));
@@ -87,12 +106,12 @@ describe('the Usage section', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers.slice(5, 8)).toEqual(['Pictures, files', 'Other texts', 'After STOP']);
+    expect(headers.slice(4, 9)).toEqual(['Segments', 'MMS', 'Pictures, files', 'Other texts', 'After STOP']);
     expect(
       within(firstRow)
         .getAllByRole('cell')
         .map((c) => c.textContent)
-        .slice(4, 7),
+        .slice(5, 8),
     ).toEqual(['1', '2', '1']);
     // A narrow section lists each day on its lines instead: the same counts, only the kinds that came.
     const lines = within(screen.getByRole('list', { name: 'Numbers by day' })).getAllByRole('listitem');

@@ -21,6 +21,7 @@ const COLUMNS = [
   'Completed',
   'Failed',
   'Segments',
+  'MMS',
   'Pictures, files',
   'Other texts',
   'After STOP',
@@ -84,6 +85,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
     ['Completed', t.completed],
     ['Failed', t.failed],
     ['Segments sent', t.segments],
+    ['MMS sent (cards)', t.mms_sent],
     ['Audio minutes', (t.audio_seconds / 60).toFixed(1)],
     ['Estimated cost', formatUsd(report.estimated_cost)],
   ] as const;
@@ -105,7 +107,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-accent">Numbers by day</summary>
         <div className="@container mt-2 max-h-72 overflow-y-auto">
-          {/* Nine columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
+          {/* Ten columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
           <table className="hidden w-full text-left @2xl:table">
             <thead className="text-muted">
               <tr>
@@ -126,6 +128,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
                   <td className="py-1 pr-3 text-ink">{day.completed}</td>
                   <td className="py-1 pr-3 text-ink">{day.failed}</td>
                   <td className="py-1 pr-3 text-ink">{day.segments}</td>
+                  <td className="py-1 pr-3 text-ink">{day.mms_sent}</td>
                   <td className="py-1 pr-3 text-ink">{day.refused_attachments}</td>
                   <td className="py-1 pr-3 text-ink">{day.unknown_texts}</td>
                   <td className="py-1 pr-3 text-ink">{day.opted_out_messages}</td>
@@ -139,6 +142,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
               <li key={day.date} className="py-1.5 text-ink">
                 <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
                 {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
+                {day.mms_sent > 0 && `${day.mms_sent} MMS, `}
                 {formatUsd(day.estimated_cost)}
                 {refusedLine(day)}
               </li>

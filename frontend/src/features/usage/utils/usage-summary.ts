@@ -17,7 +17,7 @@ export function usageSummary(report: UsageReport): string {
   );
   return [
     `Last ${count(report.days.length, 'day', 'days')}: ${count(t.received, 'voice message', 'voice messages')} received, ${t.completed.toLocaleString('en-US')} completed, ${failed}, ${count(t.limited, 'over the daily limit', 'over the daily limit')}.`,
-    `${count(t.texts_sent, 'text', 'texts')} sent in ${count(t.segments, 'segment', 'segments')}; ${t.delivered.toLocaleString('en-US')} delivered, ${t.undelivered.toLocaleString('en-US')} undelivered.`,
+    `${count(t.texts_sent, 'text', 'texts')} sent in ${count(t.segments, 'segment', 'segments')}${t.mms_sent > 0 ? ` and ${count(t.mms_sent, 'MMS', 'MMS')} with cards` : ''}; ${t.delivered.toLocaleString('en-US')} delivered, ${t.undelivered.toLocaleString('en-US')} undelivered.`,
     t.received > 0 ? `Busiest day ${shortDate(busiest.date)} with ${busiest.received}.` : '',
     refusedSentence(t),
     correctionsSentence(t),
