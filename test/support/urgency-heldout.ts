@@ -48,7 +48,7 @@ export const URGENCY_HELDOUT: readonly UrgencyVoicemail[] = [
   ),
   routine(
     'ho-package-delivered',
-    "Hi, this is your UPS driver. Nobody answered the door, so I left your package with the front desk of your building. Have a good one.",
+    'Hi, this is your UPS driver. Nobody answered the door, so I left your package with the front desk of your building. Have a good one.',
   ),
   scam(
     'ho-ssn-suspended',
@@ -116,7 +116,7 @@ export const URGENCY_HELDOUT: readonly UrgencyVoicemail[] = [
   ),
   routine(
     'ho-car-ready',
-    "Hi, this is Pete at Main Street Auto. Your car is all done and ready to pick up whenever. We close at six today, but tomorrow works just as well.",
+    'Hi, this is Pete at Main Street Auto. Your car is all done and ready to pick up whenever. We close at six today, but tomorrow works just as well.',
   ),
   robocall(
     'ho-card-rate',
