@@ -37,7 +37,9 @@ const run = (heldOut: readonly Judged[]) =>
 
 describe('the urgency benchmark report', () => {
   it('counts and lists the held-out mistakes under their own heading, apart from the main set', () => {
-    const heard = 'Hi it is Tom your landlord, a pipe burst and water is coming through the ceiling.';
+    // Longer than the main set's quotes (160 characters): the held-out ones are quoted whole.
+    const heard =
+      "Hey, it's Tom, your landlord. A pipe burst in your unit and water is coming through the ceiling downstairs as we speak. I need to get in to shut the valve. Call me back.";
     const section = run([
       judged('ho-burst-pipe', 'urgent', 'normal', heard),
       judged('ho-card-rate', 'robocall', 'likely_spam', 'Press one to lower your rate.'),
