@@ -26,6 +26,8 @@ export type UrgencyRun = {
   readonly commit: string;
   readonly engines: readonly string[];
   readonly judged: readonly Judged[];
+  /** The held-out set's (test/support/urgency-heldout.ts), reported in its own tables; empty: not run. */
+  readonly heldOut: readonly Judged[];
   readonly minutes: number;
 };
 
@@ -71,8 +73,8 @@ function mistakes(rows: readonly { label: UrgencyLabel; level: UrgencyLevel | nu
   ].join('; ');
 }
 
-/** The voicemails an engine got wrong, with what it heard. */
-function wrongOnes(judged: readonly Judged[]): string[] {
+/** The voicemails an engine got wrong, with what it heard (cut at `cut` characters). */
+function wrongOnes(judged: readonly Judged[], cut: number): string[] {
   return judged
     .filter((j) => j.level !== EXPECTED_LEVEL[j.voicemail.label])
     .map((j) => {
@@ -80,52 +82,71 @@ function wrongOnes(judged: readonly Judged[]): string[] {
         j.level === null
           ? `failed (${j.error})`
           : `${LEVEL_NAMES[j.level]}${j.reason ? ` (${j.reason})` : ''}`;
-      const heard = j.transcript.length > 160 ? `${j.transcript.slice(0, 157)}...` : j.transcript;
+      const heard = j.transcript.length > cut ? `${j.transcript.slice(0, cut - 3)}...` : j.transcript;
       const doubted = j.doubted.length === 0 ? '' : ` Doubted: ${j.doubted.join(' ')}.`;
       return `- ${j.voicemail.id} (${j.voicemail.label}; ${renderingLabel(j.rendering)}), ${j.engine}: ${given}. Heard: "${heard}"${doubted}`;
     });
 }
 
+/** A set's count by label: "10 urgent, 11 routine, 7 robocall, 9 scam". */
+function byLabel(judged: readonly Judged[], engines: number): string {
+  return LABELS.map(
+    (label) => `${judged.filter((j) => j.voicemail.label === label).length / engines} ${label}`,
+  ).join(', ');
+}
+
+/** One engine's tables on one set, under the heading given; what was heard cut at `cut` characters. */
+function engineBlock(engine: string, all: readonly Judged[], heading: string, cut: number): string[] {
+  const out: string[] = [];
+  const judged = all.filter((j) => j.engine === engine);
+  const rows = judged.map((j) => ({ label: j.voicemail.label, level: j.level }));
+  out.push(`${heading} ${engine}`, '', confusion(rows), '', `${mistakes(rows)}.`, '');
+  const proposed = judged.filter((j) => j.proposed !== null);
+  if (proposed.length > 0) {
+    const before = proposed.map((j) => ({ label: j.voicemail.label, level: j.proposed }));
+    const kept = proposed.filter((j) => j.source === 'model').length;
+    out.push(
+      `The simulated model's own answers, before the rules checked them (${kept} of ${proposed.length} kept as the model gave them):`,
+      '',
+      confusion(before),
+      '',
+      `${mistakes(before)}.`,
+      '',
+    );
+  }
+  const texts = judged.filter((j) => j.level !== null);
+  const urgentRight = texts.filter((j) => (j.level === 'urgent') === j.first.startsWith('URGENT: ')).length;
+  const spamRight = texts.filter(
+    (j) => (j.level === 'likely_spam') === /^Likely (a scam|a recorded sales call|spam)\b/.test(j.first),
+  ).length;
+  out.push(
+    `First texts: "URGENT: " on exactly the urgent ones in ${urgentRight} of ${texts.length}; the one-line likely-spam text on exactly the likely-spam ones in ${spamRight} of ${texts.length}.`,
+    '',
+  );
+  const wrong = wrongOnes(judged, cut);
+  out.push(wrong.length === 0 ? 'None wrong.' : 'Wrong:', '', ...wrong, '');
+  return out;
+}
+
 export function urgencySection(run: UrgencyRun): string {
   const voicemails = new Set(run.judged.map((j) => j.voicemail.id)).size;
-  const byLabel = LABELS.map(
-    (label) =>
-      `${run.judged.filter((j) => j.voicemail.label === label).length / run.engines.length} ${label}`,
-  );
   const out: string[] = [
     '## Urgency on a labelled set (issue 25)',
     '',
-    `${run.machine} · commit ${run.commit} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel.join(', ')}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes. Run: \`npm run bench -- urgency\`.`,
+    `${run.machine} · commit ${run.commit} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel(run.judged, run.engines.length)}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes${run.heldOut.length > 0 ? ' (both sets)' : ''}. Run: \`npm run bench -- urgency\`.`,
     '',
   ];
-  for (const engine of run.engines) {
-    const judged = run.judged.filter((j) => j.engine === engine);
-    const rows = judged.map((j) => ({ label: j.voicemail.label, level: j.level }));
-    out.push(`### ${engine}`, '', confusion(rows), '', `${mistakes(rows)}.`, '');
-    const proposed = judged.filter((j) => j.proposed !== null);
-    if (proposed.length > 0) {
-      const before = proposed.map((j) => ({ label: j.voicemail.label, level: j.proposed }));
-      const kept = proposed.filter((j) => j.source === 'model').length;
-      out.push(
-        `The simulated model's own answers, before the rules checked them (${kept} of ${proposed.length} kept as the model gave them):`,
-        '',
-        confusion(before),
-        '',
-        `${mistakes(before)}.`,
-        '',
-      );
-    }
-    const texts = judged.filter((j) => j.level !== null);
-    const urgentRight = texts.filter((j) => (j.level === 'urgent') === j.first.startsWith('URGENT: ')).length;
-    const spamRight = texts.filter(
-      (j) => (j.level === 'likely_spam') === /^Likely (a scam|a recorded sales call|spam)\b/.test(j.first),
-    ).length;
+  for (const engine of run.engines) out.push(...engineBlock(engine, run.judged, '###', 160));
+  if (run.heldOut.length > 0) {
+    const heldOut = new Set(run.heldOut.map((j) => j.voicemail.id)).size;
     out.push(
-      `First texts: "URGENT: " on exactly the urgent ones in ${urgentRight} of ${texts.length}; the one-line likely-spam text on exactly the likely-spam ones in ${spamRight} of ${texts.length}.`,
+      '### Held out: written without reading the rules',
+      '',
+      `${heldOut} voicemails of test/support/urgency-heldout.ts (${byLabel(run.heldOut, run.engines.length)}), written from issue 25's description of urgent, routine, robocall and scam calls by someone who had not read the rules (core/urgency*.ts), their tests or the set above, in the words real callers and real robocalls use; spoken, heard and judged as above (the voices and conditions in the same turn). Nobody tuned the rules to them: these figures say how the rules meet phrasings they were not written for. What was heard is quoted whole.`,
       '',
     );
-    const wrong = wrongOnes(judged);
-    out.push(wrong.length === 0 ? 'None wrong.' : 'Wrong:', '', ...wrong, '');
+    for (const engine of run.engines)
+      out.push(...engineBlock(engine, run.heldOut, '#### Held out,', Number.POSITIVE_INFINITY));
   }
   return out.join('\n');
 }

@@ -7,13 +7,17 @@
  * bench/urgency-model.ts). The level the message gets is compared with its label: a confusion table per
  * engine, the costly mistake (urgent marked normal) and its opposite (normal marked urgent).
  *
- * Run: npm run bench -- urgency (writes the section "urgency"); BENCH_URGENCY_ONLY=sick-son,irs-arrest runs
- * those voicemails only and writes nothing.
+ * The held-out set (test/support/urgency-heldout.ts, written without reading the rules) runs the same way and
+ * gets its own tables in the section.
+ *
+ * Run: npm run bench -- urgency (both sets; writes the section "urgency"); BENCH_URGENCY_SET=main or heldout
+ * runs one set, BENCH_URGENCY_ONLY=sick-son,irs-arrest those voicemails only; either writes nothing.
  */
 import { isDoubtful } from '../lambdas/core/heard-words';
 import type { UrgencyLevel } from '../lambdas/core/urgency-schema';
 import { renderingLabel, renderingOf } from '../test/support/fact-truth';
 import { SpeechClips } from '../test/support/speech-clips';
+import { URGENCY_HELDOUT } from '../test/support/urgency-heldout';
 import { URGENCY_VOICEMAILS } from '../test/support/urgency-voicemails';
 import { factClip, gitCommit, offlineSummarizer } from './facts';
 import { startSimulatedOpenAi } from './facts-openai';
@@ -22,8 +26,12 @@ import { moonshineModels } from './honesty';
 import { machineLine, writeSection } from './report';
 import { type Judged, urgencySection } from './urgency-report';
 
+const SETS = { main: URGENCY_VOICEMAILS, heldout: URGENCY_HELDOUT } as const;
+
 export async function benchUrgency(): Promise<void> {
   const only = process.env.BENCH_URGENCY_ONLY?.split(',').map((id) => id.trim());
+  const set = process.env.BENCH_URGENCY_SET;
+  if (set !== undefined && !(set in SETS)) throw new Error('BENCH_URGENCY_SET is main or heldout.');
   const clips = new SpeechClips();
   const openAi = await startSimulatedOpenAi();
   const base = (await moonshineModels()).find((model) => model.model.size === 'base');
@@ -35,12 +43,25 @@ export async function benchUrgency(): Promise<void> {
     openAi: false,
   };
   const judged: Judged[] = [];
+  const heldOut: Judged[] = [];
   const started = Date.now();
+  const voicemails = (name: keyof typeof SETS, into: Judged[]) =>
+    set === undefined || set === name
+      ? SETS[name].map((voicemail, index) => ({ voicemail, index, into }))
+      : [];
   try {
-    for (const [index, voicemail] of URGENCY_VOICEMAILS.entries()) {
+    for (const { voicemail, index, into } of [
+      ...voicemails('main', judged),
+      ...voicemails('heldout', heldOut),
+    ]) {
       if (only && !only.includes(voicemail.id)) continue;
       const rendering = renderingOf(index);
-      const clip = await factClip(voicemail, rendering, clips, 'urgency');
+      const clip = await factClip(
+        voicemail,
+        rendering,
+        clips,
+        into === heldOut ? 'urgency-heldout' : 'urgency',
+      );
       const heard = await runVoicemail(offline, clip);
       // The simulated OpenAI hears what Moonshine base heard, with the same confidences.
       openAi.hear(heard.transcription);
@@ -51,7 +72,7 @@ export async function benchUrgency(): Promise<void> {
       ] as const) {
         const urgency = outcome.message.urgency ?? null;
         const proposed = outcome.summary?.urgency?.level ?? null;
-        judged.push({
+        into.push({
           voicemail,
           rendering,
           engine,
@@ -78,8 +99,9 @@ export async function benchUrgency(): Promise<void> {
     commit: gitCommit(),
     engines: [offline.name, openAi.engine.name],
     judged,
+    heldOut,
     minutes: (Date.now() - started) / 60_000,
   });
   console.log(markdown);
-  if (!only) await writeSection('urgency', markdown);
+  if (!only && set === undefined) await writeSection('urgency', markdown);
 }
