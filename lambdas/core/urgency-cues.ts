@@ -33,6 +33,8 @@ export const SCAM_REASONS = {
   techSupport: 'a fake computer alert',
   account: 'a fake account alert',
   secrecy: 'asks you to keep it secret',
+  appPayment: 'asks for payment by a payment app',
+  shutOff: 'threatens to cut off a service now',
 } as const;
 
 export const SALES_REASONS = {
@@ -78,6 +80,20 @@ export const SPAM_CUES: readonly Cue[] = [
     kind: 'scam',
     pattern: d(String.raw`\b(bitcoin|crypto ?currency|crypto|btc atm)\b`),
     reason: SCAM_REASONS.crypto,
+  },
+  {
+    // A bill no company asks to be paid this way: "send the payment by Zelle", "pay through Cash App".
+    kind: 'scam',
+    pattern: d(String.raw`\b${PAY}\b(?: \S+){0,6}? (zelle|venmo|cash ?app|paypal me)\b`),
+    reason: SCAM_REASONS.appPayment,
+  },
+  {
+    // "your power will be shut off within the hour": a cut-off threatened within hours, as utilities do not.
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(?:power|electricity|electric|service|gas|water|lights|phone|internet)(?: \S+){0,3}? (?:will|is going to|are going to) be (shut off|disconnected|cut off|turned off)(?: \S+){0,4}? (?:within|in (?:the next )?(?:\S+ )?(?:minutes?|hours?|the hour)|today|immediately|right away)\b`,
+    ),
+    reason: SCAM_REASONS.shutOff,
   },
   {
     kind: 'scam',
@@ -217,6 +233,38 @@ export const URGENT_CUES: readonly Cue[] = [
     reason: 'someone is locked out',
   },
   {
+    // A recall or a warning about something the listener has: "the pills you picked up were recalled".
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(recalled|(?:a|the|safety) recall)\b|\b(?:don't|do not|stop) (?:take|taking|use|using|eat|eating|give|giving|drink|drinking) (?:any more|anymore|(?:it|them|the|your|this|that|those|these)(?: \S+)? (?:pills?|medicine|medication|meds|prescription|tablets?|drops|formula|food|product)s?)\b`,
+    ),
+    reason: 'a safety warning about something you have',
+  },
+  {
+    // A fever or temperature said with someone to fetch: "she has a temperature of 103... come get her".
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(fever|temperature of|high temperature)\b(?: \S+){0,25}? (?:come (?:get|pick)|pick (?:him|her|them) up|(?:can't|cannot) stay)\b|\bneed (?:someone|somebody|you) to (come (?:get|pick)|pick (?:him|her|them) up)\b`,
+    ),
+    reason: 'someone needs picking up',
+  },
+  {
+    // A real card alert asks you to call the number you already have (a scam's asks for codes: SPAM_CUES).
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(fraud (?:department|alert|team|prevention)|blocked (?:a|the|your|an) (?:charge|transaction|purchase|payment|card)|(?:unusual|suspicious|unauthori[sz]ed) (?:charges?|activity|transactions?|purchases?))\b`,
+    ),
+    reason: 'a possible fraud on your account',
+  },
+  {
+    // Something the caller depends on stopped now: "the main server went down", "none of the clients can log in".
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b((?:server|servers|site|website|system|systems|network|internet|email|phones|register|registers) (?:is|are|went|has gone|have gone|just went) (?:down|offline)|(?:nobody|no one|none of (?:the|our) \S+) can (?:log|get|sign) in|power (?:is )?out|power outage)\b`,
+    ),
+    reason: 'something is down at work',
+  },
+  {
     kind: 'says-urgent',
     pattern: d(String.raw`${NOT}\b(urgent|urgently|it's important|very important)\b`),
     reason: 'the caller says it is urgent',
@@ -225,7 +273,7 @@ export const URGENT_CUES: readonly Cue[] = [
 
 /** Asking to be called back, or for something done; the deadline comes after it (core/urgency.ts). */
 export const REQUEST = d(
-  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk))\b`,
+  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk)|need your (?:decision|answer|approval|permission|ok|okay)|(?:please )?(?:confirm|respond|decide))\b`,
 );
 
 /** A deadline that is today or now: "today", "right away", "as soon as you can", "by the end of the day". */

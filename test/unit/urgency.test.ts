@@ -150,6 +150,59 @@ describe('likely spam: robocalls and scams, including those that fake urgency', 
   });
 });
 
+describe('urgent without a deadline word: a warning, someone to fetch, a fraud alert, an outage (after the held-out set)', () => {
+  it.each([
+    [
+      'Hi, this is Omar at Greenway Market. The baby formula you bought on Sunday is under a safety recall. Please stop using the formula and bring it back.',
+      'a safety warning about something you have',
+    ],
+    [
+      "Hello, it's Beth at Sunny Days. Leo has a high temperature and he can't stay with the other kids, please come pick him up.",
+      'someone needs picking up',
+    ],
+    [
+      'This is the fraud department at First Federal. We saw unusual activity on your debit card. Call the number on the back of your card.',
+      'a possible fraud on your account',
+    ],
+    [
+      "Hey, it's Raj. The network is down at the store and the registers are offline, call me.",
+      'something is down at work',
+    ],
+    [
+      'Hi, this is Dr. Ames at the clinic. We need your decision about the procedure in the next hour. Please call.',
+      'asks for an answer right away',
+    ],
+    [
+      'This is United Airlines. Your 6 pm flight was cancelled. Please confirm the new seat by eight tonight or it will be released.',
+      'asks for an answer before 8 tonight',
+    ],
+  ])('%s -> urgent (%s)', (text, reason) => {
+    expect(rules(text)).toEqual({ level: 'urgent', reason, source: 'rules' });
+  });
+
+  it.each([
+    "Hi, it's Jen from the pharmacy. Your refill is ready, and we can't take returns on it after Friday.",
+    'Hi, this is Sam at Bright Dental. Please confirm your appointment on Tuesday at ten.',
+    "Hey, it's Mom. Don't take the car today, the tire looked low. Call me when you can this week.",
+    'This is IT. The email server will be down for maintenance next Saturday night.',
+  ])('%s -> normal', (text) => {
+    expect(rules(text)).toEqual({ level: 'normal', reason: '', source: 'rules' });
+  });
+
+  it.each([
+    [
+      'This is the gas company. Your gas will be shut off within the hour unless you pay the balance now.',
+      'threatens to cut off a service now',
+    ],
+    [
+      'This is your bank. To unlock your account, send a payment through Venmo to our agent today.',
+      'asks for payment by a payment app',
+    ],
+  ])('%s -> likely spam (%s)', (text, reason) => {
+    expect(rules(text)).toEqual({ level: 'likely_spam', reason, source: 'rules' });
+  });
+});
+
 describe('doubtful words', () => {
   it('do not alone make a message urgent', () => {
     const text = "Hi, it's Tom. Dad is at the hospital. Call me.";
