@@ -45,6 +45,8 @@ const SPAM_REASONS: Readonly<Record<string, string>> = {
   [SCAM_REASONS.techSupport]: 'una falsa alerta de su computadora',
   [SCAM_REASONS.account]: 'una falsa alerta de su cuenta',
   [SCAM_REASONS.secrecy]: 'le pide guardar el secreto',
+  [SCAM_REASONS.appPayment]: 'pide el pago por una app de pagos',
+  [SCAM_REASONS.shutOff]: 'amenaza con cortar un servicio ya',
   [SALES_REASONS.pressMenu]: 'le pide pulsar 1',
   [SALES_REASONS.warranty]: 'una oferta de cobertura para su auto',
   [SALES_REASONS.pitch]: 'una oferta de préstamo, tasa o plan',
