@@ -28,6 +28,8 @@ export type UrgencyRun = {
   readonly judged: readonly Judged[];
   /** The held-out set's (test/support/urgency-heldout.ts), reported in its own tables; empty: not run. */
   readonly heldOut: readonly Judged[];
+  /** The fresh held-out set's (test/support/urgency-fresh.ts), in its own tables too; empty: not run. */
+  readonly fresh: readonly Judged[];
   readonly minutes: number;
 };
 
@@ -128,25 +130,53 @@ function engineBlock(engine: string, all: readonly Judged[], heading: string, cu
   return out;
 }
 
+/** A set besides the main one: its heading, what it is, and each engine's tables; nothing when not run. */
+function setTables(
+  run: UrgencyRun,
+  judged: readonly Judged[],
+  heading: string,
+  engineHeading: string,
+  intro: (voicemails: number) => string,
+): string[] {
+  if (judged.length === 0) return [];
+  const out = [heading, '', intro(new Set(judged.map((j) => j.voicemail.id)).size), ''];
+  for (const engine of run.engines)
+    out.push(...engineBlock(engine, judged, engineHeading, Number.POSITIVE_INFINITY));
+  return out;
+}
+
+/** " (all three sets)" after the minutes when more than the main set ran. */
+function setsRun(run: UrgencyRun): string {
+  const sets = [run.judged, run.heldOut, run.fresh].filter((set) => set.length > 0).length;
+  return sets > 1 ? ` (${sets === 3 ? 'all three' : 'two'} sets)` : '';
+}
+
 export function urgencySection(run: UrgencyRun): string {
   const voicemails = new Set(run.judged.map((j) => j.voicemail.id)).size;
   const out: string[] = [
     '## Urgency on a labelled set (issue 25)',
     '',
-    `${run.machine} · commit ${run.commit} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel(run.judged, run.engines.length)}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes${run.heldOut.length > 0 ? ' (both sets)' : ''}. Run: \`npm run bench -- urgency\`.`,
+    `${run.machine} · commit ${run.commit} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel(run.judged, run.engines.length)}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes${setsRun(run)}. Run: \`npm run bench -- urgency\`.`,
     '',
   ];
   for (const engine of run.engines) out.push(...engineBlock(engine, run.judged, '###', 160));
-  if (run.heldOut.length > 0) {
-    const heldOut = new Set(run.heldOut.map((j) => j.voicemail.id)).size;
-    out.push(
+  out.push(
+    ...setTables(
+      run,
+      run.heldOut,
       '### Held out: written without reading the rules',
-      '',
-      `${heldOut} voicemails of test/support/urgency-heldout.ts (${byLabel(run.heldOut, run.engines.length)}), written from issue 25's description of urgent, routine, robocall and scam calls by someone who had not read the rules (core/urgency*.ts), their tests or the set above, in the words real callers and real robocalls use; spoken, heard and judged as above (the voices and conditions in the same turn). Nobody tuned the rules to them: these figures say how the rules meet phrasings they were not written for. What was heard is quoted whole.`,
-      '',
-    );
-    for (const engine of run.engines)
-      out.push(...engineBlock(engine, run.heldOut, '#### Held out,', Number.POSITIVE_INFINITY));
-  }
+      '#### Held out,',
+      (count) =>
+        `${count} voicemails of test/support/urgency-heldout.ts (${byLabel(run.heldOut, run.engines.length)}), written from issue 25's description of urgent, routine, robocall and scam calls by someone who had not read the rules (core/urgency*.ts), their tests or the set above, in the words real callers and real robocalls use; spoken, heard and judged as above (the voices and conditions in the same turn). The rules were then tuned to the mistakes this set showed, so it is held out no longer: the fresh set below measures the tuned rules. What was heard is quoted whole.`,
+    ),
+    ...setTables(
+      run,
+      run.fresh,
+      '### Fresh held-out set: written after the rules were tuned, without reading them',
+      '#### Fresh held-out set,',
+      (count) =>
+        `${count} voicemails of test/support/urgency-fresh.ts (${byLabel(run.fresh, run.engines.length)}), written after the rules were tuned on the held-out set's mistakes, by someone who had read neither the rules, their tests, the simulated model nor the scripts of the two sets above: only issue 25's description of the four kinds of call. Urgent ones vary in who calls and how (several never say "urgent" or "emergency"); routine ones include times today that are not pressing and feelings that are not emergencies; one real fraud alert asks to call the number on the card. Spoken, heard and judged as above. Nobody tuned the rules to them: these figures say how the tuned rules meet phrasings they were not written for. What was heard is quoted whole.`,
+    ),
+  );
   return out.join('\n');
 }

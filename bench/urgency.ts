@@ -7,16 +7,19 @@
  * bench/urgency-model.ts). The level the message gets is compared with its label: a confusion table per
  * engine, the costly mistake (urgent marked normal) and its opposite (normal marked urgent).
  *
- * The held-out set (test/support/urgency-heldout.ts, written without reading the rules) runs the same way and
- * gets its own tables in the section.
+ * The held-out set (test/support/urgency-heldout.ts, written without reading the rules) and the fresh one
+ * (test/support/urgency-fresh.ts, written after the rules were tuned on the held-out set's mistakes, again
+ * without reading them) run the same way and get their own tables in the section.
  *
- * Run: npm run bench -- urgency (both sets; writes the section "urgency"); BENCH_URGENCY_SET=main or heldout
- * runs one set, BENCH_URGENCY_ONLY=sick-son,irs-arrest those voicemails only; either writes nothing.
+ * Run: npm run bench -- urgency (all three sets; writes the section "urgency"); BENCH_URGENCY_SET=main,
+ * heldout or fresh runs one set, BENCH_URGENCY_ONLY=sick-son,irs-arrest those voicemails only; either writes
+ * nothing.
  */
 import { isDoubtful } from '../lambdas/core/heard-words';
 import type { UrgencyLevel } from '../lambdas/core/urgency-schema';
 import { renderingLabel, renderingOf } from '../test/support/fact-truth';
 import { SpeechClips } from '../test/support/speech-clips';
+import { URGENCY_FRESH } from '../test/support/urgency-fresh';
 import { URGENCY_HELDOUT } from '../test/support/urgency-heldout';
 import { URGENCY_VOICEMAILS } from '../test/support/urgency-voicemails';
 import { factClip, gitCommit, offlineSummarizer } from './facts';
@@ -26,12 +29,18 @@ import { moonshineModels } from './honesty';
 import { machineLine, writeSection } from './report';
 import { type Judged, urgencySection } from './urgency-report';
 
-const SETS = { main: URGENCY_VOICEMAILS, heldout: URGENCY_HELDOUT } as const;
+const SETS = { main: URGENCY_VOICEMAILS, heldout: URGENCY_HELDOUT, fresh: URGENCY_FRESH } as const;
+/** Where each set's clips are kept, under BENCH_DATA_DIR. */
+const FOLDERS: Readonly<Record<keyof typeof SETS, string>> = {
+  main: 'urgency',
+  heldout: 'urgency-heldout',
+  fresh: 'urgency-fresh',
+};
 
 export async function benchUrgency(): Promise<void> {
   const only = process.env.BENCH_URGENCY_ONLY?.split(',').map((id) => id.trim());
   const set = process.env.BENCH_URGENCY_SET;
-  if (set !== undefined && !(set in SETS)) throw new Error('BENCH_URGENCY_SET is main or heldout.');
+  if (set !== undefined && !(set in SETS)) throw new Error('BENCH_URGENCY_SET is main, heldout or fresh.');
   const clips = new SpeechClips();
   const openAi = await startSimulatedOpenAi();
   const base = (await moonshineModels()).find((model) => model.model.size === 'base');
@@ -44,24 +53,21 @@ export async function benchUrgency(): Promise<void> {
   };
   const judged: Judged[] = [];
   const heldOut: Judged[] = [];
+  const fresh: Judged[] = [];
   const started = Date.now();
   const voicemails = (name: keyof typeof SETS, into: Judged[]) =>
     set === undefined || set === name
-      ? SETS[name].map((voicemail, index) => ({ voicemail, index, into }))
+      ? SETS[name].map((voicemail, index) => ({ voicemail, index, into, folder: FOLDERS[name] }))
       : [];
   try {
-    for (const { voicemail, index, into } of [
+    for (const { voicemail, index, into, folder } of [
       ...voicemails('main', judged),
       ...voicemails('heldout', heldOut),
+      ...voicemails('fresh', fresh),
     ]) {
       if (only && !only.includes(voicemail.id)) continue;
       const rendering = renderingOf(index);
-      const clip = await factClip(
-        voicemail,
-        rendering,
-        clips,
-        into === heldOut ? 'urgency-heldout' : 'urgency',
-      );
+      const clip = await factClip(voicemail, rendering, clips, folder);
       const heard = await runVoicemail(offline, clip);
       // The simulated OpenAI hears what Moonshine base heard, with the same confidences.
       openAi.hear(heard.transcription);
@@ -100,6 +106,7 @@ export async function benchUrgency(): Promise<void> {
     engines: [offline.name, openAi.engine.name],
     judged,
     heldOut,
+    fresh,
     minutes: (Date.now() - started) / 60_000,
   });
   console.log(markdown);

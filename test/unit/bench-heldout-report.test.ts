@@ -1,7 +1,8 @@
 /**
- * The urgency benchmark's report (bench/urgency-report.ts) on the held-out set: its figures must stay apart
- * from the main set's, so a mistake the rules make on a phrasing they were not written for is counted and
- * shown under "Held out", and the main set's tables read as they did before.
+ * The urgency benchmark's report (bench/urgency-report.ts) on the held-out sets: their figures must stay apart
+ * from the main set's and from each other's, so a mistake the rules make on a phrasing they were not written
+ * for is counted and shown under its own set's heading (the fresh set's measures the rules tuned on the first
+ * held-out set's mistakes), and the main set's tables read as they did before.
  */
 import { describe, expect, it } from 'vitest';
 import { type Judged, urgencySection } from '../../bench/urgency-report';
@@ -25,13 +26,16 @@ const judged = (id: string, label: UrgencyLabel, level: UrgencyLevel, transcript
   error: null,
 });
 
-const run = (heldOut: readonly Judged[]) =>
+const FRESH = '### Fresh held-out set: written after the rules were tuned, without reading them';
+
+const run = (heldOut: readonly Judged[], fresh: readonly Judged[] = []) =>
   urgencySection({
     machine: 'a test machine',
     commit: 'abc1234',
     engines: [ENGINE],
     judged: [judged('sick-son', 'urgent', 'urgent', 'The school nurse, your son has a fever.')],
     heldOut,
+    fresh,
     minutes: 1,
   });
 
@@ -58,7 +62,46 @@ describe('the urgency benchmark report', () => {
     expect(heldOut).not.toContain('ho-card-rate (');
   });
 
-  it('writes no held-out tables when the set was not run', () => {
-    expect(run([])).not.toContain('Held out');
+  it("counts and lists the fresh set's mistakes under their own heading, after the held-out set's", () => {
+    const heard =
+      "Hi, it's Jen, your dog sitter. Max got into a bag of chocolate on the counter and ate most of it. The vet says he needs to come in now. Can I take him? Please call me back.";
+    const section = run(
+      [judged('ho-card-rate', 'robocall', 'likely_spam', 'Press one to lower your rate.')],
+      [
+        judged('fr-dog-chocolate', 'urgent', 'normal', heard),
+        judged('fr-dinner-tonight', 'routine', 'urgent', 'Are we still on for dinner tonight?'),
+        judged('fr-bank-code', 'scam', 'likely_spam', 'Read us that code.'),
+      ],
+    );
+    expect(section).toContain('1.0 minutes (all three sets)');
+    const [before, fresh] = section.split(FRESH);
+    const heldOut = before?.split('### Held out: written without reading the rules')[1];
+    expect(heldOut).toContain('None wrong.');
+    expect(heldOut).toContain('urgent marked normal (the costly mistake): **0 of 0**');
+    expect(fresh).toContain(
+      '3 voicemails of test/support/urgency-fresh.ts (1 urgent, 1 routine, 0 robocall, 1 scam)',
+    );
+    expect(fresh).toContain(`#### Fresh held-out set, ${ENGINE}`);
+    expect(fresh).toContain('urgent marked normal (the costly mistake): **1 of 1**');
+    expect(fresh).toContain('normal marked urgent: **1 of 1**');
+    expect(fresh).toContain(
+      `- fr-dog-chocolate (urgent; slt, 16 kHz, clean), ${ENGINE}: normal. Heard: "${heard}"`,
+    );
+    expect(fresh).not.toContain('ho-card-rate');
+    expect(fresh).not.toContain('fr-bank-code (');
+  });
+
+  it('writes no held-out tables when those sets were not run', () => {
+    const section = run([]);
+    expect(section).not.toContain('Held out');
+    expect(section).not.toContain('Fresh held-out set');
+    expect(section).not.toContain('sets)');
+  });
+
+  it('writes the fresh tables alone when only the fresh set was run', () => {
+    const section = run([], [judged('fr-solar', 'robocall', 'likely_spam', 'Press one now.')]);
+    expect(section).not.toContain('### Held out');
+    expect(section).toContain(FRESH);
+    expect(section).toContain('1.0 minutes (two sets)');
   });
 });
