@@ -119,7 +119,7 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     kind: 'scam',
     pattern: d(
-      String.raw`\b(you(?:'ve| have)? (?:just )?(?:won|been selected|been chosen)|you are (?:a|the|our) (?:lucky )?winner|claim your (?:prize|reward|gift|winnings)|free (?:cruise|vacation|trip)|sweepstakes|lottery)\b`,
+      String.raw`\b(you(?:'ve| have)? (?:just )?(?:won(?!')|been selected|been chosen)|you are (?:a|the|our) (?:lucky )?winner|claim your (?:prize|reward|gift|winnings)|free (?:cruise|vacation|trip)|sweepstakes|lottery)\b`,
     ),
     reason: SCAM_REASONS.prize,
   },
