@@ -55,6 +55,13 @@ const addDays = (day: LocalDay, days: number, timeZone: string): LocalDay => {
   return { year: moved.getFullYear(), month: moved.getMonth() + 1, day: moved.getDate() };
 };
 
+/** Month names: a date said with one is not placed (the finders read the day of the month only). */
+const MONTHS = new Set(
+  'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+    ' ',
+  ),
+);
+
 const instant = (day: LocalDay, hour: number, minute: number, timeZone: string) =>
   new Date(new TZDateMini(day.year, day.month - 1, day.day, hour, minute, timeZone).getTime());
 
@@ -101,9 +108,17 @@ export function resolveWhen(
   const date = dates[0];
   const named = days[0]?.value;
   if (date !== undefined) {
+    // "March 3rd": a month named near the date is not read here, so no day is guessed from the date alone.
+    const near = words.slice(Math.max(0, date.start - 2), date.end + 2);
+    if (near.some((word) => MONTHS.has(word))) return null;
     day = dayOfMonth(Number(date.value), today);
     if (day !== null && !after(day) && compareDays(day, today) === 0) {
       day = dayOfMonth(Number(date.value), addDays(today, 1, timeZone));
+    }
+    // "Friday the 23rd" when the 23rd is no Friday: the caller or the engine is wrong, and nobody can tell which.
+    if (day !== null && named !== undefined && WEEKDAYS.includes(named)) {
+      const weekday = new TZDateMini(instant(day, 12, 0, timeZone), timeZone).getDay();
+      if ((WEEKDAYS.indexOf(named) + 1) % 7 !== weekday) return null;
     }
   } else if (named === 'today' || named === 'tonight') {
     day = today;

@@ -252,6 +252,17 @@ describe('a stated time, resolved against when the message arrived', () => {
     expect(callbackAt('until the 23rd', '2026-11-20T15:00:00Z')?.startsAt).toBe('2026-11-23');
   });
 
+  it('places no event from a date it cannot place: a month named with it, or a weekday that disagrees', () => {
+    // The finders read the day of the month only: "March 3rd" said in November is not December 3rd.
+    expect(callbackAt('on March 3rd at 10', '2026-11-26T15:00:00Z')).toBeNull();
+    // Wednesday Dec 23 2026: "Friday the 23rd" is wrong on one side, and nobody can tell which.
+    expect(callbackAt('Friday the 23rd at 10', '2026-11-26T15:00:00Z')).toBeNull();
+    // A weekday that agrees still gives the day: Wednesday the 23rd.
+    expect(callbackAt('Wednesday the 23rd at 10', '2026-11-26T15:00:00Z')?.startsAt).toBe(
+      '2026-12-23T15:00:00.000Z',
+    );
+  });
+
   it('keeps the wall-clock time across daylight-saving changes in New York', () => {
     // Saturday Oct 31 2026 (EDT, UTC-4) -> Monday Nov 2 at 9 AM is EST (UTC-5), after Nov 1's change.
     expect(callbackAt('Monday at 9am', '2026-10-31T16:00:00Z')?.startsAt).toBe('2026-11-02T14:00:00.000Z');
