@@ -4,6 +4,7 @@
  * a note of when they called. Nothing else of the message goes in: a card is saved and kept for years.
  */
 import { contentDocument, contentLine, escapeText } from './content-lines';
+import { normalizePhone } from './phone';
 
 /** The product identifier both cards carry (RFC 6350 6.7.3, RFC 5545 3.7.3). */
 export const CARDS_PRODID = '-//Voice Summary//Message cards 1.0//EN';
@@ -25,12 +26,10 @@ export type ContactInput = {
 /** The note's words: "Left a voice message on Thu, Nov 26, 2026". */
 export const contactNote = (date: string) => `Left a voice message on ${date}`;
 
-/** A number in E.164: a US number of 10 digits (or 11 with its 1), or one written with its "+"; else null. */
+/** A number in E.164 as the rest of the service reads one (core/phone.ts), else null. */
 export function e164Of(number: string): string | null {
-  const digits = number.replace(/\D/g, '');
-  if (number.trim().startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return national.length === 10 && /^[2-9]/.test(national) ? `+1${national}` : null;
+  const phone = normalizePhone(number);
+  return phone.ok ? phone.e164 : null;
 }
 
 /** "Thu, Nov 26, 2026": a day as the card's note and the page write it, in `timeZone`. */
