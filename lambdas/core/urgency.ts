@@ -233,13 +233,19 @@ export function urgencyOf(heard: HeardTranscript): Urgency {
 /** What the summary model proposed: its level and its reason, as it wrote them. */
 export type ProposedUrgency = { readonly level: UrgencyLevel; readonly reason: string };
 
+/** Number words: "call nine one one", "five hundred dollars". */
+const SPOKEN_NUMBER =
+  /\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)\b/i;
+
 /** A reason as a model wrote it, kept when it is a few plain words: no digits, links or markup; else null. */
 export function cleanReason(reason: string): string | null {
   const text = reason
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[.!]+$/, '');
-  if (text === '' || /\d{2}|https?:|www\.|\.[a-z]{2,}\b|[<>{}[\]@#$%^*=|\\~`]/i.test(text)) return null;
+  // No digit and no number in words: a model's reason reaches the sender's text, and no number there is checked.
+  if (text === '' || /\d|https?:|www\.|\.[a-z]{2,}\b|[<>{}[\]@#$%^*=|\\~`]/i.test(text)) return null;
+  if (SPOKEN_NUMBER.test(text)) return null;
   if (text.split(' ').length > 10 || text.length > URGENCY_REASON_MAX) return null;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -314,6 +314,9 @@ describe("the summary model's urgency, checked by the rules", () => {
 
   it("keeps a model's reason only as a few plain words: no number, link or markup", () => {
     expect(cleanReason('Call 900-555-0199 now')).toBeNull();
+    // A number spaced out or in words would reach the sender's text unchecked.
+    expect(cleanReason('call 1-9-0-0-5-5-5-0-1-9-9 now')).toBeNull();
+    expect(cleanReason('call nine hundred five five five')).toBeNull();
     expect(cleanReason('visit https://evil.example')).toBeNull();
     expect(cleanReason('see evil.com')).toBeNull();
     expect(cleanReason('a'.repeat(90))).toBeNull();
