@@ -9,6 +9,9 @@
 import { CONTACT_FILE_TYPE, EVENT_FILE_TYPE } from './message-cards';
 
 /** The files a reply can carry, in the order they are attached. */
+/** Where Twilio sends MMS: elsewhere a text's attachments are left off (and no file link is made). */
+export const MMS_COUNTRIES: readonly (string | null)[] = ['US', 'CA'];
+
 export const CARD_KINDS = ['contact', 'event'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
 

@@ -4,7 +4,13 @@
  * Twilio (or anyone holding the link) fetches it. Every way a code can fail ends in the same NotFoundError,
  * after the same hash and lookup.
  */
-import { CARD_FILE_NOT_AVAILABLE, CARD_KINDS, cardFileUrl, type ServedCard } from '../core/card-files';
+import {
+  CARD_FILE_NOT_AVAILABLE,
+  CARD_KINDS,
+  cardFileUrl,
+  MMS_COUNTRIES,
+  type ServedCard,
+} from '../core/card-files';
 import { NotFoundError } from '../core/errors';
 import { messageCards } from '../core/message-cards';
 import { expiresAtEpochSeconds } from '../core/retention';
@@ -13,6 +19,7 @@ import { senderTimeZone } from '../core/sender-time-zone';
 import type { CardLinkStore } from '../ports/card-links';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';
+import type { PhoneRegions } from '../ports/phone-regions';
 import type { SenderPreferencesRepository } from '../ports/sender-preferences';
 import type { SettingsRepository } from '../ports/settings-repository';
 import { newAccessCode, openByCode } from './access-codes';
@@ -31,11 +38,12 @@ export type CardFileDeps = {
  */
 export type ReplyCardDeps = CardFileDeps & {
   readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+  readonly phoneRegions: Pick<PhoneRegions, 'countryOf'>;
 };
 
 /**
- * The URLs of the files the reply's first text should carry: none unless the sender chose CARDS ON and the
- * message has a contact card or an event; else one new link per file, working for the message link's
+ * The URLs of the files the reply's first text should carry: none unless the sender chose CARDS ON, their
+ * number is where MMS goes, message links are on (Settings) and the message has a contact card or an event; else one new link per file, working for the message link's
  * lifetime (Settings) from now.
  */
 export async function replyCardUrls(
@@ -43,10 +51,14 @@ export async function replyCardUrls(
   message: Message,
   siteUrl: string,
 ): Promise<string[]> {
-  if (!message.phone_number) return [];
+  // No MMS goes there, or the operator keeps no message on a public link: no file link is made either.
+  if (!message.phone_number || !MMS_COUNTRIES.includes(deps.phoneRegions.countryOf(message.phone_number))) {
+    return [];
+  }
+  const settings = await currentSettings(deps);
+  if (!settings.message_link_enabled) return [];
   const preferences = await deps.preferences.get(message.phone_number);
   if (preferences?.cards !== true) return [];
-  const settings = await currentSettings(deps);
   const timeZone = senderTimeZone(
     message.phone_number,
     preferences.time_zone,

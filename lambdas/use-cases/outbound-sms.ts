@@ -30,6 +30,7 @@
  * operator's setting), the caps are spent only on a text that can actually go out, and the number's own caps
  * come before the budget, so a number past them never touches the service's shared counter.
  */
+import { MMS_COUNTRIES } from '../core/card-files';
 import { mayReplyTo } from '../core/destinations';
 import { RecipientOptedOutError } from '../core/pipeline-errors';
 import type { SettingsRecord } from '../core/schemas';
@@ -118,9 +119,6 @@ export type OutboundText = {
   /** Public URLs of files to attach (the contact card, the event): sent as an MMS when the gate allows. */
   readonly media?: readonly string[];
 };
-
-/** Where Twilio sends MMS: elsewhere a text's attachments are left off. */
-const MMS_COUNTRIES: readonly (string | null)[] = ['US', 'CA'];
 
 /** Why a text was not sent. */
 export type Refusal =

@@ -6,6 +6,7 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { CARD_FILE_NOT_AVAILABLE, cardDisposition } from '../../lambdas/core/card-files';
 import { NotFoundError } from '../../lambdas/core/errors';
 import { mapError } from '../../lambdas/http/error-mapper';
@@ -60,6 +61,7 @@ async function setUp(cards: boolean | null) {
     preferences,
     settings: new InMemorySettings(settingsWith({ message_link_days: 30 })),
     cardLinks: new InMemoryCardLinks(clock),
+    phoneRegions: new LibPhoneNumberRegions(),
   };
   const message = completed();
   await messages.create(message);
@@ -75,6 +77,16 @@ describe('the files a reply carries', () => {
       expect(await replyCardUrls(deps, message, SITE)).toEqual([]);
       expect(deps.cardLinks.items.size).toBe(0);
     }
+  });
+
+  it('are none where no MMS goes, or while message links are off in Settings', async () => {
+    const { deps, message } = await setUp(true);
+    // A UK number: Twilio sends it no MMS, so no file link is made for nothing.
+    await deps.preferences.update('+447700900123', { cards: true }, deps.clock());
+    expect(await replyCardUrls(deps, { ...message, phone_number: '+447700900123' }, SITE)).toEqual([]);
+    await deps.settings.put(settingsWith({ message_link_enabled: false }));
+    expect(await replyCardUrls(deps, message, SITE)).toEqual([]);
+    expect(deps.cardLinks.items.size).toBe(0);
   });
 
   it('are none for a message with no card, even with CARDS ON', async () => {
