@@ -29,7 +29,8 @@ export type MessageCards = { readonly contact: CardFile | null; readonly event: 
 export type CardSource = Pick<
   Message,
   'id' | 'created_at' | 'summary' | 'transcript' | 'summary_details' | 'stated_facts'
->;
+> &
+  Partial<Pick<Message, 'language' | 'reply_language'>>;
 
 export const CONTACT_FILE_TYPE = 'text/vcard; charset=utf-8';
 export const EVENT_FILE_TYPE = 'text/calendar; charset=utf-8';
@@ -154,7 +155,10 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
   const appointment = appointmentIn(message);
   // The stated callback time passed the checks of issue 24 (core/stated-summary.ts), which read times better
   // than the older digits-only check the number still goes through.
-  const callback = appointment === null ? callbackTimeIn(details.callback_time) : null;
+  // Only where transcript and summary are both English: elsewhere the summary's time ("jueves a las diez")
+  // could not be held against what was heard, and a time nobody checked is not put in a calendar.
+  const english = [message.language, message.reply_language].every((code) => !code || code === 'en');
+  const callback = appointment === null && english ? callbackTimeIn(details.callback_time) : null;
   const stated = appointment ?? callback;
   const when: EventWhen | null =
     stated === null ? null : resolveWhen(stated.words, stated.mentions, message.created_at, options.timeZone);

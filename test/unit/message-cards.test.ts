@@ -252,6 +252,25 @@ describe('a stated time, resolved against when the message arrived', () => {
     expect(callbackAt('until the 23rd', '2026-11-20T15:00:00Z')?.startsAt).toBe('2026-11-23');
   });
 
+  it('puts no callback time in a calendar from a summary in another language than what was heard', () => {
+    const spanish = {
+      ...checked('Hola, soy Rebecca. Llámeme el viernes a las nueve.', { time: 'Friday at nine' }),
+      language: 'es',
+    };
+    expect(messageCards(spanish, { timeZone: NEW_YORK }).event).toBeNull();
+    const translated = {
+      ...checked('Hi, this is Rebecca. Call me Friday at nine.', { time: 'viernes a las nueve' }),
+      reply_language: 'es',
+    };
+    expect(messageCards(translated, { timeZone: NEW_YORK }).event).toBeNull();
+    // The same in English is placed.
+    expect(
+      messageCards(checked('Hi, this is Rebecca. Call me Friday at nine.', { time: 'Friday at nine' }), {
+        timeZone: NEW_YORK,
+      }).event,
+    ).not.toBeNull();
+  });
+
   it('places no event from a date it cannot place: a month named with it, or a weekday that disagrees', () => {
     // The finders read the day of the month only: "March 3rd" said in November is not December 3rd.
     expect(callbackAt('on March 3rd at 10', '2026-11-26T15:00:00Z')).toBeNull();
