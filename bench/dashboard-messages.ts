@@ -4,8 +4,8 @@
  * reply the carrier did not deliver in seven, one still waiting for the carrier in five; 37 minutes apart,
  * newest first by index.
  */
-import type { SmsPart } from '../lambdas/core/delivery';
-import type { Message } from '../lambdas/core/schemas';
+import type { SmsPart } from '#core/delivery/delivery-status';
+import type { Message } from '#core/messages/schemas';
 
 const SENDERS = [
   '+14155550132',

@@ -5,10 +5,11 @@
  * What the sender would get is what the SMS port recorded; the transcription and summary are what the
  * engines returned, words and confidences included when they carry them.
  */
+
+import type { Message } from '#core/messages/schemas';
+import { type HeardWord, heardWordsSchema } from '#core/transcripts/heard-words';
 import { FfmpegAudioTools } from '../lambdas/adapters/offline/ffmpeg-audio-tools';
 import { LibPhoneNumberRegions } from '../lambdas/adapters/phone/libphonenumber-regions';
-import { type HeardWord, heardWordsSchema } from '../lambdas/core/heard-words';
-import type { Message } from '../lambdas/core/schemas';
 import type { Summarizer, SummaryResult } from '../lambdas/ports/summarizer';
 import type { Transcriber, Transcription } from '../lambdas/ports/transcriber';
 import { markProcessing } from '../lambdas/use-cases/pipeline/mark-processing';

@@ -4,7 +4,7 @@
  * recording; the share of words the engine doubted; the summary's length against the transcript's; and every
  * wrong fact with the text and the transcript it came from.
  */
-import { DOUBTFUL_BELOW } from '../lambdas/core/heard-words';
+import { DOUBTFUL_BELOW } from '#core/transcripts/heard-words';
 import {
   FACT_VOICES,
   type FactVoicemail,

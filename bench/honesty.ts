@@ -4,10 +4,16 @@
  * noise at 10 dB SNR), through Moonshine tiny and base (when fetched), the two models alternating clip by
  * clip so other work on the shared cores hits both alike. Per language and model, how often each verdict
  * comes out; the goal is no English clip flagged not-English and at least 9 in 10 other-language clips
- * flagged. Thresholds: lambdas/core/transcript-quality.ts; discussion: docs/local-transcription.md.
+ * flagged. Thresholds: lambdas/core/transcripts/transcript-quality.ts; discussion: docs/local-transcription.md.
  *
  * Run: npm run bench -- honesty (the transcription benchmark runs it too and writes both sections)
  */
+
+import {
+  judgeTranscript,
+  type TranscriptSignals,
+  type TranscriptVerdict,
+} from '#core/transcripts/transcript-quality';
 import {
   defaultModelDir,
   fetchHint,
@@ -15,11 +21,6 @@ import {
   missingModelFiles,
 } from '../lambdas/adapters/offline/moonshine-model';
 import { MoonshineTranscriber } from '../lambdas/adapters/offline/moonshine-transcriber';
-import {
-  judgeTranscript,
-  type TranscriptSignals,
-  type TranscriptVerdict,
-} from '../lambdas/core/transcript-quality';
 import {
   type Clip,
   type FliteVoice,

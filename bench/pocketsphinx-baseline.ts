@@ -9,6 +9,7 @@ import { constants } from 'node:fs';
 import { access, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { DependencyMissingError, NoSpeechError, PermanentError } from '#core/messages/pipeline-errors';
 import { localEngineConfigFromEnv } from '../lambdas/adapters/offline/engine-config';
 import { FfmpegAudioTools } from '../lambdas/adapters/offline/ffmpeg-audio-tools';
 import { Semaphore } from '../lambdas/adapters/offline/semaphore';
@@ -19,7 +20,6 @@ import {
   which,
   withPrivateTempDir,
 } from '../lambdas/adapters/offline/subprocess';
-import { DependencyMissingError, NoSpeechError, PermanentError } from '../lambdas/core/pipeline-errors';
 import type { AudioInput, Transcriber, Transcription } from '../lambdas/ports/transcriber';
 
 /** Debian 12 ships pocketsphinx 0.8+5prealpha: `pocketsphinx_continuous`, not the 5.x `pocketsphinx` CLI. */

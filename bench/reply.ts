@@ -12,11 +12,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { VoiceSummary } from '#core/facts/summary';
+import { composeReply, type ReplyInput } from '#core/texts/service-texts';
+import { segmentCount } from '#core/texts/sms-text';
 import { summarizeExtractively } from '../lambdas/adapters/extractive/extractive-summarizer';
 import { MoonshineTranscriber } from '../lambdas/adapters/offline/moonshine-transcriber';
-import { composeReply, type ReplyInput } from '../lambdas/core/reply';
-import { segmentCount } from '../lambdas/core/sms-text';
-import type { VoiceSummary } from '../lambdas/core/summary';
 import { PROJECT_ROOT } from '../lib/constructs/project-function';
 import { type FliteVoice, SpeechClips, spokenNumber } from '../test/support/speech-clips';
 import { LONG_VOICEMAILS, type Voicemail } from '../test/support/voicemails';
@@ -67,7 +67,7 @@ async function baseline(): Promise<{
   });
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
   const summarizer = await import(path.join(dir, 'lambdas/adapters/extractive/extractive-summarizer.ts'));
-  const reply = await import(path.join(dir, 'lambdas/core/reply.ts'));
+  const reply = await import(path.join(dir, 'lambdas/core/texts/service-texts.ts'));
   return {
     summarize: summarizer.summarizeExtractively,
     compose: (input) => reply.composeReply({ ...input, mode: 'summary_only' })[0],

@@ -3,9 +3,9 @@
  * caller's words at face value, as a hurried reader would. A press-1 menu, a prize or a warranty is spam to
  * it; any word of haste ("immediately", "today", "final notice", "urgent") makes a message urgent, scams'
  * fake urgency included; the rest is normal. What the benchmark measures is what the pipeline's check
- * (core/urgency.ts `checkedUrgency`) makes of such answers, not how well a real model judges.
+ * (core/urgency/urgency.ts `checkedUrgency`) makes of such answers, not how well a real model judges.
  */
-import type { UrgencyLevel } from '../lambdas/core/urgency-schema';
+import type { UrgencyLevel } from '#core/urgency/urgency-schema';
 
 const SPAM = /\b(press (?:one|1)|you'?ve won|warranty)\b/;
 const HASTE =

@@ -1,5 +1,5 @@
 /** The urgency benchmark's section of docs/benchmarks.md (bench/urgency.ts measures). */
-import type { UrgencyLevel } from '../lambdas/core/urgency-schema';
+import type { UrgencyLevel } from '#core/urgency/urgency-schema';
 import { type Rendering, renderingLabel } from '../test/support/fact-truth';
 import { EXPECTED_LEVEL, type UrgencyLabel, type UrgencyVoicemail } from '../test/support/urgency-voicemails';
 
@@ -156,7 +156,7 @@ export function urgencySection(run: UrgencyRun): string {
   const out: string[] = [
     '## Urgency on a labelled set (issue 25)',
     '',
-    `${run.machine} · commit ${run.commit} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel(run.judged, run.engines.length)}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes${setsRun(run)}. Run: \`npm run bench -- urgency\`.`,
+    `${run.machine} · commit ${run.commit} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel(run.judged, run.engines.length)}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes${setsRun(run)}. Run: \`npm run bench -- urgency\`.`,
     '',
   ];
   for (const engine of run.engines) out.push(...engineBlock(engine, run.judged, '###', 160));
@@ -167,7 +167,7 @@ export function urgencySection(run: UrgencyRun): string {
       '### Held out: written without reading the rules',
       '#### Held out,',
       (count) =>
-        `${count} voicemails of test/support/urgency-heldout.ts (${byLabel(run.heldOut, run.engines.length)}), written from issue 25's description of urgent, routine, robocall and scam calls by someone who had not read the rules (core/urgency*.ts), their tests or the set above, in the words real callers and real robocalls use; spoken, heard and judged as above (the voices and conditions in the same turn). The rules were then tuned to the mistakes this set showed, so it is held out no longer: the fresh set below measures the tuned rules. What was heard is quoted whole.`,
+        `${count} voicemails of test/support/urgency-heldout.ts (${byLabel(run.heldOut, run.engines.length)}), written from issue 25's description of urgent, routine, robocall and scam calls by someone who had not read the rules (core/urgency/urgency*.ts), their tests or the set above, in the words real callers and real robocalls use; spoken, heard and judged as above (the voices and conditions in the same turn). The rules were then tuned to the mistakes this set showed, so it is held out no longer: the fresh set below measures the tuned rules. What was heard is quoted whole.`,
     ),
     ...setTables(
       run,

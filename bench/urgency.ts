@@ -15,8 +15,8 @@
  * heldout or fresh runs one set, BENCH_URGENCY_ONLY=sick-son,irs-arrest those voicemails only; either writes
  * nothing.
  */
-import { isDoubtful } from '../lambdas/core/heard-words';
-import type { UrgencyLevel } from '../lambdas/core/urgency-schema';
+import { isDoubtful } from '#core/transcripts/heard-words';
+import type { UrgencyLevel } from '#core/urgency/urgency-schema';
 import { renderingLabel, renderingOf } from '../test/support/fact-truth';
 import { SpeechClips } from '../test/support/speech-clips';
 import { URGENCY_FRESH } from '../test/support/urgency-fresh';

@@ -8,12 +8,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { usageDates } from '#core/operator/usage';
 import { DynamoCounters } from '../lambdas/adapters/aws/dynamo-counters';
 import { DynamoMessageRepository } from '../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoSettingsRepository } from '../lambdas/adapters/aws/dynamo-settings-repository';
 import { DynamoUsageCounter } from '../lambdas/adapters/aws/dynamo-usage-counter';
 import { createDocumentClient } from '../lambdas/adapters/aws/dynamodb-client';
-import { usageDates } from '../lambdas/core/usage';
 import { systemClock } from '../lambdas/ports/clock';
 import { readUsage } from '../lambdas/use-cases/usage';
 import { startLocalRuntime } from '../test/support/local-runtime';

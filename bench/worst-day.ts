@@ -1,7 +1,7 @@
 /**
  * The worst day one number, and ten numbers, can cost in texts we send (issue 23): each number sends one long
  * voice message, then, hour after hour for a whole day, texts FULL until nothing comes back, then HELP until
- * nothing comes back. Every text it gets is counted in SMS segments (core/sms-text.ts segmentCount) and priced
+ * nothing comes back. Every text it gets is counted in SMS segments (core/texts/sms-text.ts segmentCount) and priced
  * at Settings' `unit_prices.sms_segment`.
  *
  * The local runtime has no clock a test can move, so the day is simulated: after each hour's requests, the
@@ -13,7 +13,7 @@
  * (the webhook answers a text once its replies have gone out), so "nothing came back" is exact.
  */
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { segmentCount } from '../lambdas/core/sms-text';
+import { segmentCount } from '#core/texts/sms-text';
 import { incomingForm } from '../test/support/pipeline';
 import { type Fixture, post, scanMessages, signed, toneWav } from './pipeline';
 

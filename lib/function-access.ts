@@ -292,7 +292,7 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // (leaves the group, put back if nobody would be left, then sign-out everywhere and deletion).
   'list-team': team(['ListUsers', 'ListUsersInGroup']),
   'approve-team-member': team(['AdminGetUser', 'AdminAddUserToGroup']),
-  // A removal also moves the live list to a new channel and tells the old one (core/live-updates.ts).
+  // A removal also moves the live list to a new channel and tells the old one (core/messages/live-updates.ts).
   'remove-team-member': (fn, t) => {
     team([
       'AdminGetUser',

@@ -3,9 +3,9 @@
  * environment, and checked with zod before any stack is built.
  */
 import * as z from 'zod';
+import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '#core/messages/retention';
 import { DEFAULT_MOONSHINE_SIZE, MOONSHINE_SIZES } from '../lambdas/adapters/offline/moonshine-model';
 import { commaSeparatedList, retentionDays } from '../lambdas/composition/read-env';
-import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 
 /** The one line a synth without administrators stops with: what is missing and how to give it. */
 export const NO_ADMINISTRATORS =

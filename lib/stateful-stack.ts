@@ -11,9 +11,9 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { UPLOAD_PREFIX } from '#core/audio/uploads';
+import type { Retention } from '#core/messages/retention';
 import { TABLES, type TableSpec } from '../lambdas/adapters/aws/tables';
-import type { Retention } from '../lambdas/core/retention';
-import { UPLOAD_PREFIX } from '../lambdas/core/uploads';
 import { AuthTriggers } from './constructs/user-pool-triggers';
 
 /** The tables, keyed like TABLES in lambdas/adapters/aws/tables.ts. */

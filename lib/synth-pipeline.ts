@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '#core/messages/retention';
 import { DEFAULT_MOONSHINE_SIZE } from '../lambdas/adapters/offline/moonshine-model';
-import { DEFAULT_AUDIO_RETENTION_DAYS, DEFAULT_TRANSCRIPT_RETENTION_DAYS } from '../lambdas/core/retention';
 import { PIPELINE_STEPS } from '../lambdas/handlers/pipeline/pipeline-steps';
 import { createApp } from './create-app';
 

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CODE_PAGE_PREFIXES, MESSAGE_LINK_HEADERS } from '../lambdas/core/site-paths';
+import { CODE_PAGE_PREFIXES, MESSAGE_LINK_HEADERS } from '#core/site/site-paths';
 import { COGNITO_PREFIX, LOCAL_PREFIX, STEP_FUNCTIONS_PREFIX } from './addresses';
 import { admit, rawAnswer } from './admission';
 import { type ApiParts, serveApi } from './api-door';

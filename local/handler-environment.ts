@@ -10,7 +10,7 @@
  * Powertools' settings are written earlier, by local/main.ts from the leaf module local/powertools-env.ts,
  * before it loads the runtime; they are repeated here so the handlers' environment is whole.
  */
-import type { Retention } from '../lambdas/core/retention';
+import type { Retention } from '#core/messages/retention';
 import { COGNITO_PREFIX, LOCAL_STATE_MACHINE_ARN, REGION, STEP_FUNCTIONS_PREFIX } from './addresses';
 import { LOCAL_BUCKET, LOCAL_DEMO_NUMBER, LOCAL_TABLES } from './bootstrap';
 import { localPowertoolsEnvironment } from './powertools-env';

@@ -5,7 +5,7 @@
  * every piece of text escaped and the site's CSP (no script at all). The local runtime alone serves it.
  */
 import { readFile } from 'node:fs/promises';
-import { escapeHtml } from '../lambdas/core/auth-emails';
+import { escapeHtml } from '#core/texts/auth-emails';
 
 /** Entries shown per list: the newest. */
 const SHOWN = 100;
@@ -66,7 +66,7 @@ function linkify(text: string): string {
 
 /**
  * The email's body as the reader would see it: paragraphs and links kept, any other markup dropped, all text
- * escaped again. Bodies are the CustomMessage trigger's simple HTML (core/auth-emails.ts).
+ * escaped again. Bodies are the CustomMessage trigger's simple HTML (core/texts/auth-emails.ts).
  */
 export function emailBodyHtml(body: string): string {
   const paragraphs: string[] = [];

@@ -10,9 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, writeFile } from 'node:fs/promises';
 import type { AwsCredentialIdentity } from '@smithy/types';
+import { MESSAGES_NAMESPACE } from '#core/messages/live-updates';
 import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
 import { userDirectory } from '../lambdas/composition/cognito';
-import { MESSAGES_NAMESPACE } from '../lambdas/core/live-updates';
 import { ADMIN_GROUP } from './bootstrap';
 import { type AppSyncEvents, createAppSyncEvents, type SubscribeHandler } from './stand-ins/appsync-events';
 

@@ -6,13 +6,13 @@
  */
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { ConfigError, optionalUrl, readEnv, retentionDays } from '../lambdas/composition/read-env';
 import {
   DEFAULT_AUDIO_RETENTION_DAYS,
   DEFAULT_TRANSCRIPT_RETENTION_DAYS,
   MAX_RETENTION_DAYS,
   type Retention,
-} from '../lambdas/core/retention';
+} from '#core/messages/retention';
+import { ConfigError, optionalUrl, readEnv, retentionDays } from '../lambdas/composition/read-env';
 import { normalizedHostName } from './host-names';
 import { StartupError } from './startup-error';
 

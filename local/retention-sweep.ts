@@ -3,11 +3,12 @@
  * expired messages and audio itself, at start-up and then every day, with the same use case and the same
  * periods the privacy policy states (AUDIO_RETENTION_DAYS, TRANSCRIPT_RETENTION_DAYS: local/local-config.ts).
  */
+
+import type { Retention } from '#core/messages/retention';
 import { audioStore } from '../lambdas/composition/audio';
 import { mediaFetching } from '../lambdas/composition/media';
 import { messageChanges, warn } from '../lambdas/composition/message-changes';
 import { cardLinkStore } from '../lambdas/composition/repositories';
-import type { Retention } from '../lambdas/core/retention';
 import {
   expireProviderMedia,
   type ProviderMediaResult,

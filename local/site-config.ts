@@ -8,7 +8,7 @@
  * the reset links in emails and the printed URLs use it (checked in local/local-config.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import type { Retention } from '../lambdas/core/retention';
+import type { Retention } from '#core/messages/retention';
 import { COGNITO_PREFIX, REGION } from './addresses';
 import { requestHost } from './doors';
 import { EVENTS_HTTP_PATH, EVENTS_REALTIME_PATH } from './stand-ins/appsync-events';

@@ -1,6 +1,6 @@
 /**
  * The built site for the local runtime: builds frontend/dist with Vite when it is missing or older than its
- * sources (a fresh clone has none), and serves it as CloudFront does: the site's pages (lambdas/core/site-paths)
+ * sources (a fresh clone has none), and serves it as CloudFront does: the site's pages (lambdas/core/site/site-paths)
  * get index.html, files are served as they are, and any other path gets the app with status 404 (it shows
  * "Page not found"). The same security headers as in AWS, so a page that breaks the CSP breaks here first.
  */
@@ -9,7 +9,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
-import { pageForPath } from '../lambdas/core/site-paths';
+import { pageForPath } from '#core/site/site-paths';
 
 const ROOT = join(import.meta.dirname, '..');
 export const FRONTEND_DIR = join(ROOT, 'frontend');

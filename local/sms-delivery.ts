@@ -4,9 +4,10 @@
  * the real callback path runs. The local outbox never reports a delivery itself: a text stays "sent" until
  * this says what the carrier would have.
  */
+
+import { TWILIO_OUTBOUND_STATUSES } from '#core/delivery/delivery-status';
 import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
-import { TWILIO_OUTBOUND_STATUSES } from '../lambdas/core/delivery';
 import { readOutbox } from './adapters/outbox-sms-sender';
 import type { RuntimeInfo } from './runtime-info';
 

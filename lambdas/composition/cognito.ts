@@ -5,9 +5,9 @@
  * a dependency cycle).
  */
 import * as z from 'zod';
+import { DEFAULT_ADMIN_GROUP } from '#core/operator/team';
 import { createCognitoClient } from '../adapters/aws/cognito-client';
 import { CognitoUserDirectory } from '../adapters/aws/cognito-user-directory';
-import { DEFAULT_ADMIN_GROUP } from '../core/team';
 import type { UserDirectory } from '../ports/user-directory';
 import { ENV } from './env-names';
 import { traced } from './observability';

@@ -1,12 +1,12 @@
 /**
- * The live list's channel (core/live-updates.ts): its key in the settings table (SETTINGS_TABLE), and the
+ * The live list's channel (core/messages/live-updates.ts): its key in the settings table (SETTINGS_TABLE), and the
  * publisher that sends message changes there and tells the old channel when it moves (EVENTS_HTTP_ENDPOINT).
  */
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import * as z from 'zod';
+import { liveChannelPath } from '#core/messages/live-updates';
 import { AppSyncEventsPublisher } from '../adapters/aws/appsync-events-publisher';
 import { DynamoLiveChannelStore } from '../adapters/aws/dynamo-live-channel-store';
-import { liveChannelPath } from '../core/live-updates';
 import type { LiveChannelMoveDeps } from '../use-cases/live-access';
 import { documentClient } from './dynamodb';
 import { ENV } from './env-names';

@@ -7,10 +7,11 @@
  * Only the choice is made here. The adapters arrive as factories from lambdas/composition/, so each Lambda
  * function bundles only the adapters it can use: another transcriber is one more factory there.
  */
+
+import { PermanentError } from '#core/messages/pipeline-errors';
+import { DEFAULT_SETTINGS } from '#core/messages/schemas';
 import { summarizeExtractively } from '../adapters/extractive/extractive-summarizer';
 import { LOCAL_ACCOUNT_SID } from '../adapters/twilio/local-account';
-import { PermanentError } from '../core/pipeline-errors';
-import { DEFAULT_SETTINGS } from '../core/schemas';
 import type { MediaFetcher } from '../ports/media-fetcher';
 import type { Providers } from '../ports/providers';
 import type { SecretStore } from '../ports/secret-store';

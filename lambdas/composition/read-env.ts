@@ -5,7 +5,7 @@
  * with one readable error instead of a request later.
  */
 import * as z from 'zod';
-import { MAX_RETENTION_DAYS } from '../core/retention';
+import { MAX_RETENTION_DAYS } from '#core/messages/retention';
 
 /** A comma-separated list in one variable (`a, b,c`), blanks dropped; empty when unset. */
 export const commaSeparatedList = z

@@ -5,8 +5,8 @@
  * fails loudly in both places.
  */
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretName } from '#core/messages/schemas';
 import { SecretsManagerSecretStore } from '../adapters/aws/secrets-manager-secret-store';
-import type { SecretName } from '../core/schemas';
 import type { SecretStore } from '../ports/secret-store';
 import { ENV } from './env-names';
 import { hostAdapters } from './host';

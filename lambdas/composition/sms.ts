@@ -3,8 +3,9 @@
  * Every text it takes adds its segments to the function's `SegmentsSent` metric (the alarm on segments per
  * hour, lib/constructs/monitoring.ts), whichever use case sent it.
  */
+
+import { segmentCount } from '#core/texts/sms-text';
 import { TwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
-import { segmentCount } from '../core/sms-text';
 import type { Providers } from '../ports/providers';
 import type { SmsSender } from '../ports/sms-sender';
 import { hostAdapters } from './host';

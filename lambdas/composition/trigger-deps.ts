@@ -5,10 +5,10 @@
  * the user pool's stack cannot refer to the site's).
  */
 import * as z from 'zod';
+import { adminAllowlist } from '#core/operator/team';
 import { DynamoFirstAdminClaim } from '../adapters/aws/dynamo-first-admin-claim';
 import { createSsmClient } from '../adapters/aws/ssm-client';
 import { CachedParameter } from '../adapters/aws/ssm-parameter';
-import { adminAllowlist } from '../core/team';
 import { systemClock } from '../ports/clock';
 import { documentClient } from './dynamodb';
 import { ENV } from './env-names';

@@ -4,8 +4,8 @@
  * (locally, while none is saved, the runtime's own webhook token, which `npm run sms` signs with).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ForbiddenError } from '#core/errors';
 import { isValidTwilioSignature } from '../adapters/twilio/twilio-signature';
-import { ForbiddenError } from '../core/errors';
 import { formParams, header } from '../http/edge';
 import { hostAdapters } from './host';
 import { logger } from './observability';

@@ -1,7 +1,8 @@
 /** POST /api/team/{id}/approve (admin): a waiting account becomes an administrator. */
+
+import { teamMemberPathSchema } from '#core/operator/team';
 import { userDirectory } from '../composition/cognito';
 import { adminRoutes } from '../composition/http';
-import { teamMemberPathSchema } from '../core/team';
 import { parseOrThrow } from '../http/validation';
 import { approveAccount } from '../use-cases/team';
 

@@ -4,12 +4,13 @@
  * whatever the outcome), or multipart `audio` + `sender` (small files: a request body stops near 6 MB in AWS).
  * 201 `{messageId}`; 415 not audio, 422 damaged or too long, 413 over 25 MB.
  */
+
+import { MAX_AUDIO_BYTES } from '#core/audio/audio-format';
+import { uploadedAudioSchema } from '#core/audio/uploads';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '#core/errors';
 import { adminRoutes } from '../composition/http';
 import { metrics } from '../composition/observability';
 import { uploadDeps } from '../composition/uploads';
-import { MAX_AUDIO_BYTES } from '../core/audio-format';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../core/errors';
-import { uploadedAudioSchema } from '../core/uploads';
 import { bodyBytes, header, readJsonBody } from '../http/edge';
 import { parseMultipart } from '../http/multipart';
 import { BODY_LIMITS } from '../http/routes';

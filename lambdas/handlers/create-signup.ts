@@ -4,6 +4,7 @@
  * outbound gate, once a number a day); the answer is the same whether the email was new or not.
  */
 
+import { signupInputSchema } from '#core/messages/schemas';
 import { logger } from '../composition/observability';
 import { phoneRegions } from '../composition/phone-regions';
 import { publicRoutes } from '../composition/public-http';
@@ -18,7 +19,6 @@ import {
 import { serviceName } from '../composition/service';
 import { smsSending } from '../composition/sms';
 import { usage } from '../composition/usage';
-import { signupInputSchema } from '../core/schemas';
 import { requestClient } from '../http/client';
 import { systemClock as clock } from '../ports/clock';
 import { registerSignup, type SignupDeps } from '../use-cases/signups';

@@ -2,9 +2,10 @@
  * POST /api/uploads (admin): signs a direct upload of one audio file (at most 25 MB) to the upload area of
  * the audio bucket; the browser PUTs the file there, then calls POST /api/messages with its key.
  */
+
+import { uploadRequestSchema } from '#core/audio/uploads';
 import { audioStore } from '../composition/audio';
 import { adminRoutes } from '../composition/http';
-import { uploadRequestSchema } from '../core/uploads';
 import { startUpload } from '../use-cases/uploads';
 
 const audio = audioStore();

@@ -1,12 +1,12 @@
 /**
  * Cognito CustomMessage trigger: the service's own subject and text for the verification code and the reset
- * link (core/auth-emails.ts). Other messages (an administrator-created account's invitation) keep Cognito's.
+ * link (core/texts/auth-emails.ts). Other messages (an administrator-created account's invitation) keep Cognito's.
  */
 
+import { type AuthEmailKind, authEmail } from '#core/texts/auth-emails';
 import { lambdaHandler } from '../composition/observability';
 import { serviceName } from '../composition/service';
 import { emailSiteUrl } from '../composition/trigger-deps';
-import { type AuthEmailKind, authEmail } from '../core/auth-emails';
 import { customMessageEventSchema } from '../triggers/cognito-events';
 
 const name = serviceName();

@@ -2,9 +2,10 @@
  * GET /api/messages/export (admin): the history narrowed by `sender`, `status`, `from`, `to` as a CSV
  * attachment. `x-export-truncated: true` says the file stopped at the size limit (narrow the dates).
  */
+
+import { messageFiltersQuerySchema } from '#core/messages/message-history';
 import { adminRoutes } from '../composition/http';
 import { messageRepository } from '../composition/repositories';
-import { messageFiltersQuerySchema } from '../core/message-history';
 import { messagesCsv } from '../use-cases/messages';
 
 const messages = messageRepository();

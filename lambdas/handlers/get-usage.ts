@@ -2,10 +2,11 @@
  * GET /api/usage?days=30 (admin): the daily counters, oldest first, with the estimated cost (one Query), and
  * today's segments against the service's SMS budget (one GetItem of the gate's counter).
  */
+
+import { usageQuerySchema } from '#core/operator/usage';
 import { adminRoutes } from '../composition/http';
 import { counters, settingsRepository } from '../composition/repositories';
 import { usage } from '../composition/usage';
-import { usageQuerySchema } from '../core/usage';
 import { systemClock } from '../ports/clock';
 import { readUsage } from '../use-cases/usage';
 

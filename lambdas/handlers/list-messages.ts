@@ -2,9 +2,10 @@
  * GET /api/messages (admin): the newest messages first, 10 by default (the Recent Messages list), or a page
  * of the history: `limit` up to 100, `cursor`, and the filters `sender`, `status`, `from`, `to`.
  */
+
+import { listMessagesQuerySchema } from '#core/messages/schemas';
 import { adminRoutes } from '../composition/http';
 import { messageRepository } from '../composition/repositories';
-import { listMessagesQuerySchema } from '../core/schemas';
 import { listMessageHistory } from '../use-cases/messages';
 
 const messages = messageRepository();

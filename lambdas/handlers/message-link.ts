@@ -8,13 +8,13 @@
  * same 404.
  */
 
+import { CONTACT_FILE, EVENT_FILE } from '#core/cards/page-cards';
+import { CARD_CONTENT_TYPES, cardDisposition } from '#core/cards/served-cards';
 import { audioStore } from '../composition/audio';
 import { mediaFetching } from '../composition/media';
 import { messageChanges } from '../composition/message-changes';
 import { publicRoutes } from '../composition/public-http';
 import { cardLinkStore, senderPreferencesRepository, settingsRepository } from '../composition/repositories';
-import { CARD_CONTENT_TYPES, cardDisposition } from '../core/card-files';
-import { CONTACT_FILE, EVENT_FILE } from '../core/shared-cards';
 import type { ApiHandler } from '../http/edge';
 import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
 import { readCardFile } from '../use-cases/card-files';

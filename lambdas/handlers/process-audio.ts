@@ -1,8 +1,9 @@
 /** POST /api/process-audio (admin): (re)starts processing of a pending, stuck or failed message. */
+
+import { processAudioInputSchema } from '#core/messages/schemas';
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { pipelineStarter } from '../composition/pipeline-starter';
-import { processAudioInputSchema } from '../core/schemas';
 import { processAudio } from '../use-cases/inbound/process-audio';
 
 // The message and the pipeline only: the steps fetch the audio themselves.

@@ -1,9 +1,10 @@
 /** PUT /api/settings (admin): saves the fields sent; fields left out (such as an unchanged secret) are kept. */
+
+import { settingsUpdateSchema } from '#core/messages/schemas';
 import { adminRoutes } from '../composition/http';
 import { settingsRepository } from '../composition/repositories';
 import { transcriptRetentionDays } from '../composition/retention';
 import { secretStore } from '../composition/secrets';
-import { settingsUpdateSchema } from '../core/schemas';
 import { systemClock as clock } from '../ports/clock';
 import { updateSettings } from '../use-cases/settings';
 

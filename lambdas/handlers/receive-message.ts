@@ -4,6 +4,7 @@
  * voice messages are processed afterwards by the pipeline. Dashboard uploads go to POST /api/messages.
  */
 
+import { ForbiddenError, UnsupportedMediaTypeError } from '#core/errors';
 import { audioStore } from '../composition/audio';
 import { mediaFetching } from '../composition/media';
 import { messageChanges, warn } from '../composition/message-changes';
@@ -28,7 +29,6 @@ import { contactEmail, publicWebhookUrl, serviceName, siteUrl } from '../composi
 import { smsSending } from '../composition/sms';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
 import { usage } from '../composition/usage';
-import { ForbiddenError, UnsupportedMediaTypeError } from '../core/errors';
 import { formParams, header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
 import { type InboundDeps, receiveSms, twilioWebhookSchema } from '../use-cases/inbound/receive-sms';

@@ -3,10 +3,11 @@
  * the live list moves to a new channel, its sessions end and its tokens are refused by every admin route
  * within ADMIN_RECHECK_SECONDS.
  */
+
+import { teamMemberPathSchema } from '#core/operator/team';
 import { userDirectory } from '../composition/cognito';
 import { adminRoutes } from '../composition/http';
 import { liveChannelMove } from '../composition/live-channel';
-import { teamMemberPathSchema } from '../core/team';
 import { parseOrThrow } from '../http/validation';
 import { removeAccount } from '../use-cases/team';
 

@@ -3,11 +3,12 @@
  * transcript wrong (by the caller, now); `{wrong: false}` clears the mark. Answers with the message as the
  * list shows it.
  */
+
+import { listedMessage } from '#core/messages/schemas';
+import { transcriptReviewInputSchema } from '#core/transcripts/transcript-review';
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { usage } from '../composition/usage';
-import { listedMessage } from '../core/schemas';
-import { transcriptReviewInputSchema } from '../core/transcript-review';
 import { messageIdPathSchema } from '../http/path-schemas';
 import { BODY_LIMITS } from '../http/routes';
 import { parseOrThrow } from '../http/validation';

@@ -2,11 +2,12 @@
  * PUT /api/messages/{id}/urgency (admin): `{level}` corrects the message's urgency (by the caller, now), or
  * clears the correction when it is the pipeline's own level. Answers with the message as the list shows it.
  */
+
+import { listedMessage } from '#core/messages/schemas';
+import { urgencyReviewInputSchema } from '#core/urgency/urgency-review';
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { usage } from '../composition/usage';
-import { listedMessage } from '../core/schemas';
-import { urgencyReviewInputSchema } from '../core/urgency-review';
 import { messageIdPathSchema } from '../http/path-schemas';
 import { BODY_LIMITS } from '../http/routes';
 import { parseOrThrow } from '../http/validation';

@@ -6,6 +6,8 @@
  * retry what was handled.
  */
 
+import { TWILIO_OUTBOUND_STATUSES } from '#core/delivery/delivery-status';
+import { UnsupportedMediaTypeError } from '#core/errors';
 import { messageChanges } from '../composition/message-changes';
 import { logger, metrics } from '../composition/observability';
 import { publicRoutes } from '../composition/public-http';
@@ -13,8 +15,6 @@ import { sentTextRepository } from '../composition/repositories';
 import { smsStatusUrl } from '../composition/service';
 import { twilioSignatureCheck } from '../composition/twilio-signed';
 import { usage } from '../composition/usage';
-import { TWILIO_OUTBOUND_STATUSES } from '../core/delivery';
-import { UnsupportedMediaTypeError } from '../core/errors';
 import { formParams, header } from '../http/edge';
 import { parseOrThrow } from '../http/validation';
 import { receiveStatusCallback, smsStatusCallbackSchema } from '../use-cases/delivery-status';

@@ -7,11 +7,11 @@
  * opens nothing gets the same 404.
  */
 
+import { uploadRequestSchema } from '#core/audio/uploads';
 import { metrics } from '../composition/observability';
 import { publicRoutes } from '../composition/public-http';
 import { counters, uploadCodeStore } from '../composition/repositories';
 import { uploadDeps } from '../composition/uploads';
-import { uploadRequestSchema } from '../core/uploads';
 import type { ApiHandler } from '../http/edge';
 import { LINK_ROUTE, linkCodeOf } from '../http/path-schemas';
 import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../use-cases/upload-link';

@@ -5,7 +5,7 @@
  * the answer for ADMIN_RECHECK_SECONDS. A removed administrator, or a token from before a reset, is therefore
  * refused within that time on every route and in every warm container, however long the token has left.
  */
-import { ADMIN_RECHECK_SECONDS } from '../core/team';
+import { ADMIN_RECHECK_SECONDS } from '#core/operator/team';
 import type { SessionEnds } from '../ports/session-ends';
 import type { AdminMembership } from '../ports/user-directory';
 

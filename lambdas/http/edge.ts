@@ -12,8 +12,8 @@ import {
   UnavailableError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from '../core/errors';
-import { signedInBeforeSessionsEnded } from '../core/team';
+} from '#core/errors';
+import { signedInBeforeSessionsEnded } from '#core/operator/team';
 import type { Caller, TokenVerifier } from '../ports/token-verifier';
 import type { AdminStanding, AdminStandings } from './admin-membership';
 import { mapError } from './error-mapper';

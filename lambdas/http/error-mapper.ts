@@ -2,7 +2,7 @@
  * The one place errors become HTTP responses. Domain errors carry a message written for people; anything
  * else is a bug or an outage, answered with a fixed message and logged in full for the operator.
  */
-import { DomainError } from '../core/errors';
+import { DomainError } from '#core/errors';
 
 export type ErrorResponse = {
   readonly status: number;

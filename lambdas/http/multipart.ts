@@ -5,7 +5,7 @@
  * stream, and both are listened to (an `error` nobody listens to stops the whole process).
  */
 import busboy from 'busboy';
-import { ValidationError } from '../core/errors';
+import { ValidationError } from '#core/errors';
 
 export type MultipartFile = {
   readonly field: string;

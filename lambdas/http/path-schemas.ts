@@ -1,6 +1,6 @@
 /** The path parameters the routes share (lambdas/http/routes.ts), each checked with one schema. */
 import * as z from 'zod';
-import { MESSAGE_LINK_HEADERS } from '../core/site-paths';
+import { MESSAGE_LINK_HEADERS } from '#core/site/site-paths';
 import { parseOrThrow } from './validation';
 
 /** A message's id in the path (`/api/messages/{id}/...`). */

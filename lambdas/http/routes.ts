@@ -2,7 +2,7 @@
  * The HTTP API, listed once. CDK makes one Lambda function per `fn` (entry lambdas/handlers/<fn>.ts, export
  * `handler`) and one API Gateway route per row; the local runtime maps the same rows to the same handlers.
  */
-import { MAX_AUDIO_BYTES } from '../core/audio-format';
+import { MAX_AUDIO_BYTES } from '#core/audio/audio-format';
 
 export type HttpRoute = {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,6 +1,6 @@
 /** Turns zod's findings into a ValidationError a person can act on. */
 import type { z } from 'zod';
-import { type FieldIssue, ValidationError } from '../core/errors';
+import { type FieldIssue, ValidationError } from '#core/errors';
 
 export function toValidationError(error: z.ZodError, what: string): ValidationError {
   const issues: FieldIssue[] = error.issues.map((issue) => {

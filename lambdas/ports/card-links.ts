@@ -1,7 +1,7 @@
-import type { CardKind } from '../core/card-files';
+import type { CardKind } from '#core/cards/served-cards';
 
 /**
- * One file's link (core/card-files.ts): which message's which card, in which time zone its event is written,
+ * One file's link (core/cards/served-cards.ts): which message's which card, in which time zone its event is written,
  * and when it was made. No part of the message is kept here: the file is written from the message when it
  * is fetched.
  */

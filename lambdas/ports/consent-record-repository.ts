@@ -1,4 +1,4 @@
-import type { ConsentRecord } from '../core/consent';
+import type { ConsentRecord } from '#core/senders/consent';
 
 /** An append-only log of sign-ups as they happened: records are added, never changed or removed. */
 export interface ConsentRecordRepository {

@@ -1,5 +1,5 @@
 /**
- * Where the live list's current channel key is kept (one item; see core/live-updates.ts for why it changes).
+ * Where the live list's current channel key is kept (one item; see core/messages/live-updates.ts for why it changes).
  */
 export interface LiveChannelStore {
   /** The current key; the first call of a deployment makes one. */

@@ -1,7 +1,7 @@
-import type { DeliveryStatus, SmsPart } from '../core/delivery';
-import type { MessageFilters, PagePosition } from '../core/message-history';
-import type { Message } from '../core/schemas';
-import type { MessageStatus } from '../core/status';
+import type { DeliveryStatus, SmsPart } from '#core/delivery/delivery-status';
+import type { MessageFilters, PagePosition } from '#core/messages/message-history';
+import type { Message } from '#core/messages/schemas';
+import type { MessageStatus } from '#core/messages/status';
 
 /** Fields that may change after a message is created. */
 export type MessagePatch = Partial<Omit<Message, 'id' | 'created_at' | 'updated_at' | 'sms_parts'>>;
@@ -58,7 +58,7 @@ export interface MessageRepository {
    */
   addSmsPart(id: string, part: SmsPart): Promise<Message | null>;
   /**
-   * Applies a text's new delivery status only when it moves forward (core/delivery.ts `movesForward`),
+   * Applies a text's new delivery status only when it moves forward (core/delivery/delivery-status.ts `movesForward`),
    * atomically: returns the updated message, or null when the message or the text is unknown or the status
    * is not news (a duplicate, or one older than the recorded one).
    */

@@ -1,7 +1,7 @@
-import type { RunStep } from '../core/run-steps';
-import type { Message } from '../core/schemas';
+import type { RunStep } from '#core/messages/run-steps';
+import type { Message } from '#core/messages/schemas';
 
-/** Each message's runs step by step (core/run-steps.ts), kept with the message and erased with it. */
+/** Each message's runs step by step (core/messages/run-steps.ts), kept with the message and erased with it. */
 export interface RunSteps {
   /** Adds one try of one step at the end of the message's record; nothing when the message is gone. */
   append(messageId: string, step: RunStep): Promise<void>;

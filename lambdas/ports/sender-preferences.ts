@@ -1,4 +1,4 @@
-import type { SenderPreferences, SenderPreferencesPatch } from '../core/sender-preferences';
+import type { SenderPreferences, SenderPreferencesPatch } from '#core/senders/sender-preferences';
 
 /** What each sender chose by text (LANG, and MODE and SPELL next), one record per phone number (E.164). */
 export interface SenderPreferencesRepository {

@@ -1,4 +1,4 @@
-import type { SettingsRecord } from '../core/schemas';
+import type { SettingsRecord } from '#core/messages/schemas';
 
 /** The single settings row (without secrets). */
 export interface SettingsRepository {

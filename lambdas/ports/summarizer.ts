@@ -1,11 +1,11 @@
-import type { HeardTranscript } from '../core/heard-transcript';
-import type { CallerCandidate, VoiceSummary } from '../core/summary';
-import type { ProposedUrgency } from '../core/urgency';
+import type { CallerCandidate, VoiceSummary } from '#core/facts/summary';
+import type { HeardTranscript } from '#core/transcripts/heard-transcript';
+import type { ProposedUrgency } from '#core/urgency/urgency';
 import type { VocabularyHints } from './transcriber';
 
 /**
  * A summary as the engine wrote it: the text does not name the caller, who is given apart (`caller`), so that
- * the pipeline names them only once the fact checks pass them (core/stated-summary.ts), as it states the
+ * the pipeline names them only once the fact checks pass them (core/facts/stated-summary.ts), as it states the
  * callback number and time.
  */
 export type SummaryResult = VoiceSummary & {
@@ -13,7 +13,7 @@ export type SummaryResult = VoiceSummary & {
   readonly caller: CallerCandidate | null;
   /**
    * How pressing the engine judged the message (the OpenAI summary does; issue 25), before the rules check it
-   * (core/urgency.ts); absent: the rules alone decide.
+   * (core/urgency/urgency.ts); absent: the rules alone decide.
    */
   readonly urgency?: ProposedUrgency | null;
   /** Which engine produced it, e.g. `extractive` or `openai:gpt-4o-mini`. */

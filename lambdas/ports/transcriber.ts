@@ -1,4 +1,4 @@
-import type { HeardWord } from '../core/heard-words';
+import type { HeardWord } from '#core/transcripts/heard-words';
 
 /** Audio handed to a provider: the bytes, their MIME type, and a file name whose extension matches them. */
 export type AudioInput = {
@@ -15,7 +15,7 @@ export type Transcription = {
   readonly text: string;
   /**
    * Each word with how sure the engine was of it and where in the recording its piece starts
-   * (core/heard-words.ts); null when the engine gives no confidence (OpenAI's whisper-1).
+   * (core/transcripts/heard-words.ts); null when the engine gives no confidence (OpenAI's whisper-1).
    */
   readonly words: readonly HeardWord[] | null;
   /** Which engine produced it, e.g. `pocketsphinx` or `openai:gpt-4o-mini-transcribe`. */
@@ -47,7 +47,7 @@ export interface Transcriber {
 }
 
 /**
- * The sender's own names and terms (their SPELL list, `core/vocabulary.ts`), for this sender's messages only:
+ * The sender's own names and terms (their SPELL list, `core/transcripts/vocabulary.ts`), for this sender's messages only:
  * an engine spells them exactly as written when it hears them. Empty or absent: no hint.
  */
 export type VocabularyHints = { readonly vocabulary?: readonly string[] };

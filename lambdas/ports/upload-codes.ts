@@ -1,4 +1,4 @@
-/** A pending UPLOAD link (core/upload-link.ts): who asked for it, until when. Keyed by the code's SHA-256. */
+/** A pending UPLOAD link (core/audio/upload-link.ts): who asked for it, until when. Keyed by the code's SHA-256. */
 export type UploadCode = {
   /** The sender (E.164) the recording will be a message from. */
   readonly phoneNumber: string;

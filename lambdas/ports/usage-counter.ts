@@ -1,7 +1,7 @@
-import type { UsageDay, UsageDelta } from '../core/usage';
+import type { UsageDay, UsageDelta } from '#core/operator/usage';
 
 /**
- * The service's daily usage counters (core/usage.ts): one record a UTC day, raised with atomic adds, read
+ * The service's daily usage counters (core/operator/usage.ts): one record a UTC day, raised with atomic adds, read
  * for a range of days in one request. Kept apart from `Counters` (the limits): those are per key and window,
  * checked against a limit and given back; these only grow, and are read by date range.
  */

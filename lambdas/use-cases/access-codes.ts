@@ -1,10 +1,10 @@
 /**
- * Codes for public links (core/message-link.ts): made from the system's cryptographic random source and
+ * Codes for public links (core/messages/message-link.ts): made from the system's cryptographic random source and
  * kept only as their SHA-256, so a copy of the table opens no message.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { NotFoundError } from '../core/errors';
-import { ACCESS_CODE_BYTES, accessCodeSchema } from '../core/message-link';
+import { NotFoundError } from '#core/errors';
+import { ACCESS_CODE_BYTES, accessCodeSchema } from '#core/messages/message-link';
 
 /** A new code (128 random bits, base64url) and the hash to store in its place. */
 export function newAccessCode(): { readonly code: string; readonly hash: string } {

@@ -1,21 +1,22 @@
 /**
- * The contact card and the event as MMS attachments (issue 25, deliverable 4; core/card-files.ts): a link
+ * The contact card and the event as MMS attachments (issue 25, deliverable 4; core/cards/served-cards.ts): a link
  * per file when the reply is sent to a sender with CARDS ON, and the file written from the message when
  * Twilio (or anyone holding the link) fetches it. Every way a code can fail ends in the same NotFoundError,
  * after the same hash and lookup.
  */
+
+import { messageCards } from '#core/cards/message-cards';
+import { senderTimeZone } from '#core/cards/sender-time-zone';
 import {
   CARD_FILE_NOT_AVAILABLE,
   CARD_KINDS,
   cardFileUrl,
   MMS_COUNTRIES,
   type ServedCard,
-} from '../core/card-files';
-import { NotFoundError } from '../core/errors';
-import { messageCards } from '../core/message-cards';
-import { expiresAtEpochSeconds } from '../core/retention';
-import type { Message } from '../core/schemas';
-import { senderTimeZone } from '../core/sender-time-zone';
+} from '#core/cards/served-cards';
+import { NotFoundError } from '#core/errors';
+import { expiresAtEpochSeconds } from '#core/messages/retention';
+import type { Message } from '#core/messages/schemas';
 import type { CardLinkStore } from '../ports/card-links';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';
@@ -34,7 +35,7 @@ export type CardFileDeps = {
 
 /**
  * What the reply step adds: the sender's record, with their choice (CARDS ON) and the time zone their event
- * is written in (their TZ, else their area code's, else Settings' default: core/sender-time-zone.ts).
+ * is written in (their TZ, else their area code's, else Settings' default: core/cards/sender-time-zone.ts).
  */
 export type ReplyCardDeps = CardFileDeps & {
   readonly preferences: Pick<SenderPreferencesRepository, 'get'>;

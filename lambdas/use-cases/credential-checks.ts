@@ -3,7 +3,7 @@
  * Account SID and auth token and owns the saved number. The answer is a sentence for the operator; it never
  * carries a secret.
  */
-import { formatPhoneNumber } from '../core/phone';
+import { formatPhoneNumber } from '#core/delivery/phone';
 import type { OpenAiKeyCheck, TwilioAccountCheck } from '../ports/credential-checks';
 import type { SecretStore } from '../ports/secret-store';
 import type { SettingsRepository } from '../ports/settings-repository';

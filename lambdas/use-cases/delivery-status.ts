@@ -4,9 +4,13 @@
  * A callback for a text not tied to a message (HELP answers, confirmations) or not ours changes nothing.
  */
 import * as z from 'zod';
-import { type SmsPart, TWILIO_OUTBOUND_STATUSES, type TwilioOutboundStatus } from '../core/delivery';
-import type { Message } from '../core/schemas';
-import { segmentCount } from '../core/sms-text';
+import {
+  type SmsPart,
+  TWILIO_OUTBOUND_STATUSES,
+  type TwilioOutboundStatus,
+} from '#core/delivery/delivery-status';
+import type { Message } from '#core/messages/schemas';
+import { segmentCount } from '#core/texts/sms-text';
 import type { SentTextRepository } from '../ports/sent-text-repository';
 import { addSmsPart, changeSmsPartStatus, type MessageChangeDeps } from './message-changes';
 import { countUsage, type UsageDeps } from './usage';

@@ -2,9 +2,9 @@
  * Who may watch the dashboard's live list (SPEC section 4, "Live updates") and where: an administrator now,
  * as the user directory says at the moment of subscribing (the token's `cognito:groups` claim says who was an
  * administrator when it was issued, and a removed administrator's token outlives the removal), on the current
- * channel only. The channel moves whenever an account leaves the team (core/live-updates.ts says why).
+ * channel only. The channel moves whenever an account leaves the team (core/messages/live-updates.ts says why).
  */
-import { LIVE_CHANNEL_MOVED, type LiveChannel, liveChannelPath } from '../core/live-updates';
+import { LIVE_CHANNEL_MOVED, type LiveChannel, liveChannelPath } from '#core/messages/live-updates';
 import type { LiveChannelStore } from '../ports/live-channel-store';
 import type { LiveNotices } from '../ports/message-events';
 import type { AdminMembership } from '../ports/user-directory';

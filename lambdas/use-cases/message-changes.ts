@@ -4,9 +4,9 @@
  * Publishing is best effort: a missed live update is fixed by the dashboard's next refresh, while a failed
  * write must not be hidden.
  */
-import type { SmsPart } from '../core/delivery';
-import { listedMessage, type Message } from '../core/schemas';
-import { allowedSources, type MessageStatus } from '../core/status';
+import type { SmsPart } from '#core/delivery/delivery-status';
+import { listedMessage, type Message } from '#core/messages/schemas';
+import { allowedSources, type MessageStatus } from '#core/messages/status';
 import type { Clock } from '../ports/clock';
 import type { MessageEvents } from '../ports/message-events';
 import type { MessagePatch, MessageRepository, SmsPartStatus } from '../ports/message-repository';
@@ -81,7 +81,7 @@ export async function addSmsPart(
 }
 
 /**
- * Records a text's new delivery status when it is news (only forward: see core/delivery.ts); null, and
+ * Records a text's new delivery status when it is news (only forward: see core/delivery/delivery-status.ts); null, and
  * nothing written or published, when it is not or the text is unknown.
  */
 export async function changeSmsPartStatus(

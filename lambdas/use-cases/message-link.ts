@@ -3,15 +3,16 @@
  * and deleted by whoever holds the link. Every way a code can fail (malformed, unknown, expired, deleted)
  * ends in the same NotFoundError, after the same hash and lookup.
  */
-import { NotFoundError } from '../core/errors';
-import { type CardFile, CONTACT_FILE_TYPE, EVENT_FILE_TYPE, messageCards } from '../core/message-cards';
-import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '../core/message-link';
-import { checkedCallbackLine } from '../core/reply';
-import { linkExpiresAt } from '../core/retention';
-import type { Message, SettingsRecord } from '../core/schemas';
-import { senderTimeZone } from '../core/sender-time-zone';
-import { AUDIO_URL_SECONDS } from '../core/uploads';
-import { shownUrgency } from '../core/urgency-review';
+
+import { AUDIO_URL_SECONDS } from '#core/audio/uploads';
+import { type CardFile, CONTACT_FILE_TYPE, EVENT_FILE_TYPE, messageCards } from '#core/cards/message-cards';
+import { senderTimeZone } from '#core/cards/sender-time-zone';
+import { NotFoundError } from '#core/errors';
+import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '#core/messages/message-link';
+import { linkExpiresAt } from '#core/messages/retention';
+import type { Message, SettingsRecord } from '#core/messages/schemas';
+import { checkedCallbackLine } from '#core/texts/service-texts';
+import { shownUrgency } from '#core/urgency/urgency-review';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';

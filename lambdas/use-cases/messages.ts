@@ -1,16 +1,16 @@
-import { CSV_START, csvLine } from '../core/csv';
-import { NotFoundError } from '../core/errors';
-import type { HeardWord } from '../core/heard-words';
+import { NotFoundError } from '#core/errors';
 import {
   encodeCursor,
   HISTORY_LIMIT_MAX,
   type MessageFilters,
   type PagePosition,
-} from '../core/message-history';
-import { deliveryState } from '../core/message-outcome';
-import { messageKind, receivedWords } from '../core/refused-inbound';
-import { type ListedMessage, listedMessage, type Message } from '../core/schemas';
-import { shownUrgency } from '../core/urgency-review';
+} from '#core/messages/message-history';
+import { deliveryState } from '#core/messages/message-outcome';
+import { messageKind, receivedWords } from '#core/messages/refused-inbound';
+import { type ListedMessage, listedMessage, type Message } from '#core/messages/schemas';
+import { CSV_START, csvLine } from '#core/operator/csv';
+import type { HeardWord } from '#core/transcripts/heard-words';
+import { shownUrgency } from '#core/urgency/urgency-review';
 import type { MessageRepository } from '../ports/message-repository';
 
 /** A page of the history as the API answers it: `next_cursor` is null on the last page. */
@@ -112,7 +112,7 @@ function exportRow(m: Message) {
 }
 
 /**
- * The filtered history as CSV, newest first, formula-safe like the sign-ups export (core/csv.ts), read page
+ * The filtered history as CSV, newest first, formula-safe like the sign-ups export (core/operator/csv.ts), read page
  * by page from the same index as the list. Stops at `maxBytes` on a whole row.
  */
 export async function messagesCsv(

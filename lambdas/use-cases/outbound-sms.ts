@@ -8,7 +8,7 @@
  *      (kind `opt-out-confirmation`), which goes out right after the number was recorded.
  *   2. Reply countries: only to numbers in a country Settings allows (by region: +1 876 is Jamaica).
  *   3. Provider: an SMS provider is configured (Twilio, or the local outbox).
- *   4. Segments (what the provider bills, core/sms-text.ts segmentCount), every kind counted, a text refused
+ *   4. Segments (what the provider bills, core/texts/sms-text.ts segmentCount), every kind counted, a text refused
  *      by 1-3 taking nothing: the number's segments this UTC hour, then today (Settings; a text that does not
  *      fit whole is not sent), then the service's budget for today (Settings): a text goes out while the
  *      budget is not spent, so the last one may take it a few segments over, and "spent" is exactly "today's
@@ -16,7 +16,7 @@
  *      refused by it (kind rule `pastBudget`); the number's own hour and day still bound them, or a number
  *      could buy unbounded HELP answers.
  *      A text with files attached (the reply's first text for a sender with CARDS ON) goes as an MMS, which
- *      Twilio bills as one message: it counts as the segments its price buys (core/unit-prices.ts
+ *      Twilio bills as one message: it counts as the segments its price buys (core/operator/unit-prices.ts
  *      mmsSegments, 2 at the default prices). Attachments go only to US and Canadian numbers (where Twilio
  *      sends MMS); when the MMS does not fit the number's hour or day, the same text goes as a plain SMS,
  *      counted by its own segments, rather than not at all (the budget lets either through while it is not
@@ -30,13 +30,13 @@
  * operator's setting), the caps are spent only on a text that can actually go out, and the number's own caps
  * come before the budget, so a number past them never touches the service's shared counter.
  */
-import { MMS_COUNTRIES } from '../core/card-files';
-import { mayReplyTo } from '../core/destinations';
-import { RecipientOptedOutError } from '../core/pipeline-errors';
-import type { SettingsRecord } from '../core/schemas';
-import { type Allowance, segmentAllowances } from '../core/send-limits';
-import { segmentCount } from '../core/sms-text';
-import { mmsSegments } from '../core/unit-prices';
+import { MMS_COUNTRIES } from '#core/cards/served-cards';
+import { mayReplyTo } from '#core/delivery/destinations';
+import { type Allowance, segmentAllowances } from '#core/delivery/send-limits';
+import { RecipientOptedOutError } from '#core/messages/pipeline-errors';
+import type { SettingsRecord } from '#core/messages/schemas';
+import { mmsSegments } from '#core/operator/unit-prices';
+import { segmentCount } from '#core/texts/sms-text';
 import type { Clock } from '../ports/clock';
 import type { Counters } from '../ports/counters';
 import type { OptOutRepository } from '../ports/opt-out-repository';

@@ -1,4 +1,4 @@
-import type { PublicInfo } from '../core/public-info';
+import type { PublicInfo } from '#core/site/public-info';
 import type { SettingsRepository } from '../ports/settings-repository';
 
 export type PublicInfoDeps = {

@@ -1,5 +1,5 @@
-import { type Retention, retentionCutoff } from '../core/retention';
-import { MESSAGE_STATUSES } from '../core/status';
+import { type Retention, retentionCutoff } from '#core/messages/retention';
+import { MESSAGE_STATUSES } from '#core/messages/status';
 import type { AudioStore } from '../ports/audio-store';
 import type { CardLinkStore } from '../ports/card-links';
 import type { Providers } from '../ports/providers';

@@ -1,6 +1,5 @@
-import { ValidationError } from '../core/errors';
-import { applyFirstRunUpdate } from '../core/first-run';
-import { linkDaysTooLong } from '../core/retention';
+import { ValidationError } from '#core/errors';
+import { linkDaysTooLong } from '#core/messages/retention';
 import {
   DEFAULT_SETTINGS,
   LIMIT_DEFAULTS,
@@ -9,7 +8,8 @@ import {
   type SettingsRecord,
   type SettingsUpdate,
   type SettingsView,
-} from '../core/schemas';
+} from '#core/messages/schemas';
+import { applyFirstRunUpdate } from '#core/operator/first-run';
 import type { Clock } from '../ports/clock';
 import type { SecretStore } from '../ports/secret-store';
 import type { SettingsRepository } from '../ports/settings-repository';

@@ -10,13 +10,13 @@
  * sign-up's, written before the sign-up is marked, so a confirmed sign-up always has its proof.
  */
 import { randomBytes } from 'node:crypto';
+import { DAY_MS, dayWindow } from '#core/delivery/day-window';
 import {
   SMS_CONFIRMATION_DAYS,
   SMS_CONFIRMATION_KEYWORD,
   SMS_CONFIRMATION_TEXTS_PER_DAY,
-} from '../core/consent';
-import { DAY_MS, dayWindow } from '../core/day-window';
-import { SMS_CONSENT_REQUEST_TEXT } from '../core/reply';
+} from '#core/senders/consent';
+import { SMS_CONSENT_REQUEST_TEXT } from '#core/texts/service-texts';
 import type { Clock } from '../ports/clock';
 import type { ConsentRecordRepository } from '../ports/consent-record-repository';
 import type { PendingSmsConsents } from '../ports/pending-sms-consents';

@@ -1,5 +1,5 @@
-import type { Message } from '../core/schemas';
-import { STUCK_AFTER_MS } from '../core/status';
+import type { Message } from '#core/messages/schemas';
+import { STUCK_AFTER_MS } from '#core/messages/status';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';
 

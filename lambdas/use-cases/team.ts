@@ -1,9 +1,9 @@
 /**
  * Who is an administrator: the decision when an account is confirmed (PostConfirmation trigger), and the
- * Team section's list, approve and remove (admin routes). The rules are in core/team.ts.
+ * Team section's list, approve and remove (admin routes). The rules are in core/operator/team.ts.
  */
-import { ConflictError, NotFoundError } from '../core/errors';
-import { type Admission, allowlistDecision, type TeamMember, type TeamView } from '../core/team';
+import { ConflictError, NotFoundError } from '#core/errors';
+import { type Admission, allowlistDecision, type TeamMember, type TeamView } from '#core/operator/team';
 import type { Clock } from '../ports/clock';
 import type { FirstAdminClaim } from '../ports/first-admin-claim';
 import type { SessionEnds } from '../ports/session-ends';
@@ -13,7 +13,7 @@ import { type LiveChannelMoveDeps, moveLiveChannel } from './live-access';
 export type AdmissionDeps = {
   readonly directory: UserDirectory;
   readonly firstAdmin: FirstAdminClaim;
-  /** ADMIN_EMAILS, normalized (core/team.ts adminAllowlist). */
+  /** ADMIN_EMAILS, normalized (core/operator/team.ts adminAllowlist). */
   readonly allowlist: readonly string[];
 };
 

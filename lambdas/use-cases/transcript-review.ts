@@ -4,9 +4,9 @@
  */
 
 import type * as z from 'zod';
-import { ConflictError, NotFoundError } from '../core/errors';
-import type { Message } from '../core/schemas';
-import type { TranscriptReview, transcriptReviewInputSchema } from '../core/transcript-review';
+import { ConflictError, NotFoundError } from '#core/errors';
+import type { Message } from '#core/messages/schemas';
+import type { TranscriptReview, transcriptReviewInputSchema } from '#core/transcripts/transcript-review';
 import type { Caller } from '../ports/token-verifier';
 import { changeMessage, type MessageChangeDeps } from './message-changes';
 import { countUsage, type UsageDeps } from './usage';

@@ -1,11 +1,10 @@
 /**
- * The UPLOAD command's one-time link (core/upload-link.ts): made when a sender texts UPLOAD, then the page's
+ * The UPLOAD command's one-time link (core/audio/upload-link.ts): made when a sender texts UPLOAD, then the page's
  * three steps: is the link good, sign the upload of its file, hand the file in. Every code that opens nothing
  * (malformed, unknown, expired, used, revoked) gets the same 404 after the same work: hashed and looked up
  * first. A number past its voice messages a day gets 409 at every step, and nothing it sends is kept.
  */
-import { ConflictError } from '../core/errors';
-import { voiceMessages } from '../core/reply';
+
 import {
   UPLOAD_LINK_MINUTES,
   UPLOAD_LINK_NOT_AVAILABLE,
@@ -13,9 +12,11 @@ import {
   type UploadLinkStatus,
   uploadLinkKey,
   uploadLinkUrl,
-} from '../core/upload-link';
-import type { UploadRequest } from '../core/uploads';
-import { UPLOAD_URL_SECONDS } from '../core/uploads';
+} from '#core/audio/upload-link';
+import type { UploadRequest } from '#core/audio/uploads';
+import { UPLOAD_URL_SECONDS } from '#core/audio/uploads';
+import { ConflictError } from '#core/errors';
+import { voiceMessages } from '#core/texts/service-texts';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { Counters } from '../ports/counters';

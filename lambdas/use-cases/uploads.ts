@@ -3,15 +3,15 @@
  * large files never pass through a function and the audio is never public.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_AUDIO_BYTES } from '../core/audio-format';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../core/errors';
+import { MAX_AUDIO_BYTES } from '#core/audio/audio-format';
 import {
   AUDIO_URL_SECONDS,
   UPLOAD_PREFIX,
   UPLOAD_URL_SECONDS,
   type UploadRequest,
   type UploadTicket,
-} from '../core/uploads';
+} from '#core/audio/uploads';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '#core/errors';
 import type { AudioStore } from '../ports/audio-store';
 import type { MessageRepository } from '../ports/message-repository';
 

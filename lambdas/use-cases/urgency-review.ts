@@ -3,9 +3,9 @@
  * the pipeline's own level again clears the correction. Written through message-changes.ts, so every open
  * dashboard sees it; the first correction of a message is counted in usage.
  */
-import { ConflictError, NotFoundError } from '../core/errors';
-import type { Message } from '../core/schemas';
-import { correctedUrgency, type UrgencyReviewInput } from '../core/urgency-review';
+import { ConflictError, NotFoundError } from '#core/errors';
+import type { Message } from '#core/messages/schemas';
+import { correctedUrgency, type UrgencyReviewInput } from '#core/urgency/urgency-review';
 import type { Caller } from '../ports/token-verifier';
 import { changeMessage, type MessageChangeDeps } from './message-changes';
 import { countUsage, type UsageDeps } from './usage';

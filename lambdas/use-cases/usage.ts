@@ -2,10 +2,11 @@
  * Usage and cost: the daily counters the use cases raise as things happen (`countUsage`, one line where each
  * thing happens), the range GET /api/usage reads, and one message's run as "Details" shows it.
  */
-import { NotFoundError } from '../core/errors';
-import { type RunView, runView } from '../core/run-steps';
-import { serviceBudgetKey, smsBudget } from '../core/send-limits';
-import { type UsageDelta, type UsageReport, usageDates, usageReport } from '../core/usage';
+
+import { serviceBudgetKey, smsBudget } from '#core/delivery/send-limits';
+import { NotFoundError } from '#core/errors';
+import { type RunView, runView } from '#core/messages/run-steps';
+import { type UsageDelta, type UsageReport, usageDates, usageReport } from '#core/operator/usage';
 import type { Clock } from '../ports/clock';
 import type { Counters } from '../ports/counters';
 import type { RunSteps } from '../ports/run-steps';

@@ -12,7 +12,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { MESSAGES_NAMESPACE } from '../../lambdas/core/live-updates';
+import { MESSAGES_NAMESPACE } from '#core/messages/live-updates';
 import { acknowledgeWildcardResource } from '../nag';
 
 /** Props of {@link LiveUpdates}. */

@@ -21,7 +21,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { FAILURE_CAUSES } from '../../lambdas/core/pipeline-failures';
+import { FAILURE_CAUSES } from '#core/messages/pipeline-failures';
 
 /** Props of {@link Monitoring}. */
 export interface MonitoringProps {

@@ -16,12 +16,12 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { UPLOAD_PREFIX } from '#core/audio/uploads';
 import {
   PHONE_METADATA_FILE,
   PHONE_METADATA_SOURCE,
 } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { ENV } from '../../lambdas/composition/env-names';
-import { UPLOAD_PREFIX } from '../../lambdas/core/uploads';
 import { acknowledgeResourceLessActions, acknowledgeWildcardResource } from '../nag';
 
 /** The repository root: entries and the lock file are found from here, whatever the current directory. */

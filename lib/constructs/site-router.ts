@@ -1,10 +1,10 @@
 /**
  * The site's viewer-request function (CloudFront Functions, JS runtime 2.0), generated at synth time: the
- * site's pages (lambdas/core/site-paths) and every one-off link's page (`/m/<code>`, `/u/<code>`) get the app's index.html, files go to S3 as they are, and any other
+ * site's pages (lambdas/core/site/site-paths) and every one-off link's page (`/m/<code>`, `/u/<code>`) get the app's index.html, files go to S3 as they are, and any other
  * path is answered at the edge with status 404 and the app itself, which shows "Page not found". A search
  * engine or a carrier's reviewer never sees a missing page answered with 200, or S3's XML AccessDenied.
  */
-import { CODE_PAGE_PREFIXES, SITE_PAGES } from '../../lambdas/core/site-paths';
+import { CODE_PAGE_PREFIXES, SITE_PAGES } from '#core/site/site-paths';
 
 /** CloudFront Functions code may be at most 10 KB. */
 export const MAX_FUNCTION_BYTES = 10 * 1024;

@@ -22,7 +22,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { CODE_PAGE_PREFIXES, MESSAGE_LINK_HEADERS } from '../../lambdas/core/site-paths';
+import { CODE_PAGE_PREFIXES, MESSAGE_LINK_HEADERS } from '#core/site/site-paths';
 import { siteRouterCode } from './site-router';
 
 /** What the browser app reads from `/config.json` at start. */
@@ -119,7 +119,7 @@ export class Site extends Construct {
     });
 
     // A message link's page (/m/<code>) and an UPLOAD link's (/u/<code>): the code in its URL is the key to one
-    // person's message (or upload), so the page is never cached, indexed, or sent on as a referrer (core/message-link.ts names the same headers).
+    // person's message (or upload), so the page is never cached, indexed, or sent on as a referrer (core/messages/message-link.ts names the same headers).
     const messageLinkHeaders = new ResponseHeadersPolicy(this, 'MessageLinkHeaders', {
       comment: 'Message and upload link pages: security headers, no-store, noindex, no referrer',
       securityHeadersBehavior: {

@@ -18,7 +18,7 @@
  *   `authTimeoutMs` is closed, frames above `maxFrameBytes` close the connection (ws `maxPayload`), and a
  *   publish body is capped before it is read.
  * - Like AppSync, an open subscription is never checked again and nothing closes it but the client or the
- *   network: a removed administrator's page is cut off by the channel moving (core/live-updates.ts). On
+ *   network: a removed administrator's page is cut off by the channel moving (core/messages/live-updates.ts). On
  *   connect, a token that claims a checked group the account no longer has is refused.
  *
  * `stop()` closes every connection and refuses new ones until `start()`: what a dropped network looks like

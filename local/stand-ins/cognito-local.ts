@@ -23,7 +23,7 @@ import { appendFile, chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { RESET_CODE_VALIDITY_HOURS, signedInBeforeSessionsEnded } from '../../lambdas/core/team';
+import { RESET_CODE_VALIDITY_HOURS, signedInBeforeSessionsEnded } from '#core/operator/team';
 
 const require = createRequire(import.meta.url);
 /** Resolves cognito-local's own dependencies (pino, aws-sdk) from its package, wherever npm placed them. */

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_LINK_NOT_AVAILABLE, UPLOAD_LINK_OVER_LIMIT } from '../../lambdas/core/upload-link';
+import { UPLOAD_LINK_NOT_AVAILABLE, UPLOAD_LINK_OVER_LIMIT } from '#core/audio/upload-link';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {

@@ -1,8 +1,8 @@
 /** The S3 audio store against a real s3rver (own directory and port for this file). */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError } from '#core/errors';
 import { S3AudioStore } from '../../lambdas/adapters/aws/s3-audio-store';
-import { NotFoundError } from '../../lambdas/core/errors';
 import { startTestBucket, type TestBucket } from '../support/stand-ins';
 
 let bucket: TestBucket;

@@ -7,7 +7,7 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_FILE_NOT_AVAILABLE } from '../../lambdas/core/card-files';
+import { CARD_FILE_NOT_AVAILABLE } from '#core/cards/served-cards';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, postWebhook, saveSettings, waitForMessage } from '../support/pipeline';

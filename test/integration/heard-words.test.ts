@@ -8,10 +8,10 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '#core/messages/schemas';
+import { type HeardWord, isDoubtful, transcriptOf, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
-import { type HeardWord, isDoubtful, transcriptOf, UNCLEAR_MARK } from '../../lambdas/core/heard-words';
-import type { Message } from '../../lambdas/core/schemas';
 import { LOCAL_TABLES } from '../../local/bootstrap';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { currentLiveChannel, type EventFrame, openEventsClient, subscribe } from '../support/live-events';

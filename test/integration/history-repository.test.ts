@@ -6,9 +6,9 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '#core/messages/schemas';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import type { Message } from '../../lambdas/core/schemas';
 import { batchPut, startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;

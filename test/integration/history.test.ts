@@ -5,11 +5,11 @@
  * wrong-transcript mark stored and exported, and cursors that were not given out refused with a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SmsPart } from '#core/delivery/delivery-status';
+import type { Message } from '#core/messages/schemas';
+import { MESSAGE_STATUSES } from '#core/messages/status';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import type { SmsPart } from '../../lambdas/core/delivery';
-import type { Message } from '../../lambdas/core/schemas';
-import { MESSAGE_STATUSES } from '../../lambdas/core/status';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 
 const SENDERS = ['+14155550101', '+14155550102', '+14155550103'] as const;

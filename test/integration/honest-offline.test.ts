@@ -7,11 +7,11 @@
  * call-backs and the German call-back at 16 kHz) are in docs/local-transcription.md.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { NotEnglishError } from '#core/messages/pipeline-errors';
+import { PIPELINE_FAILURES } from '#core/messages/pipeline-failures';
+import { composeFailureNotice } from '#core/texts/service-texts';
+import { POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
 import { MoonshineTranscriber } from '../../lambdas/adapters/offline/moonshine-transcriber';
-import { NotEnglishError } from '../../lambdas/core/pipeline-errors';
-import { PIPELINE_FAILURES } from '../../lambdas/core/pipeline-failures';
-import { composeFailureNotice } from '../../lambdas/core/reply';
-import { POSSIBLY_UNRELIABLE } from '../../lambdas/core/transcript-warnings';
 import { type FliteVoice, FOREIGN_CORPUS, SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';
 
 const clips = new SpeechClips();

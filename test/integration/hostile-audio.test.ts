@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotAudioError } from '#core/messages/pipeline-errors';
 import { FfmpegAudioTools } from '../../lambdas/adapters/offline/ffmpeg-audio-tools';
-import { NotAudioError } from '../../lambdas/core/pipeline-errors';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { recentMessages, upload } from '../support/pipeline';
 

@@ -1,8 +1,8 @@
 /** The live list's channel key in a real settings table (dynalite, own instance for this file). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '#core/messages/schemas';
 import { DynamoLiveChannelStore } from '../../lambdas/adapters/aws/dynamo-live-channel-store';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
-import { DEFAULT_SETTINGS } from '../../lambdas/core/schemas';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;

@@ -13,9 +13,9 @@ import { createRequire } from 'node:module';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { liveChannelPath } from '#core/messages/live-updates';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
 import { LOCAL_CREDENTIALS } from '../../lambdas/adapters/aws/client-options';
-import { liveChannelPath } from '../../lambdas/core/live-updates';
 import { createMessage } from '../../lambdas/use-cases/message-changes';
 import {
   currentLiveChannel,

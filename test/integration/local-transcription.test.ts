@@ -7,17 +7,17 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { FfmpegAudioTools, NOT_AUDIO_MESSAGE } from '../../lambdas/adapters/offline/ffmpeg-audio-tools';
-import { MoonshineTranscriber } from '../../lambdas/adapters/offline/moonshine-transcriber';
-import { Semaphore } from '../../lambdas/adapters/offline/semaphore';
-import { runProgram, SubprocessTimeoutError } from '../../lambdas/adapters/offline/subprocess';
 import {
   DependencyMissingError,
   NoSpeechError,
   NotAudioError,
   PermanentError,
   TransientError,
-} from '../../lambdas/core/pipeline-errors';
+} from '#core/messages/pipeline-errors';
+import { FfmpegAudioTools, NOT_AUDIO_MESSAGE } from '../../lambdas/adapters/offline/ffmpeg-audio-tools';
+import { MoonshineTranscriber } from '../../lambdas/adapters/offline/moonshine-transcriber';
+import { Semaphore } from '../../lambdas/adapters/offline/semaphore';
+import { runProgram, SubprocessTimeoutError } from '../../lambdas/adapters/offline/subprocess';
 import { LocalDependencyCheck } from '../../local/adapters/local-dependency-check';
 import {
   amrSilenceFile,

@@ -7,8 +7,8 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_NOT_AVAILABLE } from '#core/messages/message-link';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
-import { MESSAGE_NOT_AVAILABLE } from '../../lambdas/core/message-link';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, localWebhookToken, outboxTo, postWebhook, waitForMessage } from '../support/pipeline';

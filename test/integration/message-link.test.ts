@@ -7,9 +7,9 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_NOT_AVAILABLE } from '#core/messages/message-link';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
-import { MESSAGE_NOT_AVAILABLE } from '../../lambdas/core/message-link';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {

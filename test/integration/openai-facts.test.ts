@@ -7,12 +7,12 @@
  * make the doubt deterministic), through the local runtime.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HeardWord } from '#core/transcripts/heard-words';
 import {
   DOUBTFUL_SPANS_INSTRUCTION,
   OpenAiSummarizer,
   SUMMARY_INSTRUCTIONS,
 } from '../../lambdas/adapters/openai/openai-summarizer';
-import type { HeardWord } from '../../lambdas/core/heard-words';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { incomingForm, postWebhook, waitForMessage } from '../support/pipeline';
 import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';

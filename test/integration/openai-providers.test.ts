@@ -1,9 +1,9 @@
 /** The OpenAI transcriber and summarizer, running the real openai SDK against a local fake of its API. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SUMMARY_MAX_CHARS } from '#core/facts/summary';
+import { NoSpeechError, PermanentError, TransientError } from '#core/messages/pipeline-errors';
 import { OpenAiSummarizer, SUMMARY_INSTRUCTIONS } from '../../lambdas/adapters/openai/openai-summarizer';
 import { OpenAiTranscriber } from '../../lambdas/adapters/openai/openai-transcriber';
-import { NoSpeechError, PermanentError, TransientError } from '../../lambdas/core/pipeline-errors';
-import { SUMMARY_MAX_CHARS } from '../../lambdas/core/summary';
 import type { AudioInput } from '../../lambdas/ports/transcriber';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 
@@ -207,7 +207,7 @@ describe('OpenAI summarizer', () => {
     const format = fake.summaryRequests[0]?.body.text as { format: { schema: { required: string[] } } };
     expect(format.format.schema.required).toEqual(expect.arrayContaining(['caller_name', 'organization']));
     expect(fake.summaryRequests[0]?.instructions).toMatch(/keep every day, date and time/);
-    // The pipeline names the caller once the fact checks pass them (core/stated-summary.ts).
+    // The pipeline names the caller once the fact checks pass them (core/facts/stated-summary.ts).
     expect(result.summary).toBe(
       'Your appointment must move: Friday 9 am or Monday 4 pm. Call back to confirm.',
     );

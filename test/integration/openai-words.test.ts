@@ -5,8 +5,8 @@
  * The real openai SDK against the local fake of its API.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isDoubtful, transcriptOf } from '#core/transcripts/heard-words';
 import { OpenAiTranscriber } from '../../lambdas/adapters/openai/openai-transcriber';
-import { isDoubtful, transcriptOf } from '../../lambdas/core/heard-words';
 import type { AudioInput } from '../../lambdas/ports/transcriber';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 

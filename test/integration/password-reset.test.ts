@@ -80,7 +80,7 @@ describe('a confirmed password reset', () => {
     // The refresh token works before the reset.
     expect((await refresh(before.RefreshToken!)).AuthenticationResult?.IdToken).toEqual(expect.any(String));
     // Tokens carry whole seconds, and one issued within the reset's second counts as after it: reset in a
-    // later second than the old tokens' (core/team.ts signedInBeforeSessionsEnded).
+    // later second than the old tokens' (core/operator/team.ts signedInBeforeSessionsEnded).
     await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(issuedAt(before.IdToken!));
 
     await door.send(new ForgotPasswordCommand({ ClientId: runtime.info.cognito.clientId, Username: EMAIL }));

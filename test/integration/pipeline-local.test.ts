@@ -7,10 +7,10 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeFailureNotice } from '#core/texts/service-texts';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
-import { composeFailureNotice } from '../../lambdas/core/reply';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import {

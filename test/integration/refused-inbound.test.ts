@@ -6,10 +6,10 @@
  * go with the sender's DELETE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUSAL_WORDS } from '../../lambdas/core/refused-inbound';
-import { UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '../../lambdas/core/reply';
-import type { Message } from '../../lambdas/core/schemas';
-import type { UsageReport } from '../../lambdas/core/usage';
+import { REFUSAL_WORDS } from '#core/messages/refused-inbound';
+import type { Message } from '#core/messages/schemas';
+import type { UsageReport } from '#core/operator/usage';
+import { UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '#core/texts/service-texts';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';
 import { incomingForm, postWebhook, processAudio } from '../support/pipeline';

@@ -2,6 +2,9 @@
 import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type Message } from '#core/messages/schemas';
+import type { WebSignupConsent } from '#core/senders/consent';
+import { senderPreferencesPatchSchema } from '#core/senders/sender-preferences';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
@@ -14,9 +17,6 @@ import { DynamoSentTextRepository } from '../../lambdas/adapters/aws/dynamo-sent
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
 import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
 import { DynamoUploadCodes } from '../../lambdas/adapters/aws/dynamo-upload-codes';
-import type { WebSignupConsent } from '../../lambdas/core/consent';
-import { DEFAULT_SETTINGS, type Message } from '../../lambdas/core/schemas';
-import { senderPreferencesPatchSchema } from '../../lambdas/core/sender-preferences';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;

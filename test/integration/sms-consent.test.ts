@@ -7,8 +7,8 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignupRecord } from '#core/messages/schemas';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import type { SignupRecord } from '../../lambdas/core/schemas';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';
 import { incomingForm, postWebhook } from '../support/pipeline';

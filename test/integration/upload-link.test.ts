@@ -6,8 +6,8 @@
  * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../lambdas/core/schemas';
-import { UPLOAD_LINK_NOT_AVAILABLE } from '../../lambdas/core/upload-link';
+import { UPLOAD_LINK_NOT_AVAILABLE } from '#core/audio/upload-link';
+import type { Message } from '#core/messages/schemas';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, outboxTo, postWebhook, recentMessages, waitForMessage } from '../support/pipeline';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';

@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import type { Message } from '#core/messages/schemas';
+import type { Urgency } from '#core/urgency/urgency-schema';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import type { Message } from '../../lambdas/core/schemas';
-import type { Urgency } from '../../lambdas/core/urgency-schema';
 import { currentLiveChannel, openEventsClient, subscribe } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 

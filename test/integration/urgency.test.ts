@@ -6,8 +6,8 @@
  * is checked by the same rules before a text goes out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { URGENCY_LEVELS } from '#core/urgency/urgency-schema';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
-import { URGENCY_LEVELS } from '../../lambdas/core/urgency-schema';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, localWebhookToken, outboxTo, postWebhook, waitForMessage } from '../support/pipeline';

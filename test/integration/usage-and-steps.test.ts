@@ -5,9 +5,9 @@
  * messages, and the estimated costs apply the prices set in Settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunView } from '../../lambdas/core/run-steps';
-import { estimateCost, type UnitPrices } from '../../lambdas/core/unit-prices';
-import type { UsageReport } from '../../lambdas/core/usage';
+import type { RunView } from '#core/messages/run-steps';
+import { estimateCost, type UnitPrices } from '#core/operator/unit-prices';
+import type { UsageReport } from '#core/operator/usage';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';

@@ -4,11 +4,12 @@
  * and accounts waiting for approval with long names and emails. Written through the same repository and
  * routes the service uses.
  */
+
+import type { SmsPart } from '#core/delivery/delivery-status';
+import { REFUSAL_WORDS } from '#core/messages/refused-inbound';
+import type { Message } from '#core/messages/schemas';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import type { SmsPart } from '../../lambdas/core/delivery';
-import { REFUSAL_WORDS } from '../../lambdas/core/refused-inbound';
-import type { Message } from '../../lambdas/core/schemas';
 import type { RunningRuntime } from './local-runtime';
 
 /** A transcript of about 1,400 characters: a caller who goes on. */

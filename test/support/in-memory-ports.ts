@@ -3,22 +3,22 @@
  * builds its own. They keep the contracts the real adapters keep (conditional writes, "missing" answers),
  * and record what went out (texts, pipeline starts, published changes) so tests can assert on it.
  */
-import { movesForward, type SmsPart, sortParts } from '../../lambdas/core/delivery';
-import { NotFoundError } from '../../lambdas/core/errors';
+import { movesForward, type SmsPart, sortParts } from '#core/delivery/delivery-status';
+import { NotFoundError } from '#core/errors';
 import {
   type MessageFilters,
   matchesDerivedFilters,
   type PagePosition,
-} from '../../lambdas/core/message-history';
-import { messageKind } from '../../lambdas/core/refused-inbound';
-import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '../../lambdas/core/schemas';
+} from '#core/messages/message-history';
+import { messageKind } from '#core/messages/refused-inbound';
+import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '#core/messages/schemas';
+import type { MessageStatus } from '#core/messages/status';
+import { emptyUsageDay, USAGE_COUNTS, type UsageDay, type UsageDelta } from '#core/operator/usage';
 import {
   type SenderPreferences,
   type SenderPreferencesPatch,
   senderPreferencesSchema,
-} from '../../lambdas/core/sender-preferences';
-import type { MessageStatus } from '../../lambdas/core/status';
-import { emptyUsageDay, USAGE_COUNTS, type UsageDay, type UsageDelta } from '../../lambdas/core/usage';
+} from '#core/senders/sender-preferences';
 import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';

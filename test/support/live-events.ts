@@ -5,11 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { WebSocket } from 'ws';
+import { liveChannelPath, liveChannelSchema } from '#core/messages/live-updates';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
 import { DynamoLiveChannelStore } from '../../lambdas/adapters/aws/dynamo-live-channel-store';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import { liveChannelPath, liveChannelSchema } from '../../lambdas/core/live-updates';
 import { systemClock } from '../../lambdas/ports/clock';
 import type { MessageChangeDeps } from '../../lambdas/use-cases/message-changes';
 import type { RunningRuntime } from './local-runtime';

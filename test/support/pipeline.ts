@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { Message } from '#core/messages/schemas';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../../lambdas/adapters/twilio/twilio-signature';
-import type { Message } from '../../lambdas/core/schemas';
 import { readOutbox } from '../../local/adapters/outbox-sms-sender';
 import type { RunningRuntime } from './local-runtime';
 

@@ -1,6 +1,6 @@
 /**
  * A fresh held-out set for the urgency benchmark (issue 25), written after the rules were tuned on the first
- * held-out set (urgency-heldout.ts), by someone who had read neither the rules (core/urgency*.ts), their
+ * held-out set (urgency-heldout.ts), by someone who had read neither the rules (core/urgency/urgency*.ts), their
  * tests, the model the benchmark simulates, nor the scripts of the other two sets: only the issue's
  * description of urgent, routine, robocall and scam calls. Urgent calls vary in who calls and how (many never
  * say "urgent" or "emergency"); routine ones include times today that are not pressing and feelings that are

@@ -1,6 +1,6 @@
 /**
  * A held-out set for the urgency benchmark (issue 25): voicemails written from the issue's description of
- * urgent, routine, robocall and scam calls by someone who had not read the rules (core/urgency*.ts), their
+ * urgent, routine, robocall and scam calls by someone who had not read the rules (core/urgency/urgency*.ts), their
  * tests or the main set (urgency-voicemails.ts), phrased as real callers and real robocalls say things. `npm
  * run bench -- urgency` reports them in their own table, so the main set's figures (whose scripts were written
  * with the rules) can be read against phrasings nobody tuned the rules for. Do not tune the rules to this set:

@@ -5,7 +5,7 @@
  * the pipeline gives with the label; the integration test speaks two of them. Numbers are written as words,
  * the way a caller says them, since flite reads digits one by one.
  */
-import type { UrgencyLevel } from '../../lambdas/core/urgency-schema';
+import type { UrgencyLevel } from '#core/urgency/urgency-schema';
 
 export type UrgencyLabel = 'urgent' | 'routine' | 'robocall' | 'scam';
 

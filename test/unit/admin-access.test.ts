@@ -6,7 +6,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_RECHECK_SECONDS } from '../../lambdas/core/team';
+import { ADMIN_RECHECK_SECONDS } from '#core/operator/team';
 import { CachedAdminStanding } from '../../lambdas/http/admin-membership';
 import { createEdge } from '../../lambdas/http/edge';
 import type { TokenVerifier } from '../../lambdas/ports/token-verifier';

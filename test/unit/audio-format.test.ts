@@ -5,7 +5,7 @@ import {
   isAudioMime,
   MAX_AUDIO_BYTES,
   mimeToExtension,
-} from '../../lambdas/core/audio-format';
+} from '#core/audio/audio-format';
 
 /** Bytes from a mix of text and numbers, padded with zeros to `length` (headers are followed by data). */
 function bytes(parts: Array<string | number[]>, length = 64): Uint8Array {

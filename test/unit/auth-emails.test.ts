@@ -1,6 +1,6 @@
 /** The sign-in emails the CustomMessage trigger writes, and how the local inbox shows them. */
 import { describe, expect, it } from 'vitest';
-import { authEmail } from '../../lambdas/core/auth-emails';
+import { authEmail } from '#core/texts/auth-emails';
 import { HTTP_ROUTES } from '../../lambdas/http/routes';
 import { emailBodyHtml } from '../../local/inbox';
 import { matchRoute } from '../../local/route-match';

@@ -5,8 +5,8 @@
  * held-out set's mistakes), and the main set's tables read as they did before.
  */
 import { describe, expect, it } from 'vitest';
+import type { UrgencyLevel } from '#core/urgency/urgency-schema';
 import { type Judged, urgencySection } from '../../bench/urgency-report';
-import type { UrgencyLevel } from '../../lambdas/core/urgency-schema';
 import { renderingOf } from '../support/fact-truth';
 import type { UrgencyLabel } from '../support/urgency-voicemails';
 

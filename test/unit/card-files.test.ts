@@ -6,9 +6,9 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { CARD_FILE_NOT_AVAILABLE, cardDisposition } from '#core/cards/served-cards';
+import { NotFoundError } from '#core/errors';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import { CARD_FILE_NOT_AVAILABLE, cardDisposition } from '../../lambdas/core/card-files';
-import { NotFoundError } from '../../lambdas/core/errors';
 import { mapError } from '../../lambdas/http/error-mapper';
 import { hashAccessCode } from '../../lambdas/use-cases/access-codes';
 import { readCardFile, replyCardUrls } from '../../lambdas/use-cases/card-files';

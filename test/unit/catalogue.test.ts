@@ -1,11 +1,12 @@
 /**
- * The catalogue of fixed texts (lambdas/core/catalogue*.ts): every text a sender can get, in English and in
+ * The catalogue of fixed texts (lambdas/core/texts/catalogue*.ts): every text a sender can get, in English and in
  * Spanish, within its budget (failure notices one segment, the others two) and in GSM-7 only, so no text
  * of ours costs UCS-2 segments; and the choice of language: the sender's LANG, else the message's language.
  */
 import { describe, expect, it } from 'vitest';
-import { fixedTexts, TEXT_LANGUAGES, type TextLanguage, textLanguage } from '../../lambdas/core/catalogue';
-import type { FailureReason } from '../../lambdas/core/fixed-texts';
+import { SPELL_MAX_WORDS, SPELL_WORD_MAX_CHARS } from '#core/senders/sender-preferences';
+import { fixedTexts, TEXT_LANGUAGES, type TextLanguage, textLanguage } from '#core/texts/catalogue';
+import type { FailureReason } from '#core/texts/fixed-texts';
 import {
   composeFailureNotice,
   composeReply,
@@ -25,9 +26,8 @@ import {
   USAGE_TEXT,
   unsupportedMediaText,
   VOICE_LIMIT_TEXT,
-} from '../../lambdas/core/reply';
-import { SPELL_MAX_WORDS, SPELL_WORD_MAX_CHARS } from '../../lambdas/core/sender-preferences';
-import { segmentCount, smsEncoding } from '../../lambdas/core/sms-text';
+} from '#core/texts/service-texts';
+import { segmentCount, smsEncoding } from '#core/texts/sms-text';
 
 const REASONS = Object.keys(fixedTexts('en').failureDetail) as FailureReason[];
 const LONG_NAME = 'A Very Long Service Name For Voice Messages Incorporated';

@@ -1,13 +1,13 @@
 /** The SMS consent text: what carriers require it to say, and the versions records point to. */
 import { describe, expect, it } from 'vitest';
+import { signupInputSchema } from '#core/messages/schemas';
 import {
   SMS_CONSENT_TEXTS,
   SMS_CONSENT_VERSION,
   SMS_CONSENT_VERSIONS,
   smsConsentParts,
   smsConsentText,
-} from '../../lambdas/core/consent';
-import { signupInputSchema } from '../../lambdas/core/schemas';
+} from '#core/senders/consent';
 
 describe('the SMS consent text', () => {
   const text = smsConsentText('Voice Summary');

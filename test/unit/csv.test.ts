@@ -1,6 +1,6 @@
 /** The CSV exports as a spreadsheet opens them, in any locale: quoting, line ends, and no formula runs. */
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from '../../lambdas/core/csv';
+import { csvField, toCsv } from '#core/operator/csv';
 
 /** The separators spreadsheets split on, by locale or import setting. */
 const SEPARATORS = [',', ';', '\t', '|'] as const;

@@ -1,5 +1,5 @@
 /**
- * Decoder loops (core/decoder-loops.ts): what counts as one (the thresholds issue 17 measured, and a group of
+ * Decoder loops (core/transcripts/decoder-loops.ts): what counts as one (the thresholds issue 17 measured, and a group of
  * digits three times inside a number), and how each is cut back to its first occurrence with one
  * `[unclear]` word where the rest was, the words still spelling the transcript.
  */
@@ -10,8 +10,8 @@ import {
   longestRepetition,
   MOSTLY_LOOP_SHARE,
   wordsOfText,
-} from '../../lambdas/core/decoder-loops';
-import { type HeardWord, transcriptOf, UNCLEAR_MARK } from '../../lambdas/core/heard-words';
+} from '#core/transcripts/decoder-loops';
+import { type HeardWord, transcriptOf, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 
 describe('what counts as a repetition loop', () => {
   it.each([

@@ -4,15 +4,15 @@
  * over in-memory ports (recorded texts, callbacks applied once, unknown SIDs ignored).
  */
 import { describe, expect, it } from 'vitest';
+import { DELIVERY_ERRORS, describeDelivery } from '#core/delivery/delivery-errors';
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
   movesForward,
   type SmsPart,
   worstPart,
-} from '../../lambdas/core/delivery';
-import { DELIVERY_ERRORS, describeDelivery } from '../../lambdas/core/delivery-errors';
-import type { Message } from '../../lambdas/core/schemas';
+} from '#core/delivery/delivery-status';
+import type { Message } from '#core/messages/schemas';
 import {
   receiveStatusCallback,
   recordSentText,

@@ -1,7 +1,7 @@
 /** Which numbers replies may go to: by country (libphonenumber's regions), not by calling code. */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REPLY_COUNTRIES, mayReplyTo } from '#core/delivery/destinations';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import { DEFAULT_REPLY_COUNTRIES, mayReplyTo } from '../../lambdas/core/destinations';
 
 const regions = new LibPhoneNumberRegions();
 const allowed = (number: string, countries: readonly string[]) =>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SUMMARY_MAX_CHARS, voiceSummarySchema, withCaller } from '#core/facts/summary';
 import {
   type ExtractiveSummary,
   NO_SPEECH_SUMMARY,
   summarizeExtractively,
 } from '../../lambdas/adapters/extractive/extractive-summarizer';
-import { SUMMARY_MAX_CHARS, voiceSummarySchema, withCaller } from '../../lambdas/core/summary';
 
 /** The summary led by who called, as the first message shows it once the checks pass the caller. */
 const headed = (result: ExtractiveSummary) => withCaller(result.summary, result.caller);

@@ -5,15 +5,15 @@
  * whisper-1), where only the checks that need none are made.
  */
 import { describe, expect, it } from 'vitest';
+import { checkFacts, LOW_CONFIDENCE, TWO_READINGS } from '#core/facts/fact-checks';
+import { findMentions } from '#core/facts/fact-mentions';
+import { statedSummary } from '#core/facts/stated-summary';
+import { composeReply } from '#core/texts/service-texts';
+import type { HeardTranscript } from '#core/transcripts/heard-transcript';
+import { heardTokens } from '#core/transcripts/heard-transcript';
+import { digitRunsOf } from '#core/transcripts/spoken-numbers';
 import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import { checkFacts, LOW_CONFIDENCE, TWO_READINGS } from '../../lambdas/core/fact-checks';
-import { findMentions } from '../../lambdas/core/fact-mentions';
-import type { HeardTranscript } from '../../lambdas/core/heard-transcript';
-import { heardTokens } from '../../lambdas/core/heard-transcript';
-import { composeReply } from '../../lambdas/core/reply';
-import { digitRunsOf } from '../../lambdas/core/spoken-numbers';
-import { statedSummary } from '../../lambdas/core/stated-summary';
 
 const regions = new LibPhoneNumberRegions();
 const isValidNumber = (e164: string) => regions.countryOf(e164) !== null;

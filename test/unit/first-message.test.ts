@@ -4,13 +4,13 @@
  * callback number assembled from spoken digits, mis-hearings included; no callback line made up.
  */
 import { describe, expect, it } from 'vitest';
+import { statedSummary } from '#core/facts/stated-summary';
+import { callerText } from '#core/facts/summary';
+import { composeReply, FIRST_MESSAGE_MAX_CHARS } from '#core/texts/service-texts';
+import { segmentCount, smsEncoding } from '#core/texts/sms-text';
+import { digitRunsOf } from '#core/transcripts/spoken-numbers';
 import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import { composeReply, FIRST_MESSAGE_MAX_CHARS } from '../../lambdas/core/reply';
-import { segmentCount, smsEncoding } from '../../lambdas/core/sms-text';
-import { digitRunsOf } from '../../lambdas/core/spoken-numbers';
-import { statedSummary } from '../../lambdas/core/stated-summary';
-import { callerText } from '../../lambdas/core/summary';
 
 /** A link as the link page gives one: the site's own domain and a 22-character (128-bit) code. */
 const LINK = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c';

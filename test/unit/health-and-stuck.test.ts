@@ -1,7 +1,7 @@
 /** The health check's caching and the stuck-message count, over plain functions and in-memory ports. */
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../lambdas/core/schemas';
-import { STUCK_AFTER_MS } from '../../lambdas/core/status';
+import type { Message } from '#core/messages/schemas';
+import { STUCK_AFTER_MS } from '#core/messages/status';
 import { cachedHealthCheck, type HealthReport } from '../../lambdas/use-cases/health';
 import { findStuckMessages } from '../../lambdas/use-cases/stuck-messages';
 import { InMemoryMessages, testClock } from '../support/in-memory-ports';

@@ -1,17 +1,17 @@
 /**
  * Confidence travels with the words (issue 24): an engine's tokens become the transcript's words, each with
- * the probability of its least likely token (core/token-words.ts), and the SPELL correction rewrites the
+ * the probability of its least likely token (core/transcripts/token-words.ts), and the SPELL correction rewrites the
  * words with the text, so the words always spell the transcript. How the words are kept in the message's
  * item (adapters/aws/stored-words.ts) is here too: its form is pure.
  */
 import llamaTokenizer from 'llama-tokenizer-js';
 import { describe, expect, it } from 'vitest';
+import { type HeardWord, isDoubtful, transcriptOf } from '#core/transcripts/heard-words';
+import { correctSpelling, correctWordsSpelling } from '#core/transcripts/spelling-correction';
+import { placedBySentence, type ScoredToken, wordsFromTokens } from '#core/transcripts/token-words';
 import { packWords, unpackWords } from '../../lambdas/adapters/aws/stored-words';
 import { everydayWords } from '../../lambdas/adapters/offline/contextual-bias';
 import { doubleMetaphonePhonetics } from '../../lambdas/adapters/phonetic/double-metaphone-phonetics';
-import { type HeardWord, isDoubtful, transcriptOf } from '../../lambdas/core/heard-words';
-import { correctSpelling, correctWordsSpelling } from '../../lambdas/core/spelling-correction';
-import { placedBySentence, type ScoredToken, wordsFromTokens } from '../../lambdas/core/token-words';
 
 const SURE = Math.log(0.97);
 const utf8 = new TextEncoder();

@@ -2,7 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '../../lambdas/core/errors';
+import { PayloadTooLargeError, UnauthorizedError, ValidationError } from '#core/errors';
 import { requestClient } from '../../lambdas/http/client';
 import { createEdge, formParams } from '../../lambdas/http/edge';
 import { MULTIPART_INVALID, parseMultipart } from '../../lambdas/http/multipart';

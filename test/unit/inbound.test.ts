@@ -9,15 +9,15 @@ import {
   UnprocessableError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from '../../lambdas/core/errors';
-import { NotAudioError, RecipientOptedOutError } from '../../lambdas/core/pipeline-errors';
+} from '#core/errors';
+import { NotAudioError, RecipientOptedOutError } from '#core/messages/pipeline-errors';
+import type { Message } from '#core/messages/schemas';
 import {
   OPT_IN_CONFIRMATION,
   OPT_OUT_CONFIRMATION,
   UNSUPPORTED_MEDIA_TEXT,
   VOICE_LIMIT_TEXT,
-} from '../../lambdas/core/reply';
-import type { Message } from '../../lambdas/core/schemas';
+} from '#core/texts/service-texts';
 import { processAudio, RESTART_DEDUP_MS } from '../../lambdas/use-cases/inbound/process-audio';
 import { type InboundDeps, receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { receiveUpload } from '../../lambdas/use-cases/inbound/receive-upload';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { zoneOfAreaCode } from '../../lambdas/core/area-code-zones';
+import { zoneOfAreaCode } from '#core/cards/area-code-zones';
+import { senderTimeZone } from '#core/cards/sender-time-zone';
+import { zoneFromText } from '#core/cards/time-zones';
 import {
   classifyInboundText,
   HELP_KEYWORDS,
@@ -12,10 +14,8 @@ import {
   parseSpellCommand,
   parseTzCommand,
   REVOCATION_PATTERNS,
-} from '../../lambdas/core/keywords';
-import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '../../lambdas/core/schemas';
-import { senderTimeZone } from '../../lambdas/core/sender-time-zone';
-import { zoneFromText } from '../../lambdas/core/time-zones';
+} from '#core/commands/keywords';
+import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '#core/messages/schemas';
 
 /** The ways a person types a keyword: lower, upper, mixed case, padded with spaces and punctuation. */
 function spellings(keyword: string): string[] {

@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { UnauthorizedError } from '#core/errors';
+import type { Message } from '#core/messages/schemas';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
-import { UnauthorizedError } from '../../lambdas/core/errors';
-import type { Message } from '../../lambdas/core/schemas';
 import type { MessageEvents } from '../../lambdas/ports/message-events';
 import { changeMessage, createMessage } from '../../lambdas/use-cases/message-changes';
 import {

@@ -4,8 +4,8 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { contactCard } from '../../lambdas/core/contact-card';
-import { type CardSource, messageCards } from '../../lambdas/core/message-cards';
+import { contactCard } from '#core/cards/contact-card';
+import { type CardSource, messageCards } from '#core/cards/message-cards';
 
 const NEW_YORK = 'America/New_York';
 

@@ -5,9 +5,9 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../lambdas/core/errors';
-import { MESSAGE_NOT_AVAILABLE } from '../../lambdas/core/message-link';
-import type { Message } from '../../lambdas/core/schemas';
+import { NotFoundError } from '#core/errors';
+import { MESSAGE_NOT_AVAILABLE } from '#core/messages/message-link';
+import type { Message } from '#core/messages/schemas';
 import { mapError } from '../../lambdas/http/error-mapper';
 import { newAccessCode } from '../../lambdas/use-cases/access-codes';
 import { createMessageLink, messageLinkCard, readMessageLink } from '../../lambdas/use-cases/message-link';
@@ -120,7 +120,7 @@ describe('the cards of a message’s page', () => {
 
   it('answers a 404 saying so when there is no card, and the page’s 404 for a code that opens nothing', async () => {
     const deps = setUp();
-    // The checks passed no callback time (core/stated-summary.ts leaves it null).
+    // The checks passed no callback time (core/facts/stated-summary.ts leaves it null).
     const code = await linked(deps, {
       summary_details: {
         summary: 'Rebecca called.',

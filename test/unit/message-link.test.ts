@@ -4,14 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../lambdas/core/errors';
+import { NotFoundError } from '#core/errors';
 import {
   ACCESS_CODE_LENGTH,
   accessCodeSchema,
   MESSAGE_NOT_AVAILABLE,
   messageLinkUrl,
-} from '../../lambdas/core/message-link';
-import { composeReply } from '../../lambdas/core/reply';
+} from '#core/messages/message-link';
+import { composeReply } from '#core/texts/service-texts';
 import { mapError } from '../../lambdas/http/error-mapper';
 import { hashAccessCode, newAccessCode } from '../../lambdas/use-cases/access-codes';
 import {

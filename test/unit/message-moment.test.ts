@@ -4,7 +4,7 @@
  * anything else names no moment.
  */
 import { describe, expect, it } from 'vitest';
-import { momentFragment, momentFromFragment, momentLabel } from '../../lambdas/core/message-moment';
+import { momentFragment, momentFromFragment, momentLabel } from '#core/messages/message-moment';
 
 describe('a moment in a message link', () => {
   it('is written as whole seconds and read back', () => {

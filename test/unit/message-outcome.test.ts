@@ -1,12 +1,12 @@
 /**
- * A message's one status (core/message-outcome.ts), as the dashboard row shows it and the History's delivery
+ * A message's one status (core/messages/message-outcome.ts), as the dashboard row shows it and the History's delivery
  * filter reads it: delivery counts, the worse news wins, and a limit is told apart from a failure by the very
  * words the service writes when it applies one.
  */
 import { describe, expect, it } from 'vitest';
-import type { DeliveryStatus, SmsPart } from '../../lambdas/core/delivery';
-import { deliveryState, messageOutcome } from '../../lambdas/core/message-outcome';
-import { listMessagesQuerySchema, type Message } from '../../lambdas/core/schemas';
+import type { DeliveryStatus, SmsPart } from '#core/delivery/delivery-status';
+import { deliveryState, messageOutcome } from '#core/messages/message-outcome';
+import { listMessagesQuerySchema, type Message } from '#core/messages/schemas';
 import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
 import { REPLY_LIMIT_WARNING } from '../../lambdas/use-cases/pipeline/reply';
 import { pendingMessage } from '../support/messages';

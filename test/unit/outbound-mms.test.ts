@@ -4,8 +4,8 @@
  * usage as an MMS; only to the US and Canada; past a cap it goes as a plain SMS rather than not at all.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_UNIT_PRICES, mmsSegments } from '#core/operator/unit-prices';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import { DEFAULT_UNIT_PRICES, mmsSegments } from '../../lambdas/core/unit-prices';
 import { type OutboundSmsDeps, type OutboundText, sendText } from '../../lambdas/use-cases/outbound-sms';
 import {
   InMemoryCounters,

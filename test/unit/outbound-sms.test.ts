@@ -4,9 +4,9 @@
  * checks run in, which decides what a text refused for several reasons reports and what it costs.
  */
 import { describe, expect, it } from 'vitest';
+import { RecipientOptedOutError, TransientError } from '#core/messages/pipeline-errors';
+import { segmentCount } from '#core/texts/sms-text';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import { RecipientOptedOutError, TransientError } from '../../lambdas/core/pipeline-errors';
-import { segmentCount } from '../../lambdas/core/sms-text';
 import {
   type OutboundSmsDeps,
   type OutboundText,

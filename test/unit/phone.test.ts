@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatPhoneNumber, normalizePhone, redactPhoneNumbers } from '#core/delivery/phone';
 import { mapTwilioError, TwilioRestError } from '../../lambdas/adapters/twilio/twilio-sms-sender';
-import { formatPhoneNumber, normalizePhone, redactPhoneNumbers } from '../../lambdas/core/phone';
 import { withoutPhoneNumbers } from '../../lambdas/handlers/pipeline/step';
 
 describe('phone numbers typed by a person', () => {

@@ -4,8 +4,7 @@
  * fails the compiler there, and one thrown without being listed fails the first test here).
  */
 import { describe, expect, it } from 'vitest';
-import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import * as pipelineErrors from '../../lambdas/core/pipeline-errors';
+import * as pipelineErrors from '#core/messages/pipeline-errors';
 import {
   AudioTooLargeError,
   AudioTooLongError,
@@ -22,10 +21,11 @@ import {
   SupersededError,
   TranscriptLoopError,
   TransientError,
-} from '../../lambdas/core/pipeline-errors';
-import { PIPELINE_FAILURES } from '../../lambdas/core/pipeline-failures';
-import { composeFailureNotice } from '../../lambdas/core/reply';
-import type { Message } from '../../lambdas/core/schemas';
+} from '#core/messages/pipeline-errors';
+import { PIPELINE_FAILURES } from '#core/messages/pipeline-failures';
+import type { Message } from '#core/messages/schemas';
+import { composeFailureNotice } from '#core/texts/service-texts';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { type MarkFailedDeps, markFailed } from '../../lambdas/use-cases/pipeline/outcome';
 import {
   InMemoryCounters,

@@ -3,15 +3,15 @@
  * sender receives, and what a retried or superseded run may (not) do. No runtime, no stand-ins.
  */
 import { describe, expect, it } from 'vitest';
-import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
-import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import {
   AudioTooLargeError,
   NotAudioError,
   RecipientOptedOutError,
   TransientError,
-} from '../../lambdas/core/pipeline-errors';
-import type { Message, SettingsRecord } from '../../lambdas/core/schemas';
+} from '#core/messages/pipeline-errors';
+import type { Message, SettingsRecord } from '#core/messages/schemas';
+import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import type { Summarizer } from '../../lambdas/ports/summarizer';
 import type { Transcription } from '../../lambdas/ports/transcriber';
 import { markProcessing } from '../../lambdas/use-cases/pipeline/mark-processing';

@@ -3,9 +3,9 @@
  * that sender's messages only: Transcribe and Summarize over in-memory ports.
  */
 import { describe, expect, it } from 'vitest';
+import type { Message } from '#core/messages/schemas';
+import type { HeardTranscript } from '#core/transcripts/heard-transcript';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import type { HeardTranscript } from '../../lambdas/core/heard-transcript';
-import type { Message } from '../../lambdas/core/schemas';
 import type { SummaryResult } from '../../lambdas/ports/summarizer';
 import type { AudioInput, VocabularyHints } from '../../lambdas/ports/transcriber';
 import { summarize } from '../../lambdas/use-cases/pipeline/summarize';

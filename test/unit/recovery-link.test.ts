@@ -1,6 +1,6 @@
 /** The password-reset link: what the email trigger writes and the admin view reads. */
 import { describe, expect, it } from 'vitest';
-import { parseRecoveryHash, recoveryUrl } from '../../lambdas/core/recovery-link';
+import { parseRecoveryHash, recoveryUrl } from '#core/site/recovery-link';
 
 describe('the reset link', () => {
   it('carries type=recovery, the code as access_token and the email in the hash of /admin', () => {

@@ -4,15 +4,15 @@
  * published live, never processed or retried, and erased by DELETE; over in-memory ports.
  */
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../../lambdas/core/errors';
+import { ConflictError } from '#core/errors';
 import {
   REFUSAL_WORDS,
   receivedWords,
   refusedContentType,
   refusedTextExcerpt,
-} from '../../lambdas/core/refused-inbound';
-import { UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '../../lambdas/core/reply';
-import { listMessagesQuerySchema } from '../../lambdas/core/schemas';
+} from '#core/messages/refused-inbound';
+import { listMessagesQuerySchema } from '#core/messages/schemas';
+import { UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '#core/texts/service-texts';
 import { processAudio } from '../../lambdas/use-cases/inbound/process-audio';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { listMessageHistory, messagesCsv } from '../../lambdas/use-cases/messages';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { VoiceSummary } from '#core/facts/summary';
 import {
   composeFailureNotice,
   composeReply,
@@ -12,9 +13,8 @@ import {
   UNSUPPORTED_MEDIA_TEXT,
   USAGE_TEXT,
   VOICE_LIMIT_TEXT,
-} from '../../lambdas/core/reply';
-import { segmentCount, smsEncoding } from '../../lambdas/core/sms-text';
-import type { VoiceSummary } from '../../lambdas/core/summary';
+} from '#core/texts/service-texts';
+import { segmentCount, smsEncoding } from '#core/texts/sms-text';
 
 const summary = (overrides: Partial<VoiceSummary> = {}): VoiceSummary => ({
   summary: 'John from Acme Plumbing called about your water heater and wants a call back.',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { SMS_CONSENT_VERSION } from '../../lambdas/core/consent';
 import {
   DEFAULT_SETTINGS,
   listMessagesQuerySchema,
@@ -8,7 +7,8 @@ import {
   settingsRecordSchema,
   settingsUpdateSchema,
   signupInputSchema,
-} from '../../lambdas/core/schemas';
+} from '#core/messages/schemas';
+import { SMS_CONSENT_VERSION } from '#core/senders/consent';
 
 describe('sign-up input', () => {
   it('accepts name and email, with no phone and consent off by default', () => {

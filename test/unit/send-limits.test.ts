@@ -4,8 +4,8 @@
  * refused its first text) is not counted. The segment caps themselves: test/unit/outbound-sms.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { DAILY_LIMIT_TEXT } from '../../lambdas/core/reply';
-import { minutesUntilNextDay } from '../../lambdas/core/send-limits';
+import { minutesUntilNextDay } from '#core/delivery/send-limits';
+import { DAILY_LIMIT_TEXT } from '#core/texts/service-texts';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { settingsWith } from '../support/in-memory-ports';
 import { inboundDeps } from '../support/inbound-deps';

@@ -1,7 +1,7 @@
 /** The site's URLs: which paths are pages, and the edge function that serves them in AWS. */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { pageForPath } from '../../lambdas/core/site-paths';
+import { pageForPath } from '#core/site/site-paths';
 import { MAX_FUNCTION_BYTES, siteRouterCode } from '../../lib/constructs/site-router';
 
 describe('the site pages', () => {

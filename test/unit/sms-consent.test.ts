@@ -3,10 +3,10 @@
  * the sign-up and the webhook as use cases over in-memory ports sharing one clock, counters and opt-outs.
  */
 import { describe, expect, it } from 'vitest';
-import { smsConsentStatus } from '../../lambdas/core/consent';
-import { DAY_MS } from '../../lambdas/core/day-window';
-import { OPT_IN_CONFIRMATION, SMS_CONSENT_CONFIRMED_TEXT } from '../../lambdas/core/reply';
-import type { Signup } from '../../lambdas/core/schemas';
+import { DAY_MS } from '#core/delivery/day-window';
+import type { Signup } from '#core/messages/schemas';
+import { smsConsentStatus } from '#core/senders/consent';
+import { OPT_IN_CONFIRMATION, SMS_CONSENT_CONFIRMED_TEXT } from '#core/texts/service-texts';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { registerSignup, signupsCsv } from '../../lambdas/use-cases/signups';
 import { inboundDeps } from '../support/inbound-deps';

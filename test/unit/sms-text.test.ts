@@ -6,7 +6,7 @@ import {
   toGsmSafe,
   toPlainLetters,
   truncateAtWord,
-} from '../../lambdas/core/sms-text';
+} from '#core/texts/sms-text';
 
 describe('making text GSM-7 safe', () => {
   it.each([

@@ -1,14 +1,14 @@
 /**
  * Names spelled right offline (issue 18): the phonetic correction of a transcript against a sender's words
- * (core/spelling-correction.ts with the Double Metaphone adapter and the tokenizer's everyday words, the
+ * (core/transcripts/spelling-correction.ts with the Double Metaphone adapter and the tokenizer's everyday words, the
  * pieces the Moonshine transcriber gives it), the decoder's prefix-tree biasing, and what a usable list is.
  */
 import llamaTokenizer from 'llama-tokenizer-js';
 import { describe, expect, it } from 'vitest';
+import { correctSpelling } from '#core/transcripts/spelling-correction';
+import { MAX_VOCABULARY_WORDS, normalizeVocabulary } from '#core/transcripts/vocabulary';
 import { everydayWords, VocabularyBias } from '../../lambdas/adapters/offline/contextual-bias';
 import { doubleMetaphonePhonetics } from '../../lambdas/adapters/phonetic/double-metaphone-phonetics';
-import { correctSpelling } from '../../lambdas/core/spelling-correction';
-import { MAX_VOCABULARY_WORDS, normalizeVocabulary } from '../../lambdas/core/vocabulary';
 import { SENDER_VOCABULARY } from '../support/name-sentences';
 import { SPEECH_CORPUS } from '../support/speech-clips';
 

@@ -5,7 +5,7 @@ import {
   canTransition,
   MESSAGE_STATUSES,
   STATUS_PRESENTATION,
-} from '../../lambdas/core/status';
+} from '#core/messages/status';
 
 describe('message status rules', () => {
   it('lets a received message start processing or fail before it starts', () => {

@@ -3,8 +3,8 @@
  * allowlist, the race-free first administrator, approval, removal and the last administrator.
  */
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../../lambdas/core/errors';
-import { adminAllowlist } from '../../lambdas/core/team';
+import { ConflictError, NotFoundError } from '#core/errors';
+import { adminAllowlist } from '#core/operator/team';
 import type { FirstAdminClaim } from '../../lambdas/ports/first-admin-claim';
 import type { Account, UserDirectory } from '../../lambdas/ports/user-directory';
 import {

@@ -4,8 +4,8 @@
  * live channel. Transcribe and the message use cases over in-memory ports.
  */
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../lambdas/core/errors';
-import { type HeardWord, transcriptOf, UNCLEAR_MARK } from '../../lambdas/core/heard-words';
+import { NotFoundError } from '#core/errors';
+import { type HeardWord, transcriptOf, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import type { Transcription } from '../../lambdas/ports/transcriber';
 import { listMessageHistory, messageWords } from '../../lambdas/use-cases/messages';
 import { transcribe } from '../../lambdas/use-cases/pipeline/transcribe';

@@ -4,14 +4,14 @@
  * on real clips is in test/integration/honest-offline.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { composeFailureNotice } from '../../lambdas/core/reply';
+import { composeFailureNotice } from '#core/texts/service-texts';
 import {
   judgeTranscript,
   signalsSummary,
   type TranscriptSignals,
   transcriptSignals,
-} from '../../lambdas/core/transcript-quality';
-import { POSSIBLY_UNRELIABLE } from '../../lambdas/core/transcript-warnings';
+} from '#core/transcripts/transcript-quality';
+import { POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
 
 const ENGLISH: TranscriptSignals = {
   meanLogProb: -0.15,

@@ -1,7 +1,7 @@
 /** An operator's "wrong transcript" mark (use-cases/transcript-review.ts) over in-memory ports. */
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../lambdas/core/schemas';
-import { transcriptReviewInputSchema } from '../../lambdas/core/transcript-review';
+import type { Message } from '#core/messages/schemas';
+import { transcriptReviewInputSchema } from '#core/transcripts/transcript-review';
 import { reviewTranscript } from '../../lambdas/use-cases/transcript-review';
 import { InMemoryMessages, RecordingEvents, testClock } from '../support/in-memory-ports';
 import { pendingMessage } from '../support/messages';

@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../lambdas/core/errors';
-import { classifyInboundText } from '../../lambdas/core/keywords';
-import { uploadCodeFromPath } from '../../lambdas/core/site-paths';
-import { UPLOAD_LINK_NOT_AVAILABLE, uploadLinkKey } from '../../lambdas/core/upload-link';
+import { UPLOAD_LINK_NOT_AVAILABLE, uploadLinkKey } from '#core/audio/upload-link';
+import { classifyInboundText } from '#core/commands/keywords';
+import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '#core/errors';
+import { uploadCodeFromPath } from '#core/site/site-paths';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { readUploadLink, receiveLinkUpload, startLinkUpload } from '../../lambdas/use-cases/upload-link';
 import { type RecordingSms, settingsWith, WAV_BYTES } from '../support/in-memory-ports';

@@ -5,15 +5,15 @@
  * History's filter and export columns that follow it.
  */
 import { describe, expect, it } from 'vitest';
-import { matchesDerivedFilters, messageFiltersQuerySchema } from '../../lambdas/core/message-history';
-import { listMessagesQuerySchema, type Message } from '../../lambdas/core/schemas';
+import { matchesDerivedFilters, messageFiltersQuerySchema } from '#core/messages/message-history';
+import { listMessagesQuerySchema, type Message } from '#core/messages/schemas';
 import {
   correctedUrgency,
   shownUrgency,
   urgencyLine,
   urgencyReviewInputSchema,
-} from '../../lambdas/core/urgency-review';
-import type { Urgency } from '../../lambdas/core/urgency-schema';
+} from '#core/urgency/urgency-review';
+import type { Urgency } from '#core/urgency/urgency-schema';
 import { listMessageHistory, messagesCsv } from '../../lambdas/use-cases/messages';
 import { reviewUrgency } from '../../lambdas/use-cases/urgency-review';
 import { InMemoryMessages, InMemoryUsage, RecordingEvents, testClock } from '../support/in-memory-ports';

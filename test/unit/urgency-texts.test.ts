@@ -5,11 +5,11 @@
  * two segments.
  */
 import { describe, expect, it } from 'vitest';
-import { composeReply } from '../../lambdas/core/reply';
-import { segmentCount, smsEncoding } from '../../lambdas/core/sms-text';
-import type { VoiceSummary } from '../../lambdas/core/summary';
-import { SALES_REASONS, SCAM_REASONS } from '../../lambdas/core/urgency';
-import type { Urgency } from '../../lambdas/core/urgency-schema';
+import type { VoiceSummary } from '#core/facts/summary';
+import { composeReply } from '#core/texts/service-texts';
+import { segmentCount, smsEncoding } from '#core/texts/sms-text';
+import { SALES_REASONS, SCAM_REASONS } from '#core/urgency/urgency';
+import type { Urgency } from '#core/urgency/urgency-schema';
 
 const LINK = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c';
 const SHORT = "Hi, it's Lisa. My son is sick, please call me before five today.";

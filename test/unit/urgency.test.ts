@@ -5,8 +5,8 @@
  * doubtful. The model's answer is checked by the same rules.
  */
 import { describe, expect, it } from 'vitest';
-import type { HeardTranscript } from '../../lambdas/core/heard-transcript';
-import { checkedUrgency, cleanReason, urgencyOf } from '../../lambdas/core/urgency';
+import type { HeardTranscript } from '#core/transcripts/heard-transcript';
+import { checkedUrgency, cleanReason, urgencyOf } from '#core/urgency/urgency';
 
 /** Each word heard at 0.97, those in `doubted` (as written, with punctuation) at 0.3. */
 function heard(text: string, doubted: readonly string[] = []): HeardTranscript {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SmsPart } from '../../lambdas/core/delivery';
-import { type RunStep, runView } from '../../lambdas/core/run-steps';
-import { settingsRecordSchema, settingsUpdateSchema } from '../../lambdas/core/schemas';
-import { DEFAULT_UNIT_PRICES, estimateCost, type UnitPrices } from '../../lambdas/core/unit-prices';
-import { emptyUsageDay, usageDates, usageQuerySchema, usageReport } from '../../lambdas/core/usage';
+import type { SmsPart } from '#core/delivery/delivery-status';
+import { type RunStep, runView } from '#core/messages/run-steps';
+import { settingsRecordSchema, settingsUpdateSchema } from '#core/messages/schemas';
+import { DEFAULT_UNIT_PRICES, estimateCost, type UnitPrices } from '#core/operator/unit-prices';
+import { emptyUsageDay, usageDates, usageQuerySchema, usageReport } from '#core/operator/usage';
 
 const PRICES: UnitPrices = {
   sms_segment: 0.01,

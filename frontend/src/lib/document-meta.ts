@@ -1,4 +1,4 @@
-import { MESSAGE_LINK_HEADERS } from '@core/site-paths';
+import { MESSAGE_LINK_HEADERS } from '@core/site/site-paths';
 import { useEffect } from 'react';
 
 /** The service's name in every title, after the page's own. */

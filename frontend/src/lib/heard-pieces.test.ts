@@ -1,4 +1,4 @@
-import type { HeardWord } from '@core/heard-words';
+import type { HeardWord } from '@core/transcripts/heard-words';
 import { describe, expect, it } from 'vitest';
 import { firstCharacters, heardPieces, listenFrom } from './heard-pieces';
 

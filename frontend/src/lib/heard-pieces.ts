@@ -1,10 +1,10 @@
 /**
  * A transcript cut into what the page shows plainly and the words it shades (issue 24): the transcript's own
- * text, whitespace and all, with each doubtful word (core/heard-words.ts) picked out where it stands. The
+ * text, whitespace and all, with each doubtful word (core/transcripts/heard-words.ts) picked out where it stands. The
  * words must be the transcript word for word; when they are not (a transcript corrected since, words from an
  * older engine), nothing is shaded rather than the wrong words.
  */
-import { type HeardWord, isDoubtful } from '@core/heard-words';
+import { type HeardWord, isDoubtful } from '@core/transcripts/heard-words';
 
 /** A run of the transcript shown plainly, or one doubtful word (`before` and `after`: its punctuation, unshaded). */
 export type HeardPiece =

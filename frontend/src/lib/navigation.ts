@@ -4,7 +4,7 @@
  * history entry and every `usePage` re-renders; the browser's back and forward buttons work the same way.
  */
 
-import { type PathPage, pageForPath, SITE_PAGES, type SitePage } from '@core/site-paths';
+import { type PathPage, pageForPath, SITE_PAGES, type SitePage } from '@core/site/site-paths';
 import { useSyncExternalStore } from 'react';
 
 export type Page = PathPage | 'not-found';

@@ -3,7 +3,7 @@
  * the contact email and the site. Fetched once per visit and shared by every page.
  */
 
-import { type PublicInfo, publicInfoSchema } from '@core/public-info';
+import { type PublicInfo, publicInfoSchema } from '@core/site/public-info';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
 

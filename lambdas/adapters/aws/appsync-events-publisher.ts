@@ -8,7 +8,7 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
-import { liveMessageChange } from '../../core/live-updates';
+import { liveMessageChange } from '#core/messages/live-updates';
 import type { LiveNotices, MessageChange, MessageEvents } from '../../ports/message-events';
 
 export type AppSyncEventsPublisherOptions = {

@@ -5,7 +5,7 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { CARD_KINDS, type CardKind } from '../../core/card-files';
+import { CARD_KINDS, type CardKind } from '#core/cards/served-cards';
 import type { CardLink, CardLinkStore } from '../../ports/card-links';
 import { TABLES } from './tables';
 

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ConsentRecord } from '../../core/consent';
+import type { ConsentRecord } from '#core/senders/consent';
 import type { ConsentRecordRepository } from '../../ports/consent-record-repository';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { LIVE_CHANNEL_KEY } from '../../core/live-updates';
+import { LIVE_CHANNEL_KEY } from '#core/messages/live-updates';
 import type { LiveChannelStore } from '../../ports/live-channel-store';
 
 export const LIVE_CHANNEL_ITEM_ID = 'live-channel';

@@ -9,16 +9,16 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '../../core/delivery';
+import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '#core/delivery/delivery-status';
 import {
   HISTORY_LIMIT_MAX,
   type MessageFilters,
   matchesDerivedFilters,
   type PagePosition,
-} from '../../core/message-history';
-import { expiresAtEpochSeconds } from '../../core/retention';
-import { type Message, messageSchema } from '../../core/schemas';
-import type { MessageStatus } from '../../core/status';
+} from '#core/messages/message-history';
+import { expiresAtEpochSeconds } from '#core/messages/retention';
+import { type Message, messageSchema } from '#core/messages/schemas';
+import type { MessageStatus } from '#core/messages/status';
 import type {
   LinkedMessage,
   MessagePage,
@@ -107,7 +107,7 @@ const FILTERED_READ_ITEMS = 250;
  * one combination no index keys) and the kind. A record of something refused is always failed, so a kind of
  * refused thing alone reads the failed messages' index. `partition` is what a cursor needs besides the
  * message's id and time. `filtered`: some of what the index reads may not match (those filters, or the
- * delivery and urgency, checked here on the messages read: core/message-history.ts matchesDerivedFilters).
+ * delivery and urgency, checked here on the messages read: core/messages/message-history.ts matchesDerivedFilters).
  */
 function historyQuery(filters: MessageFilters) {
   const refusedKind = filters.kind !== undefined && filters.kind !== 'voice';
@@ -260,7 +260,7 @@ export class DynamoMessageRepository implements MessageRepository {
   }
 
   async updateSmsPartStatus(id: string, update: SmsPartStatus): Promise<Message | null> {
-    // The condition is the ordering rule (core/delivery.ts): only a status further along is written.
+    // The condition is the ordering rule (core/delivery/delivery-status.ts): only a status further along is written.
     return this.updateIfExists({
       Key: { id },
       UpdateExpression:

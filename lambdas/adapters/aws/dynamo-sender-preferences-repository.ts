@@ -1,11 +1,11 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { expiresAtEpochSeconds } from '../../core/retention';
+import { expiresAtEpochSeconds } from '#core/messages/retention';
 import {
   SENDER_PREFERENCES_RETENTION_DAYS,
   type SenderPreferences,
   type SenderPreferencesPatch,
   senderPreferencesSchema,
-} from '../../core/sender-preferences';
+} from '#core/senders/sender-preferences';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 
 /**

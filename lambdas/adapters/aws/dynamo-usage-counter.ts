@@ -1,13 +1,13 @@
 import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { FAILURE_CAUSES, type FailureCause } from '../../core/pipeline-failures';
-import { expiresAtEpochSeconds } from '../../core/retention';
+import { FAILURE_CAUSES, type FailureCause } from '#core/messages/pipeline-failures';
+import { expiresAtEpochSeconds } from '#core/messages/retention';
 import {
   emptyUsageDay,
   USAGE_COUNTS,
   USAGE_KEPT_DAYS,
   type UsageDay,
   type UsageDelta,
-} from '../../core/usage';
+} from '#core/operator/usage';
 import type { UsageCounter } from '../../ports/usage-counter';
 import { TABLES, USAGE_SCOPE } from './tables';
 

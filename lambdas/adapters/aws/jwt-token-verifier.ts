@@ -5,7 +5,7 @@
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { UnauthorizedError } from '../../core/errors';
+import { UnauthorizedError } from '#core/errors';
 import type { Caller, TokenVerifier } from '../../ports/token-verifier';
 
 /** The library's own fetcher refuses http: (cognito-local serves its keys over http on loopback). */

@@ -9,7 +9,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { NotFoundError } from '../../core/errors';
+import { NotFoundError } from '#core/errors';
 import type { AudioStore } from '../../ports/audio-store';
 
 /** Audio in one S3 bucket. The client must come from createS3Client (checksum settings). */

@@ -1,5 +1,5 @@
 import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { UnavailableError } from '../../core/errors';
+import { UnavailableError } from '#core/errors';
 import type { PipelineInput } from '../../handlers/pipeline/pipeline-steps';
 import { executionName, type PipelineStarter } from '../../ports/pipeline-starter';
 

@@ -1,12 +1,12 @@
 /**
- * How a transcript's words (core/heard-words.ts) are kept in the message's item: compactly, because every
+ * How a transcript's words (core/transcripts/heard-words.ts) are kept in the message's item: compactly, because every
  * one of the table's four indexes projects the whole item and a list of `{text, confidence, at}` maps costs
  * about 40 bytes a word (docs/decisions.md, "Confidence travels with the words"). The words' texts are the
  * transcript's, one space apart, so they are not stored twice; each word keeps its confidence in hundredths,
  * and `at` is kept once per piece of audio (where it changes), to a tenth of a second, rounded down so that
  * playing from it starts at or before the word.
  */
-import { type HeardWord, heardWordsSchema } from '../../core/heard-words';
+import { type HeardWord, heardWordsSchema } from '#core/transcripts/heard-words';
 
 /** The item's `transcript_words`: confidences in hundredths, and [index of the first word, at] per piece. */
 export type StoredWords = {

@@ -64,13 +64,13 @@ export const TABLES = {
    */
   usage: { partitionKey: 'scope', sortKey: 'date', timeToLiveAttribute: 'expires_at' },
   /**
-   * One item per pending UPLOAD link (core/upload-link.ts), keyed by the code's SHA-256, deleted by TTL an
+   * One item per pending UPLOAD link (core/audio/upload-link.ts), keyed by the code's SHA-256, deleted by TTL an
    * hour on or by the first recording handed in (a conditional delete). A table of its own: the upload page's
    * function may delete here and nowhere else.
    */
   uploadCodes: { partitionKey: 'code_hash', timeToLiveAttribute: 'expires_at' },
   /**
-   * One item per file sent as an MMS attachment (core/card-files.ts), keyed by its code's SHA-256: which
+   * One item per file sent as an MMS attachment (core/cards/served-cards.ts), keyed by its code's SHA-256: which
    * message's which card, never the card itself; deleted by TTL when the link's lifetime ends, or with its
    * message (an item per message lists its hashes). A table of its own: the link page's function reads it,
    * the reply step writes it.

@@ -11,13 +11,13 @@
  * engine's confidence in each word (issue 24), a sentence whose words were mostly doubtful is not chosen.
  *
  * Who called is given apart from the summary (`caller`): the pipeline names them only once the fact checks
- * have passed the name (core/stated-summary.ts).
+ * have passed the name (core/facts/stated-summary.ts).
  */
 
-import { heardTokens } from '../../core/heard-transcript';
-import { type HeardWord, isDoubtful } from '../../core/heard-words';
-import { truncateAtWord } from '../../core/sms-text';
-import { type CallerCandidate, callerText, SUMMARY_MAX_CHARS, type VoiceSummary } from '../../core/summary';
+import { type CallerCandidate, callerText, SUMMARY_MAX_CHARS, type VoiceSummary } from '#core/facts/summary';
+import { truncateAtWord } from '#core/texts/sms-text';
+import { heardTokens } from '#core/transcripts/heard-transcript';
+import { type HeardWord, isDoubtful } from '#core/transcripts/heard-words';
 import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
 import { findCaller, findIntroduction, restoreCapitals } from './names';
 import { PHONE, withPhoneNumbersWritten } from './numbers';

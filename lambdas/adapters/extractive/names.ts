@@ -2,8 +2,9 @@
  * Names in a transcript: who called (and from which company), the capitals a lowercase transcript lost on
  * them, and how many a sentence mentions.
  */
-import { bareWord } from '../../core/spoken-numbers';
-import { callerText } from '../../core/summary';
+
+import { callerText } from '#core/facts/summary';
+import { bareWord } from '#core/transcripts/spoken-numbers';
 import { WEEKDAYS } from './times';
 import { capitalize } from './words';
 

@@ -2,8 +2,15 @@
  * Numbers in a transcript: the callback number (spoken or written phone numbers, written out in the summary's
  * text), and the patterns the scoring uses to tell a sentence with a number in it.
  */
-import { formatCallbackNumber } from '../../core/phone-format';
-import { type DigitRun, digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from '../../core/spoken-numbers';
+import { formatCallbackNumber } from '#core/texts/phone-format';
+import {
+  type DigitRun,
+  digitRuns,
+  TEENS,
+  TENS,
+  UNITS,
+  withoutTrailingOne,
+} from '#core/transcripts/spoken-numbers';
 
 /** A digit run that reads as a phone number: 7 digits, 10, or 11 starting with 1 (8-15 for other countries). */
 function isPhoneRun(run: DigitRun): boolean {

@@ -2,8 +2,9 @@
  * Sentence scoring: how much each sentence tells the listener, and the best ones picked, in their original
  * order, within the summary's length.
  */
-import { truncateAtWord } from '../../core/sms-text';
-import { SUMMARY_MAX_CHARS } from '../../core/summary';
+
+import { SUMMARY_MAX_CHARS } from '#core/facts/summary';
+import { truncateAtWord } from '#core/texts/sms-text';
 import {
   CALLBACK,
   INFORMING,

@@ -2,7 +2,7 @@
  * A transcript cut into sentences: at its punctuation when the engine wrote some (Moonshine, OpenAI), else
  * into chunks at the words that usually start a new thought (an engine that writes lowercase words only).
  */
-import { bareWord } from '../../core/spoken-numbers';
+import { bareWord } from '#core/transcripts/spoken-numbers';
 import { capitalize } from './words';
 
 /** Words that usually start a new thought in speech; an unpunctuated transcript is cut before them. */

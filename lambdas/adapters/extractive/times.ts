@@ -2,7 +2,7 @@
  * Times in a transcript: spoken clock times written as digits ("three pm" -> "3 pm"), the pattern the scoring
  * uses to tell a sentence with a time in it, and when the caller asks to be called back.
  */
-import { TEENS, UNITS } from '../../core/spoken-numbers';
+import { TEENS, UNITS } from '#core/transcripts/spoken-numbers';
 import { CALLBACK, NEGATED_REQUEST } from './cues';
 import { capitalize } from './words';
 

@@ -1,5 +1,5 @@
 /** Word-level helpers every stage of the extractive summarizer shares. */
-import { bareWord } from '../../core/spoken-numbers';
+import { bareWord } from '#core/transcripts/spoken-numbers';
 
 /** Hesitations recognizers write out; they carry no meaning. */
 const FILLERS = new Set(['um', 'uh', 'uhm', 'umm', 'erm', 'er', 'ah', 'hmm', 'mm', 'mhm']);

@@ -5,7 +5,7 @@
  * 3GP and CAF files often keep their index (the `moov` atom) at the end, which ffmpeg cannot reach by reading
  * a pipe. The folder is removed whatever happens.
  *
- * The bytes are hostile until proven otherwise: the format is told from them first (lambdas/core/audio-format)
+ * The bytes are hostile until proven otherwise: the format is told from them first (lambdas/core/audio/audio-format)
  * and anything else never reaches ffmpeg; ffmpeg and ffprobe then get that one demuxer forced (`-f`), may open
  * only the input file (`-protocol_whitelist file`: no playlist or reference can make them fetch a URL or open
  * another file), and ffmpeg stops at a CPU-time limit and at the longest message decoded (`-t`), so a small file
@@ -14,8 +14,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { type AudioFormatId, DEFAULT_MAX_DURATION_SECONDS, detectAudioFormat } from '../../core/audio-format';
-import { NotAudioError, PermanentError } from '../../core/pipeline-errors';
+import {
+  type AudioFormatId,
+  DEFAULT_MAX_DURATION_SECONDS,
+  detectAudioFormat,
+} from '#core/audio/audio-format';
+import { NotAudioError, PermanentError } from '#core/messages/pipeline-errors';
 import type { AudioProbe, AudioTools, ConversionTarget } from '../../ports/audio-tools';
 import { APT_PACKAGES, type LocalEngineConfig, localEngineConfigFromEnv } from './engine-config';
 import { lastLine, runProgram, withPrivateTempDir } from './subprocess';

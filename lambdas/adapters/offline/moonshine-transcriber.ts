@@ -8,18 +8,18 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
-import { type HeardWord, transcriptOf } from '../../core/heard-words';
-import { DependencyMissingError, NoSpeechError, NotEnglishError } from '../../core/pipeline-errors';
-import { correctWordsSpelling, type Phonetics } from '../../core/spelling-correction';
-import { type ScoredToken, wordsFromTokens } from '../../core/token-words';
+import { DependencyMissingError, NoSpeechError, NotEnglishError } from '#core/messages/pipeline-errors';
+import { type HeardWord, transcriptOf } from '#core/transcripts/heard-words';
+import { correctWordsSpelling, type Phonetics } from '#core/transcripts/spelling-correction';
+import { type ScoredToken, wordsFromTokens } from '#core/transcripts/token-words';
 import {
   judgeTranscript,
   signalsSummary,
   type TranscriptSignals,
   transcriptSignals,
-} from '../../core/transcript-quality';
-import { lowQualityWarning, POSSIBLY_UNRELIABLE } from '../../core/transcript-warnings';
-import { normalizeVocabulary } from '../../core/vocabulary';
+} from '#core/transcripts/transcript-quality';
+import { lowQualityWarning, POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
+import { normalizeVocabulary } from '#core/transcripts/vocabulary';
 import type { AudioInput, Transcriber, Transcription, VocabularyHints } from '../../ports/transcriber';
 import { doubleMetaphonePhonetics } from '../phonetic/double-metaphone-phonetics';
 import { type BiasState, type BiasWeights, everydayWords, VocabularyBias } from './contextual-bias';

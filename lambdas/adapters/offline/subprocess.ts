@@ -9,7 +9,7 @@ import { constants } from 'node:fs';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { DependencyMissingError, PermanentError, TransientError } from '../../core/pipeline-errors';
+import { DependencyMissingError, PermanentError, TransientError } from '#core/messages/pipeline-errors';
 
 export type RunOptions = {
   /** Written to the program's stdin, which is then closed. Without it stdin is /dev/null. */

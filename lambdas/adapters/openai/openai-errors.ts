@@ -4,7 +4,7 @@
  * operator can do and never carries the API key (OpenAI's own 401 text quotes part of it).
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { PermanentError, TransientError } from '../../core/pipeline-errors';
+import { PermanentError, TransientError } from '#core/messages/pipeline-errors';
 import { redactSecrets } from '../redact';
 
 /** What the adapter was doing, for the message: e.g. `transcribing the voice message with whisper-1`. */

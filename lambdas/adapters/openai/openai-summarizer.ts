@@ -1,13 +1,13 @@
 import OpenAI from 'openai';
 import { zodTextFormat } from 'openai/helpers/zod';
 import * as z from 'zod';
-import type { HeardTranscript } from '../../core/heard-transcript';
-import { isDoubtful } from '../../core/heard-words';
-import { languageName, supportedLanguage } from '../../core/languages';
-import { PermanentError, TransientError } from '../../core/pipeline-errors';
-import { shortenAtSentence } from '../../core/sms-text';
-import { SUMMARY_MAX_CHARS, summaryWithLanguageSchema } from '../../core/summary';
-import { normalizeVocabulary } from '../../core/vocabulary';
+import { SUMMARY_MAX_CHARS, summaryWithLanguageSchema } from '#core/facts/summary';
+import { PermanentError, TransientError } from '#core/messages/pipeline-errors';
+import { languageName, supportedLanguage } from '#core/texts/languages';
+import { shortenAtSentence } from '#core/texts/sms-text';
+import type { HeardTranscript } from '#core/transcripts/heard-transcript';
+import { isDoubtful } from '#core/transcripts/heard-words';
+import { normalizeVocabulary } from '#core/transcripts/vocabulary';
 import type { Summarizer, SummaryRequest, SummaryResult } from '../../ports/summarizer';
 import { mapOpenAiError } from './openai-errors';
 
@@ -102,7 +102,7 @@ function summaryInstructions(replyLanguage: string | null | undefined): string {
 }
 
 /**
- * The line the instructions get when the sender gave words to spell right (their SPELL list; core/vocabulary
+ * The line the instructions get when the sender gave words to spell right (their SPELL list; core/transcripts/vocabulary
  * keeps it to plain words, at most 50, so it cannot carry instructions of its own).
  */
 function spellingInstruction(words: readonly string[] | undefined): string | null {
@@ -145,7 +145,7 @@ export class OpenAiSummarizer implements Summarizer {
       // The prompt asks for the limit; the first message's budget depends on it, so it is enforced here too
       // (and again, with the heading, callback line and link, when the reply is composed).
       summary: shortenAtSentence(summary.summary, SUMMARY_MAX_CHARS),
-      // Apart from the summary: named only once the fact checks pass them (core/stated-summary.ts).
+      // Apart from the summary: named only once the fact checks pass them (core/facts/stated-summary.ts).
       caller:
         summary.caller_name === null && summary.organization === null
           ? null
@@ -154,7 +154,7 @@ export class OpenAiSummarizer implements Summarizer {
       callback_number: summary.callback_number,
       callback_time: summary.callback_time,
       requested_action: summary.requested_action,
-      // A proposal: the pipeline keeps it only as far as the rules of core/urgency.ts support it.
+      // A proposal: the pipeline keeps it only as far as the rules of core/urgency/urgency.ts support it.
       urgency: { level: summary.urgency, reason: summary.urgency_reason },
       engine: `openai:${this.model}`,
       // A code the service knows, or none: the model's answer is data like the rest.

@@ -1,10 +1,10 @@
 import OpenAI, { toFile } from 'openai';
 import * as z from 'zod';
-import { type HeardWord, transcriptOf } from '../../core/heard-words';
-import { whisperLanguageCode } from '../../core/languages';
-import { NoSpeechError, TransientError } from '../../core/pipeline-errors';
-import { placedBySentence, wordsFromTokens } from '../../core/token-words';
-import { normalizeVocabulary } from '../../core/vocabulary';
+import { NoSpeechError, TransientError } from '#core/messages/pipeline-errors';
+import { whisperLanguageCode } from '#core/texts/languages';
+import { type HeardWord, transcriptOf } from '#core/transcripts/heard-words';
+import { placedBySentence, wordsFromTokens } from '#core/transcripts/token-words';
+import { normalizeVocabulary } from '#core/transcripts/vocabulary';
 import type { AudioInput, TranscribeHints, Transcriber, Transcription } from '../../ports/transcriber';
 import { mapOpenAiError } from './openai-errors';
 

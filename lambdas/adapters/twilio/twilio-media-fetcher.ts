@@ -1,4 +1,4 @@
-import { AudioTooLargeError, PermanentError, TransientError } from '../../core/pipeline-errors';
+import { AudioTooLargeError, PermanentError, TransientError } from '#core/messages/pipeline-errors';
 import type { FetchedMedia, MediaFetcher } from '../../ports/media-fetcher';
 
 export type TwilioMediaFetcherOptions = {

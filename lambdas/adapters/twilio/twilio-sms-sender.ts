@@ -3,8 +3,8 @@
  * encoded, HTTP Basic auth), with fetch. The twilio SDK would do the same one request, but it brings 3 MB of
  * minified code (every Twilio API, axios, mime-db) into each function that sends a text.
  */
-import { redactPhoneNumbers } from '../../core/phone';
-import { PermanentError, RecipientOptedOutError, TransientError } from '../../core/pipeline-errors';
+import { redactPhoneNumbers } from '#core/delivery/phone';
+import { PermanentError, RecipientOptedOutError, TransientError } from '#core/messages/pipeline-errors';
 import type { OutgoingSms, SmsSender } from '../../ports/sms-sender';
 import { redactSecrets } from '../redact';
 

@@ -12,7 +12,7 @@
  * MarkCompleted. Each task retries on RETRYABLE_ERRORS with backoff; anything else (and retries used up) is
  * caught into MarkFailed (error at `$.error`: `{ Error, Cause }`), which ends in the Fail state `Failed`.
  */
-import { RETRYABLE_ERROR_NAMES } from '../../core/pipeline-errors';
+import { RETRYABLE_ERROR_NAMES } from '#core/messages/pipeline-errors';
 
 export type PipelineStep = {
   /** The Task state's name (also what the local runtime maps to the handler). */

@@ -4,13 +4,14 @@
  * (request id and cold start in the logs, metrics flushed), and errors passed on with their name intact (Step
  * Functions retries and catches by name) and logged without the transcript or phone numbers (a phone number
  * quoted in an error's words is taken out: Step Functions keeps the error in the run's history). Each try is
- * recorded on the message as it ends (core/run-steps.ts): the run's steps, retries and errors for "Details".
+ * recorded on the message as it ends (core/messages/run-steps.ts): the run's steps, retries and errors for "Details".
  */
+
+import { redactPhoneNumbers } from '#core/delivery/phone';
+import { PermanentError, PIPELINE_ERROR_NAMES } from '#core/messages/pipeline-errors';
+import { type RunStep, stepUsageSchema } from '#core/messages/run-steps';
 import { lambdaHandler, logger, metrics } from '../../composition/observability';
 import { runSteps } from '../../composition/repositories';
-import { redactPhoneNumbers } from '../../core/phone';
-import { PermanentError, PIPELINE_ERROR_NAMES } from '../../core/pipeline-errors';
-import { type RunStep, stepUsageSchema } from '../../core/run-steps';
 import { toValidationError } from '../../http/validation';
 import { type PipelineState, pipelineStateSchema } from '../../use-cases/pipeline/state';
 import { PIPELINE_STEPS } from './pipeline-steps';

@@ -3,9 +3,10 @@
  * long texts) and UPLOAD (a link that stores up to 25 MB). Past the count, the sender is told when to ask
  * again, in their LANG when the catalogue has it.
  */
-import type { TextLanguage } from '../../core/catalogue';
-import { DAILY_LIMIT_TEXT } from '../../core/reply';
-import { commandAllowance, minutesUntilNextDay } from '../../core/send-limits';
+
+import { commandAllowance, minutesUntilNextDay } from '#core/delivery/send-limits';
+import type { TextLanguage } from '#core/texts/catalogue';
+import { DAILY_LIMIT_TEXT } from '#core/texts/service-texts';
 import type { Clock } from '../../ports/clock';
 import type { Counters } from '../../ports/counters';
 

@@ -10,9 +10,9 @@
  * to guesses can be used to text a number over and over.
  */
 import { randomInt } from 'node:crypto';
-import { dayWindow } from '../../core/day-window';
-import { DELETE_CODE_DIGITS, DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from '../../core/keywords';
-import { DELETE_CODE_TEXT, type DeleteCodeAnswer, type TextLanguage } from '../../core/reply';
+import { DELETE_CODE_DIGITS, DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from '#core/commands/keywords';
+import { dayWindow } from '#core/delivery/day-window';
+import { DELETE_CODE_TEXT, type DeleteCodeAnswer, type TextLanguage } from '#core/texts/service-texts';
 import type { DeleteCodeStore } from '../../ports/delete-codes';
 import { hashAccessCode } from '../access-codes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';

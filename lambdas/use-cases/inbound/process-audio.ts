@@ -1,7 +1,7 @@
 /** An admin's request to (re)process a message: a new run, with the next attempt number. */
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { Message, ProcessAudioInput } from '../../core/schemas';
-import { canStartProcessing } from '../../core/status';
+import { ConflictError, NotFoundError } from '#core/errors';
+import type { Message, ProcessAudioInput } from '#core/messages/schemas';
+import { canStartProcessing } from '#core/messages/status';
 import type { PipelineStarter } from '../../ports/pipeline-starter';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 
@@ -20,7 +20,7 @@ export const PIPELINE_NOT_STARTED =
 
 /**
  * (Re)starts processing of a pending, stuck processing, or failed voice message as a new run (never a record
- * of something refused, core/refused-inbound.ts). The message moves to
+ * of something refused, core/messages/refused-inbound.ts). The message moves to
  * processing at once, with the new attempt number; two requests for the same message moments apart start
  * one run.
  */

@@ -4,9 +4,9 @@
  * `text-commands.ts`); the work on a voice message happens afterwards, in the pipeline.
  */
 import * as z from 'zod';
-import { isAudioMime } from '../../core/audio-format';
-import { DAY_MS } from '../../core/day-window';
-import { classifyInboundText } from '../../core/keywords';
+import { isAudioMime } from '#core/audio/audio-format';
+import { classifyInboundText } from '#core/commands/keywords';
+import { DAY_MS } from '#core/delivery/day-window';
 import type { AudioStore } from '../../ports/audio-store';
 import type { CardLinkStore } from '../../ports/card-links';
 import type { ConsentRecordRepository } from '../../ports/consent-record-repository';

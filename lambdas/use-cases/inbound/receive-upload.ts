@@ -3,20 +3,20 @@
  * stored, made a message and handed to the pipeline.
  */
 import { randomUUID } from 'node:crypto';
-import { ACCEPTED_FORMATS_TEXT, detectAudioFormat, MAX_AUDIO_BYTES } from '../../core/audio-format';
-import { audioKey } from '../../core/audio-keys';
-import { isTooLong, tooLongText } from '../../core/audio-length';
+import { ACCEPTED_FORMATS_TEXT, detectAudioFormat, MAX_AUDIO_BYTES } from '#core/audio/audio-format';
+import { audioKey } from '#core/audio/audio-keys';
+import { isTooLong, tooLongText } from '#core/audio/audio-length';
+import { normalizePhone } from '#core/delivery/phone';
 import {
   NotFoundError,
   PayloadTooLargeError,
   UnprocessableError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from '../../core/errors';
-import { newMessage } from '../../core/new-message';
-import { normalizePhone } from '../../core/phone';
-import { NotAudioError } from '../../core/pipeline-errors';
-import { DEFAULT_TEST_SENDER } from '../../core/schemas';
+} from '#core/errors';
+import { newMessage } from '#core/messages/new-message';
+import { NotAudioError } from '#core/messages/pipeline-errors';
+import { DEFAULT_TEST_SENDER } from '#core/messages/schemas';
 import type { AudioStore } from '../../ports/audio-store';
 import type { AudioTools } from '../../ports/audio-tools';
 import type { SettingsRepository } from '../../ports/settings-repository';

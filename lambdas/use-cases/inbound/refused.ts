@@ -2,12 +2,12 @@
  * What the webhook does with an incoming message that holds no voice message and asks for nothing (issue 26):
  * an attachment that is not audio, a text that is no command, or either from a number that opted out. The
  * sender gets a how-to (at most one a day, never after STOP), the attachments are deleted at Twilio (nothing
- * fetches them), and it is kept on the record (core/refused-inbound.ts) and counted in usage. The record is a
+ * fetches them), and it is kept on the record (core/messages/refused-inbound.ts) and counted in usage. The record is a
  * failed message that nothing starts, retries or counts against the voice messages a day.
  */
-import { textLanguage } from '../../core/catalogue';
-import { dayWindow } from '../../core/day-window';
-import { newMessage } from '../../core/new-message';
+
+import { dayWindow } from '#core/delivery/day-window';
+import { newMessage } from '#core/messages/new-message';
 import {
   mergeContentTypes,
   REFUSAL_WORDS,
@@ -15,11 +15,12 @@ import {
   type RefusedKind,
   refusedContentType,
   refusedTextExcerpt,
-} from '../../core/refused-inbound';
-import type { InboundRefusal } from '../../core/refused-inbound-schema';
-import { USAGE_TEXT, unsupportedMediaText } from '../../core/reply';
-import type { Message } from '../../core/schemas';
-import type { UsageCount } from '../../core/usage';
+} from '#core/messages/refused-inbound';
+import type { InboundRefusal } from '#core/messages/refused-inbound-schema';
+import type { Message } from '#core/messages/schemas';
+import type { UsageCount } from '#core/operator/usage';
+import { textLanguage } from '#core/texts/catalogue';
+import { USAGE_TEXT, unsupportedMediaText } from '#core/texts/service-texts';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { changeMessage, createMessage, type MessageChangeDeps } from '../message-changes';

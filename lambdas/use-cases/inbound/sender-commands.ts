@@ -6,8 +6,10 @@
  * choice, as LANG does).
  */
 
-import { textLanguage } from '../../core/catalogue';
-import { parseCardsCommand, parseModeCommand, parseSpellCommand } from '../../core/keywords';
+import { parseCardsCommand, parseModeCommand, parseSpellCommand } from '#core/commands/keywords';
+import type { Message } from '#core/messages/schemas';
+import { SPELL_MAX_WORDS, senderPreferencesPatchSchema } from '#core/senders/sender-preferences';
+import { textLanguage } from '#core/texts/catalogue';
 import {
   CARDS_TEXT,
   type CardsAnswer,
@@ -18,10 +20,8 @@ import {
   SPELL_TEXT,
   type SpellAnswer,
   type TextLanguage,
-} from '../../core/reply';
-import type { Message } from '../../core/schemas';
-import { SPELL_MAX_WORDS, senderPreferencesPatchSchema } from '../../core/sender-preferences';
-import { withAccentedLetters } from '../../core/sms-text';
+} from '#core/texts/service-texts';
+import { withAccentedLetters } from '#core/texts/sms-text';
 import type { MessageRepository } from '../../ports/message-repository';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { recordSentText, type SentTextDeps } from '../delivery-status';

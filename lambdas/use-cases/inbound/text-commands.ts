@@ -2,18 +2,18 @@
  * What a text asks for: STOP (a keyword or the sender's own words), START, HELP, DELETE (delete-by-text.ts), LANG, MODE, CARDS, SPELL,
  * FULL (sender-commands.ts), and for anything else, or an attachment that is not audio, a how-to (at most one
  * a day) and a record on the dashboard (refused.ts). Every answer is written in the sender's LANG when the
- * catalogue has it (core/catalogue.ts), else in English.
+ * catalogue has it (core/texts/catalogue.ts), else in English.
  */
 
-import { textLanguage } from '../../core/catalogue';
-import { SMS_CONFIRMATION_KEYWORD } from '../../core/consent';
 import {
   type classifyInboundText,
   isWholeKeyword,
   parseDeleteCommand,
   parseLangCommand,
-} from '../../core/keywords';
-import { supportedLanguage } from '../../core/languages';
+} from '#core/commands/keywords';
+import { SMS_CONFIRMATION_KEYWORD } from '#core/senders/consent';
+import { textLanguage } from '#core/texts/catalogue';
+import { supportedLanguage } from '#core/texts/languages';
 import {
   DELETED_TEXT,
   HELP_TEXT,
@@ -23,7 +23,7 @@ import {
   optOutConfirmation,
   SMS_CONSENT_CONFIRMED_TEXT,
   type TextLanguage,
-} from '../../core/reply';
+} from '#core/texts/service-texts';
 import type { AudioStore } from '../../ports/audio-store';
 import type { CardLinkStore } from '../../ports/card-links';
 import type { DeleteCodeStore } from '../../ports/delete-codes';

@@ -5,11 +5,12 @@
  * zone is used and why. Answered through the outbound gate, in the sender's LANG; a sender on the opt-out
  * list gets nothing but the choice is still recorded, as LANG's is.
  */
-import { textLanguage } from '../../core/catalogue';
-import { parseTzCommand } from '../../core/keywords';
-import { TZ_TEXT, type TzAnswer } from '../../core/reply';
-import { senderTimeZone } from '../../core/sender-time-zone';
-import { zoneFromText } from '../../core/time-zones';
+
+import { senderTimeZone } from '#core/cards/sender-time-zone';
+import { zoneFromText } from '#core/cards/time-zones';
+import { parseTzCommand } from '#core/commands/keywords';
+import { textLanguage } from '#core/texts/catalogue';
+import { TZ_TEXT, type TzAnswer } from '#core/texts/service-texts';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { currentSettings } from '../settings';

@@ -3,8 +3,8 @@
  * (use-cases/upload-link.ts), at most `upload_links_per_number_per_day` a UTC day (Settings); past it, a text
  * saying when to ask again. A link counts when it is made, texted or not.
  */
-import { textLanguage } from '../../core/catalogue';
-import { UPLOAD_LINK_TEXT } from '../../core/reply';
+import { textLanguage } from '#core/texts/catalogue';
+import { UPLOAD_LINK_TEXT } from '#core/texts/service-texts';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { UploadCodeStore } from '../../ports/upload-codes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';

@@ -3,9 +3,9 @@
  * number (the webhook) or handed in through an UPLOAD link. One counter a sender a UTC day; a message past it
  * is kept untranscribed (failed, with these words, and Retry Processing transcribes it anyway).
  */
-import { dayWindow } from '../../core/day-window';
-import { VOICE_LIMIT_LEAD } from '../../core/message-outcome';
-import { voiceMessages } from '../../core/reply';
+import { dayWindow } from '#core/delivery/day-window';
+import { VOICE_LIMIT_LEAD } from '#core/messages/message-outcome';
+import { voiceMessages } from '#core/texts/service-texts';
 import type { Clock } from '../../ports/clock';
 import type { Counters } from '../../ports/counters';
 

@@ -3,10 +3,10 @@
  * the sender's voice messages a day and kept untranscribed (retryable) past it.
  */
 
-import { textLanguage } from '../../core/catalogue';
-import { dayWindow } from '../../core/day-window';
-import { newMessage } from '../../core/new-message';
-import { VOICE_LIMIT_TEXT } from '../../core/reply';
+import { dayWindow } from '#core/delivery/day-window';
+import { newMessage } from '#core/messages/new-message';
+import { textLanguage } from '#core/texts/catalogue';
+import { VOICE_LIMIT_TEXT } from '#core/texts/service-texts';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { createMessage, type MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';

@@ -1,5 +1,5 @@
 /** MarkProcessing, the run's first step: the message becomes "processing" for this run. */
-import { SupersededError } from '../../core/pipeline-errors';
+import { SupersededError } from '#core/messages/pipeline-errors';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { loadOwned, type PipelineState } from './state';
 

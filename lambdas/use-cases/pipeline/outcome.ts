@@ -3,16 +3,16 @@
  * sender.
  */
 
-import { textLanguage } from '../../core/catalogue';
-import { SupersededError } from '../../core/pipeline-errors';
+import { SupersededError } from '#core/messages/pipeline-errors';
 import {
   cleanErrorMessage,
   type PipelineFailure,
   parseCaughtError,
   pipelineFailure,
-} from '../../core/pipeline-failures';
-import { composeFailureNotice } from '../../core/reply';
-import type { Message } from '../../core/schemas';
+} from '#core/messages/pipeline-failures';
+import type { Message } from '#core/messages/schemas';
+import { textLanguage } from '#core/texts/catalogue';
+import { composeFailureNotice } from '#core/texts/service-texts';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { recordSentText } from '../delivery-status';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';

@@ -3,10 +3,10 @@
  * provider the first time, the provider's copy deleted once ours is safe), checked, and converted when the
  * transcriber needs another format.
  */
-import { detectAudioFormat, MAX_AUDIO_BYTES } from '../../core/audio-format';
-import { audioKey, convertedAudioKey } from '../../core/audio-keys';
-import { isTooLong } from '../../core/audio-length';
-import { NotFoundError } from '../../core/errors';
+import { detectAudioFormat, MAX_AUDIO_BYTES } from '#core/audio/audio-format';
+import { audioKey, convertedAudioKey } from '#core/audio/audio-keys';
+import { isTooLong } from '#core/audio/audio-length';
+import { NotFoundError } from '#core/errors';
 import {
   AudioTooLargeError,
   AudioTooLongError,
@@ -14,7 +14,7 @@ import {
   NotAudioError,
   PermanentError,
   TransientError,
-} from '../../core/pipeline-errors';
+} from '#core/messages/pipeline-errors';
 import type { AudioStore } from '../../ports/audio-store';
 import type { AudioTools } from '../../ports/audio-tools';
 import type { MediaFetcher } from '../../ports/media-fetcher';

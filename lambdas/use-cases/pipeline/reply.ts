@@ -3,13 +3,13 @@
  * checks), and sending it, part by part, through the gate.
  */
 
-import { textLanguage } from '../../core/catalogue';
-import { REPLY_LIMIT_LEADS } from '../../core/message-outcome';
-import { SupersededError } from '../../core/pipeline-errors';
-import { composeReply } from '../../core/reply';
-import type { AccentedLetters, Message } from '../../core/schemas';
-import { segmentCount, withAccentedLetters } from '../../core/sms-text';
-import { effectiveUrgency } from '../../core/urgency-schema';
+import { REPLY_LIMIT_LEADS } from '#core/messages/message-outcome';
+import { SupersededError } from '#core/messages/pipeline-errors';
+import type { AccentedLetters, Message } from '#core/messages/schemas';
+import { textLanguage } from '#core/texts/catalogue';
+import { composeReply } from '#core/texts/service-texts';
+import { segmentCount, withAccentedLetters } from '#core/texts/sms-text';
+import { effectiveUrgency } from '#core/urgency/urgency-schema';
 import type { Counters } from '../../ports/counters';
 import { type ReplyCardDeps, replyCardUrls } from '../card-files';
 import { recordSentText, type SentTextDeps } from '../delivery-status';

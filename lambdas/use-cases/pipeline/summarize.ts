@@ -1,7 +1,8 @@
 /** Summarize: the transcript summarized by the summarizer the settings choose, in the sender's language. */
-import { PermanentError } from '../../core/pipeline-errors';
-import { statedSummary } from '../../core/stated-summary';
-import { checkedUrgency } from '../../core/urgency';
+
+import { statedSummary } from '#core/facts/stated-summary';
+import { PermanentError } from '#core/messages/pipeline-errors';
+import { checkedUrgency } from '#core/urgency/urgency';
 import type { PhoneRegions } from '../../ports/phone-regions';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
@@ -27,8 +28,8 @@ export type SummarizeDeps = MessageChangeDeps &
  * follow it), else in the language the caller spoke; the sender's MODE, when they chose one, is recorded for
  * SendReply (`sender_reply_mode`: it wins over the operator's reply mode); the message's `language` is the spoken one, from the
  * transcriber or, when it did not say, from the summary. Only facts the checks pass are stated
- * (core/stated-summary.ts): what they decided beyond the summary goes on the message as `stated_facts`. How
- * pressing the message is goes on it as `urgency` (core/urgency.ts), which the texts follow.
+ * (core/facts/stated-summary.ts): what they decided beyond the summary goes on the message as `stated_facts`. How
+ * pressing the message is goes on it as `urgency` (core/urgency/urgency.ts), which the texts follow.
  */
 export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   const message = await loadOwned(deps, state);

@@ -1,7 +1,8 @@
 /** Transcribe: the prepared audio turned into text by the transcriber the settings choose. */
-import { cutLoops, MOSTLY_LOOP_SHARE, wordsOfText } from '../../core/decoder-loops';
-import { transcriptOf } from '../../core/heard-words';
-import { PermanentError, TranscriptLoopError } from '../../core/pipeline-errors';
+
+import { PermanentError, TranscriptLoopError } from '#core/messages/pipeline-errors';
+import { cutLoops, MOSTLY_LOOP_SHARE, wordsOfText } from '#core/transcripts/decoder-loops';
+import { transcriptOf } from '#core/transcripts/heard-words';
 import type { AudioStore } from '../../ports/audio-store';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';

@@ -1,6 +1,6 @@
 /** What the pipeline's steps read of the sender's choices by text (LANG, MODE, SPELL's words). */
-import type { ReplyMode } from '../../core/schemas';
-import { normalizeVocabulary } from '../../core/vocabulary';
+import type { ReplyMode } from '#core/messages/schemas';
+import { normalizeVocabulary } from '#core/transcripts/vocabulary';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 
 /**

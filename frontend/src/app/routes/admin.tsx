@@ -52,7 +52,7 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-10">
           <FirstRunChecklist
-            // A voice message, not the record of a picture or a text we refused (core/refused-inbound.ts).
+            // A voice message, not the record of a picture or a text we refused (core/messages/refused-inbound.ts).
             hasMessage={messages.hasVoiceMessage}
             reloadKey={`${reloadKey}-${settingsClosed}`}
             onOpenSetup={() => setSettings('setup')}

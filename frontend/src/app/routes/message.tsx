@@ -1,4 +1,4 @@
-import { codeFromPath } from '@core/site-paths';
+import { codeFromPath } from '@core/site/site-paths';
 import { PageLayout } from '@/components/layout/page-layout';
 import { SharedMessageView } from '@/features/message-link/components/shared-message-view';
 import { useDocumentMeta, usePrivateLinkMeta } from '@/lib/document-meta';

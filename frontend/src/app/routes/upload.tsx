@@ -1,4 +1,4 @@
-import { uploadCodeFromPath } from '@core/site-paths';
+import { uploadCodeFromPath } from '@core/site/site-paths';
 import { PageLayout } from '@/components/layout/page-layout';
 import { UploadLinkView } from '@/features/upload-link/components/upload-link-view';
 import { useDocumentMeta, usePrivateLinkMeta } from '@/lib/document-meta';

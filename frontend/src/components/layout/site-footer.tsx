@@ -1,4 +1,4 @@
-import type { PublicInfo } from '@core/public-info';
+import type { PublicInfo } from '@core/site/public-info';
 import { AppLink } from '@/components/ui/app-link';
 
 /** The bottom of every public page: how to reach us, the site, and the legal pages. */

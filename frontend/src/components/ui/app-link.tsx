@@ -1,4 +1,4 @@
-import type { SitePage } from '@core/site-paths';
+import type { SitePage } from '@core/site/site-paths';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { hrefFor, navigate } from '@/lib/navigation';
 

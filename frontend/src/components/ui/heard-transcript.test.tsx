@@ -1,4 +1,4 @@
-import type { HeardWord } from '@core/heard-words';
+import type { HeardWord } from '@core/transcripts/heard-words';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, type Mock, vi } from 'vitest';

@@ -1,5 +1,5 @@
-import type { HeardWord } from '@core/heard-words';
-import { momentLabel } from '@core/message-moment';
+import { momentLabel } from '@core/messages/message-moment';
+import type { HeardWord } from '@core/transcripts/heard-words';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { firstCharacters, type HeardPiece, hasDoubt, heardPieces, listenFrom } from '@/lib/heard-pieces';
 import type { Recording } from '@/lib/use-recording';

@@ -1,4 +1,4 @@
-import { momentLabel } from '@core/message-moment';
+import { momentLabel } from '@core/messages/message-moment';
 import type { Recording } from '@/lib/use-recording';
 
 /**

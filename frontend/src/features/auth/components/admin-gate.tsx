@@ -1,4 +1,4 @@
-import { parseRecoveryHash, type RecoveryLink } from '@core/recovery-link';
+import { parseRecoveryHash, type RecoveryLink } from '@core/site/recovery-link';
 import { Hub } from 'aws-amplify/utils';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { navigate } from '@/lib/navigation';

@@ -1,4 +1,4 @@
-import type { RecoveryLink } from '@core/recovery-link';
+import type { RecoveryLink } from '@core/site/recovery-link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { AuthCard } from './auth-card';

@@ -3,7 +3,7 @@
  * the service enforces (formats, size, keywords, reply length) come from the same constants the API uses.
  */
 
-import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio-format';
+import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio/audio-format';
 import {
   CARDS_KEYWORD,
   DELETE_CODE_MINUTES,
@@ -16,9 +16,9 @@ import {
   OPT_OUT_KEYWORDS,
   SPELL_KEYWORD,
   TZ_KEYWORD,
-} from '@core/keywords';
-import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
-import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/vocabulary';
+} from '@core/commands/keywords';
+import { MAX_TRANSCRIPT_MESSAGES } from '@core/texts/service-texts';
+import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/transcripts/vocabulary';
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';

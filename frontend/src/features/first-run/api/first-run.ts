@@ -2,8 +2,9 @@
  * What the first-run checklist reads and saves: the settings row (what is saved, and the checklist's own
  * record), the check of the saved Twilio account, and `first_run` (offline chosen, closed).
  */
-import type { FirstRunUpdate } from '@core/first-run';
-import type { SettingsView } from '@core/schemas';
+
+import type { SettingsView } from '@core/messages/schemas';
+import type { FirstRunUpdate } from '@core/operator/first-run';
 import { adminRequest } from '@/lib/admin-api';
 
 export function loadSetupState(signal?: AbortSignal): Promise<SettingsView> {

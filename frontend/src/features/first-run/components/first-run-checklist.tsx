@@ -1,4 +1,4 @@
-import { formatPhoneNumber } from '@core/phone';
+import { formatPhoneNumber } from '@core/delivery/phone';
 import { Circle, CircleCheck, Rocket } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';

@@ -1,4 +1,4 @@
-import type { FirstRunUpdate } from '@core/first-run';
+import type { FirstRunUpdate } from '@core/operator/first-run';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useServerData } from '@/lib/use-server-data';

@@ -11,10 +11,10 @@ import {
   SPELL_KEYWORD,
   TZ_KEYWORD,
   UPLOAD_KEYWORDS,
-} from '@core/keywords';
-import { MAX_TRANSCRIPT_MESSAGES } from '@core/reply';
-import { SENDER_PREFERENCES_RETENTION_DAYS } from '@core/sender-preferences';
-import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/vocabulary';
+} from '@core/commands/keywords';
+import { SENDER_PREFERENCES_RETENTION_DAYS } from '@core/senders/sender-preferences';
+import { MAX_TRANSCRIPT_MESSAGES } from '@core/texts/service-texts';
+import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/transcripts/vocabulary';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';

@@ -5,8 +5,8 @@ import {
   MODE_KEYWORD,
   SPELL_KEYWORD,
   TZ_KEYWORD,
-} from '@core/keywords';
-import { REFUSED_TEXT_MAX } from '@core/refused-inbound';
+} from '@core/commands/keywords';
+import { REFUSED_TEXT_MAX } from '@core/messages/refused-inbound';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';

@@ -1,6 +1,7 @@
 /** The public API of a `/m/<code>` link: no sign-in, the code is the key. */
-import { heardWordsSchema } from '@core/heard-words';
-import { sharedAudioSchema, sharedMessageSchema, sharedUrgencySchema } from '@core/message-link';
+
+import { sharedAudioSchema, sharedMessageSchema, sharedUrgencySchema } from '@core/messages/message-link';
+import { heardWordsSchema } from '@core/transcripts/heard-words';
 import type * as z from 'zod';
 import { apiRequest } from '@/lib/api-client';
 

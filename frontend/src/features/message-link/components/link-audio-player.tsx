@@ -1,4 +1,4 @@
-import { momentLabel } from '@core/message-moment';
+import { momentLabel } from '@core/messages/message-moment';
 import { Play } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { Recording } from '@/lib/use-recording';

@@ -1,5 +1,5 @@
-import type { SharedCards } from '@core/shared-cards';
-import { CONTACT_FILE, EVENT_FILE } from '@core/shared-cards';
+import type { SharedCards } from '@core/cards/page-cards';
+import { CONTACT_FILE, EVENT_FILE } from '@core/cards/page-cards';
 import { CalendarPlus, UserPlus } from 'lucide-react';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';
 

@@ -1,4 +1,4 @@
-import { MESSAGE_NOT_AVAILABLE } from '@core/message-link';
+import { MESSAGE_NOT_AVAILABLE } from '@core/messages/message-link';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { PageNotice } from '@/components/layout/page-notice';

@@ -1,8 +1,8 @@
-import { momentFromFragment } from '@core/message-moment';
+import { momentFromFragment } from '@core/messages/message-moment';
 import { useEffect, useState } from 'react';
 
 /**
- * The moment of the recording the page's address names (`#t=42`, core/message-moment.ts), or null: read from
+ * The moment of the recording the page's address names (`#t=42`, core/messages/message-moment.ts), or null: read from
  * the fragment, which the browser never sends to the server, and again if the fragment changes.
  */
 export function useLinkMoment(): number | null {

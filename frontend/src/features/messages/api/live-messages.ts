@@ -7,7 +7,11 @@
  * Amplify reconnects; `onReconnected` lets the list refetch what it may have missed. A subscription that is
  * refused (the channel moved while the connection was down, say) is tried again on the current channel.
  */
-import { liveChannelMovedSchema, liveChannelSchema, liveMessageChangeSchema } from '@core/live-updates';
+import {
+  liveChannelMovedSchema,
+  liveChannelSchema,
+  liveMessageChangeSchema,
+} from '@core/messages/live-updates';
 import { CONNECTION_STATE_CHANGE, ConnectionState, events } from 'aws-amplify/data';
 import { Hub } from 'aws-amplify/utils';
 import { adminRequest } from '@/lib/admin-api';

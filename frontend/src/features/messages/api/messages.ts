@@ -1,7 +1,7 @@
-import { type HeardWord, heardWordsSchema } from '@core/heard-words';
-import { HISTORY_PAGE_SIZE } from '@core/message-history';
-import type { Message } from '@core/schemas';
-import type { UrgencyLevel } from '@core/urgency-schema';
+import { HISTORY_PAGE_SIZE } from '@core/messages/message-history';
+import type { Message } from '@core/messages/schemas';
+import { type HeardWord, heardWordsSchema } from '@core/transcripts/heard-words';
+import type { UrgencyLevel } from '@core/urgency/urgency-schema';
 import * as z from 'zod';
 import { adminDownload, adminRequest } from '@/lib/admin-api';
 import { saveBlob } from '@/lib/save-blob';
@@ -35,11 +35,11 @@ export async function loadMessageWords(messageId: string, signal?: AbortSignal):
 export type HistoryFilters = {
   readonly sender: string;
   readonly status: string;
-  /** `voice`, `attachment` or `text` (core/refused-inbound.ts MESSAGE_KINDS). */
+  /** `voice`, `attachment` or `text` (core/messages/refused-inbound.ts MESSAGE_KINDS). */
   readonly kind: string;
-  /** How the texts fared: one of core/message-outcome's DELIVERY_STATES. */
+  /** How the texts fared: one of core/messages/message-outcome's DELIVERY_STATES. */
   readonly delivery: string;
-  /** How pressing: one of core/urgency-schema's URGENCY_LEVELS (the operator's correction first). */
+  /** How pressing: one of core/urgency/urgency-schema's URGENCY_LEVELS (the operator's correction first). */
   readonly urgency: string;
   /** Dates as the date inputs give them (YYYY-MM-DD), read in the browser's time zone. */
   readonly from: string;

@@ -1,4 +1,4 @@
-import type { RunView } from '@core/run-steps';
+import type { RunView } from '@core/messages/run-steps';
 import { adminRequest } from '@/lib/admin-api';
 
 /** The message's runs step by step, its reply parts and its estimated cost ("Details"). */

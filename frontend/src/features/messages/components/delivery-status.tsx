@@ -1,5 +1,5 @@
-import { describeDelivery } from '@core/delivery-errors';
-import type { Message } from '@core/schemas';
+import { describeDelivery } from '@core/delivery/delivery-errors';
+import type { Message } from '@core/messages/schemas';
 
 const TONE = {
   delivered: 'text-success',
@@ -12,7 +12,7 @@ const TONE = {
 /**
  * What became of the texts about a message, beside "• Reply sent": "• Delivered", "• Waiting for the
  * carrier..." or "• Not delivered: <reason> (<code>)" with what to do, in the words of core's one catalogue
- * (core/delivery-errors.ts). Nothing when no text was recorded.
+ * (core/delivery/delivery-errors.ts). Nothing when no text was recorded.
  */
 export function DeliveryStatus({ message }: { readonly message: Message }) {
   const delivery = describeDelivery(message.sms_parts);

@@ -1,8 +1,8 @@
-import { DELIVERY_STATES } from '@core/message-outcome';
-import { MESSAGE_KINDS } from '@core/refused-inbound';
-import { MESSAGE_STATUSES } from '@core/status';
-import { URGENCY_WORDS } from '@core/urgency-review';
-import { URGENCY_LEVELS } from '@core/urgency-schema';
+import { DELIVERY_STATES } from '@core/messages/message-outcome';
+import { MESSAGE_KINDS } from '@core/messages/refused-inbound';
+import { MESSAGE_STATUSES } from '@core/messages/status';
+import { URGENCY_WORDS } from '@core/urgency/urgency-review';
+import { URGENCY_LEVELS } from '@core/urgency/urgency-schema';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';

@@ -1,5 +1,5 @@
-import type { HeardWord } from '@core/heard-words';
-import type { Message } from '@core/schemas';
+import type { Message } from '@core/messages/schemas';
+import type { HeardWord } from '@core/transcripts/heard-words';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

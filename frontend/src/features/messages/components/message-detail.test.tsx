@@ -1,6 +1,6 @@
-import type { SmsPart } from '@core/delivery';
-import { REFUSAL_WORDS } from '@core/refused-inbound';
-import type { Message } from '@core/schemas';
+import type { SmsPart } from '@core/delivery/delivery-status';
+import { REFUSAL_WORDS } from '@core/messages/refused-inbound';
+import type { Message } from '@core/messages/schemas';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

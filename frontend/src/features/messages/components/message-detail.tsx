@@ -1,7 +1,7 @@
-import { languageLabel, languageName } from '@core/languages';
-import { checkedCallbackLine } from '@core/reply';
-import type { Message } from '@core/schemas';
-import { isStuck, STATUS_PRESENTATION } from '@core/status';
+import type { Message } from '@core/messages/schemas';
+import { isStuck, STATUS_PRESENTATION } from '@core/messages/status';
+import { languageLabel, languageName } from '@core/texts/languages';
+import { checkedCallbackLine } from '@core/texts/service-texts';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { NumberUnclear } from '@/components/ui/number-unclear';

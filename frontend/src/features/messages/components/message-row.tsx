@@ -1,6 +1,6 @@
-import { messageOutcome } from '@core/message-outcome';
-import type { Message } from '@core/schemas';
-import { effectiveUrgency } from '@core/urgency-schema';
+import { messageOutcome } from '@core/messages/message-outcome';
+import type { Message } from '@core/messages/schemas';
+import { effectiveUrgency } from '@core/urgency/urgency-schema';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';

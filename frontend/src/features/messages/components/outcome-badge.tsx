@@ -1,4 +1,4 @@
-import type { Outcome } from '@core/message-outcome';
+import type { Outcome } from '@core/messages/message-outcome';
 import {
   Ban,
   CheckCheck,
@@ -34,7 +34,7 @@ const BADGES: Record<Outcome, { icon: typeof Clock; className: string }> = {
   completed: { icon: CircleCheck, className: SUCCESS },
 };
 
-/** A message's one status (core/message-outcome.ts) in words with an icon. */
+/** A message's one status (core/messages/message-outcome.ts) in words with an icon. */
 export function OutcomeBadge({ outcome }: { readonly outcome: Outcome }) {
   const { icon: Icon, className } = BADGES[outcome];
   return (

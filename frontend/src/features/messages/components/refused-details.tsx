@@ -1,8 +1,8 @@
-import { receivedWords } from '@core/refused-inbound';
-import type { InboundRefusal } from '@core/refused-inbound-schema';
+import { receivedWords } from '@core/messages/refused-inbound';
+import type { InboundRefusal } from '@core/messages/refused-inbound-schema';
 
 /**
- * The record of something that was not a voice message (core/refused-inbound.ts), under its reason: what came
+ * The record of something that was not a voice message (core/messages/refused-inbound.ts), under its reason: what came
  * in, and the text we answered (the first of them, when several came that day), or that we answered nothing.
  */
 export function RefusedDetails({ refusal }: { readonly refusal: InboundRefusal }) {

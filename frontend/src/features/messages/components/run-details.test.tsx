@@ -1,4 +1,4 @@
-import type { RunView } from '@core/run-steps';
+import type { RunView } from '@core/messages/run-steps';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { OtherTextView, ReplyPartView, RunView, TimelineStep } from '@core/run-steps';
+import type { OtherTextView, ReplyPartView, RunView, TimelineStep } from '@core/messages/run-steps';
 import { ChevronDown, CircleAlert, CircleCheck, RotateCw } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';

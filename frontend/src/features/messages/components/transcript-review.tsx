@@ -1,5 +1,5 @@
-import type { Message } from '@core/schemas';
-import { CORRECTED_TRANSCRIPT_MAX } from '@core/transcript-review';
+import type { Message } from '@core/messages/schemas';
+import { CORRECTED_TRANSCRIPT_MAX } from '@core/transcripts/transcript-review';
 import { Flag } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';

@@ -1,5 +1,5 @@
-import type { Message } from '@core/schemas';
-import type { Urgency } from '@core/urgency-schema';
+import type { Message } from '@core/messages/schemas';
+import type { Urgency } from '@core/urgency/urgency-schema';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

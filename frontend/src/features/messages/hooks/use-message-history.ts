@@ -1,4 +1,4 @@
-import { messageKind } from '@core/refused-inbound';
+import { messageKind } from '@core/messages/refused-inbound';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useServerData } from '@/lib/use-server-data';

@@ -1,4 +1,4 @@
-import type { Message } from '@core/schemas';
+import type { Message } from '@core/messages/schemas';
 import { describe, expect, it } from 'vitest';
 import { applyChange } from './message-list';
 

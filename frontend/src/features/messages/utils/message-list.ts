@@ -5,8 +5,8 @@
  * message newer than the list's oldest: that list shows it. An update of a message not shown is taken the same
  * way (its insert was missed), unless it is older than every message shown and more pages remain.
  */
-import type { LiveMessageChange } from '@core/live-updates';
-import type { Message } from '@core/schemas';
+import type { LiveMessageChange } from '@core/messages/live-updates';
+import type { Message } from '@core/messages/schemas';
 
 /** One change from the live channel (the API publishes exactly this shape). */
 export type MessageChange = LiveMessageChange;

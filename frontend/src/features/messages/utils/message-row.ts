@@ -1,12 +1,13 @@
 /**
  * What one row of the message list says (issue 26): who called, the gist, and its one status in words. The
- * status itself is core's (core/message-outcome.ts), so the row and the History's delivery filter agree.
+ * status itself is core's (core/messages/message-outcome.ts), so the row and the History's delivery filter agree.
  */
-import type { DeliveryState, Outcome } from '@core/message-outcome';
-import { formatPhoneNumber } from '@core/phone';
-import { receivedWords } from '@core/refused-inbound';
-import type { Message } from '@core/schemas';
-import { STATUS_PRESENTATION } from '@core/status';
+
+import { formatPhoneNumber } from '@core/delivery/phone';
+import type { DeliveryState, Outcome } from '@core/messages/message-outcome';
+import { receivedWords } from '@core/messages/refused-inbound';
+import type { Message } from '@core/messages/schemas';
+import { STATUS_PRESENTATION } from '@core/messages/status';
 
 /** A row's status in words: the label beside its icon. */
 export const OUTCOME_LABEL: Readonly<Record<Outcome, string>> = {

@@ -1,5 +1,5 @@
-import type { MessageKind } from '@core/refused-inbound';
-import type { MessageStatus } from '@core/status';
+import type { MessageKind } from '@core/messages/refused-inbound';
+import type { MessageStatus } from '@core/messages/status';
 
 /** A message's status in words, as the card's badge and the History filter say it. */
 export const STATUS_LABEL: Readonly<Record<MessageStatus, string>> = {

@@ -1,4 +1,4 @@
-import type { SegmentLimitName } from '@core/send-limits';
+import type { SegmentLimitName } from '@core/delivery/send-limits';
 import { TextField } from '@/components/ui/text-field';
 import { formatUsd } from '@/lib/format-money';
 import type { SettingsFormState } from '../hooks/use-settings-form';

@@ -1,4 +1,4 @@
-import { UNIT_PRICE_LABELS, type UnitPrices } from '@core/unit-prices';
+import { UNIT_PRICE_LABELS, type UnitPrices } from '@core/operator/unit-prices';
 import { TextField } from '@/components/ui/text-field';
 import type { SettingsFormState } from '../hooks/use-settings-form';
 import { SettingsGroup } from './settings-group';

@@ -1,4 +1,4 @@
-import { ACCENTED_LETTERS, REPLY_MODES } from '@core/schemas';
+import { ACCENTED_LETTERS, REPLY_MODES } from '@core/messages/schemas';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { TextField } from '@/components/ui/text-field';
 import type { SettingsFormState } from '../hooks/use-settings-form';

@@ -1,4 +1,4 @@
-import { DEFAULT_UNIT_PRICES } from '@core/unit-prices';
+import { DEFAULT_UNIT_PRICES } from '@core/operator/unit-prices';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

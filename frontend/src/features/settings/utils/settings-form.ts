@@ -2,7 +2,10 @@
  * The settings form's model, apart from any markup: what the form holds, how a saved row fills it, and the
  * update it sends (checked with the same schema as the API, so each problem is named next to its field).
  */
-import { DEFAULT_MESSAGE_LINK_DAYS, linkDaysTooLong } from '@core/retention';
+
+import { DEFAULT_TIME_ZONE } from '@core/cards/time-zones';
+import { SEGMENT_LIMIT_DEFAULTS, type SegmentLimitName } from '@core/delivery/send-limits';
+import { DEFAULT_MESSAGE_LINK_DAYS, linkDaysTooLong } from '@core/messages/retention';
 import {
   type AccentedLetters,
   LIMIT_DEFAULTS,
@@ -10,10 +13,8 @@ import {
   type SettingsUpdateInput,
   type SettingsView,
   settingsUpdateSchema,
-} from '@core/schemas';
-import { SEGMENT_LIMIT_DEFAULTS, type SegmentLimitName } from '@core/send-limits';
-import { DEFAULT_TIME_ZONE } from '@core/time-zones';
-import { DEFAULT_UNIT_PRICES, type UnitPrices } from '@core/unit-prices';
+} from '@core/messages/schemas';
+import { DEFAULT_UNIT_PRICES, type UnitPrices } from '@core/operator/unit-prices';
 
 /** What a write-only secret field will do on save. */
 export type SecretEdit = { readonly value: string; readonly clear: boolean };

@@ -1,4 +1,4 @@
-import { SMS_CONSENT_VERSION } from '@core/consent';
+import { SMS_CONSENT_VERSION } from '@core/senders/consent';
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { formatPhoneNumber } from '@core/phone';
+import { formatPhoneNumber } from '@core/delivery/phone';
 import { Check, CircleCheck, Copy, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';

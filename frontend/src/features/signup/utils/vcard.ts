@@ -1,9 +1,9 @@
 /**
  * A vCard 3.0 (RFC 2426) contact for the service's number, so a visitor can save it in one tap. Written here
  * rather than with a library: the card has five properties, and what matters (CRLF line ends, escaped text,
- * lines folded at 75 octets) is core/content-lines.ts, which the message cards share.
+ * lines folded at 75 octets) is core/cards/content-lines.ts, which the message cards share.
  */
-import { escapeText, foldLine } from '@core/content-lines';
+import { escapeText, foldLine } from '@core/cards/content-lines';
 import { saveBlob } from '@/lib/save-blob';
 
 export type ServiceContact = {

@@ -1,4 +1,4 @@
-import type { SignupRecord } from '@core/schemas';
+import type { SignupRecord } from '@core/messages/schemas';
 import { adminDownload, adminRequest } from '@/lib/admin-api';
 import { saveBlob } from '@/lib/save-blob';
 

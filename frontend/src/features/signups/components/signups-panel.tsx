@@ -1,5 +1,5 @@
-import { SMS_CONSENT_STATUS_LABEL, smsConsentStatus } from '@core/consent';
-import { formatPhoneNumber } from '@core/phone';
+import { formatPhoneNumber } from '@core/delivery/phone';
+import { SMS_CONSENT_STATUS_LABEL, smsConsentStatus } from '@core/senders/consent';
 import { Download, Users } from 'lucide-react';
 import { useState } from 'react';
 import { EmailText } from '@/components/ui/email-text';

@@ -1,4 +1,4 @@
-import type { TeamMember, TeamView } from '@core/team';
+import type { TeamMember, TeamView } from '@core/operator/team';
 import { adminRequest } from '@/lib/admin-api';
 
 /** The administrators and the accounts waiting for approval. */

@@ -1,4 +1,4 @@
-import type { TeamView } from '@core/team';
+import type { TeamView } from '@core/operator/team';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

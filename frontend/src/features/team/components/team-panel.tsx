@@ -1,4 +1,4 @@
-import type { TeamMember } from '@core/team';
+import type { TeamMember } from '@core/operator/team';
 import { ShieldCheck, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { EmailText } from '@/components/ui/email-text';

@@ -4,7 +4,7 @@ import {
   uploadLinkReceivedSchema,
   uploadLinkStatusSchema,
   uploadLinkTicketSchema,
-} from '@core/upload-link';
+} from '@core/audio/upload-link';
 import { apiRequest } from '@/lib/api-client';
 import type { SignedPut } from '@/lib/send-file';
 

@@ -1,5 +1,5 @@
-import { AUDIO_FILE_ACCEPT, MAX_AUDIO_BYTES } from '@core/audio-format';
-import { UPLOAD_LINK_NOT_AVAILABLE } from '@core/upload-link';
+import { AUDIO_FILE_ACCEPT, MAX_AUDIO_BYTES } from '@core/audio/audio-format';
+import { UPLOAD_LINK_NOT_AVAILABLE } from '@core/audio/upload-link';
 import { CheckCircle2, CircleAlert, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { PageNotice } from '@/components/layout/page-notice';

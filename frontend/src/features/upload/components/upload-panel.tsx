@@ -1,5 +1,5 @@
-import { AUDIO_FILE_ACCEPT } from '@core/audio-format';
-import { DEFAULT_TEST_SENDER } from '@core/schemas';
+import { AUDIO_FILE_ACCEPT } from '@core/audio/audio-format';
+import { DEFAULT_TEST_SENDER } from '@core/messages/schemas';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';

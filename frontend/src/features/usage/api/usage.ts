@@ -1,4 +1,4 @@
-import type { UsageReport } from '@core/usage';
+import type { UsageReport } from '@core/operator/usage';
 import { adminRequest } from '@/lib/admin-api';
 
 /** GET /api/usage?days=N: the daily counters oldest first, their estimated cost, the totals. */

@@ -1,4 +1,4 @@
-import type { SmsBudget } from '@core/send-limits';
+import type { SmsBudget } from '@core/delivery/send-limits';
 import { CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useServerData } from '@/lib/use-server-data';

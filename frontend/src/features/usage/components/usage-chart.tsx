@@ -1,4 +1,4 @@
-import type { UsageDay } from '@core/usage';
+import type { UsageDay } from '@core/operator/usage';
 import { useId } from 'react';
 import { shortDate } from '../utils/usage-summary';
 

@@ -1,6 +1,6 @@
-import { type SmsBudget, smsBudget } from '@core/send-limits';
-import { DEFAULT_UNIT_PRICES } from '@core/unit-prices';
-import { emptyUsageDay, type UsageReport, usageDates, usageReport } from '@core/usage';
+import { type SmsBudget, smsBudget } from '@core/delivery/send-limits';
+import { DEFAULT_UNIT_PRICES } from '@core/operator/unit-prices';
+import { emptyUsageDay, type UsageReport, usageDates, usageReport } from '@core/operator/usage';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

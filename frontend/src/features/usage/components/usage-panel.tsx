@@ -1,4 +1,4 @@
-import type { UsageReport } from '@core/usage';
+import type { UsageReport } from '@core/operator/usage';
 import { ChartColumn } from 'lucide-react';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';

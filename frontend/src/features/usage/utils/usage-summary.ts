@@ -1,4 +1,4 @@
-import { FAILURE_CAUSE_WORDS, type UsageReport } from '@core/usage';
+import { FAILURE_CAUSE_WORDS, type UsageReport } from '@core/operator/usage';
 import { formatUsd } from '@/lib/format-money';
 
 const count = (n: number, one: string, many: string) =>

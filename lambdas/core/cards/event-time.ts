@@ -1,0 +1,151 @@
+/**
+ * When a stated time is (issue 25, "Add to calendar"): the days and times a caller said ("Friday at nine",
+ * "before five today", "the 23rd", "between ten and noon"), as core/facts/time-mentions.ts found them, resolved
+ * against when the message arrived, in the sender's time zone. Only facts the checks passed come here.
+ *
+ * - A weekday is the first one whose time is after the arrival ("Friday" said on a Friday morning about
+ *   nine is that day; said on Friday at ten, the next week's).
+ * - "today" and "tonight" are the day of arrival, "tomorrow" the next; "the 23rd" this month, or the next
+ *   month that has that day once it has passed.
+ * - A time with no day is the next time it comes: "before five" said at six in the evening is tomorrow.
+ * - Without "am" or "pm", 7 to 11 are morning and 12 to 6 afternoon (offices' hours), "tonight" evening.
+ * - "before", "by", "until", "till" make a deadline: the event ends at the time said.
+ * - A time already past when the message arrived ("before five today" said at six) is no event.
+ */
+import { TZDateMini } from '@date-fns/tz';
+import { type Mention, WEEKDAYS } from '#core/facts/time-mentions';
+
+/** How long an event is when the caller said one time: half an hour. */
+export const EVENT_MINUTES = 30;
+
+/** A resolved time: an instant range, or a whole day when the caller named a day but no time. */
+export type EventWhen =
+  | { readonly kind: 'timed'; readonly start: Date; readonly end: Date; readonly deadline: boolean }
+  | { readonly kind: 'day'; readonly year: number; readonly month: number; readonly day: number };
+
+const DEADLINE_WORDS = new Set(['before', 'by', 'until', 'till']);
+const MINUTE_MS = 60_000;
+
+type LocalDay = { readonly year: number; readonly month: number; readonly day: number };
+
+/** The hour (0-23) and minutes a time mention says, from its words ("9", "4:30", "8pm", "one p.m."). */
+function clockOf(
+  words: readonly string[],
+  mention: Mention,
+  evening: boolean,
+): { hour: number; minute: number } {
+  const said = words.slice(mention.start, mention.end).join(' ');
+  if (/\bmidnight\b/.test(said)) return { hour: 0, minute: 0 };
+  if (/\bnoon\b/.test(said)) return { hour: 12, minute: 0 };
+  const [hourText, minuteText] = mention.value.split(':');
+  const twelve = Number(hourText);
+  const minute = Number(minuteText ?? '0');
+  // Written as 24-hour ("17:00"): the first word holds the hour.
+  const written = Number(/^(\d{1,2})/.exec(words[mention.start] ?? '')?.[1] ?? Number.NaN);
+  if (written > 12) return { hour: written, minute };
+  const pm = /(?:^|\d|\s)p\.?m\b/.test(said);
+  const am = /(?:^|\d|\s)a\.?m\b/.test(said);
+  const afternoon = pm || (!am && (evening || twelve === 12 || twelve <= 6));
+  const hour = (twelve % 12) + (afternoon ? 12 : 0);
+  return { hour, minute };
+}
+
+const addDays = (day: LocalDay, days: number, timeZone: string): LocalDay => {
+  const moved = new TZDateMini(day.year, day.month - 1, day.day + days, 12, 0, timeZone);
+  return { year: moved.getFullYear(), month: moved.getMonth() + 1, day: moved.getDate() };
+};
+
+/** Month names: a date said with one is not placed (the finders read the day of the month only). */
+const MONTHS = new Set(
+  'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+    ' ',
+  ),
+);
+
+const instant = (day: LocalDay, hour: number, minute: number, timeZone: string) =>
+  new Date(new TZDateMini(day.year, day.month - 1, day.day, hour, minute, timeZone).getTime());
+
+const compareDays = (a: LocalDay, b: LocalDay) => a.year - b.year || a.month - b.month || a.day - b.day;
+
+/** The day of the month `date` on or after `from`: this month, else the next month that has it. */
+function dayOfMonth(date: number, from: LocalDay): LocalDay | null {
+  for (let ahead = 0; ahead < 3; ahead++) {
+    const month0 = from.month - 1 + ahead;
+    const year = from.year + Math.floor(month0 / 12);
+    const month = (month0 % 12) + 1;
+    const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const candidate = { year, month, day: date };
+    if (date <= days && compareDays(candidate, from) >= 0) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The time the mentions state (`words`: the text's words bare and lowercase, as the finders read them), or
+ * null when they state none that can be placed (a date that is no day, a weekday and a date that disagree).
+ */
+export function resolveWhen(
+  words: readonly string[],
+  mentions: readonly Mention[],
+  receivedAt: string,
+  timeZone: string,
+): EventWhen | null {
+  const arrival = new Date(receivedAt);
+  const local = new TZDateMini(arrival.getTime(), timeZone);
+  const today: LocalDay = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
+  const times = mentions.filter((mention) => mention.kind === 'time');
+  const days = mentions.filter((mention) => mention.kind === 'day');
+  const dates = mentions.filter((mention) => mention.kind === 'date');
+  if (times.length === 0 && days.length === 0 && dates.length === 0) return null;
+  const evening = days.some((mention) => mention.value === 'tonight');
+  const first = times[0];
+  const clock = first === undefined ? null : clockOf(words, first, evening);
+  const deadline = first !== undefined && DEADLINE_WORDS.has(words[first.start - 1] ?? '');
+  const after = (day: LocalDay) =>
+    clock === null ? compareDays(day, today) > 0 : instant(day, clock.hour, clock.minute, timeZone) > arrival;
+
+  let day: LocalDay | null = null;
+  const date = dates[0];
+  const named = days[0]?.value;
+  if (date !== undefined) {
+    // "March 3rd": a month named near the date is not read here, so no day is guessed from the date alone.
+    const near = words.slice(Math.max(0, date.start - 2), date.end + 2);
+    if (near.some((word) => MONTHS.has(word))) return null;
+    day = dayOfMonth(Number(date.value), today);
+    if (day !== null && !after(day) && compareDays(day, today) === 0) {
+      day = dayOfMonth(Number(date.value), addDays(today, 1, timeZone));
+    }
+    // "Friday the 23rd" when the 23rd is no Friday: the caller or the engine is wrong, and nobody can tell which.
+    if (day !== null && named !== undefined && WEEKDAYS.includes(named)) {
+      const weekday = new TZDateMini(instant(day, 12, 0, timeZone), timeZone).getDay();
+      if ((WEEKDAYS.indexOf(named) + 1) % 7 !== weekday) return null;
+    }
+  } else if (named === 'today' || named === 'tonight') {
+    day = today;
+  } else if (named === 'tomorrow') {
+    day = addDays(today, 1, timeZone);
+  } else if (named !== undefined) {
+    const wanted = (WEEKDAYS.indexOf(named) + 1) % 7;
+    const ahead = (wanted - local.getDay() + 7) % 7;
+    day = addDays(today, ahead, timeZone);
+    if (!after(day)) day = addDays(day, 7, timeZone);
+  } else {
+    day = after(today) ? today : addDays(today, 1, timeZone);
+  }
+  if (day === null) return null;
+  if (clock === null) return { kind: 'day', ...day };
+  const at = instant(day, clock.hour, clock.minute, timeZone);
+  const second = times[1];
+  if (second !== undefined && !deadline) {
+    // "between ten and noon": the event is the window.
+    const until = clockOf(words, second, evening);
+    const end = instant(day, until.hour, until.minute, timeZone);
+    if (end > at) return { kind: 'timed', start: at, end, deadline: false };
+  }
+  const span = EVENT_MINUTES * MINUTE_MS;
+  // "before five today" said at six: the time has passed, there is nothing to put in a calendar.
+  if (at <= arrival) return null;
+  return deadline
+    ? { kind: 'timed', start: new Date(at.getTime() - span), end: at, deadline: true }
+    : { kind: 'timed', start: at, end: new Date(at.getTime() + span), deadline: false };
+}

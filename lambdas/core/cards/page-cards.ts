@@ -1,0 +1,23 @@
+/**
+ * What the message page is told of a message's cards (issue 25): whether it has a contact card, and its
+ * event's title and start, so the page shows "Add to contacts" and "Add to calendar" only when there is one.
+ * The files themselves come from GET /api/m/{code}/contact.vcf and /event.ics (core/cards/message-cards.ts).
+ */
+import * as z from 'zod';
+
+/** The download routes' last segment, after `/api/m/{code}/`. */
+export const CONTACT_FILE = 'contact.vcf';
+export const EVENT_FILE = 'event.ics';
+
+export const sharedCardsSchema = z.object({
+  /** Whether "Add to contacts" has a card to give: a name or organization and a number the checks passed. */
+  contact: z.boolean(),
+  /**
+   * The event "Add to calendar" gives, or null: its title, when it starts (ISO instant; a whole day:
+   * YYYY-MM-DD) and the sender's zone it was resolved in (IANA), which the page writes its time in.
+   */
+  event: z
+    .object({ title: z.string(), starts_at: z.string(), all_day: z.boolean(), time_zone: z.string() })
+    .nullable(),
+});
+export type SharedCards = z.infer<typeof sharedCardsSchema>;

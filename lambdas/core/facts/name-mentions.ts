@@ -1,0 +1,89 @@
+/**
+ * The caller's name where they introduce themselves (issue 24): "this is Jenna", "it's Dad", "my name is Dr.
+ * Kim", "I'm Dana", "Ngozi here", "Chloe from Bella Salon here", "Jake from Acme Plumbing." opening a
+ * sentence. Only a word that reads as a name: in a
+ * transcript the engine wrote with capitals (Moonshine, OpenAI), a capitalized one; in any, none of the words
+ * that follow "it's" in speech ("it's me", "it's four one five..."). A surname that follows belongs to it, so
+ * that a name heard as two words ("Sam Jolly" for "Anjali") is judged by both.
+ */
+import { TEENS, TENS, UNITS } from '#core/transcripts/spoken-numbers';
+import { type Mention, WEEKDAYS } from './time-mentions';
+
+const INTRODUCERS: readonly (readonly string[])[] = [
+  ['my', 'name', 'is'],
+  ['this', 'is'],
+  ['it', 'is'],
+  ["it's"],
+  ['its'],
+  ["name's"],
+  ["i'm"],
+  ['i', 'am'],
+];
+const TITLES = new Set(['dr', 'doctor', 'mr', 'mrs', 'ms']);
+const GREETINGS = new Set(['hi', 'hello', 'hey']);
+/** How far "here" may come after a name that is not introduced otherwise: "Chloe from Bella Salon here". */
+const HERE_REACH = 5;
+/** Words after which a capitalized word opening a sentence is who is calling: "Jake from Acme Plumbing." */
+const AFFILIATION = new Set(['from', 'with', 'at']);
+
+/** Words after "this is" or "it's" that are not a name (in a transcript without capitals, the only guide). */
+const NOT_NAMES = new Set([
+  ...Object.keys(UNITS),
+  ...Object.keys(TEENS),
+  ...Object.keys(TENS),
+  ...WEEKDAYS,
+  ...[
+    'a an the me my your our his her their just about calling here there not so that what going really very',
+    'important urgent okay ok good great time too only i we you he she they it this from with at for on in to',
+    'and or but please sorry reminder message quick again regarding still now actually probably all no yes',
+    'also gonna kind returning following checking trying over late early done fine hard true glad happy sure',
+    'hi hello hey thanks bye good morning afternoon evening dear sweetheart honey as if when then',
+  ]
+    .join(' ')
+    .split(' '),
+]);
+
+/** The word as a name would be written ("Jenna," -> "Jenna", "Kim's" -> "Kim"), or null when it reads as none. */
+function asName(token: string, cased: boolean): string | null {
+  const name = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').replace(/'s$/, '');
+  const reads =
+    /^\p{L}[\p{L}'-]+$/u.test(name) &&
+    !NOT_NAMES.has(name.toLowerCase()) &&
+    (!cased || /^\p{Lu}/u.test(name));
+  return reads ? name : null;
+}
+
+/** Where the name that starts at `given` ends: after its surname when one follows in the same clause. */
+function nameEnd(tokens: readonly string[], given: number, cased: boolean): number {
+  const first = tokens[given] ?? '';
+  if (!cased || /[.,;:!?]$/.test(first)) return given + 1;
+  return asName(tokens[given + 1] ?? '', cased) === null ? given + 1 : given + 2;
+}
+
+/** The names callers introduced themselves with in a text's words (`words`: bare and lowercase). */
+export function nameMentions(tokens: readonly string[], words: readonly string[]): Mention[] {
+  // Capitals say what a name is only when the engine writes them (Moonshine, OpenAI; not an all-lowercase text).
+  const cased =
+    tokens.some((token) => /\p{Lu}/u.test(token)) && tokens.some((token) => /\p{Ll}/u.test(token));
+  const found: Mention[] = [];
+  const add = (start: number, given: number) => {
+    const value = asName(tokens[given] ?? '', cased);
+    if (value === null || found.some((mention) => mention.start === start)) return;
+    found.push({ kind: 'name', start, end: nameEnd(tokens, given, cased), value, problem: null });
+  };
+  for (let index = 0; index < words.length; index++) {
+    const introducer = INTRODUCERS.find((phrase) => phrase.every((part, at) => words[index + at] === part));
+    if (introducer !== undefined) {
+      const start = index + introducer.length;
+      add(start, TITLES.has(words[start] ?? '') ? start + 1 : start);
+    } else if (
+      cased &&
+      (index === 0 || GREETINGS.has(words[index - 1] ?? '') || /[.!?]$/.test(tokens[index - 1] ?? '')) &&
+      (words.slice(index + 1, index + 1 + HERE_REACH).includes('here') ||
+        AFFILIATION.has(words[index + 1] ?? ''))
+    ) {
+      add(index, index);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,221 @@
+/**
+ * The summary as the sender gets it: only facts the checks passed (core/facts/fact-checks.ts) are stated (issue 24).
+ * A summarizer (a model, or the extractive one picking sentences) proposes who called, a callback number and
+ * time, and a text; here each is held against what the engine heard:
+ *
+ * - the caller is named only when their introduction passed the checks (or the name is a SPELL word), and
+ *   their role or company only when those words were heard well;
+ * - the callback number is stated only when it is a number the caller said and that reading passed; one said
+ *   but doubtful is not stated, and where it was said is kept ("Number unclear, listen at 0:42");
+ * - the callback time only when every time, day and date in it passed;
+ * - in the text, key points and requested action, a number, amount, digits, time, day or date that did not
+ *   pass is replaced by "[unclear]", and one the caller never said by "[number not in the message]" (a
+ *   voicemail can be made to plant one).
+ */
+
+import { shortenAtSentence } from '#core/texts/sms-text';
+import {
+  type HeardToken,
+  type HeardTranscript,
+  heardTokens,
+  transcriptTokens,
+} from '#core/transcripts/heard-transcript';
+import { isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
+import { bareWord } from '#core/transcripts/spoken-numbers';
+import {
+  type CheckedFact,
+  checkFacts,
+  type FactCheckOptions,
+  NAME_SURE_AT_LEAST,
+  nationalDigits,
+} from './fact-checks';
+import { findMentions, type Mention } from './fact-mentions';
+import {
+  type CallerCandidate,
+  callerText,
+  type StatedFacts,
+  type StoredSummary,
+  SUMMARY_MAX_CHARS,
+  type VoiceSummary,
+  withCaller,
+} from './summary';
+import { UNVERIFIED_NUMBER } from './summary-check';
+
+/** What the checks are held against: the transcript's words and its facts as core/facts/fact-checks.ts judged them. */
+type HeardFacts = {
+  readonly tokens: readonly HeardToken[];
+  readonly facts: readonly CheckedFact[];
+  /** The sender's SPELL words: a caller's name among them is stated. */
+  readonly vocabulary?: readonly string[];
+  /**
+   * Whether the summary's facts can be looked for in the transcript's words: both in English. The finders
+   * read English ("Friday", "at ten", "this is"); a Spanish transcript, or a summary translated from one,
+   * holds its days and names in other words, so there a fact not found is not taken for one never said (a
+   * number in digits is found in any language, and a phone number never said is still taken out).
+   */
+  readonly sameWords: boolean;
+};
+
+const sameFact = (fact: Mention, mention: Mention) =>
+  fact.kind === mention.kind &&
+  (fact.kind === 'phone'
+    ? nationalDigits(fact.value) === nationalDigits(mention.value)
+    : fact.value.toLowerCase() === mention.value.toLowerCase());
+
+/** A word is heard well when the engine was sure enough of it, or said nothing (no confidence to go on). */
+const heardWell = (token: HeardToken, least?: number) =>
+  token.confidence === null ||
+  (least === undefined
+    ? !isDoubtful({ text: token.text, confidence: token.confidence, at: null })
+    : token.confidence >= least);
+
+/** Whether the words of a phrase that the transcript has were heard well (a phrase it lacks is not judged here). */
+function phraseHeardWell(phrase: string, tokens: readonly HeardToken[], least?: number): boolean {
+  return transcriptTokens(phrase).every((word) => {
+    const bare = bareWord(word);
+    const same = tokens.filter((token) => bareWord(token.text) === bare);
+    return same.length === 0 || same.some((token) => heardWell(token, least));
+  });
+}
+
+const TITLE = /^(?:dr|doctor|mr|mrs|ms)\.?$/i;
+
+/** The caller as the summary may name them: each part only once it passed the checks. */
+function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandidate {
+  const words = transcriptTokens(caller.name ?? '');
+  const given = bareWord(words.find((word) => !TITLE.test(word)) ?? '');
+  const spelled = (heard.vocabulary ?? []).find((word) => word.toLowerCase() === given);
+  const introduced = heard.facts.some(
+    (fact) => fact.kind === 'name' && fact.sure && fact.value.toLowerCase() === given,
+  );
+  const said = heard.tokens.some((token) => bareWord(token.text) === given);
+  // In another language than English the introduction cannot be read: the name must be said and heard well.
+  const saidWell =
+    !heard.sameWords &&
+    heard.tokens.some((token) => bareWord(token.text) === given && heardWell(token, NAME_SURE_AT_LEAST));
+  let name: string | null = null;
+  if (given !== '' && (introduced || saidWell || (spelled !== undefined && said))) {
+    // A surname heard badly is dropped, the first name kept: "Rebecca", not "Rebecca Colling".
+    const rest = words.slice(words.findIndex((word) => !TITLE.test(word)) + 1);
+    const restHeard = rest.every((word) => phraseHeardWell(word, heard.tokens, NAME_SURE_AT_LEAST));
+    name = (restHeard ? words : words.slice(0, words.length - rest.length)).join(' ');
+  }
+  const kept = (phrase: string | null) =>
+    phrase !== null && phrase.trim() !== '' && phraseHeardWell(phrase, heard.tokens) ? phrase : null;
+  return { name, role: kept(caller.role), organization: kept(caller.organization) };
+}
+
+/** The callback number if it passed, or where a number was said but not heard well enough to state. */
+function statedNumber(
+  number: string | null,
+  facts: readonly CheckedFact[],
+): { readonly number: string | null; readonly unclear: StatedFacts['number_unclear'] } {
+  const phones = facts.filter((fact) => fact.kind === 'phone');
+  const digits = number?.replace(/\D/g, '') ?? '';
+  const readings = phones.filter(
+    (fact) => digits !== '' && nationalDigits(fact.value) === nationalDigits(digits),
+  );
+  if (readings.some((fact) => fact.sure)) return { number, unclear: null };
+  // Said but doubtful; or not said as the summarizer wrote it while the caller did say a number.
+  const doubtful = readings[0] ?? (digits === '' ? phones.find((fact) => !fact.sure) : phones[0]);
+  return { number: null, unclear: doubtful === undefined ? null : { at: doubtful.at } };
+}
+
+/** The callback time if every time, day and date in it passed (and its other words were heard well). */
+function statedTime(time: string | null, heard: HeardFacts): string | null {
+  if (time === null || time.trim() === '') return null;
+  const mentions = findMentions(transcriptTokens(time)).filter((mention) =>
+    ['time', 'day', 'date'].includes(mention.kind),
+  );
+  if (mentions.length > 0) {
+    const passed = mentions.every((mention) => {
+      const said = heard.facts.filter((fact) => sameFact(fact, mention));
+      return said.some((fact) => fact.sure) || (said.length === 0 && !heard.sameWords);
+    });
+    return passed ? time : null;
+  }
+  return phraseHeardWell(time, heard.tokens) ? time : null;
+}
+
+/** The text with every fact that did not pass replaced, and the names that were not stated taken out. */
+function statedText(text: string, heard: HeardFacts, unstatedNames: readonly string[] = []): string {
+  const tokens = transcriptTokens(text);
+  const replaced = tokens.slice();
+  const replace = (start: number, end: number, mark: string) => {
+    // What ends the words replaced goes on after the mark, but not the full stop of "p.m.".
+    const last = (tokens[end - 1] ?? '').replace(/(?<=\b[ap]\.m)\.$/i, '');
+    const trailing = /[.,;:!?]+$/.exec(last)?.[0] ?? '';
+    replaced[start] = `${mark}${trailing}`;
+    for (let index = start + 1; index < end; index++) replaced[index] = '';
+  };
+  for (const mention of findMentions(tokens)) {
+    const said = heard.facts.filter((fact) => sameFact(fact, mention));
+    if (said.some((fact) => fact.sure)) continue;
+    // A name the summary repeats is left alone unless the caller gave it and the checks did not pass it.
+    if (mention.kind === 'name' && said.length === 0) continue;
+    if (said.length === 0 && mention.kind !== 'phone' && !heard.sameWords) continue;
+    replace(
+      mention.start,
+      mention.end,
+      mention.kind === 'phone' && said.length === 0 ? UNVERIFIED_NUMBER : UNCLEAR_MARK,
+    );
+  }
+  const names = new Set(unstatedNames.map((name) => name.toLowerCase()));
+  tokens.forEach((token, index) => {
+    if (names.has(bareWord(token).replace(/'s$/, ''))) replace(index, index + 1, UNCLEAR_MARK);
+  });
+  return replaced.filter((token) => token !== '').join(' ');
+}
+
+/**
+ * The summary the sender gets, and what the texts need beyond it: every fact of `summary` (as a summarizer
+ * proposed it; `caller`: who it says called) held against what was `heard`, judged with `options` (which
+ * numbers are valid, the sender's SPELL words). `seconds`: the recording's length, to place the words of a
+ * transcript that came without times; `spoken` and `written`: the transcript's and the summary's languages.
+ */
+export function statedSummary(
+  summary: VoiceSummary,
+  caller: CallerCandidate | null,
+  transcript: HeardTranscript,
+  options: FactCheckOptions & {
+    readonly seconds?: number | null;
+    /** The language the caller spoke (ISO 639-1; null: unknown, read as English). */
+    readonly spoken?: string | null;
+    /** The language the summary is written in (the sender's LANG; null: the spoken one). */
+    readonly written?: string | null;
+  },
+): { readonly summary: StoredSummary; readonly facts: StatedFacts } {
+  const tokens = heardTokens(transcript, options.seconds ?? null);
+  const spoken = options.spoken ?? 'en';
+  const sameWords = spoken === 'en' && (options.written ?? spoken) === spoken;
+  const heard: HeardFacts = {
+    tokens,
+    facts: checkFacts(tokens, options),
+    vocabulary: options.vocabulary,
+    sameWords,
+  };
+  const who = caller === null ? null : statedCaller(caller, heard);
+  // The caller's name, where it was not stated, is taken out of the text too (a model may repeat it).
+  const unstated =
+    caller?.name && (who?.name ?? null) === null ? transcriptTokens(caller.name).map(bareWord) : [];
+  const text = (value: string) => statedText(value, heard, unstated);
+  const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
+  return {
+    summary: {
+      summary: shortenAtSentence(withCaller(text(summary.summary), who), SUMMARY_MAX_CHARS),
+      key_points: summary.key_points.map(text),
+      callback_number: number,
+      callback_time: statedTime(summary.callback_time, heard),
+      requested_action: summary.requested_action === null ? null : text(summary.requested_action),
+      // Who called, as the first text names them and part by part (the contact card's name and organization).
+      caller: who === null ? null : callerText(who),
+      caller_parts: who === null || (!who.name && !who.role && !who.organization) ? null : who,
+    },
+    facts: {
+      number_unclear: unclear,
+      unsure: heard.facts
+        .filter((fact) => !fact.sure)
+        .map((fact) => [fact.start, fact.end] as [number, number]),
+    },
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Times, days and dates as a transcript or a summary states them (issue 24): "at 9.", "before five today",
+ * "4:30", "8pm", "one p.m.", "at eleven thirty", "noon", "Friday", "tomorrow", "until the 23rd". Each with its
+ * words, its value as the checks compare it, and what makes it doubtful however well it was heard ("46 p.m."
+ * is no time; "before 4th" is a date where a time was said). core/facts/fact-mentions.ts finds the other facts.
+ */
+import { bareWord, TENS, UNITS } from '#core/transcripts/spoken-numbers';
+
+/** What a fact is: a caller's name, a phone number, card/account/extension digits, money, a time, a day, a date. */
+export type FactKind = 'name' | 'phone' | 'digits' | 'amount' | 'time' | 'day' | 'date';
+
+/** One fact found in a text's words (the other kinds than times are found in core/facts/fact-mentions.ts). */
+export type Mention = {
+  readonly kind: FactKind;
+  /** The words it spans: [start, end) in the text's words. */
+  readonly start: number;
+  readonly end: number;
+  /** What the checks compare: "2065550142", "412", "7731", "9" or "4:30", "friday", "23", "Jenna". */
+  readonly value: string;
+  /** Why the way it was written makes it doubtful, however well it was heard; null: nothing. */
+  readonly problem: string | null;
+};
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const RELATIVE_DAYS = ['today', 'tonight', 'tomorrow'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+/** Words after which a bare number is an hour: "at 9", "before five", "between 10 and noon". */
+const TIME_PREPOSITIONS = new Set([
+  'at',
+  'by',
+  'until',
+  'till',
+  'before',
+  'after',
+  'around',
+  'from',
+  'between',
+]);
+const MERIDIEM = new Set(['am', 'pm', 'a.m', 'p.m']);
+const HOUR_WORDS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    Object.entries(UNITS)
+      .filter(([word, digit]) => digit !== '0' && word !== 'o')
+      .map(([word, digit]) => [word, Number(digit)]),
+  ),
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const MINUTE_WORDS: Readonly<Record<string, string>> = { fifteen: '15', thirty: '30', "o'clock": '00' };
+const ORDINAL_WORDS: Readonly<Record<string, number>> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+
+const NOT_A_TIME = 'not a time of day';
+
+/** "9", "4:30", "12" for noon: the hour on a 12-hour clock and the minutes unless they are 00. */
+function timeValue(hour: number, minutes: string | undefined): string {
+  const twelve = hour === 0 ? 12 : hour > 12 && hour <= 23 ? hour - 12 : hour;
+  return minutes === undefined || minutes === '00' ? String(twelve) : `${twelve}:${minutes}`;
+}
+
+function timeProblem(hour: number, minutes: string | undefined, meridiem: boolean): string | null {
+  if (minutes !== undefined && Number(minutes) > 59) return NOT_A_TIME;
+  return hour > (meridiem ? 12 : 23) ? NOT_A_TIME : null;
+}
+
+/** A clock time written in one word: "4:30", "9:00.", "8pm", "2pm,", "6:45am". */
+const WRITTEN_CLOCK = /^(\d{1,2})(?::(\d{2}))?(am|pm|a\.m|p\.m)?$/;
+
+/** The time that starts at `index`, or null. `taken` marks words already read as another fact. */
+function timeAt(words: readonly string[], index: number, taken: ReadonlySet<number>): Mention | null {
+  const word = words[index] ?? '';
+  const before = words[index - 1] ?? '';
+  const after = (offset: number) => words[index + offset] ?? '';
+  const meridiemAfter = (at: number) => (MERIDIEM.has(after(at)) ? 1 : 0);
+  if (word === 'noon' || word === 'midnight') {
+    return { kind: 'time', start: index, end: index + 1, value: '12', problem: null };
+  }
+  const clock = WRITTEN_CLOCK.exec(word);
+  if (clock !== null) {
+    const [, hourText, minutes, attached] = clock;
+    const hour = Number(hourText);
+    const extra = attached === undefined ? meridiemAfter(1) : 0;
+    const meridiem = attached !== undefined || extra === 1;
+    // A bare number is an hour only after "at", "before"... or before "pm": else it is a count ("10 minutes").
+    if (minutes === undefined && !meridiem && !TIME_PREPOSITIONS.has(before)) return null;
+    if (minutes === undefined && !meridiem && /^\d/.test(after(1))) return null;
+    return {
+      kind: 'time',
+      start: index,
+      end: index + 1 + extra,
+      value: timeValue(hour, minutes),
+      problem: timeProblem(hour, minutes, meridiem),
+    };
+  }
+  const hour = HOUR_WORDS[word];
+  if (hour === undefined) return null;
+  const minuteWord =
+    MINUTE_WORDS[after(1)] ?? (after(1) === 'forty' && after(2) === 'five' ? '45' : undefined);
+  const minuteWords = minuteWord === undefined ? 0 : after(1) === 'forty' ? 2 : 1;
+  const extra = meridiemAfter(1 + minuteWords);
+  if (!TIME_PREPOSITIONS.has(before) && extra === 0) return null;
+  // "at five, five, five..." starts a phone number.
+  const next = after(1 + minuteWords + extra);
+  if (extra === 0 && minuteWords === 0 && (next in UNITS || taken.has(index + 1))) return null;
+  return {
+    kind: 'time',
+    start: index,
+    end: index + 1 + minuteWords + extra,
+    value: timeValue(hour, minuteWord),
+    problem: null,
+  };
+}
+
+/** A day of the month: "23rd", "the twenty third", "fifteenth"; doubtful without "the", a month or a weekday before it. */
+function dateAt(words: readonly string[], index: number): Mention | null {
+  const word = words[index] ?? '';
+  const written = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
+  let day: number | undefined;
+  let end = index + 1;
+  if (written !== null) {
+    day = Number(written[1]);
+  } else if ((word === 'twenty' || word === 'thirty') && (words[index + 1] ?? '') in ORDINAL_WORDS) {
+    day =
+      (TENS[word] === undefined ? 0 : Number(TENS[word]) * 10) + (ORDINAL_WORDS[words[index + 1] ?? ''] ?? 0);
+    end = index + 2;
+  } else {
+    day = ORDINAL_WORDS[word];
+  }
+  if (day === undefined) return null;
+  const before = words[index - 1] ?? '';
+  const introduced = before === 'the' || MONTHS.includes(before) || WEEKDAYS.includes(before);
+  // "first" and "second" are words before they are dates: spoken ordinals count only after "the" or a month.
+  if (written === null && !introduced) return null;
+  const problem =
+    day < 1 || day > 31 ? 'not a day of the month' : introduced ? null : 'a date with no "the" or month';
+  return { kind: 'date', start: index, end, value: String(day), problem };
+}
+
+/** A day named: a weekday ("Friday", "Saturday's"), today, tonight or tomorrow. */
+function dayAt(words: readonly string[], index: number): Mention | null {
+  const word = (words[index] ?? '').replace(/'s$/, '');
+  if (!WEEKDAYS.includes(word) && !RELATIVE_DAYS.includes(word)) return null;
+  return { kind: 'day', start: index, end: index + 1, value: word, problem: null };
+}
+
+/**
+ * The times, days and dates in a text's words (`words` bare and lowercase, as `bareWords` gives them),
+ * skipping the words `taken` by other facts (a phone number's digits are no hour).
+ */
+export function timeMentions(words: readonly string[], taken: ReadonlySet<number>): Mention[] {
+  const found: Mention[] = [];
+  let index = 0;
+  while (index < words.length) {
+    const mention = taken.has(index)
+      ? null
+      : (timeAt(words, index, taken) ?? dateAt(words, index) ?? dayAt(words, index));
+    if (mention === null) {
+      index += 1;
+    } else {
+      found.push(mention);
+      index = mention.end;
+    }
+  }
+  // "call us back at 8:00. 555-0110": a time run straight into a number was likely part of it; "my direct
+  // line is 5:12, 5:55, 0:12, 8:00": clock times one after another are a number an engine wrote as times.
+  const clock = (mention: Mention | undefined) =>
+    mention?.kind === 'time' && /:/.test(words[mention.start] ?? '');
+  return found.map((mention, at) => {
+    if (mention.kind !== 'time' || mention.problem !== null) return mention;
+    if (taken.has(mention.end)) return { ...mention, problem: 'a time run into a number' };
+    const [before, after] = [found[at - 1], found[at + 1]];
+    const inARow =
+      clock(mention) &&
+      ((clock(before) && before?.end === mention.start) || (clock(after) && after?.start === mention.end));
+    return inARow ? { ...mention, problem: 'a number written as times' } : mention;
+  });
+}
+
+/** A text's words as the finders read them: lowercase, without the punctuation around them. */
+export function bareWords(tokens: readonly string[]): string[] {
+  return tokens.map((token) => bareWord(token));
+}

@@ -1,0 +1,295 @@
+/**
+ * What the urgency rules (core/urgency/urgency.ts) look for in a transcript, as patterns over its words written bare
+ * and lowercase, one space apart ("hi this is maria the school nurse ..."). Each cue says what it means in a
+ * few words, the reason the sender and the operator read. A cue's capturing groups, when it has any, are the
+ * words it rests on: only those must have been heard well (core/transcripts/heard-words.ts) for it to count, so a filler
+ * word heard with doubt between them does not undo it.
+ */
+
+/** What a cue is evidence of. */
+export type CueKind =
+  /** A scam: a payment by gift card or wire, a government threat, a prize, a fake alert. */
+  | 'scam'
+  /** A recorded sales call: a press-1 menu, a warranty, a lower rate. */
+  | 'sales'
+  /** A robocall's wording that alone proves nothing ("final notice", "this call is regarding"). */
+  | 'robocall'
+  /** Something happening to someone now: an emergency, a hospital, a sick child, a leak. */
+  | 'emergency'
+  /** The caller says it is urgent. */
+  | 'says-urgent';
+
+export type Cue = { readonly kind: CueKind; readonly pattern: RegExp; readonly reason: string };
+
+/** The reasons the rules give a likely-spam message, by how a text names it (core/texts/voice-reply.ts). */
+export const SCAM_REASONS = {
+  giftCard: 'asks for payment by gift card',
+  wire: 'asks for payment by wire transfer',
+  crypto: 'asks for payment in cryptocurrency',
+  arrest: 'threatens arrest',
+  tax: 'a tax threat',
+  socialSecurity: 'a Social Security threat',
+  prize: 'says you won a prize',
+  techSupport: 'a fake computer alert',
+  account: 'a fake account alert',
+  secrecy: 'asks you to keep it secret',
+  appPayment: 'asks for payment by a payment app',
+  shutOff: 'threatens to cut off a service now',
+} as const;
+
+export const SALES_REASONS = {
+  pressMenu: 'a press-1 menu',
+  warranty: 'an extended warranty offer',
+  pitch: 'an offer of a loan, rate or plan',
+  notice: 'robocall wording and no caller name',
+} as const;
+
+/** Whether a reason is one the rules give for a scam (the text says "Likely a scam"), or for a sales call. */
+export function spamKind(reason: string): 'scam' | 'sales' | 'other' {
+  if ((Object.values(SCAM_REASONS) as string[]).includes(reason)) return 'scam';
+  if ((Object.values(SALES_REASONS) as string[]).includes(reason)) return 'sales';
+  return 'other';
+}
+
+const d = (source: string) => new RegExp(source, 'dg');
+
+/** The tax office, as a scam names it. */
+const TAX = `irs|i r s|internal revenue|treasury department|tax department|back taxes|tax (?:fraud|evasion|lawsuit|debt|violation)`;
+/** What a scam threatens with. */
+const THREAT = `lawsuit|legal action|warrant|arrest|legal proceedings|penalt(?:y|ies)|seize|seized|freeze|frozen|suspend(?:ed)?|enforcement|case (?:against|filed)`;
+
+/** Paying, as a scam asks for it ("pay with", "buy", "read me the numbers"). */
+const PAY = `(?:pay|payment|paying|purchase|buy|buying|load|send|sending|read me|give me)`;
+
+export const SPAM_CUES: readonly Cue[] = [
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b${PAY}\b(?: \S+){0,6}? ((?:gift|google play|itunes|apple|steam|ebay|target|walmart|amazon) cards?)\b|\b(gift cards?)(?: \S+){0,4}? (?:numbers?|codes?|pins?)\b`,
+    ),
+    reason: SCAM_REASONS.giftCard,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(wire (?:transfer|the money|money|the funds|funds|it)|western union|moneygram)\b`,
+    ),
+    reason: SCAM_REASONS.wire,
+  },
+  {
+    kind: 'scam',
+    pattern: d(String.raw`\b(bitcoin|crypto ?currency|crypto|btc atm)\b`),
+    reason: SCAM_REASONS.crypto,
+  },
+  {
+    // A bill no company asks to be paid this way: "send the payment by Zelle", "pay through Cash App".
+    kind: 'scam',
+    pattern: d(String.raw`\b${PAY}\b(?: \S+){0,6}? (zelle|venmo|cash ?app|paypal me)\b`),
+    reason: SCAM_REASONS.appPayment,
+  },
+  {
+    // "your power will be shut off within the hour": a cut-off threatened within hours, as utilities do not.
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(?:power|electricity|electric|service|gas|water|lights|phone|internet)(?: \S+){0,3}? (?:will|is going to|are going to) be (shut off|disconnected|cut off|turned off)(?: \S+){0,4}? (?:within|in (?:the next )?(?:\S+ )?(?:minutes?|hours?|the hour)|today|immediately|right away)\b`,
+    ),
+    reason: SCAM_REASONS.shutOff,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(${TAX})\b(?: \S+){0,30}? (${THREAT})\b|\b(${THREAT})\b(?: \S+){0,30}? (${TAX})\b`,
+    ),
+    reason: SCAM_REASONS.tax,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(social security)(?: \S+){0,20}? (suspend(?:ed)?|fraud(?:ulent)?|illegal|legal action|compromised|cancel(?:l?ed)?|blocked|terminated|frozen|misused)\b`,
+    ),
+    reason: SCAM_REASONS.socialSecurity,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(warrants? (?:\S+ ){0,3}(?:for|on) your (?:arrest|name)|arrest warrant|you (?:will|could|are going to) be (?:arrested|taken into custody)|under arrest|(?:police|officers?|sheriff|law enforcement)(?: \S+){0,2} (?:will|are going to|to) (?:come|arrest|be sent))\b`,
+    ),
+    reason: SCAM_REASONS.arrest,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(you(?:'ve| have)? (?:just )?(?:won(?!')|been selected|been chosen)|you are (?:a|the|our) (?:lucky )?winner|claim your (?:prize|reward|gift|winnings)|free (?:cruise|vacation|trip)|sweepstakes|lottery)\b`,
+    ),
+    reason: SCAM_REASONS.prize,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b((?:computer|pc|device|windows|apple id|icloud)(?: \S+){0,2} (?:has been|is|was|have been) (?:hacked|infected|compromised|locked)|(?:microsoft|windows|apple) (?:support|technical|technician|security))\b`,
+    ),
+    reason: SCAM_REASONS.techSupport,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(amazon|paypal|apple|netflix)(?: \S+){0,12}? (suspicious|unauthori[sz]ed|fraudulent|order|purchase|suspended|locked)\b`,
+    ),
+    reason: SCAM_REASONS.account,
+  },
+  {
+    kind: 'sales',
+    pattern: d(
+      String.raw`\b((?:extended|vehicle|vehicle's|car|car's|auto|factory|manufacturer's) warranty|warranty (?:\S+ ){0,2}(?:expire|expired|expiring|about to expire))\b`,
+    ),
+    reason: SALES_REASONS.warranty,
+  },
+  {
+    kind: 'sales',
+    pattern: d(
+      String.raw`\b(lower (?:your )?(?:interest )?rates?|credit card (?:debt|interest)|student loans? (?:forgiveness|relief)|debt relief|pre ?approved|you qualify for|(?:business|personal) loan|solar (?:panels?|energy|program)|medicare (?:plan|benefits|advantage)|final expense|cash offer (?:for|on) your (?:house|home|property))\b`,
+    ),
+    reason: SALES_REASONS.pitch,
+  },
+  {
+    kind: 'sales',
+    pattern: d(
+      String.raw`\b((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list))\b`,
+    ),
+    reason: SALES_REASONS.pressMenu,
+  },
+  {
+    kind: 'robocall',
+    pattern: d(
+      String.raw`\b(final notice|last notice|second notice|final attempt|last attempt to (?:reach|contact)|this call is (?:from|regarding|about|to inform)|this is (?:a|an|your) (?:final|important|urgent) (?:message|notice|call)|(?:important|urgent) (?:message|notice) (?:regarding|about|for|from)|limited time offer|special offer|act now|this is not a sales call|do not hang up|don't hang up)\b`,
+    ),
+    reason: SALES_REASONS.notice,
+  },
+  {
+    kind: 'robocall',
+    pattern: d(
+      String.raw`\b(don't tell (?:anyone|mom|dad|your (?:parents|mother|father|family))|bail money|(?:pay|post) (?:his|her|your|the) bail)\b`,
+    ),
+    reason: SCAM_REASONS.secrecy,
+  },
+];
+
+/** Children, as a caller about them names them. */
+const CHILD = `(?:son|daughter|child|kid|kids|children|boy|girl|baby|toddler|grandson|granddaughter)`;
+/** What happens to someone that makes a call pressing. */
+const SICK = `(?:sick|fever|threw up|throwing up|vomit(?:ed|ing)?|hurt|injured|fell|bleeding|not feeling well|isn't feeling well|needs to be picked up|need to pick (?:him|her|them) up|to come pick (?:him|her|them) up)`;
+/** "is at the hospital", "he's in the ER", "we're on our way to the hospital". */
+const BEING = String.raw`(?:is|was|are|were|been|being|taken|rushed|admitted|went|going|way|\w+'s|i'm|we're|they're)`;
+/** Not negated: "not urgent", "nothing urgent", "not an emergency". */
+export const NOT = String.raw`(?<!\b(?:not|no|nothing|isn't|it's not|non) (?:an? |that |too |really |very )?)`;
+
+export const URGENT_CUES: readonly Cue[] = [
+  {
+    kind: 'emergency',
+    pattern: d(String.raw`\b(school nurse|nurse's office)\b|\b(${CHILD})\b(?: \S+){0,10}? (${SICK})\b`),
+    reason: 'a child is sick or hurt',
+  },
+  {
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b${BEING} (?:in|at|to|into) (?:the )?(hospital|emergency room|er|urgent care|icu|intensive care)\b|\b(ambulance)\b`,
+    ),
+    reason: 'someone is in the hospital',
+  },
+  {
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b((?:had|was in|were in|been in|got in|into) (?:a|an) (?:\S+ )?(?:accident|crash)|heart attack|stroke|can't breathe|unconscious|collapsed|passed away|died|broke (?:his|her|my|their) (?:arm|leg|hip|wrist|ankle))\b`,
+    ),
+    reason: 'someone is hurt or ill',
+  },
+  {
+    kind: 'emergency',
+    pattern: d(String.raw`${NOT}\b(emergency|911|nine one one)\b(?! contact)`),
+    reason: 'an emergency',
+  },
+  {
+    kind: 'emergency',
+    pattern: d(String.raw`\b(police|sheriff|detective|police officer)\b`),
+    reason: 'the police are involved',
+  },
+  {
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(water (?:is )?(?:leak|leaking|pouring|coming (?:in|through|down))|(?:a|the) (?:water )?leak|leaking|flooding|(?:burst|broken) pipe|pipe (?:burst|broke))\b`,
+    ),
+    reason: 'a water leak',
+  },
+  {
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(gas leak|smell(?:s)? (?:of )?gas|on fire|a fire|the fire department|smoke (?:alarm|everywhere|coming)|alarm (?:is )?going off|broken into|break ?in|burglar(?:y|s)?)\b`,
+    ),
+    reason: 'a fire, gas or break-in',
+  },
+  {
+    kind: 'emergency',
+    pattern: d(String.raw`\b(locked out|lost (?:my|the|our) keys|can't get (?:in|inside))\b`),
+    reason: 'someone is locked out',
+  },
+  {
+    // A recall or a warning about something the listener has: "the pills you picked up were recalled".
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(recalled|(?:a|the|safety) recall)\b|\b(?:don't|do not|stop) (?:take|taking|use|using|eat|eating|give|giving|drink|drinking) (?:any more|anymore|(?:it|them|the|your|this|that|those|these)(?: \S+)? (?:pills?|medicine|medication|meds|prescription|tablets?|drops|formula|food|product)s?)\b`,
+    ),
+    reason: 'a safety warning about something you have',
+  },
+  {
+    // A fever or temperature said with someone to fetch: "she has a temperature of 103... come get her".
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(fever|temperature of|high temperature)\b(?: \S+){0,25}? (?:come (?:get|pick)|pick (?:him|her|them) up|(?:can't|cannot) stay)\b|\bneed (?:someone|somebody|you) to (come (?:get|pick)|pick (?:him|her|them) up)\b`,
+    ),
+    reason: 'someone needs picking up',
+  },
+  {
+    // A real card alert asks you to call the number you already have (a scam's asks for codes: SPAM_CUES).
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(fraud (?:department|alert|team|prevention)|blocked (?:a|the|your|an) (?:charge|transaction|purchase|payment|card)|(?:unusual|suspicious|unauthori[sz]ed) (?:charges?|activity|transactions?|purchases?))\b`,
+    ),
+    reason: 'a possible fraud on your account',
+  },
+  {
+    // Something the caller depends on stopped now: "the main server went down", "none of the clients can log in".
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b((?:server|servers|site|website|system|systems|network|internet|email|phones|register|registers) (?:is|are|went|has gone|have gone|just went) (?:down|offline)|(?:nobody|no one|none of (?:the|our) \S+) can (?:log|get|sign) in|power (?:is )?out|power outage)\b`,
+    ),
+    reason: 'something is down at work',
+  },
+  {
+    kind: 'says-urgent',
+    pattern: d(String.raw`${NOT}\b(urgent|urgently|it's important|very important)\b`),
+    reason: 'the caller says it is urgent',
+  },
+];
+
+/** Asking to be called back, or for something done; the deadline comes after it (core/urgency/urgency.ts). */
+export const REQUEST = d(
+  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk)|need your (?:decision|answer|approval|permission|ok|okay)|(?:please )?(?:confirm|respond|decide))\b`,
+);
+
+/** A deadline that is today or now: "today", "right away", "as soon as you can", "by the end of the day". */
+export const DEADLINE_NOW = d(
+  String.raw`\b(today|tonight|this (?:morning|afternoon|evening)|right (?:away|now)|immediately|asap|a s a p|as soon as (?:possible|you can|you get this|you hear this)|by (?:the )?end of (?:the )?day|within the (?:next )?hour|in the next (?:hour|half hour|few minutes|\S+ minutes))\b`,
+);
+
+/** "before five", "by 5:30", "before noon": a time later today when no other day is named. */
+export const DEADLINE_TIME = d(
+  String.raw`\b(?:before|by|until) ((?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}(?::\d{2})?(?:am|pm)?)(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
+);
+
+/** A deadline that is not a request to the listener: "due today", "the deadline is today". */
+export const DUE_TODAY = d(
+  String.raw`\b((?:due|deadline|expires?|closes?|last day)(?: is)? (?:today|tonight|by (?:the )?end of (?:the )?day))\b`,
+);
+
+/** Requests whose condition makes them no demand: "if you have any questions, call us by five". */
+export const CONDITIONAL = /\bif you (?:have|need|want|would like|'d like|get a chance|can't make it)\b/;
