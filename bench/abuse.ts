@@ -8,7 +8,7 @@
  * Then the worst day (issue 23, bench/worst-day.ts): what one number, and ten, can cost in a day by texting
  * FULL and HELP as fast as the caps let them, against the same day measured before the segment caps.
  */
-import { DEFAULT_SETTINGS } from '#core/messages/schemas';
+import { DEFAULT_SETTINGS } from '#core/operator/settings';
 import { segmentCount } from '#core/texts/sms-text';
 import { readOutbox } from '../local/adapters/outbox-sms-sender';
 import { incomingForm } from '../test/support/pipeline';

@@ -5,7 +5,7 @@
  * newest first by index.
  */
 import type { SmsPart } from '#core/delivery/delivery-status';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 
 const SENDERS = [
   '+14155550132',

@@ -6,7 +6,7 @@
  * engines returned, words and confidences included when they carry them.
  */
 
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { type HeardWord, heardWordsSchema } from '#core/transcripts/heard-words';
 import { FfmpegAudioTools } from '../lambdas/adapters/offline/ffmpeg-audio-tools';
 import { LibPhoneNumberRegions } from '../lambdas/adapters/phone/libphonenumber-regions';

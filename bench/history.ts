@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { listMessagesQuerySchema } from '#core/messages/schemas';
+import { listMessagesQuerySchema } from '#core/messages/message';
 import type { MessageStatus } from '#core/messages/status';
 import { createTables, tableNames } from '../lambdas/adapters/aws/create-tables';
 import { DynamoMessageRepository } from '../lambdas/adapters/aws/dynamo-message-repository';

@@ -10,7 +10,7 @@
  * are the same machine's. Goal: median at most 200 ms, p95 at most 500 ms.
  */
 import type { Page } from 'playwright-core';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { changeMessage, createMessage } from '../lambdas/use-cases/message-changes';
 import { launchBrowser } from '../test/support/browser';
 import { signInToDashboard, waitForLiveState } from '../test/support/dashboard';

@@ -9,7 +9,7 @@
  */
 
 import { PermanentError } from '#core/messages/pipeline-errors';
-import { DEFAULT_SETTINGS } from '#core/messages/schemas';
+import { DEFAULT_SETTINGS } from '#core/operator/settings';
 import { summarizeExtractively } from '../adapters/extractive/extractive-summarizer';
 import { LOCAL_ACCOUNT_SID } from '../adapters/twilio/local-account';
 import type { MediaFetcher } from '../ports/media-fetcher';

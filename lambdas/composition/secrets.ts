@@ -5,7 +5,7 @@
  * fails loudly in both places.
  */
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import type { SecretName } from '#core/messages/schemas';
+import type { SecretName } from '#core/operator/settings';
 import { SecretsManagerSecretStore } from '../adapters/aws/secrets-manager-secret-store';
 import type { SecretStore } from '../ports/secret-store';
 import { ENV } from './env-names';

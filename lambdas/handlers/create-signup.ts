@@ -4,7 +4,7 @@
  * outbound gate, once a number a day); the answer is the same whether the email was new or not.
  */
 
-import { signupInputSchema } from '#core/messages/schemas';
+import { signupInputSchema } from '#core/senders/signup';
 import { logger } from '../composition/observability';
 import { phoneRegions } from '../composition/phone-regions';
 import { publicRoutes } from '../composition/public-http';

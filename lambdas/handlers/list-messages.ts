@@ -3,7 +3,7 @@
  * of the history: `limit` up to 100, `cursor`, and the filters `sender`, `status`, `from`, `to`.
  */
 
-import { listMessagesQuerySchema } from '#core/messages/schemas';
+import { listMessagesQuerySchema } from '#core/messages/message';
 import { adminRoutes } from '../composition/http';
 import { messageRepository } from '../composition/repositories';
 import { listMessageHistory } from '../use-cases/messages';

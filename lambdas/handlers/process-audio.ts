@@ -1,6 +1,6 @@
 /** POST /api/process-audio (admin): (re)starts processing of a pending, stuck or failed message. */
 
-import { processAudioInputSchema } from '#core/messages/schemas';
+import { processAudioInputSchema } from '#core/messages/message';
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';
 import { pipelineStarter } from '../composition/pipeline-starter';

@@ -1,6 +1,6 @@
 /** PUT /api/settings (admin): saves the fields sent; fields left out (such as an unchanged secret) are kept. */
 
-import { settingsUpdateSchema } from '#core/messages/schemas';
+import { settingsUpdateSchema } from '#core/operator/settings';
 import { adminRoutes } from '../composition/http';
 import { settingsRepository } from '../composition/repositories';
 import { transcriptRetentionDays } from '../composition/retention';

@@ -4,7 +4,7 @@
  * list shows it.
  */
 
-import { listedMessage } from '#core/messages/schemas';
+import { listedMessage } from '#core/messages/message';
 import { transcriptReviewInputSchema } from '#core/transcripts/transcript-review';
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';

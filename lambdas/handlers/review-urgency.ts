@@ -3,7 +3,7 @@
  * clears the correction when it is the pipeline's own level. Answers with the message as the list shows it.
  */
 
-import { listedMessage } from '#core/messages/schemas';
+import { listedMessage } from '#core/messages/message';
 import { urgencyReviewInputSchema } from '#core/urgency/urgency-review';
 import { adminRoutes } from '../composition/http';
 import { messageChanges } from '../composition/message-changes';

@@ -1,4 +1,4 @@
-import type { ListedMessage } from '#core/messages/schemas';
+import type { ListedMessage } from '#core/messages/message';
 
 /**
  * A change to a message, as the admin dashboard's live list needs it (SPEC section 4, live updates): `deleted`

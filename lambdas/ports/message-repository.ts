@@ -1,6 +1,6 @@
 import type { DeliveryStatus, SmsPart } from '#core/delivery/delivery-status';
+import type { Message } from '#core/messages/message';
 import type { MessageFilters, PagePosition } from '#core/messages/message-history';
-import type { Message } from '#core/messages/schemas';
 import type { MessageStatus } from '#core/messages/status';
 
 /** Fields that may change after a message is created. */

@@ -1,4 +1,4 @@
-import type { OptOut } from '#core/messages/schemas';
+import type { OptOut } from '#core/delivery/destinations';
 
 /** Phone numbers that texted STOP (or a synonym) and must not be sent anything. */
 export interface OptOutRepository {

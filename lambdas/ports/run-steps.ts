@@ -1,5 +1,5 @@
+import type { Message } from '#core/messages/message';
 import type { RunStep } from '#core/messages/run-steps';
-import type { Message } from '#core/messages/schemas';
 
 /** Each message's runs step by step (core/messages/run-steps.ts), kept with the message and erased with it. */
 export interface RunSteps {

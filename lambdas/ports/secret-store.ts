@@ -1,4 +1,4 @@
-import type { SecretName } from '#core/messages/schemas';
+import type { SecretName } from '#core/operator/settings';
 
 /** Holds the service's secrets (OpenAI key, Twilio auth token). Values never leave the server in full. */
 export interface SecretStore {

@@ -1,4 +1,4 @@
-import type { SettingsRecord } from '#core/messages/schemas';
+import type { SettingsRecord } from '#core/operator/settings';
 
 /** The single settings row (without secrets). */
 export interface SettingsRepository {

@@ -1,4 +1,4 @@
-import type { SignupDetails, SignupRecord } from '#core/messages/schemas';
+import type { SignupDetails, SignupRecord } from '#core/senders/signup';
 
 /** Stores sign-ups. One per email: saving the same email again keeps one sign-up with the later details. */
 export interface SignupRepository {

@@ -15,8 +15,8 @@ import {
   type ServedCard,
 } from '#core/cards/served-cards';
 import { NotFoundError } from '#core/errors';
+import type { Message } from '#core/messages/message';
 import { expiresAtEpochSeconds } from '#core/messages/retention';
-import type { Message } from '#core/messages/schemas';
 import type { CardLinkStore } from '../ports/card-links';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';

@@ -9,7 +9,7 @@ import {
   TWILIO_OUTBOUND_STATUSES,
   type TwilioOutboundStatus,
 } from '#core/delivery/delivery-status';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { segmentCount } from '#core/texts/sms-text';
 import type { SentTextRepository } from '../ports/sent-text-repository';
 import { addSmsPart, changeSmsPartStatus, type MessageChangeDeps } from './message-changes';

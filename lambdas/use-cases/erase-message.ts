@@ -1,5 +1,5 @@
 /** Erasing one message for good: what the sender's DELETE text and the message page's "Delete" both do. */
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import type { AudioStore } from '../ports/audio-store';
 import type { CardLinkStore } from '../ports/card-links';
 import type { Providers } from '../ports/providers';

@@ -5,7 +5,7 @@
  * write must not be hidden.
  */
 import type { SmsPart } from '#core/delivery/delivery-status';
-import { listedMessage, type Message } from '#core/messages/schemas';
+import { listedMessage, type Message } from '#core/messages/message';
 import { allowedSources, type MessageStatus } from '#core/messages/status';
 import type { Clock } from '../ports/clock';
 import type { MessageEvents } from '../ports/message-events';

@@ -1,4 +1,5 @@
 import { NotFoundError } from '#core/errors';
+import { type ListedMessage, listedMessage, type Message } from '#core/messages/message';
 import {
   encodeCursor,
   HISTORY_LIMIT_MAX,
@@ -7,7 +8,6 @@ import {
 } from '#core/messages/message-history';
 import { deliveryState } from '#core/messages/message-outcome';
 import { messageKind, receivedWords } from '#core/messages/refused-inbound';
-import { type ListedMessage, listedMessage, type Message } from '#core/messages/schemas';
 import { CSV_START, csvLine } from '#core/operator/csv';
 import type { HeardWord } from '#core/transcripts/heard-words';
 import { shownUrgency } from '#core/urgency/urgency-review';

@@ -34,7 +34,7 @@ import { MMS_COUNTRIES } from '#core/cards/served-cards';
 import { mayReplyTo } from '#core/delivery/destinations';
 import { type Allowance, segmentAllowances } from '#core/delivery/send-limits';
 import { RecipientOptedOutError } from '#core/messages/pipeline-errors';
-import type { SettingsRecord } from '#core/messages/schemas';
+import type { SettingsRecord } from '#core/operator/settings';
 import { mmsSegments } from '#core/operator/unit-prices';
 import { segmentCount } from '#core/texts/sms-text';
 import type { Clock } from '../ports/clock';

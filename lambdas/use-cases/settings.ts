@@ -1,5 +1,6 @@
 import { ValidationError } from '#core/errors';
 import { linkDaysTooLong } from '#core/messages/retention';
+import { applyFirstRunUpdate } from '#core/operator/first-run';
 import {
   DEFAULT_SETTINGS,
   LIMIT_DEFAULTS,
@@ -8,8 +9,7 @@ import {
   type SettingsRecord,
   type SettingsUpdate,
   type SettingsView,
-} from '#core/messages/schemas';
-import { applyFirstRunUpdate } from '#core/operator/first-run';
+} from '#core/operator/settings';
 import type { Clock } from '../ports/clock';
 import type { SecretStore } from '../ports/secret-store';
 import type { SettingsRepository } from '../ports/settings-repository';

@@ -1,6 +1,6 @@
-import type { Signup, SignupRecord } from '#core/messages/schemas';
 import { toCsv } from '#core/operator/csv';
 import { SMS_CONSENT_STATUS_LABEL, smsConsentStatus, smsConsentText } from '#core/senders/consent';
+import type { Signup, SignupRecord } from '#core/senders/signup';
 import type { ConsentRecordRepository } from '../ports/consent-record-repository';
 import type { SignupRepository } from '../ports/signup-repository';
 import { consentEventId, requestSmsConfirmation, type SmsConfirmationRequestDeps } from './sms-consent';

@@ -1,4 +1,4 @@
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { STUCK_AFTER_MS } from '#core/messages/status';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';

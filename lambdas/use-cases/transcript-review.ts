@@ -5,7 +5,7 @@
 
 import type * as z from 'zod';
 import { ConflictError, NotFoundError } from '#core/errors';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import type { TranscriptReview, transcriptReviewInputSchema } from '#core/transcripts/transcript-review';
 import type { Caller } from '../ports/token-verifier';
 import { changeMessage, type MessageChangeDeps } from './message-changes';

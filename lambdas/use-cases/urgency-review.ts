@@ -4,7 +4,7 @@
  * dashboard sees it; the first correction of a message is counted in usage.
  */
 import { ConflictError, NotFoundError } from '#core/errors';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { correctedUrgency, type UrgencyReviewInput } from '#core/urgency/urgency-review';
 import type { Caller } from '../ports/token-verifier';
 import { changeMessage, type MessageChangeDeps } from './message-changes';

@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as z from 'zod';
-import { SECRET_NAMES, type SecretName } from '#core/messages/schemas';
+import { SECRET_NAMES, type SecretName } from '#core/operator/settings';
 import type { SecretStore } from '../../lambdas/ports/secret-store';
 
 const fileSchema = z.partialRecord(z.enum(SECRET_NAMES), z.string());

@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SettingsView } from '#core/messages/schemas';
+import type { SettingsView } from '#core/operator/settings';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { messageRow, openRow, overflowOf, signInToDashboard } from '../support/dashboard';
 import { LONG_EMAILS, seedDashboard } from '../support/dashboard-content';

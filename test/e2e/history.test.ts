@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoSentTextRepository } from '../../lambdas/adapters/aws/dynamo-sent-text-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';

@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDelivery } from '#core/delivery/delivery-errors';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { currentLiveChannel, openEventsClient, subscribe } from '../support/live-events';

@@ -6,7 +6,7 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { batchPut, startTestTables, type TestTables } from '../support/stand-ins';

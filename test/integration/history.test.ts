@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsPart } from '#core/delivery/delivery-status';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { MESSAGE_STATUSES } from '#core/messages/status';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';

@@ -1,6 +1,6 @@
 /** The live list's channel key in a real settings table (dynalite, own instance for this file). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '#core/messages/schemas';
+import { DEFAULT_SETTINGS } from '#core/operator/settings';
 import { DynamoLiveChannelStore } from '../../lambdas/adapters/aws/dynamo-live-channel-store';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
 import { startTestTables, type TestTables } from '../support/stand-ins';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { currentLiveChannel, type EventFrame, openEventsClient } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';

@@ -6,8 +6,8 @@
  * go with the sender's DELETE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '#core/messages/message';
 import { REFUSAL_WORDS } from '#core/messages/refused-inbound';
-import type { Message } from '#core/messages/schemas';
 import type { UsageReport } from '#core/operator/usage';
 import { UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '#core/texts/service-texts';
 import type { FakeTwilio } from '../support/fake-twilio';

@@ -2,7 +2,8 @@
 import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
+import { DEFAULT_SETTINGS } from '#core/operator/settings';
 import type { WebSignupConsent } from '#core/senders/consent';
 import { senderPreferencesPatchSchema } from '#core/senders/sender-preferences';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';

@@ -6,7 +6,7 @@
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { S3AudioStore } from '../../lambdas/adapters/aws/s3-audio-store';

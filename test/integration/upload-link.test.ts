@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LINK_NOT_AVAILABLE } from '#core/audio/upload-link';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, outboxTo, postWebhook, recentMessages, waitForMessage } from '../support/pipeline';
 import { SPEECH_CORPUS, SpeechClips } from '../support/speech-clips';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';

@@ -4,15 +4,17 @@
  * and record what went out (texts, pipeline starts, published changes) so tests can assert on it.
  */
 import { movesForward, type SmsPart, sortParts } from '#core/delivery/delivery-status';
+import type { OptOut } from '#core/delivery/destinations';
 import { NotFoundError } from '#core/errors';
+import type { Message } from '#core/messages/message';
 import {
   type MessageFilters,
   matchesDerivedFilters,
   type PagePosition,
 } from '#core/messages/message-history';
 import { messageKind } from '#core/messages/refused-inbound';
-import { DEFAULT_SETTINGS, type Message, type OptOut, type SettingsRecord } from '#core/messages/schemas';
 import type { MessageStatus } from '#core/messages/status';
+import { DEFAULT_SETTINGS, type SettingsRecord } from '#core/operator/settings';
 import { emptyUsageDay, USAGE_COUNTS, type UsageDay, type UsageDelta } from '#core/operator/usage';
 import {
   type SenderPreferences,

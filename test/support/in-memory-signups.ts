@@ -1,7 +1,7 @@
 /** Sign-ups, their consent records and the sign-ups waiting for their phone's YES, in memory. */
 
-import type { SignupDetails, SignupRecord } from '#core/messages/schemas';
 import type { ConsentRecord } from '#core/senders/consent';
+import type { SignupDetails, SignupRecord } from '#core/senders/signup';
 import type { ConsentRecordRepository } from '../../lambdas/ports/consent-record-repository';
 import type { PendingSmsConsents } from '../../lambdas/ports/pending-sms-consents';
 import type { SignupRepository } from '../../lambdas/ports/signup-repository';

@@ -1,6 +1,7 @@
 /** A voice message as the API stores and lists it, for tests and benchmarks: pending, nothing done yet. */
+
+import type { Message } from '#core/messages/message';
 import { newMessage } from '#core/messages/new-message';
-import type { Message } from '#core/messages/schemas';
 
 export function pendingMessage(overrides: Partial<Message> & Pick<Message, 'id'>): Message {
   return newMessage({

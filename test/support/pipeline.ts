@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../../lambdas/adapters/twilio/twilio-signature';
 import { readOutbox } from '../../local/adapters/outbox-sms-sender';

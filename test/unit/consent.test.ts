@@ -1,6 +1,5 @@
 /** The SMS consent text: what carriers require it to say, and the versions records point to. */
 import { describe, expect, it } from 'vitest';
-import { signupInputSchema } from '#core/messages/schemas';
 import {
   SMS_CONSENT_TEXTS,
   SMS_CONSENT_VERSION,
@@ -8,6 +7,7 @@ import {
   smsConsentParts,
   smsConsentText,
 } from '#core/senders/consent';
+import { signupInputSchema } from '#core/senders/signup';
 
 describe('the SMS consent text', () => {
   const text = smsConsentText('Voice Summary');

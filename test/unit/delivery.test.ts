@@ -12,7 +12,7 @@ import {
   type SmsPart,
   worstPart,
 } from '#core/delivery/delivery-status';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import {
   receiveStatusCallback,
   recordSentText,

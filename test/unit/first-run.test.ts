@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SecretName } from '#core/messages/schemas';
-import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '#core/messages/schemas';
+import type { SecretName } from '#core/operator/settings';
+import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '#core/operator/settings';
 import type { SecretStore } from '../../lambdas/ports/secret-store';
 import { getSettingsView, updateSettings } from '../../lambdas/use-cases/settings';
 import { InMemorySettings, testClock } from '../support/in-memory-ports';

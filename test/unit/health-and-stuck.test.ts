@@ -1,6 +1,6 @@
 /** The health check's caching and the stuck-message count, over plain functions and in-memory ports. */
 import { describe, expect, it } from 'vitest';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { STUCK_AFTER_MS } from '#core/messages/status';
 import { cachedHealthCheck, type HealthReport } from '../../lambdas/use-cases/health';
 import { findStuckMessages } from '../../lambdas/use-cases/stuck-messages';

@@ -10,8 +10,8 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '#core/errors';
+import type { Message } from '#core/messages/message';
 import { NotAudioError, RecipientOptedOutError } from '#core/messages/pipeline-errors';
-import type { Message } from '#core/messages/schemas';
 import {
   OPT_IN_CONFIRMATION,
   OPT_OUT_CONFIRMATION,

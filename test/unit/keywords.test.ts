@@ -15,7 +15,7 @@ import {
   parseTzCommand,
   REVOCATION_PATTERNS,
 } from '#core/commands/keywords';
-import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '#core/messages/schemas';
+import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '#core/operator/settings';
 
 /** The ways a person types a keyword: lower, upper, mixed case, padded with spaces and punctuation. */
 function spellings(keyword: string): string[] {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { UnauthorizedError } from '#core/errors';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
 import type { MessageEvents } from '../../lambdas/ports/message-events';
 import { changeMessage, createMessage } from '../../lambdas/use-cases/message-changes';

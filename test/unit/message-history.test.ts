@@ -1,7 +1,7 @@
 /** The history's query rules (core/messages/message-history.ts) and its use cases over the in-memory repository. */
 import { describe, expect, it } from 'vitest';
+import { listMessagesQuerySchema, type Message } from '#core/messages/message';
 import { decodeCursor, encodeCursor, messageFiltersQuerySchema } from '#core/messages/message-history';
-import { listMessagesQuerySchema, type Message } from '#core/messages/schemas';
 import { listMessageHistory, messagesCsv } from '../../lambdas/use-cases/messages';
 import { InMemoryMessages } from '../support/in-memory-ports';
 import { pendingMessage } from '../support/messages';

@@ -6,8 +6,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '#core/errors';
+import type { Message } from '#core/messages/message';
 import { MESSAGE_NOT_AVAILABLE } from '#core/messages/message-link';
-import type { Message } from '#core/messages/schemas';
 import { mapError } from '../../lambdas/http/error-mapper';
 import { newAccessCode } from '../../lambdas/use-cases/access-codes';
 import { createMessageLink, messageLinkCard, readMessageLink } from '../../lambdas/use-cases/message-link';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DeliveryStatus, SmsPart } from '#core/delivery/delivery-status';
+import { listMessagesQuerySchema, type Message } from '#core/messages/message';
 import { deliveryState, messageOutcome } from '#core/messages/message-outcome';
-import { listMessagesQuerySchema, type Message } from '#core/messages/schemas';
 import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
 import { REPLY_LIMIT_WARNING } from '../../lambdas/use-cases/pipeline/reply';
 import { pendingMessage } from '../support/messages';

@@ -4,6 +4,7 @@
  * fails the compiler there, and one thrown without being listed fails the first test here).
  */
 import { describe, expect, it } from 'vitest';
+import type { Message } from '#core/messages/message';
 import * as pipelineErrors from '#core/messages/pipeline-errors';
 import {
   AudioTooLargeError,
@@ -23,7 +24,6 @@ import {
   TransientError,
 } from '#core/messages/pipeline-errors';
 import { PIPELINE_FAILURES } from '#core/messages/pipeline-failures';
-import type { Message } from '#core/messages/schemas';
 import { composeFailureNotice } from '#core/texts/service-texts';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { type MarkFailedDeps, markFailed } from '../../lambdas/use-cases/pipeline/outcome';

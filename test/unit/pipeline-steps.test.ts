@@ -3,13 +3,14 @@
  * sender receives, and what a retried or superseded run may (not) do. No runtime, no stand-ins.
  */
 import { describe, expect, it } from 'vitest';
+import type { Message } from '#core/messages/message';
 import {
   AudioTooLargeError,
   NotAudioError,
   RecipientOptedOutError,
   TransientError,
 } from '#core/messages/pipeline-errors';
-import type { Message, SettingsRecord } from '#core/messages/schemas';
+import type { SettingsRecord } from '#core/operator/settings';
 import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import type { Summarizer } from '../../lambdas/ports/summarizer';

@@ -3,7 +3,7 @@
  * that sender's messages only: Transcribe and Summarize over in-memory ports.
  */
 import { describe, expect, it } from 'vitest';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import type { HeardTranscript } from '#core/transcripts/heard-transcript';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import type { SummaryResult } from '../../lambdas/ports/summarizer';

@@ -1,6 +1,6 @@
 /** What the public site is told about the service, from the use case over an in-memory settings store. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type SettingsRecord } from '#core/messages/schemas';
+import { DEFAULT_SETTINGS, type SettingsRecord } from '#core/operator/settings';
 import type { SettingsRepository } from '../../lambdas/ports/settings-repository';
 import { getPublicInfo } from '../../lambdas/use-cases/public-info';
 

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors';
+import { listMessagesQuerySchema } from '#core/messages/message';
 import {
   REFUSAL_WORDS,
   receivedWords,
   refusedContentType,
   refusedTextExcerpt,
 } from '#core/messages/refused-inbound';
-import { listMessagesQuerySchema } from '#core/messages/schemas';
 import { UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '#core/texts/service-texts';
 import { processAudio } from '../../lambdas/use-cases/inbound/process-audio';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';

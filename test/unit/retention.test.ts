@@ -1,7 +1,7 @@
 /** What expires and when: the sweep over in-memory ports (the local runtime runs it; AWS has TTL and lifecycle). */
 import { describe, expect, it } from 'vitest';
+import type { Message } from '#core/messages/message';
 import { expiresAtEpochSeconds, retentionCutoff } from '#core/messages/retention';
-import type { Message } from '#core/messages/schemas';
 import { expireProviderMedia, sweepExpired } from '../../lambdas/use-cases/retention';
 import {
   FakeMediaFetcher,

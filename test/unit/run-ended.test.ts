@@ -1,7 +1,7 @@
 /** Runs that end without finishing their message, and restarts the pipeline refuses, over in-memory ports. */
 import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '#core/errors';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { isStuck, STUCK_AFTER_MS } from '#core/messages/status';
 import { PIPELINE_NOT_STARTED, processAudio } from '../../lambdas/use-cases/inbound/process-audio';
 import { endRun, RUN_END_REASONS } from '../../lambdas/use-cases/run-ended';

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { listMessagesQuerySchema, messageSchema } from '#core/messages/message';
 import {
   DEFAULT_SETTINGS,
-  listMessagesQuerySchema,
   maskSecret,
-  messageSchema,
   settingsRecordSchema,
   settingsUpdateSchema,
-  signupInputSchema,
-} from '#core/messages/schemas';
+} from '#core/operator/settings';
 import { SMS_CONSENT_VERSION } from '#core/senders/consent';
+import { signupInputSchema } from '#core/senders/signup';
 
 describe('sign-up input', () => {
   it('accepts name and email, with no phone and consent off by default', () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '#core/delivery/day-window';
-import type { Signup } from '#core/messages/schemas';
 import { smsConsentStatus } from '#core/senders/consent';
+import type { Signup } from '#core/senders/signup';
 import { OPT_IN_CONFIRMATION, SMS_CONSENT_CONFIRMED_TEXT } from '#core/texts/service-texts';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { registerSignup, signupsCsv } from '../../lambdas/use-cases/signups';

@@ -1,6 +1,6 @@
 /** An operator's "wrong transcript" mark (use-cases/transcript-review.ts) over in-memory ports. */
 import { describe, expect, it } from 'vitest';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { transcriptReviewInputSchema } from '#core/transcripts/transcript-review';
 import { reviewTranscript } from '../../lambdas/use-cases/transcript-review';
 import { InMemoryMessages, RecordingEvents, testClock } from '../support/in-memory-ports';

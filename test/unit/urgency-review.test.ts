@@ -5,8 +5,8 @@
  * History's filter and export columns that follow it.
  */
 import { describe, expect, it } from 'vitest';
+import { listMessagesQuerySchema, type Message } from '#core/messages/message';
 import { matchesDerivedFilters, messageFiltersQuerySchema } from '#core/messages/message-history';
-import { listMessagesQuerySchema, type Message } from '#core/messages/schemas';
 import {
   correctedUrgency,
   shownUrgency,

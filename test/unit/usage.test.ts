@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SmsPart } from '#core/delivery/delivery-status';
 import { type RunStep, runView } from '#core/messages/run-steps';
-import { settingsRecordSchema, settingsUpdateSchema } from '#core/messages/schemas';
+import { settingsRecordSchema, settingsUpdateSchema } from '#core/operator/settings';
 import { DEFAULT_UNIT_PRICES, estimateCost, type UnitPrices } from '#core/operator/unit-prices';
 import { emptyUsageDay, usageDates, usageQuerySchema, usageReport } from '#core/operator/usage';
 

@@ -10,6 +10,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DELIVERY_PROGRESS, type SmsPart, sortParts } from '#core/delivery/delivery-status';
+import { type Message, messageSchema } from '#core/messages/message';
 import {
   HISTORY_LIMIT_MAX,
   type MessageFilters,
@@ -17,7 +18,6 @@ import {
   type PagePosition,
 } from '#core/messages/message-history';
 import { expiresAtEpochSeconds } from '#core/messages/retention';
-import { type Message, messageSchema } from '#core/messages/schemas';
 import type { MessageStatus } from '#core/messages/status';
 import type {
   LinkedMessage,

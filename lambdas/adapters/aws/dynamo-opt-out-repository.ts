@@ -1,5 +1,5 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type OptOut, optOutSchema } from '#core/messages/schemas';
+import { type OptOut, optOutSchema } from '#core/delivery/destinations';
 import type { OptOutRepository } from '../../ports/opt-out-repository';
 
 /** Numbers that opted out (STOP and synonyms), one item per E.164 number. */

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Message } from '#core/messages/message';
 import { MAX_STEPS_KEPT, type RunStep, runStepSchema } from '#core/messages/run-steps';
-import type { Message } from '#core/messages/schemas';
 import type { RunSteps } from '../../ports/run-steps';
 import { isLive, toMessage } from './dynamo-message-repository';
 

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SETTINGS_ID, type SettingsRecord, settingsRecordSchema } from '#core/messages/schemas';
+import { SETTINGS_ID, type SettingsRecord, settingsRecordSchema } from '#core/operator/settings';
 import type { SettingsRepository } from '../../ports/settings-repository';
 
 /** The single settings row (id "app") in DynamoDB. Secrets are never stored here. */

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SignupDetails, SignupRecord } from '#core/messages/schemas';
+import type { SignupDetails, SignupRecord } from '#core/senders/signup';
 import type { SignupRepository } from '../../ports/signup-repository';
 
 /** Sign-ups in DynamoDB, one item per (lower-cased) email; a repeat sign-up updates it in one write. */

@@ -5,7 +5,7 @@ import {
   type SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { UnavailableError } from '#core/errors';
-import type { SecretName } from '#core/messages/schemas';
+import type { SecretName } from '#core/operator/settings';
 import type { SecretStore } from '../../ports/secret-store';
 
 /** How long a warm Lambda trusts a secret it read (a save through the settings API updates it at once). */

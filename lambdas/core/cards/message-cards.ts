@@ -7,7 +7,7 @@
 import { findMentions, type Mention } from '#core/facts/fact-mentions';
 import { checkedAgainstTranscript } from '#core/facts/summary-check';
 import { bareWords } from '#core/facts/time-mentions';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { formatCallbackNumber } from '#core/texts/phone-format';
 import { transcriptTokens } from '#core/transcripts/heard-transcript';
 import { calendarEvent } from './calendar-event';

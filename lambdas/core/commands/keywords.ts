@@ -12,7 +12,7 @@
  *   opted out agrees with the numbers Twilio itself blocks.
  */
 
-import type { ReplyMode } from '#core/messages/schemas';
+import type { ReplyMode } from '#core/messages/message';
 
 /**
  * What an inbound text asks for. `revocation` is an opt-out in words of the sender's own ("please stop

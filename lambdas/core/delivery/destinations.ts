@@ -4,6 +4,7 @@
  * (ports/phone-regions.ts: libphonenumber's metadata of which area codes belong to which country), not by
  * calling code.
  */
+import * as z from 'zod';
 
 /** Replies go to the US and Canada unless an operator adds countries in Settings. */
 export const DEFAULT_REPLY_COUNTRIES: readonly string[] = ['US', 'CA'];
@@ -15,3 +16,7 @@ export const COUNTRY_CODE = /^[A-Z]{2}$/;
 export function mayReplyTo(country: string | null, countries: readonly string[]): boolean {
   return country !== null && countries.includes(country);
 }
+
+/** A number that texted STOP: no text goes to it until it texts START. */
+export const optOutSchema = z.object({ phone_number: z.string(), opted_out_at: z.string() });
+export type OptOut = z.infer<typeof optOutSchema>;

@@ -4,7 +4,7 @@
  * the browser both import these, so the channel and the event's shape are written once.
  */
 import * as z from 'zod';
-import { type ListedMessage, messageSchema } from './schemas';
+import { type ListedMessage, messageSchema } from './message';
 
 /** The channel namespace of message changes; only members of the admins group may subscribe to it. */
 export const MESSAGES_NAMESPACE = 'messages';

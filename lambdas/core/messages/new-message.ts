@@ -1,4 +1,4 @@
-import type { Message } from './schemas';
+import type { Message } from './message';
 
 /** A message as it is first stored: pending, nothing transcribed, summarized, failed or replied yet. */
 export function newMessage(

@@ -6,8 +6,8 @@
  * settings. DELETE erases the record.
  */
 import * as z from 'zod';
-import { replyModeSchema } from '#core/messages/schemas';
-import { timeZoneSchema } from '#core/operator/reply-settings-schema';
+import { timeZoneSchema } from '#core/fields';
+import { replyModeSchema } from '#core/messages/message';
 import { supportedLanguage } from '#core/texts/languages';
 import { MAX_VOCABULARY_WORD_LENGTH, MAX_VOCABULARY_WORDS } from '#core/transcripts/vocabulary';
 

@@ -6,7 +6,7 @@
  */
 
 import type { ZoneSource } from '#core/cards/time-zones';
-import type { ReplyMode } from '#core/messages/schemas';
+import type { ReplyMode } from '#core/messages/message';
 
 /** Why a voice message could not be turned into a summary, as the sender is told. */
 export type FailureReason =

@@ -6,7 +6,7 @@
 
 import type { ZoneSource } from '#core/cards/time-zones';
 import { DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from '#core/commands/keywords';
-import type { ReplyMode } from '#core/messages/schemas';
+import type { ReplyMode } from '#core/messages/message';
 import { fixedTexts, type TextLanguage } from './catalogue';
 import type { FailureReason, FixedTexts } from './fixed-texts';
 import { formatCallbackNumber } from './phone-format';

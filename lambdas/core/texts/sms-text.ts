@@ -4,7 +4,7 @@
  * emoji, a curly quote) switches the whole message to UCS-2, which cuts a segment from 160 to 70 characters,
  * so text we write is passed through `toGsmSafe` first.
  */
-import type { AccentedLetters } from '#core/messages/schemas';
+import type { AccentedLetters } from '#core/operator/settings';
 
 /** The GSM 03.38 basic character set: each costs one septet. */
 const GSM_BASIC = new Set(

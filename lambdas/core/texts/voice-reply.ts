@@ -31,8 +31,8 @@
 
 import type { StatedFacts, VoiceSummary } from '#core/facts/summary';
 import { checkedAgainstTranscript } from '#core/facts/summary-check';
+import type { ReplyMode } from '#core/messages/message';
 import { momentFragment, momentLabel } from '#core/messages/message-moment';
-import type { ReplyMode } from '#core/messages/schemas';
 import { transcriptTokens } from '#core/transcripts/heard-transcript';
 import { lowQualityKhz, POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
 import { spamKind } from '#core/urgency/urgency-cues';

@@ -1,5 +1,5 @@
 /** How a new message is handed to the pipeline, shared by the webhook's voice messages and test uploads. */
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import type { PipelineStarter } from '../../ports/pipeline-starter';
 
 /** What starting a first run uses: the pipeline, and where to report that it could not start. */

@@ -1,6 +1,6 @@
 /** An admin's request to (re)process a message: a new run, with the next attempt number. */
 import { ConflictError, NotFoundError } from '#core/errors';
-import type { Message, ProcessAudioInput } from '#core/messages/schemas';
+import type { Message, ProcessAudioInput } from '#core/messages/message';
 import { canStartProcessing } from '#core/messages/status';
 import type { PipelineStarter } from '../../ports/pipeline-starter';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';

@@ -14,9 +14,9 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '#core/errors';
+import { DEFAULT_TEST_SENDER } from '#core/messages/message';
 import { newMessage } from '#core/messages/new-message';
 import { NotAudioError } from '#core/messages/pipeline-errors';
-import { DEFAULT_TEST_SENDER } from '#core/messages/schemas';
 import type { AudioStore } from '../../ports/audio-store';
 import type { AudioTools } from '../../ports/audio-tools';
 import type { SettingsRepository } from '../../ports/settings-repository';

@@ -7,6 +7,7 @@
  */
 
 import { dayWindow } from '#core/delivery/day-window';
+import type { Message } from '#core/messages/message';
 import { newMessage } from '#core/messages/new-message';
 import {
   mergeContentTypes,
@@ -17,7 +18,6 @@ import {
   refusedTextExcerpt,
 } from '#core/messages/refused-inbound';
 import type { InboundRefusal } from '#core/messages/refused-inbound-schema';
-import type { Message } from '#core/messages/schemas';
 import type { UsageCount } from '#core/operator/usage';
 import { textLanguage } from '#core/texts/catalogue';
 import { USAGE_TEXT, unsupportedMediaText } from '#core/texts/service-texts';

@@ -7,7 +7,7 @@
  */
 
 import { parseCardsCommand, parseModeCommand, parseSpellCommand } from '#core/commands/keywords';
-import type { Message } from '#core/messages/schemas';
+import type { Message } from '#core/messages/message';
 import { SPELL_MAX_WORDS, senderPreferencesPatchSchema } from '#core/senders/sender-preferences';
 import { textLanguage } from '#core/texts/catalogue';
 import {

@@ -3,6 +3,7 @@
  * sender.
  */
 
+import type { Message } from '#core/messages/message';
 import { SupersededError } from '#core/messages/pipeline-errors';
 import {
   cleanErrorMessage,
@@ -10,7 +11,6 @@ import {
   parseCaughtError,
   pipelineFailure,
 } from '#core/messages/pipeline-failures';
-import type { Message } from '#core/messages/schemas';
 import { textLanguage } from '#core/texts/catalogue';
 import { composeFailureNotice } from '#core/texts/service-texts';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';

@@ -3,9 +3,10 @@
  * checks), and sending it, part by part, through the gate.
  */
 
+import type { Message } from '#core/messages/message';
 import { REPLY_LIMIT_LEADS } from '#core/messages/message-outcome';
 import { SupersededError } from '#core/messages/pipeline-errors';
-import type { AccentedLetters, Message } from '#core/messages/schemas';
+import type { AccentedLetters } from '#core/operator/settings';
 import { textLanguage } from '#core/texts/catalogue';
 import { composeReply } from '#core/texts/service-texts';
 import { segmentCount, withAccentedLetters } from '#core/texts/sms-text';

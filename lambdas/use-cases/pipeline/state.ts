@@ -4,8 +4,8 @@
  * (its `attempt`), and writes only while that is still so.
  */
 import * as z from 'zod';
+import type { Message } from '#core/messages/message';
 import { PermanentError, SupersededError } from '#core/messages/pipeline-errors';
-import type { Message } from '#core/messages/schemas';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 
 const preparedAudioSchema = z.object({

@@ -1,5 +1,5 @@
 /** What the pipeline's steps read of the sender's choices by text (LANG, MODE, SPELL's words). */
-import type { ReplyMode } from '#core/messages/schemas';
+import type { ReplyMode } from '#core/messages/message';
 import { normalizeVocabulary } from '#core/transcripts/vocabulary';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 

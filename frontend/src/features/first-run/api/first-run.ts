@@ -3,8 +3,8 @@
  * record), the check of the saved Twilio account, and `first_run` (offline chosen, closed).
  */
 
-import type { SettingsView } from '@core/messages/schemas';
 import type { FirstRunUpdate } from '@core/operator/first-run';
+import type { SettingsView } from '@core/operator/settings';
 import { adminRequest } from '@/lib/admin-api';
 
 export function loadSetupState(signal?: AbortSignal): Promise<SettingsView> {

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type SettingsView } from '@core/messages/schemas';
+import { DEFAULT_SETTINGS, type SettingsView } from '@core/operator/settings';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@
  * The first-run checklist's steps, decided from the real state: a message exists; the Twilio account is saved
  * and Twilio accepts it; an OpenAI key is saved or the operator chose to stay offline.
  */
-import type { SettingsView } from '@core/messages/schemas';
+import type { SettingsView } from '@core/operator/settings';
 
 /** Where Twilio stands: nothing saved yet, being checked, or checked with Twilio's answer in words. */
 export type TwilioState =

@@ -1,5 +1,5 @@
+import type { Message } from '@core/messages/message';
 import { HISTORY_PAGE_SIZE } from '@core/messages/message-history';
-import type { Message } from '@core/messages/schemas';
 import { type HeardWord, heardWordsSchema } from '@core/transcripts/heard-words';
 import type { UrgencyLevel } from '@core/urgency/urgency-schema';
 import * as z from 'zod';

@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import { HeardTranscript } from '@/components/ui/heard-transcript';
 import type { Recording } from '@/lib/use-recording';
 import { useServerData } from '@/lib/use-server-data';

@@ -1,5 +1,5 @@
 import { describeDelivery } from '@core/delivery/delivery-errors';
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 
 const TONE = {
   delivered: 'text-success',

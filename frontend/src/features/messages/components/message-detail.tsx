@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import { isStuck, STATUS_PRESENTATION } from '@core/messages/status';
 import { languageLabel, languageName } from '@core/texts/languages';
 import { checkedCallbackLine } from '@core/texts/service-texts';

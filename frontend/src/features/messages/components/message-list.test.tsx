@@ -1,6 +1,6 @@
 import type { SmsPart } from '@core/delivery/delivery-status';
+import type { Message } from '@core/messages/message';
 import { REFUSAL_WORDS } from '@core/messages/refused-inbound';
-import type { Message } from '@core/messages/schemas';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import { type KeyboardEvent, useState } from 'react';
 import { MessageRow, ROW_COLUMNS } from './message-row';
 

@@ -1,5 +1,5 @@
+import type { Message } from '@core/messages/message';
 import { messageOutcome } from '@core/messages/message-outcome';
-import type { Message } from '@core/messages/schemas';
 import { effectiveUrgency } from '@core/urgency/urgency-schema';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';

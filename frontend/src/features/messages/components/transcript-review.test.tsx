@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

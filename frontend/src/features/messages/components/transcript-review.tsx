@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import { CORRECTED_TRANSCRIPT_MAX } from '@core/transcripts/transcript-review';
 import { Flag } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';

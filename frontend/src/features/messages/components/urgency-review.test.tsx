@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import type { Urgency } from '@core/urgency/urgency-schema';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import { shownUrgency, URGENCY_WORDS, urgencyLine } from '@core/urgency/urgency-review';
 import { URGENCY_LEVELS, type UrgencyLevel } from '@core/urgency/urgency-schema';
 import { useState } from 'react';

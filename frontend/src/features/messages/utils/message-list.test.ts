@@ -1,4 +1,4 @@
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 import { describe, expect, it } from 'vitest';
 import { applyChange } from './message-list';
 

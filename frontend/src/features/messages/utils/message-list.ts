@@ -6,7 +6,7 @@
  * way (its insert was missed), unless it is older than every message shown and more pages remain.
  */
 import type { LiveMessageChange } from '@core/messages/live-updates';
-import type { Message } from '@core/messages/schemas';
+import type { Message } from '@core/messages/message';
 
 /** One change from the live channel (the API publishes exactly this shape). */
 export type MessageChange = LiveMessageChange;

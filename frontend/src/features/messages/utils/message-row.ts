@@ -4,9 +4,9 @@
  */
 
 import { formatPhoneNumber } from '@core/delivery/phone';
+import type { Message } from '@core/messages/message';
 import type { DeliveryState, Outcome } from '@core/messages/message-outcome';
 import { receivedWords } from '@core/messages/refused-inbound';
-import type { Message } from '@core/messages/schemas';
 import { STATUS_PRESENTATION } from '@core/messages/status';
 
 /** A row's status in words: the label beside its icon. */

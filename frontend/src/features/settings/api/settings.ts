@@ -1,4 +1,4 @@
-import type { SettingsUpdateInput, SettingsView } from '@core/messages/schemas';
+import type { SettingsUpdateInput, SettingsView } from '@core/operator/settings';
 import { adminRequest } from '@/lib/admin-api';
 
 /** SPEC: "Select one row of app_settings" (secrets come back masked). */

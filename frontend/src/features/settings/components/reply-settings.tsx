@@ -1,4 +1,5 @@
-import { ACCENTED_LETTERS, REPLY_MODES } from '@core/messages/schemas';
+import { REPLY_MODES } from '@core/messages/message';
+import { ACCENTED_LETTERS } from '@core/operator/settings';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { TextField } from '@/components/ui/text-field';
 import type { SettingsFormState } from '../hooks/use-settings-form';

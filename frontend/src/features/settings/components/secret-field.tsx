@@ -1,4 +1,4 @@
-import type { MaskedSecret } from '@core/messages/schemas';
+import type { MaskedSecret } from '@core/operator/settings';
 import { useId } from 'react';
 import type { SecretEdit } from '../utils/settings-form';
 

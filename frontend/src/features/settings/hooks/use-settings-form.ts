@@ -1,4 +1,4 @@
-import type { SettingsView } from '@core/messages/schemas';
+import type { SettingsView } from '@core/operator/settings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldMessages } from '@/lib/error-message';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';

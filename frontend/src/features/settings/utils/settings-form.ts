@@ -5,15 +5,15 @@
 
 import { DEFAULT_TIME_ZONE } from '@core/cards/time-zones';
 import { SEGMENT_LIMIT_DEFAULTS, type SegmentLimitName } from '@core/delivery/send-limits';
+import type { ReplyMode } from '@core/messages/message';
 import { DEFAULT_MESSAGE_LINK_DAYS, linkDaysTooLong } from '@core/messages/retention';
 import {
   type AccentedLetters,
   LIMIT_DEFAULTS,
-  type ReplyMode,
   type SettingsUpdateInput,
   type SettingsView,
   settingsUpdateSchema,
-} from '@core/messages/schemas';
+} from '@core/operator/settings';
 import { DEFAULT_UNIT_PRICES, type UnitPrices } from '@core/operator/unit-prices';
 
 /** What a write-only secret field will do on save. */

@@ -2,7 +2,7 @@
  * The sections Settings is split into, in the order the dialog lists them, and which section each saved field
  * is edited in (so a problem the form or the API finds can be shown where its field is).
  */
-import type { SettingsUpdateInput } from '@core/messages/schemas';
+import type { SettingsUpdateInput } from '@core/operator/settings';
 import type { FieldErrors } from './settings-form';
 
 export const SETTINGS_SECTIONS = [

@@ -1,4 +1,4 @@
-import type { SignupInput } from '@core/messages/schemas';
+import type { SignupInput } from '@core/senders/signup';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/signups: `201 {ok: true}`, the same answer for a new or a known email. */

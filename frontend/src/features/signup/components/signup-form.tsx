@@ -1,6 +1,6 @@
 import { formatPhoneNumber, normalizePhone } from '@core/delivery/phone';
-import type { Signup } from '@core/messages/schemas';
 import { SMS_CONSENT_VERSION, smsConsentParts } from '@core/senders/consent';
+import type { Signup } from '@core/senders/signup';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';

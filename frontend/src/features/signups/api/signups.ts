@@ -1,4 +1,4 @@
-import type { SignupRecord } from '@core/messages/schemas';
+import type { SignupRecord } from '@core/senders/signup';
 import { adminDownload, adminRequest } from '@/lib/admin-api';
 import { saveBlob } from '@/lib/save-blob';
 

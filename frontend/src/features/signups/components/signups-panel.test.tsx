@@ -1,4 +1,4 @@
-import type { SignupRecord } from '@core/messages/schemas';
+import type { SignupRecord } from '@core/senders/signup';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';

@@ -1,5 +1,5 @@
 import { AUDIO_FILE_ACCEPT } from '@core/audio/audio-format';
-import { DEFAULT_TEST_SENDER } from '@core/messages/schemas';
+import { DEFAULT_TEST_SENDER } from '@core/messages/message';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
