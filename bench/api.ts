@@ -10,8 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
+import { createDocumentClient } from '../lambdas/adapters/aws/clients/dynamodb-client';
 import { DynamoMessageRepository } from '../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../lambdas/adapters/aws/dynamodb-client';
 import { freePort, ROOT, startLocalRuntime } from '../test/support/local-runtime';
 import { machineLine, ms, writeSection } from './report';
 

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../lambdas/adapters/aws/clients/dynamodb-client';
 
 const db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 const signups = process.env.SIGNUPS_TABLE!;

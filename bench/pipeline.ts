@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { type FSWatcher, watch } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../lambdas/adapters/aws/clients/dynamodb-client';
 import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { readOutbox } from '../local/adapters/outbox-sms-sender';

@@ -83,7 +83,7 @@ export const adminEdge = (
   fn.tableItemsStartingWith(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem'], SESSIONS_ENDED_PREFIX);
 };
 
-/** composition/cognito.ts userDirectory() for a Team route: the edge's check plus exactly `actions`. */
+/** composition/clients/cognito.ts userDirectory() for a Team route: the edge's check plus exactly `actions`. */
 export const team =
   (actions: readonly UserPoolAction[]): Access =>
   (fn, t) =>

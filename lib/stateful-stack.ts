@@ -67,7 +67,7 @@ export class StatefulStack extends Stack {
   public readonly retention: Retention;
   public readonly openAiApiKeySecret: Secret;
   public readonly twilioAuthTokenSecret: Secret;
-  /** The user pool's trigger functions, keyed by their `fn` (lambdas/triggers/cognito-triggers.ts). */
+  /** The user pool's trigger functions, keyed by their `fn` (lambdas/handlers/cognito/triggers.ts). */
   public readonly triggers: AuthTriggers;
   /** The SSM parameter the app stack writes the site's URL to; the reset email's link is built from it. */
   public readonly siteUrlParameterName: string;

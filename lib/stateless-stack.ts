@@ -7,7 +7,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { MoonshineSize } from '../lambdas/adapters/offline/moonshine-model';
 import { PIPELINE_STEPS } from '../lambdas/handlers/pipeline/pipeline-steps';
-import { HTTP_ROUTES, type HttpRoute } from '../lambdas/http/routes';
+import { HTTP_ROUTES, type HttpRoute, handlerEntry } from '../lambdas/http/routes';
 import { RUN_END_STATUSES } from '../lambdas/use-cases/run-ended';
 import { FfmpegLayer, type FfmpegLayerProps } from './constructs/ffmpeg-layer';
 import { HttpApiRoutes } from './constructs/http-api';
@@ -130,7 +130,7 @@ export class StatelessStack extends Stack {
     // Every message change goes here; the functions that change messages may publish (function-access.ts).
     // Subscribing asks a function of its own whether the subscriber is an administrator now.
     const subscribeCheck = new ProjectFunction(this, 'AuthorizeLiveSubscriptionFunction', {
-      fn: 'handlers/authorize-live-subscription',
+      fn: 'handlers/appsync/authorize-live-subscription',
       logRetention,
       service,
     });
@@ -180,8 +180,9 @@ export class StatelessStack extends Stack {
     ) as unknown as PipelineFunctions;
     this.pipeline = new Pipeline(this, 'Pipeline', { functions: stepFunctions, logRetention });
 
-    for (const fnName of new Set(routes.map((r) => r.fn))) {
-      const fn = makeFunction(`${pascalCase(fnName)}Function`, fnName, `handlers/${fnName}`, {
+    for (const route of new Map(routes.map((r) => [r.fn, r])).values()) {
+      const fnName = route.fn;
+      const fn = makeFunction(`${pascalCase(fnName)}Function`, fnName, handlerEntry(route), {
         entry: props.routeEntry?.(fnName),
       });
       applyAccess(fnName, fn, { ...targets, stateMachine: this.pipeline.stateMachine });
@@ -190,7 +191,7 @@ export class StatelessStack extends Stack {
     const watcher = makeFunction(
       'WatchStuckMessagesFunction',
       'watch-stuck-messages',
-      'handlers/watch-stuck-messages',
+      'handlers/scheduled/watch-stuck-messages',
     );
     applyAccess('watch-stuck-messages', watcher, targets);
 
@@ -198,7 +199,7 @@ export class StatelessStack extends Stack {
     const mediaExpiry = makeFunction(
       'ExpireProviderMediaFunction',
       'expire-provider-media',
-      'handlers/expire-provider-media',
+      'handlers/scheduled/expire-provider-media',
     );
     applyAccess('expire-provider-media', mediaExpiry, targets);
     new Rule(this, 'ExpireProviderMediaSchedule', {
@@ -211,7 +212,7 @@ export class StatelessStack extends Stack {
     const runEnded = makeFunction(
       'PipelineRunEndedFunction',
       'pipeline-run-ended',
-      'handlers/pipeline-run-ended',
+      'handlers/pipeline/run-ended',
     );
     applyAccess('pipeline-run-ended', runEnded, targets);
     new Rule(this, 'PipelineRunEnded', {

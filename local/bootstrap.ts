@@ -11,10 +11,10 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { createDynamoDbClient } from '../lambdas/adapters/aws/clients/dynamodb-client';
+import { createS3Client } from '../lambdas/adapters/aws/clients/s3-client';
 import { createBucket } from '../lambdas/adapters/aws/create-bucket';
 import { createTables, tableNames } from '../lambdas/adapters/aws/create-tables';
-import { createDynamoDbClient } from '../lambdas/adapters/aws/dynamodb-client';
-import { createS3Client } from '../lambdas/adapters/aws/s3-client';
 
 export const LOCAL_TABLES = tableNames('local-');
 export const LOCAL_BUCKET = 'local-audio';

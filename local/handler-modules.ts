@@ -4,8 +4,8 @@
  * run in AWS; the paths come from the lists CDK builds the functions from.
  */
 
-import { HTTP_ROUTES } from '../lambdas/http/routes';
-import { AUTH_TRIGGERS } from '../lambdas/triggers/cognito-triggers';
+import { AUTH_TRIGGERS, triggerEntry } from '../lambdas/handlers/cognito/triggers';
+import { HTTP_ROUTES, handlerEntry } from '../lambdas/http/routes';
 import type { SignedPostCheck } from './api-door';
 import type { LambdaHttpHandler } from './api-gateway';
 import type { TriggerHandler } from './lambda-invoke';
@@ -15,7 +15,7 @@ import type { TaskHandler } from './stand-ins/stepfunctions';
 export async function loadHttpHandlers(): Promise<ReadonlyMap<string, LambdaHttpHandler>> {
   const handlers = new Map<string, LambdaHttpHandler>();
   for (const route of HTTP_ROUTES) {
-    const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { handler: LambdaHttpHandler };
+    const module = (await import(`../lambdas/${handlerEntry(route)}.ts`)) as { handler: LambdaHttpHandler };
     handlers.set(`${route.method} ${route.path}`, module.handler);
   }
   return handlers;
@@ -28,10 +28,10 @@ export async function loadHttpHandlers(): Promise<ReadonlyMap<string, LambdaHttp
 export async function loadSignedPostChecks(): Promise<ReadonlyMap<string, SignedPostCheck>> {
   const checks = new Map<string, SignedPostCheck>();
   for (const route of HTTP_ROUTES.filter((r) => r.signedBy)) {
-    const module = (await import(`../lambdas/handlers/${route.fn}.ts`)) as { signedPost?: SignedPostCheck };
+    const module = (await import(`../lambdas/${handlerEntry(route)}.ts`)) as { signedPost?: SignedPostCheck };
     if (typeof module.signedPost !== 'function') {
       throw new Error(
-        `lambdas/handlers/${route.fn}.ts must export signedPost: its route is signedBy ${route.signedBy}.`,
+        `lambdas/${handlerEntry(route)}.ts must export signedPost: its route is signedBy ${route.signedBy}.`,
       );
     }
     checks.set(`${route.method} ${route.path}`, module.signedPost);
@@ -43,7 +43,7 @@ export async function loadSignedPostChecks(): Promise<ReadonlyMap<string, Signed
 export async function loadTriggerHandlers(): Promise<ReadonlyMap<string, TriggerHandler>> {
   const triggers = new Map<string, TriggerHandler>();
   for (const trigger of Object.values(AUTH_TRIGGERS)) {
-    const module = (await import(`../lambdas/handlers/${trigger.fn}.ts`)) as { handler: TriggerHandler };
+    const module = (await import(`../lambdas/${triggerEntry(trigger)}.ts`)) as { handler: TriggerHandler };
     triggers.set(trigger.fn, module.handler);
   }
   return triggers;
@@ -63,7 +63,7 @@ export async function loadTaskHandlers(
 
 /** The handler EventBridge invokes in AWS when a run ends failed, timed out or aborted. */
 export async function loadRunEndedHandler(): Promise<(event: unknown) => Promise<unknown>> {
-  const module = (await import('../lambdas/handlers/pipeline-run-ended.ts')) as {
+  const module = (await import('../lambdas/handlers/pipeline/run-ended.ts')) as {
     handler: (event: unknown) => Promise<unknown>;
   };
   return module.handler;

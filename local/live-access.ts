@@ -2,7 +2,7 @@
  * Who may publish and watch the live updates locally. Publishing needs IAM in AWS: here a SigV4 signature by
  * credentials made at each start and held only by this process (the functions sign with them; a copy for
  * helper tools such as the benchmark is written to a file only its owner can read). Watching is decided as in
- * AWS, by the namespace's onSubscribe handler (lambdas/handlers/authorize-live-subscription.ts, run here in
+ * AWS, by the namespace's onSubscribe handler (lambdas/handlers/appsync/authorize-live-subscription.ts, run here in
  * this process): an administrator now, on the current channel. As in AWS nothing re-checks an open
  * subscription: a removed administrator's page is cut off by the channel moving. On connect, a token claiming
  * the admins group the account has lost is refused (the user directory, through the handlers' own adapter).
@@ -12,7 +12,7 @@ import { chmod, writeFile } from 'node:fs/promises';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import { MESSAGES_NAMESPACE } from '#core/messages/live-updates';
 import { JwtTokenVerifier } from '../lambdas/adapters/aws/jwt-token-verifier';
-import { userDirectory } from '../lambdas/composition/cognito';
+import { userDirectory } from '../lambdas/composition/clients/cognito';
 import { ADMIN_GROUP } from './bootstrap';
 import { type AppSyncEvents, createAppSyncEvents, type SubscribeHandler } from './stand-ins/appsync-events';
 
@@ -29,7 +29,7 @@ export async function publisherCredentials(file: string): Promise<AwsCredentialI
 
 /** The deployed namespace's onSubscribe function, loaded when first asked (it reads the handlers' environment). */
 const authorizeSubscription: SubscribeHandler = async (event) => {
-  const module = (await import('../lambdas/handlers/authorize-live-subscription.ts')) as {
+  const module = (await import('../lambdas/handlers/appsync/authorize-live-subscription.ts')) as {
     handler: SubscribeHandler;
   };
   return module.handler(event);

@@ -5,7 +5,7 @@
  * part way stops exactly what started, and a stop runs them in reverse.
  */
 import { randomBytes } from 'node:crypto';
-import { AUTH_TRIGGERS } from '../lambdas/triggers/cognito-triggers';
+import { AUTH_TRIGGERS } from '../lambdas/handlers/cognito/triggers';
 import { COGNITO_PREFIX, REGION } from './addresses';
 import { bootstrapCognito, bootstrapStorage } from './bootstrap';
 import { cognitoInternalDoor } from './cognito-door';

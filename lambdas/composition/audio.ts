@@ -1,10 +1,10 @@
 /** The audio bucket and the ffmpeg/ffprobe tools (a layer in Lambda, Debian's packages locally). */
 import { S3AudioStore } from '../adapters/aws/s3-audio-store';
 import { FfmpegAudioTools } from '../adapters/offline/ffmpeg-audio-tools';
+import { s3Client } from './clients/s3';
 import { ENV } from './env-names';
 import { once } from './once';
 import { readEnv, required } from './read-env';
-import { s3Client } from './s3';
 
 export const audioStore = once(
   () =>

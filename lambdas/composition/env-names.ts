@@ -53,6 +53,6 @@ export const ENV = names(
   // trigger-deps.ts: the administrator allowlist and where the site's URL is written.
   'ADMIN_EMAILS',
   'SITE_URL_PARAMETER',
-  // handlers/expire-provider-media.ts: how long audio is kept.
+  // handlers/scheduled/expire-provider-media.ts: how long audio is kept.
   'AUDIO_RETENTION_DAYS',
 );

@@ -6,12 +6,12 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { HealthProbe } from '../use-cases/health';
-import { documentClient } from './dynamodb';
+import { documentClient } from './clients/dynamodb';
+import { s3Client } from './clients/s3';
 import { ENV } from './env-names';
 import { hostAdapters } from './host';
 import { once } from './once';
 import { readEnv, required } from './read-env';
-import { s3Client } from './s3';
 import { secretStore } from './secrets';
 
 export const healthProbes = once((): HealthProbe[] => {

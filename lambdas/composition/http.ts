@@ -8,7 +8,7 @@ import { JwtTokenVerifier } from '../adapters/aws/jwt-token-verifier';
 import { CachedAdminStanding } from '../http/admin-membership';
 import { type AdminAuth, createEdge } from '../http/edge';
 import type { TokenVerifier } from '../ports/token-verifier';
-import { adminGroup, userDirectory } from './cognito';
+import { adminGroup, userDirectory } from './clients/cognito';
 import { ENV } from './env-names';
 import { lambdaHandler, logger } from './observability';
 import { once } from './once';

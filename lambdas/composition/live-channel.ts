@@ -8,13 +8,13 @@ import { liveChannelPath } from '#core/messages/live-updates';
 import { AppSyncEventsPublisher } from '../adapters/aws/appsync-events-publisher';
 import { DynamoLiveChannelStore } from '../adapters/aws/dynamo-live-channel-store';
 import type { LiveChannelMoveDeps } from '../use-cases/live-access';
-import { documentClient } from './dynamodb';
+import { documentClient } from './clients/dynamodb';
+import { region } from './clients/region';
 import { ENV } from './env-names';
 import { hostAdapters } from './host';
 import { logger } from './observability';
 import { once } from './once';
 import { readEnv, required } from './read-env';
-import { region } from './region';
 
 export const liveChannelStore = once(
   () =>

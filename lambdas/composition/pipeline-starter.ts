@@ -1,9 +1,9 @@
 /** Starts pipeline runs: only the functions that start them get STATE_MACHINE_ARN. */
 import { SfnPipelineStarter } from '../adapters/aws/sfn-pipeline-starter';
+import { sfnClient } from './clients/sfn';
 import { ENV } from './env-names';
 import { once } from './once';
 import { readEnv, required } from './read-env';
-import { sfnClient } from './sfn';
 
 export const pipelineStarter = once(
   () =>

@@ -18,7 +18,7 @@ import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-reposi
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
 import { DynamoUploadCodes } from '../adapters/aws/dynamo-upload-codes';
 import { DynamoUsageCounter } from '../adapters/aws/dynamo-usage-counter';
-import { documentClient } from './dynamodb';
+import { documentClient } from './clients/dynamodb';
 import { ENV } from './env-names';
 import { once } from './once';
 import { readEnv, required, retentionDays } from './read-env';

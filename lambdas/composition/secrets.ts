@@ -8,12 +8,12 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SecretName } from '#core/operator/settings';
 import { SecretsManagerSecretStore } from '../adapters/aws/secrets-manager-secret-store';
 import type { SecretStore } from '../ports/secret-store';
+import { region } from './clients/region';
 import { ENV } from './env-names';
 import { hostAdapters } from './host';
 import { traced } from './observability';
 import { once, oncePerKey } from './once';
 import { readEnv, required } from './read-env';
-import { region } from './region';
 
 /** The environment variable that carries each secret's ARN. */
 export const SECRET_ARN_VARIABLES = {

@@ -3,7 +3,7 @@
  * by every admin route's check. Items of the settings table (SETTINGS_TABLE).
  */
 import { DynamoSessionEnds } from '../adapters/aws/dynamo-session-ends';
-import { documentClient } from './dynamodb';
+import { documentClient } from './clients/dynamodb';
 import { ENV } from './env-names';
 import { once } from './once';
 import { readEnv, required } from './read-env';

@@ -27,7 +27,7 @@ const metered = (sender: SmsSender): SmsSender => ({
 
 export const smsSending = once((): Pick<Providers, 'smsSender'> => {
   const host = hostAdapters();
-  // Every text asks Twilio for its delivery status (POST /api/sms-status, handlers/sms-status.ts).
+  // Every text asks Twilio for its delivery status (POST /api/sms-status, handlers/public/sms-status.ts).
   const statusCallback = smsStatusUrl();
   const selected = selectSmsSender({
     settings: settingsRepository(),

@@ -6,16 +6,16 @@
  */
 import * as z from 'zod';
 import { adminAllowlist } from '#core/operator/team';
+import { createSsmClient } from '../adapters/aws/clients/ssm-client';
 import { DynamoFirstAdminClaim } from '../adapters/aws/dynamo-first-admin-claim';
-import { createSsmClient } from '../adapters/aws/ssm-client';
 import { CachedParameter } from '../adapters/aws/ssm-parameter';
 import { systemClock } from '../ports/clock';
-import { documentClient } from './dynamodb';
+import { documentClient } from './clients/dynamodb';
+import { region } from './clients/region';
 import { ENV } from './env-names';
 import { traced } from './observability';
 import { once } from './once';
 import { commaSeparatedList, optionalUrl, readEnv, required } from './read-env';
-import { region } from './region';
 
 /** ADMIN_EMAILS: verified emails that join the admins when confirmed; empty turns the first-account rule on. */
 export const adminEmails = once(() =>

@@ -1,13 +1,14 @@
 /**
- * The HTTP API, listed once. CDK makes one Lambda function per `fn` (entry lambdas/handlers/<fn>.ts, export
- * `handler`) and one API Gateway route per row; the local runtime maps the same rows to the same handlers.
+ * The HTTP API, listed once. CDK makes one Lambda function per `fn` (entry lambdas/handlers/<access>/<fn>.ts,
+ * export `handler`: see handlerEntry) and one API Gateway route per row; the local runtime maps the same rows
+ * to the same handlers.
  */
 import { MAX_AUDIO_BYTES } from '#core/audio/audio-format';
 
 export type HttpRoute = {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: `/api/${string}`;
-  /** The handler file in lambdas/handlers, without extension. */
+  /** The function's name, and its handler file's in lambdas/handlers/<access>/ (without extension). */
   readonly fn: string;
   /** `admin` routes check the Cognito token and the admins group inside the handler. */
   readonly access: 'public' | 'admin';
@@ -36,6 +37,13 @@ export type HttpRoute = {
    */
   readonly signedBy?: 'twilio';
 };
+
+/**
+ * A route's handler file under lambdas/, without extension: handlers are kept by who may call them
+ * (handlers/admin/, handlers/public/), so the folder says which door a handler is behind.
+ */
+export const handlerEntry = (route: Pick<HttpRoute, 'access' | 'fn'>): string =>
+  `handlers/${route.access}/${route.fn}`;
 
 export type Throttle = { readonly rate: number; readonly burst: number };
 

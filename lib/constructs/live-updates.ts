@@ -21,7 +21,7 @@ export interface LiveUpdatesProps {
   readonly userPool: IUserPool;
   /**
    * The messages namespace's onSubscribe handler (DIRECT Lambda): answers null to let a subscriber in, or
-   * `{error}` to refuse (lambdas/handlers/authorize-live-subscription.ts asks the user pool).
+   * `{error}` to refuse (lambdas/handlers/appsync/authorize-live-subscription.ts asks the user pool).
    */
   readonly subscribeHandler: IFunction;
   /**

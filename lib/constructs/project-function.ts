@@ -63,7 +63,7 @@ export const BUNDLING: BundlingOptions = {
   esbuildArgs: {
     '--alias:@aws-sdk/credential-provider-node': path.join(
       PROJECT_ROOT,
-      'lambdas/adapters/aws/lambda-credentials.ts',
+      'lambdas/adapters/aws/clients/lambda-credentials.ts',
     ),
   },
   // libphonenumber's metadata travels as a JSON file beside index.mjs, read on first use (see
@@ -79,7 +79,7 @@ export const BUNDLING: BundlingOptions = {
 
 /** Props of {@link ProjectFunction}. */
 export interface ProjectFunctionProps {
-  /** The handler file under `lambdas/`, without extension (for example `handlers/health`). */
+  /** The handler file under `lambdas/`, without extension (for example `handlers/public/health`). */
   readonly fn: string;
   /**
    * The entry file, when it is not `lambdas/<fn>.ts`.
@@ -130,14 +130,18 @@ export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject';
  * variable a handler reads and grants exactly the actions on exactly the resource that go with it.
  */
 export class ProjectFunction extends NodejsFunction {
+  /** The handler's source file, as bundled. */
+  public readonly entryFile: string;
+
   constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
+    const entry = props.entry ?? path.join(PROJECT_ROOT, 'lambdas', `${props.fn}.ts`);
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
       // Logs are diagnostics, not data: they go with the stack.
       removalPolicy: RemovalPolicy.DESTROY,
     });
     super(scope, id, {
-      entry: props.entry ?? path.join(PROJECT_ROOT, 'lambdas', `${props.fn}.ts`),
+      entry,
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
@@ -160,6 +164,7 @@ export class ProjectFunction extends NodejsFunction {
       },
       bundling: BUNDLING,
     });
+    this.entryFile = entry;
     if (this.role) {
       acknowledgeResourceLessActions(
         this.role,

@@ -4,7 +4,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/composition/env-names';
-import { AUTH_TRIGGERS, type AuthTrigger } from '../../lambdas/triggers/cognito-triggers';
+import { AUTH_TRIGGERS, type AuthTrigger, triggerEntry } from '../../lambdas/handlers/cognito/triggers';
 import { ProjectFunction } from './project-function';
 
 /** Props of {@link AuthTriggers}. */
@@ -74,7 +74,7 @@ const TRIGGER_ACCESS: Record<AuthTrigger['fn'], (fn: ProjectFunction, t: Trigger
 };
 
 /**
- * The user pool's Lambda triggers (lambdas/triggers/cognito-triggers.ts): PostConfirmation decides who becomes an
+ * The user pool's Lambda triggers (lambdas/handlers/cognito/triggers.ts): PostConfirmation decides who becomes an
  * administrator, CustomMessage writes the emails. They live in the stateful stack next to the pool, because
  * the pool must name them and the app stack already depends on this one (docs/decisions.md).
  */
@@ -101,7 +101,7 @@ export class AuthTriggers extends Construct {
     };
     for (const trigger of Object.values(AUTH_TRIGGERS)) {
       const fn = new ProjectFunction(this, trigger.trigger, {
-        fn: `handlers/${trigger.fn}`,
+        fn: triggerEntry(trigger),
         logRetention: props.logRetention,
         service: props.service,
       });

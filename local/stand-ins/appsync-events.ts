@@ -42,7 +42,7 @@ const DEFAULT_AUTH_TIMEOUT_MS = 5_000;
 /** A browser's frames are `connection_init`, `subscribe` (a token of a few KB) and `unsubscribe`. */
 const DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
 
-/** The part of AppSync's onSubscribe event this service reads (lambdas/triggers/appsync-events.ts). */
+/** The part of AppSync's onSubscribe event this service reads (lambdas/handlers/appsync/events.ts). */
 export type SubscribeHandler = (event: {
   readonly info: {
     readonly operation: 'SUBSCRIBE';

@@ -12,8 +12,8 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
+import { createS3Client } from '../../lambdas/adapters/aws/clients/s3-client';
 import { runProgram } from '../../lambdas/adapters/offline/subprocess';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import {

@@ -10,7 +10,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_CONSENT_VERSION } from '#core/senders/consent';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { LANDING_JS_BUDGET_BYTES } from '../../local/site';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';

@@ -67,8 +67,10 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
     routes: options.routes,
     // Routes whose handler is not written yet (bundling is skipped, so any existing file will do).
     routeEntry: (fn) => {
-      const real = path.join(PROJECT_ROOT, 'lambdas', 'handlers', `${fn}.ts`);
-      return fs.existsSync(real) ? real : path.join(PROJECT_ROOT, 'lambdas', 'handlers', 'health.ts');
+      const real = ['admin', 'public']
+        .map((access) => path.join(PROJECT_ROOT, 'lambdas', 'handlers', access, `${fn}.ts`))
+        .find((file) => fs.existsSync(file));
+      return real ?? path.join(PROJECT_ROOT, 'lambdas', 'handlers', 'public', 'health.ts');
     },
     siteAssetsDir,
     ...(options.bundle

@@ -4,9 +4,8 @@
  * variables the synthesized template gives it, and every read is recorded. A variable given but never read,
  * or one read but not given when required, fails here.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROJECT_ROOT, TRACER_PRIVACY } from '../../lib/constructs/project-function';
+import { TRACER_PRIVACY } from '../../lib/constructs/project-function';
 import { type CfnResourceJson, cleanUp, resourcesOf, type Synthesized, synthesize } from './fixture';
 
 /** Read by Node itself, or by Powertools' tracer, which loads only in Lambda (observability.ts). */
@@ -76,7 +75,7 @@ describe('each function’s environment', () => {
       ...[...app.stateful.triggers.functions.keys()].map((fn) => ({ fn, trigger: true })),
     ];
     for (const { fn, trigger } of functions) {
-      const entry = path.join(PROJECT_ROOT, 'lambdas', entryOf(fn));
+      const entry = (trigger ? app.stateful.triggers.functions : app.stateless.functions).get(fn)!.entryFile;
       const given = environmentOf(fn, trigger);
       // Throws (and fails the test) when a required variable is missing.
       const read = await variablesReadAtColdStart(entry, given);
@@ -87,7 +86,3 @@ describe('each function’s environment', () => {
     expect(unused).toEqual([]);
   });
 });
-
-function entryOf(fn: string): string {
-  return fn.startsWith('handlers/') ? `${fn}.ts` : `handlers/${fn}.ts`;
-}

@@ -12,9 +12,9 @@ import {
   PHONE_METADATA_FILE,
   PHONE_METADATA_SOURCE,
 } from '../../lambdas/adapters/phone/libphonenumber-regions';
+import { AUTH_TRIGGERS } from '../../lambdas/handlers/cognito/triggers';
 import { PIPELINE_STEPS } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import { HTTP_ROUTES } from '../../lambdas/http/routes';
-import { AUTH_TRIGGERS } from '../../lambdas/triggers/cognito-triggers';
 import { PROJECT_ROOT } from '../../lib/constructs/project-function';
 import { BUNDLE_BUDGET_BYTES, bundleSizes, deployBlockers, stubLayers } from '../../lib/release';
 import { EVENT_FUNCTIONS } from '../../lib/stateless-stack';

@@ -6,10 +6,10 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPT_IN_CONFIRMATION, OPT_OUT_CONFIRMATION, VOICE_LIMIT_TEXT } from '#core/texts/service-texts';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
+import { createS3Client } from '../../lambdas/adapters/aws/clients/s3-client';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { S3AudioStore } from '../../lambdas/adapters/aws/s3-audio-store';
-import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';

@@ -12,8 +12,8 @@ import {
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '#core/messages/message';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 
 let runtime: RunningRuntime;

@@ -6,8 +6,8 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
+import { createS3Client } from '../../lambdas/adapters/aws/clients/s3-client';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';

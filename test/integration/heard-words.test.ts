@@ -10,7 +10,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '#core/messages/message';
 import { type HeardWord, isDoubtful, transcriptOf, UNCLEAR_MARK } from '#core/transcripts/heard-words';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { LOCAL_TABLES } from '../../local/bootstrap';
 import { startFakeTwilio } from '../support/fake-twilio';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsPart } from '#core/delivery/delivery-status';
 import type { Message } from '#core/messages/message';
 import { MESSAGE_STATUSES } from '#core/messages/status';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 
 const SENDERS = ['+14155550101', '+14155550102', '+14155550103'] as const;

@@ -7,7 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentCount, smsEncoding } from '#core/texts/sms-text';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { LOCAL_TABLES } from '../../local/bootstrap';
 import type { FakeOpenAi, SummaryReply } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';

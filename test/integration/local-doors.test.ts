@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { liveChannelPath } from '#core/messages/live-updates';
 import { AppSyncEventsPublisher } from '../../lambdas/adapters/aws/appsync-events-publisher';
-import { LOCAL_CREDENTIALS } from '../../lambdas/adapters/aws/client-options';
+import { LOCAL_CREDENTIALS } from '../../lambdas/adapters/aws/clients/client-options';
 import { createMessage } from '../../lambdas/use-cases/message-changes';
 import {
   currentLiveChannel,

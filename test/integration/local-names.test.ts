@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
+import { createS3Client } from '../../lambdas/adapters/aws/clients/s3-client';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, outboxTo, postWebhook } from '../support/pipeline';
 

@@ -8,7 +8,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_NOT_AVAILABLE } from '#core/messages/message-link';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';

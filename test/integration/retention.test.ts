@@ -7,10 +7,10 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '#core/messages/message';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
+import { createS3Client } from '../../lambdas/adapters/aws/clients/s3-client';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { S3AudioStore } from '../../lambdas/adapters/aws/s3-audio-store';
-import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { saveSettings } from '../support/pipeline';

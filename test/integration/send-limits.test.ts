@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LINK_NOT_AVAILABLE, UPLOAD_LINK_OVER_LIMIT, uploadLinkKey } from '#core/audio/upload-link';
 import type { UsageReport } from '#core/operator/usage';
 import { segmentCount } from '#core/texts/sms-text';
-import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
+import { createS3Client } from '../../lambdas/adapters/aws/clients/s3-client';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';

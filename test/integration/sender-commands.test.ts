@@ -8,7 +8,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentCount } from '#core/texts/sms-text';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { LOCAL_TABLES } from '../../local/bootstrap';
 import type { FakeOpenAi } from '../support/fake-openai';
 import type { FakeTwilio } from '../support/fake-twilio';

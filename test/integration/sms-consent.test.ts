@@ -8,7 +8,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignupRecord } from '#core/senders/signup';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';
 import { incomingForm, postWebhook } from '../support/pipeline';

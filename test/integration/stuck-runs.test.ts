@@ -6,7 +6,7 @@
  */
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionName } from '../../lambdas/ports/pipeline-starter';
+import { executionName } from '#core/messages/pipeline-run';
 import { RUN_END_REASONS } from '../../lambdas/use-cases/run-ended';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { CLIENT_LIMITS, THROTTLES } from '../../lambdas/http/routes';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { linkedMessage } from '../support/message-links';

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { Message } from '#core/messages/message';
 import type { Urgency } from '#core/urgency/urgency-schema';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { currentLiveChannel, openEventsClient, subscribe } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 

@@ -8,8 +8,8 @@
 import type { SmsPart } from '#core/delivery/delivery-status';
 import type { Message } from '#core/messages/message';
 import { REFUSAL_WORDS } from '#core/messages/refused-inbound';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import type { RunningRuntime } from './local-runtime';
 
 /** A transcript of about 1,400 characters: a caller who goes on. */

@@ -12,6 +12,7 @@ import {
   matchesDerivedFilters,
   type PagePosition,
 } from '#core/messages/message-history';
+import type { PipelineInput } from '#core/messages/pipeline-run';
 import { messageKind } from '#core/messages/refused-inbound';
 import type { MessageStatus } from '#core/messages/status';
 import { DEFAULT_SETTINGS, type SettingsRecord } from '#core/operator/settings';
@@ -21,7 +22,6 @@ import {
   type SenderPreferencesPatch,
   senderPreferencesSchema,
 } from '#core/senders/sender-preferences';
-import type { PipelineInput } from '../../lambdas/handlers/pipeline/pipeline-steps';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
 import type { CardLink, CardLinkStore } from '../../lambdas/ports/card-links';

@@ -1,7 +1,7 @@
 /** A message someone can read through its `/m/<code>` link, written straight to a running runtime's table. */
 import { randomUUID } from 'node:crypto';
+import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
-import { createDocumentClient } from '../../lambdas/adapters/aws/dynamodb-client';
 import { createMessageLink } from '../../lambdas/use-cases/message-link';
 import type { RunningRuntime } from './local-runtime';
 import { pendingMessage } from './messages';

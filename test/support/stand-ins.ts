@@ -8,10 +8,13 @@ import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  createDocumentClient,
+  createDynamoDbClient,
+} from '../../lambdas/adapters/aws/clients/dynamodb-client';
+import { createS3Client } from '../../lambdas/adapters/aws/clients/s3-client';
 import { createBucket } from '../../lambdas/adapters/aws/create-bucket';
 import { createTables, type TableNames, tableNames } from '../../lambdas/adapters/aws/create-tables';
-import { createDocumentClient, createDynamoDbClient } from '../../lambdas/adapters/aws/dynamodb-client';
-import { createS3Client } from '../../lambdas/adapters/aws/s3-client';
 import { startDynalite } from '../../local/stand-ins/dynalite';
 import { startS3rver } from '../../local/stand-ins/s3rver';
 

@@ -1,5 +1,5 @@
 /**
- * The files CARDS ON attaches (use-cases/card-files.ts) over in-memory ports: none unless the sender chose
+ * The files CARDS ON attaches (use-cases/card-attachments.ts) over in-memory ports: none unless the sender chose
  * them and the message has a card; one unguessable link per file, kept only as its hash; each fetch writes the
  * file from the message, and any code that opens nothing (malformed, unknown, past the message link's
  * lifetime, its message gone) gets the same 404.
@@ -11,7 +11,7 @@ import { NotFoundError } from '#core/errors';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { mapError } from '../../lambdas/http/error-mapper';
 import { hashAccessCode } from '../../lambdas/use-cases/access-codes';
-import { readCardFile, replyCardUrls } from '../../lambdas/use-cases/card-files';
+import { readCardFile, replyCardUrls } from '../../lambdas/use-cases/card-attachments';
 import {
   InMemoryCardLinks,
   InMemoryMessages,

@@ -18,10 +18,10 @@ import {
   UNSUPPORTED_MEDIA_TEXT,
   VOICE_LIMIT_TEXT,
 } from '#core/texts/service-texts';
-import { processAudio, RESTART_DEDUP_MS } from '../../lambdas/use-cases/inbound/process-audio';
 import { type InboundDeps, receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { receiveUpload } from '../../lambdas/use-cases/inbound/receive-upload';
 import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
+import { processAudio, RESTART_DEDUP_MS } from '../../lambdas/use-cases/retry-message';
 import { type InMemoryAudio, settingsWith, WAV_BYTES } from '../support/in-memory-ports';
 import { inboundDeps } from '../support/inbound-deps';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultProvider } from '../../lambdas/adapters/aws/lambda-credentials';
+import { defaultProvider } from '../../lambdas/adapters/aws/clients/lambda-credentials';
 
 describe('the credentials every bundled function uses', () => {
   afterEach(() => vi.unstubAllEnvs());

@@ -7,14 +7,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryLiveChannels } from '../support/in-memory-ports';
 
 const admins = new Set<string>();
-vi.mock('../../lambdas/composition/cognito', () => ({
+vi.mock('../../lambdas/composition/clients/cognito', () => ({
   userDirectory: () => ({ isAdmin: async (id: string) => admins.has(id) }),
 }));
 const channels = new InMemoryLiveChannels();
 vi.mock('../../lambdas/composition/live-channel', () => ({ liveChannelStore: () => channels }));
 
 vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
-const { handler } = await import('../../lambdas/handlers/authorize-live-subscription');
+const { handler } = await import('../../lambdas/handlers/appsync/authorize-live-subscription');
 
 let current = '';
 

@@ -8,7 +8,7 @@ import type { DeliveryStatus, SmsPart } from '#core/delivery/delivery-status';
 import { listMessagesQuerySchema, type Message } from '#core/messages/message';
 import { deliveryState, messageOutcome } from '#core/messages/message-outcome';
 import { VOICE_LIMIT_ERROR } from '../../lambdas/use-cases/inbound/voice-limit';
-import { REPLY_LIMIT_WARNING } from '../../lambdas/use-cases/pipeline/reply';
+import { REPLY_LIMIT_WARNING } from '../../lambdas/use-cases/pipeline/reply-steps';
 import { pendingMessage } from '../support/messages';
 
 const part = (index: number, status: DeliveryStatus, extra: Partial<SmsPart> = {}): SmsPart => ({

@@ -19,7 +19,7 @@ import { markProcessing } from '../../lambdas/use-cases/pipeline/mark-processing
 import { markCompleted, markFailed } from '../../lambdas/use-cases/pipeline/outcome';
 import type { PipelineDeps } from '../../lambdas/use-cases/pipeline/pipeline-deps';
 import { prepareAudio } from '../../lambdas/use-cases/pipeline/prepare-audio';
-import { decideReply, REPLY_LIMIT_WARNING, sendReply } from '../../lambdas/use-cases/pipeline/reply';
+import { decideReply, REPLY_LIMIT_WARNING, sendReply } from '../../lambdas/use-cases/pipeline/reply-steps';
 import { summarize } from '../../lambdas/use-cases/pipeline/summarize';
 import { transcribe } from '../../lambdas/use-cases/pipeline/transcribe';
 import {

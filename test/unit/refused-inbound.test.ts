@@ -13,10 +13,10 @@ import {
   refusedTextExcerpt,
 } from '#core/messages/refused-inbound';
 import { UNSUPPORTED_MEDIA_TEXT, USAGE_TEXT } from '#core/texts/service-texts';
-import { processAudio } from '../../lambdas/use-cases/inbound/process-audio';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { listMessageHistory, messagesCsv } from '../../lambdas/use-cases/messages';
 import { sweepExpired } from '../../lambdas/use-cases/retention';
+import { processAudio } from '../../lambdas/use-cases/retry-message';
 import { InMemoryUsage } from '../support/in-memory-ports';
 import { inboundDeps } from '../support/inbound-deps';
 

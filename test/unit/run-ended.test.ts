@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '#core/errors';
 import type { Message } from '#core/messages/message';
 import { isStuck, STUCK_AFTER_MS } from '#core/messages/status';
-import { PIPELINE_NOT_STARTED, processAudio } from '../../lambdas/use-cases/inbound/process-audio';
+import { PIPELINE_NOT_STARTED, processAudio } from '../../lambdas/use-cases/retry-message';
 import { endRun, RUN_END_REASONS } from '../../lambdas/use-cases/run-ended';
 import { InMemoryMessages, RecordingEvents, testClock } from '../support/in-memory-ports';
 

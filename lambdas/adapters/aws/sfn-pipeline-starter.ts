@@ -1,7 +1,7 @@
 import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { UnavailableError } from '#core/errors';
-import type { PipelineInput } from '../../handlers/pipeline/pipeline-steps';
-import { executionName, type PipelineStarter } from '../../ports/pipeline-starter';
+import { executionName, type PipelineInput } from '#core/messages/pipeline-run';
+import type { PipelineStarter } from '../../ports/pipeline-starter';
 
 /**
  * Starts pipeline runs on Step Functions (locally: the runtime's Step Functions stand-in, same API). The

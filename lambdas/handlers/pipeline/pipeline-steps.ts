@@ -4,9 +4,9 @@
  * runtime runs the synthesized definition with aws-local-stepfunctions and maps each Task state to the same
  * handler by state name.
  *
- * Execution input: `{ "messageId": string, "attempt": number }`. Every task receives the whole state and its
- * result is stored at `$.<resultKey>` (payloadResponseOnly tasks, JSONPath). Large values (audio, transcript,
- * summary) live in S3 and DynamoDB, never in the state.
+ * Execution input: `{ "messageId": string, "attempt": number }` (core/messages/pipeline-run.ts). Every task
+ * receives the whole state and its result is stored at `$.<resultKey>` (payloadResponseOnly tasks, JSONPath).
+ * Large values (audio, transcript, summary) live in S3 and DynamoDB, never in the state.
  *
  * Flow: MarkProcessing -> PrepareAudio -> Transcribe -> Summarize -> DecideReply -> (send? SendReply) ->
  * MarkCompleted. Each task retries on RETRYABLE_ERRORS with backoff; anything else (and retries used up) is
@@ -104,6 +104,3 @@ export const RETRYABLE_ERRORS = [
 
 /** Retry policy of every task: 2 s, 4 s, 8 s (with full jitter in AWS), then give up. */
 export const RETRY_POLICY = { intervalSeconds: 2, maxAttempts: 3, backoffRate: 2 } as const;
-
-/** Execution input. */
-export type PipelineInput = { readonly messageId: string; readonly attempt: number };

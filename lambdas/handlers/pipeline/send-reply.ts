@@ -12,7 +12,7 @@ import {
 import { serviceName, siteUrl } from '../../composition/service';
 import { smsSending } from '../../composition/sms';
 import { usage } from '../../composition/usage';
-import { sendReply } from '../../use-cases/pipeline/reply';
+import { sendReply } from '../../use-cases/pipeline/reply-steps';
 import { pipelineStep } from './step';
 
 export const handler = pipelineStep(

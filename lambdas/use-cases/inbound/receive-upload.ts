@@ -23,7 +23,7 @@ import type { SettingsRepository } from '../../ports/settings-repository';
 import { createMessage, type MessageChangeDeps } from '../message-changes';
 import { currentSettings } from '../settings';
 import { countUsage, type UsageDeps } from '../usage';
-import { type FirstRunDeps, startFirstRun } from './first-run';
+import { type FirstRunDeps, startFirstRun } from './hand-to-pipeline';
 
 /** What an admin's test upload uses: the bytes checked with the audio tools, stored, made a message, started. */
 export type UploadDeps = MessageChangeDeps &

@@ -12,7 +12,7 @@ import { createMessage, type MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { currentSettings } from '../settings';
 import { countUsage } from '../usage';
-import { type FirstRunDeps, startFirstRun } from './first-run';
+import { type FirstRunDeps, startFirstRun } from './hand-to-pipeline';
 import { takeVoiceMessage, VOICE_LIMIT_ERROR } from './voice-limit';
 
 /** What receiving voice messages uses: the messages, the daily limit, the pipeline and the limit notice. */

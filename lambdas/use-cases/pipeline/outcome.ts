@@ -19,7 +19,7 @@ import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { sendText } from '../outbound-sms';
 import { currentSettings } from '../settings';
 import { countUsage, type UsageDeps } from '../usage';
-import type { SendReplyDeps } from './reply';
+import type { SendReplyDeps } from './reply-steps';
 import type { PipelineState } from './state';
 
 /** What MarkFailed uses: SendReply's (for the notice, which carries no link, and `warn` for one that failed). */

@@ -4,7 +4,7 @@
  */
 import type { MarkFailedDeps } from './outcome';
 import type { PrepareAudioDeps } from './prepare-audio';
-import type { SendReplyDeps } from './reply';
+import type { SendReplyDeps } from './reply-steps';
 import type { SummarizeDeps } from './summarize';
 import type { TranscribeDeps } from './transcribe';
 

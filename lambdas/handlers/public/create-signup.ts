@@ -1,0 +1,48 @@
+/**
+ * POST /api/signups (public): records a sign-up and its consent record (with the client's address and
+ * browser) and, when it asks for texts, texts its phone the confirmation to answer YES to (through the
+ * outbound gate, once a number a day); the answer is the same whether the email was new or not.
+ */
+
+import { signupInputSchema } from '#core/senders/signup';
+import { logger } from '../../composition/observability';
+import { phoneRegions } from '../../composition/phone-regions';
+import { publicRoutes } from '../../composition/public-http';
+import {
+  consentRecordRepository,
+  counters,
+  optOutRepository,
+  pendingSmsConsents,
+  settingsRepository,
+  signupRepository,
+} from '../../composition/repositories';
+import { serviceName } from '../../composition/service';
+import { smsSending } from '../../composition/sms';
+import { usage } from '../../composition/usage';
+import { requestClient } from '../../http/client';
+import { systemClock as clock } from '../../ports/clock';
+import { registerSignup, type SignupDeps } from '../../use-cases/signups';
+
+const deps: SignupDeps = {
+  signups: signupRepository(),
+  consents: consentRecordRepository(),
+  pendingConsents: pendingSmsConsents(),
+  settings: settingsRepository(),
+  optOuts: optOutRepository(),
+  phoneRegions: phoneRegions(),
+  providers: smsSending(),
+  counters: counters(),
+  usage: usage(),
+  clock,
+  serviceName: serviceName(),
+  warn: (message, details) => logger.warn(message, { ...details }),
+};
+const route = publicRoutes();
+
+export const handler = route(
+  { access: 'public', body: signupInputSchema },
+  async ({ body, event, viaCloudFront }) => {
+    await registerSignup(deps, body, requestClient(event, { viaCloudFront }));
+    return { status: 201, body: { ok: true } };
+  },
+);
