@@ -16,6 +16,9 @@ export function localPowertoolsEnvironment(logLevel: string | undefined): Record
     // Metrics go to CloudWatch in AWS; locally they would only print EMF lines.
     POWERTOOLS_METRICS_NAMESPACE: 'VoiceSummary',
     POWERTOOLS_METRICS_DISABLED: 'true',
+    // Many invocations run at once in this one process, as on a Lambda Managed Instance: each keeps its log
+    // keys in its own invocation store (lambdas/composition/observability.ts), so they never cross lines.
+    AWS_LAMBDA_MAX_CONCURRENCY: '1000',
   };
 }
 

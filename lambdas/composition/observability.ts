@@ -5,6 +5,7 @@
  * line, metrics flushed after each invocation, the handler traced).
  */
 import { randomUUID } from 'node:crypto';
+import { InvokeStore } from '@aws/lambda-invoke-store';
 import type { MiddlewareLikeObj } from '@aws-lambda-powertools/commons/types';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -22,7 +23,20 @@ const environment = readEnv('tracing', {
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Set where one process serves many invocations at once (a Lambda Managed Instance; the local runtime):
+   * each invocation then keeps its log keys in its own invocation store, and Powertools reads them there.
+   */
+  AWS_LAMBDA_MAX_CONCURRENCY: z.string().optional(),
 });
+
+/**
+ * The invocation store of a host that runs many invocations in one process (the local runtime sets
+ * AWS_LAMBDA_MAX_CONCURRENCY), so the keys one invocation appends (a MessageSid, a message id) stay on its
+ * own log lines. Lambda runs each invocation in it itself; a host calls handlers without a Lambda context.
+ * Made before the logger and metrics, which look for it whenever AWS_LAMBDA_MAX_CONCURRENCY is set.
+ */
+const hostInvocations = environment.AWS_LAMBDA_MAX_CONCURRENCY ? await InvokeStore.getInstanceAsync() : null;
 
 export const logger = new Logger();
 export const metrics = new Metrics();
@@ -119,7 +133,7 @@ const middlewares: readonly Middleware[] = [
 export function lambdaHandler<E, R>(
   handler: (event: E, context: Context) => Promise<R>,
 ): (event: E, context?: Context) => Promise<R> {
-  return async (event, given) => {
+  const invoke = async (event: E, given: Context | undefined): Promise<R> => {
     const context = given ?? hostContext();
     const request: MiddlewareRequest = {
       event,
@@ -139,4 +153,6 @@ export function lambdaHandler<E, R>(
     for (const middleware of [...middlewares].reverse()) await middleware.after?.(request);
     return request.response as R;
   };
+  return (event, given) =>
+    given || !hostInvocations ? invoke(event, given) : hostInvocations.run({}, () => invoke(event, given));
 }

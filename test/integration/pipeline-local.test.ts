@@ -126,6 +126,52 @@ describe('a voice message by MMS', () => {
   });
 });
 
+describe('one voice message in the logs', () => {
+  it("is followed end to end by its MessageSid: the webhook's line and every pipeline step's carry it and the message id", async () => {
+    const form = await mmsOf('+14155550103');
+    const sid = form.MessageSid!;
+    const id = `${sid}-0`;
+    expect((await postWebhook(runtime, form)).status).toBe(200);
+    await waitForMessage(runtime, id, ['completed']);
+
+    const lines = () =>
+      runtime
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    console.log(
+      'DEBUG',
+      runtime
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(sid))
+        .slice(0, 8)
+        .join('\n'),
+    );
+    await expect
+      .poll(() => lines().filter((l) => l.message === 'Pipeline step done' && l.messageId === id).length)
+      .toBeGreaterThanOrEqual(6);
+    const webhook = lines().filter((l) => l.message === 'Webhook handled' && l.messageSid === sid);
+    expect(webhook).toHaveLength(1);
+    expect(webhook[0]!.messageIds).toEqual([id]);
+    const steps = lines().filter((l) => l.messageId === id);
+    // The webhook's own lines about the message (its creation) carry no step.
+    expect(new Set(steps.flatMap((l) => (l.step ? [l.step] : [])))).toEqual(
+      new Set([
+        'mark-processing',
+        'prepare-audio',
+        'transcribe',
+        'summarize',
+        'decide-reply',
+        'send-reply',
+        'mark-completed',
+      ]),
+    );
+    expect(steps.every((l) => l.messageSid === sid)).toBe(true);
+  });
+});
+
 describe('a voice message over the longest transcribed', () => {
   it('fails with a card saying how long it was and the limit, offers no retry, and the sender is told', async () => {
     const from = '+14155550110';

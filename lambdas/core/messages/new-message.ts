@@ -13,3 +13,14 @@ export function newMessage(
     ...fields,
   };
 }
+
+/**
+ * The id of the `index`th voice message of an MMS: its MessageSid and the attachment's place. Logs join on
+ * the MessageSid, so every line of a message (the webhook's and each pipeline step's) can be found from it.
+ */
+export const voiceMessageId = (messageSid: string, index: number): string => `${messageSid}-${index}`;
+
+/** The MessageSid a voice message came in with (voiceMessageId), or null: a test upload or an UPLOAD page's. */
+export function messageSidOf(messageId: string): string | null {
+  return /^([A-Za-z0-9]{10,64})-\d+$/.exec(messageId)?.[1] ?? null;
+}

@@ -5,6 +5,7 @@
  * this handler with the same event.
  */
 import * as z from 'zod';
+import { messageSidOf } from '#core/messages/new-message';
 import { messageChanges } from '../../composition/message-changes';
 import { lambdaHandler, logger } from '../../composition/observability';
 import { usage } from '../../composition/usage';
@@ -35,6 +36,11 @@ export const handler = lambdaHandler(async (event: unknown) => {
     logger.warn('A pipeline run ended with an input that names no message', { execution: name, status });
     return { marked: false };
   }
+  logger.appendKeys({
+    messageId: run.messageId,
+    attempt: run.attempt,
+    messageSid: messageSidOf(run.messageId) ?? undefined,
+  });
   const result = await endRun(deps, { ...run, status });
   if (result.marked)
     logger.warn('A pipeline run ended without finishing its message', { execution: name, status });

@@ -8,6 +8,7 @@
  */
 
 import { redactPhoneNumbers } from '#core/delivery/phone';
+import { messageSidOf } from '#core/messages/new-message';
 import { PermanentError, PIPELINE_ERROR_NAMES } from '#core/messages/pipeline-errors';
 import { type RunStep, stepUsageSchema } from '#core/messages/run-steps';
 import { lambdaHandler, logger, metrics } from '../../composition/observability';
@@ -60,7 +61,14 @@ export function pipelineStep<D, R>(
     const state = parsed.data;
     const started = Date.now();
     const startedAt = new Date(started).toISOString();
-    logger.appendKeys({ step: name, messageId: state.messageId, attempt: state.attempt });
+    // One key through the logs: the webhook's line carries the same MessageSid (handlers/public/receive-message.ts);
+    // a test upload has none, and the key is left out of its lines.
+    logger.appendKeys({
+      step: name,
+      messageId: state.messageId,
+      attempt: state.attempt,
+      messageSid: messageSidOf(state.messageId) ?? undefined,
+    });
     try {
       const result = await run(deps, state);
       measure?.(result, metrics);

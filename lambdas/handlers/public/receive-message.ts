@@ -80,8 +80,14 @@ export const handler = route({ access: 'public' }, async ({ event }) => {
     }
     await twilio.check(header(event, 'x-twilio-signature'), params);
     const form = parseOrThrow(twilioWebhookSchema, params, 'webhook form');
+    // One key through the logs: each pipeline line of these messages carries the same MessageSid.
+    logger.appendKeys({ messageSid: form.MessageSid });
     const result = await receiveSms(deps, form);
-    logger.info('Webhook handled', { action: result.action, messages: result.messageIds.length });
+    logger.info('Webhook handled', {
+      action: result.action,
+      messages: result.messageIds.length,
+      messageIds: result.messageIds,
+    });
     if (result.created > 0) metrics.addMetric('MessagesReceived', 'Count', result.created);
     if (result.action === 'opt-out') metrics.addMetric('OptOuts', 'Count', 1);
     if (result.action === 'opt-in') metrics.addMetric('OptIns', 'Count', 1);

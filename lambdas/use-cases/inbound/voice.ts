@@ -4,7 +4,7 @@
  */
 
 import { dayWindow } from '#core/delivery/day-window';
-import { newMessage } from '#core/messages/new-message';
+import { newMessage, voiceMessageId } from '#core/messages/new-message';
 import { textLanguage } from '#core/texts/catalogue';
 import { VOICE_LIMIT_TEXT } from '#core/texts/service-texts';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
@@ -47,7 +47,7 @@ export async function receiveVoice(
   let createdCount = 0;
   let overLimit = 0;
   for (const [index, item] of audio.entries()) {
-    const id = `${form.MessageSid}-${index}`;
+    const id = voiceMessageId(form.MessageSid, index);
     const { allowed, giveBack } = await takeVoiceMessage(deps, from, perDay);
     const message = newMessage({
       id,
