@@ -13,6 +13,7 @@ import {
   type Rendering,
 } from '../test/support/fact-truth';
 import type { FactKind, FactScore, Verdict } from './fact-score';
+import { provenanceLine } from './report';
 
 export type Shading = { readonly doubtful: number; readonly words: number };
 
@@ -171,15 +172,18 @@ export function factsSection(input: FactsRun): string {
     input.section === 'before'
       ? "## Facts in the first text: before issue 24's changes"
       : '## Facts in the first text (issue 24)';
+  const command = `${input.section === 'before' ? 'BENCH_FACTS_SECTION=before ' : ''}npm run bench -- facts`;
   return `${title}
 
-${input.machine} · commit ${input.commit} · ${voicemails} voicemails of test/support/fact-voicemails.ts (${FACT_VOICES.length} voices: flite ${FACT_VOICES.filter((v) => !v.startsWith('espeak')).join(', ')}, espeak-ng ${FACT_VOICES.filter(
+${provenanceLine(input.commit, command)}
+
+${input.machine} · ${voicemails} voicemails of test/support/fact-voicemails.ts (${FACT_VOICES.length} voices: flite ${FACT_VOICES.filter((v) => !v.startsWith('espeak')).join(', ')}, espeak-ng ${FACT_VOICES.filter(
     (v) => v.startsWith('espeak'),
   )
     .map((v) => v.slice(7))
     .join(
       ', ',
-    )}; in turn 16 kHz WAV, 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them and scored on the first text the sender gets (bench/fact-score.ts). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, which transcribes as Moonshine base heard the clip (with its per-word confidences as log-probabilities, when there are any) and summarizes as the offline summarizer would, the name and organization in their own fields (bench/facts-openai.ts): it measures the OpenAI code path, not OpenAI's models. Run: \`npm run bench -- facts\`${input.section === 'before' ? ' (this section: `BENCH_FACTS_SECTION=before`)' : ''}.
+    )}; in turn 16 kHz WAV, 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them and scored on the first text the sender gets (bench/fact-score.ts). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, which transcribes as Moonshine base heard the clip (with its per-word confidences as log-probabilities, when there are any) and summarizes as the offline summarizer would, the name and organization in their own fields (bench/facts-openai.ts): it measures the OpenAI code path, not OpenAI's models.
 
 A fact is **right** when the text states it as said, **wrong** when the text states something else as fact (a misheard name, a digit off, a number or time the caller never gave: "invented"), **marked unclear** when the text says it is unclear ("unclear" or \`[unclear]\` by it, or "(?)" right after the value as heard) and states no wrong value, **left out** otherwise. Goal: no wrong fact, as few left out as that allows.
 

@@ -14,14 +14,12 @@
  * those voicemails only and writes nothing; BENCH_FACTS_RESCORE=1 scores the texts of the last run again
  * (kept in BENCH_DATA_DIR) and rewrites its section.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDoubtful } from '#core/transcripts/heard-words';
 import { selectSummarizer } from '../lambdas/composition/provider-choice';
 import type { Summarizer } from '../lambdas/ports/summarizer';
-import { PROJECT_ROOT } from '../lib/constructs/project-function';
 import { toAmrNb } from '../test/support/amr-nb';
 import { type FactVoicemail, type Rendering, renderingLabel, renderingOf } from '../test/support/fact-truth';
 import { FACT_VOICEMAILS } from '../test/support/fact-voicemails';
@@ -33,7 +31,7 @@ import { startSimulatedOpenAi } from './facts-openai';
 import { type Engine, heardWordsOf, runVoicemail, SERVICE_NAME } from './facts-pipeline';
 import { type FactsRun, factsSection, type Measured, type Shading } from './facts-report';
 import { moonshineModels } from './honesty';
-import { machineLine, writeSection } from './report';
+import { machineLine, measuredCommit, writeSection } from './report';
 
 /** The one recording of a person speaking to be had here (test/support/human-speech.ts). */
 const HUMAN_SOURCE = `President Kennedy's 11-second inaugural sentence, ${HUMAN_SPEECH_FILE.spec}'s jfk.wav, the only recording of a person to be had here`;
@@ -91,14 +89,6 @@ export function offlineSummarizer(): Promise<Summarizer> {
       throw new Error('No OpenAI key is saved in the facts benchmark.');
     },
   }).summarizer();
-}
-
-/** The commit measured, and whether the product's code had uncommitted changes. */
-export function gitCommit(): string {
-  const run = (args: string[]) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
-  const dirty = run(['status', '--porcelain', '--', 'lambdas', 'bench', 'test/support']) !== '';
-  const product = run(['log', '-1', '--format=%h', '--', 'lambdas']);
-  return `${run(['rev-parse', '--short', 'HEAD'])} (lambdas/ as of ${product})${dirty ? ' with uncommitted changes' : ''}`;
 }
 
 export async function benchFacts(): Promise<void> {
@@ -165,7 +155,7 @@ export async function benchFacts(): Promise<void> {
   const run: FactsRun = {
     section,
     machine: machineLine(),
-    commit: gitCommit(),
+    commit: measuredCommit(),
     engines: [...engines.map((e) => e.name), openAi.engine.name],
     measured,
     human,

@@ -507,6 +507,7 @@ waiting at once, each answered in its turn. One message at a time the same ack t
 
 "Lost" is a MessageSid acked 200 that has neither a message nor a reply; a reply is counted per message id
 (\`<MessageSid>-0\`) in the outbox, after waiting 3 s past the last one for late duplicates.`,
+    'npm run bench -- pipeline',
   );
 }
 
@@ -567,6 +568,7 @@ ${row('**webhook sent -> reply in the outbox**', replies)}
 
 The ack is ${((percentile(acks, 50) / percentile(replies, 50)) * 100).toFixed(0)}% of the p50 end to end; the
 rest is the pipeline run.`,
+    'npm run bench -- pipeline',
   );
 }
 

@@ -1,9 +1,10 @@
 /**
- * The benchmark's baseline: the service's former offline engine, Debian's pocketsphinx (0.8+5prealpha: the `pocketsphinx_continuous` program)
- * and its US English model. ffmpeg first turns any accepted format into 16 kHz mono 16-bit PCM, which goes
- * to pocketsphinx as a raw file; it prints one line per utterance it hears. Moonshine replaced it in the
- * service (docs/decisions.md); `npm run bench -- transcription` still measures it while it is installed
- * (`sudo apt-get install pocketsphinx pocketsphinx-en-us`), so both engines are compared on the same clips.
+ * The benchmark's baseline: the service's former offline engine, Debian's pocketsphinx (0.8+5prealpha: the
+ * `pocketsphinx_continuous` program) and its US English model. ffmpeg first turns any accepted format into
+ * 16 kHz mono 16-bit PCM, which goes to pocketsphinx as a raw file; it prints one line per utterance it hears.
+ * Moonshine replaced it in the service (docs/decisions/transcripts.md); `npm run bench -- transcription`
+ * still measures it while it is installed (`sudo apt-get install pocketsphinx pocketsphinx-en-us`), so both
+ * engines are compared on the same clips.
  */
 import { constants } from 'node:fs';
 import { access, writeFile } from 'node:fs/promises';

@@ -2,6 +2,7 @@
 import type { UrgencyLevel } from '#core/urgency/urgency-schema';
 import { type Rendering, renderingLabel } from '../test/support/fact-truth';
 import { EXPECTED_LEVEL, type UrgencyLabel, type UrgencyVoicemail } from '../test/support/urgency-voicemails';
+import { provenanceLine } from './report';
 
 /** One voicemail through one engine: the level the pipeline gave it, and what the model proposed. */
 export type Judged = {
@@ -156,7 +157,9 @@ export function urgencySection(run: UrgencyRun): string {
   const out: string[] = [
     '## Urgency on a labelled set (issue 25)',
     '',
-    `${run.machine} · commit ${run.commit} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel(run.judged, run.engines.length)}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes${setsRun(run)}. Run: \`npm run bench -- urgency\`.`,
+    provenanceLine(run.commit, 'npm run bench -- urgency'),
+    '',
+    `${run.machine} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel(run.judged, run.engines.length)}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes${setsRun(run)}.`,
     '',
   ];
   for (const engine of run.engines) out.push(...engineBlock(engine, run.judged, '###', 160));

@@ -22,11 +22,11 @@ import { SpeechClips } from '../test/support/speech-clips';
 import { URGENCY_FRESH } from '../test/support/urgency-fresh';
 import { URGENCY_HELDOUT } from '../test/support/urgency-heldout';
 import { URGENCY_VOICEMAILS } from '../test/support/urgency-voicemails';
-import { factClip, gitCommit, offlineSummarizer } from './facts';
+import { factClip, offlineSummarizer } from './facts';
 import { startSimulatedOpenAi } from './facts-openai';
 import { type Engine, runVoicemail } from './facts-pipeline';
 import { moonshineModels } from './honesty';
-import { machineLine, writeSection } from './report';
+import { machineLine, measuredCommit, writeSection } from './report';
 import { type Judged, urgencySection } from './urgency-report';
 
 const SETS = { main: URGENCY_VOICEMAILS, heldout: URGENCY_HELDOUT, fresh: URGENCY_FRESH } as const;
@@ -102,7 +102,7 @@ export async function benchUrgency(): Promise<void> {
   }
   const markdown = urgencySection({
     machine: machineLine(),
-    commit: gitCommit(),
+    commit: measuredCommit(),
     engines: [offline.name, openAi.engine.name],
     judged,
     heldOut,

@@ -11,7 +11,7 @@ export const aliases = {
 
 /**
  * The site runs React's API on Preact (preact/compat): React 19's DOM renderer alone is 66 KB of gzip, most of
- * the landing page's 80 KB budget, where Preact with its React layer is about 11 KB (docs/decisions.md,
+ * the landing page's 80 KB budget, where Preact with its React layer is about 11 KB (docs/decisions/site.md,
  * "Reply and landing page"). Component tests keep React (they run in vitest's own config); the end-to-end
  * tests run this build.
  */

@@ -274,7 +274,7 @@ export class StatelessStack extends Stack {
 
     // The site's URL reached the functions through Lazy values. No cycle: the distribution depends on the API
     // resource alone, and routes/integrations (which depend on the functions) are separate resources
-    // (docs/decisions.md).
+    // (docs/decisions/infrastructure.md).
     const webhookUrl = `${this.site.url}/api/receive-message`;
 
     acknowledgeSiteDeployment(this.site);

@@ -5,7 +5,8 @@
  * a list of the names the operator uses can. Those are the loopback names (`localhost`, `*.localhost`, which
  * browsers resolve themselves, `127.0.0.1`, `[::1]`), the host of `PUBLIC_URL`, the names in `ALLOWED_HOSTS`,
  * `HOST` itself when it is a name, and, when `HOST` listens beyond loopback, this machine's own interface
- * addresses: an address typed into a browser is no name an attacker can point elsewhere (docs/decisions.md).
+ * addresses: an address typed into a browser is no name an attacker can point elsewhere
+ * (docs/decisions/local-runtime.md).
  * Ports are not compared: a rebinding page is served on the runtime's own port anyway.
  */
 import type { IncomingMessage } from 'node:http';

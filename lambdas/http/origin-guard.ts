@@ -1,8 +1,8 @@
 /**
  * Only CloudFront reaches the API. An HTTP API's own `execute-api` address cannot be switched off while
- * CloudFront uses it as its origin (docs/decisions.md, issue 15), so CloudFront adds a header with a secret
- * to every request it forwards, and every function behind the API refuses a request without it. Only then can
- * CloudFront's own headers (`CloudFront-Viewer-Address`, the consent record's address) be believed.
+ * CloudFront uses it as its origin (docs/decisions/security.md, issue 15), so CloudFront adds a header with a
+ * secret to every request it forwards, and every function behind the API refuses a request without it. Only
+ * then can CloudFront's own headers (`CloudFront-Viewer-Address`, the consent record's address) be believed.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';

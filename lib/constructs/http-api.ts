@@ -47,7 +47,7 @@ export interface HttpApiRoutesProps {
  * The HTTP API (API Gateway v2): one route per HTTP_ROUTES row, Lambda proxy integrations, and a Cognito JWT
  * authorizer on admin routes as a first gate (the handlers verify the token and the admins group again).
  * Only CloudFront reaches it: the origin must send {@link HttpApiRoutes.originHeaders}, whose secret every
- * function behind a route checks (lambdas/http/origin-guard.ts, docs/decisions.md).
+ * function behind a route checks (lambdas/http/origin-guard.ts, docs/decisions/security.md).
  */
 export class HttpApiRoutes extends Construct {
   public readonly api: HttpApi;

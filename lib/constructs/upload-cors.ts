@@ -25,7 +25,7 @@ export interface UploadCorsProps {
  * The audio bucket's CORS rule, set from the stateless stack: only the site's origin may PUT (the dashboard's
  * direct upload). The bucket lives in the stateful stack, which cannot name the CloudFront domain without a
  * cycle (the distribution is created after it), so the rule is applied with PutBucketCors once the domain
- * exists, updated with it, and removed with this stack (docs/decisions.md).
+ * exists, updated with it, and removed with this stack (docs/decisions/operator-dashboard.md).
  */
 export class UploadCors extends Construct {
   public readonly resource: AwsCustomResource;

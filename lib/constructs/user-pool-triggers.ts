@@ -76,7 +76,7 @@ const TRIGGER_ACCESS: Record<AuthTrigger['fn'], (fn: ProjectFunction, t: Trigger
 /**
  * The user pool's Lambda triggers (lambdas/handlers/cognito/triggers.ts): PostConfirmation decides who becomes an
  * administrator, CustomMessage writes the emails. They live in the stateful stack next to the pool, because
- * the pool must name them and the app stack already depends on this one (docs/decisions.md).
+ * the pool must name them and the app stack already depends on this one (docs/decisions/operator-team.md).
  */
 export class AuthTriggers extends Construct {
   /** Each trigger's function, keyed by its `fn`. */

@@ -1,10 +1,10 @@
 /**
- * How a transcript's words (core/transcripts/heard-words.ts) are kept in the message's item: compactly, because every
- * one of the table's four indexes projects the whole item and a list of `{text, confidence, at}` maps costs
- * about 40 bytes a word (docs/decisions.md, "Confidence travels with the words"). The words' texts are the
- * transcript's, one space apart, so they are not stored twice; each word keeps its confidence in hundredths,
- * and `at` is kept once per piece of audio (where it changes), to a tenth of a second, rounded down so that
- * playing from it starts at or before the word.
+ * How a transcript's words (core/transcripts/heard-words.ts) are kept in the message's item: compactly,
+ * because every one of the table's four indexes projects the whole item and a list of
+ * `{text, confidence, at}` maps costs about 40 bytes a word (docs/decisions/transcripts.md, "Confidence
+ * travels with the words"). The words' texts are the transcript's, one space apart, so they are not stored
+ * twice; each word keeps its confidence in hundredths, and `at` is kept once per piece of audio (where it
+ * changes), to a tenth of a second, rounded down so that playing from it starts at or before the word.
  */
 import { type HeardWord, heardWordsSchema } from '#core/transcripts/heard-words';
 

@@ -5,8 +5,8 @@
  * to; an area code split between zones (208 Idaho, 850 Florida) takes its larger part, and non-geographic
  * codes (800, 888, 500...) have none. Three codes corrected by hand: 689 (Orlando, an overlay of 407) and
  * 423 (Chattanooga, the Tri-Cities) are Eastern, and Alaska's 907 is America/Anchorage, the zone most of
- * Alaska keeps (the map gave Juneau, whose clock is the same). docs/decisions.md has the command that made
- * it. A sender whose area code is wrong for them texts TZ.
+ * Alaska keeps (the map gave Juneau, whose clock is the same). docs/decisions/cards.md has the command that
+ * made it. A sender whose area code is wrong for them texts TZ.
  */
 
 /** Area codes by zone, each list space-separated. */

@@ -2,7 +2,7 @@
  * "Add to calendar" (issue 25): an iCalendar event (RFC 5545) for a time the caller stated and the checks
  * passed (core/cards/event-time.ts resolves it). Times are written in UTC ("...Z"): an event is one instant, every
  * calendar shows it in the device's own zone, and no VTIMEZONE has to be carried and kept current
- * (decisions.md). A whole day is a DATE event. A reminder goes off before it.
+ * (docs/decisions/cards.md). A whole day is a DATE event. A reminder goes off before it.
  */
 import { CARDS_PRODID } from './contact-card';
 import { contentDocument, contentLine, escapeText } from './content-lines';

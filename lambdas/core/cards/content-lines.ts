@@ -3,7 +3,7 @@
  * `NAME;PARAM=value:value`, ended by CRLF, folded so no line is longer than 75 octets (a continuation starts
  * with one space), text values escaped (backslash, comma, semicolon, newline). Written here rather than by a
  * library: ical.js folds at 75 characters, not octets, and ical-generator writes no vCard (issue 25,
- * decisions.md); the two formats need nothing more than these few rules.
+ * docs/decisions/cards.md); the two formats need nothing more than these few rules.
  */
 
 /** The longest line in octets, the CRLF not counted (RFC 5545 3.1, RFC 6350 3.2). */

@@ -238,7 +238,7 @@ const KIND_BY_KEYWORD: ReadonlyMap<string, InboundTextKind> = new Map([
  * revocation of consent). Matched against the whole message, lowercased, with punctuation, emoji and a
  * leading "please" or trailing "thanks" taken off. Phrases about calls ("stop calling me") are left out on
  * purpose: this number never calls, and such a note usually travels with a forwarded voicemail about a caller.
- * docs/decisions.md lists them for the terms and the operator.
+ * docs/decisions/commands.md lists them for the terms and the operator.
  */
 export const REVOCATION_PATTERNS: readonly RegExp[] = [
   /^stop( it)?( now)?$/,

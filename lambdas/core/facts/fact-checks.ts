@@ -33,7 +33,7 @@ export type FactCheckOptions = {
 /**
  * A name is stated only when each of its words was heard at least this surely: Moonshine heard "Jenna" as
  * "Jennifer" at 0.82, "Lucas" as "Luke" at 0.85 and "Anjali" as "Sam Jolly" at 0.89, where right names came
- * at 0.28 to 0.97 (docs/decisions.md, "Facts checked before they are stated").
+ * at 0.28 to 0.97 (docs/decisions/facts.md, "Facts checked before they are stated").
  */
 export const NAME_SURE_AT_LEAST = 0.9;
 

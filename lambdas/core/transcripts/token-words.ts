@@ -69,7 +69,8 @@ export function tokenWords(tokens: readonly ScoredToken[]): TokenWord[] {
 /**
  * How sure the engine was of a word: the probability of its least likely token. One misheard digit in a
  * phone number makes the whole number doubtful, which an average over its dozen tokens would hide; the
- * measurements behind the choice are in docs/decisions.md ("Word confidence", issue 24).
+ * measurements behind the choice are in docs/decisions/transcripts.md ("Confidence travels with the words",
+ * issue 24).
  */
 export function wordConfidence(logProbs: readonly number[]): number {
   if (logProbs.length === 0) return 1;
