@@ -1,5 +1,5 @@
 import type { Message } from '@core/messages/message';
-import { CORRECTED_TRANSCRIPT_MAX } from '@core/transcripts/transcript-review';
+import { CORRECTED_TRANSCRIPT_MAX } from '@core/messages/message-corrections';
 import { Flag } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';

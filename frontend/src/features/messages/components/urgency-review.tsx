@@ -1,6 +1,6 @@
 import type { Message } from '@core/messages/message';
-import { shownUrgency, URGENCY_WORDS, urgencyLine } from '@core/urgency/urgency-review';
 import { URGENCY_LEVELS, type UrgencyLevel } from '@core/urgency/urgency-schema';
+import { shownUrgency, URGENCY_WORDS, urgencyLine } from '@core/urgency/urgency-words';
 import { useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { errorMessage } from '@/lib/error-message';
