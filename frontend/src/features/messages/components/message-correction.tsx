@@ -63,7 +63,6 @@ export function MessageCorrection<Input>({
     setSaving(input);
     setFailure(null);
     try {
-      // Awaited first: `onChanged?.(await ...)` would skip the request itself when nobody listens.
       const updated = await correctMessage(message.id, field.path, input);
       setAnswered(updated);
       onChanged?.(updated);
