@@ -186,6 +186,17 @@ export const readsHistory: Access = (fn, t) => {
   fn.queryIndex(t.data.tables.messages, MESSAGE_INDEXES.status);
 };
 
+/**
+ * An operator's correction of a field of a message (use-cases/message-corrections.ts): reads the message,
+ * writes the correction, tells the live list, counts the first one.
+ */
+export const correctsMessage: Access = (fn, t) => {
+  adminEdge(fn, t);
+  fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
+  publishesChanges(fn, t);
+  countsUsage(fn, t);
+};
+
 /** The settings as the dashboard sees them: the row and both secrets (masked, or tried), writing nothing. */
 export const readsSettings: Access = (fn, t) => {
   adminEdge(fn, t);

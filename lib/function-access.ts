@@ -15,6 +15,7 @@ import {
   type Access,
   type AccessTargets,
   adminEdge,
+  correctsMessage,
   countsUsage,
   ffmpeg,
   healthProbes,
@@ -72,20 +73,9 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // status's index; never a scan. The export reads the same pages.
   'list-messages': readsHistory,
   'export-messages': readsHistory,
-  // An operator's "wrong transcript" mark: reads the message, writes the mark, tells the live list.
-  'review-transcript': (fn, t) => {
-    adminEdge(fn, t);
-    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
-    publishesChanges(fn, t);
-    countsUsage(fn, t);
-  },
-  // An operator's urgency correction (issue 25): the same rights as the transcript mark.
-  'review-urgency': (fn, t) => {
-    adminEdge(fn, t);
-    fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'UpdateItem']);
-    publishesChanges(fn, t);
-    countsUsage(fn, t);
-  },
+  // An operator's corrections of a message: the "wrong transcript" mark, and the urgency (issue 25).
+  'review-transcript': correctsMessage,
+  'review-urgency': correctsMessage,
   'get-settings': readsSettings,
   'put-settings': (fn, t) => {
     adminEdge(fn, t);

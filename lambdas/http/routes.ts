@@ -105,6 +105,14 @@ export const THROTTLES = {
   uploadLink: { rate: 5, burst: 10 },
 } as const satisfies Record<string, Throttle>;
 
+/**
+ * A route by which an operator corrects a field of a message (core/messages/message-corrections.ts): a PUT
+ * by an admin, its handler one call of handlers/admin/correction-route.ts; only the body it takes differs.
+ */
+function correctionRoute(path: HttpRoute['path'], fn: string, maxBodyBytes: number): HttpRoute {
+  return { method: 'PUT', path, fn, access: 'admin', throttle: THROTTLES.admin, maxBodyBytes };
+}
+
 export const HTTP_ROUTES: readonly HttpRoute[] = [
   { method: 'GET', path: '/api/health', fn: 'health', access: 'public', throttle: THROTTLES.publicRead },
   {
@@ -194,23 +202,9 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'admin',
     throttle: THROTTLES.admin,
   },
-  {
-    method: 'PUT',
-    path: '/api/messages/{id}/transcript-review',
-    fn: 'review-transcript',
-    access: 'admin',
-    throttle: THROTTLES.admin,
-    maxBodyBytes: BODY_LIMITS.transcriptReview,
-  },
+  correctionRoute('/api/messages/{id}/transcript-review', 'review-transcript', BODY_LIMITS.transcriptReview),
   // An operator's correction of a message's urgency (issue 25), kept like the transcript mark.
-  {
-    method: 'PUT',
-    path: '/api/messages/{id}/urgency',
-    fn: 'review-urgency',
-    access: 'admin',
-    throttle: THROTTLES.admin,
-    maxBodyBytes: BODY_LIMITS.json,
-  },
+  correctionRoute('/api/messages/{id}/urgency', 'review-urgency', BODY_LIMITS.json),
   {
     method: 'GET',
     path: '/api/messages/{id}/audio',

@@ -13,7 +13,7 @@ import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '#core
 import { linkExpiresAt } from '#core/messages/retention';
 import type { SettingsRecord } from '#core/operator/settings';
 import { checkedCallbackLine } from '#core/texts/service-texts';
-import { shownUrgency } from '#core/urgency/urgency-review';
+import { shownUrgency } from '#core/urgency/urgency-words';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';

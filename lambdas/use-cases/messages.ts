@@ -10,7 +10,7 @@ import { deliveryState } from '#core/messages/message-outcome';
 import { messageKind, receivedWords } from '#core/messages/refused-inbound';
 import { CSV_START, csvLine } from '#core/operator/csv';
 import type { HeardWord } from '#core/transcripts/heard-words';
-import { shownUrgency } from '#core/urgency/urgency-review';
+import { shownUrgency } from '#core/urgency/urgency-words';
 import type { MessageRepository } from '../ports/message-repository';
 
 /** A page of the history as the API answers it: `next_cursor` is null on the last page. */

@@ -1,8 +1,8 @@
-/** An operator's "wrong transcript" mark (use-cases/transcript-review.ts) over in-memory ports. */
+/** An operator's "wrong transcript" mark (use-cases/message-corrections.ts) over in-memory ports. */
 import { describe, expect, it } from 'vitest';
 import type { Message } from '#core/messages/message';
-import { transcriptReviewInputSchema } from '#core/transcripts/transcript-review';
-import { reviewTranscript } from '../../lambdas/use-cases/transcript-review';
+import { transcriptReviewInputSchema } from '#core/messages/message-corrections';
+import { reviewTranscript } from '../../lambdas/use-cases/message-corrections';
 import { InMemoryMessages, RecordingEvents, testClock } from '../support/in-memory-ports';
 import { pendingMessage } from '../support/messages';
 

@@ -6,16 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listMessagesQuerySchema, type Message } from '#core/messages/message';
+import { correctedUrgency, urgencyReviewInputSchema } from '#core/messages/message-corrections';
 import { matchesDerivedFilters, messageFiltersQuerySchema } from '#core/messages/message-history';
-import {
-  correctedUrgency,
-  shownUrgency,
-  urgencyLine,
-  urgencyReviewInputSchema,
-} from '#core/urgency/urgency-review';
 import type { Urgency } from '#core/urgency/urgency-schema';
+import { shownUrgency, urgencyLine } from '#core/urgency/urgency-words';
+import { reviewUrgency } from '../../lambdas/use-cases/message-corrections';
 import { listMessageHistory, messagesCsv } from '../../lambdas/use-cases/messages';
-import { reviewUrgency } from '../../lambdas/use-cases/urgency-review';
 import { InMemoryMessages, InMemoryUsage, RecordingEvents, testClock } from '../support/in-memory-ports';
 import { pendingMessage } from '../support/messages';
 

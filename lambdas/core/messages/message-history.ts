@@ -12,8 +12,8 @@ import {
   URGENCY_LEVELS,
   type Urgency,
   type UrgencyLevel,
-  type UrgencyReview,
 } from '#core/urgency/urgency-schema';
+import type { UrgencyReview } from './message-corrections';
 import { DELIVERY_STATES, type DeliveryState, deliveryState } from './message-outcome';
 import { MESSAGE_KINDS, type MessageKind } from './refused-inbound';
 import { MESSAGE_STATUSES, type MessageStatus } from './status';

@@ -12,7 +12,7 @@ import { URGENCY_LEVELS } from '#core/urgency/urgency-schema';
 
 /**
  * How pressing the message is, as its page shows it: the operator's correction first, else the pipeline's
- * level with its reason (core/urgency/urgency-review.ts shownUrgency; a corrected level has none).
+ * level with its reason (core/urgency/urgency-words.ts shownUrgency; a corrected level has none).
  */
 export const sharedUrgencySchema = z.object({
   level: z.enum(URGENCY_LEVELS),

@@ -6,8 +6,8 @@ import * as z from 'zod';
 import { smsPartSchema } from '#core/delivery/delivery-status';
 import { statedFactsSchema, storedSummarySchema } from '#core/facts/summary';
 import { heardWordsSchema } from '#core/transcripts/heard-words';
-import { transcriptReviewSchema } from '#core/transcripts/transcript-review';
-import { urgencyReviewSchema, urgencySchema } from '#core/urgency/urgency-schema';
+import { urgencySchema } from '#core/urgency/urgency-schema';
+import { transcriptReviewSchema, urgencyReviewSchema } from './message-corrections';
 import { historyQuerySchema } from './message-history';
 import { inboundRefusalSchema } from './refused-inbound-schema';
 import { MESSAGE_STATUSES } from './status';
@@ -81,11 +81,12 @@ export const messageSchema = z.object({
    * delivery status (core/delivery/delivery-status.ts); written only through the message repository's SMS-part methods.
    */
   sms_parts: z.array(smsPartSchema).optional(),
-  /** An operator's mark that the transcript is wrong (core/transcripts/transcript-review.ts); null once cleared. */
+  /** An operator's mark that the transcript is wrong (core/messages/message-corrections.ts); null once cleared. */
   transcript_review: transcriptReviewSchema.nullable().optional(),
   /**
    * How pressing the message is (core/urgency/urgency-schema.ts): written once the summary is checked; absent on
-   * refused records and on messages from before issue 25. `urgency_review` is an operator's correction.
+   * refused records and on messages from before issue 25. `urgency_review` is an operator's correction
+   * (core/messages/message-corrections.ts).
    */
   urgency: urgencySchema.nullable().optional(),
   urgency_review: urgencyReviewSchema.nullable().optional(),

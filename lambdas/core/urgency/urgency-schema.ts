@@ -2,7 +2,7 @@
  * How pressing a voice message is (issue 25, deliverable 1): `urgent`, `normal` or `likely_spam`, with the
  * reason in a few words ("a child is sick at school", "asks for payment by gift card"). The pipeline writes
  * `urgency` once the summary is checked (offline from rules over the transcript, with OpenAI from the
- * summary's schema, checked the same way); an operator may correct it (`urgency_review`), which the dashboard,
+ * summary's schema, checked the same way); an operator may correct it (`urgency_review`, core/messages/message-corrections.ts), which the dashboard,
  * History's filter and the export then follow, and usage counts. Zod-free callers read the levels only.
  */
 import * as z from 'zod';
@@ -23,21 +23,11 @@ export const urgencySchema = z.object({
 });
 export type Urgency = z.infer<typeof urgencySchema>;
 
-/** An operator's correction of the level, kept like the wrong-transcript mark and counted in usage. */
-export const urgencyReviewSchema = z.object({
-  level: z.enum(URGENCY_LEVELS),
-  /** The level the pipeline had given (what was corrected). */
-  was: z.enum(URGENCY_LEVELS),
-  /** The operator's email (or account id when the token has none). */
-  reviewed_by: z.string(),
-  reviewed_at: z.string(),
-});
-export type UrgencyReview = z.infer<typeof urgencyReviewSchema>;
-
 /** The level a message is shown and filtered by: the operator's correction first, else the pipeline's. */
 export function effectiveUrgency(message: {
   readonly urgency?: Urgency | null;
-  readonly urgency_review?: UrgencyReview | null;
+  /** The operator's correction (core/messages/message-corrections.ts), when there is one. */
+  readonly urgency_review?: { readonly level: UrgencyLevel } | null;
 }): UrgencyLevel | null {
   return message.urgency_review?.level ?? message.urgency?.level ?? null;
 }

@@ -3,25 +3,12 @@
  * transcript wrong (by the caller, now); `{wrong: false}` clears the mark. Answers with the message as the
  * list shows it.
  */
-
-import { listedMessage } from '#core/messages/message';
-import { transcriptReviewInputSchema } from '#core/transcripts/transcript-review';
-import { adminRoutes } from '../../composition/http';
-import { messageChanges } from '../../composition/message-changes';
-import { usage } from '../../composition/usage';
-import { messageIdPathSchema } from '../../http/path-schemas';
+import { transcriptReviewInputSchema } from '#core/messages/message-corrections';
 import { BODY_LIMITS } from '../../http/routes';
-import { parseOrThrow } from '../../http/validation';
-import { reviewTranscript } from '../../use-cases/transcript-review';
+import { reviewTranscript } from '../../use-cases/message-corrections';
+import { correctionRoute } from './correction-route';
 
-const deps = { ...messageChanges(), usage: usage() };
-const route = adminRoutes();
-
-export const handler = route(
-  { access: 'admin', body: transcriptReviewInputSchema, maxBodyBytes: BODY_LIMITS.transcriptReview },
-  async ({ event, body, caller }) => {
-    const { id } = parseOrThrow(messageIdPathSchema, event.pathParameters ?? {}, 'path');
-    const { message } = await reviewTranscript(deps, id, body, caller);
-    return { status: 200, body: { message: listedMessage(message) } };
-  },
+export const handler = correctionRoute(
+  { body: transcriptReviewInputSchema, maxBodyBytes: BODY_LIMITS.transcriptReview },
+  reviewTranscript,
 );

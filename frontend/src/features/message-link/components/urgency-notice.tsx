@@ -1,5 +1,5 @@
 import type { sharedUrgencySchema } from '@core/messages/message-link';
-import { urgencyLine } from '@core/urgency/urgency-review';
+import { urgencyLine } from '@core/urgency/urgency-words';
 import { ShieldAlert, Siren } from 'lucide-react';
 import type * as z from 'zod';
 

@@ -1,7 +1,6 @@
 import type { Message } from '@core/messages/message';
 import { HISTORY_PAGE_SIZE } from '@core/messages/message-history';
 import { type HeardWord, heardWordsSchema } from '@core/transcripts/heard-words';
-import type { UrgencyLevel } from '@core/urgency/urgency-schema';
 import * as z from 'zod';
 import { adminDownload, adminRequest } from '@/lib/admin-api';
 import { saveBlob } from '@/lib/save-blob';
@@ -103,25 +102,20 @@ export async function downloadHistoryCsv(filters: HistoryFilters): Promise<{ tru
   return { truncated: response.headers.get('x-export-truncated') === 'true' };
 }
 
-/** Marks the transcript wrong (with the right text, when given) or clears the mark; answers the message. */
-export async function reviewTranscript(
+/**
+ * Sends an operator's correction of a field of the message: PUT /messages/{id}/<path> with `correction` as
+ * the body (components/message-correction.tsx names each field's path and body); answers the message.
+ */
+export async function correctMessage<Input>(
   messageId: string,
-  review: { readonly wrong: boolean; readonly corrected_text?: string | null },
+  path: string,
+  correction: Input,
 ): Promise<Message> {
   const body = await adminRequest<{ message: Message }>(
-    `/messages/${encodeURIComponent(messageId)}/transcript-review`,
-    { method: 'PUT', body: review },
-  );
-  return body.message;
-}
-
-/** Corrects the message's urgency (the pipeline's own level clears the correction); answers the message. */
-export async function reviewUrgency(messageId: string, level: UrgencyLevel): Promise<Message> {
-  const body = await adminRequest<{ message: Message }>(
-    `/messages/${encodeURIComponent(messageId)}/urgency`,
+    `/messages/${encodeURIComponent(messageId)}/${path}`,
     {
       method: 'PUT',
-      body: { level },
+      body: correction,
     },
   );
   return body.message;

@@ -1,8 +1,8 @@
 import { DELIVERY_STATES } from '@core/messages/message-outcome';
 import { MESSAGE_KINDS } from '@core/messages/refused-inbound';
 import { MESSAGE_STATUSES } from '@core/messages/status';
-import { URGENCY_WORDS } from '@core/urgency/urgency-review';
 import { URGENCY_LEVELS } from '@core/urgency/urgency-schema';
+import { URGENCY_WORDS } from '@core/urgency/urgency-words';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';

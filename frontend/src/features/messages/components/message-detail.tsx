@@ -13,10 +13,9 @@ import { retryErrorText } from '../utils/retry-error';
 import { AudioPlayer } from './audio-player';
 import { CardTranscript } from './card-transcript';
 import { DeliveryStatus } from './delivery-status';
+import { MessageCorrection, TRANSCRIPT_FIELD, URGENCY_FIELD } from './message-correction';
 import { RefusedDetails } from './refused-details';
 import { RunDetails } from './run-details';
-import { TranscriptReview } from './transcript-review';
-import { UrgencyReview } from './urgency-review';
 
 /** The callback line the first message carried (the summary's text leaves the number to it). */
 function CallbackLine({
@@ -61,7 +60,7 @@ export function MessageDetail({
   onChanged,
 }: {
   readonly message: Message;
-  /** The message as an operator's change (the urgency's correction) left it, before the live update. */
+  /** The message as an operator's correction (its urgency, its transcript mark) left it, before the live update. */
   readonly onChanged?: (message: Message) => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -109,7 +108,7 @@ export function MessageDetail({
         )}
       </p>
 
-      <UrgencyReview message={message} {...(onChanged ? { onChanged } : {})} />
+      <MessageCorrection field={URGENCY_FIELD} message={message} onChanged={onChanged} />
       {presentation.text && <p className="text-muted">{presentation.text}</p>}
       {isStuck(message, Date.now()) && (
         <p className="rounded-lg bg-surface px-3 py-2 text-sm text-ink">
@@ -177,7 +176,7 @@ export function MessageDetail({
       )}
 
       {/* The operator's controls together, below what the card says (the reply and its delivery stay side by side). */}
-      <TranscriptReview message={message} />
+      <MessageCorrection field={TRANSCRIPT_FIELD} message={message} onChanged={onChanged} />
       <div className="flex flex-wrap items-center gap-3">
         {message.audio_url && <AudioPlayer recording={recording} />}
         {action && (

@@ -1,5 +1,5 @@
-import { URGENCY_WORDS } from '@core/urgency/urgency-review';
 import type { UrgencyLevel } from '@core/urgency/urgency-schema';
+import { URGENCY_WORDS } from '@core/urgency/urgency-words';
 import { ShieldAlert, Siren } from 'lucide-react';
 
 /**
