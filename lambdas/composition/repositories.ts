@@ -4,19 +4,21 @@
  * esbuild cannot see that across files by itself, and the Transcribe bundle is near its 1 MB budget.
  */
 
-import { DynamoCardLinks } from '../adapters/aws/dynamo-card-links';
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
-import { DynamoDeleteCodes } from '../adapters/aws/dynamo-delete-codes';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
-import { DynamoPendingSmsConsents } from '../adapters/aws/dynamo-pending-sms-consents';
 import { DynamoRunSteps } from '../adapters/aws/dynamo-run-steps';
 import { DynamoSenderPreferencesRepository } from '../adapters/aws/dynamo-sender-preferences-repository';
 import { DynamoSentTextRepository } from '../adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-repository';
+import {
+  DynamoCardLinks,
+  DynamoDeleteCodes,
+  DynamoPendingSmsConsents,
+  DynamoUploadCodes,
+} from '../adapters/aws/dynamo-short-lived-codes';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
-import { DynamoUploadCodes } from '../adapters/aws/dynamo-upload-codes';
 import { DynamoUsageCounter } from '../adapters/aws/dynamo-usage-counter';
 import { documentClient } from './clients/dynamodb';
 import { ENV } from './env-names';
