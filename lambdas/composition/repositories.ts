@@ -28,12 +28,14 @@ import { readEnv, required, retentionDays } from './read-env';
 
 /**
  * A repository of the table the variable `name` names, built on first use; `concern` is what a missing
- * variable's error calls it.
+ * variable's error calls it. The name is given as its literal (typed against ENV, so a misspelt one fails the
+ * typecheck), not as `ENV.X`: esbuild keeps a pure call whose arguments read a property, and with it the
+ * repository, in every bundle.
  */
 function inTable<T>(
   Repository: new (db: DynamoDBDocumentClient, table: string) => T,
   concern: string,
-  name: (typeof ENV)[keyof typeof ENV],
+  name: keyof typeof ENV,
 ): () => T {
   return once(() => new Repository(documentClient(), readEnv(concern, { [name]: required })[name] as string));
 }
@@ -50,74 +52,74 @@ export const messageRepository = /* @__PURE__ */ once(() => {
 export const settingsRepository = /* @__PURE__ */ inTable(
   DynamoSettingsRepository,
   'the settings table',
-  ENV.SETTINGS_TABLE,
+  'SETTINGS_TABLE',
 );
 
 export const optOutRepository = /* @__PURE__ */ inTable(
   DynamoOptOutRepository,
   'the opt-outs table',
-  ENV.OPT_OUTS_TABLE,
+  'OPT_OUTS_TABLE',
 );
 
 /** What each sender chose by text (LANG): the webhook and the pipeline steps that write to the sender. */
 export const senderPreferencesRepository = /* @__PURE__ */ inTable(
   DynamoSenderPreferencesRepository,
   'the sender preferences table',
-  ENV.SENDER_PREFERENCES_TABLE,
+  'SENDER_PREFERENCES_TABLE',
 );
 
 /** Pending UPLOAD links: the webhook adds them, the upload page's function reads and uses them up. */
 export const uploadCodeStore = /* @__PURE__ */ inTable(
   DynamoUploadCodes,
   'the upload codes table',
-  ENV.UPLOAD_CODES_TABLE,
+  'UPLOAD_CODES_TABLE',
 );
 
 /** The links of MMS attachments: the reply step adds them, the link page's function reads them, erasing forgets them. */
 export const cardLinkStore = /* @__PURE__ */ inTable(
   DynamoCardLinks,
   'the card links table',
-  ENV.CARD_LINKS_TABLE,
+  'CARD_LINKS_TABLE',
 );
 
 export const signupRepository = /* @__PURE__ */ inTable(
   DynamoSignupRepository,
   'the signups table',
-  ENV.SIGNUPS_TABLE,
+  'SIGNUPS_TABLE',
 );
 
 export const consentRecordRepository = /* @__PURE__ */ inTable(
   DynamoConsentRecordRepository,
   'the sign-up consent records table',
-  ENV.SIGNUP_CONSENTS_TABLE,
+  'SIGNUP_CONSENTS_TABLE',
 );
 
 /** The limits' counters (voice messages a day, segments an hour and a day, replayed webhooks). */
-export const counters = /* @__PURE__ */ inTable(DynamoCounters, 'the counters table', ENV.COUNTERS_TABLE);
+export const counters = /* @__PURE__ */ inTable(DynamoCounters, 'the counters table', 'COUNTERS_TABLE');
 
 /** Pending DELETE codes, items of the counters table: the webhook alone makes and tries them. */
 export const deleteCodeStore = /* @__PURE__ */ inTable(
   DynamoDeleteCodes,
   'the counters table',
-  ENV.COUNTERS_TABLE,
+  'COUNTERS_TABLE',
 );
 
 /** Sign-ups waiting for their phone's YES, items of the counters table: sign-ups add, the webhook takes. */
 export const pendingSmsConsents = /* @__PURE__ */ inTable(
   DynamoPendingSmsConsents,
   'the counters table',
-  ENV.COUNTERS_TABLE,
+  'COUNTERS_TABLE',
 );
 
 /** Which message each text sent about one belongs to (how a delivery status callback finds its message). */
 export const sentTextRepository = /* @__PURE__ */ inTable(
   DynamoSentTextRepository,
   'the sent texts table',
-  ENV.SENT_TEXTS_TABLE,
+  'SENT_TEXTS_TABLE',
 );
 
 /** The daily usage counters; a failed add is logged, never thrown (usage must not fail the work it counts). */
-export const usageCounter = /* @__PURE__ */ inTable(DynamoUsageCounter, 'the usage table', ENV.USAGE_TABLE);
+export const usageCounter = /* @__PURE__ */ inTable(DynamoUsageCounter, 'the usage table', 'USAGE_TABLE');
 
 /** Each message's run steps, on the message's own item in the messages table. */
-export const runSteps = /* @__PURE__ */ inTable(DynamoRunSteps, 'the messages table', ENV.MESSAGES_TABLE);
+export const runSteps = /* @__PURE__ */ inTable(DynamoRunSteps, 'the messages table', 'MESSAGES_TABLE');

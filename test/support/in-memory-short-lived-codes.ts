@@ -49,7 +49,7 @@ export class InMemoryShortLivedCodes<R extends ShortLived> implements ShortLived
     const tries = this.tries.get(key) ?? 0;
     if (!record || tries >= maxTries) return 'none';
     const { expiresAt: _, ...rest } = record;
-    if (this.kind.item.encode(rest).code_hash === codeHash) {
+    if (this.kind.item().encode(rest).code_hash === codeHash) {
       this.items.delete(key);
       return 'right';
     }

@@ -47,6 +47,7 @@ async function unlessRefused<T>(write: Promise<T>): Promise<T | null> {
  * number rounds it down (its TTL decides, so it never lives past its end).
  */
 export class DynamoShortLivedCodes<R extends ShortLived> implements ShortLivedCodes<R> {
+  private readonly item: ReturnType<CodeKind<R>['item']>;
   private readonly keyName: string;
   private readonly ttlName: string;
 
@@ -56,14 +57,15 @@ export class DynamoShortLivedCodes<R extends ShortLived> implements ShortLivedCo
     private readonly table: string,
     private readonly clock: Clock = systemClock,
   ) {
-    const spec = kind.keyedBy === 'hash' ? kind.table : TABLES.counters;
+    this.item = kind.item();
+    const spec = TABLES[kind.keyedBy === 'hash' ? kind.table : 'counters'];
     this.keyName = spec.partitionKey;
     this.ttlName = spec.timeToLiveAttribute;
   }
 
   async put(key: string, record: R, now = this.clock()): Promise<void> {
     const { expiresAt, ...rest } = record;
-    const attributes: Record<string, unknown> = this.kind.item.encode(rest);
+    const attributes: Record<string, unknown> = this.item.encode(rest);
     if (this.kind.keyedBy === 'hash') {
       const ttl = Math.ceil(seconds(expiresAt));
       await this.db.send(
@@ -102,7 +104,7 @@ export class DynamoShortLivedCodes<R extends ShortLived> implements ShortLivedCo
   }
 
   async consume(key: string, now = this.clock()): Promise<R | null> {
-    const names = Object.keys(this.kind.item.in.shape);
+    const names = Object.keys(this.item.in.shape);
     const used = await unlessRefused(
       this.db.send(
         this.kind.keyedBy === 'hash'
@@ -220,7 +222,7 @@ export class DynamoShortLivedCodes<R extends ShortLived> implements ShortLivedCo
 
   /** The item's record if it decodes and is in time at `now`; null otherwise. */
   private inTime(item: Record<string, unknown>, now: string): R | null {
-    const decoded = this.kind.item.safeDecode(item);
+    const decoded = this.item.safeDecode(item);
     const end = this.kind.keyedBy === 'hash' ? item[ENDS] : item[this.ttlName];
     const expiresAt =
       typeof end === 'string' ? end : typeof end === 'number' ? new Date(end * 1000).toISOString() : null;

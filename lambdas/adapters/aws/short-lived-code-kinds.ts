@@ -16,15 +16,17 @@ import type {
   UploadCode,
   WaitingSignups,
 } from '../../ports/short-lived-codes';
-import { TABLES } from './tables';
 
 /** A record without its end: the store keeps the end itself (as an ISO time, a TTL, or both). */
 type Unended<R extends ShortLived> = Omit<R, 'expiresAt'>;
 
 /** How one kind of code is kept. */
 export type CodeKind<R extends ShortLived> = {
-  /** The record's attributes in its item, and back; an item that does not decode reads as none. */
-  readonly item: z.ZodCodec<z.ZodObject, z.ZodType<Unended<R>>>;
+  /**
+   * The record's attributes in its item, and back; an item that does not decode reads as none. Made when a store
+   * is (a function, so a bundle that keeps none of these codes carries none of their schemas).
+   */
+  readonly item: () => z.ZodCodec<z.ZodObject, z.ZodType<Unended<R>>>;
 } & (
   | {
       /**
@@ -34,7 +36,8 @@ export type CodeKind<R extends ShortLived> = {
        * no scan; it expires with the newest of them.
        */
       readonly keyedBy: 'hash';
-      readonly table: typeof TABLES.cardLinks | typeof TABLES.uploadCodes;
+      /** Its table in TABLES (by name, so that bundles without it drop this object). */
+      readonly table: 'cardLinks' | 'uploadCodes';
       readonly owner: { readonly prefix: string; readonly of: (record: R) => string };
     }
   | {
@@ -71,22 +74,23 @@ function attributes<const M extends Record<string, readonly [string, z.ZodType]>
 /** The links of card files sent as MMS attachments (use-cases/card-attachments.ts), found by their message. */
 export const CARD_LINKS: CodeKind<CardLink> = {
   keyedBy: 'hash',
-  table: TABLES.cardLinks,
+  table: 'cardLinks',
   owner: { prefix: 'message#', of: (link) => link.messageId },
-  item: attributes({
-    messageId: ['message_id', z.string()],
-    kind: ['kind', z.enum(CARD_KINDS)],
-    timeZone: ['time_zone', z.string()],
-    madeAt: ['made_at', z.string()],
-  }),
+  item: () =>
+    attributes({
+      messageId: ['message_id', z.string()],
+      kind: ['kind', z.enum(CARD_KINDS)],
+      timeZone: ['time_zone', z.string()],
+      madeAt: ['made_at', z.string()],
+    }),
 };
 
 /** Pending UPLOAD links (use-cases/upload-link.ts), found by their number for DELETE and STOP. */
 export const UPLOAD_CODES: CodeKind<UploadCode> = {
   keyedBy: 'hash',
-  table: TABLES.uploadCodes,
+  table: 'uploadCodes',
   owner: { prefix: 'number#', of: (code) => code.phoneNumber },
-  item: attributes({ phoneNumber: ['phone_number', z.string()] }),
+  item: () => attributes({ phoneNumber: ['phone_number', z.string()] }),
 };
 
 /** Pending DELETE codes (use-cases/inbound/delete-by-text.ts): one a number, with its tries. */
@@ -94,14 +98,14 @@ export const DELETE_CODES: CodeKind<DeleteCode> = {
   keyedBy: 'number',
   prefix: 'delete-code#',
   countsTries: true,
-  item: attributes({ codeHash: ['code_hash', z.string()] }),
+  item: () => attributes({ codeHash: ['code_hash', z.string()] }),
 };
 
 /** Sign-ups waiting for their phone's YES (use-cases/sms-consent.ts): a set of emails a number. */
 export const WAITING_SIGNUPS: CodeKind<WaitingSignups> = {
   keyedBy: 'number',
   prefix: 'sms-consent#',
-  item: attributes({ emails: ['emails', z.set(z.string())] }),
+  item: () => attributes({ emails: ['emails', z.set(z.string())] }),
 };
 
 /** DELETE codes in the words of delete-by-text.ts, over either backend of the store. */
