@@ -8,8 +8,10 @@ import {
   DynamoCardLinks,
   DynamoDeleteCodes,
   DynamoPendingSmsConsents,
+  DynamoShortLivedCodes,
   DynamoUploadCodes,
 } from '../../lambdas/adapters/aws/dynamo-short-lived-codes';
+import { WAITING_SIGNUPS } from '../../lambdas/adapters/aws/short-lived-code-kinds';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;
@@ -134,5 +136,29 @@ describe('the items already in the tables', () => {
     const waiting = new DynamoPendingSmsConsents(tables.doc, counters);
     expect(await waiting.take('+14155550812', now)).toEqual(['a@x.org', 'b@x.org']);
     expect(await waiting.take('+14155550812', now)).toEqual([]);
+  });
+});
+
+describe('the verbs a kind has not used yet', () => {
+  it("work for it as for the others: a card link used up once, a number's record revoked", async () => {
+    const links = new DynamoCardLinks(tables.doc, tables.names.cardLinks, () => now);
+    const link = {
+      messageId: 'm-used',
+      kind: 'contact',
+      timeZone: 'UTC',
+      madeAt: now,
+      expiresAt: later,
+    } as const;
+    await links.put('c-used', link);
+    const used = await Promise.all([links.consume('c-used'), links.consume('c-used')]);
+    expect(used.filter(Boolean)).toEqual([link]);
+    await expect(links.put('c-used', link)).resolves.toBeUndefined();
+    await expect(links.put('c-used', link)).rejects.toThrow();
+
+    const waiting = new DynamoShortLivedCodes(WAITING_SIGNUPS, tables.doc, tables.names.counters, () => now);
+    await waiting.put('+14155550821', { emails: new Set(['c@x.org']), expiresAt: later });
+    expect(await waiting.revokeAll('+14155550821')).toEqual(['+14155550821']);
+    expect(await waiting.consume('+14155550821')).toBeNull();
+    expect(await waiting.revokeAll('+14155550821')).toEqual([]);
   });
 });
