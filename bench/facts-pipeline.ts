@@ -22,7 +22,6 @@ import { transcribe } from '../lambdas/use-cases/pipeline/transcribe';
 import {
   FakeMediaFetcher,
   InMemoryAudio,
-  InMemoryCardLinks,
   InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
@@ -34,6 +33,7 @@ import {
   settingsWith,
   testClock,
 } from '../test/support/in-memory-ports';
+import { InMemoryCardLinks } from '../test/support/in-memory-short-lived-codes';
 import type { Clip } from '../test/support/speech-clips';
 
 export const SERVICE_NAME = 'Voice Summary';

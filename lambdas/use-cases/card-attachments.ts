@@ -17,12 +17,12 @@ import {
 import { NotFoundError } from '#core/errors';
 import type { Message } from '#core/messages/message';
 import { expiresAtEpochSeconds } from '#core/messages/retention';
-import type { CardLinkStore } from '../ports/card-links';
 import type { Clock } from '../ports/clock';
 import type { MessageRepository } from '../ports/message-repository';
 import type { PhoneRegions } from '../ports/phone-regions';
 import type { SenderPreferencesRepository } from '../ports/sender-preferences';
 import type { SettingsRepository } from '../ports/settings-repository';
+import type { CardLinkStore } from '../ports/short-lived-codes';
 import { newAccessCode, openByCode } from './access-codes';
 import { currentSettings } from './settings';
 

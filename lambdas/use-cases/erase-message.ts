@@ -1,8 +1,8 @@
 /** Erasing one message for good: what the sender's DELETE text and the message page's "Delete" both do. */
 import type { Message } from '#core/messages/message';
 import type { AudioStore } from '../ports/audio-store';
-import type { CardLinkStore } from '../ports/card-links';
 import type { Providers } from '../ports/providers';
+import type { CardLinkStore } from '../ports/short-lived-codes';
 import { type MessageChangeDeps, removeMessage } from './message-changes';
 
 export type EraseMessageDeps = MessageChangeDeps & {

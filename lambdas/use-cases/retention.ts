@@ -1,8 +1,8 @@
 import { type Retention, retentionCutoff } from '#core/messages/retention';
 import { MESSAGE_STATUSES } from '#core/messages/status';
 import type { AudioStore } from '../ports/audio-store';
-import type { CardLinkStore } from '../ports/card-links';
 import type { Providers } from '../ports/providers';
+import type { CardLinkStore } from '../ports/short-lived-codes';
 import { changeMessage, type MessageChangeDeps, removeMessage } from './message-changes';
 
 export type RetentionDeps = MessageChangeDeps & {

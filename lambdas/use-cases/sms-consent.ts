@@ -19,7 +19,7 @@ import {
 import { SMS_CONSENT_REQUEST_TEXT } from '#core/texts/service-texts';
 import type { Clock } from '../ports/clock';
 import type { ConsentRecordRepository } from '../ports/consent-record-repository';
-import type { PendingSmsConsents } from '../ports/pending-sms-consents';
+import type { PendingSmsConsents } from '../ports/short-lived-codes';
 import type { SignupRepository } from '../ports/signup-repository';
 import { type OutboundSmsDeps, sendTextOrLog } from './outbound-sms';
 

@@ -21,7 +21,7 @@ import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
 import type { Counters } from '../ports/counters';
 import type { SettingsRepository } from '../ports/settings-repository';
-import type { UploadCode, UploadCodeStore } from '../ports/upload-codes';
+import type { UploadCode, UploadCodeStore } from '../ports/short-lived-codes';
 import { newAccessCode, openByCode } from './access-codes';
 import { receiveUploadedFile, type UploadDeps } from './inbound/receive-upload';
 import { takeVoiceMessage, voiceDayCounter } from './inbound/voice-limit';

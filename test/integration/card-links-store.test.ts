@@ -1,8 +1,8 @@
 /** The links of MMS attachments (CARDS ON) in DynamoDB, against a real table in dynalite. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoCardLinks } from '../../lambdas/adapters/aws/dynamo-card-links';
-import type { CardLink } from '../../lambdas/ports/card-links';
+import { DynamoCardLinks } from '../../lambdas/adapters/aws/dynamo-short-lived-codes';
+import type { CardLink } from '../../lambdas/ports/short-lived-codes';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;

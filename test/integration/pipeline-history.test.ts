@@ -25,7 +25,6 @@ import {
   fixedSummarizer,
   fixedTranscriber,
   InMemoryAudio,
-  InMemoryCardLinks,
   InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
@@ -38,6 +37,7 @@ import {
   testClock,
   WAV_BYTES,
 } from '../support/in-memory-ports';
+import { InMemoryCardLinks } from '../support/in-memory-short-lived-codes';
 import { pendingMessage } from '../support/messages';
 
 const SENDER = '+14155550123';

@@ -9,15 +9,17 @@ import { senderPreferencesPatchSchema } from '#core/senders/sender-preferences';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
-import { DynamoDeleteCodes } from '../../lambdas/adapters/aws/dynamo-delete-codes';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
-import { DynamoPendingSmsConsents } from '../../lambdas/adapters/aws/dynamo-pending-sms-consents';
 import { DynamoSenderPreferencesRepository } from '../../lambdas/adapters/aws/dynamo-sender-preferences-repository';
 import { DynamoSentTextRepository } from '../../lambdas/adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
+import {
+  DynamoDeleteCodes,
+  DynamoPendingSmsConsents,
+  DynamoUploadCodes,
+} from '../../lambdas/adapters/aws/dynamo-short-lived-codes';
 import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
-import { DynamoUploadCodes } from '../../lambdas/adapters/aws/dynamo-upload-codes';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;

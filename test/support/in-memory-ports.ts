@@ -24,9 +24,7 @@ import {
 } from '#core/senders/sender-preferences';
 import type { AudioStore } from '../../lambdas/ports/audio-store';
 import type { AudioProbe, AudioTools } from '../../lambdas/ports/audio-tools';
-import type { CardLink, CardLinkStore } from '../../lambdas/ports/card-links';
 import type { Counters } from '../../lambdas/ports/counters';
-import type { DeleteCodeStore, DeleteCodeTry } from '../../lambdas/ports/delete-codes';
 import type { LiveChannelStore } from '../../lambdas/ports/live-channel-store';
 import type { FetchedMedia, MediaFetcher } from '../../lambdas/ports/media-fetcher';
 import type { LiveNotices, MessageChange, MessageEvents } from '../../lambdas/ports/message-events';
@@ -45,7 +43,6 @@ import type { SettingsRepository } from '../../lambdas/ports/settings-repository
 import type { OutgoingSms, SmsSender } from '../../lambdas/ports/sms-sender';
 import type { Summarizer, SummaryResult } from '../../lambdas/ports/summarizer';
 import type { Transcriber, Transcription } from '../../lambdas/ports/transcriber';
-import type { UploadCode, UploadCodeStore } from '../../lambdas/ports/upload-codes';
 import type { UsageCounter } from '../../lambdas/ports/usage-counter';
 
 export class InMemoryMessages implements MessageRepository {
@@ -235,68 +232,6 @@ export class InMemorySenderPreferences implements SenderPreferencesRepository {
   }
   async delete(phoneNumber: string) {
     this.items.delete(phoneNumber);
-  }
-}
-
-/** Pending UPLOAD links; `now` says which are past their time. */
-export class InMemoryUploadCodes implements UploadCodeStore {
-  readonly items = new Map<string, UploadCode>();
-  /** The clock the use cases read, so a code expires when their time says so. */
-  constructor(private readonly now: () => string) {}
-  async put(codeHash: string, code: UploadCode) {
-    this.items.set(codeHash, code);
-  }
-  async get(codeHash: string) {
-    const code = this.items.get(codeHash);
-    return code && Date.parse(code.expiresAt) > Date.parse(this.now()) ? code : null;
-  }
-  async consume(codeHash: string) {
-    const code = await this.get(codeHash);
-    if (code) this.items.delete(codeHash);
-    return code;
-  }
-  async revokeAll(phoneNumber: string) {
-    const hashes = [...this.items].filter(([, code]) => code.phoneNumber === phoneNumber).map(([h]) => h);
-    for (const hash of hashes) this.items.delete(hash);
-    return hashes;
-  }
-}
-
-/** The links of MMS attachments, as the DynamoDB adapter keeps them (past `expiresAt`: gone). */
-export class InMemoryCardLinks implements CardLinkStore {
-  readonly items = new Map<string, CardLink>();
-  /** `now`: the clock the use cases read, so a link expires when their time says so (none: never). */
-  constructor(private readonly now?: () => string) {}
-  async put(codeHash: string, link: CardLink) {
-    this.items.set(codeHash, link);
-  }
-  async get(codeHash: string) {
-    const link = this.items.get(codeHash) ?? null;
-    const expired = link && this.now && Date.parse(link.expiresAt) <= Date.parse(this.now());
-    return expired ? null : link;
-  }
-  async revokeAll(messageId: string) {
-    for (const [hash, link] of this.items) if (link.messageId === messageId) this.items.delete(hash);
-  }
-}
-
-/** Pending DELETE codes, one per number, as the DynamoDB adapter keeps them. */
-export class InMemoryDeleteCodes implements DeleteCodeStore {
-  readonly items = new Map<string, { codeHash: string | null; tries: number; expiresAt: string }>();
-  async put(phone: string, codeHash: string, expiresAt: string) {
-    this.items.set(phone, { codeHash, tries: 0, expiresAt });
-  }
-  async attempt(phone: string, codeHash: string, now: string, maxTries: number): Promise<DeleteCodeTry> {
-    const item = this.items.get(phone);
-    if (!item?.codeHash || Date.parse(item.expiresAt) <= Date.parse(now) || item.tries >= maxTries) {
-      return 'none';
-    }
-    if (item.codeHash === codeHash) {
-      item.codeHash = null;
-      return 'right';
-    }
-    item.tries++;
-    return item.tries >= maxTries ? 'spent' : 'wrong';
   }
 }
 

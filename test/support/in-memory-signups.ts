@@ -1,9 +1,8 @@
-/** Sign-ups, their consent records and the sign-ups waiting for their phone's YES, in memory. */
+/** Sign-ups and their consent records, in memory. */
 
 import type { ConsentRecord } from '#core/senders/consent';
 import type { SignupDetails, SignupRecord } from '#core/senders/signup';
 import type { ConsentRecordRepository } from '../../lambdas/ports/consent-record-repository';
-import type { PendingSmsConsents } from '../../lambdas/ports/pending-sms-consents';
 import type { SignupRepository } from '../../lambdas/ports/signup-repository';
 
 export class InMemorySignups implements SignupRepository {
@@ -33,20 +32,5 @@ export class InMemoryConsents implements ConsentRecordRepository {
   }
   async listForEmail(email: string) {
     return this.records.filter((record) => record.email === email);
-  }
-}
-
-/** Sign-ups waiting for a phone's YES, each phone's set with its end, as the DynamoDB adapter keeps them. */
-export class InMemoryPendingSmsConsents implements PendingSmsConsents {
-  readonly items = new Map<string, { emails: Set<string>; expiresAt: string }>();
-  async add(phone: string, email: string, now: string, expiresAt: string) {
-    const item = this.items.get(phone);
-    const live = item && Date.parse(item.expiresAt) > Date.parse(now) ? item.emails : new Set<string>();
-    this.items.set(phone, { emails: live.add(email), expiresAt });
-  }
-  async take(phone: string, now: string) {
-    const item = this.items.get(phone);
-    this.items.delete(phone);
-    return item && Date.parse(item.expiresAt) > Date.parse(now) ? [...item.emails].sort() : [];
   }
 }

@@ -2,6 +2,13 @@
  * What the inbound use cases (lambdas/use-cases/inbound) need, over in-memory ports: one test clock that the
  * messages, the counters and the upload codes all read, a recording SMS sender, and no media to fetch.
  */
+import {
+  DELETE_CODES,
+  DeleteCodes,
+  UPLOAD_CODES,
+  WAITING_SIGNUPS,
+  WaitingSmsConsents,
+} from '../../lambdas/adapters/aws/short-lived-code-kinds';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import type { InboundDeps } from '../../lambdas/use-cases/inbound/receive-sms';
 import type { UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
@@ -9,21 +16,19 @@ import {
   FakeAudioTools,
   FakeMediaFetcher,
   InMemoryAudio,
-  InMemoryCardLinks,
   InMemoryCounters,
-  InMemoryDeleteCodes,
   InMemoryMessages,
   InMemoryOptOuts,
   InMemorySenderPreferences,
   InMemorySentTexts,
   InMemorySettings,
-  InMemoryUploadCodes,
   RecordingEvents,
   RecordingSms,
   RecordingStarter,
   testClock,
 } from './in-memory-ports';
-import { InMemoryConsents, InMemoryPendingSmsConsents, InMemorySignups } from './in-memory-signups';
+import { InMemoryCardLinks, InMemoryShortLivedCodes } from './in-memory-short-lived-codes';
+import { InMemoryConsents, InMemorySignups } from './in-memory-signups';
 
 export const TEST_SITE_URL = 'https://voice.example.com';
 
@@ -50,12 +55,12 @@ export function inboundDeps() {
     },
     serviceName: 'Voice Summary',
     contactEmail: 'help@example.com',
-    uploadCodes: new InMemoryUploadCodes(clock),
+    uploadCodes: new InMemoryShortLivedCodes(UPLOAD_CODES, clock),
     siteUrl: TEST_SITE_URL,
     sentTexts: new InMemorySentTexts(),
-    deleteCodes: new InMemoryDeleteCodes(),
+    deleteCodes: new DeleteCodes(new InMemoryShortLivedCodes(DELETE_CODES)),
     cardLinks: new InMemoryCardLinks(clock),
-    pendingConsents: new InMemoryPendingSmsConsents(),
+    pendingConsents: new WaitingSmsConsents(new InMemoryShortLivedCodes(WAITING_SIGNUPS)),
     signups: new InMemorySignups(),
     consents: new InMemoryConsents(),
     warnings: [] as string[],

@@ -13,13 +13,13 @@ import { mapError } from '../../lambdas/http/error-mapper';
 import { hashAccessCode } from '../../lambdas/use-cases/access-codes';
 import { readCardFile, replyCardUrls } from '../../lambdas/use-cases/card-attachments';
 import {
-  InMemoryCardLinks,
   InMemoryMessages,
   InMemorySenderPreferences,
   InMemorySettings,
   settingsWith,
   testClock,
 } from '../support/in-memory-ports';
+import { InMemoryCardLinks } from '../support/in-memory-short-lived-codes';
 import { pendingMessage } from '../support/messages';
 
 const SENDER = '+14155550123';

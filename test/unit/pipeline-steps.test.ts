@@ -29,7 +29,6 @@ import {
   fixedSummarizer,
   fixedTranscriber,
   InMemoryAudio,
-  InMemoryCardLinks,
   InMemoryCounters,
   InMemoryMessages,
   InMemoryOptOuts,
@@ -42,6 +41,7 @@ import {
   testClock,
   WAV_BYTES,
 } from '../support/in-memory-ports';
+import { InMemoryCardLinks } from '../support/in-memory-short-lived-codes';
 
 const SENDER = '+14155550123';
 const MEDIA_URL = 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1';

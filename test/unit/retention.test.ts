@@ -6,10 +6,10 @@ import { expireProviderMedia, sweepExpired } from '../../lambdas/use-cases/reten
 import {
   FakeMediaFetcher,
   InMemoryAudio,
-  InMemoryCardLinks,
   InMemoryMessages,
   RecordingEvents,
 } from '../support/in-memory-ports';
+import { InMemoryCardLinks } from '../support/in-memory-short-lived-codes';
 
 const NOW = '2026-11-23T12:00:00.000Z';
 const daysAgo = (days: number) => retentionCutoff(NOW, days);

@@ -13,7 +13,7 @@ import { randomInt } from 'node:crypto';
 import { DELETE_CODE_DIGITS, DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from '#core/commands/keywords';
 import { dayWindow } from '#core/delivery/day-window';
 import { DELETE_CODE_TEXT, type DeleteCodeAnswer, type TextLanguage } from '#core/texts/service-texts';
-import type { DeleteCodeStore } from '../../ports/delete-codes';
+import type { DeleteCodeStore } from '../../ports/short-lived-codes';
 import { hashAccessCode } from '../access-codes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 

@@ -8,20 +8,22 @@ import { isAudioMime } from '#core/audio/audio-format';
 import { classifyInboundText } from '#core/commands/keywords';
 import { DAY_MS } from '#core/delivery/day-window';
 import type { AudioStore } from '../../ports/audio-store';
-import type { CardLinkStore } from '../../ports/card-links';
 import type { ConsentRecordRepository } from '../../ports/consent-record-repository';
 import type { Counters } from '../../ports/counters';
-import type { DeleteCodeStore } from '../../ports/delete-codes';
 import type { OptOutRepository } from '../../ports/opt-out-repository';
-import type { PendingSmsConsents } from '../../ports/pending-sms-consents';
 import type { PhoneRegions } from '../../ports/phone-regions';
 import type { PipelineStarter } from '../../ports/pipeline-starter';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { SentTextRepository } from '../../ports/sent-text-repository';
 import type { SettingsRepository } from '../../ports/settings-repository';
+import type {
+  CardLinkStore,
+  DeleteCodeStore,
+  PendingSmsConsents,
+  UploadCodeStore,
+} from '../../ports/short-lived-codes';
 import type { SignupRepository } from '../../ports/signup-repository';
-import type { UploadCodeStore } from '../../ports/upload-codes';
 import type { MessageChangeDeps } from '../message-changes';
 import type { UsageDeps } from '../usage';
 import { answerText, honourOptOut, type TextAnswer } from './text-commands';

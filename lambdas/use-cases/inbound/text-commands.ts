@@ -25,12 +25,10 @@ import {
   type TextLanguage,
 } from '#core/texts/service-texts';
 import type { AudioStore } from '../../ports/audio-store';
-import type { CardLinkStore } from '../../ports/card-links';
-import type { DeleteCodeStore } from '../../ports/delete-codes';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { SentTextRepository } from '../../ports/sent-text-repository';
-import type { UploadCodeStore } from '../../ports/upload-codes';
+import type { CardLinkStore, DeleteCodeStore, UploadCodeStore } from '../../ports/short-lived-codes';
 import { eraseMessage } from '../erase-message';
 import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';

@@ -6,7 +6,7 @@
 import { textLanguage } from '#core/texts/catalogue';
 import { UPLOAD_LINK_TEXT } from '#core/texts/service-texts';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
-import type { UploadCodeStore } from '../../ports/upload-codes';
+import type { UploadCodeStore } from '../../ports/short-lived-codes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { currentSettings } from '../settings';
 import { createUploadLink } from '../upload-link';
