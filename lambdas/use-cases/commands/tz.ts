@@ -2,49 +2,50 @@
  * TZ by text (issue 25): the time zone of the sender's calendar events ("Add to calendar" on their messages'
  * pages, and CARDS ON's attachments). `TZ <zone>` keeps an IANA name or a friendly one on their preferences,
  * `TZ AUTO` clears it (their number's area code decides again, else the operator's default), `TZ` says which
- * zone is used and why. Answered through the outbound gate, in the sender's LANG; a sender on the opt-out
- * list gets nothing but the choice is still recorded, as LANG's is.
+ * zone is used and why. A sender on the opt-out list gets no answer, but the choice is still recorded.
  */
 
 import { senderTimeZone } from '#core/cards/sender-time-zone';
 import { zoneFromText } from '#core/cards/time-zones';
-import { parseTzCommand } from '#core/commands/keywords';
-import { textLanguage } from '#core/texts/catalogue';
+import { TZ, type TzCommand } from '#core/commands/tz';
 import { TZ_TEXT, type TzAnswer } from '#core/texts/service-texts';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
-import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
+import { readSenderChoices } from '../sender-language';
 import { currentSettings } from '../settings';
+import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
 
-export type TzCommandDeps = OutboundSmsDeps & {
-  readonly preferences: SenderPreferencesRepository;
+/** What TZ uses: the sender's preferences (read and written), the gate (and the default zone), the name. */
+export type TzDeps = ReplyDeps & {
+  readonly preferences: Pick<SenderPreferencesRepository, 'get' | 'update'>;
   readonly serviceName: string;
-  readonly warn: (message: string, details?: Record<string, unknown>) => void;
 };
 
-export async function answerTz(deps: TzCommandDeps, from: string, body: string | undefined): Promise<void> {
-  const command = parseTzCommand(body) ?? { kind: 'current' as const };
-  const preferences = await deps.preferences.get(from);
-  const language = textLanguage(preferences?.language);
+/** TZ's entry: answered after the voice messages sent with it. */
+export const tzCommand: CommandEntry<'TZ', TzDeps, 'tz'> = {
+  command: TZ,
+  turn: 'after-voice',
+  answer: answerTz,
+};
+
+/** TZ: the zone set, cleared (AUTO) or shown with where it comes from. */
+async function answerTz(deps: TzDeps, { from }: AskedText, asked: TzCommand): Promise<'tz'> {
+  const { preferences, language } = await readSenderChoices(deps.preferences, from);
   const operatorDefault = async () => (await currentSettings(deps)).default_time_zone;
   let answer: TzAnswer;
-  if (command.kind === 'set') {
-    const zone = zoneFromText(command.zone);
+  if (asked.kind === 'set') {
+    const zone = zoneFromText(asked.zone);
     if (zone === null) answer = { kind: 'unknown' };
     else {
       await deps.preferences.update(from, { time_zone: zone }, deps.clock());
       answer = { kind: 'set', zone };
     }
-  } else if (command.kind === 'auto') {
+  } else if (asked.kind === 'auto') {
     await deps.preferences.update(from, { time_zone: null }, deps.clock());
     answer = { kind: 'auto', ...senderTimeZone(from, null, await operatorDefault()) };
   } else {
     const { zone, source } = senderTimeZone(from, preferences?.time_zone, await operatorDefault());
     answer = { kind: 'current', zone, source };
   }
-  await sendTextOrLog(deps, {
-    to: from,
-    body: TZ_TEXT(deps.serviceName, answer, language),
-    kind: 'tz',
-    messageId: null,
-  });
+  await replyTo(deps, from, TZ_TEXT(deps.serviceName, answer, language), 'tz');
+  return 'tz';
 }
