@@ -6,25 +6,22 @@
 
 import { CARDS, type CardsCommand } from '#core/commands/cards';
 import { CARDS_TEXT, type CardsAnswer } from '#core/texts/service-texts';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { readSenderChoices } from '../sender-language';
-import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
-
-/** What CARDS uses: the sender's preferences (read and written), the gate, and the service's name. */
-export type CardsDeps = ReplyDeps & {
-  readonly preferences: Pick<SenderPreferencesRepository, 'get' | 'update'>;
-  readonly serviceName: string;
-};
+import { type AskedText, type CommandEntry, replyTo, type SenderChoiceDeps } from './text-command';
 
 /** CARDS' entry: answered after the voice messages sent with it. */
-export const cardsCommand: CommandEntry<'CARDS', CardsDeps, 'cards'> = {
+export const cardsCommand: CommandEntry<'CARDS', SenderChoiceDeps, 'cards'> = {
   command: CARDS,
   turn: 'after-voice',
   answer: answerCards,
 };
 
 /** CARDS: the choice set or shown, or how to use it. */
-async function answerCards(deps: CardsDeps, { from }: AskedText, asked: CardsCommand): Promise<'cards'> {
+async function answerCards(
+  deps: SenderChoiceDeps,
+  { from }: AskedText,
+  asked: CardsCommand,
+): Promise<'cards'> {
   const { preferences, language } = await readSenderChoices(deps.preferences, from);
   let answer: CardsAnswer;
   if (asked.kind === 'unknown') answer = { kind: 'unknown' };

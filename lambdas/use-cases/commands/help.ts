@@ -1,8 +1,8 @@
 /** HELP (or INFO): what the service does, the commands, where to get support, rates, STOP and HELP. */
 import { HELP } from '#core/commands/help';
 import { HELP_TEXT } from '#core/texts/service-texts';
-import { type PreferencesReader, senderLanguage } from '../sender-language';
-import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
+import type { PreferencesReader } from '../sender-language';
+import { type AskedText, type CommandEntry, type ReplyDeps, replyInTheirLanguage } from './text-command';
 
 /** What HELP uses: the gate, the LANG, and the names it gives (the service's, the support address). */
 export type HelpDeps = ReplyDeps & {
@@ -20,7 +20,8 @@ export const helpCommand: CommandEntry<'HELP', HelpDeps, 'help'> = {
 
 /** HELP: the help text, in the sender's LANG. */
 async function answerHelp(deps: HelpDeps, { from }: AskedText): Promise<'help'> {
-  const language = await senderLanguage(deps.preferences, from);
-  await replyTo(deps, from, HELP_TEXT(deps.serviceName, deps.contactEmail, language), 'help');
+  await replyInTheirLanguage(deps, from, 'help', (language) =>
+    HELP_TEXT(deps.serviceName, deps.contactEmail, language),
+  );
   return 'help';
 }

@@ -9,25 +9,18 @@ import { LANG, type LangCommand } from '#core/commands/lang';
 import { textLanguage } from '#core/texts/catalogue';
 import { supportedLanguage } from '#core/texts/languages';
 import { LANG_TEXT, type LangAnswer } from '#core/texts/service-texts';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { readSenderChoices } from '../sender-language';
-import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
-
-/** What LANG uses: the sender's preferences (read and written), the gate, and the service's name. */
-export type LangDeps = ReplyDeps & {
-  readonly preferences: Pick<SenderPreferencesRepository, 'get' | 'update'>;
-  readonly serviceName: string;
-};
+import { type AskedText, type CommandEntry, replyTo, type SenderChoiceDeps } from './text-command';
 
 /** LANG's entry: answered after the voice messages sent with it. */
-export const langCommand: CommandEntry<'LANG', LangDeps, 'lang'> = {
+export const langCommand: CommandEntry<'LANG', SenderChoiceDeps, 'lang'> = {
   command: LANG,
   turn: 'after-voice',
   answer: answerLang,
 };
 
 /** LANG: the choice shown, cleared or set, answered in the language it leaves the sender with. */
-async function answerLang(deps: LangDeps, { from }: AskedText, asked: LangCommand): Promise<'lang'> {
+async function answerLang(deps: SenderChoiceDeps, { from }: AskedText, asked: LangCommand): Promise<'lang'> {
   const { preferences, language: current } = await readSenderChoices(deps.preferences, from);
   const chosen = preferences?.language ?? null;
   let answer: LangAnswer;

@@ -6,26 +6,19 @@
 
 import { MODE, type ModeCommand } from '#core/commands/mode';
 import { MODE_TEXT, type ModeAnswer } from '#core/texts/service-texts';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { readSenderChoices } from '../sender-language';
 import { currentSettings } from '../settings';
-import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
-
-/** What MODE uses: the sender's preferences (read and written), the gate (and the operator's setting), the name. */
-export type ModeDeps = ReplyDeps & {
-  readonly preferences: Pick<SenderPreferencesRepository, 'get' | 'update'>;
-  readonly serviceName: string;
-};
+import { type AskedText, type CommandEntry, replyTo, type SenderChoiceDeps } from './text-command';
 
 /** MODE's entry: answered after the voice messages sent with it. */
-export const modeCommand: CommandEntry<'MODE', ModeDeps, 'mode'> = {
+export const modeCommand: CommandEntry<'MODE', SenderChoiceDeps, 'mode'> = {
   command: MODE,
   turn: 'after-voice',
   answer: answerMode,
 };
 
 /** MODE: the reply mode set or shown (the sender's own or the operator's), or how to use it. */
-async function answerMode(deps: ModeDeps, { from }: AskedText, asked: ModeCommand): Promise<'mode'> {
+async function answerMode(deps: SenderChoiceDeps, { from }: AskedText, asked: ModeCommand): Promise<'mode'> {
   const { preferences, language } = await readSenderChoices(deps.preferences, from);
   let answer: ModeAnswer;
   if (asked.kind === 'unknown') answer = { kind: 'unknown' };

@@ -7,25 +7,22 @@
 import { SPELL, type SpellCommand } from '#core/commands/spell';
 import { SPELL_MAX_WORDS, senderPreferencesPatchSchema } from '#core/senders/sender-preferences';
 import { SPELL_TEXT, type SpellAnswer } from '#core/texts/service-texts';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { readSenderChoices } from '../sender-language';
-import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
-
-/** What SPELL uses: the sender's preferences (read and written), the gate, and the service's name. */
-export type SpellDeps = ReplyDeps & {
-  readonly preferences: Pick<SenderPreferencesRepository, 'get' | 'update'>;
-  readonly serviceName: string;
-};
+import { type AskedText, type CommandEntry, replyTo, type SenderChoiceDeps } from './text-command';
 
 /** SPELL's entry: answered after the voice messages sent with it. */
-export const spellCommand: CommandEntry<'SPELL', SpellDeps, 'spell'> = {
+export const spellCommand: CommandEntry<'SPELL', SenderChoiceDeps, 'spell'> = {
   command: SPELL,
   turn: 'after-voice',
   answer: answerSpell,
 };
 
 /** SPELL: the list shown, cleared or added to (refused whole past SPELL_MAX_WORDS). */
-async function answerSpell(deps: SpellDeps, { from }: AskedText, asked: SpellCommand): Promise<'spell'> {
+async function answerSpell(
+  deps: SenderChoiceDeps,
+  { from }: AskedText,
+  asked: SpellCommand,
+): Promise<'spell'> {
   const { preferences, language } = await readSenderChoices(deps.preferences, from);
   const current = preferences?.spell ?? [];
   let answer: SpellAnswer;

@@ -8,9 +8,9 @@ import { STOP } from '#core/commands/stop';
 import { optOutConfirmation } from '#core/texts/service-texts';
 import type { AudioStore } from '../../ports/audio-store';
 import type { UploadCodeStore } from '../../ports/upload-codes';
-import { type PreferencesReader, senderLanguage } from '../sender-language';
+import type { PreferencesReader } from '../sender-language';
 import { revokeUploadLinks } from '../upload-link';
-import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
+import { type AskedText, type CommandEntry, type ReplyDeps, replyInTheirLanguage } from './text-command';
 
 /** What STOP uses: the opt-outs and the gate, the pending UPLOAD links (and their files), the LANG. */
 export type StopDeps = ReplyDeps & {
@@ -36,8 +36,7 @@ async function honourOptOut(
   await deps.optOuts.optOut(from, deps.clock());
   await revokeUploadLinks(deps, from);
   if (kind === 'revocation' && !alreadyOut) {
-    const language = await senderLanguage(deps.preferences, from);
-    await replyTo(deps, from, optOutConfirmation(language), 'opt-out-confirmation');
+    await replyInTheirLanguage(deps, from, 'opt-out-confirmation', optOutConfirmation);
   }
   return 'opt-out';
 }

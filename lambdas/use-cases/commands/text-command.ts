@@ -4,8 +4,11 @@
  * with it, and its answer, which declares the narrow deps it uses.
  */
 import type { AskedOf, CommandName, CommandNamed } from '#core/commands/texted-commands';
+import type { TextLanguage } from '#core/texts/catalogue';
+import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { VoiceAttachment } from '../inbound/voice';
 import { type OutboundSmsDeps, sendTextOrLog, type TextKind } from '../outbound-sms';
+import { type PreferencesReader, senderLanguage } from '../sender-language';
 
 /** An inbound text as a command's answer reads it. */
 export type AskedText = {
@@ -43,3 +46,22 @@ export type ReplyDeps = OutboundSmsDeps & {
 export async function replyTo(deps: ReplyDeps, to: string, body: string, kind: TextKind) {
   return sendTextOrLog(deps, { to, body, kind, messageId: null });
 }
+
+/** Texts the sender an answer that `write` words in their language (their LANG when the catalogue has it). */
+export async function replyInTheirLanguage(
+  deps: ReplyDeps & { readonly preferences: PreferencesReader },
+  to: string,
+  kind: TextKind,
+  write: (language: TextLanguage) => string,
+) {
+  return replyTo(deps, to, write(await senderLanguage(deps.preferences, to)), kind);
+}
+
+/**
+ * What a command that shows and changes one of the sender's choices uses (LANG, MODE, CARDS, SPELL, TZ): the
+ * gate, their preferences (read and written), and the service's name its answers open with.
+ */
+export type SenderChoiceDeps = ReplyDeps & {
+  readonly preferences: Pick<SenderPreferencesRepository, 'get' | 'update'>;
+  readonly serviceName: string;
+};

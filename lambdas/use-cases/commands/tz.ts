@@ -9,26 +9,19 @@ import { senderTimeZone } from '#core/cards/sender-time-zone';
 import { zoneFromText } from '#core/cards/time-zones';
 import { TZ, type TzCommand } from '#core/commands/tz';
 import { TZ_TEXT, type TzAnswer } from '#core/texts/service-texts';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { readSenderChoices } from '../sender-language';
 import { currentSettings } from '../settings';
-import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
-
-/** What TZ uses: the sender's preferences (read and written), the gate (and the default zone), the name. */
-export type TzDeps = ReplyDeps & {
-  readonly preferences: Pick<SenderPreferencesRepository, 'get' | 'update'>;
-  readonly serviceName: string;
-};
+import { type AskedText, type CommandEntry, replyTo, type SenderChoiceDeps } from './text-command';
 
 /** TZ's entry: answered after the voice messages sent with it. */
-export const tzCommand: CommandEntry<'TZ', TzDeps, 'tz'> = {
+export const tzCommand: CommandEntry<'TZ', SenderChoiceDeps, 'tz'> = {
   command: TZ,
   turn: 'after-voice',
   answer: answerTz,
 };
 
 /** TZ: the zone set, cleared (AUTO) or shown with where it comes from. */
-async function answerTz(deps: TzDeps, { from }: AskedText, asked: TzCommand): Promise<'tz'> {
+async function answerTz(deps: SenderChoiceDeps, { from }: AskedText, asked: TzCommand): Promise<'tz'> {
   const { preferences, language } = await readSenderChoices(deps.preferences, from);
   const operatorDefault = async () => (await currentSettings(deps)).default_time_zone;
   let answer: TzAnswer;

@@ -6,8 +6,8 @@
 import { YES } from '#core/commands/yes';
 import { optInConfirmation, SMS_CONSENT_CONFIRMED_TEXT } from '#core/texts/service-texts';
 import { confirmSmsConsent, type SmsConfirmationDeps } from '../sms-consent';
-import { confirmOptIn, type StartDeps } from './start';
-import type { AskedText, CommandEntry } from './text-command';
+import type { StartDeps } from './start';
+import { type AskedText, type CommandEntry, replyInTheirLanguage } from './text-command';
 
 /** What YES uses: START's, the sign-ups waiting with their consent records, and the program's name. */
 export type YesDeps = StartDeps & SmsConfirmationDeps & { readonly serviceName: string };
@@ -23,7 +23,8 @@ export const yesCommand: CommandEntry<'YES', YesDeps, 'opt-in'> = {
 async function confirmSignups(deps: YesDeps, { from, sid }: AskedText): Promise<'opt-in'> {
   await deps.optOuts.optIn(from);
   const confirmed = await confirmSmsConsent(deps, from, sid);
-  return confirmOptIn(deps, from, (language) =>
+  await replyInTheirLanguage(deps, from, 'opt-in-confirmation', (language) =>
     confirmed > 0 ? SMS_CONSENT_CONFIRMED_TEXT(deps.serviceName, language) : optInConfirmation(language),
   );
+  return 'opt-in';
 }
