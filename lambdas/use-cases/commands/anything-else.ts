@@ -1,10 +1,10 @@
 /**
- * What answers anything else: what the webhook does with an incoming message that holds no voice message and
- * asks for no command (issue 26):
- * an attachment that is not audio, a text that is no command, or either from a number that opted out. The
- * sender gets a how-to (at most one a day, never after STOP), the attachments are deleted at Twilio (nothing
- * fetches them), and it is kept on the record (core/messages/refused-inbound.ts) and counted in usage. The record is a
- * failed message that nothing starts, retries or counts against the voice messages a day.
+ * What answers anything else (issue 26): an incoming message that holds no voice message and asks for no
+ * command, that is an attachment that is not audio, a text that is no command, or either from a number that
+ * opted out. The sender gets a how-to (at most one a day, never after STOP), the attachments are deleted at
+ * Twilio (nothing fetches them), and it is kept on the record (core/messages/refused-inbound.ts) and counted
+ * in usage. The record is a failed message that nothing starts, retries or counts against the voice messages
+ * a day.
  */
 
 import { dayWindow } from '#core/delivery/day-window';
