@@ -76,7 +76,7 @@ export type UploadCodeStore = Pick<ShortLivedCodes<UploadCode>, 'put' | 'get' | 
 export type DeleteCode = ShortLived & { readonly codeHash: string };
 
 /**
- * The pending DELETE code of each number (use-cases/inbound/delete-by-text.ts): one at a time, kept as a hash
+ * The pending DELETE code of each number (use-cases/commands/delete.ts): one at a time, kept as a hash
  * with its tries and its end. Expired codes count as none even before the store removes them.
  */
 export type DeleteCodeStore = Pick<ShortLivedCodes<DeleteCode>, 'attempt'> & {

@@ -5,7 +5,7 @@
  * SMS_CONFIRMATION_TEXTS_PER_DAY a number a day however many sign-ups name it, so the form cannot be used to
  * text a stranger over and over. Until the YES the number gets nothing else because of the sign-up.
  *
- * The phone's YES (use-cases/inbound/text-commands.ts) confirms every sign-up waiting for it that still names
+ * The phone's YES (use-cases/commands/yes.ts) confirms every sign-up waiting for it that still names
  * it, and each confirmation is its own consent record (when, and the YES's MessageSid) beside the web
  * sign-up's, written before the sign-up is marked, so a confirmed sign-up always has its proof.
  */

@@ -170,11 +170,21 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     expect(optOutConfirmation(language)).toContain('START');
   });
 
-  it('lists FULL, MODE, SPELL, LANG, UPLOAD and CARDS in HELP, whatever the name and email', () => {
+  it('lists FULL, MODE, SPELL, LANG, UPLOAD, CARDS, TZ and DELETE in HELP, whatever the name and email', () => {
     for (const name of ['Voice Summary', LONG_NAME]) {
       for (const email of ['help@example.com', LONG_EMAIL]) {
         const help = HELP_TEXT(name, email, language);
-        for (const command of ['FULL', 'MODE FULL', 'MODE SUMMARY', 'SPELL', 'LANG', 'UPLOAD', 'CARDS ON']) {
+        for (const command of [
+          'FULL',
+          'MODE FULL',
+          'MODE SUMMARY',
+          'SPELL',
+          'LANG',
+          'UPLOAD',
+          'CARDS ON',
+          'TZ',
+          'DELETE',
+        ]) {
           expect(help).toContain(command);
         }
         expect(help.length).toBeLessThanOrEqual(320);

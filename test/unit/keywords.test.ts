@@ -2,19 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { zoneOfAreaCode } from '#core/cards/area-code-zones';
 import { senderTimeZone } from '#core/cards/sender-time-zone';
 import { zoneFromText } from '#core/cards/time-zones';
-import {
-  classifyInboundText,
-  HELP_KEYWORDS,
-  OPT_IN_KEYWORDS,
-  OPT_OUT_KEYWORDS,
-  parseCardsCommand,
-  parseDeleteCommand,
-  parseLangCommand,
-  parseModeCommand,
-  parseSpellCommand,
-  parseTzCommand,
-  REVOCATION_PATTERNS,
-} from '#core/commands/keywords';
+import { parseCardsCommand } from '#core/commands/cards';
+import { parseDeleteCommand } from '#core/commands/delete';
+import { HELP_KEYWORDS } from '#core/commands/help';
+import { parseLangCommand } from '#core/commands/lang';
+import { parseModeCommand } from '#core/commands/mode';
+import { parseSpellCommand } from '#core/commands/spell';
+import { OPT_IN_KEYWORDS } from '#core/commands/start';
+import { OPT_OUT_KEYWORDS, REVOCATION_PATTERNS } from '#core/commands/stop';
+import { classifyInboundText } from '#core/commands/texted-commands';
+import { parseTzCommand } from '#core/commands/tz';
 import { DEFAULT_SETTINGS, settingsRecordSchema, settingsUpdateSchema } from '#core/operator/settings';
 
 /** The ways a person types a keyword: lower, upper, mixed case, padded with spaces and punctuation. */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LINK_NOT_AVAILABLE, uploadLinkKey } from '#core/audio/upload-link';
-import { classifyInboundText } from '#core/commands/keywords';
+import { classifyInboundText } from '#core/commands/texted-commands';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '#core/errors';
 import { uploadCodeFromPath } from '#core/site/site-paths';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';

@@ -93,7 +93,7 @@ export const UPLOAD_CODES: CodeKind<UploadCode> = {
   item: () => attributes({ phoneNumber: ['phone_number', z.string()] }),
 };
 
-/** Pending DELETE codes (use-cases/inbound/delete-by-text.ts): one a number, with its tries. */
+/** Pending DELETE codes (use-cases/commands/delete.ts): one a number, with its tries. */
 export const DELETE_CODES: CodeKind<DeleteCode> = {
   keyedBy: 'number',
   prefix: 'delete-code#',
@@ -108,7 +108,7 @@ export const WAITING_SIGNUPS: CodeKind<WaitingSignups> = {
   item: () => attributes({ emails: ['emails', z.set(z.string())] }),
 };
 
-/** DELETE codes in the words of delete-by-text.ts, over either backend of the store. */
+/** DELETE codes in the words of the DELETE command (use-cases/commands/delete.ts), over either backend of the store. */
 export class DeleteCodes implements DeleteCodeStore {
   constructor(private readonly codes: ShortLivedCodes<DeleteCode>) {}
 

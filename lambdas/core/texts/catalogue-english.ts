@@ -20,9 +20,8 @@ const ZONE_SOURCE: Readonly<Record<ZoneSource, string>> = {
 
 const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
 
-/** The commands HELP lists (the terms and the FAQ explain them). */
-const COMMANDS =
-  'Text FULL for the transcript, MODE FULL or MODE SUMMARY, SPELL and names, LANG es for Spanish, UPLOAD for a link, CARDS ON for contact cards by MMS.';
+/** The sentence of HELP that lists the commands (the terms and the FAQ explain them). */
+const commandList = (commands: readonly string[]) => `Text ${commands.join(', ')}.`;
 
 const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
@@ -59,10 +58,23 @@ export const ENGLISH: FixedTexts = {
     'download-failed': 'we could not download it. Please send it again.',
     internal: 'something went wrong on our side. Please try again later.',
   },
-  help: (name, email) => [
-    `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${COMMANDS} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. ${COMMANDS} Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. ${COMMANDS} ${RATES_AND_KEYWORDS}`,
+  helpCommands: {
+    FULL: 'FULL for the transcript',
+    MODE: 'MODE FULL or MODE SUMMARY',
+    SPELL: 'SPELL and names',
+    LANG: 'LANG es for Spanish',
+    UPLOAD: 'UPLOAD',
+    CARDS: 'CARDS ON for contact cards',
+    TZ: 'TZ and a zone',
+    DELETE: 'DELETE to erase',
+  },
+  help: (name, email, commands) => [
+    `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${commandList(commands)} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+    `${name}: voice message summaries by text. ${commandList(commands)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
+    // Past two segments the support address goes before what the service does: carriers require a contact.
+    `${name}: ${commandList(commands)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: voice message summaries by text. ${commandList(commands)} ${RATES_AND_KEYWORDS}`,
+    `${name}: ${commandList(commands)} ${RATES_AND_KEYWORDS}`,
   ],
   usage: (name) => [
     `${name}: to get a summary and transcript, forward a voice message or send an audio file to this number. ${RATES_AND_KEYWORDS}`,

@@ -12,9 +12,8 @@ import { languageLabel } from './languages';
 const RATES_AND_KEYWORDS =
   'Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja, HELP para ayuda.';
 
-/** The commands HELP lists (the terms and the FAQ explain them). */
-const COMMANDS =
-  'Mande FULL para el texto, MODE FULL o MODE SUMMARY, SPELL y nombres, LANG en para inglés, UPLOAD para un enlace, CARDS ON para contactos.';
+/** The sentence of HELP that lists the commands (the terms and the FAQ explain them). */
+const commandList = (commands: readonly string[]) => `Mande ${commands.join(', ')}.`;
 
 /** "CENTRAL (America/Chicago)": the friendly name a sender texts, or the IANA name alone. */
 function spanishZone(zone: string): string {
@@ -92,10 +91,23 @@ export const SPANISH: FixedTexts = {
     'download-failed': 'no pudimos descargarlo. Por favor, vuelva a mandarlo.',
     internal: 'tuvimos un problema. Por favor, intente de nuevo en un rato.',
   },
-  help: (name, email) => [
-    `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen. ${COMMANDS} Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. ${COMMANDS} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. ${COMMANDS} ${RATES_AND_KEYWORDS}`,
+  helpCommands: {
+    FULL: 'FULL para el texto',
+    MODE: 'MODE FULL o MODE SUMMARY',
+    SPELL: 'SPELL y nombres',
+    LANG: 'LANG en para inglés',
+    UPLOAD: 'UPLOAD',
+    CARDS: 'CARDS ON para contactos',
+    TZ: 'TZ y su zona',
+    DELETE: 'DELETE para borrar',
+  },
+  help: (name, email, commands) => [
+    `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen. ${commandList(commands)} Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+    `${name}: resumen de mensajes de voz por SMS. ${commandList(commands)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
+    // Past two segments the support address goes before what the service does: carriers require a contact.
+    `${name}: ${commandList(commands)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: resumen de mensajes de voz por SMS. ${commandList(commands)} ${RATES_AND_KEYWORDS}`,
+    `${name}: ${commandList(commands)} ${RATES_AND_KEYWORDS}`,
   ],
   usage: (name) => [
     `${name}: para recibir un resumen y el texto, mande un mensaje de voz o un audio a este teléfono. ${RATES_AND_KEYWORDS}`,

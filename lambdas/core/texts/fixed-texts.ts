@@ -6,6 +6,7 @@
  */
 
 import type { ZoneSource } from '#core/cards/time-zones';
+import type { HelpListedCommand } from '#core/commands/texted-commands';
 import type { ReplyMode } from '#core/messages/message';
 
 /** Why a voice message could not be turned into a summary, as the sender is told. */
@@ -53,7 +54,10 @@ export type FixedTexts = {
   /** Opens every failure notice; one of `failureDetail` follows. */
   readonly failurePrefix: string;
   readonly failureDetail: Readonly<Record<FailureReason, string>>;
-  readonly help: (name: string, email: string) => readonly string[];
+  /** Each command HELP lists, in a few words ("FULL for the transcript"); core/commands sets which, and their order. */
+  readonly helpCommands: Readonly<Record<HelpListedCommand, string>>;
+  /** The answer to HELP; `commands` are `helpCommands`' words in HELP's order. */
+  readonly help: (name: string, email: string, commands: readonly string[]) => readonly string[];
   readonly usage: (name: string) => readonly string[];
   readonly unsupportedMedia: string;
   readonly optOutConfirmation: string;

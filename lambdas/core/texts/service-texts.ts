@@ -5,7 +5,8 @@
  */
 
 import type { ZoneSource } from '#core/cards/time-zones';
-import { DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from '#core/commands/keywords';
+import { DELETE_CODE_MINUTES, DELETE_CODE_TRIES } from '#core/commands/delete';
+import { HELP_LISTED } from '#core/commands/texted-commands';
 import type { ReplyMode } from '#core/messages/message';
 import { fixedTexts, type TextLanguage } from './catalogue';
 import type { FailureReason, FixedTexts } from './fixed-texts';
@@ -32,6 +33,9 @@ const FAILURE_NOTICE_MAX_CHARS = 160;
 /** Fixed texts stay within two GSM-7 segments. */
 const FIXED_TEXT_MAX_CHARS = 320;
 
+/** HELP stays within two segments: 153 GSM-7 characters each once a text is split (its name and email are GSM-safe). */
+const HELP_MAX_CHARS = 2 * 153;
+
 /** The first candidate within `max` characters; the last one shortened when none fits. */
 function firstThatFits(candidates: readonly string[], max: number): string {
   for (const candidate of candidates) if (candidate.length <= max) return candidate;
@@ -55,11 +59,15 @@ function nameFor(serviceName: string, texts: FixedTexts): string {
   return cleanServiceName(serviceName) ?? texts.defaultName;
 }
 
-/** The answer to HELP: what the service does, FULL, MODE, SPELL and LANG, where to get support, rates, STOP and HELP (at most 320 characters). */
+/**
+ * The answer to HELP: what the service does, the commands HELP lists (core/commands/texted-commands.ts), where
+ * to get support, rates, STOP and HELP (at most two segments).
+ */
 export function HELP_TEXT(serviceName: string, contactEmail: string, language: TextLanguage = 'en'): string {
   const texts = fixedTexts(language);
   const email = toGsmSafe(contactEmail).trim();
-  return firstThatFits(texts.help(nameFor(serviceName, texts), email), FIXED_TEXT_MAX_CHARS);
+  const commands = HELP_LISTED.map((command) => texts.helpCommands[command]);
+  return firstThatFits(texts.help(nameFor(serviceName, texts), email, commands), HELP_MAX_CHARS);
 }
 
 /** How to use the service, sent when someone texts words instead of audio (at most 320 characters). */

@@ -1,68 +1,17 @@
 /**
  * What arrives from the SMS provider's webhook: a text, voice messages, or both. This module sorts an
  * incoming message into its parts and hands each on (voice messages to `voice.ts`, what the text asks for to
- * `text-commands.ts`); the work on a voice message happens afterwards, in the pipeline.
+ * its entry in the table of texted commands, use-cases/commands/command-table.ts); the work on a voice
+ * message happens afterwards, in the pipeline.
  */
 import * as z from 'zod';
 import { isAudioMime } from '#core/audio/audio-format';
-import { classifyInboundText } from '#core/commands/keywords';
 import { DAY_MS } from '#core/delivery/day-window';
-import type { AudioStore } from '../../ports/audio-store';
-import type { ConsentRecordRepository } from '../../ports/consent-record-repository';
-import type { Counters } from '../../ports/counters';
-import type { OptOutRepository } from '../../ports/opt-out-repository';
-import type { PhoneRegions } from '../../ports/phone-regions';
-import type { PipelineStarter } from '../../ports/pipeline-starter';
-import type { Providers } from '../../ports/providers';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
-import type { SentTextRepository } from '../../ports/sent-text-repository';
-import type { SettingsRepository } from '../../ports/settings-repository';
-import type {
-  CardLinkStore,
-  DeleteCodeStore,
-  PendingSmsConsents,
-  UploadCodeStore,
-} from '../../ports/short-lived-codes';
-import type { SignupRepository } from '../../ports/signup-repository';
-import type { MessageChangeDeps } from '../message-changes';
-import type { UsageDeps } from '../usage';
-import { answerText, honourOptOut, type TextAnswer } from './text-commands';
-import { receiveVoice, type VoiceAttachment } from './voice';
+import { type TextAnswer, type TextCommandDeps, textAsked } from '../commands/command-table';
+import { receiveVoice, type VoiceAttachment, type VoiceDeps } from './voice';
 
-/** What the webhook uses. */
-export type InboundDeps = MessageChangeDeps &
-  UsageDeps & {
-    /** DELETE erases the sender's stored audio. */
-    readonly audio: AudioStore;
-    /** The limits (voice messages a day, segments an hour and a day, one how-to a day) and the replay guard. */
-    readonly counters: Counters;
-    /** The limits an operator set (Settings), and the countries replies may go to. */
-    readonly settings: SettingsRepository;
-    readonly optOuts: OptOutRepository;
-    /** What each sender chose by text (LANG): the answers' language; LANG writes it, DELETE erases it. */
-    readonly preferences: SenderPreferencesRepository;
-    /** Which country a number is in (texts go only to the countries Settings allows). */
-    readonly phoneRegions: PhoneRegions;
-    readonly pipeline: PipelineStarter;
-    /** Texts, and Twilio's media API: DELETE erases media Twilio still holds for us. */
-    readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
-    readonly serviceName: string;
-    readonly contactEmail: string;
-    /** UPLOAD: the pending links, and the site they are on. */
-    readonly uploadCodes: UploadCodeStore;
-    readonly siteUrl: string;
-    /** FULL's texts are recorded on the message they carry (their SID -> message link). */
-    readonly sentTexts: SentTextRepository;
-    /** DELETE: each number's pending code (it erases only with the code it texted). */
-    readonly deleteCodes: DeleteCodeStore;
-    /** DELETE: the links of its messages' MMS attachments go with them. */
-    readonly cardLinks: Pick<CardLinkStore, 'revokeAll'>;
-    /** YES: the sign-ups waiting for this phone's confirmation, and their records. */
-    readonly pendingConsents: PendingSmsConsents;
-    readonly signups: Pick<SignupRepository, 'confirmSms'>;
-    readonly consents: Pick<ConsentRecordRepository, 'append'>;
-    readonly warn: (message: string, details?: Record<string, unknown>) => void;
-  };
+/** What the webhook uses: what its voice messages use, and what each texted command's entry uses. */
+export type InboundDeps = VoiceDeps & TextCommandDeps;
 
 /** Twilio's incoming-message webhook form (the fields we use; Twilio sends more). */
 export const twilioWebhookSchema = z.looseObject({
@@ -82,10 +31,10 @@ export type InboundResult = {
   readonly created: number;
   /**
    * What the service did: `voice` (audio handed to the pipeline, or kept untranscribed past the daily limit),
-   * a keyword's action, `usage` or `unsupported-media` (a how-to, at most one a day, and a record of it),
-   * `opted-out-sender` (only a record), or `replay` (a text webhook seen before: nothing done).
+   * a command's action (`opt-out` for STOP), `usage` or `unsupported-media` (a how-to, at most one a day, and
+   * a record of it), `opted-out-sender` (only a record), or `replay` (a text webhook seen before: nothing done).
    */
-  readonly action: TextAnswer | 'opt-out' | 'replay';
+  readonly action: TextAnswer | 'voice' | 'replay';
   /** Voice messages kept untranscribed because the sender is past today's limit. */
   readonly overLimit?: number;
 };
@@ -94,34 +43,24 @@ export type InboundResult = {
 export const REPLAY_WINDOW_DAYS = 7;
 
 /**
- * An incoming SMS/MMS (already signature-checked).
+ * An incoming SMS/MMS (already signature-checked). What its text asks for is found in the table of texted
+ * commands, and answered in its entry's turn beside the voice messages that came with it:
  *
- * - An opt-out (a keyword, or the sender's own words such as "please stop texting me") is honoured whatever
- *   comes with it: recorded, nothing attached is processed, and only the own-words kind is confirmed (once:
- *   Twilio confirms its keywords itself).
- * - DELETE texts a one-time code; DELETE with that code, within 10 minutes, erases the sender's voice
- *   messages, audio and preferences and says so.
- * - LANG sets, shows or clears the language the sender's replies are written in; MODE their reply mode;
- *   SPELL their list of words to spell right; FULL texts the transcript of their latest voice message.
+ * - An opt-out (STOP, its synonyms, or the sender's own words such as "please stop texting me") is honoured
+ *   before anything and whatever comes with it: nothing attached is processed.
  * - Each audio attachment becomes one message: within the sender's voice messages a day it is handed to the
  *   pipeline; past it, it is kept on the dashboard as failed (an operator can retry it) and the sender gets
- *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and starts nothing new.
- * - START and HELP are answered (YES also confirms the sign-ups waiting for this phone's confirmation); any other text, or an attachment that is not audio, gets a how-to, once a
- *   day per sender, and is kept on the dashboard as failed, with what we answered (refused.ts); from a number
- *   that opted out it is only kept there.
- * - A text's MessageSid is remembered, so a replayed webhook (a captured START, say) does nothing.
+ *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and
+ *   starts nothing new. DELETE keeps none: it erases.
+ * - Any other command is answered once per MessageSid, so a replayed webhook (a captured START, say) does
+ *   nothing; a text that is no command, or attachments none of them audio, get a how-to and are kept on the
+ *   record (commands/anything-else.ts), unless a voice message came with them.
  */
 export async function receiveSms(
   deps: InboundDeps,
   form: z.output<typeof twilioWebhookSchema>,
 ): Promise<InboundResult> {
-  const from = form.From;
-  const kind = classifyInboundText(form.Body);
-  if (kind === 'opt-out' || kind === 'revocation') {
-    await honourOptOut(deps, from, kind);
-    return { messageIds: [], created: 0, action: 'opt-out' };
-  }
-
+  const asked = textAsked(form.Body);
   const media: VoiceAttachment[] = [];
   for (let i = 0; i < form.NumMedia; i++) {
     const url = form[`MediaUrl${i}`];
@@ -129,14 +68,17 @@ export async function receiveSms(
     const contentType = form[`MediaContentType${i}`];
     media.push({ url, contentType: typeof contentType === 'string' ? contentType : null });
   }
-  const audio = media.filter((m) => isAudioMime(m.contentType));
+  const text = { from: form.From, sid: form.MessageSid, body: form.Body, media };
+  if (asked.turn === 'before-anything') {
+    return { messageIds: [], created: 0, action: await asked.answer(deps, text) };
+  }
 
+  const audio = media.filter((m) => isAudioMime(m.contentType));
   // Voice messages are idempotent by their ids (MessageSid and index); everything else by the MessageSid.
-  const voice = audio.length > 0 && kind !== 'delete' ? await receiveVoice(deps, form, audio) : null;
-  if (voice && (kind === 'other' || kind === 'empty')) return { ...voice, action: 'voice' };
-  const textAction = await onceForSid(deps, form.MessageSid, () =>
-    answerText(deps, from, kind, media, audio, form.Body, form.MessageSid),
-  );
+  const voice =
+    audio.length > 0 && asked.turn !== 'instead-of-voice' ? await receiveVoice(deps, form, audio) : null;
+  if (voice && asked.turn === 'unless-voice') return { ...voice, action: 'voice' };
+  const textAction = await onceForSid(deps, form.MessageSid, () => asked.answer(deps, text));
   if (voice) return { ...voice, action: 'voice' };
   return { messageIds: [], created: 0, action: textAction ?? 'replay' };
 }

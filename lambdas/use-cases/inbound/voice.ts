@@ -5,11 +5,10 @@
 
 import { dayWindow } from '#core/delivery/day-window';
 import { newMessage, voiceMessageId } from '#core/messages/new-message';
-import { textLanguage } from '#core/texts/catalogue';
 import { VOICE_LIMIT_TEXT } from '#core/texts/service-texts';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { createMessage, type MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
+import { type PreferencesReader, senderLanguage } from '../sender-language';
 import { currentSettings } from '../settings';
 import { countUsage } from '../usage';
 import { type FirstRunDeps, startFirstRun } from './hand-to-pipeline';
@@ -18,7 +17,7 @@ import { takeVoiceMessage, VOICE_LIMIT_ERROR } from './voice-limit';
 /** What receiving voice messages uses: the messages, the daily limit, the pipeline and the limit notice. */
 export type VoiceDeps = MessageChangeDeps &
   OutboundSmsDeps &
-  FirstRunDeps & { readonly serviceName: string; readonly preferences: SenderPreferencesRepository };
+  FirstRunDeps & { readonly serviceName: string; readonly preferences: PreferencesReader };
 
 /** An audio attachment of an incoming message: where the SMS provider holds it, and its declared type. */
 export type VoiceAttachment = { readonly url: string; readonly contentType: string | null };
@@ -87,7 +86,7 @@ export async function receiveVoice(
   // Like a failure notice, the limit notice is a reply about a voice message: only while auto-reply is on.
   const notify = overLimit > 0 && settings.auto_reply_enabled;
   if (notify && (await deps.counters.take(`limit-notice#${from}#${day}`, 1, expires))) {
-    const language = textLanguage((await deps.preferences.get(from))?.language);
+    const language = await senderLanguage(deps.preferences, from);
     await sendTextOrLog(deps, {
       to: from,
       body: VOICE_LIMIT_TEXT(deps.serviceName, perDay, language),

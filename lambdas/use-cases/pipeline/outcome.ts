@@ -11,12 +11,11 @@ import {
   parseCaughtError,
   pipelineFailure,
 } from '#core/messages/pipeline-failures';
-import { textLanguage } from '#core/texts/catalogue';
 import { composeFailureNotice } from '#core/texts/service-texts';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import { recordSentText } from '../delivery-status';
 import { changeMessage, type MessageChangeDeps } from '../message-changes';
 import { sendText } from '../outbound-sms';
+import { type PreferencesReader, senderLanguage } from '../sender-language';
 import { currentSettings } from '../settings';
 import { countUsage, type UsageDeps } from '../usage';
 import type { SendReplyDeps } from './reply-steps';
@@ -26,7 +25,7 @@ import type { PipelineState } from './state';
 export type MarkFailedDeps = Omit<SendReplyDeps, 'siteUrl' | 'cardLinks'> &
   UsageDeps & {
     /** The sender's LANG: the notice is written in it (else in the message's language, else English). */
-    readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
+    readonly preferences: PreferencesReader;
   };
 
 /** MarkCompleted: the run is done. */
@@ -80,8 +79,8 @@ async function notifySender(
   const { auto_reply_enabled } = await currentSettings(deps);
   if (!auto_reply_enabled || !failed.phone_number) return false;
   try {
-    const chosen = (await deps.preferences.get(failed.phone_number))?.language;
-    const body = composeFailureNotice(notice, deps.serviceName, textLanguage(chosen, failed.language));
+    const language = await senderLanguage(deps.preferences, failed.phone_number, failed.language);
+    const body = composeFailureNotice(notice, deps.serviceName, language);
     const outcome = await sendText(deps, {
       to: failed.phone_number,
       body,

@@ -4,19 +4,16 @@
  */
 
 import { ACCEPTED_FORMATS_TEXT, MAX_AUDIO_BYTES } from '@core/audio/audio-format';
-import {
-  CARDS_KEYWORD,
-  DELETE_CODE_MINUTES,
-  DELETE_KEYWORDS,
-  FULL_KEYWORDS,
-  HELP_KEYWORDS,
-  LANG_KEYWORD,
-  MODE_KEYWORD,
-  OPT_IN_KEYWORDS,
-  OPT_OUT_KEYWORDS,
-  SPELL_KEYWORD,
-  TZ_KEYWORD,
-} from '@core/commands/keywords';
+import { CARDS_KEYWORD } from '@core/commands/cards';
+import { DELETE_CODE_MINUTES, DELETE_KEYWORDS } from '@core/commands/delete';
+import { FULL_KEYWORDS } from '@core/commands/full';
+import { HELP_KEYWORDS } from '@core/commands/help';
+import { LANG_KEYWORD } from '@core/commands/lang';
+import { MODE_KEYWORD } from '@core/commands/mode';
+import { SPELL_KEYWORD } from '@core/commands/spell';
+import { OPT_IN_KEYWORDS } from '@core/commands/start';
+import { OPT_OUT_KEYWORDS } from '@core/commands/stop';
+import { TZ_KEYWORD } from '@core/commands/tz';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/texts/service-texts';
 import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/transcripts/vocabulary';
 import type { ReactNode } from 'react';

@@ -1,17 +1,14 @@
-import {
-  CARDS_KEYWORD,
-  DELETE_CODE_MINUTES,
-  DELETE_KEYWORDS,
-  FULL_KEYWORDS,
-  HELP_KEYWORDS,
-  LANG_KEYWORD,
-  MODE_KEYWORD,
-  OPT_IN_KEYWORDS,
-  OPT_OUT_KEYWORDS,
-  SPELL_KEYWORD,
-  TZ_KEYWORD,
-  UPLOAD_KEYWORDS,
-} from '@core/commands/keywords';
+import { CARDS_KEYWORD } from '@core/commands/cards';
+import { DELETE_CODE_MINUTES, DELETE_KEYWORDS } from '@core/commands/delete';
+import { FULL_KEYWORDS } from '@core/commands/full';
+import { HELP_KEYWORDS } from '@core/commands/help';
+import { LANG_KEYWORD } from '@core/commands/lang';
+import { MODE_KEYWORD } from '@core/commands/mode';
+import { SPELL_KEYWORD } from '@core/commands/spell';
+import { OPT_IN_KEYWORDS } from '@core/commands/start';
+import { OPT_OUT_KEYWORDS } from '@core/commands/stop';
+import { TZ_KEYWORD } from '@core/commands/tz';
+import { UPLOAD_KEYWORDS } from '@core/commands/upload';
 import { SENDER_PREFERENCES_RETENTION_DAYS } from '@core/senders/sender-preferences';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/texts/service-texts';
 import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/transcripts/vocabulary';

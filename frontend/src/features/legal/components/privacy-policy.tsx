@@ -1,11 +1,8 @@
-import {
-  DELETE_CODE_MINUTES,
-  DELETE_KEYWORDS,
-  LANG_KEYWORD,
-  MODE_KEYWORD,
-  SPELL_KEYWORD,
-  TZ_KEYWORD,
-} from '@core/commands/keywords';
+import { DELETE_CODE_MINUTES, DELETE_KEYWORDS } from '@core/commands/delete';
+import { LANG_KEYWORD } from '@core/commands/lang';
+import { MODE_KEYWORD } from '@core/commands/mode';
+import { SPELL_KEYWORD } from '@core/commands/spell';
+import { TZ_KEYWORD } from '@core/commands/tz';
 import { REFUSED_TEXT_MAX } from '@core/messages/refused-inbound';
 import { AppLink } from '@/components/ui/app-link';
 import { ContactEmail } from '@/components/ui/contact-email';

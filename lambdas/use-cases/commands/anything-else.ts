@@ -1,9 +1,10 @@
 /**
- * What the webhook does with an incoming message that holds no voice message and asks for nothing (issue 26):
- * an attachment that is not audio, a text that is no command, or either from a number that opted out. The
- * sender gets a how-to (at most one a day, never after STOP), the attachments are deleted at Twilio (nothing
- * fetches them), and it is kept on the record (core/messages/refused-inbound.ts) and counted in usage. The record is a
- * failed message that nothing starts, retries or counts against the voice messages a day.
+ * What answers anything else (issue 26): an incoming message that holds no voice message and asks for no
+ * command, that is an attachment that is not audio, a text that is no command, or either from a number that
+ * opted out. The sender gets a how-to (at most one a day, never after STOP), the attachments are deleted at
+ * Twilio (nothing fetches them), and it is kept on the record (core/messages/refused-inbound.ts) and counted
+ * in usage. The record is a failed message that nothing starts, retries or counts against the voice messages
+ * a day.
  */
 
 import { dayWindow } from '#core/delivery/day-window';
@@ -19,35 +20,34 @@ import {
 } from '#core/messages/refused-inbound';
 import type { InboundRefusal } from '#core/messages/refused-inbound-schema';
 import type { UsageCount } from '#core/operator/usage';
-import { textLanguage } from '#core/texts/catalogue';
 import { USAGE_TEXT, unsupportedMediaText } from '#core/texts/service-texts';
 import type { Providers } from '../../ports/providers';
-import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
+import type { VoiceAttachment } from '../inbound/voice';
 import { changeMessage, createMessage, type MessageChangeDeps } from '../message-changes';
-import { type OutboundSmsDeps, refusalReason, sendTextOrLog } from '../outbound-sms';
+import { refusalReason } from '../outbound-sms';
+import { type PreferencesReader, senderLanguage } from '../sender-language';
 import { countUsage } from '../usage';
-import type { VoiceAttachment } from './voice';
+import { type AnswerTurn, type AskedText, type ReplyDeps, replyTo } from './text-command';
 
 /** What refusing uses: the messages (the record), the gate (the how-to), Twilio's media API and the LANG. */
-export type RefusedInboundDeps = MessageChangeDeps &
-  OutboundSmsDeps & {
+export type AnythingElseDeps = MessageChangeDeps &
+  ReplyDeps & {
     readonly providers: Pick<Providers, 'smsSender' | 'mediaFetcher'>;
-    readonly preferences: SenderPreferencesRepository;
+    readonly preferences: PreferencesReader;
     readonly serviceName: string;
-    readonly warn: (message: string, details?: Record<string, unknown>) => void;
   };
-
-/** An incoming message with no audio, already taken for no command and no opt-out. */
-export type RefusedInbound = {
-  readonly from: string;
-  /** Twilio's MessageSid: the record's id when it is the first of its kind that day. */
-  readonly sid: string;
-  readonly body: string | undefined;
-  readonly media: readonly VoiceAttachment[];
-};
 
 /** What the webhook reports it did: a how-to (or the not-audio text), or nothing for a number that opted out. */
 export type RefusedAction = 'usage' | 'unsupported-media' | 'opted-out-sender';
+
+/**
+ * The table's last word: a text that is no command (or attachments none of them audio), answered only when
+ * no voice message came with it. `sid` is the record's id when it is the first of its kind that day.
+ */
+export const anythingElse: {
+  readonly turn: AnswerTurn;
+  readonly answer: (deps: AnythingElseDeps, text: AskedText) => Promise<RefusedAction>;
+} = { turn: 'unless-voice', answer: refuseInbound };
 
 /** The usage counter each reason raises. */
 const COUNTED_AS: Readonly<Record<RefusalReason, UsageCount>> = {
@@ -63,10 +63,7 @@ type Answer = { readonly text: string } | { readonly text: null; readonly note: 
  * Answers (unless the number opted out), deletes the attachments at Twilio, keeps it on the record and counts
  * it. The caller runs this once per MessageSid (the webhook's replay guard).
  */
-export async function refuseInbound(
-  deps: RefusedInboundDeps,
-  inbound: RefusedInbound,
-): Promise<RefusedAction> {
+async function refuseInbound(deps: AnythingElseDeps, inbound: AskedText): Promise<RefusedAction> {
   const kind: RefusedKind = inbound.media.length > 0 ? 'attachment' : 'text';
   const optedOut = (await deps.optOuts.get(inbound.from)) !== null;
   const reason: RefusalReason = optedOut
@@ -82,7 +79,7 @@ export async function refuseInbound(
 }
 
 /** The how-to (or, for attachments, the formats that work), at most once a number a UTC day, through the gate. */
-async function answerHowTo(deps: RefusedInboundDeps, from: string, kind: RefusedKind): Promise<Answer> {
+async function answerHowTo(deps: AnythingElseDeps, from: string, kind: RefusedKind): Promise<Answer> {
   const { day, expires } = dayWindow(deps.clock());
   if (!(await deps.counters.take(`howto#${from}#${day}`, 1, expires))) {
     return {
@@ -90,9 +87,9 @@ async function answerHowTo(deps: RefusedInboundDeps, from: string, kind: Refused
       note: 'Not answered: a number gets this answer once a day, and this one had it already.',
     };
   }
-  const language = textLanguage((await deps.preferences.get(from))?.language);
+  const language = await senderLanguage(deps.preferences, from);
   const body = kind === 'text' ? USAGE_TEXT(deps.serviceName, language) : unsupportedMediaText(language);
-  const outcome = await sendTextOrLog(deps, { to: from, body, kind: 'how-to', messageId: null });
+  const outcome = await replyTo(deps, from, body, 'how-to');
   if (outcome?.status === 'sent') return { text: body };
   const why = outcome ? refusalReason(outcome) : 'The text could not be sent (the logs say why).';
   return { text: null, note: `Not answered: ${why.charAt(0).toLowerCase()}${why.slice(1)}` };
@@ -102,7 +99,7 @@ async function answerHowTo(deps: RefusedInboundDeps, from: string, kind: Refused
  * Media nothing will fetch is deleted at Twilio at once, all in parallel: we keep no picture, and Twilio
  * should not either. A failed delete is logged; the webhook goes on.
  */
-async function deleteAtProvider(deps: RefusedInboundDeps, media: readonly VoiceAttachment[]): Promise<void> {
+async function deleteAtProvider(deps: AnythingElseDeps, media: readonly VoiceAttachment[]): Promise<void> {
   if (media.length === 0) return;
   const fetcher = await deps.providers.mediaFetcher();
   const results = await Promise.allSettled(media.map((item) => fetcher.delete(item.url)));
@@ -119,8 +116,8 @@ async function deleteAtProvider(deps: RefusedInboundDeps, media: readonly VoiceA
  * day add to its count, latest text and types. Two arriving at the same moment may make two records.
  */
 async function keepOnRecord(
-  deps: RefusedInboundDeps,
-  inbound: RefusedInbound,
+  deps: AnythingElseDeps,
+  inbound: AskedText,
   reason: RefusalReason,
   kind: RefusedKind,
   answer: Answer,
@@ -169,7 +166,7 @@ async function keepOnRecord(
 
 /** Today's record of this number for this reason, read from the number's own index. */
 async function todaysRecord(
-  deps: RefusedInboundDeps,
+  deps: AnythingElseDeps,
   from: string,
   reason: RefusalReason,
   kind: RefusedKind,
