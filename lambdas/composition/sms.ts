@@ -8,13 +8,16 @@ import { segmentCount } from '#core/texts/sms-text';
 import { TwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
 import type { Providers } from '../ports/providers';
 import type { SmsSender } from '../ports/sms-sender';
+import type { OutboundSmsDeps } from '../use-cases/outbound-sms';
 import { hostAdapters } from './host';
 import { metrics } from './observability';
 import { once } from './once';
+import { phoneRegions } from './phone-regions';
 import { selectSmsSender } from './provider-choice';
-import { settingsRepository } from './repositories';
+import { counters, optOutRepository, settingsRepository } from './repositories';
 import { secretStore } from './secrets';
 import { smsStatusUrl } from './service';
+import { usage } from './usage';
 
 /** `sender`, adding the segments of each text it takes to `SegmentsSent`. */
 const metered = (sender: SmsSender): SmsSender => ({
@@ -47,3 +50,19 @@ export const smsSending = once((): Pick<Providers, 'smsSender'> => {
     },
   };
 });
+
+/**
+ * What the outbound gate sends with (use-cases/outbound-sms.ts: the settings, the opt-outs, the regions, the
+ * provider, the segment counters, today's usage), built the same way for every function that texts; the
+ * clock comes with messageChanges().
+ */
+export const outboundSms = once(
+  (): Omit<OutboundSmsDeps, 'clock'> => ({
+    settings: settingsRepository(),
+    optOuts: optOutRepository(),
+    phoneRegions: phoneRegions(),
+    providers: smsSending(),
+    counters: counters(),
+    usage: usage(),
+  }),
+);

@@ -1,16 +1,8 @@
 /** MarkFailed: a readable error on the message, and a notice to the sender. */
 import { messageChanges, warn } from '../../composition/message-changes';
-import { phoneRegions } from '../../composition/phone-regions';
-import {
-  counters,
-  optOutRepository,
-  senderPreferencesRepository,
-  sentTextRepository,
-  settingsRepository,
-} from '../../composition/repositories';
+import { senderPreferencesRepository, sentTextRepository } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
-import { smsSending } from '../../composition/sms';
-import { usage } from '../../composition/usage';
+import { outboundSms } from '../../composition/sms';
 import { markFailed } from '../../use-cases/pipeline/outcome';
 import { pipelineStep } from './step';
 
@@ -19,15 +11,10 @@ export const handler = pipelineStep(
   markFailed,
   {
     ...messageChanges(),
-    settings: settingsRepository(),
-    optOuts: optOutRepository(),
+    ...outboundSms(),
     preferences: senderPreferencesRepository(),
-    phoneRegions: phoneRegions(),
-    providers: smsSending(),
     serviceName: serviceName(),
-    counters: counters(),
     sentTexts: sentTextRepository(),
-    usage: usage(),
     warn,
   },
   (result, metrics) => {

@@ -1,17 +1,12 @@
 /** SendReply: the summary (and transcript) by SMS. */
 import { messageChanges, warn } from '../../composition/message-changes';
-import { phoneRegions } from '../../composition/phone-regions';
 import {
   cardLinkStore,
-  counters,
-  optOutRepository,
   senderPreferencesRepository,
   sentTextRepository,
-  settingsRepository,
 } from '../../composition/repositories';
 import { serviceName, siteUrl } from '../../composition/service';
-import { smsSending } from '../../composition/sms';
-import { usage } from '../../composition/usage';
+import { outboundSms } from '../../composition/sms';
 import { sendReply } from '../../use-cases/pipeline/reply-steps';
 import { pipelineStep } from './step';
 
@@ -20,16 +15,11 @@ export const handler = pipelineStep(
   sendReply,
   {
     ...messageChanges(),
-    settings: settingsRepository(),
-    optOuts: optOutRepository(),
-    phoneRegions: phoneRegions(),
-    providers: smsSending(),
+    ...outboundSms(),
     serviceName: serviceName(),
-    counters: counters(),
     sentTexts: sentTextRepository(),
     warn,
     siteUrl: siteUrl(),
-    usage: usage(),
     // CARDS ON: the sender's choice and time zone, and the links of the files the first text carries.
     preferences: senderPreferencesRepository(),
     cardLinks: cardLinkStore(),

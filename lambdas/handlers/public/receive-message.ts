@@ -9,41 +9,32 @@ import { audioStore } from '../../composition/audio';
 import { mediaFetching } from '../../composition/media';
 import { messageChanges, warn } from '../../composition/message-changes';
 import { logger, metrics } from '../../composition/observability';
-import { phoneRegions } from '../../composition/phone-regions';
 import { pipelineStarter } from '../../composition/pipeline-starter';
 import { publicRoutes } from '../../composition/public-http';
 import {
   cardLinkStore,
   consentRecordRepository,
-  counters,
   deleteCodeStore,
-  optOutRepository,
   pendingSmsConsents,
   senderPreferencesRepository,
   sentTextRepository,
-  settingsRepository,
   signupRepository,
   uploadCodeStore,
 } from '../../composition/repositories';
 import { contactEmail, publicWebhookUrl, serviceName, siteUrl } from '../../composition/service';
-import { smsSending } from '../../composition/sms';
+import { outboundSms } from '../../composition/sms';
 import { twilioSignatureCheck } from '../../composition/twilio-signed';
-import { usage } from '../../composition/usage';
 import { formParams, header } from '../../http/edge';
 import { parseOrThrow } from '../../http/validation';
 import { type InboundDeps, receiveSms, twilioWebhookSchema } from '../../use-cases/inbound/receive-sms';
 
 const deps: InboundDeps = {
   ...messageChanges(),
+  ...outboundSms(),
   audio: audioStore(),
-  counters: counters(),
-  usage: usage(),
-  settings: settingsRepository(),
-  optOuts: optOutRepository(),
   preferences: senderPreferencesRepository(),
-  phoneRegions: phoneRegions(),
   pipeline: pipelineStarter(),
-  providers: { ...smsSending(), ...mediaFetching() },
+  providers: { ...outboundSms().providers, ...mediaFetching() },
   serviceName: serviceName(),
   contactEmail: contactEmail(),
   uploadCodes: uploadCodeStore(),
