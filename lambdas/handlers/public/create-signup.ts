@@ -6,19 +6,14 @@
 
 import { signupInputSchema } from '#core/senders/signup';
 import { logger } from '../../composition/observability';
-import { phoneRegions } from '../../composition/phone-regions';
 import { publicRoutes } from '../../composition/public-http';
 import {
   consentRecordRepository,
-  counters,
-  optOutRepository,
   pendingSmsConsents,
-  settingsRepository,
   signupRepository,
 } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
-import { smsSending } from '../../composition/sms';
-import { usage } from '../../composition/usage';
+import { outboundSms } from '../../composition/sms';
 import { requestClient } from '../../http/client';
 import { systemClock as clock } from '../../ports/clock';
 import { registerSignup, type SignupDeps } from '../../use-cases/signups';
@@ -27,12 +22,7 @@ const deps: SignupDeps = {
   signups: signupRepository(),
   consents: consentRecordRepository(),
   pendingConsents: pendingSmsConsents(),
-  settings: settingsRepository(),
-  optOuts: optOutRepository(),
-  phoneRegions: phoneRegions(),
-  providers: smsSending(),
-  counters: counters(),
-  usage: usage(),
+  ...outboundSms(),
   clock,
   serviceName: serviceName(),
   warn: (message, details) => logger.warn(message, { ...details }),
