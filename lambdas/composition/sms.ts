@@ -54,9 +54,9 @@ export const smsSending = once((): Pick<Providers, 'smsSender'> => {
 /**
  * What the outbound gate sends with (use-cases/outbound-sms.ts: the settings, the opt-outs, the regions, the
  * provider, the segment counters, today's usage), built the same way for every function that texts; the
- * clock comes with messageChanges().
+ * clock comes with messageChanges(). Pure: a function that only decides (DecideReply) bundles none of it.
  */
-export const outboundSms = once(
+export const outboundSms = /* @__PURE__ */ once(
   (): Omit<OutboundSmsDeps, 'clock'> => ({
     settings: settingsRepository(),
     optOuts: optOutRepository(),

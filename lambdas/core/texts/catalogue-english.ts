@@ -59,22 +59,23 @@ export const ENGLISH: FixedTexts = {
     internal: 'something went wrong on our side. Please try again later.',
   },
   helpCommands: {
-    FULL: 'FULL for the transcript',
-    MODE: 'MODE FULL or MODE SUMMARY',
-    SPELL: 'SPELL and names',
-    LANG: 'LANG es for Spanish',
-    UPLOAD: 'UPLOAD',
-    CARDS: 'CARDS ON for contact cards',
-    TZ: 'TZ and a zone',
-    DELETE: 'DELETE to erase',
+    FULL: { words: 'FULL', does: 'for the transcript' },
+    MODE: { words: 'MODE FULL or MODE SUMMARY' },
+    SPELL: { words: 'SPELL', does: 'and names' },
+    LANG: { words: 'LANG es', does: 'for Spanish' },
+    UPLOAD: { words: 'UPLOAD' },
+    CARDS: { words: 'CARDS ON', does: 'for contact cards' },
+    TZ: { words: 'TZ', does: 'and a zone' },
+    DELETE: { words: 'DELETE', does: 'to erase' },
   },
-  help: (name, email, commands) => [
-    `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${commandList(commands)} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. ${commandList(commands)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    // Past two segments the support address goes before what the service does: carriers require a contact.
-    `${name}: ${commandList(commands)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. ${commandList(commands)} ${RATES_AND_KEYWORDS}`,
-    `${name}: ${commandList(commands)} ${RATES_AND_KEYWORDS}`,
+  help: (name, email, explained, named) => [
+    `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${commandList(explained)} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+    `${name}: voice message summaries by text. ${commandList(explained)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
+    // Then the commands by their words alone, before what the service does or the contact carriers require.
+    `${name}: voice message summaries by text. ${commandList(named)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: ${commandList(named)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: voice message summaries by text. ${commandList(named)} ${RATES_AND_KEYWORDS}`,
+    `${name}: ${commandList(named)} ${RATES_AND_KEYWORDS}`,
   ],
   usage: (name) => [
     `${name}: to get a summary and transcript, forward a voice message or send an audio file to this number. ${RATES_AND_KEYWORDS}`,

@@ -92,22 +92,23 @@ export const SPANISH: FixedTexts = {
     internal: 'tuvimos un problema. Por favor, intente de nuevo en un rato.',
   },
   helpCommands: {
-    FULL: 'FULL para el texto',
-    MODE: 'MODE FULL o MODE SUMMARY',
-    SPELL: 'SPELL y nombres',
-    LANG: 'LANG en para inglés',
-    UPLOAD: 'UPLOAD',
-    CARDS: 'CARDS ON para contactos',
-    TZ: 'TZ y su zona',
-    DELETE: 'DELETE para borrar',
+    FULL: { words: 'FULL', does: 'para el texto' },
+    MODE: { words: 'MODE FULL o MODE SUMMARY' },
+    SPELL: { words: 'SPELL', does: 'y nombres' },
+    LANG: { words: 'LANG en', does: 'para inglés' },
+    UPLOAD: { words: 'UPLOAD' },
+    CARDS: { words: 'CARDS ON', does: 'para contactos' },
+    TZ: { words: 'TZ', does: 'y su zona' },
+    DELETE: { words: 'DELETE', does: 'para borrar' },
   },
-  help: (name, email, commands) => [
-    `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen. ${commandList(commands)} Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. ${commandList(commands)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    // Past two segments the support address goes before what the service does: carriers require a contact.
-    `${name}: ${commandList(commands)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. ${commandList(commands)} ${RATES_AND_KEYWORDS}`,
-    `${name}: ${commandList(commands)} ${RATES_AND_KEYWORDS}`,
+  help: (name, email, explained, named) => [
+    `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen. ${commandList(explained)} Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+    `${name}: resumen de mensajes de voz por SMS. ${commandList(explained)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
+    // Then the commands by their words alone, before what the service does or the contact carriers require.
+    `${name}: resumen de mensajes de voz por SMS. ${commandList(named)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: ${commandList(named)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
+    `${name}: resumen de mensajes de voz por SMS. ${commandList(named)} ${RATES_AND_KEYWORDS}`,
+    `${name}: ${commandList(named)} ${RATES_AND_KEYWORDS}`,
   ],
   usage: (name) => [
     `${name}: para recibir un resumen y el texto, mande un mensaje de voz o un audio a este teléfono. ${RATES_AND_KEYWORDS}`,

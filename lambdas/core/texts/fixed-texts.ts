@@ -20,6 +20,9 @@ export type FailureReason =
   | 'download-failed'
   | 'internal';
 
+/** A command as HELP lists it: the words to text, and what it does when there is room. */
+export type HelpCommand = { readonly words: string; readonly does?: string };
+
 /** Every fixed text, in one language. `name` is the cleaned service name (core/texts/service-texts.ts), never empty. */
 export type FixedTexts = {
   /** Used when the operator set no service name. */
@@ -54,10 +57,21 @@ export type FixedTexts = {
   /** Opens every failure notice; one of `failureDetail` follows. */
   readonly failurePrefix: string;
   readonly failureDetail: Readonly<Record<FailureReason, string>>;
-  /** Each command HELP lists, in a few words ("FULL for the transcript"); core/commands sets which, and their order. */
-  readonly helpCommands: Readonly<Record<HelpListedCommand, string>>;
-  /** The answer to HELP; `commands` are `helpCommands`' words in HELP's order. */
-  readonly help: (name: string, email: string, commands: readonly string[]) => readonly string[];
+  /**
+   * Each command HELP lists: the words a sender texts ("FULL") and, where room allows, a few more saying what
+   * it does ("for the transcript"); core/commands sets which, and their order.
+   */
+  readonly helpCommands: Readonly<Record<HelpListedCommand, HelpCommand>>;
+  /**
+   * The answer to HELP, longest first: `explained` lists the commands with what they do, `named` by their words
+   * alone (both in HELP's order), so the description and the support address outlast the explanations.
+   */
+  readonly help: (
+    name: string,
+    email: string,
+    explained: readonly string[],
+    named: readonly string[],
+  ) => readonly string[];
   readonly usage: (name: string) => readonly string[];
   readonly unsupportedMedia: string;
   readonly optOutConfirmation: string;

@@ -66,8 +66,10 @@ function nameFor(serviceName: string, texts: FixedTexts): string {
 export function HELP_TEXT(serviceName: string, contactEmail: string, language: TextLanguage = 'en'): string {
   const texts = fixedTexts(language);
   const email = toGsmSafe(contactEmail).trim();
-  const commands = HELP_LISTED.map((command) => texts.helpCommands[command]);
-  return firstThatFits(texts.help(nameFor(serviceName, texts), email, commands), HELP_MAX_CHARS);
+  const listed = HELP_LISTED.map((command) => texts.helpCommands[command]);
+  const explained = listed.map(({ words, does }) => (does ? `${words} ${does}` : words));
+  const named = listed.map(({ words }) => words);
+  return firstThatFits(texts.help(nameFor(serviceName, texts), email, explained, named), HELP_MAX_CHARS);
 }
 
 /** How to use the service, sent when someone texts words instead of audio (at most 320 characters). */
