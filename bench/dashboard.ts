@@ -66,6 +66,8 @@ async function baselineBuild(commit: string): Promise<string> {
       alias: [
         { find: '@', replacement: join(root, 'frontend', 'src') },
         { find: '@core', replacement: join(root, 'lambdas', 'core') },
+        // Core imports itself by place since issue 30 (package.json "imports", which the archive leaves out).
+        { find: /^#core\/(.*)$/, replacement: join(root, 'lambdas', 'core', '$1') },
         ...preactAliases,
       ],
     },

@@ -67,7 +67,7 @@ async function baseline(): Promise<{
   });
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
   const summarizer = await import(path.join(dir, 'lambdas/adapters/extractive/extractive-summarizer.ts'));
-  const reply = await import(path.join(dir, 'lambdas/core/texts/service-texts.ts'));
+  const reply = await import(path.join(dir, 'lambdas/core/reply.ts'));
   return {
     summarize: summarizer.summarizeExtractively,
     compose: (input) => reply.composeReply({ ...input, mode: 'summary_only' })[0],
