@@ -192,6 +192,19 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     }
   });
 
+  it('keeps what the service is and where to get support in HELP, for everyday names and addresses', () => {
+    // HELP's two-segment budget gives up the commands' explanations before the description or the contact.
+    const description = language === 'en' ? 'voice message summaries by text' : 'resumen de mensajes de voz';
+    for (const name of ['Voice Summary', 'Acme Voicemail Service']) {
+      for (const email of ['help@voicesummary.app', 'voicemail-support@bigcompany.example']) {
+        const help = HELP_TEXT(name, email, language);
+        expect(help, help).toContain(description);
+        expect(help, help).toContain(email);
+        expect(help.length).toBeLessThanOrEqual(306);
+      }
+    }
+  });
+
   it('shows a SPELL list too long for a text from its start, with its whole count', () => {
     const text = SPELL_TEXT('Voice Summary', { kind: 'saved', words: LONGEST_LIST }, 50, language);
     expect(text).toContain(LONGEST_LIST[0]);
