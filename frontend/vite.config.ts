@@ -34,5 +34,14 @@ export default defineConfig({
   },
   // No source maps in the built site: they would publish the admin app's source to anyone who asks for them
   // (the dev server still maps while developing). The deployment also leaves out any .map (lib/constructs/site.ts).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      // The API's core is pure (no I/O, nothing done on import): a core module none of whose exports a page
+      // uses is left out, even when a module that page does use imports it (HELP's command table, say).
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(`${aliases['@core']}/`) },
+    },
+  },
 });

@@ -48,8 +48,8 @@ export type AskedOf<Name extends CommandName> = NonNullable<ReturnType<CommandNa
 /** The commands HELP's list names (the others are in its closing words, or answer a text that names them). */
 export type HelpListedCommand = Extract<AnyCommand, { readonly help: 'list' }>['name'];
 
-/** HELP's list, in the table's order. */
-export const HELP_LISTED: readonly HelpListedCommand[] = TEXTED_COMMANDS.flatMap((command) =>
+/** HELP's list, in the table's order (pure: a bundle that never texts HELP, the landing page's, drops the table). */
+export const HELP_LISTED: readonly HelpListedCommand[] = /* @__PURE__ */ TEXTED_COMMANDS.flatMap((command) =>
   command.help === 'list' ? [command.name] : [],
 );
 
