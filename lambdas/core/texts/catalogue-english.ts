@@ -71,7 +71,8 @@ export const ENGLISH: FixedTexts = {
   help: (name, email, explained, named) => [
     `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${commandList(explained)} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
     `${name}: voice message summaries by text. ${commandList(explained)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    // Then the commands by their words alone, before what the service does or the contact carriers require.
+    // Past two segments the description goes first, then the commands' explanations; the contact stays longest.
+    `${name}: ${commandList(explained)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
     `${name}: voice message summaries by text. ${commandList(named)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
     `${name}: ${commandList(named)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
     `${name}: voice message summaries by text. ${commandList(named)} ${RATES_AND_KEYWORDS}`,

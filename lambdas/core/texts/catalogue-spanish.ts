@@ -104,7 +104,8 @@ export const SPANISH: FixedTexts = {
   help: (name, email, explained, named) => [
     `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen. ${commandList(explained)} Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
     `${name}: resumen de mensajes de voz por SMS. ${commandList(explained)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    // Then the commands by their words alone, before what the service does or the contact carriers require.
+    // Past two segments the description goes first, then the commands' explanations; the contact stays longest.
+    `${name}: ${commandList(explained)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
     `${name}: resumen de mensajes de voz por SMS. ${commandList(named)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
     `${name}: ${commandList(named)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
     `${name}: resumen de mensajes de voz por SMS. ${commandList(named)} ${RATES_AND_KEYWORDS}`,
