@@ -20,9 +20,6 @@ const ZONE_SOURCE: Readonly<Record<ZoneSource, string>> = {
 
 const RATES_AND_KEYWORDS = 'Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
 
-/** The sentence of HELP that lists the commands (the terms and the FAQ explain them). */
-const commandList = (commands: readonly string[]) => `Text ${commands.join(', ')}.`;
-
 const voiceMessages = (count: number) => `${count} voice message${count === 1 ? '' : 's'}`;
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 const times = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
@@ -68,16 +65,15 @@ export const ENGLISH: FixedTexts = {
     TZ: { words: 'TZ', does: 'and a zone' },
     DELETE: { words: 'DELETE', does: 'to erase' },
   },
-  help: (name, email, explained, named) => [
-    `${name}: forward a voice message or audio file to this number and get a text back with a summary. ${commandList(explained)} Support: ${email}. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. ${commandList(explained)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    // Past two segments the description goes first, then the commands' explanations; the contact stays longest.
-    `${name}: ${commandList(explained)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. ${commandList(named)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: ${commandList(named)} Support: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: voice message summaries by text. ${commandList(named)} ${RATES_AND_KEYWORDS}`,
-    `${name}: ${commandList(named)} ${RATES_AND_KEYWORDS}`,
-  ],
+  help: {
+    longDescription:
+      'forward a voice message or audio file to this number and get a text back with a summary.',
+    description: 'voice message summaries by text.',
+    commands: (listed) => `Text ${listed.join(', ')}.`,
+    support: (email) => `Support: ${email}.`,
+    frequency: 'Msg frequency varies.',
+    closing: RATES_AND_KEYWORDS,
+  },
   usage: (name) => [
     `${name}: to get a summary and transcript, forward a voice message or send an audio file to this number. ${RATES_AND_KEYWORDS}`,
   ],

@@ -12,9 +12,6 @@ import { languageLabel } from './languages';
 const RATES_AND_KEYWORDS =
   'Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja, HELP para ayuda.';
 
-/** The sentence of HELP that lists the commands (the terms and the FAQ explain them). */
-const commandList = (commands: readonly string[]) => `Mande ${commands.join(', ')}.`;
-
 /** "CENTRAL (America/Chicago)": the friendly name a sender texts, or the IANA name alone. */
 function spanishZone(zone: string): string {
   const friendly = friendlyZoneName(zone);
@@ -101,16 +98,14 @@ export const SPANISH: FixedTexts = {
     TZ: { words: 'TZ', does: 'y su zona' },
     DELETE: { words: 'DELETE', does: 'para borrar' },
   },
-  help: (name, email, explained, named) => [
-    `${name}: mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen. ${commandList(explained)} Ayuda: ${email}. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. ${commandList(explained)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    // Past two segments the description goes first, then the commands' explanations; the contact stays longest.
-    `${name}: ${commandList(explained)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. ${commandList(named)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: ${commandList(named)} Ayuda: ${email}. ${RATES_AND_KEYWORDS}`,
-    `${name}: resumen de mensajes de voz por SMS. ${commandList(named)} ${RATES_AND_KEYWORDS}`,
-    `${name}: ${commandList(named)} ${RATES_AND_KEYWORDS}`,
-  ],
+  help: {
+    longDescription: 'mande un mensaje de voz o un audio a este teléfono y le respondemos con un resumen.',
+    description: 'resumen de mensajes de voz por SMS.',
+    commands: (listed) => `Mande ${listed.join(', ')}.`,
+    support: (email) => `Ayuda: ${email}.`,
+    frequency: 'Frecuencia de mensajes variable.',
+    closing: RATES_AND_KEYWORDS,
+  },
   usage: (name) => [
     `${name}: para recibir un resumen y el texto, mande un mensaje de voz o un audio a este teléfono. ${RATES_AND_KEYWORDS}`,
   ],

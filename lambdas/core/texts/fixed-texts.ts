@@ -20,6 +20,22 @@ export type FailureReason =
   | 'download-failed'
   | 'internal';
 
+/** HELP's sentences in one language; HELP_TEXT decides which of them fit. */
+export type HelpPieces = {
+  /** What the service does, at length ("forward a voice message ... and get a text back with a summary."). */
+  readonly longDescription: string;
+  /** What the service does, in a few words ("voice message summaries by text."). */
+  readonly description: string;
+  /** The sentence that lists the commands ("Text FULL for the transcript, ..."). */
+  readonly commands: (listed: readonly string[]) => string;
+  /** Where to get support ("Support: help@example.com."). */
+  readonly support: (email: string) => string;
+  /** How often messages come ("Msg frequency varies."). */
+  readonly frequency: string;
+  /** The rates, STOP and HELP, which every HELP ends with. */
+  readonly closing: string;
+};
+
 /** A command as HELP lists it: the words to text, and what it does when there is room. */
 export type HelpCommand = { readonly words: string; readonly does?: string };
 
@@ -62,16 +78,8 @@ export type FixedTexts = {
    * it does ("for the transcript"); core/commands sets which, and their order.
    */
   readonly helpCommands: Readonly<Record<HelpListedCommand, HelpCommand>>;
-  /**
-   * The answer to HELP, longest first: `explained` lists the commands with what they do, `named` by their words
-   * alone (both in HELP's order), so the description and the support address outlast the explanations.
-   */
-  readonly help: (
-    name: string,
-    email: string,
-    explained: readonly string[],
-    named: readonly string[],
-  ) => readonly string[];
+  /** The pieces HELP is made of, in this language (core/texts/service-texts.ts HELP_TEXT orders them). */
+  readonly help: HelpPieces;
   readonly usage: (name: string) => readonly string[];
   readonly unsupportedMedia: string;
   readonly optOutConfirmation: string;

@@ -67,9 +67,23 @@ export function HELP_TEXT(serviceName: string, contactEmail: string, language: T
   const texts = fixedTexts(language);
   const email = toGsmSafe(contactEmail).trim();
   const listed = HELP_LISTED.map((command) => texts.helpCommands[command]);
-  const explained = listed.map(({ words, does }) => (does ? `${words} ${does}` : words));
-  const named = listed.map(({ words }) => words);
-  return firstThatFits(texts.help(nameFor(serviceName, texts), email, explained, named), HELP_MAX_CHARS);
+  const explained = texts.help.commands(listed.map(({ words, does }) => (does ? `${words} ${does}` : words)));
+  const named = texts.help.commands(listed.map(({ words }) => words));
+  const { longDescription, description, frequency, closing } = texts.help;
+  const support = texts.help.support(email);
+  const name = `${nameFor(serviceName, texts)}:`;
+  // Longest first. Past two segments the description goes first, then the commands' explanations (named by
+  // their words alone); the support address, which carriers require in HELP, stays longest.
+  const candidates = [
+    [name, longDescription, explained, support, frequency, closing],
+    [name, description, explained, support, closing],
+    [name, explained, support, closing],
+    [name, description, named, support, closing],
+    [name, named, support, closing],
+    [name, description, named, closing],
+    [name, named, closing],
+  ].map((parts) => parts.join(' '));
+  return firstThatFits(candidates, HELP_MAX_CHARS);
 }
 
 /** How to use the service, sent when someone texts words instead of audio (at most 320 characters). */
