@@ -6,11 +6,12 @@
  * on a second runtime with ADMIN_EMAILS, an allowlisted email is an administrator at once although one exists.
  * Screenshots of the Team section and the inbox (360 and 1280 px) land in test-results/e2e.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser';
+import { createAccount as createAccountWith } from '../support/dashboard';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
@@ -41,30 +42,9 @@ async function person(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
-type Mail = { to: string; subject: string | null; body: string | null; code: string | null };
-async function mailTo(dataDir: string, email: string): Promise<Mail[]> {
-  const text = await readFile(join(dataDir, 'mailbox.jsonl'), 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Mail)
-    .filter((m) => m.to === email);
-}
-
-/** Creates an account in the browser, confirms it with the code from the mailbox, sees "Account Created!". */
-async function createAccount(page: Page, url: string, dataDir: string, email: string, password = PASSWORD) {
-  await page.goto(`${url}/admin`);
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByLabel('Code').waitFor();
-  const [mail] = await mailTo(dataDir, email);
-  expect(mail?.subject).toBe('Voice Summary: your verification code');
-  await page.getByLabel('Code').fill(mail!.code!);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('Account Created!').waitFor();
+/** Creates an account in the browser with this file's password unless told otherwise. */
+function createAccount(page: Page, url: string, dataDir: string, email: string, password = PASSWORD) {
+  return createAccountWith(page, url, dataDir, email, password);
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -74,7 +54,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /** The dashboard, not the waiting screen (which has a Logout button too). */
-const dashboard = (page: Page) => page.getByRole('heading', { name: 'Messages', exact: true });
+const dashboard = (page: Page) => page.getByRole('heading', { name: /^Recent Messages/ });
 
 async function idToken(email: string, password: string): Promise<string> {
   return (await runtime.tokens(email, password)).idToken;

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsView } from '#core/operator/settings';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { messageRow, openRow, overflowOf, signInToDashboard } from '../support/dashboard';
+import { messageRow, openRow, overflowOf, RECENT_MESSAGES, signInToDashboard } from '../support/dashboard';
 import { LONG_EMAILS, seedDashboard } from '../support/dashboard-content';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
@@ -177,7 +177,10 @@ describe('every view at every width', () => {
       const shot = SHOT_WIDTHS.includes(width);
       // The messages, the usage, the sign-ups and the team have loaded; two rows are open (a reply the carrier
       // did not deliver, with its long transcript; a long failure), as an operator reads them.
-      await page.getByRole('region', { name: 'Messages' }).getByText('Showing', { exact: false }).waitFor();
+      await page
+        .getByRole('region', { name: RECENT_MESSAGES })
+        .getByText('Showing', { exact: false })
+        .waitFor();
       for (const who of ['(415) 555-0193', '+447700900123']) await openRow(messageRow(page, who));
       await messageRow(page, '(415) 555-0193').getByText('Show full transcript').click();
       await page

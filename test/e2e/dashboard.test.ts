@@ -119,29 +119,27 @@ async function recordCardStates(page: Page, sender: string): Promise<() => Promi
 const markDocument = (page: Page) => page.evaluate('window.sameDocument = true');
 const sameDocument = (page: Page) => page.evaluate<boolean>('window.sameDocument === true');
 
-/** The test upload, in Settings' Setup section: opens it and uploads; Settings stays open to show the outcome. */
+/** The home screen's test upload panel (SPEC). */
+const uploadPanel = (page: Page) => page.getByRole('region', { name: 'Test upload' });
+
+/** Uploads with the home screen's test upload panel. */
 async function chooseFile(
   page: Page,
   file: { name: string; mimeType: string; buffer: Buffer },
   sender: string,
 ) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const setup = page.getByRole('dialog', { name: 'Settings' });
-  await setup.getByRole('tab', { name: 'Setup' }).click();
-  await setup.getByLabel('Audio file').setInputFiles(file);
-  await setup.getByLabel('Sender', { exact: true }).fill(sender);
-  await setup.getByRole('button', { name: 'Upload', exact: true }).click();
+  const panel = uploadPanel(page);
+  await panel.getByLabel('Audio file').setInputFiles(file);
+  await panel.getByLabel('Sender', { exact: true }).fill(sender);
+  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
 }
 
-/** Waits for the upload to be taken (its status line), then closes Settings to watch the list. */
+/** Waits for the upload to be taken (its status line). */
 async function uploadTaken(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog
+  await uploadPanel(page)
     .getByRole('status')
-    .filter({ hasText: /uploaded: it is in Messages/ })
+    .filter({ hasText: /uploaded: it is in Recent Messages/ })
     .waitFor({ timeout: 90_000 });
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 async function messageCount(): Promise<number> {

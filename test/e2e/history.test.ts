@@ -1,7 +1,7 @@
 /**
  * The message list (issue 26's rows; issue 19's History) in a real browser (Debian Chromium) against the local
  * runtime started as a person starts it, signed in through the login screen: 31 messages from four senders,
- * 25 rows shown and "Load more" for the rest, filters by sender (typed as a person types it) and status; a
+ * the 10 newest rows shown and "Load more" for the rest, filters by sender (typed as a person types it) and status; a
  * reply the carrier did not deliver (a signed status callback) turning its row to "Not delivered" live, and
  * the delivery filter finding it; the keyboard: the skip link from the page top, the arrows between rows,
  * Enter to open one, a transcript marked wrong; messages that arrive after the list loaded. Screenshots at 360
@@ -19,7 +19,14 @@ import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { recordSentText } from '../../lambdas/use-cases/delivery-status';
 import { createMessage } from '../../lambdas/use-cases/message-changes';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { messageRow, openRow, rowButton, rowOutcome, signInToDashboard } from '../support/dashboard';
+import {
+  messageRow,
+  openRow,
+  RECENT_MESSAGES,
+  rowButton,
+  rowOutcome,
+  signInToDashboard,
+} from '../support/dashboard';
 import { runtimeMessageChanges } from '../support/live-events';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { postWebhook } from '../support/pipeline';
@@ -103,8 +110,8 @@ async function openDashboard(width: number): Promise<{ page: Page; errors: strin
   return { page, errors };
 }
 
-const list = (page: Page) => page.getByRole('region', { name: 'Messages' });
-const rows = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+const list = (page: Page) => page.getByRole('region', { name: RECENT_MESSAGES });
+const rows = (page: Page) => page.getByRole('list', { name: 'Recent Messages' }).getByRole('listitem');
 /** Who each row is from, in order. */
 const whoShown = (page: Page) => page.locator('[data-row] > span:nth-child(2)').allTextContents();
 
@@ -135,10 +142,11 @@ const focused = (page: Page) =>
   })()`);
 
 describe('the message list', () => {
-  it('shows 25 newest first, loads the other 6, and filters by a sender typed as a person types it', async () => {
+  it('shows the 10 newest first, loads the other 21, and filters by a sender typed as a person types it', async () => {
     const { page, errors } = await openDashboard(1280);
-    await list(page).getByText('Showing the newest 25 messages.').waitFor();
-    expect(await rows(page).count()).toBe(25);
+    await list(page).getByText('Showing the newest 10 messages.').waitFor();
+    expect(await rows(page).count()).toBe(10);
+    await list(page).getByRole('heading', { name: 'Recent Messages (10)' }).waitFor();
     expect((await whoShown(page)).slice(0, 2)).toEqual(['(415) 555-0203', '(415) 555-0204']);
     await page.screenshot({ path: join(SCREENSHOTS, 'history-1280.png') });
 
@@ -155,7 +163,7 @@ describe('the message list', () => {
     await filterBy(page, 'Status', 'failed');
     await list(page).getByText('Showing all 2 messages.').waitFor();
     await list(page).getByRole('button', { name: 'Clear filters' }).click();
-    await list(page).getByText('Showing the newest 25 messages.').waitFor();
+    await list(page).getByText('Showing the newest 10 messages.').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -210,7 +218,7 @@ describe('the message list', () => {
     for (const width of [360, 1280]) {
       const { page, errors } = await openDashboard(width);
       await page.reload();
-      await list(page).getByText('Showing the newest 25 messages.').waitFor();
+      await list(page).getByText('Showing the newest 10 messages.').waitFor();
 
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to messages' });
@@ -232,7 +240,7 @@ describe('the message list', () => {
       await page.keyboard.press('ArrowUp');
       expect((await focused(page)).row).toBe(UNDELIVERED.id);
       await page.keyboard.press('End');
-      expect((await focused(page)).row).toBe('e2e-hist-06');
+      expect((await focused(page)).row).toBe('e2e-hist-21');
       await page.keyboard.press('Home');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
@@ -253,7 +261,7 @@ describe('the message list', () => {
   it('at 1280 px, Tab reaches the list before the panels beside it', async () => {
     const { page } = await openDashboard(1280);
     await page.reload();
-    await list(page).getByText('Showing the newest 25 messages.').waitFor();
+    await list(page).getByText('Showing the newest 10 messages.').waitFor();
     const order: Focused[] = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
@@ -275,7 +283,7 @@ describe('the message list', () => {
 
   it('marks a transcript wrong from a row with the keyboard, and it stays marked after a reload', async () => {
     const { page, errors } = await openDashboard(360);
-    await list(page).getByText('Showing the newest 25 messages.').waitFor();
+    await list(page).getByText('Showing the newest 10 messages.').waitFor();
     const row = messageRow(page, 'Summary number 27.');
     await rowButton(row).focus();
     await page.keyboard.press('Enter');
@@ -290,7 +298,7 @@ describe('the message list', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'history-mark-360.png') });
 
     await page.reload();
-    await list(page).getByText('Showing the newest 25 messages.').waitFor();
+    await list(page).getByText('Showing the newest 10 messages.').waitFor();
     const again = messageRow(page, 'Summary number 27.');
     await openRow(again);
     await again.getByText('Transcript marked wrong').waitFor();

@@ -13,7 +13,14 @@ import { REFUSAL_WORDS } from '#core/messages/refused-inbound';
 import { UNSUPPORTED_MEDIA_TEXT } from '#core/texts/service-texts';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { messageRow, openRow, rowButton, rowOutcome, signInToDashboard } from '../support/dashboard';
+import {
+  messageRow,
+  openRow,
+  RECENT_MESSAGES,
+  rowButton,
+  rowOutcome,
+  signInToDashboard,
+} from '../support/dashboard';
 import { type FakeTwilio, startFakeTwilio } from '../support/fake-twilio';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 import { incomingForm, localWebhookToken, postWebhook } from '../support/pipeline';
@@ -59,7 +66,7 @@ async function openDashboard(width: number): Promise<{ page: Page; errors: strin
 describe('a picture texted to the number', () => {
   it('reaches the open dashboard as a refused row with what came in and what we answered, is filtered by kind, and counts in Usage', async () => {
     const { page, errors } = await openDashboard(1280);
-    const history = page.getByRole('region', { name: 'Messages' });
+    const history = page.getByRole('region', { name: RECENT_MESSAGES });
     await history.getByText('No messages yet.').waitFor();
 
     const picture = twilio.addMedia({ bytes: PNG, contentType: 'image/png' });

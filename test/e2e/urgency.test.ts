@@ -16,7 +16,7 @@ import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamod
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { createMessageLink } from '../../lambdas/use-cases/message-link';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { messageRow, rowButton, signInToDashboard } from '../support/dashboard';
+import { messageRow, RECENT_MESSAGES, rowButton, signInToDashboard } from '../support/dashboard';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
@@ -97,7 +97,10 @@ async function openDashboard(width: number): Promise<{ page: Page; errors: strin
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInToDashboard(page, runtime.url, ADMIN);
-  await page.getByRole('region', { name: 'Messages' }).getByText('Showing all', { exact: false }).waitFor();
+  await page
+    .getByRole('region', { name: RECENT_MESSAGES })
+    .getByText('Showing all', { exact: false })
+    .waitFor();
   return { page, errors };
 }
 
@@ -116,7 +119,7 @@ describe('urgency on the dashboard', () => {
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
       if (width !== 390) {
         await page
-          .getByRole('list', { name: 'Messages' })
+          .getByRole('list', { name: 'Recent Messages' })
           .screenshot({ path: join(SCREENSHOTS, `urgency-rows-${width}.png`) });
       }
       expect(errors).toEqual([]);
@@ -130,7 +133,7 @@ describe('urgency on the dashboard', () => {
       const { page, errors } = await openDashboard(width);
       await page.reload();
       await page
-        .getByRole('region', { name: 'Messages' })
+        .getByRole('region', { name: RECENT_MESSAGES })
         .getByText('Showing all', { exact: false })
         .waitFor();
       // From the page top: the skip link, then on to the first row (the newest: the nurse's).
@@ -169,7 +172,7 @@ describe('urgency on the dashboard', () => {
 
     // The History's urgency filter, by keyboard: Normal finds the corrected message, Urgent no longer does.
     const { page, errors } = await openDashboard(1280);
-    const list = page.getByRole('region', { name: 'Messages' });
+    const list = page.getByRole('region', { name: RECENT_MESSAGES });
     const filter = async (steps: number) => {
       await list.getByLabel('Urgency').focus();
       await page.keyboard.press('Home');

@@ -1,5 +1,14 @@
-/** The admin dashboard in a browser page: signing in through the login screen, its live indicator, its rows. */
+/**
+ * The admin dashboard in a browser page: creating an account and signing in through the login screen, its
+ * live indicator, its rows.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The Recent Messages list's heading, whatever its count. */
+export const RECENT_MESSAGES = /^Recent Messages/;
 
 /** Opens `/admin`, signs in with the login form, and waits until the list says it is live. */
 export async function signInToDashboard(
@@ -12,7 +21,7 @@ export async function signInToDashboard(
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  if (options.live === false) await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+  if (options.live === false) await page.getByRole('heading', { name: RECENT_MESSAGES }).waitFor();
   else await waitForLiveState(page, 'Live');
 }
 
@@ -27,7 +36,7 @@ export async function waitForLiveState(page: Page, label: 'Live' | 'Reconnecting
 
 /** The message list's row (the list item: its button and, once opened, the whole message) holding `text`. */
 export function messageRow(page: Page, text: string | RegExp): Locator {
-  return page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text });
+  return page.getByRole('list', { name: 'Recent Messages' }).getByRole('listitem').filter({ hasText: text });
 }
 
 /** The button that is the row itself (its status, who, gist and time), which opens and closes it. */
@@ -82,4 +91,37 @@ export function overflowOf(page: Page): Promise<Overflow> {
     }
     return { innerWidth, scrollWidth: document.documentElement.scrollWidth, outside };
   })()`);
+}
+
+export type Mail = { to: string; subject: string | null; body: string | null; code: string | null };
+/** The emails the local runtime wrote to `email` (its mailbox file). */
+export async function mailTo(dataDir: string, email: string): Promise<Mail[]> {
+  const text = await readFile(join(dataDir, 'mailbox.jsonl'), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Mail)
+    .filter((m) => m.to === email);
+}
+
+/** Creates an account in the browser, confirms it with the code from the mailbox, sees "Account Created!". */
+export async function createAccount(
+  page: Page,
+  url: string,
+  dataDir: string,
+  email: string,
+  password: string,
+) {
+  await page.goto(`${url}/admin`);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Code').waitFor();
+  const [mail] = await mailTo(dataDir, email);
+  expect(mail?.subject).toBe('Voice Summary: your verification code');
+  await page.getByLabel('Code').fill(mail!.code!);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Account Created!').waitFor();
 }

@@ -20,7 +20,9 @@ import { MESSAGE_STATUSES, type MessageStatus } from './status';
 
 /** The largest page `GET /api/messages` gives. */
 export const HISTORY_LIMIT_MAX = 100;
-/** The dashboard's History section loads this many at a time. */
+/** SPEC: the dashboard's Recent Messages list holds the 10 newest (its first page, and the live list's cap). */
+export const RECENT_MESSAGES = 10;
+/** "Load more" under the list (the History) loads this many at a time. */
 export const HISTORY_PAGE_SIZE = 25;
 
 /** Where a page ended: the last message it holds (what the next page starts after). */

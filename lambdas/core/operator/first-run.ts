@@ -40,3 +40,18 @@ export function applyFirstRunUpdate(current: FirstRun, update: FirstRunUpdate, n
       update.closed === undefined ? current.closed_at : update.closed ? (current.closed_at ?? now) : null,
   };
 }
+
+/**
+ * The commands the checklist prints on one machine (`npm start`) for its test step, each as its parts (the
+ * page keeps a part whole on a line): a recording made with flite (one of the project's Debian packages), then
+ * sent to the running service as Twilio would, from the project's folder. test/e2e/printed-commands.test.ts
+ * runs them as printed.
+ */
+export const LOCAL_TEST_COMMANDS: readonly (readonly string[])[] = [
+  [
+    'flite -voice rms -t',
+    '"Hi, this is Maria. Please call me back at five five five, one two three four."',
+    '-o hello.wav',
+  ],
+  ['npm run sms --', 'hello.wav', '--from +14155550123'],
+];

@@ -10,9 +10,11 @@ import { SettingsModal } from '@/features/settings/components/settings-modal';
 import type { SettingsSection } from '@/features/settings/utils/settings-sections';
 import { SignupsPanel } from '@/features/signups/components/signups-panel';
 import { TeamPanel } from '@/features/team/components/team-panel';
+import { TEST_UPLOAD_ID, TestUploadBox } from '@/features/upload/components/test-upload-box';
 import { UploadPanel } from '@/features/upload/components/upload-panel';
 import { SmsBudgetBanner } from '@/features/usage/components/sms-budget';
 import { UsagePanel } from '@/features/usage/components/usage-panel';
+import { SmsIntegrationBox } from '@/features/webhook/components/sms-integration-box';
 import { WebhookBox } from '@/features/webhook/components/webhook-box';
 import { setAdminTokenSource } from '@/lib/admin-api';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';
@@ -27,6 +29,13 @@ setAdminTokenSource(getIdToken);
  */
 export default function AdminRoute() {
   return <AdminGate dashboard={({ email, logout }) => <Dashboard email={email} onLogout={logout} />} />;
+}
+
+/** The checklist's "Upload a test": to the home screen's panel, its file input focused. */
+function focusTestUpload() {
+  const panel = document.getElementById(TEST_UPLOAD_ID);
+  panel?.scrollIntoView({ block: 'start' });
+  (panel?.querySelector<HTMLElement>('input[type=file]') ?? panel)?.focus();
 }
 
 function Dashboard({ email, onLogout }: { readonly email: string; readonly onLogout: () => void }) {
@@ -48,16 +57,28 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
       onLogout={onLogout}
     >
       <SmsBudgetBanner reloadKey={reloadKey} />
-      {/* The messages are the page; usage, sign-ups and the team beside them on a laptop, after them on a phone (and for the keyboard after them on both). */}
+      {/*
+        SPEC's dashboard: the SMS integration box and the test upload panel, side by side where there is room,
+        then the Recent Messages list; usage, sign-ups and the team beside them on a laptop, after them on a
+        phone (and for the keyboard after them on both).
+      */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-10">
+        <div className="min-w-0 space-y-6">
           <FirstRunChecklist
             // A voice message, not the record of a picture or a text we refused (core/messages/refused-inbound.ts).
             hasMessage={messages.hasVoiceMessage}
             reloadKey={`${reloadKey}-${settingsClosed}`}
             onOpenSetup={() => setSettings('setup')}
             onOpenProviders={() => setSettings('providers')}
+            onUploadTest={() => focusTestUpload()}
           />
+          <div className="grid gap-4 xl:grid-cols-2">
+            <SmsIntegrationBox
+              webhookUrl={config?.webhookUrl ?? null}
+              onOpenSetup={() => setSettings('setup')}
+            />
+            <TestUploadBox />
+          </div>
           <MessagesSection history={messages} live={live.live} />
         </div>
         <div className="min-w-0 space-y-6">

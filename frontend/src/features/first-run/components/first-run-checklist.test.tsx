@@ -2,7 +2,8 @@ import { DEFAULT_SETTINGS, type SettingsView } from '@core/operator/settings';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type FakeApi, installFakeApi } from '@/testing/fake-api';
+import { setRuntimeConfigForTests } from '@/config/runtime-config';
+import { type FakeApi, installFakeApi, TEST_CONFIG } from '@/testing/fake-api';
 import { FirstRunChecklist } from './first-run-checklist';
 
 const NOTHING_SAVED: SettingsView = {
@@ -21,12 +22,17 @@ const TWILIO_SAVED: SettingsView = {
 const TWILIO_OK =
   'Twilio accepted the Account SID and auth token, and (415) 555-0177 is a number of that account.';
 
-/** The API as the server answers: the settings row, PUT merging `first_run`, and Twilio's check. */
+/**
+ * The API as the server answers: the settings row, PUT merging `first_run`, and Twilio's check; a deployment
+ * unless `local` (one machine, `npm start`).
+ */
 function serve(
   row: SettingsView,
   twilio: { ok: boolean; message: string } = { ok: true, message: TWILIO_OK },
+  { local = false } = {},
 ) {
   const api = installFakeApi();
+  setRuntimeConfigForTests({ ...TEST_CONFIG, local });
   let current = row;
   api.on('GET', '/api/settings', () => ({ status: 200, body: current }));
   api.on('PUT', '/api/settings', ({ body }) => {
@@ -45,7 +51,7 @@ function serve(
 }
 
 function show(props: { hasMessage: boolean | null; reloadKey?: number }) {
-  const handlers = { onOpenSetup: vi.fn(), onOpenProviders: vi.fn() };
+  const handlers = { onOpenSetup: vi.fn(), onOpenProviders: vi.fn(), onUploadTest: vi.fn() };
   const view = render(<FirstRunChecklist reloadKey={props.reloadKey ?? 0} {...props} {...handlers} />);
   return {
     ...handlers,
@@ -80,18 +86,36 @@ describe('the first-run checklist', () => {
       'Connect Twilio (to do)',
       'Choose OpenAI or offline (to do)',
     ]);
-    // On the local runtime a test message is sent the way Twilio would.
-    expect(region.querySelector('code')).toHaveTextContent('npm run sms -- hello.wav --from +14155550123');
+    expect(
+      within(region).getByText('Text a voice message to (415) 555-0100, or upload a recording.'),
+    ).toBeInTheDocument();
   });
 
-  it('opens Settings where each step is done: Setup for the test upload and Twilio, Providers and keys for the key', async () => {
+  it('on one machine prints commands that make and send a test, and lets the outbox stand in for Twilio', async () => {
+    serve(NOTHING_SAVED, undefined, { local: true });
+    show({ hasMessage: false });
+    const region = await checklist();
+    // A test (test/integration/printed-commands.test.ts) runs these very commands against a running service.
+    expect([...region.querySelectorAll('code')].map((code) => code.textContent)).toEqual([
+      'flite -voice rms -t "Hi, this is Maria. Please call me back at five five five, one two three four." -o hello.wav',
+      'npm run sms -- hello.wav --from +14155550123',
+    ]);
+    expect(step(/^Connect Twilio/)).toHaveTextContent('Connect Twilio (optional on this computer) (done)');
+    expect(step(/^Connect Twilio/)).toHaveTextContent(/replies go to the outbox/);
+    expect(
+      within(region).getByText('1 of 3 done. This list goes away once all three are.'),
+    ).toBeInTheDocument();
+  });
+
+  it('leads where each step is done: the test upload panel, Settings > Setup for Twilio, Providers and keys for the key', async () => {
     serve(NOTHING_SAVED);
     const user = userEvent.setup();
-    const { onOpenSetup, onOpenProviders } = show({ hasMessage: false });
+    const { onOpenSetup, onOpenProviders, onUploadTest } = show({ hasMessage: false });
     const region = await checklist();
     await user.click(within(region).getByRole('button', { name: 'Upload a test' }));
+    expect(onUploadTest).toHaveBeenCalledTimes(1);
     await user.click(within(region).getByRole('button', { name: 'Connect Twilio' }));
-    expect(onOpenSetup).toHaveBeenCalledTimes(2);
+    expect(onOpenSetup).toHaveBeenCalledTimes(1);
     await user.click(within(region).getByRole('button', { name: 'Add an OpenAI key' }));
     expect(onOpenProviders).toHaveBeenCalledTimes(1);
   });
@@ -117,7 +141,7 @@ describe('the first-run checklist', () => {
     expect(screen.getByText('(415) 555-0177')).toBeInTheDocument();
     rerender({ hasMessage: true });
     expect(step(/^Send a test voice message/)).toHaveTextContent('(done)');
-    expect(screen.getByText('A voice message arrived: it is in Messages.')).toBeInTheDocument();
+    expect(screen.getByText('A voice message arrived: it is in Recent Messages.')).toBeInTheDocument();
     expect(screen.getByText('2 of 3 done. This list goes away once all three are.')).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import { formatPhoneNumber } from '@core/delivery/phone';
+import { LOCAL_TEST_COMMANDS } from '@core/operator/first-run';
 import { Circle, CircleCheck, Rocket } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -20,6 +21,7 @@ export function FirstRunChecklist({
   reloadKey,
   onOpenSetup,
   onOpenProviders,
+  onUploadTest,
 }: {
   /** Whether a message exists; null until the list has loaded. */
   readonly hasMessage: boolean | null;
@@ -29,11 +31,13 @@ export function FirstRunChecklist({
   readonly onOpenSetup: () => void;
   /** Opens Settings on Providers and keys. */
   readonly onOpenProviders: () => void;
+  /** Moves to the home screen's test upload panel. */
+  readonly onUploadTest: () => void;
 }) {
-  const checklist = useFirstRun({ hasMessage, reloadKey });
+  const local = useRuntimeConfig()?.local ?? false;
+  const checklist = useFirstRun({ hasMessage, reloadKey, local });
   // The number just saved in Settings, else the one the site gives out (locally the demo number).
   const published = usePublicInfo().info?.phone_number ?? null;
-  const local = useRuntimeConfig()?.local ?? false;
   if (!checklist.visible) return null;
   const number = checklist.savedNumber ?? published;
   const { steps, facts } = checklist;
@@ -78,20 +82,27 @@ export function FirstRunChecklist({
       <ol aria-label="Set-up steps" className="mt-3 divide-y divide-line">
         <Step done={steps.test} title="Send a test voice message">
           {steps.test ? (
-            <p>A voice message arrived: it is in Messages.</p>
+            <p>A voice message arrived: it is in Recent Messages.</p>
           ) : (
             <>
               <TestWords number={shown} local={local} />
               <Actions>
-                <button type="button" className={ACTION} onClick={onOpenSetup}>
+                <button type="button" className={ACTION} onClick={onUploadTest}>
                   Upload a test
                 </button>
               </Actions>
             </>
           )}
         </Step>
-        <Step done={steps.twilio} title="Connect Twilio">
-          <TwilioWords twilio={facts.twilio} />
+        <Step
+          done={steps.twilio}
+          title={
+            local && facts.twilio.kind === 'not-saved'
+              ? 'Connect Twilio (optional on this computer)'
+              : 'Connect Twilio'
+          }
+        >
+          <TwilioWords twilio={facts.twilio} local={local} />
           {!steps.twilio && facts.twilio.kind !== 'checking' && (
             <Actions>
               <button type="button" className={ACTION} onClick={onOpenSetup}>
@@ -147,16 +158,23 @@ function TestWords({ number, local }: { readonly number: string | null; readonly
   if (local) {
     return (
       <p>
-        Upload a recording, or send one from this machine as Twilio would:
-        <code className="mt-1 block w-fit max-w-full rounded bg-surface px-1.5 py-0.5 text-ink">
-          {/* Broken only between the arguments, never inside one (a line ending in "--" would mislead). */}
-          {['npm run sms --', 'hello.wav', '--from +14155550123'].map((part, index) => (
-            <Fragment key={part}>
-              {index > 0 && ' '}
-              <span className="whitespace-nowrap">{part}</span>
-            </Fragment>
-          ))}
-        </code>
+        Upload a recording, or make one and send it from this computer as Twilio would (in the project's
+        folder, while the service runs):
+        {LOCAL_TEST_COMMANDS.map((command) => (
+          <code
+            key={command[0]}
+            className="mt-1 block w-fit max-w-full rounded bg-surface px-1.5 py-0.5 text-ink"
+          >
+            {/* Broken only between the arguments, never inside one (a line ending in "--" would mislead). */}
+            {command.map((part, index) => (
+              <Fragment key={part}>
+                {index > 0 && ' '}
+                {/* A quoted sentence may wrap (a phone is narrower than it). */}
+                <span className={part.startsWith('"') ? undefined : 'whitespace-nowrap'}>{part}</span>
+              </Fragment>
+            ))}
+          </code>
+        ))}
       </p>
     );
   }
@@ -165,9 +183,17 @@ function TestWords({ number, local }: { readonly number: string | null; readonly
   );
 }
 
-function TwilioWords({ twilio }: { readonly twilio: SetupFacts['twilio'] }) {
+function TwilioWords({ twilio, local }: { readonly twilio: SetupFacts['twilio']; readonly local: boolean }) {
   switch (twilio.kind) {
     case 'not-saved':
+      if (local) {
+        return (
+          <p>
+            On this computer, replies go to the outbox (the terminal and the local inbox show them). To text
+            real phones, save a Twilio account in Settings and give Twilio the URL under SMS integration.
+          </p>
+        );
+      }
       return (
         <p>
           Save the Account SID, auth token and number, and point the number's webhook at this service. Until

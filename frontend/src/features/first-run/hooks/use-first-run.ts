@@ -22,10 +22,13 @@ const log = (error: unknown) => console.error('The first-run checklist could not
 export function useFirstRun({
   hasMessage,
   reloadKey,
+  local,
 }: {
   /** Whether a message exists; null until the list has loaded. */
   readonly hasMessage: boolean | null;
   readonly reloadKey: unknown;
+  /** One machine (`npm start`): the outbox stands in for Twilio until an account is saved. */
+  readonly local: boolean;
 }) {
   const settings = useServerData(loadSetupState, { reloadKey, onError: log });
   const view = settings.data;
@@ -62,6 +65,7 @@ export function useFirstRun({
     hasMessage: hasMessage === true,
     twilio,
     transcription: view ? transcriptionOf(view) : 'undecided',
+    local,
   };
   const steps = stepsDone(facts);
   const done = allDone(facts);

@@ -1,6 +1,8 @@
 /**
  * The first-run checklist's steps, decided from the real state: a message exists; the Twilio account is saved
- * and Twilio accepts it; an OpenAI key is saved or the operator chose to stay offline.
+ * and Twilio accepts it (on one machine, `npm start`, the outbox stands in for Twilio until one is saved, so
+ * the step is done there: Twilio cannot reach a computer without a tunnel, and the list must be able to end);
+ * an OpenAI key is saved or the operator chose to stay offline.
  */
 import type { SettingsView } from '@core/operator/settings';
 
@@ -14,6 +16,8 @@ export type SetupFacts = {
   readonly hasMessage: boolean;
   readonly twilio: TwilioState;
   readonly transcription: 'openai' | 'offline' | 'undecided';
+  /** The service runs on one machine (`npm start`): replies go to the outbox while no Twilio account is saved. */
+  readonly local: boolean;
 };
 
 export type StepId = 'test' | 'twilio' | 'transcription';
@@ -32,7 +36,9 @@ export function transcriptionOf(view: SettingsView): SetupFacts['transcription']
 export function stepsDone(facts: SetupFacts): Record<StepId, boolean> {
   return {
     test: facts.hasMessage,
-    twilio: facts.twilio.kind === 'checked' && facts.twilio.ok,
+    twilio:
+      (facts.twilio.kind === 'checked' && facts.twilio.ok) ||
+      (facts.local && facts.twilio.kind === 'not-saved'),
     transcription: facts.transcription !== 'undecided',
   };
 }

@@ -1,5 +1,5 @@
 import type { Message } from '@core/messages/message';
-import { HISTORY_PAGE_SIZE } from '@core/messages/message-history';
+import { HISTORY_PAGE_SIZE, RECENT_MESSAGES } from '@core/messages/message-history';
 import { type HeardWord, heardWordsSchema } from '@core/transcripts/heard-words';
 import * as z from 'zod';
 import { adminDownload, adminRequest } from '@/lib/admin-api';
@@ -83,14 +83,17 @@ export type HistoryPage = {
   readonly next_cursor: string | null;
 };
 
-/** One page of the history, newest first (GET /api/messages with a limit, the filters and a cursor). */
+/**
+ * One page of the history, newest first (GET /api/messages with a limit, the filters and a cursor): the first
+ * is the Recent Messages (SPEC: limit 10), each "Load more" 25 after it.
+ */
 export function listHistoryPage(
   filters: HistoryFilters,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<HistoryPage> {
   const query = filterQuery(filters);
-  query.set('limit', String(HISTORY_PAGE_SIZE));
+  query.set('limit', String(cursor ? HISTORY_PAGE_SIZE : RECENT_MESSAGES));
   if (cursor) query.set('cursor', cursor);
   return adminRequest<HistoryPage>(`/messages?${query}`, { signal });
 }

@@ -29,12 +29,12 @@ beforeEach(() => {
 
 describe('a message opened in full', () => {
   it.each([
-    ['pending', 'Waiting to process...', 'Process Now'],
-    ['processing', 'Processing audio message...', 'Retry Now'],
-  ] as const)('when %s says "%s" and offers "%s"', (status, text, action) => {
+    ['pending', 'Waiting to process...'],
+    ['processing', 'Processing audio message...'],
+  ] as const)('when %s says "%s" (its action is on the row)', (status, text) => {
     render(<MessageDetail message={{ ...base, status }} />);
     expect(screen.getByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: action })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Process Now|Retry/ })).toBeNull();
     expect(screen.getByText(exactTime(base.created_at))).toBeInTheDocument();
     expect(screen.getByText('0:48')).toBeInTheDocument();
   });
@@ -207,7 +207,9 @@ describe('a message opened in full', () => {
   it('says when a message has been processing for longer than a run takes, and offers the restart', () => {
     const started = new Date(Date.now() - 20 * 60_000).toISOString();
     render(<MessageDetail message={{ ...base, status: 'processing', attempt_started_at: started }} />);
-    expect(screen.getByText(/it may be stuck\. Retry Now starts it again\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/it may be stuck\. Retry Now \(on the row above\) starts it again\./),
+    ).toBeInTheDocument();
   });
 
   it('does not call a fresh run stuck', () => {
@@ -219,14 +221,13 @@ describe('a message opened in full', () => {
     expect(screen.queryByText(/it may be stuck/)).toBeNull();
   });
 
-  it('when failed shows the error and offers "Retry Processing"', () => {
+  it('when failed shows the error', () => {
     render(
       <MessageDetail
         message={{ ...base, status: 'failed', error_message: 'No speech was found in the audio.' }}
       />,
     );
     expect(screen.getByText('No speech was found in the audio.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry Processing' })).toBeInTheDocument();
   });
 
   it('when failed in a way a retry cannot fix says so instead of offering "Retry Processing"', () => {
@@ -303,48 +304,6 @@ describe('a message opened in full', () => {
     expect(screen.queryByText(/the end\./)).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show full transcript' }));
     expect(screen.getByText(/the end\./)).toBeInTheDocument();
-  });
-
-  it('sends the retry with the message id, audio and sender, and cannot be pressed twice meanwhile', async () => {
-    const api = installFakeApi();
-    let answer!: (reply: { status: number; body: unknown }) => void;
-    api.on('POST', '/api/process-audio', () => new Promise((resolve) => (answer = resolve)));
-    render(<MessageDetail message={{ ...base, status: 'failed', error_message: 'x' }} />);
-    const user = userEvent.setup();
-    const button = screen.getByRole('button', { name: 'Retry Processing' });
-    await user.click(button);
-    expect(button).toBeDisabled();
-    await user.click(button);
-    answer({ status: 202, body: { attempt: 2 } });
-    await screen.findByRole('button', { name: 'Retry Processing' });
-    const calls = api.calls.filter((c) => c.path === '/api/process-audio');
-    expect(calls).toEqual([
-      {
-        method: 'POST',
-        path: '/api/process-audio',
-        body: { messageId: 'm1', audioUrl: 'audio/m1.wav', sender: '+14155550123' },
-      },
-    ]);
-  });
-
-  it.each([
-    [
-      "the server's error text",
-      { status: 409, body: { error: 'That message was completed already.' } },
-      'That message was completed already.',
-    ],
-    ['"Retry failed" for an answer without one', { status: 500, body: {} }, 'Retry failed'],
-    [
-      '"Failed to retry processing" when there is no answer',
-      'network-error' as const,
-      'Failed to retry processing',
-    ],
-  ])('says %s when the retry fails', async (_case, reply, text) => {
-    const api = installFakeApi();
-    api.on('POST', '/api/process-audio', () => reply);
-    render(<MessageDetail message={{ ...base, status: 'processing' }} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry Now' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 });
 

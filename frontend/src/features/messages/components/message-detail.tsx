@@ -2,14 +2,11 @@ import type { Message } from '@core/messages/message';
 import { isStuck, STATUS_PRESENTATION } from '@core/messages/status';
 import { languageLabel, languageName } from '@core/texts/languages';
 import { checkedCallbackLine } from '@core/texts/service-texts';
-import { RotateCw } from 'lucide-react';
-import { useState } from 'react';
 import { NumberUnclear } from '@/components/ui/number-unclear';
 import { exactTime, formatDuration } from '@/lib/format-time';
 import { useRecording } from '@/lib/use-recording';
-import { audioUrl, processAudio } from '../api/messages';
-import { callerOf, senderLabel } from '../utils/message-row';
-import { retryErrorText } from '../utils/retry-error';
+import { audioUrl } from '../api/messages';
+import { callerOf, rowAction, senderLabel } from '../utils/message-row';
 import { AudioPlayer } from './audio-player';
 import { CardTranscript } from './card-transcript';
 import { DeliveryStatus } from './delivery-status';
@@ -47,11 +44,10 @@ function replyModeNote(message: Message): string | null {
 }
 
 /**
- * One voice message in full, as its row opens it (SPEC section 4's table): pending "Waiting to process..."
- * with "Process Now"; processing "Processing audio message..." with "Retry Now"; completed the summary, the
- * full transcript and "• Reply sent"; failed the error with "Retry Processing", unless processing it again
- * would fail the same way (a recording too long, too large, not audio or silent: `error_retryable` false),
- * which it says instead. How pressing it is (issue 25) comes first, with its correction. Then how the texts fared, the transcript mark, the audio and the run's Details. Made
+ * One voice message in full, as its row opens it (SPEC section 4's table; the row above it keeps the action,
+ * issue 34): pending "Waiting to process..."; processing "Processing audio message..."; completed the summary,
+ * the full transcript and "• Reply sent"; failed the error, and when processing it again would fail the same
+ * way (a recording too long, too large, not audio or silent: `error_retryable` false), that it is not offered. How pressing it is (issue 25) comes first, with its correction. Then how the texts fared, the transcript mark, the audio and the run's Details. Made
  * when the row opens, so the words and the run are asked for then, one message at a time.
  * The record of a picture or text that was not a voice message shows what came in and what we answered.
  */
@@ -63,28 +59,13 @@ export function MessageDetail({
   /** The message as an operator's correction (its urgency, its transcript mark) left it, before the live update. */
   readonly onChanged?: (message: Message) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   // One player for the message: its Play button and the transcript's shaded words play the same recording.
   const recording = useRecording(() => audioUrl(message.id));
   const presentation = STATUS_PRESENTATION[message.status];
   const retryWouldFail = message.status === 'failed' && message.error_retryable === false;
   // The record of a picture or a text that was not a voice message: no run, nothing to retry.
   const refusal = message.refusal;
-  const action = retryWouldFail ? null : presentation.action;
-
-  const retry = async () => {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await processAudio(message);
-    } catch (error) {
-      setFailure(retryErrorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const action = rowAction(message);
 
   return (
     <div className="space-y-3">
@@ -112,7 +93,7 @@ export function MessageDetail({
       {presentation.text && <p className="text-muted">{presentation.text}</p>}
       {isStuck(message, Date.now()) && (
         <p className="rounded-lg bg-surface px-3 py-2 text-sm text-ink">
-          This is taking much longer than a run should: it may be stuck. {presentation.action} starts it
+          This is taking much longer than a run should: it may be stuck. {action} (on the row above) starts it
           again.
         </p>
       )}
@@ -177,25 +158,7 @@ export function MessageDetail({
 
       {/* The operator's controls together, below what the card says (the reply and its delivery stay side by side). */}
       <MessageCorrection field={TRANSCRIPT_FIELD} message={message} onChanged={onChanged} />
-      <div className="flex flex-wrap items-center gap-3">
-        {message.audio_url && <AudioPlayer recording={recording} />}
-        {action && (
-          <button
-            type="button"
-            onClick={retry}
-            disabled={busy}
-            className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-accent px-3 text-sm font-semibold text-on-accent hover:bg-accent-strong disabled:cursor-not-allowed disabled:bg-accent/60"
-          >
-            <RotateCw aria-hidden="true" className={`size-4 ${busy ? 'animate-spin' : ''}`} />
-            {action}
-          </button>
-        )}
-      </div>
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {failure}
-        </p>
-      )}
+      {message.audio_url && <AudioPlayer recording={recording} />}
       {message.status !== 'pending' && !refusal && (
         <RunDetails messageId={message.id} version={message.updated_at} />
       )}

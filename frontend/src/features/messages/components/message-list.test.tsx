@@ -32,7 +32,14 @@ const completed = (id: string, overrides: Partial<Message> = {}): Message => ({
 });
 
 const rows = () => screen.getAllByRole('button', { expanded: false }).concat();
-const row = (name: RegExp) => screen.getByRole('button', { name });
+/** A row's own button (the one that opens it), not its action. */
+const row = (name: RegExp) => {
+  const [toggle, ...others] = screen
+    .getAllByRole('button', { name })
+    .filter((b) => b.hasAttribute('data-row'));
+  if (!toggle || others.length > 0) throw new Error(`expected one row named ${name}`);
+  return toggle;
+};
 
 let api: FakeApi;
 beforeEach(() => {

@@ -12,8 +12,8 @@ const MOVES: Readonly<Record<string, (here: number, last: number) => number>> = 
 
 /**
  * The messages as rows, like a mail or issue list (issue 26): one Tab stop for the whole list (the row the
- * keyboard last stood on, else the first), the arrow keys (Home, End) moving between rows, Enter or Space
- * opening a row in place and closing it again. Rows stay open while the list changes around them; Tab from an
+ * keyboard last stood on, else the first, and its action button), the arrow keys (Home, End) moving between
+ * rows, Enter or Space opening a row in place and closing it again. Rows stay open while the list changes around them; Tab from an
  * open row goes into it, then on past the list.
  */
 export function MessageList({

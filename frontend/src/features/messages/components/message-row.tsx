@@ -1,10 +1,11 @@
 import type { Message } from '@core/messages/message';
 import { messageOutcome } from '@core/messages/message-outcome';
 import { effectiveUrgency } from '@core/urgency/urgency-schema';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { gistOf, whoCalled } from '../utils/message-row';
+import { useRetry } from '../hooks/use-retry';
+import { gistOf, rowAction, whoCalled } from '../utils/message-row';
 import { MessageDetail } from './message-detail';
 import { OutcomeBadge } from './outcome-badge';
 import { UrgencyMarker } from './urgency-marker';
@@ -12,15 +13,19 @@ import { UrgencyMarker } from './urgency-marker';
 /**
  * The columns of a row and of the list's header, on a laptop: status first (as a message log reads), who,
  * the gist taking what is left, the time. On a phone a row is two lines: who and when, then status and gist.
+ * A row's action goes under its gist (the same columns), so a list of completed messages and one with actions
+ * keep the same columns.
  */
 export const ROW_COLUMNS =
   'grid-cols-[auto_minmax(0,1fr)_auto] md:grid-cols-[8.5rem_minmax(0,13rem)_minmax(0,1fr)_auto]';
 
 /**
- * One message as one compact row (issue 26): its one status, who called, the gist on one line, when; a
- * button that opens the whole message in place below it (and closes it). The list moves between rows with
- * the arrow keys: only the row it last stood on is a Tab stop (`tabbable`). An urgent message says so
- * first ("Urgent", then its status); a likely-spam one says so, and reads muted (issue 25).
+ * One message as one compact row (issue 26): its one status, who called, the gist on one line (SPEC's words for
+ * the state: "Waiting to process...", "Processing audio message...", the error, or the summary and "• Reply
+ * sent"), when, and SPEC's action for the state beside it (issue 34); a button that opens the whole message in
+ * place below it (and closes it). The list moves between rows with the arrow keys: only the row it last stood
+ * on is a Tab stop (`tabbable`), and its action the next one. An urgent message says so first ("Urgent", then
+ * its status); a likely-spam one says so, and reads muted (issue 25).
  */
 export function MessageRow({
   message,
@@ -44,6 +49,8 @@ export function MessageRow({
       : message;
   const urgency = effectiveUrgency(shown);
   const spam = urgency === 'likely_spam';
+  const action = rowAction(shown);
+  const retry = useRetry(shown);
   return (
     <li className="animate-[fade-in_200ms_ease-out] border-b border-line last:border-b-0">
       <button
@@ -66,9 +73,14 @@ export function MessageRow({
           {whoCalled(shown)}
         </span>
         <span
-          className={`col-span-2 col-start-2 row-start-2 min-w-0 truncate text-sm text-muted md:col-span-1 md:col-start-3 md:row-start-1 ${spam ? '' : 'md:text-ink'}`}
+          className={`col-span-2 col-start-2 row-start-2 flex min-w-0 gap-2 text-sm text-muted md:col-span-1 md:col-start-3 md:row-start-1 ${spam ? '' : 'md:text-ink'}`}
         >
-          {gistOf(shown)}
+          <span data-gist className="min-w-0 truncate">
+            {gistOf(shown)}
+          </span>
+          {shown.status === 'completed' && shown.reply_sent && !shown.refusal && (
+            <span className="shrink-0 whitespace-nowrap text-muted">• Reply sent</span>
+          )}
         </span>
         <span className="col-start-3 row-start-1 flex items-center justify-end gap-1 text-sm whitespace-nowrap text-muted md:col-start-4">
           <RelativeTime iso={shown.created_at} focusable={false} align="end" />
@@ -78,6 +90,28 @@ export function MessageRow({
           />
         </span>
       </button>
+      {action && (
+        // Under the row's button, not in it (a button holds no button); from 768 px in the gist's column.
+        <div className={`px-3 pb-2.5 md:grid ${ROW_COLUMNS} md:gap-x-3`}>
+          <button
+            type="button"
+            tabIndex={tabbable ? 0 : -1}
+            data-action
+            onClick={() => void retry.retry()}
+            onFocus={onFocus}
+            disabled={retry.busy}
+            className="inline-flex min-h-9 items-center gap-1.5 justify-self-start rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-on-accent hover:bg-accent-strong disabled:cursor-not-allowed disabled:bg-accent/60 md:col-start-3"
+          >
+            <RotateCw aria-hidden="true" className={`size-4 ${retry.busy ? 'animate-spin' : ''}`} />
+            {action}
+          </button>
+        </div>
+      )}
+      {retry.failure && (
+        <p role="alert" className="px-3 pb-2.5 text-sm font-medium text-danger">
+          {retry.failure}
+        </p>
+      )}
       <div id={detailId} hidden={!open} className="border-t border-line px-3 py-3 sm:px-4">
         {open && <MessageDetail message={shown} onChanged={setAnswered} />}
       </div>

@@ -1,4 +1,5 @@
 import type { Message } from '@core/messages/message';
+import { encodeCursor } from '@core/messages/message-history';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,7 +41,7 @@ function liveChannel(): { live: LiveMessages; emit: (change: MessageChange) => v
 }
 
 const OFF: LiveMessages = { live: 'off', changes: () => () => {}, reconnections: 0 };
-const rows = () => within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
+const rows = () => within(screen.getByRole('list', { name: 'Recent Messages' })).getAllByRole('listitem');
 const summaries = () => rows().map((row) => within(row).queryByText(/^Summary -?\d+$/)?.textContent);
 
 describe('the messages while they load', () => {
@@ -51,7 +52,7 @@ describe('the messages while they load', () => {
     const { container } = render(<MessagesSection reloadKey={0} live={OFF} />);
     expect(await screen.findByText('Loading messages...')).toBeInTheDocument();
     expect(container.querySelector('[data-placeholder]')).not.toBeNull();
-    expect(screen.queryByRole('list', { name: 'Messages' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Recent Messages' })).toBeNull();
     expect(container.textContent).not.toMatch(/\(0\)|No messages/);
 
     answer({ status: 200, body: { messages: [message(1)], next_cursor: null } });
@@ -70,27 +71,61 @@ describe('the messages while they load', () => {
 });
 
 describe('the messages', () => {
-  it('shows 25 newest first, and "Load more" adds the rest from the cursor', async () => {
+  it('shows the 10 newest as Recent Messages with their count, and "Load more" adds 25 from the cursor', async () => {
     const api = installFakeApi();
     api.on('GET', '/api/messages', () => {
       const more = api.calls.at(-1)!.search?.includes('cursor=c1');
       return {
         status: 200,
         body: more
-          ? { messages: [25, 26, 27, 28, 29].map(message), next_cursor: null }
-          : { messages: Array.from({ length: 25 }, (_, i) => message(i)), next_cursor: 'c1' },
+          ? { messages: Array.from({ length: 12 }, (_, i) => message(10 + i)), next_cursor: null }
+          : { messages: Array.from({ length: 10 }, (_, i) => message(i)), next_cursor: 'c1' },
       };
     });
     render(<MessagesSection reloadKey={0} live={OFF} />);
-    expect(await screen.findByText('Showing the newest 25 messages.')).toBeInTheDocument();
-    expect(rows()).toHaveLength(25);
-    expect(api.calls[0]!.search).toBe('?limit=25');
+    expect(await screen.findByText('Showing the newest 10 messages.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent Messages (10)' })).toBeInTheDocument();
+    expect(rows()).toHaveLength(10);
+    expect(api.calls[0]!.search).toBe('?limit=10');
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Showing all 30 messages.')).toBeInTheDocument();
-    expect(rows()).toHaveLength(30);
-    expect(screen.getByText('Summary 29')).toBeInTheDocument();
+    expect(await screen.findByText('Showing all 22 messages.')).toBeInTheDocument();
+    expect(api.calls.at(-1)!.search).toBe('?limit=25&cursor=c1');
+    expect(screen.getByRole('heading', { name: 'Recent Messages (22)' })).toBeInTheDocument();
+    expect(rows()).toHaveLength(22);
+    expect(screen.getByText('Summary 21')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the live list at 10: a new one on top pushes the oldest out, and "Load more" brings it back', async () => {
+    const api = installFakeApi();
+    const stored = Array.from({ length: 12 }, (_, i) => message(i));
+    api.on('GET', '/api/messages', () => {
+      const search = api.calls.at(-1)!.search ?? '';
+      return {
+        status: 200,
+        body: search.includes('cursor=')
+          ? { messages: stored.slice(10), next_cursor: null }
+          : { messages: stored.slice(1, 11), next_cursor: null },
+      };
+    });
+    const { live, emit } = liveChannel();
+    render(<MessagesSection reloadKey={0} live={live} />);
+    expect(await screen.findByText('Showing all 10 messages.')).toBeInTheDocument();
+
+    emit({ type: 'insert', message: stored[0]! });
+    expect(rows()).toHaveLength(10);
+    expect(summaries()[0]).toBe('Summary 0');
+    expect(screen.queryByText('Summary 10')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Recent Messages (10)' })).toBeInTheDocument();
+    expect(screen.getByText('Showing the newest 10 messages.')).toBeInTheDocument();
+
+    // "Load more" starts after the last one still shown: the one pushed out comes back first.
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const cursor = new URLSearchParams(api.calls.at(-1)!.search).get('cursor');
+    expect(cursor).toBe(encodeCursor({ id: 'm9', created_at: stored[9]!.created_at }));
+    expect(await screen.findByText('Showing all 12 messages.')).toBeInTheDocument();
+    expect(summaries().slice(-2)).toEqual(['Summary 10', 'Summary 11']);
   });
 
   it('is live unfiltered: a new message slides in on top, a change shows in its row, an erased one leaves', async () => {
@@ -185,12 +220,12 @@ describe('the messages', () => {
       delivery: 'not_delivered',
       from: new Date(2026, 10, 3).toISOString(),
       to: new Date(2026, 10, 5).toISOString(),
-      limit: '25',
+      limit: '10',
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
-    expect(api.calls.at(-1)!.search).toBe('?limit=25');
+    expect(api.calls.at(-1)!.search).toBe('?limit=10');
     expect(screen.getByLabelText("Sender's number")).toHaveValue('');
   });
 
@@ -205,7 +240,7 @@ describe('the messages', () => {
     expect(await screen.findByText('Showing all 1 message.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Sender's number"), 'maria{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('sender: "maria" is not a phone number.');
-    expect(screen.queryByRole('list', { name: 'Messages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Recent Messages' })).not.toBeInTheDocument();
   });
 
   it('downloads the filtered list as CSV, and says why when it cannot', async () => {

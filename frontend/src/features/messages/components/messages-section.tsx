@@ -11,6 +11,7 @@ import { MessageList, MessageListPlaceholder } from './message-list';
 
 /** The section's id: the dashboard's "Skip to messages" link lands here. */
 export const MESSAGES_SECTION_ID = 'messages';
+export const RECENT_MESSAGES_TITLE = 'Recent Messages';
 
 const LIVE_LABEL: Record<LiveState | 'off', string> = {
   live: 'Live',
@@ -20,10 +21,11 @@ const LIVE_LABEL: Record<LiveState | 'off', string> = {
 };
 
 /**
- * The dashboard's one list of messages (issue 26): the Recent Messages list and the History are the same rows,
- * newest first, 25 at a time with "Load more", filtered by sender, status, kind, delivery, urgency and dates,
- * downloadable as CSV. Unfiltered it is live (new messages slide in at the top); filtered, new ones are counted
- * above the list with "Show it" / "Show them". While the first page loads the rows' shapes stand in for them.
+ * The dashboard's one list of messages (issue 26): SPEC's Recent Messages list with its count, the 10 newest,
+ * and the History under it, the same rows: "Load more" adds 25 at a time, filtered by sender, status, kind,
+ * delivery, urgency and dates, downloadable as CSV. Unfiltered it is live (new messages slide in at the top,
+ * the oldest leaving a list of 10; issue 34); filtered, new ones are counted above the list with "Show it" /
+ * "Show them". While the first page loads the rows' shapes stand in for them, and the count waits for them.
  */
 export function MessagesSection({
   history,
@@ -72,8 +74,9 @@ export function MessagesSection({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h2 id="messages-title" className="text-xl font-bold text-ink">
-            Messages
+          <h2 id="messages-title" className="flex items-center gap-2 text-xl font-bold text-ink">
+            {RECENT_MESSAGES_TITLE}
+            {page && <span className="font-semibold text-muted tabular-nums">({page.messages.length})</span>}
           </h2>
           <span role="status" className="inline-flex items-center gap-2 text-sm text-muted">
             <span
@@ -149,7 +152,9 @@ export function MessagesSection({
         )}
       </div>
       {page === undefined && !history.error && <MessageListPlaceholder />}
-      {page && page.messages.length > 0 && <MessageList messages={page.messages} label="Messages" />}
+      {page && page.messages.length > 0 && (
+        <MessageList messages={page.messages} label={RECENT_MESSAGES_TITLE} />
+      )}
       {page && page.messages.length === 0 && !filtered && page.next_cursor === null && (
         <div className="flex items-center gap-3 rounded-xl border border-dashed border-line-strong p-6 text-muted">
           <Inbox aria-hidden="true" className="size-6 shrink-0" />

@@ -9,7 +9,7 @@ import {
   listHistoryPage,
   NO_FILTERS,
 } from '../api/messages';
-import { applyChange, changeShown, type MessageChange } from '../utils/message-list';
+import { applyChange, capNewest, changeShown, type MessageChange } from '../utils/message-list';
 import type { LiveChanges } from './use-live-messages';
 
 export type MessageHistory = {
@@ -36,12 +36,16 @@ export type MessageHistory = {
 
 const LOAD_FAILED = { fallback: 'The messages could not be loaded. Try again.' };
 
-/** The page as a live change leaves it: an unfiltered list takes new messages in, a filtered one only updates. */
+/**
+ * The page as a live change leaves it: an unfiltered list takes new messages in (capped: SPEC's 10, or what
+ * "Load more" brought), a filtered one only updates.
+ */
 function changed(page: HistoryPage, change: MessageChange, filtered: boolean): HistoryPage {
-  const messages = filtered
-    ? changeShown(page.messages, change)
-    : applyChange(page.messages, change, { complete: page.next_cursor === null });
-  return messages ? { ...page, messages } : page;
+  if (filtered) {
+    const messages = changeShown(page.messages, change);
+    return messages ? { ...page, messages } : page;
+  }
+  return capNewest(page, applyChange(page.messages, change, { complete: page.next_cursor === null }));
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { LiveMessageChange } from '@core/messages/live-updates';
 import type { Message } from '@core/messages/message';
+import { encodeCursor, RECENT_MESSAGES } from '@core/messages/message-history';
 
 /** One change from the live channel (the API publishes exactly this shape). */
 export type MessageChange = LiveMessageChange;
@@ -46,4 +47,20 @@ export function applyChange(
   const belongs = complete || (oldest !== undefined && change.message.created_at > oldest.created_at);
   if (!belongs) return [...list];
   return [change.message, ...list].sort(newestFirst);
+}
+
+/** A page of the list: its messages and where the next page starts (null when none is left). */
+export type ListPage = { readonly messages: readonly Message[]; readonly next_cursor: string | null };
+
+/**
+ * SPEC: the live list is capped at 10. A message that slides in on top pushes the oldest out, down to the list's
+ * size before it came (10, or more once "Load more" was pressed); "Load more" then starts after the last one
+ * still shown, so the pushed-out ones come back with it.
+ */
+export function capNewest(before: ListPage, messages: Message[]): ListPage {
+  const size = Math.max(RECENT_MESSAGES, before.messages.length);
+  if (messages.length <= size) return { ...before, messages };
+  const kept = messages.slice(0, size);
+  const last = kept.at(-1)!;
+  return { messages: kept, next_cursor: encodeCursor({ id: last.id, created_at: last.created_at }) };
 }

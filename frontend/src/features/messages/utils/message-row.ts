@@ -71,3 +71,14 @@ export function gistOf(message: Message): string {
     }
   }
 }
+
+/**
+ * SPEC section 4's action for the row's state, shown on the row itself (issue 34): pending "Process Now",
+ * processing "Retry Now", failed "Retry Processing"; none when completed, for the record of something refused,
+ * or when processing the recording again would fail the same way (`error_retryable` false).
+ */
+export function rowAction(message: Pick<Message, 'status' | 'refusal' | 'error_retryable'>): string | null {
+  if (message.refusal) return null;
+  if (message.status === 'failed' && message.error_retryable === false) return null;
+  return STATUS_PRESENTATION[message.status].action;
+}

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
+import { TestUploadBox } from './test-upload-box';
 import { UploadPanel } from './upload-panel';
 
 const wav = () => new File([new Uint8Array([82, 73, 70, 70])], 'hello.wav', { type: 'audio/wav' });
@@ -44,5 +45,18 @@ describe('the test upload panel', () => {
     await user.upload(screen.getByLabelText('Audio file'), wav());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Upload failed$/);
+  });
+});
+
+describe("the home screen's test upload panel", () => {
+  it('is titled "Test upload", its form named by that title, the sender "test-user"', () => {
+    installFakeApi();
+    render(<TestUploadBox />);
+    const box = screen.getByRole('region', { name: 'Test upload' });
+    expect(within(box).getByRole('form', { name: 'Test upload' })).toBeInTheDocument();
+    expect(within(box).getByLabelText('Sender')).toHaveValue('test-user');
+    expect(within(box).getByLabelText('Audio file')).toHaveAccessibleDescription(
+      /MP3, WAV, M4A, FLAC or OGG/,
+    );
   });
 });

@@ -1,9 +1,10 @@
-import { CopyButton } from '@/components/ui/copy-button';
+import { LoopbackNote, WebhookUrl } from './webhook-url';
 
 /**
  * SPEC: the webhook URL for the SMS provider (HTTP POST; it is the receive-message function), with a copy
  * button and the Twilio console steps around it, said here in full (an operator has the dashboard, not the
- * repository's docs). Settings shows it in its Setup section.
+ * repository's docs). Settings shows it in its Setup section;
+ * the home screen's box (sms-integration-box.tsx) shows the URL and leads here.
  */
 export function WebhookBox({ webhookUrl }: { readonly webhookUrl: string | null }) {
   if (!webhookUrl) {
@@ -11,17 +12,8 @@ export function WebhookBox({ webhookUrl }: { readonly webhookUrl: string | null 
   }
   return (
     <div className="space-y-3">
-      <div>
-        <p className="text-sm text-muted">
-          Webhook URL for incoming messages (<span className="font-semibold">HTTP POST</span>):
-        </p>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
-          <code className="min-w-0 flex-1 basis-48 rounded-md bg-surface px-2 py-1.5 text-sm break-all text-ink">
-            {webhookUrl}
-          </code>
-          <CopyButton text={webhookUrl} accessibleLabel="Copy the webhook URL" />
-        </div>
-      </div>
+      <WebhookUrl webhookUrl={webhookUrl} />
+      <LoopbackNote webhookUrl={webhookUrl} />
       <ol aria-label="In the Twilio Console" className="list-decimal space-y-1.5 pl-5 text-sm text-ink">
         <li>Buy a US number that takes SMS and MMS (Phone Numbers, Buy a number).</li>
         <li>
