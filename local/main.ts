@@ -62,7 +62,7 @@ Voice Summary is running (ready in ${seconds} s).
   Site              ${site}/${info.publicUrl ? `  (also ${info.url}/ on this machine)` : ''}
   Admin dashboard   ${site}/admin
   Health check      ${info.url}/api/health
-  SMS webhook       ${info.webhookUrl}  (HTTP POST; give this URL to the SMS provider)
+  SMS webhook       ${info.webhookUrl}  (HTTP POST; ${info.publicUrl ? 'give this URL to the SMS provider' : "Twilio cannot reach this computer: to give it one, run an HTTPS tunnel here and start with PUBLIC_URL=<the tunnel's https address>"})
   Send a test SMS   npm run sms -- <audio file> --from +14155550123
   Replies (SMS)     ${info.outbox}
   Sign-in emails    ${info.mailbox}

@@ -125,12 +125,14 @@ async function main() {
     server: ReturnType<typeof createServer>;
     state: { deleted: boolean };
   } | null = null;
-  const file = positionals[0];
-  if (file) {
+  // As typed, from the folder npm was run in (npm runs the script from the project's root).
+  const given = positionals[0];
+  const file = given && resolve(process.env.INIT_CWD ?? '.', given);
+  if (given && file) {
     const fileInfo = await stat(file).catch(() => null);
-    if (!fileInfo?.isFile()) fail(`${file} is not a file.`);
+    if (!fileInfo?.isFile()) fail(`${given} is not a file.`);
     if (fileInfo.size > MAX_AUDIO_BYTES)
-      console.warn(`Note: ${file} is over 25 MB; the service will refuse it.`);
+      console.warn(`Note: ${given} is over 25 MB; the service will refuse it.`);
     const bytes = await readFile(file);
     const format = detectAudioFormat(bytes);
     const contentType = format?.mime ?? 'application/octet-stream';
