@@ -104,9 +104,9 @@ describe("SPEC's dashboard, as a new operator meets it", () => {
     await page.getByRole('heading', { name: 'Recent Messages (0)' }).waitFor();
     await screenshots(page, 'spec-dashboard-empty');
 
-    // "Full steps in Settings, Setup" opens Settings there, with the Twilio console steps.
+    // "See the full Twilio steps" opens Settings there, with the Twilio console steps.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await sms.getByRole('button', { name: 'Full steps in Settings, Setup' }).click();
+    await sms.getByRole('button', { name: 'See the full Twilio steps' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await dialog.getByRole('list', { name: 'In the Twilio Console' }).waitFor();
     await page.keyboard.press('Escape');

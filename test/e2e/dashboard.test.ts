@@ -182,8 +182,10 @@ describe('the live dashboard', () => {
     // Answered, and nothing local pretends a delivery: the row says "Sent" (waiting for the carrier).
     await message.locator('[data-outcome="waiting"]').waitFor({ timeout: 120_000 });
     expect(await states()).toEqual(['pending', 'processing', 'waiting']);
+    // Said on the row itself, and in the opened message.
+    await rowButton(message).getByText('• Reply sent').waitFor();
     await openRow(message);
-    await message.getByText('• Reply sent').waitFor();
+    await message.getByRole('heading', { name: 'Summary' }).waitFor();
     expect(await sameDocument(page)).toBe(true);
     expect(await message.getByText('Summary').count()).toBeGreaterThan(0);
     expect(await message.getByText('Full Transcript').count()).toBe(1);

@@ -18,7 +18,7 @@ describe("the home screen's SMS integration box", () => {
     await user.click(within(box).getByRole('button', { name: 'Copy the webhook URL' }));
     expect(await navigator.clipboard.readText()).toBe(AWS_URL);
     expect(within(box).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    await user.click(within(box).getByRole('button', { name: 'Full steps in Settings, Setup' }));
+    await user.click(within(box).getByRole('button', { name: 'See the full Twilio steps' }));
     expect(onOpenSetup).toHaveBeenCalledTimes(1);
     // A public address: nothing about tunnels.
     expect(within(box).queryByText(/PUBLIC_URL/)).toBeNull();

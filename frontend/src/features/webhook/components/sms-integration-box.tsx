@@ -37,7 +37,7 @@ export function SmsIntegrationBox({
         onClick={onOpenSetup}
         className="text-sm font-semibold text-accent underline underline-offset-2 hover:text-accent-strong"
       >
-        Full steps in Settings, Setup
+        See the full Twilio steps
       </button>
     </section>
   );
