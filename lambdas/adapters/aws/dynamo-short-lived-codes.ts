@@ -14,15 +14,7 @@ import type {
   ShortLivedCodes,
   UploadCode,
 } from '../../ports/short-lived-codes';
-import {
-  CARD_LINKS,
-  type CodeKind,
-  DELETE_CODES,
-  DeleteCodes,
-  UPLOAD_CODES,
-  WAITING_SIGNUPS,
-  WaitingSmsConsents,
-} from './short-lived-code-kinds';
+import { CARD_LINKS, type CodeKind, DELETE_CODES, DeleteCodes, UPLOAD_CODES } from './short-lived-code-kinds';
 import { TABLES } from './tables';
 
 /** Where an item keyed by its hash keeps its end as written (ISO): reads judge by it, not by the TTL's second. */
@@ -253,12 +245,5 @@ export class DynamoUploadCodes extends DynamoShortLivedCodes<UploadCode> {
 export class DynamoDeleteCodes extends DeleteCodes {
   constructor(db: DynamoDBDocumentClient, table: string) {
     super(new DynamoShortLivedCodes(DELETE_CODES, db, table));
-  }
-}
-
-/** Sign-ups waiting for their phone's YES, items of the counters table (`sms-consent#<number>`: a set of emails). */
-export class DynamoPendingSmsConsents extends WaitingSmsConsents {
-  constructor(db: DynamoDBDocumentClient, table: string) {
-    super(new DynamoShortLivedCodes(WAITING_SIGNUPS, db, table));
   }
 }

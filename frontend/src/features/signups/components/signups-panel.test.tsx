@@ -28,7 +28,7 @@ describe('the Sign-ups section', () => {
 
     const row = async (email: string) => (await screen.findByText(email)).closest('li')!;
     expect(await row('confirmed@example.com')).toHaveTextContent('(415) 555-0142 · Texts: Confirmed');
-    expect(await row('waiting@example.com')).toHaveTextContent('Texts: Waiting for YES');
+    expect(await row('waiting@example.com')).toHaveTextContent('Texts: Waiting for JOIN');
     expect(await row('email-only@example.com')).toHaveTextContent('No phone');
     expect(await row('email-only@example.com')).not.toHaveTextContent('Texts:');
   });
