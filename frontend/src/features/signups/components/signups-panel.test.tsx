@@ -16,7 +16,7 @@ const signup = (email: string, changes: Partial<SignupRecord>): SignupRecord => 
 });
 
 describe('the Sign-ups section', () => {
-  it('says which sign-ups’ phones confirmed their texts with YES, and which still wait', async () => {
+  it('says which sign-ups’ phones confirmed their texts with JOIN, and which still wait', async () => {
     const api = installFakeApi();
     const signups = [
       signup('confirmed@example.com', { sms_confirmed_at: '2026-11-20T09:05:00.000Z' }),
