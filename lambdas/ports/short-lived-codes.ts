@@ -24,9 +24,9 @@ export interface ShortLivedCodes<R extends ShortLived> {
   /**
    * Keeps `record` under `key` until its end. A code keyed by its hash is a new key (an existing one is refused)
    * and its owner finds it for `revokeAll`; a record kept per number replaces the number's (its tries start
-   * again), and its sets join those still waiting at `now`, never those past their time.
+   * again).
    */
-  put(key: string, record: R, now?: string): Promise<void>;
+  put(key: string, record: R): Promise<void>;
   /** The record under `key`, or null when it is unknown, used or past its end. */
   get(key: string): Promise<R | null>;
   /**

@@ -42,7 +42,7 @@ export type CodeKind<R extends ShortLived> = {
       /**
        * One record per number, the counters table's item `<prefix><number>`, written by conditional updates
        * only (the functions that keep these raise their counters there and may do nothing else); its TTL
-       * alone says when it ends. A new record replaces the number's, but its sets join those still waiting.
+       * alone says when it ends. A new record replaces the number's.
        */
       readonly keyedBy: 'number';
       readonly prefix: string;
