@@ -190,6 +190,9 @@ describe("the service's SMS budget", () => {
       // The strangers' DELETE codes stopped at the answers' budget...
       expect(answered.filter((texts) => texts.length === 0).length).toBeGreaterThan(0);
       expect(answered.flat().length).toBeLessThanOrEqual(20);
+      const report = await usage();
+      expect(report.answers_budget).toMatchObject({ segments: 20, spent: true });
+      expect(report.budget).toMatchObject({ segments: 100, spent: false });
       // ...and a real sender's voice message is still answered.
       const sender = '+14155550513';
       const message = await sendVoice(sender);
