@@ -126,6 +126,22 @@ describe('sign-ups waiting for their phone’s JOIN (items of the counters table
     expect(await codes.redeem(phone, 'h-c', now, 99)).toEqual({ outcome: 'right', email: 'c@example.com' });
   });
 
+  it('keeps at most a few codes a phone even when sign-ups for it arrive at once', async () => {
+    const codes = new DynamoJoinCodes(tables.doc, tables.names.counters);
+    const phone = '+15551230015';
+    const emails = ['a', 'b', 'c', 'd', 'e'];
+    const added = await Promise.all(
+      emails.map((email) => codes.add(phone, code(`h-${email}`, `${email}@example.com`), now, 3)),
+    );
+    expect(added).toEqual([true, true, true, true, true]);
+    const kept = [];
+    for (const email of emails) {
+      const tried = await codes.redeem(phone, `h-${email}`, now, 99);
+      if (tried.outcome === 'right') kept.push(tried.email);
+    }
+    expect(kept).toHaveLength(3);
+  });
+
   it('is spent by its phone’s last wrong try, and a new sign-up’s code starts the tries again', async () => {
     const codes = new DynamoJoinCodes(tables.doc, tables.names.counters);
     const phone = '+15551230014';

@@ -15,7 +15,7 @@ const PREFIX = 'join-code#';
 const TTL = TABLES.counters.timeToLiveAttribute;
 const NAMES = { '#codes': 'codes', '#tries': 'tries', '#version': 'version', '#ttl': TTL };
 /** Adding retries this many times when another sign-up for the same phone wrote in between. */
-const ADD_ATTEMPTS = 5;
+const ADD_ATTEMPTS = 8;
 
 const entrySchema = z.object({ email: z.string(), ends: z.string() });
 const itemSchema = z.object({
