@@ -64,10 +64,9 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     // Consent records are append-only: the function can add one, never change or delete one.
     fn.table(ENV.SIGNUP_CONSENTS_TABLE, t.data.tables.signupConsents, ['PutItem']);
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
-    // A sign-up that asks for texts waits for its phone's YES (an item of the counters table) and texts it the
-    // confirmation through the gate (opt-outs, countries, the hourly cap and one a day).
-    replyLimits(fn, t);
-    sendsTexts(fn, t);
+    // A sign-up that asks for texts keeps its JOIN code (an item of the counters table, conditional updates
+    // only) and texts nothing (issue 31): no opt-outs, settings, usage or Twilio token.
+    fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['UpdateItem']);
   },
   // The Recent Messages list and the history (issue 19): newest first from the feed, one sender's or one
   // status's index; never a scan. The export reads the same pages.

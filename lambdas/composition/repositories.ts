@@ -7,6 +7,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
+import { DynamoJoinCodes } from '../adapters/aws/dynamo-join-codes';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
 import { DynamoRunSteps } from '../adapters/aws/dynamo-run-steps';
@@ -16,7 +17,6 @@ import { DynamoSettingsRepository } from '../adapters/aws/dynamo-settings-reposi
 import {
   DynamoCardLinks,
   DynamoDeleteCodes,
-  DynamoPendingSmsConsents,
   DynamoUploadCodes,
 } from '../adapters/aws/dynamo-short-lived-codes';
 import { DynamoSignupRepository } from '../adapters/aws/dynamo-signup-repository';
@@ -104,12 +104,8 @@ export const deleteCodeStore = /* @__PURE__ */ inTable(
   'COUNTERS_TABLE',
 );
 
-/** Sign-ups waiting for their phone's YES, items of the counters table: sign-ups add, the webhook takes. */
-export const pendingSmsConsents = /* @__PURE__ */ inTable(
-  DynamoPendingSmsConsents,
-  'the counters table',
-  'COUNTERS_TABLE',
-);
+/** Sign-ups waiting for their phone's JOIN, items of the counters table: sign-ups add, the webhook redeems. */
+export const joinCodeStore = /* @__PURE__ */ inTable(DynamoJoinCodes, 'the counters table', 'COUNTERS_TABLE');
 
 /** Which message each text sent about one belongs to (how a delivery status callback finds its message). */
 export const sentTextRepository = /* @__PURE__ */ inTable(

@@ -15,8 +15,8 @@ export type CodeTry =
   | 'none';
 
 /**
- * The one store of short-lived codes: card links, UPLOAD links, DELETE codes and the sign-ups waiting for their
- * phone's YES are kinds of it (adapters/aws/short-lived-code-kinds.ts), each using the verbs that fit it. A
+ * The one store of short-lived codes: card links, UPLOAD links and DELETE codes are kinds of it (the sign-ups
+ * waiting for their phone's JOIN are kept beside it, JoinCodeStore) (adapters/aws/short-lived-code-kinds.ts), each using the verbs that fit it. A
  * record is kept under a key (a code's SHA-256, or the number it waits for) until its end; past it, it is
  * gone even before the backend removes it.
  */
@@ -24,9 +24,9 @@ export interface ShortLivedCodes<R extends ShortLived> {
   /**
    * Keeps `record` under `key` until its end. A code keyed by its hash is a new key (an existing one is refused)
    * and its owner finds it for `revokeAll`; a record kept per number replaces the number's (its tries start
-   * again), and its sets join those still waiting at `now`, never those past their time.
+   * again).
    */
-  put(key: string, record: R, now?: string): Promise<void>;
+  put(key: string, record: R): Promise<void>;
   /** The record under `key`, or null when it is unknown, used or past its end. */
   get(key: string): Promise<R | null>;
   /**
@@ -84,19 +84,28 @@ export type DeleteCodeStore = Pick<ShortLivedCodes<DeleteCode>, 'attempt'> & {
   put(phone: string, codeHash: string, expiresAt: string): Promise<void>;
 };
 
-/** The sign-ups (their emails) waiting for one phone's YES. */
-export type WaitingSignups = ShortLived & { readonly emails: ReadonlySet<string> };
+/** A sign-up waiting for its phone's JOIN (core/senders/consent.ts): its code's hash, and whose sign-up it is. */
+export type JoinCode = ShortLived & { readonly codeHash: string; readonly email: string };
+
+/** What a phone's JOIN code came to: the sign-up it confirms, or why none (as CodeTry). */
+export type JoinTry =
+  | { readonly outcome: 'right'; readonly email: string }
+  | { readonly outcome: Exclude<CodeTry, 'right'> };
 
 /**
- * The sign-ups waiting for their phone's YES, by phone number (use-cases/sms-consent.ts). Each waits until its
- * time is up; a phone's YES takes every one waiting for it.
+ * The sign-ups waiting for each phone's JOIN (use-cases/sms-consent.ts): one record a number, as DELETE codes
+ * are, holding a few codes and the phone's wrong tries. Past its end a code is gone.
  */
-export interface PendingSmsConsents {
+export interface JoinCodeStore {
   /**
-   * Adds `email`'s sign-up to those waiting for `phone`'s YES at `now`, all of them until `expiresAt` (ISO);
-   * those already past their time are dropped, not revived.
+   * Keeps `code` for `phone` at `now`: it replaces a code of the same sign-up, codes past their end go, and
+   * past `max` codes the oldest goes; the phone's tries start again. False (nothing kept) when the phone
+   * already waits with that code: the caller draws another.
    */
-  add(phone: string, email: string, now: string, expiresAt: string): Promise<void>;
-  /** Takes the emails of every sign-up waiting for `phone`'s YES at `now`: none once taken or past their time. */
-  take(phone: string, now: string): Promise<string[]>;
+  add(phone: string, code: JoinCode, now: string, max: number): Promise<boolean>;
+  /**
+   * Tries `codeHash` for `phone` at `now`, in one conditional write: the right code in time is used up and
+   * names its sign-up; a wrong one takes one of `maxTries` tries, and past them no code of the phone works.
+   */
+  redeem(phone: string, codeHash: string, now: string, maxTries: number): Promise<JoinTry>;
 }

@@ -10,11 +10,13 @@
  *   3. Provider: an SMS provider is configured (Twilio, or the local outbox).
  *   4. Segments (what the provider bills, core/texts/sms-text.ts segmentCount), every kind counted, a text refused
  *      by 1-3 taking nothing: the number's segments this UTC hour, then today (Settings; a text that does not
- *      fit whole is not sent), then the service's budget for today (Settings): a text goes out while the
- *      budget is not spent, so the last one may take it a few segments over, and "spent" is exactly "today's
- *      segments reached the budget". The answers to STOP, START and HELP are counted in the budget but never
- *      refused by it (kind rule `pastBudget`); the number's own hour and day still bound them, or a number
- *      could buy unbounded HELP answers.
+ *      fit whole is not sent), then its budget for today: the service's (Settings) for the replies to voice
+ *      messages and what is said about them, the answers' (a fifth of it) for every text that answers a text
+ *      (kind rule `budget`, issue 31: a stranger texting the number, or many, never spends the replies'). A
+ *      text goes out while its budget is not spent, so the last one may take it a few segments over, and
+ *      "spent" is exactly "today's segments reached the budget". The answers to STOP, START and HELP are
+ *      counted in the answers' budget but never refused by it (kind rule `pastBudget`); the number's own hour
+ *      and day still bound them, or a number could buy unbounded HELP answers.
  *      A text with files attached (the reply's first text for a sender with CARDS ON) goes as an MMS, which
  *      Twilio bills as one message: it counts as the segments its price buys (core/operator/unit-prices.ts
  *      mmsSegments, 2 at the default prices). Attachments go only to US and Canadian numbers (where Twilio
@@ -64,7 +66,7 @@ export const TEXT_KINDS = [
   'full-transcript',
   'upload-link',
   'delete-code',
-  'sms-consent-request',
+  'join-refused',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -72,28 +74,34 @@ export type TextKind = (typeof TEXT_KINDS)[number];
 type KindRules = {
   /** Goes to a number on the opt-out list (only the text confirming that opt-out). */
   readonly toOptedOut: boolean;
-  /** Goes out past the service's daily budget (the answers to STOP, START and HELP the carriers require). */
+  /**
+   * Whose daily budget it takes its segments from: the service's (the replies to voice messages and what is
+   * said about them), or the answers' (a text anyone can make us send by texting us; core/delivery/send-limits.ts
+   * answerBudget), so no stranger's texts can spend what the replies need.
+   */
+  readonly budget: 'service' | 'answers';
+  /** Goes out past its daily budget (the answers to STOP, START and HELP the carriers require). */
   readonly pastBudget: boolean;
 };
 
 const KIND_RULES = {
-  reply: { toOptedOut: false, pastBudget: false },
-  'failure-notice': { toOptedOut: false, pastBudget: false },
-  'voice-limit-notice': { toOptedOut: false, pastBudget: false },
-  help: { toOptedOut: false, pastBudget: true },
-  'opt-in-confirmation': { toOptedOut: false, pastBudget: true },
-  'opt-out-confirmation': { toOptedOut: true, pastBudget: true },
-  'how-to': { toOptedOut: false, pastBudget: false },
-  deleted: { toOptedOut: false, pastBudget: false },
-  lang: { toOptedOut: false, pastBudget: false },
-  mode: { toOptedOut: false, pastBudget: false },
-  cards: { toOptedOut: false, pastBudget: false },
-  spell: { toOptedOut: false, pastBudget: false },
-  tz: { toOptedOut: false, pastBudget: false },
-  'full-transcript': { toOptedOut: false, pastBudget: false },
-  'upload-link': { toOptedOut: false, pastBudget: false },
-  'delete-code': { toOptedOut: false, pastBudget: false },
-  'sms-consent-request': { toOptedOut: false, pastBudget: false },
+  reply: { toOptedOut: false, budget: 'service', pastBudget: false },
+  'failure-notice': { toOptedOut: false, budget: 'service', pastBudget: false },
+  'voice-limit-notice': { toOptedOut: false, budget: 'service', pastBudget: false },
+  help: { toOptedOut: false, budget: 'answers', pastBudget: true },
+  'opt-in-confirmation': { toOptedOut: false, budget: 'answers', pastBudget: true },
+  'opt-out-confirmation': { toOptedOut: true, budget: 'answers', pastBudget: true },
+  'how-to': { toOptedOut: false, budget: 'answers', pastBudget: false },
+  deleted: { toOptedOut: false, budget: 'answers', pastBudget: false },
+  lang: { toOptedOut: false, budget: 'answers', pastBudget: false },
+  mode: { toOptedOut: false, budget: 'answers', pastBudget: false },
+  cards: { toOptedOut: false, budget: 'answers', pastBudget: false },
+  spell: { toOptedOut: false, budget: 'answers', pastBudget: false },
+  tz: { toOptedOut: false, budget: 'answers', pastBudget: false },
+  'full-transcript': { toOptedOut: false, budget: 'answers', pastBudget: false },
+  'upload-link': { toOptedOut: false, budget: 'answers', pastBudget: false },
+  'delete-code': { toOptedOut: false, budget: 'answers', pastBudget: false },
+  'join-refused': { toOptedOut: false, budget: 'answers', pastBudget: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */
@@ -129,8 +137,8 @@ export type Refusal =
   | { readonly status: 'no-provider' }
   /** The text does not fit in the segments the number may still get this hour or today (`segments`: the cap). */
   | { readonly status: 'limit-reached'; readonly per: 'hour' | 'day'; readonly segments: number }
-  /** The service's budget for today (`segments`) is spent. */
-  | { readonly status: 'budget-spent'; readonly segments: number };
+  /** The service's budget, or the answers' (`budget`), for today (`segments`) is spent. */
+  | { readonly status: 'budget-spent'; readonly budget: 'service' | 'answers'; readonly segments: number };
 
 /** What became of a text: sent (with the provider's id for it), or the refusal. */
 export type OutboundOutcome =
@@ -208,7 +216,9 @@ function notTexted(refusal: Refusal): string | null {
     case 'limit-reached':
       return `Not texted: the number reached its segments ${refusal.per === 'hour' ? 'an hour' : 'a day'} (Settings)`;
     case 'budget-spent':
-      return "Not texted: the service's SMS budget for today is spent (Settings)";
+      return refusal.budget === 'answers'
+        ? "Not texted: today's budget for answers to texts is spent (a fifth of the SMS budget, Settings)"
+        : "Not texted: the service's SMS budget for today is spent (Settings)";
   }
 }
 
@@ -248,7 +258,9 @@ export function refusalReason(refusal: Refusal): string {
     case 'limit-reached':
       return `This number reached its limit of ${refusal.segments} segments ${refusal.per === 'hour' ? 'an hour' : 'a day'} (Settings).`;
     case 'budget-spent':
-      return `The service's SMS budget of ${refusal.segments} segments a day is spent (Settings).`;
+      return refusal.budget === 'answers'
+        ? `Today's budget of ${refusal.segments} segments for answers to texts is spent (a fifth of the SMS budget, Settings).`
+        : `The service's SMS budget of ${refusal.segments} segments a day is spent (Settings).`;
   }
 }
 
@@ -276,7 +288,10 @@ async function takeSegments(
   segments: number,
   settings: SettingsRecord,
 ): Promise<Refusal | null> {
-  const { hour, day, service } = segmentAllowances(text.to, deps.clock(), settings);
+  const allowances = segmentAllowances(text.to, deps.clock(), settings);
+  const { hour, day } = allowances;
+  const rules = KIND_RULES[text.kind];
+  const budget = allowances[rules.budget];
   const take = (a: Allowance, limit = a.limit) => deps.counters.take(a.key, limit, a.expires, segments);
   if (!(await take(hour))) return { status: 'limit-reached', per: 'hour', segments: hour.limit };
   if (!(await take(day))) {
@@ -284,11 +299,9 @@ async function takeSegments(
     return { status: 'limit-reached', per: 'day', segments: day.limit };
   }
   // While the budget is not spent (below it before this text), whatever this text's size.
-  const budgetRoom = KIND_RULES[text.kind].pastBudget
-    ? Number.MAX_SAFE_INTEGER
-    : service.limit - 1 + segments;
-  if (await take(service, budgetRoom)) return null;
+  const budgetRoom = rules.pastBudget ? Number.MAX_SAFE_INTEGER : budget.limit - 1 + segments;
+  if (await take(budget, budgetRoom)) return null;
   await deps.counters.giveBack(day.key, segments);
   await deps.counters.giveBack(hour.key, segments);
-  return { status: 'budget-spent', segments: service.limit };
+  return { status: 'budget-spent', budget: rules.budget, segments: budget.limit };
 }

@@ -1,14 +1,15 @@
 import { toCsv } from '#core/operator/csv';
 import { SMS_CONSENT_STATUS_LABEL, smsConsentStatus, smsConsentText } from '#core/senders/consent';
-import type { Signup, SignupRecord } from '#core/senders/signup';
+import type { Signup, SignupAnswer, SignupRecord } from '#core/senders/signup';
 import type { ConsentRecordRepository } from '../ports/consent-record-repository';
 import type { SignupRepository } from '../ports/signup-repository';
-import { consentEventId, requestSmsConfirmation, type SmsConfirmationRequestDeps } from './sms-consent';
+import { consentEventId, issueJoinCode, type JoinCodeDeps } from './sms-consent';
 
-/** What a sign-up uses: the sign-ups and their consent records, and (texts asked for) the confirmation. */
-export type SignupDeps = SmsConfirmationRequestDeps & {
+/** What a sign-up uses: the sign-ups and their consent records, the JOIN codes, the program's name. */
+export type SignupDeps = JoinCodeDeps & {
   readonly signups: SignupRepository;
   readonly consents: ConsentRecordRepository;
+  readonly serviceName: string;
 };
 
 /** Who sent the sign-up, as the API saw them: kept with the consent record. */
@@ -17,11 +18,16 @@ export type SignupClient = { readonly ip: string | null; readonly userAgent: str
 /**
  * Records a sign-up. The consent record is written first and never changed, so a sign-up that counts always
  * has its proof, and a repeat sign-up (which updates the current details) keeps every earlier record. A
- * sign-up that asks for texts counts once its phone answers YES (use-cases/sms-consent.ts): a confirmation
- * already given holds while the sign-up names the same phone; a new phone is asked again. The caller is told
- * the same thing either way, so the endpoint cannot be used to learn who has signed up.
+ * sign-up that asks for texts counts once its phone texts JOIN and the code answered here
+ * (use-cases/sms-consent.ts); nothing is texted to the phone. A confirmation already given holds while the
+ * sign-up names the same phone; a new phone must confirm again. Every sign-up that asks for texts gets a
+ * code, confirmed before or not, so the answer cannot be used to learn who has signed up.
  */
-export async function registerSignup(deps: SignupDeps, signup: Signup, client: SignupClient) {
+export async function registerSignup(
+  deps: SignupDeps,
+  signup: Signup,
+  client: SignupClient,
+): Promise<SignupAnswer> {
   const now = deps.clock();
   const { consent_version, ...details } = signup;
   await deps.consents.append({
@@ -41,10 +47,11 @@ export async function registerSignup(deps: SignupDeps, signup: Signup, client: S
   const samePhone = before?.sms_opt_in === true && before.phone === details.phone;
   const confirmedAt = details.sms_opt_in && samePhone ? before.sms_confirmed_at : null;
   await deps.signups.save({ ...details, sms_confirmed_at: confirmedAt }, now);
-  if (details.sms_opt_in && details.phone !== null && confirmedAt === null) {
-    await requestSmsConfirmation(deps, details.email, details.phone);
-  }
-  return { ok: true as const };
+  const join =
+    details.sms_opt_in && details.phone !== null
+      ? await issueJoinCode(deps, details.email, details.phone)
+      : null;
+  return { ok: true, join };
 }
 
 const newestFirst = (a: SignupRecord, b: SignupRecord) =>

@@ -1,94 +1,105 @@
 /**
- * A sign-up's SMS consent counts once its phone confirms it (double opt-in, as CTIA expects of a web opt-in):
- * a sign-up that asks for texts makes the number wait for its YES (SMS_CONFIRMATION_DAYS) and texts it one
- * confirmation (the program's name, what it sends, frequency, rates, HELP and STOP) through the gate, at most
- * SMS_CONFIRMATION_TEXTS_PER_DAY a number a day however many sign-ups name it, so the form cannot be used to
- * text a stranger over and over. Until the YES the number gets nothing else because of the sign-up.
+ * A sign-up's SMS consent counts once its phone proves itself by texting us (issue 31,
+ * core/senders/consent.ts): a sign-up that asks for texts gets a JOIN code, shown on the page and never texted,
+ * and the phone's `JOIN <code>` confirms that one sign-up. The form cannot make the service text anyone.
  *
- * The phone's YES (use-cases/commands/yes.ts) confirms every sign-up waiting for it that still names
- * it, and each confirmation is its own consent record (when, and the YES's MessageSid) beside the web
- * sign-up's, written before the sign-up is marked, so a confirmed sign-up always has its proof.
+ * A code is random (the system's cryptographic source), kept only as a hash of the phone and the code (so it
+ * is worth nothing from another phone), at most JOIN_CODES_PER_PHONE a phone, used up by the one conditional
+ * write that checks it (ports/short-lived-codes.ts JoinCodeStore), so confirming costs the same however many
+ * sign-ups name the phone. The confirmation is its own consent record (what the phone texted, when, and its
+ * MessageSid) beside the web sign-up's, written before the sign-up is marked, so a confirmed sign-up always
+ * has its proof.
  */
-import { randomBytes } from 'node:crypto';
-import { DAY_MS, dayWindow } from '#core/delivery/day-window';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
-  SMS_CONFIRMATION_DAYS,
-  SMS_CONFIRMATION_KEYWORD,
-  SMS_CONFIRMATION_TEXTS_PER_DAY,
+  JOIN_CODE_DIGITS,
+  JOIN_CODE_MINUTES,
+  JOIN_CODE_TRIES,
+  JOIN_CODES_PER_PHONE,
+  JOIN_KEYWORD,
+  type JoinInstruction,
 } from '#core/senders/consent';
-import { SMS_CONSENT_REQUEST_TEXT } from '#core/texts/service-texts';
 import type { Clock } from '../ports/clock';
 import type { ConsentRecordRepository } from '../ports/consent-record-repository';
-import type { PendingSmsConsents } from '../ports/short-lived-codes';
+import type { JoinCodeStore } from '../ports/short-lived-codes';
 import type { SignupRepository } from '../ports/signup-repository';
-import { type OutboundSmsDeps, sendTextOrLog } from './outbound-sms';
+import { hashAccessCode } from './access-codes';
 
 /** A consent event's id: its time plus a random suffix, unique even for two events in the same millisecond. */
 export const consentEventId = (now: string) => `${now}#${randomBytes(4).toString('hex')}`;
 
-const waitUntil = (now: string) => new Date(Date.parse(now) + SMS_CONFIRMATION_DAYS * DAY_MS).toISOString();
+/** The stored form of a phone's code: its hash with the phone, so a code is worth nothing for another. */
+const joinCodeHash = (phone: string, code: string) => hashAccessCode(`join:${phone}:${code}`);
 
-/** What asking for a confirmation uses: the sign-ups waiting, the gate (and its counters), the wording. */
-export type SmsConfirmationRequestDeps = OutboundSmsDeps & {
-  readonly pendingConsents: PendingSmsConsents;
-  readonly serviceName: string;
-  readonly warn: (message: string, details?: Record<string, unknown>) => void;
-};
+/** Draws before giving up when each code drawn is one the phone already waits with (a few codes among 10^4). */
+const DRAWS = 10;
 
-/** `email`'s sign-up waits for `phone`'s YES; the phone is asked for it, unless it already was today. */
-export async function requestSmsConfirmation(
-  deps: SmsConfirmationRequestDeps,
+/** What a sign-up's JOIN code is made with. */
+export type JoinCodeDeps = { readonly joinCodes: JoinCodeStore; readonly clock: Clock };
+
+/** A new JOIN code for `email`'s sign-up naming `phone`: kept (hashed), and what the page shows. */
+export async function issueJoinCode(
+  deps: JoinCodeDeps,
   email: string,
   phone: string,
-): Promise<void> {
+): Promise<JoinInstruction> {
   const now = deps.clock();
-  await deps.pendingConsents.add(phone, email, now, waitUntil(now));
-  const { day, expires } = dayWindow(now);
-  const key = `sms-consent-text#${phone}#${day}`;
-  if (!(await deps.counters.take(key, SMS_CONFIRMATION_TEXTS_PER_DAY, expires))) return;
-  const body = SMS_CONSENT_REQUEST_TEXT(deps.serviceName);
-  await sendTextOrLog(deps, { to: phone, body, kind: 'sms-consent-request', messageId: null });
+  const expiresAt = new Date(Date.parse(now) + JOIN_CODE_MINUTES * 60_000).toISOString();
+  for (let draw = 0; draw < DRAWS; draw++) {
+    const code = String(randomInt(10 ** JOIN_CODE_DIGITS)).padStart(JOIN_CODE_DIGITS, '0');
+    const kept = await deps.joinCodes.add(
+      phone,
+      { codeHash: joinCodeHash(phone, code), email, expiresAt },
+      now,
+      JOIN_CODES_PER_PHONE,
+    );
+    if (kept) return { code, expires_at: expiresAt };
+  }
+  throw new Error('No JOIN code could be drawn that the phone was not already waiting with');
 }
 
-/** What a YES confirms with: the sign-ups waiting, the sign-ups themselves and their consent records. */
+/** What a JOIN confirms with: the codes waiting, the sign-ups themselves and their consent records. */
 export type SmsConfirmationDeps = {
-  readonly pendingConsents: PendingSmsConsents;
+  readonly joinCodes: JoinCodeStore;
   readonly signups: Pick<SignupRepository, 'confirmSms'>;
   readonly consents: Pick<ConsentRecordRepository, 'append'>;
   readonly clock: Clock;
 };
 
+/** The phone's own text, as the consent record keeps it. */
+export type PhoneText = { readonly phone: string; readonly sid: string; readonly body: string };
+
 /**
- * `phone` texted YES (Twilio's `messageSid`): confirms every sign-up waiting for it that still names it, and
- * says how many. If the work fails half way, the sign-ups not yet confirmed wait again, so Twilio's retry of
- * the webhook can finish it.
+ * `text` (JOIN and `code`) came from its phone: confirms the one sign-up that code was made for, if it is
+ * waiting for this phone, in time, and the phone has tries left. True when a sign-up was confirmed. If the
+ * work fails after the code was used, the code waits again, so Twilio's retry of the webhook can finish it.
  */
-export async function confirmSmsConsent(
+export async function confirmByJoin(
   deps: SmsConfirmationDeps,
-  phone: string,
-  messageSid: string,
-): Promise<number> {
+  text: PhoneText,
+  code: string,
+): Promise<boolean> {
   const now = deps.clock();
-  const left = await deps.pendingConsents.take(phone, now);
-  let confirmed = 0;
+  const hash = joinCodeHash(text.phone, code);
+  const tried = await deps.joinCodes.redeem(text.phone, hash, now, JOIN_CODE_TRIES);
+  if (tried.outcome !== 'right') return false;
   try {
-    for (const email of [...left]) {
-      await deps.consents.append({
-        email,
-        event_id: consentEventId(now),
-        recorded_at: now,
-        phone,
-        message_sid: messageSid,
-        keyword: SMS_CONFIRMATION_KEYWORD,
-        source: 'sms-confirmation',
-      });
-      if (await deps.signups.confirmSms(email, phone, now)) confirmed++;
-      left.shift();
-    }
+    await deps.consents.append({
+      email: tried.email,
+      event_id: consentEventId(now),
+      recorded_at: now,
+      phone: text.phone,
+      message_sid: text.sid,
+      keyword: JOIN_KEYWORD,
+      text: text.body,
+      source: 'sms-confirmation',
+    });
+    return await deps.signups.confirmSms(tried.email, text.phone, now);
   } catch (error) {
-    for (const email of left)
-      await deps.pendingConsents.add(phone, email, now, waitUntil(now)).catch(() => {});
+    const expiresAt = new Date(Date.parse(now) + JOIN_CODE_MINUTES * 60_000).toISOString();
+    await deps.joinCodes
+      .add(text.phone, { codeHash: hash, email: tried.email, expiresAt }, now, JOIN_CODES_PER_PHONE)
+      .catch(() => {});
     throw error;
   }
-  return confirmed;
 }

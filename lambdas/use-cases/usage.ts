@@ -3,7 +3,7 @@
  * thing happens), the range GET /api/usage reads, and one message's run as "Details" shows it.
  */
 
-import { serviceBudgetKey, smsBudget } from '#core/delivery/send-limits';
+import { answerBudget, answerBudgetKey, serviceBudgetKey, smsBudget } from '#core/delivery/send-limits';
 import { NotFoundError } from '#core/errors';
 import { type RunView, runView } from '#core/messages/run-steps';
 import { type UsageDelta, type UsageReport, usageDates, usageReport } from '#core/operator/usage';
@@ -27,7 +27,8 @@ export async function countUsage(deps: UsageDeps, delta: UsageDelta): Promise<vo
 
 /**
  * GET /api/usage: the last `days` days (today included), oldest first, each with its estimated cost, and
- * today's segments against the service's SMS budget (the gate's own counter, so "spent" is what it applies).
+ * today's segments against the service's SMS budget and the answers' (the gate's own counters, so "spent" is
+ * what it applies).
  */
 export async function readUsage(
   deps: {
@@ -40,14 +41,16 @@ export async function readUsage(
 ): Promise<UsageReport> {
   const now = deps.clock();
   const dates = usageDates(now, days);
-  const [stored, settings, used] = await Promise.all([
+  const [stored, settings, used, answered] = await Promise.all([
     deps.usage.range(dates[0]!, dates[dates.length - 1]!),
     currentSettings(deps),
     deps.counters.read(serviceBudgetKey(now)),
+    deps.counters.read(answerBudgetKey(now)),
   ]);
   return {
     ...usageReport(dates, stored, settings.unit_prices),
     budget: smsBudget(now, settings.service_segments_per_day, used),
+    answers_budget: smsBudget(now, answerBudget(settings.service_segments_per_day), answered),
   };
 }
 

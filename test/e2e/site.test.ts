@@ -14,6 +14,7 @@ import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamod
 import { LANDING_JS_BUDGET_BYTES } from '../../local/site';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import { incomingForm, outboxTo, postWebhook } from '../support/pipeline';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'e2e');
 
@@ -33,9 +34,16 @@ afterAll(async () => {
   await runtime?.dispose();
 });
 
-/** A fresh page at a width, recording every error the browser reports. */
-async function openPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const page = await chromium.browser.newPage({ viewport: { width, height: 800 } });
+/** A phone's browser (Chrome on Android), for what the site does only on phones. */
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+/** A fresh page at a width (as a given browser), recording every error the browser reports. */
+async function openPage(width = 1280, userAgent?: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await chromium.browser.newPage({
+    viewport: { width, height: 800 },
+    ...(userAgent ? { userAgent } : {}),
+  });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
@@ -56,8 +64,8 @@ async function scan(table: string) {
 }
 
 describe('the landing page', () => {
-  it('signs a visitor up on a phone: the sign-up, its consent record and the number to save', async () => {
-    const { page, errors } = await openPage(360);
+  it('signs a visitor up on a phone: the sign-up, the number to save, and its texts confirmed by its own JOIN', async () => {
+    const { page, errors } = await openPage(360, ANDROID_CHROME);
     await page.goto(`${runtime.url}/`);
     await page.getByRole('heading', { level: 1, name: /Forward a voice message/ }).waitFor();
     expect(await page.title()).toBe('Voice Summary');
@@ -75,15 +83,27 @@ describe('the landing page', () => {
 
     await page.getByRole('heading', { name: "You're All Set!" }).waitFor();
     // The number arrives with the site's public info, a moment after the heading: wait for it.
-    await page.getByText('(415) 555-0100').waitFor();
-    // The texts start once the phone replies YES to the confirmation texted to it.
-    await page.getByText(/reply YES to the confirmation we text to/).waitFor();
+    await page.getByText('(415) 555-0100', { exact: true }).first().waitFor();
+    // Nothing is texted to the phone: it confirms its texts by texting JOIN and the code the page shows, which
+    // a phone's browser offers to write in its messaging app.
+    const instruction = page.getByTestId('join-instruction');
+    await instruction.getByText(/^Text JOIN \d{4} to \(415\) 555-0100$/).waitFor();
+    const code = /JOIN (\d{4})/.exec((await instruction.textContent()) ?? '')![1]!;
+    expect(await instruction.getByRole('link').getAttribute('href')).toBe(
+      `sms:+14155550100?&body=JOIN%20${code}`,
+    );
+    await page.getByRole('button', { name: /Copy number/ }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'signed-up-360.png'), fullPage: true });
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Add to Contacts' }).click();
     const card = await download;
     expect(card.suggestedFilename()).toBe('voice-summary.vcf');
+    expect(await outboxTo(runtime, '+14155550142')).toEqual([]);
+
+    // The phone texts JOIN and the code: that confirms this sign-up, and the phone's text is kept as its proof.
+    const joinForm = incomingForm({ from: '+14155550142', body: `JOIN ${code}` });
+    expect((await postWebhook(runtime, joinForm)).status).toBe(200);
 
     const signups = (await scan(runtime.info.tables.signups)).filter(
       (r) => r.email === 'maria.e2e@example.com',
@@ -93,7 +113,7 @@ describe('the landing page', () => {
         name: 'Maria Lopez',
         phone: '+14155550142',
         sms_opt_in: true,
-        sms_confirmed_at: null,
+        sms_confirmed_at: expect.any(String),
       }),
     ]);
     const consents = (await scan(runtime.info.tables.signupConsents)).filter(
@@ -101,10 +121,17 @@ describe('the landing page', () => {
     );
     expect(consents).toEqual([
       expect.objectContaining({
+        source: 'web-signup',
         sms_opt_in: true,
         consent_version: SMS_CONSENT_VERSION,
         ip: '127.0.0.1',
-        user_agent: expect.stringContaining('Chrome'),
+        user_agent: ANDROID_CHROME,
+      }),
+      expect.objectContaining({
+        source: 'sms-confirmation',
+        phone: '+14155550142',
+        text: `JOIN ${code}`,
+        message_sid: joinForm.MessageSid,
       }),
     ]);
     expect(consents[0]?.consent_text).toContain('Message and data rates may apply.');

@@ -33,15 +33,11 @@ const EXPECTED: Record<string, string[]> = {
   health: ['dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
   'health-details': [...ADMIN_CHECK, 'dynamodb:GetItem on Settings', 's3:ListBucket on AudioBucket', XRAY],
   'public-info': ['dynamodb:GetItem on Settings', XRAY],
-  // A sign-up that asks for texts waits for its phone's YES (Counters) and texts it through the gate.
+  // A sign-up that asks for texts keeps its JOIN code (Counters) and texts nothing (issue 31).
   'create-signup': [
-    'dynamodb:GetItem dynamodb:PutItem on OptOuts',
     'dynamodb:GetItem dynamodb:UpdateItem on Signups',
-    'dynamodb:GetItem on Settings',
     'dynamodb:PutItem on SignupConsents',
     'dynamodb:UpdateItem on Counters',
-    'dynamodb:UpdateItem on Usage',
-    'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
   // The live ten and the history (issue 19): queries of the three message indexes, never a scan.
@@ -474,8 +470,6 @@ describe('what each function may do', () => {
         'put-settings',
         'check-settings',
         'receive-message',
-        // Texts a sign-up's phone the confirmation to answer YES to.
-        'create-signup',
         step.prepareAudio.fn,
         step.decideReply.fn,
         step.sendReply.fn,

@@ -264,9 +264,9 @@ describe('sign-ups on the dashboard', () => {
     expect(lines[2]).toMatch(
       /^"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)","formula@example\.com","","false","No","",/,
     );
-    // Grace asked for texts; her phone has not answered the confirmation with YES.
+    // Grace asked for texts; her phone has not texted JOIN with her code.
     expect(lines[3]).toMatch(
-      /^"Grace Hopper","grace@example\.com","\+14155550199","true","Waiting for YES","",/,
+      /^"Grace Hopper","grace@example\.com","\+14155550199","true","Waiting for JOIN","",/,
     );
     expect(lines).toHaveLength(5);
     expect(lines[4]).toBe('');

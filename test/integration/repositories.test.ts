@@ -9,16 +9,13 @@ import { senderPreferencesPatchSchema } from '#core/senders/sender-preferences';
 import { createTables, tableNames } from '../../lambdas/adapters/aws/create-tables';
 import { DynamoConsentRecordRepository } from '../../lambdas/adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
+import { DynamoJoinCodes } from '../../lambdas/adapters/aws/dynamo-join-codes';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../../lambdas/adapters/aws/dynamo-opt-out-repository';
 import { DynamoSenderPreferencesRepository } from '../../lambdas/adapters/aws/dynamo-sender-preferences-repository';
 import { DynamoSentTextRepository } from '../../lambdas/adapters/aws/dynamo-sent-text-repository';
 import { DynamoSettingsRepository } from '../../lambdas/adapters/aws/dynamo-settings-repository';
-import {
-  DynamoDeleteCodes,
-  DynamoPendingSmsConsents,
-  DynamoUploadCodes,
-} from '../../lambdas/adapters/aws/dynamo-short-lived-codes';
+import { DynamoDeleteCodes, DynamoUploadCodes } from '../../lambdas/adapters/aws/dynamo-short-lived-codes';
 import { DynamoSignupRepository } from '../../lambdas/adapters/aws/dynamo-signup-repository';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
@@ -93,27 +90,67 @@ describe('signups', () => {
   });
 });
 
-describe('sign-ups waiting for their phone’s YES (items of the counters table)', () => {
+describe('sign-ups waiting for their phone’s JOIN (items of the counters table)', () => {
   const now = '2026-03-01T12:00:00.000Z';
-  const later = '2026-03-31T12:00:00.000Z';
+  const later = '2026-03-01T13:00:00.000Z';
+  const code = (codeHash: string, email: string, expiresAt = later) => ({ codeHash, email, expiresAt });
 
-  it('gives every sign-up waiting for a phone to its YES, once', async () => {
-    const pending = new DynamoPendingSmsConsents(tables.doc, tables.names.counters);
-    await pending.add('+15551230011', 'a@example.com', now, later);
-    await pending.add('+15551230011', 'b@example.com', now, later);
-    await pending.add('+15551230011', 'a@example.com', now, later);
-    const taken = await Promise.all([pending.take('+15551230011', now), pending.take('+15551230011', now)]);
-    expect(taken.sort((x, y) => y.length - x.length)).toEqual([['a@example.com', 'b@example.com'], []]);
-    expect(await pending.take('+15551230012', now)).toEqual([]);
+  it('gives a right code’s sign-up once, even to two tries at once, and nothing for another phone', async () => {
+    const codes = new DynamoJoinCodes(tables.doc, tables.names.counters);
+    expect(await codes.add('+15551230011', code('h-a', 'a@example.com'), now, 3)).toBe(true);
+    expect(await codes.add('+15551230011', code('h-a', 'b@example.com'), now, 3)).toBe(false);
+    expect(await codes.redeem('+15551230012', 'h-a', now, 5)).toEqual({ outcome: 'none' });
+    const tries = await Promise.all([
+      codes.redeem('+15551230011', 'h-a', now, 5),
+      codes.redeem('+15551230011', 'h-a', now, 5),
+    ]);
+    expect(tries).toContainEqual({ outcome: 'right', email: 'a@example.com' });
+    expect(tries).toContainEqual({ outcome: 'wrong' });
   });
 
-  it('gives nothing past their time, and does not revive them when another sign-up comes (no TTL here)', async () => {
-    const pending = new DynamoPendingSmsConsents(tables.doc, tables.names.counters);
-    await pending.add('+15551230013', 'old@example.com', now, later);
-    expect(await pending.take('+15551230013', later)).toEqual([]);
-    await pending.add('+15551230014', 'old@example.com', now, later);
-    await pending.add('+15551230014', 'new@example.com', later, '2026-04-30T12:00:00.000Z');
-    expect(await pending.take('+15551230014', later)).toEqual(['new@example.com']);
+  it('keeps at most a few codes a phone, the newest, one a sign-up, none past its end', async () => {
+    const codes = new DynamoJoinCodes(tables.doc, tables.names.counters);
+    const phone = '+15551230013';
+    for (const [i, email] of ['a', 'b', 'c', 'd'].entries()) {
+      const end = new Date(Date.parse(later) + i * 1000).toISOString();
+      await codes.add(phone, code(`h-${email}`, `${email}@example.com`, end), now, 3);
+    }
+    await codes.add(phone, code('h-d2', 'd@example.com', '2026-03-01T13:00:05.000Z'), now, 3);
+    expect(await codes.redeem(phone, 'h-a', now, 99)).toEqual({ outcome: 'wrong' });
+    expect(await codes.redeem(phone, 'h-d', now, 99)).toEqual({ outcome: 'wrong' });
+    expect(await codes.redeem(phone, 'h-d2', later, 99)).toEqual({
+      outcome: 'right',
+      email: 'd@example.com',
+    });
+    expect(await codes.redeem(phone, 'h-b', '2026-03-01T13:00:01.000Z', 99)).toEqual({ outcome: 'wrong' });
+    expect(await codes.redeem(phone, 'h-c', now, 99)).toEqual({ outcome: 'right', email: 'c@example.com' });
+  });
+
+  it('keeps at most a few codes a phone even when sign-ups for it arrive at once', async () => {
+    const codes = new DynamoJoinCodes(tables.doc, tables.names.counters);
+    const phone = '+15551230015';
+    const emails = ['a', 'b', 'c', 'd', 'e'];
+    const added = await Promise.all(
+      emails.map((email) => codes.add(phone, code(`h-${email}`, `${email}@example.com`), now, 3)),
+    );
+    expect(added).toEqual([true, true, true, true, true]);
+    const kept = [];
+    for (const email of emails) {
+      const tried = await codes.redeem(phone, `h-${email}`, now, 99);
+      if (tried.outcome === 'right') kept.push(tried.email);
+    }
+    expect(kept).toHaveLength(3);
+  });
+
+  it('is spent by its phone’s last wrong try, and a new sign-up’s code starts the tries again', async () => {
+    const codes = new DynamoJoinCodes(tables.doc, tables.names.counters);
+    const phone = '+15551230014';
+    await codes.add(phone, code('h-right', 'a@example.com'), now, 3);
+    expect(await codes.redeem(phone, 'h-1', now, 2)).toEqual({ outcome: 'wrong' });
+    expect(await codes.redeem(phone, 'h-2', now, 2)).toEqual({ outcome: 'spent' });
+    expect(await codes.redeem(phone, 'h-right', now, 2)).toEqual({ outcome: 'none' });
+    await codes.add(phone, code('h-new', 'b@example.com'), now, 3);
+    expect(await codes.redeem(phone, 'h-new', now, 2)).toEqual({ outcome: 'right', email: 'b@example.com' });
   });
 });
 

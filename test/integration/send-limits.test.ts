@@ -2,7 +2,8 @@
  * What texts may cost (issue 23), end to end on the local runtime with the real `twilio` and `openai` SDKs
  * against their local fakes: FULL's segments stop at the number's caps (the hour, the day) and FULL is
  * answered a few times a day; past the service's budget replies stop (the card says why, Usage says the budget
- * is spent) while HELP and the own-words STOP are still answered; UPLOAD links are a few a day, revoked by
+ * is spent) while answers to texts, from a budget of their own, still go, and strangers texting the number
+ * cannot spend the replies' budget (issue 31); UPLOAD links are a few a day, revoked by
  * DELETE and STOP, and past the voice messages a day nothing is stored. The runtime has no clock to move: the
  * windows' turns are in test/unit/outbound-sms.test.ts and test/unit/send-limits.test.ts.
  */
@@ -149,10 +150,10 @@ describe('FULL', () => {
 });
 
 describe("the service's SMS budget", () => {
-  it('stops replies once spent, and the card says why; HELP and an own-words STOP are still answered', async () => {
+  it('stops replies once spent, and the card says why; HELP and an own-words STOP still go, from the answers’ budget', async () => {
     const from = '+14155550511';
     const bystander = '+14155550512';
-    expect(await sendText(bystander, 'HELP')).toHaveLength(1);
+    await sendVoice(bystander);
     const { budget } = await usage();
     expect(budget).toMatchObject({ segments: 1000, spent: false });
     expect(budget.used).toBeGreaterThan(0);
@@ -169,18 +170,35 @@ describe("the service's SMS budget", () => {
           `The reply was not sent: the service's SMS budget of ${budget.used} segments a day is spent (Settings).`,
         );
         expect(textsTo(from)).toEqual([]);
-        expect(await sendText(from, 'FULL')).toEqual([]);
-        expect(await sendText(from, 'MODE')).toEqual([]);
 
         expect(await sendText(from, 'HELP')).toEqual([expect.stringMatching(/Reply STOP to opt out/)]);
         expect(await sendText(from, 'please stop texting me')).toEqual([
           'You are unsubscribed and will get no more messages from this number. Reply START to resubscribe.',
         ]);
-        // Counted in the budget although it was past it.
-        expect((await usage()).budget.used).toBeGreaterThan(budget.used);
+        // The answers took nothing from the replies' budget.
+        expect((await usage()).budget.used).toBe(budget.used);
       },
     );
     expect((await usage()).budget.spent).toBe(false);
+  });
+
+  it('cannot be spent by strangers texting the number: past the answers’ budget the next voice message still gets its reply', async () => {
+    // A budget of 100: the answers to texts get a fifth of it, 20 segments today.
+    await withSettings({ service_segments_per_day: 100 }, { service_segments_per_day: 1000 }, async () => {
+      const answered: string[][] = [];
+      for (let n = 0; n < 30; n++) answered.push(await sendText(`+1415555${3100 + n}`, 'DELETE'));
+      // The strangers' DELETE codes stopped at the answers' budget...
+      expect(answered.filter((texts) => texts.length === 0).length).toBeGreaterThan(0);
+      expect(answered.flat().length).toBeLessThanOrEqual(20);
+      const report = await usage();
+      expect(report.answers_budget).toMatchObject({ segments: 20, spent: true });
+      expect(report.budget).toMatchObject({ segments: 100, spent: false });
+      // ...and a real sender's voice message is still answered.
+      const sender = '+14155550513';
+      const message = await sendVoice(sender);
+      expect(message.reply_sent).toBe(true);
+      expect(textsTo(sender)).toHaveLength(1);
+    });
   });
 });
 

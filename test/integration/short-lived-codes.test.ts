@@ -1,17 +1,16 @@
 /**
  * The one short-lived code store against real tables in dynalite: each kind writes the items its own adapter
- * wrote before the four became one, and reads the items those adapters left in the tables.
+ * wrote before the kinds became one, and reads the items those adapters left in the tables.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DynamoCardLinks,
   DynamoDeleteCodes,
-  DynamoPendingSmsConsents,
   DynamoShortLivedCodes,
   DynamoUploadCodes,
 } from '../../lambdas/adapters/aws/dynamo-short-lived-codes';
-import { WAITING_SIGNUPS } from '../../lambdas/adapters/aws/short-lived-code-kinds';
+import { DELETE_CODES } from '../../lambdas/adapters/aws/short-lived-code-kinds';
 import { startTestTables, type TestTables } from '../support/stand-ins';
 
 let tables: TestTables;
@@ -76,12 +75,6 @@ describe('the items each kind writes', () => {
       tries: 0,
       expires_at: downSeconds,
     });
-    await new DynamoPendingSmsConsents(tables.doc, counters).add('+14155550803', 'a@example.com', now, later);
-    expect(await item(counters, { key: 'sms-consent#+14155550803' })).toEqual({
-      key: 'sms-consent#+14155550803',
-      emails: new Set(['a@example.com']),
-      expires_at: downSeconds,
-    });
   });
 });
 
@@ -115,7 +108,7 @@ describe('the items already in the tables', () => {
     expect(await links.get('old-c')).toBeNull();
   });
 
-  it('read as they did: a DELETE code with tries taken, sign-ups waiting', async () => {
+  it('read as they did: a DELETE code with tries taken', async () => {
     const { counters } = tables.names;
     await put(counters, {
       key: 'delete-code#+14155550812',
@@ -123,19 +116,11 @@ describe('the items already in the tables', () => {
       tries: 1,
       expires_at: downSeconds,
     });
-    await put(counters, {
-      key: 'sms-consent#+14155550812',
-      emails: new Set(['b@x.org', 'a@x.org']),
-      expires_at: downSeconds,
-    });
 
     const codes = new DynamoDeleteCodes(tables.doc, counters);
     expect(await codes.attempt('+14155550812', 'not-h', now, 3)).toBe('wrong');
     expect(await codes.attempt('+14155550812', 'not-h', now, 3)).toBe('spent');
     expect(await codes.attempt('+14155550812', 'h', now, 3)).toBe('none');
-    const waiting = new DynamoPendingSmsConsents(tables.doc, counters);
-    expect(await waiting.take('+14155550812', now)).toEqual(['a@x.org', 'b@x.org']);
-    expect(await waiting.take('+14155550812', now)).toEqual([]);
   });
 });
 
@@ -155,8 +140,8 @@ describe('the verbs a kind has not used yet', () => {
     await expect(links.put('c-used', link)).resolves.toBeUndefined();
     await expect(links.put('c-used', link)).rejects.toThrow();
 
-    const waiting = new DynamoShortLivedCodes(WAITING_SIGNUPS, tables.doc, tables.names.counters, () => now);
-    await waiting.put('+14155550821', { emails: new Set(['c@x.org']), expiresAt: later });
+    const waiting = new DynamoShortLivedCodes(DELETE_CODES, tables.doc, tables.names.counters, () => now);
+    await waiting.put('+14155550821', { codeHash: 'h-revoked', expiresAt: later });
     expect(await waiting.revokeAll('+14155550821')).toEqual(['+14155550821']);
     expect(await waiting.consume('+14155550821')).toBeNull();
     expect(await waiting.revokeAll('+14155550821')).toEqual([]);

@@ -5,7 +5,7 @@ import type { CardLink, CodeTry, ShortLived, ShortLivedCodes } from '../../lambd
 
 /**
  * One kind of short-lived code in memory: a new code never replaces one, a number's record replaces its own
- * (joining the sets of one still in time), a code counting tries is spent by its last wrong one, and past its
+ * (its tries start again), a code counting tries is spent by its last wrong one, and past its
  * end a record is gone.
  */
 export class InMemoryShortLivedCodes<R extends ShortLived> implements ShortLivedCodes<R> {
@@ -19,18 +19,13 @@ export class InMemoryShortLivedCodes<R extends ShortLived> implements ShortLived
     private readonly clock?: Clock,
   ) {}
 
-  async put(key: string, record: R, now = this.clock?.()) {
+  async put(key: string, record: R) {
     if (this.kind.keyedBy === 'hash') {
       if (this.items.has(key)) throw new Error(`A code is already kept under ${key}.`);
       this.items.set(key, record);
       return;
     }
-    const live: Record<string, unknown> = this.inTime(key, now) ?? {};
-    const joined = Object.entries(record as Record<string, unknown>).map(([field, value]) => {
-      const kept = live[field];
-      return [field, value instanceof Set && kept instanceof Set ? new Set([...kept, ...value]) : value];
-    });
-    this.items.set(key, Object.fromEntries(joined) as R);
+    this.items.set(key, record);
     this.tries.set(key, 0);
   }
 

@@ -2,16 +2,11 @@
  * What the inbound use cases (lambdas/use-cases/inbound) need, over in-memory ports: one test clock that the
  * messages, the counters and the upload codes all read, a recording SMS sender, and no media to fetch.
  */
-import {
-  DELETE_CODES,
-  DeleteCodes,
-  UPLOAD_CODES,
-  WAITING_SIGNUPS,
-  WaitingSmsConsents,
-} from '../../lambdas/adapters/aws/short-lived-code-kinds';
+import { DELETE_CODES, DeleteCodes, UPLOAD_CODES } from '../../lambdas/adapters/aws/short-lived-code-kinds';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import type { InboundDeps } from '../../lambdas/use-cases/inbound/receive-sms';
 import type { UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
+import { InMemoryJoinCodes } from './in-memory-join-codes';
 import {
   FakeAudioTools,
   FakeMediaFetcher,
@@ -60,7 +55,7 @@ export function inboundDeps() {
     sentTexts: new InMemorySentTexts(),
     deleteCodes: new DeleteCodes(new InMemoryShortLivedCodes(DELETE_CODES)),
     cardLinks: new InMemoryCardLinks(clock),
-    pendingConsents: new WaitingSmsConsents(new InMemoryShortLivedCodes(WAITING_SIGNUPS)),
+    joinCodes: new InMemoryJoinCodes(),
     signups: new InMemorySignups(),
     consents: new InMemoryConsents(),
     warnings: [] as string[],

@@ -15,12 +15,12 @@ import {
   DELETED_TEXT,
   FULL_NONE_TEXT,
   HELP_TEXT,
+  JOIN_NOT_CONFIRMED_TEXT,
   LANG_TEXT,
   MODE_TEXT,
   optInConfirmation,
   optOutConfirmation,
   SMS_CONSENT_CONFIRMED_TEXT,
-  SMS_CONSENT_REQUEST_TEXT,
   SPELL_TEXT,
   TZ_TEXT,
   USAGE_TEXT,
@@ -101,7 +101,7 @@ function everyText(language: TextLanguage): Record<string, string> {
     texts[`delete code (${name})`] = DELETE_CODE_TEXT(name, { kind: 'code', code: '482193' }, language);
     texts[`delete code wrong (${name})`] = DELETE_CODE_TEXT(name, { kind: 'wrong' }, language);
     texts[`delete code invalid (${name})`] = DELETE_CODE_TEXT(name, { kind: 'invalid' }, language);
-    texts[`sms consent request (${name})`] = SMS_CONSENT_REQUEST_TEXT(name, language);
+    texts[`join not confirmed (${name})`] = JOIN_NOT_CONFIRMED_TEXT(name, language);
     texts[`sms consent confirmed (${name})`] = SMS_CONSENT_CONFIRMED_TEXT(name, language);
     for (const command of ['full', 'upload-link'] as const) {
       for (const [perDay, minutes] of [
@@ -157,7 +157,6 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
 
   it('names STOP and HELP in every text that must (HELP, the how-to, START, DELETE, the SMS confirmation)', () => {
     for (const text of [
-      SMS_CONSENT_REQUEST_TEXT(LONG_NAME, language),
       SMS_CONSENT_CONFIRMED_TEXT(LONG_NAME, language),
       HELP_TEXT('Voice Summary', 'help@example.com', language),
       USAGE_TEXT('Voice Summary', language),
@@ -221,14 +220,14 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     expect(short).not.toContain('...');
   });
 
-  it('asks a sign-up’s phone for YES with the program’s name, frequency and rates, whatever the name', () => {
+  it('confirms a sign-up’s JOIN with the program’s name, frequency and rates, whatever the name', () => {
     for (const name of ['Voice Summary', LONG_NAME]) {
-      const text = SMS_CONSENT_REQUEST_TEXT(name, language);
+      const text = SMS_CONSENT_CONFIRMED_TEXT(name, language);
       // The program's name opens it (a long one shortened at a word, as in every fixed text).
       expect(name.startsWith(text.slice(0, text.indexOf(': ')))).toBe(true);
-      expect(text).toContain(' YES ');
       expect(text).toMatch(language === 'en' ? /Msg & data rates may apply/ : /tarifas de mensajes y datos/);
       expect(text).toMatch(language === 'en' ? /Msg frequency varies/ : /Frecuencia de mensajes variable/);
+      expect(JOIN_NOT_CONFIRMED_TEXT(name, language)).toContain(' JOIN ');
     }
   });
 

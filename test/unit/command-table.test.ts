@@ -13,8 +13,9 @@ import {
   HELP_LISTED,
   TEXTED_COMMANDS,
 } from '#core/commands/texted-commands';
+import { joinInstructionText } from '#core/senders/consent';
 import { TEXT_LANGUAGES, type TextLanguage } from '#core/texts/catalogue';
-import { HELP_TEXT, optOutConfirmation, SMS_CONSENT_REQUEST_TEXT } from '#core/texts/service-texts';
+import { HELP_TEXT, optOutConfirmation } from '#core/texts/service-texts';
 import { anythingElse } from '../../lambdas/use-cases/commands/anything-else';
 import { textAsked } from '../../lambdas/use-cases/commands/command-table';
 
@@ -28,11 +29,11 @@ const names = (text: string, word: string) => place(text, word) >= 0;
 
 /**
  * Where a command HELP leaves out is named instead: in the text that invites it (the opt-out confirmation
- * says "Reply START", the sign-up's request says "Reply YES"). A new command HELP leaves out must say where.
+ * says "Reply START", the sign-up page says "Text JOIN 4821 to ..."). A new command HELP leaves out must say where.
  */
 const NAMED_WHERE_IT_IS_INVITED: Partial<Record<CommandName, (language: TextLanguage) => string>> = {
   START: (language) => optOutConfirmation(language),
-  YES: (language) => SMS_CONSENT_REQUEST_TEXT('Voice Summary', language),
+  JOIN: () => joinInstructionText('4821', '(415) 555-0100'),
 };
 
 describe('the table of texted commands', () => {

@@ -109,7 +109,7 @@ describe('a message’s one status', () => {
     const limited = completed({ reply_sent: false, warnings: [stopped], sms_parts: [part(0, 'delivered')] });
     expect(messageOutcome(limited)).toBe('limited');
     expect(messageOutcome({ ...limited, sms_parts: [part(0, 'undelivered')] })).toBe('not_delivered');
-    const none = REPLY_LIMIT_WARNING({ status: 'budget-spent', segments: 50 }, 0);
+    const none = REPLY_LIMIT_WARNING({ status: 'budget-spent', budget: 'service', segments: 50 }, 0);
     expect(messageOutcome(completed({ reply_sent: false, warnings: [none] }))).toBe('limited');
     // A warning of another kind (8 kHz audio) is no limit.
     expect(

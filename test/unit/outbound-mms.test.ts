@@ -115,7 +115,11 @@ describe('a text with files attached', () => {
     const { deps, sms } = setUp({ service_segments_per_day: 2 });
     await sendText(deps, { to: CANADA, body: 'Help text', kind: 'reply', messageId: null });
     expect(await sendText(deps, withFiles())).toMatchObject({ status: 'sent', media: 2 });
-    expect(await sendText(deps, withFiles())).toEqual({ status: 'budget-spent', segments: 2 });
+    expect(await sendText(deps, withFiles())).toEqual({
+      status: 'budget-spent',
+      budget: 'service',
+      segments: 2,
+    });
     expect(sms.sent).toHaveLength(2);
   });
 });

@@ -154,7 +154,7 @@ describe('what a number and the service may cost, in segments', () => {
     expect(sms.sent.map((s) => segmentCount(s.body))).toEqual([4, 2, 6]);
   });
 
-  it('past the service’s budget, sends only the answers to STOP, START and HELP, still counted', async () => {
+  it('past the service’s budget, sends no reply but still every answer to a text (their budget is their own)', async () => {
     const { deps, sms } = setUp();
     deps.settings.record = settingsWith({ service_segments_per_day: 5 });
     const to = (n: number) => `+1415555020${n}`;
@@ -163,21 +163,42 @@ describe('what a number and the service may cost, in segments', () => {
     expect(await sendText(deps, { ...long(3), to: to(2) })).toMatchObject({ status: 'sent' });
     for (const kind of TEXT_KINDS) {
       const outcome = await sendText(deps, { ...help(to(3)), body: kind, kind });
-      const pastBudget = ['help', 'opt-in-confirmation', 'opt-out-confirmation'].includes(kind);
+      const reply = ['reply', 'failure-notice', 'voice-limit-notice'].includes(kind);
       expect(outcome, kind).toEqual(
-        pastBudget ? expect.objectContaining({ status: 'sent' }) : { status: 'budget-spent', segments: 5 },
+        reply
+          ? { status: 'budget-spent', budget: 'service', segments: 5 }
+          : expect.objectContaining({ status: 'sent' }),
       );
     }
-    expect(sms.sent.filter((s) => s.to === to(3)).map((s) => s.body)).toEqual([
-      'help',
-      'opt-in-confirmation',
-      'opt-out-confirmation',
-    ]);
-    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(9);
+    expect(sms.sent.filter((s) => s.to === to(3))).toHaveLength(TEXT_KINDS.length - 3);
+    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(6);
     // A text the budget refused took nothing from its number.
-    expect(used(deps, to(3))).toBe(3);
+    expect(used(deps, to(3))).toBe(TEXT_KINDS.length - 3);
     deps.clock.advance(12 * 60 * 60 * 1000);
     expect(await sendText(deps, { ...long(1), to: to(3) })).toMatchObject({ status: 'sent' });
+  });
+
+  it('keeps the answers to texts on a fifth of the budget, so strangers texting us never spend the replies’', async () => {
+    const { deps, sms } = setUp();
+    deps.settings.record = settingsWith({ service_segments_per_day: 100 });
+    const stranger = (n: number) => `+1415555${String(3000 + n)}`;
+    // 25 strangers each make us answer once: the answers' budget (20) is spent, the service's untouched.
+    const outcomes = [];
+    for (let n = 0; n < 25; n++) {
+      outcomes.push(await sendText(deps, { ...help(stranger(n)), body: 'how-to', kind: 'how-to' }));
+    }
+    expect(outcomes.filter((o) => o.status === 'sent')).toHaveLength(20);
+    expect(outcomes.at(-1)).toEqual({ status: 'budget-spent', budget: 'answers', segments: 20 });
+    for (const kind of TEXT_KINDS) {
+      const outcome = await sendText(deps, { ...help(stranger(30)), body: kind, kind });
+      const goes = ['reply', 'failure-notice', 'voice-limit-notice', 'help', 'opt-in-confirmation'];
+      expect(outcome.status, kind).toBe(
+        goes.includes(kind) || kind === 'opt-out-confirmation' ? 'sent' : 'budget-spent',
+      );
+    }
+    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(3);
+    expect(await deps.counters.read('segments#answers#2026-01-01')).toBe(23);
+    expect(sms.sent.filter((s) => s.body === 'reply')).toHaveLength(1);
   });
 
   it('bounds HELP by the number’s own caps even past the budget', async () => {

@@ -489,9 +489,9 @@ describe('replies under the limits', () => {
     expect(result).toMatchObject({ complete: false, sent: 0, segments: 0 });
     expect(sms.sent).toEqual([]);
     expect((await deps.messages.get('MM1-0'))!.warnings).toEqual([
-      REPLY_LIMIT_WARNING({ status: 'budget-spent', segments: 50 }, 0),
+      REPLY_LIMIT_WARNING({ status: 'budget-spent', budget: 'service', segments: 50 }, 0),
     ]);
-    expect(REPLY_LIMIT_WARNING({ status: 'budget-spent', segments: 50 }, 0)).toBe(
+    expect(REPLY_LIMIT_WARNING({ status: 'budget-spent', budget: 'service', segments: 50 }, 0)).toBe(
       "The reply was not sent: the service's SMS budget of 50 segments a day is spent (Settings).",
     );
   });

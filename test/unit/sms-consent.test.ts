@@ -1,12 +1,12 @@
 /**
- * A sign-up's SMS consent counts only after its phone answers YES to one confirmation text (double opt-in):
- * the sign-up and the webhook as use cases over in-memory ports sharing one clock, counters and opt-outs.
+ * A sign-up's SMS consent counts only after its phone texts JOIN and the sign-up's code (issue 31): the
+ * sign-up texts nothing, whatever number it names; the phone proves itself. The sign-up and the webhook as use
+ * cases over in-memory ports sharing one clock, counters and opt-outs.
  */
 import { describe, expect, it } from 'vitest';
-import { DAY_MS } from '#core/delivery/day-window';
-import { smsConsentStatus } from '#core/senders/consent';
+import { JOIN_CODE_TRIES, smsConsentStatus } from '#core/senders/consent';
 import type { Signup } from '#core/senders/signup';
-import { OPT_IN_CONFIRMATION, SMS_CONSENT_CONFIRMED_TEXT } from '#core/texts/service-texts';
+import { JOIN_NOT_CONFIRMED_TEXT, SMS_CONSENT_CONFIRMED_TEXT } from '#core/texts/service-texts';
 import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { registerSignup, signupsCsv } from '../../lambdas/use-cases/signups';
 import { inboundDeps } from '../support/inbound-deps';
@@ -34,124 +34,147 @@ const text = (body: string, from = PHONE) => ({
 function setUp() {
   const { deps, sms } = inboundDeps();
   const status = async (email: string) => smsConsentStatus((await deps.signups.get(email))!);
-  return { deps, sms, status };
+  /** Signs `email` up and answers the code its page shows. */
+  const codeFor = async (email: string, changes: Partial<Signup> = {}) => {
+    const answer = await registerSignup(deps, signup(email, changes), CLIENT);
+    return answer.join!.code;
+  };
+  return { deps, sms, status, codeFor };
 }
 
-describe('a sign-up that asks for texts', () => {
-  it('texts its phone one confirmation with the program’s name, rates, HELP and STOP, and is not confirmed yet', async () => {
-    const { deps, sms, status } = setUp();
-    await registerSignup(deps, signup('lin@example.com'), CLIENT);
+/** A code other than `code`, of the same length. */
+const another = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
-    expect(sms.sent).toEqual([
-      expect.objectContaining({
-        to: PHONE,
-        body: expect.stringMatching(
-          /^Voice Summary: reply YES to confirm .*Msg frequency varies\. Msg & data rates may apply\. Reply STOP to opt out, HELP for help\./,
-        ),
-      }),
-    ]);
-    expect(await status('lin@example.com')).toBe('awaiting-yes');
+describe('a sign-up that asks for texts', () => {
+  it('texts nothing, and answers with the JOIN code its phone must text, for an hour', async () => {
+    const { deps, sms, status } = setUp();
+    const answer = await registerSignup(deps, signup('lin@example.com'), CLIENT);
+
+    expect(answer).toEqual({
+      ok: true,
+      join: { code: expect.stringMatching(/^\d{4}$/), expires_at: '2026-01-01T13:00:00.000Z' },
+    });
+    expect(sms.sent).toEqual([]);
+    expect(await status('lin@example.com')).toBe('awaiting-join');
     expect(deps.consents.records).toEqual([
       expect.objectContaining({ source: 'web-signup', phone: PHONE, ip: '203.0.113.7', sms_opt_in: true }),
     ]);
+    expect(await registerSignup(deps, signup('none@example.com', { sms_opt_in: false }), CLIENT)).toEqual({
+      ok: true,
+      join: null,
+    });
   });
 
-  it('texts a number at most once a day, however many sign-ups name it', async () => {
+  it('cannot be used to text strangers: 500 sign-ups naming 100 numbers send no text at all', async () => {
     const { deps, sms } = setUp();
-    for (const email of ['a@example.com', 'b@example.com', 'a@example.com']) {
-      await registerSignup(deps, signup(email), CLIENT);
+    for (let i = 0; i < 500; i++) {
+      const phone = `+1415555${String(1000 + (i % 100))}`;
+      await registerSignup(deps, signup(`pump${i}@example.com`, { phone }), CLIENT);
     }
-    expect(sms.sent).toHaveLength(1);
-    deps.clock.advance(DAY_MS);
-    await registerSignup(deps, signup('c@example.com'), CLIENT);
-    expect(sms.sent).toHaveLength(2);
-  });
-
-  it('texts nothing without SMS consent, and nothing to a number that texted STOP (it stays opted out)', async () => {
-    const { deps, sms, status } = setUp();
-    await registerSignup(deps, signup('email-only@example.com', { sms_opt_in: false }), CLIENT);
-    await deps.optOuts.optOut(PHONE, deps.clock());
-    await registerSignup(deps, signup('stopped@example.com'), CLIENT);
-
     expect(sms.sent).toEqual([]);
-    expect(await deps.optOuts.get(PHONE)).not.toBeNull();
-    expect(await status('email-only@example.com')).toBe('none');
-    expect(await status('stopped@example.com')).toBe('awaiting-yes');
+    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(0);
   });
 });
 
-describe('the phone’s YES', () => {
-  it('confirms every sign-up waiting for it, records it with its time and MessageSid, and says so', async () => {
-    const { deps, sms, status } = setUp();
-    await registerSignup(deps, signup('a@example.com'), CLIENT);
-    await registerSignup(deps, signup('b@example.com'), CLIENT);
+describe('the phone’s JOIN', () => {
+  it('confirms exactly its own sign-up, records what it texted, when and its MessageSid, and says so', async () => {
+    const { deps, sms, status, codeFor } = setUp();
+    const mine = await codeFor('lin@example.com');
+    await codeFor('other@example.com');
     deps.clock.advance(60_000);
-    const yes = text('Yes!');
+    const join = text(`join ${mine}`);
 
-    expect((await receiveSms(deps, yes)).action).toBe('opt-in');
+    expect((await receiveSms(deps, join)).action).toBe('opt-in');
 
-    expect(await status('a@example.com')).toBe('confirmed');
-    expect(await status('b@example.com')).toBe('confirmed');
-    expect((await deps.signups.get('a@example.com'))?.sms_confirmed_at).toBe(deps.clock());
-    expect(deps.consents.records.filter((r) => r.source === 'sms-confirmation')).toEqual(
-      ['a@example.com', 'b@example.com'].map((email) =>
-        expect.objectContaining({
-          email,
-          phone: PHONE,
-          message_sid: yes.MessageSid,
-          recorded_at: deps.clock(),
-        }),
-      ),
-    );
-    expect(sms.sent.at(-1)?.body).toBe(SMS_CONSENT_CONFIRMED_TEXT('Voice Summary'));
+    expect(await status('lin@example.com')).toBe('confirmed');
+    expect(await status('other@example.com')).toBe('awaiting-join');
+    expect((await deps.signups.get('lin@example.com'))?.sms_confirmed_at).toBe(deps.clock());
+    expect(deps.consents.records.filter((r) => r.source === 'sms-confirmation')).toEqual([
+      {
+        email: 'lin@example.com',
+        event_id: expect.stringMatching(new RegExp(`^${deps.clock()}#`)),
+        recorded_at: deps.clock(),
+        phone: PHONE,
+        message_sid: join.MessageSid,
+        keyword: 'JOIN',
+        text: `join ${mine}`,
+        source: 'sms-confirmation',
+      },
+    ]);
+    expect(sms.sent.map((s) => s.body)).toEqual([SMS_CONSENT_CONFIRMED_TEXT('Voice Summary')]);
   });
 
-  it('confirms nothing from another number, for START, or after 30 days', async () => {
-    const { deps, sms, status } = setUp();
-    await registerSignup(deps, signup('lin@example.com'), CLIENT);
-    await receiveSms(deps, text('YES', '+14155550199'));
-    await receiveSms(deps, text('START'));
-    expect(await status('lin@example.com')).toBe('awaiting-yes');
-    expect(sms.sent.at(-1)?.body).toBe(OPT_IN_CONFIRMATION);
-
-    deps.clock.advance(30 * DAY_MS);
+  it('confirms nothing from another phone, for YES, a wrong code, a used one, or one past its hour', async () => {
+    const { deps, sms, status, codeFor } = setUp();
+    const code = await codeFor('lin@example.com');
+    await receiveSms(deps, text(`JOIN ${code}`, '+14155550199'));
     await receiveSms(deps, text('YES'));
-    expect(await status('lin@example.com')).toBe('awaiting-yes');
-    expect(sms.sent.at(-1)?.body).toBe(OPT_IN_CONFIRMATION);
+    await receiveSms(deps, text(`JOIN ${another(code)}`));
+    expect(await status('lin@example.com')).toBe('awaiting-join');
+    expect(sms.sent.at(-1)?.body).toBe(JOIN_NOT_CONFIRMED_TEXT('Voice Summary'));
+
+    await receiveSms(deps, text(`JOIN ${code}`));
+    expect(await status('lin@example.com')).toBe('confirmed');
+    await deps.signups.save(
+      { ...(await deps.signups.get('lin@example.com'))!, sms_confirmed_at: null },
+      deps.clock(),
+    );
+    await receiveSms(deps, text(`JOIN ${code}`));
+    expect(await status('lin@example.com')).toBe('awaiting-join');
+
+    const late = await codeFor('late@example.com');
+    deps.clock.advance(60 * 60_000);
+    await receiveSms(deps, text(`JOIN ${late}`));
+    expect(await status('late@example.com')).toBe('awaiting-join');
   });
 
-  it('re-subscribes a number that texted STOP, as YES always has, and confirms its sign-up', async () => {
-    const { deps, status } = setUp();
-    await deps.optOuts.optOut(PHONE, deps.clock());
-    await registerSignup(deps, signup('lin@example.com'), CLIENT);
-    await receiveSms(deps, text('yes'));
-    expect(await deps.optOuts.get(PHONE)).toBeNull();
+  it('is spent by the phone’s wrong tries: guessing cannot reach a code', async () => {
+    const { deps, status, codeFor } = setUp();
+    const code = await codeFor('lin@example.com');
+    for (let i = 0; i < JOIN_CODE_TRIES; i++) await receiveSms(deps, text(`JOIN ${another(code)}`));
+    await receiveSms(deps, text(`JOIN ${code}`));
+    expect(await status('lin@example.com')).toBe('awaiting-join');
+    // A new sign-up is a new code, and its tries start again.
+    const again = await codeFor('lin@example.com');
+    await receiveSms(deps, text(`JOIN ${again}`));
     expect(await status('lin@example.com')).toBe('confirmed');
   });
 
-  it('stays with a sign-up that keeps its phone; a new phone must confirm again', async () => {
-    const { deps, sms, status } = setUp();
-    await registerSignup(deps, signup('lin@example.com'), CLIENT);
-    await receiveSms(deps, text('YES'));
-    const texts = sms.sent.length;
+  it('keeps at most 3 sign-ups waiting for a phone, and confirms in one write however many named it', async () => {
+    const { deps, status, codeFor } = setUp();
+    for (let i = 0; i < 300; i++) await codeFor(`someone${i}@example.com`);
+    const mine = await codeFor('lin@example.com');
+    expect(deps.joinCodes.phones.get(PHONE)?.codes.size).toBe(3);
+
+    const writes = deps.joinCodes.redeemWrites;
+    await receiveSms(deps, text(`JOIN ${mine}`));
+    expect(deps.joinCodes.redeemWrites - writes).toBe(1);
+    expect(await status('lin@example.com')).toBe('confirmed');
+    expect(await status('someone299@example.com')).toBe('awaiting-join');
+  });
+
+  it('re-subscribes a number that texted STOP, and a new phone must confirm again', async () => {
+    const { deps, status, codeFor } = setUp();
+    await deps.optOuts.optOut(PHONE, deps.clock());
+    await receiveSms(deps, text(`JOIN ${await codeFor('lin@example.com')}`));
+    expect(await deps.optOuts.get(PHONE)).toBeNull();
+    expect(await status('lin@example.com')).toBe('confirmed');
 
     await registerSignup(deps, signup('lin@example.com', { name: 'Lin Q.' }), CLIENT);
     expect(await status('lin@example.com')).toBe('confirmed');
-    expect(sms.sent).toHaveLength(texts);
-
-    await registerSignup(deps, signup('lin@example.com', { phone: '+14155550143' }), CLIENT);
-    expect(await status('lin@example.com')).toBe('awaiting-yes');
-    expect(sms.sent.at(-1)?.to).toBe('+14155550143');
-    await receiveSms(deps, text('YES'));
-    expect(await status('lin@example.com')).toBe('awaiting-yes');
+    const other = await codeFor('lin@example.com', { phone: '+14155550143' });
+    expect(await status('lin@example.com')).toBe('awaiting-join');
+    await receiveSms(deps, text(`JOIN ${other}`));
+    expect(await status('lin@example.com')).toBe('awaiting-join');
+    await receiveSms(deps, text(`JOIN ${other}`, '+14155550143'));
+    expect(await status('lin@example.com')).toBe('confirmed');
   });
 });
 
 describe('the sign-ups export', () => {
   it('says which sign-ups’ texts are confirmed, and when', async () => {
-    const { deps } = setUp();
-    await registerSignup(deps, signup('confirmed@example.com'), CLIENT);
-    await receiveSms(deps, text('YES'));
+    const { deps, codeFor } = setUp();
+    await receiveSms(deps, text(`JOIN ${await codeFor('confirmed@example.com')}`));
     await registerSignup(deps, signup('waiting@example.com', { phone: '+14155550144' }), CLIENT);
     await registerSignup(deps, signup('none@example.com', { phone: null, sms_opt_in: false }), CLIENT);
 
@@ -161,7 +184,7 @@ describe('the sign-ups export', () => {
     );
     const row = (email: string) => lines.find((line) => line.includes(`"${email}"`))!;
     expect(row('confirmed@example.com')).toContain(`"true","Confirmed","${deps.clock()}"`);
-    expect(row('waiting@example.com')).toContain('"true","Waiting for YES",""');
+    expect(row('waiting@example.com')).toContain('"true","Waiting for JOIN",""');
     expect(row('none@example.com')).toContain('"false","No",""');
   });
 });

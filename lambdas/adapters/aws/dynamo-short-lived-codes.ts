@@ -14,15 +14,7 @@ import type {
   ShortLivedCodes,
   UploadCode,
 } from '../../ports/short-lived-codes';
-import {
-  CARD_LINKS,
-  type CodeKind,
-  DELETE_CODES,
-  DeleteCodes,
-  UPLOAD_CODES,
-  WAITING_SIGNUPS,
-  WaitingSmsConsents,
-} from './short-lived-code-kinds';
+import { CARD_LINKS, type CodeKind, DELETE_CODES, DeleteCodes, UPLOAD_CODES } from './short-lived-code-kinds';
 import { TABLES } from './tables';
 
 /** Where an item keyed by its hash keeps its end as written (ISO): reads judge by it, not by the TTL's second. */
@@ -63,7 +55,7 @@ export class DynamoShortLivedCodes<R extends ShortLived> implements ShortLivedCo
     this.ttlName = spec.timeToLiveAttribute;
   }
 
-  async put(key: string, record: R, now = this.clock()): Promise<void> {
+  async put(key: string, record: R): Promise<void> {
     const { expiresAt, ...rest } = record;
     const attributes: Record<string, unknown> = this.item.encode(rest);
     if (this.kind.keyedBy === 'hash') {
@@ -89,10 +81,6 @@ export class DynamoShortLivedCodes<R extends ShortLived> implements ShortLivedCo
     }
     const fields: Record<string, unknown> = { ...attributes, ...(this.kind.countsTries ? { tries: 0 } : {}) };
     const ttl = Math.floor(seconds(expiresAt));
-    const joins = Object.values(fields).some((value) => value instanceof Set);
-    // Sets join those still waiting...
-    if (joins && (await unlessRefused(this.write(key, fields, ttl, now)))) return;
-    // ...or start afresh where those were past their time, so nothing past it is revived.
     await this.write(key, fields, ttl);
   }
 
@@ -170,29 +158,20 @@ export class DynamoShortLivedCodes<R extends ShortLived> implements ShortLivedCo
     return { [this.keyName]: this.kind.keyedBy === 'hash' ? key : `${this.kind.prefix}${key}` };
   }
 
-  /**
-   * Sets `fields` and the TTL on the number's item, replacing what it held; or, joining at `now`, only while the
-   * item is in time then, its sets added to the item's own.
-   */
-  private write(key: string, fields: Record<string, unknown>, ttl: number, joiningAt?: string) {
+  /** Sets `fields` and the TTL on the number's item, replacing what it held. */
+  private write(key: string, fields: Record<string, unknown>, ttl: number) {
     const names = Object.keys(fields);
-    const joins = names.map((name) => joiningAt !== undefined && fields[name] instanceof Set);
-    const add = names.flatMap((_, i) => (joins[i] ? [`#a${i} :a${i}`] : []));
-    const set = [...names.flatMap((_, i) => (joins[i] ? [] : [`#a${i} = :a${i}`])), '#ttl = :ttl'];
+    const set = [...names.map((_, i) => `#a${i} = :a${i}`), '#ttl = :ttl'];
     return this.db.send(
       new UpdateCommand({
         TableName: this.table,
         Key: this.itemKey(key),
-        UpdateExpression: `${add.length > 0 ? `ADD ${add.join(', ')} ` : ''}SET ${set.join(', ')}`,
+        UpdateExpression: `SET ${set.join(', ')}`,
         ExpressionAttributeNames: { ...placeholders(names), '#ttl': this.ttlName },
         ExpressionAttributeValues: {
           ...Object.fromEntries(names.map((name, i) => [`:a${i}`, fields[name]])),
           ':ttl': ttl,
-          ...(joiningAt === undefined ? {} : { ':now': Math.floor(seconds(joiningAt)) }),
         },
-        ...(joiningAt === undefined
-          ? {}
-          : { ConditionExpression: 'attribute_not_exists(#ttl) OR #ttl > :now' }),
       }),
     );
   }
@@ -253,12 +232,5 @@ export class DynamoUploadCodes extends DynamoShortLivedCodes<UploadCode> {
 export class DynamoDeleteCodes extends DeleteCodes {
   constructor(db: DynamoDBDocumentClient, table: string) {
     super(new DynamoShortLivedCodes(DELETE_CODES, db, table));
-  }
-}
-
-/** Sign-ups waiting for their phone's YES, items of the counters table (`sms-consent#<number>`: a set of emails). */
-export class DynamoPendingSmsConsents extends WaitingSmsConsents {
-  constructor(db: DynamoDBDocumentClient, table: string) {
-    super(new DynamoShortLivedCodes(WAITING_SIGNUPS, db, table));
   }
 }

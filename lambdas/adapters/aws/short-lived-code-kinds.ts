@@ -1,5 +1,5 @@
 /**
- * The four kinds of short-lived code (ports/short-lived-codes.ts), each a configuration of the one store: where
+ * The three kinds of short-lived code (ports/short-lived-codes.ts), each a configuration of the one store: where
  * its items are keyed, what its record is in an item, whose codes an owner finds, whether it counts tries. The
  * item shapes are those the tables already hold.
  */
@@ -10,11 +10,9 @@ import type {
   CodeTry,
   DeleteCode,
   DeleteCodeStore,
-  PendingSmsConsents,
   ShortLived,
   ShortLivedCodes,
   UploadCode,
-  WaitingSignups,
 } from '../../ports/short-lived-codes';
 
 /** A record without its end: the store keeps the end itself (as an ISO time, a TTL, or both). */
@@ -44,7 +42,7 @@ export type CodeKind<R extends ShortLived> = {
       /**
        * One record per number, the counters table's item `<prefix><number>`, written by conditional updates
        * only (the functions that keep these raise their counters there and may do nothing else); its TTL
-       * alone says when it ends. A new record replaces the number's, but its sets join those still waiting.
+       * alone says when it ends. A new record replaces the number's.
        */
       readonly keyedBy: 'number';
       readonly prefix: string;
@@ -101,13 +99,6 @@ export const DELETE_CODES: CodeKind<DeleteCode> = {
   item: () => attributes({ codeHash: ['code_hash', z.string()] }),
 };
 
-/** Sign-ups waiting for their phone's YES (use-cases/sms-consent.ts): a set of emails a number. */
-export const WAITING_SIGNUPS: CodeKind<WaitingSignups> = {
-  keyedBy: 'number',
-  prefix: 'sms-consent#',
-  item: () => attributes({ emails: ['emails', z.set(z.string())] }),
-};
-
 /** DELETE codes in the words of the DELETE command (use-cases/commands/delete.ts), over either backend of the store. */
 export class DeleteCodes implements DeleteCodeStore {
   constructor(private readonly codes: ShortLivedCodes<DeleteCode>) {}
@@ -118,18 +109,5 @@ export class DeleteCodes implements DeleteCodeStore {
 
   attempt(phone: string, codeHash: string, now: string, maxTries: number): Promise<CodeTry> {
     return this.codes.attempt(phone, codeHash, now, maxTries);
-  }
-}
-
-/** The sign-ups waiting for a YES in the words of sms-consent.ts, over either backend of the store. */
-export class WaitingSmsConsents implements PendingSmsConsents {
-  constructor(private readonly waiting: ShortLivedCodes<WaitingSignups>) {}
-
-  add(phone: string, email: string, now: string, expiresAt: string): Promise<void> {
-    return this.waiting.put(phone, { emails: new Set([email]), expiresAt }, now);
-  }
-
-  async take(phone: string, now: string): Promise<string[]> {
-    return [...((await this.waiting.consume(phone, now))?.emails ?? [])].sort();
   }
 }

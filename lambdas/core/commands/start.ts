@@ -1,15 +1,17 @@
-/** START re-subscribes a sender who opted out (UNSTOP too, as at Twilio). */
+/**
+ * START re-subscribes a sender who opted out (UNSTOP and YES too, Twilio's opt-in keywords). YES confirmed a
+ * sign-up before issue 31; now only the sign-up's own JOIN code does (core/commands/join.ts).
+ */
 import { keywordParser } from './message-words';
 import type { TextedCommand } from './texted-command';
-import { YES_KEYWORDS } from './yes';
 
-/** Keywords that only resubscribe. */
-export const START_KEYWORDS = ['START', 'UNSTOP'] as const;
+/** Keywords that resubscribe. */
+export const START_KEYWORDS = ['START', 'UNSTOP', 'YES'] as const;
 
-/** Every keyword that resubscribes a sender who opted out: START's, and YES (which also confirms a sign-up). */
-export const OPT_IN_KEYWORDS = [...START_KEYWORDS, ...YES_KEYWORDS] as const;
+/** Every keyword that resubscribes a sender who opted out. */
+export const OPT_IN_KEYWORDS = START_KEYWORDS;
 
-/** START or UNSTOP, the whole message. */
+/** START, UNSTOP or YES, the whole message. */
 export const START = {
   name: 'START',
   words: START_KEYWORDS,

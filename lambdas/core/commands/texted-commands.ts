@@ -9,6 +9,7 @@ import { CARDS } from './cards';
 import { DELETE } from './delete';
 import { FULL } from './full';
 import { HELP } from './help';
+import { JOIN } from './join';
 import { LANG } from './lang';
 import { MODE } from './mode';
 import { SPELL } from './spell';
@@ -16,13 +17,12 @@ import { START } from './start';
 import { STOP } from './stop';
 import { TZ } from './tz';
 import { UPLOAD } from './upload';
-import { YES } from './yes';
 
 /** The commands, in the order a message is tried against them. */
 export const TEXTED_COMMANDS = [
   STOP,
   START,
-  YES,
+  JOIN,
   HELP,
   FULL,
   MODE,
@@ -36,7 +36,7 @@ export const TEXTED_COMMANDS = [
 
 type AnyCommand = (typeof TEXTED_COMMANDS)[number];
 
-/** A command's name (STOP, START, YES, HELP, FULL, ...). */
+/** A command's name (STOP, START, JOIN, HELP, FULL, ...). */
 export type CommandName = AnyCommand['name'];
 
 /** The command named `Name`. */
@@ -89,7 +89,8 @@ export function askedCommand(body: string | null | undefined): AskedCommand | nu
 
 /**
  * Classifies an inbound text body: a command's kind (`opt-out` for STOP's keywords, `revocation` for an
- * opt-out in other words, `opt-in` for START and YES), `empty`, or `other` for anything else.
+ * opt-out in other words, `opt-in` for START's, `join` for a sign-up's JOIN code...), `empty`, or `other`
+ * for anything else.
  */
 export function classifyInboundText(body: string | null | undefined): InboundTextKind {
   if (body === null || body === undefined || body.trim() === '') return 'empty';

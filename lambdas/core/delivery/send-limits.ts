@@ -54,7 +54,10 @@ export type Allowance = { readonly key: string; readonly limit: number; readonly
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The counters a text to `to` takes its segments from, at `now`: the number's hour and day, the service's day. */
+/**
+ * The counters a text to `to` takes its segments from, at `now`: the number's hour and day, then the service's
+ * day (`service`) or, for an answer to a text, the answers' day (`answers`).
+ */
 export function segmentAllowances(
   to: string,
   now: string,
@@ -62,7 +65,12 @@ export function segmentAllowances(
     Record<SegmentLimitName, number>,
     'segments_per_number_per_hour' | 'segments_per_number_per_day' | 'service_segments_per_day'
   >,
-): { readonly hour: Allowance; readonly day: Allowance; readonly service: Allowance } {
+): {
+  readonly hour: Allowance;
+  readonly day: Allowance;
+  readonly service: Allowance;
+  readonly answers: Allowance;
+} {
   const { day, expires } = dayWindow(now);
   const hour = now.slice(0, 13);
   return {
@@ -73,11 +81,29 @@ export function segmentAllowances(
     },
     day: { key: `segments#${to}#${day}`, limit: limits.segments_per_number_per_day, expires },
     service: { key: serviceBudgetKey(now), limit: limits.service_segments_per_day, expires },
+    answers: { key: answerBudgetKey(now), limit: answerBudget(limits.service_segments_per_day), expires },
   };
 }
 
 /** The counter of the service's segments on `now`'s UTC day (its budget). */
 export const serviceBudgetKey = (now: string) => `segments#service#${dayWindow(now).day}`;
+
+/**
+ * The answers' budget (issue 31): every text a stranger can make the service send by texting it (HELP, START,
+ * STOP's confirmation, JOIN's answers, DELETE codes, LANG and the other commands' answers, the how-to) takes
+ * its segments from a daily budget of its own, never from the service's, so no one texting the number can spend
+ * what the replies to voice messages need. It is a fifth of the service's budget (Settings), at least
+ * ANSWER_BUDGET_MIN segments: 200 at the default 1,000.
+ */
+export const ANSWER_BUDGET_SHARE = 5;
+export const ANSWER_BUDGET_MIN = 20;
+
+/** The answers' budget for a service budget of `serviceSegments` a day. */
+export const answerBudget = (serviceSegments: number) =>
+  Math.max(ANSWER_BUDGET_MIN, Math.floor(serviceSegments / ANSWER_BUDGET_SHARE));
+
+/** The counter of the answers' segments on `now`'s UTC day. */
+export const answerBudgetKey = (now: string) => `segments#answers#${dayWindow(now).day}`;
 
 /** The service's SMS budget on a UTC day, as GET /api/usage reports it. */
 export type SmsBudget = {

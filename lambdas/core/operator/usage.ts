@@ -115,8 +115,14 @@ export type UsageRangeReport = {
   readonly prices: UnitPrices;
 };
 
-/** GET /api/usage's answer: the range, and today's segments against the service's SMS budget. */
-export type UsageReport = UsageRangeReport & { readonly budget: SmsBudget };
+/**
+ * GET /api/usage's answer: the range, today's segments against the service's SMS budget, and against the
+ * answers' budget (issue 31: what answering texts may spend, a fifth of it; strangers texting spend it first).
+ */
+export type UsageReport = UsageRangeReport & {
+  readonly budget: SmsBudget;
+  readonly answers_budget: SmsBudget;
+};
 
 /** The range's days (missing ones as zeros) with each day's cost and the totals. */
 export function usageReport(

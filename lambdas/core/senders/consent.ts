@@ -1,6 +1,6 @@
 /**
  * The SMS consent a visitor gives on the sign-up form (US A2P 10DLC: its own checkbox, never pre-checked,
- * stating the purpose, frequency, rates, STOP and HELP), confirmed by the phone's YES. The site shows the
+ * stating the purpose, frequency, rates, STOP and HELP), confirmed by the phone's own JOIN text. The site shows the
  * current text; the API records which version was shown with each sign-up, so an opt-in can be proven later. A changed text gets a new
  * version and the old one stays in this list: records keep pointing at the words that were shown.
  */
@@ -55,39 +55,57 @@ export function smsConsentText(
 }
 
 /**
- * A sign-up's SMS consent counts once its phone confirms it (double opt-in, as CTIA expects): the sign-up
- * gets one confirmation text (the program's name, what it sends, frequency, rates, HELP and STOP) asking
- * for YES, at most SMS_CONFIRMATION_TEXTS_PER_DAY a number a day, and the phone's YES within
- * SMS_CONFIRMATION_DAYS confirms every sign-up waiting for it (use-cases/sms-consent.ts).
+ * A sign-up's SMS consent counts once its phone proves itself by texting us first (issue 31): the sign-up
+ * page shows "Text JOIN 4821 to (415) 555-0100", and the phone's `JOIN 4821` confirms that one sign-up. Nothing
+ * is texted to a number a web form typed, so the form cannot be used to text strangers (SMS pumping), and the
+ * opt-in is the user's own text, which carriers prefer to a confirmation we send.
+ *
+ * A code is random, short-lived (JOIN_CODE_MINUTES), used once, and bound to its sign-up and its phone (kept
+ * only as a hash of the phone and the code). At most JOIN_CODES_PER_PHONE sign-ups wait for one phone (a new
+ * one replaces the oldest), and the phone's wrong codes are counted: the JOIN_CODE_TRIES-th spends every code
+ * waiting for it, so JOIN_CODE_DIGITS digits are enough.
  */
-export const SMS_CONFIRMATION_KEYWORD = 'YES';
-/** Confirmation texts one number may get a day, however many sign-ups name it. */
-export const SMS_CONFIRMATION_TEXTS_PER_DAY = 1;
-/** How long a sign-up waits for its phone's YES; after that a new sign-up asks again. */
-export const SMS_CONFIRMATION_DAYS = 30;
+export const JOIN_KEYWORD = 'JOIN';
+/** Digits in a sign-up's JOIN code. */
+export const JOIN_CODE_DIGITS = 4;
+/** How long a JOIN code works: the visitor texts it from the page they signed up on. */
+export const JOIN_CODE_MINUTES = 60;
+/** Sign-ups that may wait for one phone's JOIN at a time; a new one replaces the oldest. */
+export const JOIN_CODES_PER_PHONE = 3;
+/** Wrong JOIN codes a phone may text while codes wait for it; the last one spends them all. */
+export const JOIN_CODE_TRIES = 5;
 
-/** Where a sign-up's SMS consent stands: confirmed by its phone, waiting for the phone's YES, or not given. */
-export type SmsConsentStatus = 'confirmed' | 'awaiting-yes' | 'none';
+/** What the sign-up page shows a sign-up that asked for texts: what to text, and until when. */
+export type JoinInstruction = { readonly code: string; readonly expires_at: string };
+
+/** What the phone texts to confirm: `JOIN 4821`. */
+export const joinText = (code: string) => `${JOIN_KEYWORD} ${code}`;
+
+/** "Text JOIN 4821 to (415) 555-0100": what the sign-up page says (`number` formatted by the caller). */
+export const joinInstructionText = (code: string, number: string) => `Text ${joinText(code)} to ${number}`;
+
+/** Where a sign-up's SMS consent stands: confirmed by its phone, waiting for the phone's JOIN, or not given. */
+export type SmsConsentStatus = 'confirmed' | 'awaiting-join' | 'none';
 
 export function smsConsentStatus(signup: {
   readonly sms_opt_in: boolean;
   readonly sms_confirmed_at?: string | null;
 }): SmsConsentStatus {
   if (!signup.sms_opt_in) return 'none';
-  return signup.sms_confirmed_at ? 'confirmed' : 'awaiting-yes';
+  return signup.sms_confirmed_at ? 'confirmed' : 'awaiting-join';
 }
 
 /** How the dashboard and the export word each status. */
 export const SMS_CONSENT_STATUS_LABEL: Readonly<Record<SmsConsentStatus, string>> = {
   confirmed: 'Confirmed',
-  'awaiting-yes': 'Waiting for YES',
+  'awaiting-join': 'Waiting for JOIN',
   none: 'No',
 };
 
 /**
  * One consent event as it happened, kept for good (a repeat sign-up adds another): what a carrier or Twilio
- * asks for to show how a number opted in. A web sign-up is one event; its phone's YES to the confirmation
- * text is another (use-cases/sms-consent.ts), and only with both does the sign-up's SMS consent count.
+ * asks for to show how a number opted in. A web sign-up is one event; its phone's own JOIN text with the
+ * sign-up's code is another (use-cases/sms-consent.ts), and only with both does the sign-up's SMS consent count.
  */
 export type ConsentRecord = WebSignupConsent | SmsConfirmationConsent;
 
@@ -113,11 +131,16 @@ export type WebSignupConsent = ConsentEvent & {
   readonly source: 'web-signup';
 };
 
-/** The phone's YES to the confirmation text: when, and the provider's id of that text (Twilio's MessageSid). */
+/**
+ * The phone's own text confirming the sign-up: what it said, when, and the provider's id of that text
+ * (Twilio's MessageSid). Records from before issue 31 are a YES to our confirmation text and have no `text`.
+ */
 export type SmsConfirmationConsent = ConsentEvent & {
   readonly phone: string;
   readonly message_sid: string;
-  /** What the phone texted (the keyword, as the parser read it). */
+  /** The command it was (JOIN; YES before issue 31). */
   readonly keyword: string;
+  /** The text exactly as the phone sent it. */
+  readonly text?: string;
   readonly source: 'sms-confirmation';
 };

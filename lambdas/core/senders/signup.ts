@@ -1,7 +1,7 @@
 /** A sign-up on the public site (SPEC section 3): who, how to reach them, and the SMS consent they gave. */
 import * as z from 'zod';
 import { emailSchema, optionalPhoneSchema } from '#core/fields';
-import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
+import { type JoinInstruction, SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS } from './consent';
 
 /**
  * Unicode's bidirectional controls (embeddings, overrides, isolates, the LRM/RLM/ALM marks): invisible, they
@@ -33,10 +33,16 @@ export const signupInputSchema = z
 export type SignupInput = z.input<typeof signupInputSchema>;
 export type Signup = z.output<typeof signupInputSchema>;
 
-/** What a sign-up holds; `sms_confirmed_at` is when its phone answered YES (null: not confirmed). */
+/** What a sign-up holds; `sms_confirmed_at` is when its phone confirmed it by text (null: not confirmed). */
 export type SignupDetails = Omit<Signup, 'consent_version'> & { readonly sms_confirmed_at: string | null };
 
 export type SignupRecord = SignupDetails & {
   readonly created_at: string;
   readonly updated_at: string;
 };
+
+/**
+ * POST /api/signups's answer: `join` is what the phone must text to confirm a sign-up that asked for texts
+ * (null when it asked for none). The same for a new or a known email, so it tells no one who signed up.
+ */
+export type SignupAnswer = { readonly ok: true; readonly join: JoinInstruction | null };

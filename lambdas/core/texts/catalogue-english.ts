@@ -184,9 +184,8 @@ export const ENGLISH: FixedTexts = {
   deleteCodeInvalid: (name, minutes, tries) => [
     `${name}: that code no longer works (a code lasts ${minutes} minutes and ${tries} tries), so nothing was deleted. Text DELETE for a new one.`,
   ],
-  smsConsentRequest: (name) => [
-    `${name}: reply YES to confirm you want our texts: a summary and transcript of each voice message you forward here. Msg frequency varies. ${RATES_AND_KEYWORDS} Did not sign up? Ignore this text.`,
-    `${name}: reply YES to confirm you want our texts. Msg frequency varies. ${RATES_AND_KEYWORDS}`,
+  joinNotConfirmed: (name) => [
+    `${name}: that code matches no sign-up waiting for this number, so nothing was confirmed. Sign up on our site and text JOIN with the code it shows.`,
   ],
   smsConsentConfirmed: (name) => [
     `${name}: thanks, your sign-up is confirmed. Forward a voice message to this number to get a summary and transcript back. Msg frequency varies. ${RATES_AND_KEYWORDS}`,

@@ -218,9 +218,8 @@ export const SPANISH: FixedTexts = {
   deleteCodeInvalid: (name, minutes, tries) => [
     `${name}: esa clave ya no vale (dura ${minutes} minutos y admite ${tries} intentos); no borramos nada. Mande DELETE para recibir otra.`,
   ],
-  smsConsentRequest: (name) => [
-    `${name}: responda YES para confirmar que quiere el resumen y el texto de cada mensaje de voz que nos mande. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS} ¿No fue usted? Ignore este mensaje.`,
-    `${name}: responda YES para confirmar que quiere nuestros mensajes. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,
+  joinNotConfirmed: (name) => [
+    `${name}: esa clave no confirma nada desde este celular. Haga su registro en nuestro sitio web y mande JOIN con la clave que le mostramos.`,
   ],
   smsConsentConfirmed: (name) => [
     `${name}: gracias, su registro queda confirmado. Mande un mensaje de voz a este teléfono para recibir un resumen y el texto. Frecuencia de mensajes variable. ${RATES_AND_KEYWORDS}`,

@@ -136,9 +136,9 @@ export type FixedTexts = {
   readonly deleteCodeWrong: (name: string) => readonly string[];
   /** DELETE with a code when none works any more (expired, used, or its tries spent): nothing was deleted. */
   readonly deleteCodeInvalid: (name: string, minutes: number, tries: number) => readonly string[];
-  /** A sign-up named this number for texts: reply YES to confirm (CTIA's opt-in confirmation). */
-  readonly smsConsentRequest: (name: string) => readonly string[];
-  /** The phone's YES confirmed its sign-up. */
+  /** JOIN with a code that confirms nothing (wrong, used, expired, or the phone's tries spent): one answer for all. */
+  readonly joinNotConfirmed: (name: string) => readonly string[];
+  /** The phone's JOIN confirmed its sign-up. */
   readonly smsConsentConfirmed: (name: string) => readonly string[];
   /** How long until a daily count starts again, to end a sentence: "in 5 hours", "in 40 minutes". */
   readonly waitFor: (minutes: number) => string;

@@ -119,13 +119,13 @@ export function VOICE_LIMIT_TEXT(serviceName: string, perDay: number, language: 
   return firstThatFits(texts.voiceLimit(nameFor(serviceName, texts), perDay), FIXED_TEXT_MAX_CHARS);
 }
 
-/** The text asking a sign-up's phone to confirm with YES: name, purpose, frequency, rates, HELP, STOP. */
-export function SMS_CONSENT_REQUEST_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
+/** The answer to a JOIN whose code confirmed nothing; it does not say why, so it helps no one guess. */
+export function JOIN_NOT_CONFIRMED_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
   const texts = fixedTexts(language);
-  return firstThatFits(texts.smsConsentRequest(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
+  return firstThatFits(texts.joinNotConfirmed(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);
 }
 
-/** The answer to YES that confirmed a sign-up's SMS consent. */
+/** The answer to the JOIN that confirmed a sign-up's SMS consent: name, purpose, frequency, rates, HELP, STOP. */
 export function SMS_CONSENT_CONFIRMED_TEXT(serviceName: string, language: TextLanguage = 'en'): string {
   const texts = fixedTexts(language);
   return firstThatFits(texts.smsConsentConfirmed(nameFor(serviceName, texts)), FIXED_TEXT_MAX_CHARS);

@@ -1,19 +1,13 @@
 /**
  * POST /api/signups (public): records a sign-up and its consent record (with the client's address and
- * browser) and, when it asks for texts, texts its phone the confirmation to answer YES to (through the
- * outbound gate, once a number a day); the answer is the same whether the email was new or not.
+ * browser) and, when it asks for texts, answers with the JOIN code its phone must text to confirm them
+ * (nothing is texted to the phone); the answer is the same whether the email was new or not.
  */
 
 import { signupInputSchema } from '#core/senders/signup';
-import { logger } from '../../composition/observability';
 import { publicRoutes } from '../../composition/public-http';
-import {
-  consentRecordRepository,
-  pendingSmsConsents,
-  signupRepository,
-} from '../../composition/repositories';
+import { consentRecordRepository, joinCodeStore, signupRepository } from '../../composition/repositories';
 import { serviceName } from '../../composition/service';
-import { outboundSms } from '../../composition/sms';
 import { requestClient } from '../../http/client';
 import { systemClock as clock } from '../../ports/clock';
 import { registerSignup, type SignupDeps } from '../../use-cases/signups';
@@ -21,18 +15,16 @@ import { registerSignup, type SignupDeps } from '../../use-cases/signups';
 const deps: SignupDeps = {
   signups: signupRepository(),
   consents: consentRecordRepository(),
-  pendingConsents: pendingSmsConsents(),
-  ...outboundSms(),
+  joinCodes: joinCodeStore(),
   clock,
   serviceName: serviceName(),
-  warn: (message, details) => logger.warn(message, { ...details }),
 };
 const route = publicRoutes();
 
 export const handler = route(
   { access: 'public', body: signupInputSchema },
   async ({ body, event, viaCloudFront }) => {
-    await registerSignup(deps, body, requestClient(event, { viaCloudFront }));
-    return { status: 201, body: { ok: true } };
+    const answer = await registerSignup(deps, body, requestClient(event, { viaCloudFront }));
+    return { status: 201, body: answer };
   },
 );

@@ -9,6 +9,7 @@ import { cardsCommand } from './cards';
 import { deleteCommand } from './delete';
 import { fullCommand } from './full';
 import { helpCommand } from './help';
+import { joinCommand } from './join';
 import { langCommand } from './lang';
 import { modeCommand } from './mode';
 import { spellCommand } from './spell';
@@ -17,13 +18,12 @@ import { stopCommand } from './stop';
 import type { AnswerTurn, AskedText, CommandEntry } from './text-command';
 import { tzCommand } from './tz';
 import { uploadCommand } from './upload';
-import { yesCommand } from './yes';
 
 /** Each command's entry, by its name. */
 const ENTRIES = {
   STOP: stopCommand,
   START: startCommand,
-  YES: yesCommand,
+  JOIN: joinCommand,
   HELP: helpCommand,
   FULL: fullCommand,
   MODE: modeCommand,

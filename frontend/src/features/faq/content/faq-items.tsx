@@ -14,6 +14,7 @@ import { SPELL_KEYWORD } from '@core/commands/spell';
 import { OPT_IN_KEYWORDS } from '@core/commands/start';
 import { OPT_OUT_KEYWORDS } from '@core/commands/stop';
 import { TZ_KEYWORD } from '@core/commands/tz';
+import { JOIN_CODE_MINUTES, JOIN_KEYWORD } from '@core/senders/consent';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/texts/service-texts';
 import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/transcripts/vocabulary';
 import type { ReactNode } from 'react';
@@ -217,6 +218,20 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
         <p>
           {serviceName} is free. Your carrier's usual message and data rates apply to the messages you send us
           and the texts we send back.
+        </p>
+      ),
+    },
+    {
+      id: 'join',
+      question: 'I asked for texts when I signed up. Why has no text come?',
+      answer: (
+        <p>
+          We never text a number someone typed into a form, so your phone texts us first. After you sign up,
+          the page shows a code: text {JOIN_KEYWORD} and that code (for example {JOIN_KEYWORD} 4821) to our
+          number from the phone you gave, within{' '}
+          {JOIN_CODE_MINUTES / 60 === 1 ? 'an hour' : `${JOIN_CODE_MINUTES} minutes`}, and we answer once to
+          confirm. A code works only from the phone its sign-up named, so nobody else can sign your phone up.
+          If it has expired, sign up again for a new one.
         </p>
       ),
     },

@@ -9,6 +9,7 @@ import { OPT_IN_KEYWORDS } from '@core/commands/start';
 import { OPT_OUT_KEYWORDS } from '@core/commands/stop';
 import { TZ_KEYWORD } from '@core/commands/tz';
 import { UPLOAD_KEYWORDS } from '@core/commands/upload';
+import { JOIN_CODE_MINUTES, JOIN_CODES_PER_PHONE, JOIN_KEYWORD } from '@core/senders/consent';
 import { SENDER_PREFERENCES_RETENTION_DAYS } from '@core/senders/sender-preferences';
 import { MAX_TRANSCRIPT_MESSAGES } from '@core/texts/service-texts';
 import { MAX_VOCABULARY_WORDS as SPELL_MAX_WORDS } from '@core/transcripts/vocabulary';
@@ -60,13 +61,26 @@ export function MobileTerms({
         </p>
       </LegalSection>
 
+      <LegalSection id="join" title="How you join">
+        <p>
+          You join by texting us first: we never text a number that someone typed into a form. When you sign
+          up on this site and ask for texts, the page shows a code, for example{' '}
+          <strong>{JOIN_KEYWORD} 4821</strong>. Text it to our number from the phone you gave, within{' '}
+          {JOIN_CODE_MINUTES / 60 === 1 ? 'an hour' : `${JOIN_CODE_MINUTES} minutes`}, and we answer once to
+          confirm. That text is your consent: we keep what it said, when it came and its message ID with your
+          sign-up. A code works once, only from the phone its sign-up named, and a few wrong codes from one
+          phone stop its codes working; at most {JOIN_CODES_PER_PHONE} sign-ups can wait for one phone. A code
+          that expired or was stopped is replaced by signing up again.
+        </p>
+      </LegalSection>
+
       <LegalSection id="frequency" title="Message frequency and cost">
         <p>
           Message frequency varies: you get a reply to each voice message you forward (one text for the
-          summary, and more for a long transcript), one reply to each HELP, START, {LANG_KEYWORD},{' '}
-          {MODE_KEYWORD}, {CARDS_KEYWORD}, {SPELL_KEYWORD} or {TZ_KEYWORD}, a code and then a confirmation for{' '}
-          {formatList(DELETE_KEYWORDS)}, and the transcript texts you ask for with {formatList(FULL_KEYWORDS)}
-          . Any other text gets a short how-to, at most once a day.
+          summary, and more for a long transcript), one reply to each HELP, START, {JOIN_KEYWORD},{' '}
+          {LANG_KEYWORD}, {MODE_KEYWORD}, {CARDS_KEYWORD}, {SPELL_KEYWORD} or {TZ_KEYWORD}, a code and then a
+          confirmation for {formatList(DELETE_KEYWORDS)}, and the transcript texts you ask for with{' '}
+          {formatList(FULL_KEYWORDS)}. Any other text gets a short how-to, at most once a day.
         </p>
         <p>
           To keep the program fair and its costs in check, we transcribe a limited number of voice messages

@@ -50,8 +50,9 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           </li>
           <li>
             <strong>Consent records:</strong> when you signed up, the exact consent wording you were shown,
-            and the IP address and browser you used. We keep these to prove your opt-in, as US carriers
-            require.
+            and the IP address and browser you used; and, when your phone confirms by texting us the code the
+            sign-up page showed, what it texted, when, and the message's ID. We keep these to prove your
+            opt-in, as US carriers require.
           </li>
           <li>
             <strong>Phone numbers:</strong> the number you text us from.

@@ -4,7 +4,7 @@ const STEPS = [
   {
     icon: UserPlus,
     title: 'Sign up and save our number',
-    text: 'One tap adds it to your contacts.',
+    text: 'One tap adds it to your contacts. Asked for texts? Text JOIN and the code the page shows to it.',
   },
   {
     icon: Forward,

@@ -1,7 +1,10 @@
-import type { SignupInput } from '@core/senders/signup';
+import type { SignupAnswer, SignupInput } from '@core/senders/signup';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/signups: `201 {ok: true}`, the same answer for a new or a known email. */
-export function createSignup(input: SignupInput): Promise<{ ok: true }> {
-  return apiRequest<{ ok: true }>('/signups', { method: 'POST', body: input });
+/**
+ * POST /api/signups: `201 {ok: true, join}`, the same answer for a new or a known email; `join` is the code the
+ * phone must text when the sign-up asked for texts.
+ */
+export function createSignup(input: SignupInput): Promise<SignupAnswer> {
+  return apiRequest<SignupAnswer>('/signups', { method: 'POST', body: input });
 }

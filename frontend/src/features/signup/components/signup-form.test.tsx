@@ -106,7 +106,7 @@ describe('the sign-up form', () => {
     expect(busy).toBeDisabled();
     await user.click(busy);
     screen.getByRole('button', { name: 'Signing up...' }).closest('form')!.requestSubmit();
-    answer({ status: 201, body: { ok: true } });
+    answer({ status: 201, body: { ok: true, join: null } });
     expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeInTheDocument();
     const sent = api.calls.filter((c) => c.path === '/api/signups');
     expect(sent).toEqual([
@@ -163,7 +163,7 @@ describe('the sign-up form', () => {
 
   it('shows the number to forward to once signed up, as a US number', async () => {
     const api = installFakeApi();
-    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true } }));
+    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true, join: null } }));
     const user = renderForm();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
@@ -171,26 +171,55 @@ describe('the sign-up form', () => {
     expect(screen.getByRole('heading', { name: "You're All Set!" })).toHaveFocus();
     expect(screen.getByRole('button', { name: /Add to Contacts/ })).toBeInTheDocument();
     expect(screen.getByText(/Forward a voice message or audio file to it/)).toBeInTheDocument();
-    expect(screen.queryByText(/reply YES/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('join-instruction')).not.toBeInTheDocument();
+    expect(screen.queryByText(/JOIN/)).not.toBeInTheDocument();
   });
 
-  it('asks a visitor who ticked texts to reply YES to the confirmation texted to their phone', async () => {
+  it('shows a visitor who ticked texts what their phone must text to confirm them: JOIN and the code', async () => {
     const api = installFakeApi();
-    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true } }));
+    const join = { code: '4821', expires_at: '2026-01-01T13:00:00.000Z' };
+    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true, join } }));
     const user = renderForm();
     await fillValid(user);
     await user.type(screen.getByLabelText(/Mobile phone/), '4155550142');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('(415) 555-0142')).toBeInTheDocument();
-    expect(screen.getByTestId('signup-success')).toHaveTextContent(
-      'To get our texts, reply YES to the confirmation we text to (415) 555-0142.',
-    );
+
+    const instruction = await screen.findByTestId('join-instruction');
+    await waitFor(() => expect(instruction).toHaveTextContent('Text JOIN 4821 to (415) 555-0100'));
+    expect(instruction).toHaveTextContent('To get our texts, confirm from (415) 555-0142');
+    expect(instruction).toHaveTextContent('The code works for an hour. We never text you first.');
+    // SPEC's success state is all still there.
+    expect(screen.getByRole('heading', { name: "You're All Set!" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Copy number/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add to Contacts/ })).toBeInTheDocument();
+    // A computer shows the words to type; only a phone gets a link to its messaging app.
+    expect(within(instruction).queryByRole('link')).toBeNull();
+  });
+
+  it('gives a phone a link that opens its messaging app with JOIN and the code written', async () => {
+    const userAgent = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148');
+    try {
+      const api = installFakeApi();
+      const join = { code: '0042', expires_at: '2026-01-01T13:00:00.000Z' };
+      api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true, join } }));
+      const user = renderForm();
+      await fillValid(user);
+      await user.type(screen.getByLabelText(/Mobile phone/), '4155550142');
+      await user.click(screen.getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      const link = await screen.findByRole('link', { name: 'Text JOIN 0042 now' });
+      expect(link).toHaveAttribute('href', 'sms:+14155550100?&body=JOIN%200042');
+    } finally {
+      userAgent.mockRestore();
+    }
   });
 
   it('shows the number with the heading, with no "Getting our number..." flash, when the page already has it', async () => {
     const api = installFakeApi();
-    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true } }));
+    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true, join: null } }));
     // The landing page asked for the public info when it opened.
     const page = renderHook(() => usePublicInfo());
     await waitFor(() => expect(page.result.current.status).toBe('ready'));
@@ -213,7 +242,7 @@ describe('the sign-up form', () => {
       contact_email: 'help@example.com',
       site_url: 'https://voice.example.com',
     });
-    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true } }));
+    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true, join: null } }));
     const user = renderForm();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
@@ -229,7 +258,7 @@ describe('copying the number', () => {
   it('shows "Copied!" for 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = installFakeApi();
-    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true } }));
+    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true, join: null } }));
     // user-event puts its own clipboard in place of the browser's: what the page copies can be read back.
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<SignupForm serviceName="Voice Summary" titleId="t" />);
@@ -248,7 +277,7 @@ describe('copying the number', () => {
     const execCommand = vi.fn(() => true);
     document.execCommand = execCommand;
     const api = installFakeApi();
-    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true } }));
+    api.on('POST', '/api/signups', () => ({ status: 201, body: { ok: true, join: null } }));
     const user = renderForm();
     // An older browser or an in-app webview: no Clipboard API at all.
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });

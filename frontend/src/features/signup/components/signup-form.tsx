@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { createSignup } from '../api/create-signup';
 import { loadSignupSchema } from '../utils/signup-schema';
+import type { JoinToText } from './join-instruction';
 
 type Fields = { name: string; email: string; phone: string; smsOptIn: boolean };
 type FieldName = keyof Fields;
@@ -40,8 +41,8 @@ const SIGNUP_FAILED = 'Failed to sign up';
 
 // What the visitor typed survives a trip to the legal pages and back (the view is re-created on return).
 let draft: Fields = { name: '', email: '', phone: '', smsOptIn: false };
-/** Who signed up, and the phone asked to confirm their texts with YES (null: no texts asked for). */
-let signedUpAs: { readonly email: string; readonly confirmPhone: string | null } | null = null;
+/** Who signed up, and the JOIN code their phone must text to confirm their texts (null: none asked for). */
+let signedUpAs: { readonly email: string; readonly join: JoinToText | null } | null = null;
 
 /** Tests: start from an empty form. */
 export function resetSignupDraftForTests(): void {
@@ -141,9 +142,13 @@ export function SignupForm({
         if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
         return;
       }
-      await createSignup(parsed);
+      const answer = await createSignup(parsed);
       setLockedHeight(formRef.current?.offsetHeight ?? null);
-      signedUpAs = { email: parsed.email, confirmPhone: parsed.sms_opt_in ? parsed.phone : null };
+      const join = parsed.sms_opt_in && parsed.phone && answer.join ? answer.join : null;
+      signedUpAs = {
+        email: parsed.email,
+        join: join && parsed.phone ? { code: join.code, phone: parsed.phone } : null,
+      };
       setStatus('success');
     } catch (error) {
       setStatus('idle');
@@ -176,7 +181,7 @@ export function SignupForm({
       <Suspense fallback={<div style={lockedHeight ? { minHeight: lockedHeight } : undefined} />}>
         <SignupSuccess
           email={signedUpAs.email}
-          confirmPhone={signedUpAs.confirmPhone}
+          join={signedUpAs.join}
           minHeight={lockedHeight}
           titleId={titleId}
         />

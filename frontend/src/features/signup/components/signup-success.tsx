@@ -4,22 +4,25 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCopy } from '@/lib/clipboard';
 import { usePublicInfo } from '@/lib/public-info';
+import { isPhoneBrowser } from '../utils/sms-link';
 import { downloadVCard } from '../utils/vcard';
+import { JoinInstruction, type JoinToText } from './join-instruction';
 
 /**
  * "You're All Set!" (SPEC section 2): the number to forward voice messages to, a copy button, an
- * "Add to Contacts" card download and what to do next. Takes at least the form's height, so nothing below
+ * "Add to Contacts" card download and what to do next; for a sign-up that asked for texts, what its phone
+ * must text to confirm them (JOIN and its code, issue 31). Takes at least the form's height, so nothing below
  * it jumps when it replaces the form.
  */
 export default function SignupSuccess({
   email,
-  confirmPhone,
+  join,
   minHeight,
   titleId,
 }: {
   readonly email: string;
-  /** The phone the sign-up asked texts for: its texts start once it answers YES to our confirmation. */
-  readonly confirmPhone: string | null;
+  /** The JOIN code of a sign-up that asked for texts, and its phone (null: no texts asked for). */
+  readonly join: JoinToText | null;
   readonly minHeight: number | null;
   readonly titleId: string;
 }) {
@@ -58,18 +61,12 @@ export default function SignupSuccess({
           <p className="mt-1 text-muted">
             You're signed up as <span className="font-medium text-ink">{email}</span>.
           </p>
-          {confirmPhone && (
-            <p className="mt-1 text-muted">
-              To get our texts, reply <span className="font-medium text-ink">YES</span> to the confirmation we
-              text to{' '}
-              <span className="font-medium whitespace-nowrap text-ink">
-                {formatPhoneNumber(confirmPhone)}
-              </span>
-              .
-            </p>
-          )}
         </div>
       </div>
+
+      {join && status !== 'loading' && (
+        <JoinInstruction join={join} number={number} onPhone={isPhoneBrowser()} />
+      )}
 
       {status === 'loading' && (
         <p className="text-muted" role="status">
@@ -143,6 +140,7 @@ export default function SignupSuccess({
           <div>
             <h3 className="font-semibold text-ink">What to do next</h3>
             <ol className="mt-2 list-decimal space-y-1 pl-5 text-ink">
+              {join && <li>Text JOIN and your code to it, to get our texts.</li>}
               <li>Save the number with Add to Contacts.</li>
               <li>Forward a voice message or audio file to it as a text message.</li>
               <li>Get a text back with the summary and the transcript, usually within a minute.</li>

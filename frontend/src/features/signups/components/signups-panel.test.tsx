@@ -16,7 +16,7 @@ const signup = (email: string, changes: Partial<SignupRecord>): SignupRecord => 
 });
 
 describe('the Sign-ups section', () => {
-  it('says which sign-ups’ phones confirmed their texts with YES, and which still wait', async () => {
+  it('says which sign-ups’ phones confirmed their texts with JOIN, and which still wait', async () => {
     const api = installFakeApi();
     const signups = [
       signup('confirmed@example.com', { sms_confirmed_at: '2026-11-20T09:05:00.000Z' }),
@@ -28,7 +28,7 @@ describe('the Sign-ups section', () => {
 
     const row = async (email: string) => (await screen.findByText(email)).closest('li')!;
     expect(await row('confirmed@example.com')).toHaveTextContent('(415) 555-0142 · Texts: Confirmed');
-    expect(await row('waiting@example.com')).toHaveTextContent('Texts: Waiting for YES');
+    expect(await row('waiting@example.com')).toHaveTextContent('Texts: Waiting for JOIN');
     expect(await row('email-only@example.com')).toHaveTextContent('No phone');
     expect(await row('email-only@example.com')).not.toHaveTextContent('Texts:');
   });

@@ -13,7 +13,7 @@ const COLUMNS =
 
 /**
  * Who signed up on the site: the total, the 10 latest, and all of them as CSV. Under each phone, whether the
- * sign-up asked for texts and whether that phone confirmed it with YES: only a confirmed one counts.
+ * sign-up asked for texts and whether that phone confirmed it by texting JOIN and its code: only a confirmed one counts.
  */
 export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
   const { data: page, error } = useServerData(latestSignups, {
@@ -89,7 +89,7 @@ export function SignupsPanel({ reloadKey }: { readonly reloadKey: number }) {
             ))}
           </ul>
           <p className="mt-2 text-xs text-muted">
-            Texts: "Confirmed" once the phone answered YES to our confirmation text; only those may be texted.
+            Texts: "Confirmed" once the phone texted JOIN and its sign-up's code; only those may be texted.
           </p>
         </div>
       )}

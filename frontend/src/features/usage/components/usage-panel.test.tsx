@@ -40,7 +40,7 @@ function report(days: number, budget: SmsBudget = smsBudget(NOW, 1000, 412)): Us
     ],
     { ...DEFAULT_UNIT_PRICES },
   );
-  return { ...range, budget };
+  return { ...range, budget, answers_budget: smsBudget(NOW, 200, 0) };
 }
 
 const NOW = '2026-11-24T12:00:00.000Z';
@@ -74,7 +74,10 @@ describe('the Usage section', () => {
     const dates = usageDates(NOW, 7);
     const day = { ...emptyUsageDay(dates.at(-1)!), texts_sent: 3, segments: 2, mms_sent: 2 };
     const range = usageReport(dates, [day], { ...DEFAULT_UNIT_PRICES });
-    api.on('GET', '/api/usage', () => ({ status: 200, body: { ...range, budget: smsBudget(NOW, 1000, 6) } }));
+    api.on('GET', '/api/usage', () => ({
+      status: 200,
+      body: { ...range, budget: smsBudget(NOW, 1000, 6), answers_budget: smsBudget(NOW, 200, 0) },
+    }));
     render(<UsagePanel reloadKey={0} />);
 
     const totals = await screen.findByLabelText('Totals');
