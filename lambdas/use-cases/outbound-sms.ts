@@ -77,7 +77,8 @@ type KindRules = {
   /**
    * Whose daily budget it takes its segments from: the service's (the replies to voice messages and what is
    * said about them), or the answers' (a text anyone can make us send by texting us; core/delivery/send-limits.ts
-   * answerBudget), so no stranger's texts can spend what the replies need.
+   * answerBudget), so no stranger's texts can spend more than that fifth of what the replies need. An answer
+   * counts in the service's budget too, so the day's texts stay within the budget Settings names.
    */
   readonly budget: 'service' | 'answers';
   /** Goes out past its daily budget (the answers to STOP, START and HELP the carriers require). */
@@ -299,9 +300,19 @@ async function takeSegments(
     return { status: 'limit-reached', per: 'day', segments: day.limit };
   }
   // While the budget is not spent (below it before this text), whatever this text's size.
-  const budgetRoom = rules.pastBudget ? Number.MAX_SAFE_INTEGER : budget.limit - 1 + segments;
-  if (await take(budget, budgetRoom)) return null;
-  await deps.counters.giveBack(day.key, segments);
-  await deps.counters.giveBack(hour.key, segments);
-  return { status: 'budget-spent', budget: rules.budget, segments: budget.limit };
+  const room = (a: Allowance) => (rules.pastBudget ? Number.MAX_SAFE_INTEGER : a.limit - 1 + segments);
+  const giveBack = async (...keys: string[]) => {
+    for (const key of keys) await deps.counters.giveBack(key, segments);
+  };
+  if (!(await take(budget, room(budget)))) {
+    await giveBack(day.key, hour.key);
+    return { status: 'budget-spent', budget: rules.budget, segments: budget.limit };
+  }
+  // An answer is also counted in the service's budget, which it may not pass: the day's total stays within the
+  // budget the operator set, and answers, capped at their fifth, leave the replies at least the rest.
+  if (rules.budget === 'service') return null;
+  const { service } = allowances;
+  if (await take(service, room(service))) return null;
+  await giveBack(budget.key, day.key, hour.key);
+  return { status: 'budget-spent', budget: 'service', segments: service.limit };
 }

@@ -154,35 +154,36 @@ describe('what a number and the service may cost, in segments', () => {
     expect(sms.sent.map((s) => segmentCount(s.body))).toEqual([4, 2, 6]);
   });
 
-  it('past the service’s budget, sends no reply but still every answer to a text (their budget is their own)', async () => {
+  it('past the service’s budget, sends no reply and no answer but those the carriers require (STOP, START, HELP)', async () => {
     const { deps, sms } = setUp();
     deps.settings.record = settingsWith({ service_segments_per_day: 5 });
     const to = (n: number) => `+1415555020${n}`;
     // Two numbers use the budget (the last text may take it over: it goes out while the budget is not spent).
     expect(await sendText(deps, { ...long(3), to: to(1) })).toMatchObject({ status: 'sent' });
     expect(await sendText(deps, { ...long(3), to: to(2) })).toMatchObject({ status: 'sent' });
+    const required = ['help', 'opt-in-confirmation', 'opt-out-confirmation'];
     for (const kind of TEXT_KINDS) {
       const outcome = await sendText(deps, { ...help(to(3)), body: kind, kind });
-      const reply = ['reply', 'failure-notice', 'voice-limit-notice'].includes(kind);
       expect(outcome, kind).toEqual(
-        reply
-          ? { status: 'budget-spent', budget: 'service', segments: 5 }
-          : expect.objectContaining({ status: 'sent' }),
+        required.includes(kind)
+          ? expect.objectContaining({ status: 'sent' })
+          : { status: 'budget-spent', budget: 'service', segments: 5 },
       );
     }
-    expect(sms.sent.filter((s) => s.to === to(3))).toHaveLength(TEXT_KINDS.length - 3);
-    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(6);
+    expect(sms.sent.filter((s) => s.to === to(3))).toHaveLength(required.length);
+    // The answers the carriers require are counted in both budgets.
+    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(6 + required.length);
     // A text the budget refused took nothing from its number.
-    expect(used(deps, to(3))).toBe(TEXT_KINDS.length - 3);
+    expect(used(deps, to(3))).toBe(required.length);
     deps.clock.advance(12 * 60 * 60 * 1000);
     expect(await sendText(deps, { ...long(1), to: to(3) })).toMatchObject({ status: 'sent' });
   });
 
-  it('keeps the answers to texts on a fifth of the budget, so strangers texting us never spend the replies’', async () => {
+  it('keeps the answers to texts on a fifth of the budget, so strangers texting us leave the replies four fifths', async () => {
     const { deps, sms } = setUp();
     deps.settings.record = settingsWith({ service_segments_per_day: 100 });
     const stranger = (n: number) => `+1415555${String(3000 + n)}`;
-    // 25 strangers each make us answer once: the answers' budget (20) is spent, the service's untouched.
+    // 25 strangers each make us answer once: the answers' budget (20) is spent, a fifth of the service's.
     const outcomes = [];
     for (let n = 0; n < 25; n++) {
       outcomes.push(await sendText(deps, { ...help(stranger(n)), body: 'how-to', kind: 'how-to' }));
@@ -196,9 +197,23 @@ describe('what a number and the service may cost, in segments', () => {
         goes.includes(kind) || kind === 'opt-out-confirmation' ? 'sent' : 'budget-spent',
       );
     }
-    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(3);
+    // The service's budget holds the answers too (20 + the 3 the carriers require) and the 3 replies' texts:
+    // the day stays within the budget Settings names, and the replies had four fifths of it.
+    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(26);
     expect(await deps.counters.read('segments#answers#2026-01-01')).toBe(23);
     expect(sms.sent.filter((s) => s.body === 'reply')).toHaveLength(1);
+    for (let n = 0; n < 74; n++) {
+      expect(await sendText(deps, { ...help(stranger(40 + n)), body: 'reply', kind: 'reply' })).toMatchObject(
+        {
+          status: 'sent',
+        },
+      );
+    }
+    expect(await sendText(deps, { ...help(stranger(200)), body: 'reply', kind: 'reply' })).toEqual({
+      status: 'budget-spent',
+      budget: 'service',
+      segments: 100,
+    });
   });
 
   it('bounds HELP by the number’s own caps even past the budget', async () => {

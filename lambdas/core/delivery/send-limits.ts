@@ -91,9 +91,10 @@ export const serviceBudgetKey = (now: string) => `segments#service#${dayWindow(n
 /**
  * The answers' budget (issue 31): every text a stranger can make the service send by texting it (HELP, START,
  * STOP's confirmation, JOIN's answers, DELETE codes, LANG and the other commands' answers, the how-to) takes
- * its segments from a daily budget of its own, never from the service's, so no one texting the number can spend
- * what the replies to voice messages need. It is a fifth of the service's budget (Settings), at least
- * ANSWER_BUDGET_MIN segments: 200 at the default 1,000.
+ * its segments from a daily budget of its own, a fifth of the service's budget (Settings), at least
+ * ANSWER_BUDGET_MIN segments: 200 at the default 1,000. They count in the service's budget as well (the day's
+ * total stays within what Settings names), so no one texting the number can leave the replies to voice
+ * messages less than four fifths of it.
  */
 export const ANSWER_BUDGET_SHARE = 5;
 export const ANSWER_BUDGET_MIN = 20;
