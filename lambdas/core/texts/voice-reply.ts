@@ -26,17 +26,19 @@
  *   by "(?)": the text shows what the engine heard, and that it may be wrong.
  * - An urgent message's first text starts "URGENT: " (issue 25); a likely-spam one gets one line instead of
  *   the summary and transcript, "Likely a scam: asks for payment by gift card. Reply FULL for the transcript."
- *   (and the link).
+ *   (and the link): no callback line, no contact card, no event (issue 31). Its reason is one of the rules'
+ *   fixed reasons or none, never a model's words.
  */
 
 import type { StatedFacts, VoiceSummary } from '#core/facts/summary';
 import { checkedAgainstTranscript } from '#core/facts/summary-check';
-import type { ReplyMode } from '#core/messages/message';
+import type { Message, ReplyMode } from '#core/messages/message';
 import { momentFragment, momentLabel } from '#core/messages/message-moment';
 import { transcriptTokens } from '#core/transcripts/heard-transcript';
 import { lowQualityKhz, POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
 import { spamKind } from '#core/urgency/urgency-cues';
-import type { Urgency } from '#core/urgency/urgency-schema';
+import { textedReason } from '#core/urgency/urgency-reasons';
+import { effectiveUrgency, type Urgency } from '#core/urgency/urgency-schema';
 import { fixedTexts, type TextLanguage } from './catalogue';
 import type { FixedTexts } from './fixed-texts';
 import { formatCallbackNumber } from './phone-format';
@@ -133,6 +135,27 @@ export function checkedCallbackLine(summary: VoiceSummary, transcript: string): 
   return callbackLine(checked, checked.summary, fixedTexts('en'));
 }
 
+/** What a page reads of a message for the lines under its summary. */
+type CallbackSource = Pick<Message, 'summary_details' | 'transcript' | 'stated_facts'> &
+  Partial<Pick<Message, 'urgency' | 'urgency_review'>>;
+
+/**
+ * The "Call back:" line a page shows under a message's summary (the message link page, the dashboard's
+ * message), as the sender's text had it; none for a message shown as likely spam (issue 31: nothing to act
+ * on from a scam, as its text has no callback line either).
+ */
+export function messageCallbackLine(message: CallbackSource): string | null {
+  if (effectiveUrgency(message) === 'likely_spam') return null;
+  const details = message.summary_details;
+  return details && message.transcript !== null ? checkedCallbackLine(details, message.transcript) : null;
+}
+
+/** "Number unclear, listen at 0:42" as a page shows it: where, or null (none for likely spam either). */
+export function messageNumberUnclear(message: CallbackSource): { readonly at: number | null } | null {
+  if (effectiveUrgency(message) === 'likely_spam') return null;
+  return message.stated_facts?.number_unclear ?? null;
+}
+
 /** The lines under the gist, in order: callback, unclear number, warnings (as room allows), link. */
 function trailerLines(input: ReplyInput, shown: string, texts: FixedTexts, room: number): string {
   const callback = callbackLine(input.summary, shown, texts);
@@ -205,10 +228,9 @@ const urgentMark = (input: ReplyInput, texts: FixedTexts) =>
  */
 function likelySpamMessage(input: ReplyInput): string {
   const texts = fixedTexts(input.language);
-  const reason = toGsmSafe(input.urgency?.reason ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const line = texts.likelySpam(spamKind(reason), reason === '' ? null : reason);
+  // Fixed words only (issue 31): the rules' reasons, never a model's free text.
+  const reason = textedReason(input.urgency?.reason);
+  const line = texts.likelySpam(reason === null ? 'other' : spamKind(reason), reason);
   const link = input.link?.trim() ? `\n${input.link.trim()}` : '';
   return `${truncateAtWord(line, FIRST_MESSAGE_MAX_CHARS - link.length)}${link}`;
 }

@@ -4,6 +4,7 @@
  * reason only with the pipeline's own level. Pure: the browser shares it.
  */
 import type { UrgencyReview } from '#core/messages/message-corrections';
+import { shownReason } from './urgency-reasons';
 import { effectiveUrgency, type Urgency, type UrgencyLevel } from './urgency-schema';
 
 /** Each level as a person reads it: the dashboard's marker, the History's filter, the message page. */
@@ -23,7 +24,8 @@ export function shownUrgency(message: {
 }): { readonly level: UrgencyLevel; readonly reason: string | null } | null {
   const level = effectiveUrgency(message);
   if (level === null) return null;
-  const reason = message.urgency_review ? null : message.urgency?.reason.trim() || null;
+  // A reason kept before issue 31's checks may carry an address: it is not shown (urgency-reasons.ts).
+  const reason = message.urgency_review ? null : shownReason(message.urgency?.reason);
   return { level, reason };
 }
 
