@@ -12,7 +12,7 @@ import type { Message } from '#core/messages/message';
 import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '#core/messages/message-link';
 import { linkExpiresAt } from '#core/messages/retention';
 import type { SettingsRecord } from '#core/operator/settings';
-import { messageCallbackLine, messageNumberUnclear } from '#core/texts/service-texts';
+import { messageCallbackLine, messageNumberUnclear } from '#core/texts/callback-lines';
 import { shownUrgency } from '#core/urgency/urgency-words';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';

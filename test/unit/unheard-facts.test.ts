@@ -11,10 +11,11 @@ import { type CardSource, messageCards } from '#core/cards/message-cards';
 import { hasLinkText, LINK_MARK, withoutLinks } from '#core/facts/link-text';
 import { statedSummary } from '#core/facts/stated-summary';
 import type { CallerCandidate, VoiceSummary } from '#core/facts/summary';
-import { composeReply, messageCallbackLine, messageNumberUnclear } from '#core/texts/service-texts';
+import { messageCallbackLine, messageNumberUnclear } from '#core/texts/callback-lines';
+import { composeReply } from '#core/texts/service-texts';
 import type { HeardWord } from '#core/transcripts/heard-words';
+import { textedReason } from '#core/urgency/texted-reasons';
 import { checkedUrgency } from '#core/urgency/urgency';
-import { textedReason } from '#core/urgency/urgency-reasons';
 import { shownUrgency } from '#core/urgency/urgency-words';
 
 const REBECCA =

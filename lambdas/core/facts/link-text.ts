@@ -5,7 +5,14 @@
  * name ("Rebecca https://evil.example/pay"), and a scam's whole point is where it sends you. The words are
  * still in the transcript, which says what was heard, and nowhere else.
  */
-import { bareWord } from '#core/transcripts/spoken-numbers';
+
+/**
+ * Control, bidirectional and separator characters (C0, C1, U+061C, U+200B-200F, U+2028-202E, U+2060-2069,
+ * U+FEFF): they hide or reorder what a reader sees, and nothing a caller says needs them.
+ */
+export const HIDDEN_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for.
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 /** What stands where a summary held a web address or an e-mail. */
 export const LINK_MARK = '[link left out]';
@@ -41,7 +48,13 @@ function spelledOut(words: readonly string[], index: number): number {
  * each written one alone; a spoken one from the word before its "dot" to its end ("chase dot com slash pay").
  */
 export function linkSpans(tokens: readonly string[]): [number, number][] {
-  const words = tokens.map((token) => bareWord(token).replace(/[’']/g, ''));
+  // Bare and lowercase, without apostrophes (no import: the message page's bundle reads this module).
+  const words = tokens.map((token) =>
+    token
+      .toLowerCase()
+      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+      .replace(/[’']/g, ''),
+  );
   const spans: [number, number][] = [];
   const add = (start: number, end: number) => {
     const last = spans.at(-1);

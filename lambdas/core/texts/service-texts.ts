@@ -23,8 +23,6 @@ export {
   EMPTY_TRANSCRIPT_TEXT,
   FIRST_MESSAGE_MAX_CHARS,
   MAX_TRANSCRIPT_MESSAGES,
-  messageCallbackLine,
-  messageNumberUnclear,
   type ReplyInput,
 } from './voice-reply';
 export { formatCallbackNumber };

@@ -32,13 +32,13 @@
 
 import type { StatedFacts, VoiceSummary } from '#core/facts/summary';
 import { checkedAgainstTranscript } from '#core/facts/summary-check';
-import type { Message, ReplyMode } from '#core/messages/message';
+import type { ReplyMode } from '#core/messages/message';
 import { momentFragment, momentLabel } from '#core/messages/message-moment';
 import { transcriptTokens } from '#core/transcripts/heard-transcript';
 import { lowQualityKhz, POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
+import { textedReason } from '#core/urgency/texted-reasons';
 import { spamKind } from '#core/urgency/urgency-cues';
-import { textedReason } from '#core/urgency/urgency-reasons';
-import { effectiveUrgency, type Urgency } from '#core/urgency/urgency-schema';
+import type { Urgency } from '#core/urgency/urgency-schema';
 import { fixedTexts, type TextLanguage } from './catalogue';
 import type { FixedTexts } from './fixed-texts';
 import { formatCallbackNumber } from './phone-format';
@@ -133,27 +133,6 @@ function callbackLine(summary: VoiceSummary, shown: string, texts: FixedTexts): 
 export function checkedCallbackLine(summary: VoiceSummary, transcript: string): string | null {
   const checked = checkedAgainstTranscript(summary, transcript);
   return callbackLine(checked, checked.summary, fixedTexts('en'));
-}
-
-/** What a page reads of a message for the lines under its summary. */
-type CallbackSource = Pick<Message, 'summary_details' | 'transcript' | 'stated_facts'> &
-  Partial<Pick<Message, 'urgency' | 'urgency_review'>>;
-
-/**
- * The "Call back:" line a page shows under a message's summary (the message link page, the dashboard's
- * message), as the sender's text had it; none for a message shown as likely spam (issue 31: nothing to act
- * on from a scam, as its text has no callback line either).
- */
-export function messageCallbackLine(message: CallbackSource): string | null {
-  if (effectiveUrgency(message) === 'likely_spam') return null;
-  const details = message.summary_details;
-  return details && message.transcript !== null ? checkedCallbackLine(details, message.transcript) : null;
-}
-
-/** "Number unclear, listen at 0:42" as a page shows it: where, or null (none for likely spam either). */
-export function messageNumberUnclear(message: CallbackSource): { readonly at: number | null } | null {
-  if (effectiveUrgency(message) === 'likely_spam') return null;
-  return message.stated_facts?.number_unclear ?? null;
 }
 
 /** The lines under the gist, in order: callback, unclear number, warnings (as room allows), link. */

@@ -6,25 +6,20 @@
  *   words, with no number, markup, web address or e-mail, and EVERY word of it was heard well in the
  *   transcript (core/facts/heard-phrases.ts); else the pipeline gives fixed words for its level;
  * - the sender's text never carries free text: it names a reason only from a small closed set, the rules'
- *   own spam reasons (`textedReason`), which the catalogues translate.
+ *   own spam reasons (`textedReason`, core/urgency/texted-reasons.ts), which the catalogues translate.
  */
 import { everyWordHeard } from '#core/facts/heard-phrases';
-import { hasLinkText } from '#core/facts/link-text';
+import { HIDDEN_CHARACTERS, hasLinkText } from '#core/facts/link-text';
 import { type HeardTranscript, heardTokens } from '#core/transcripts/heard-transcript';
-import { SALES_REASONS, SCAM_REASONS } from './urgency-cues';
 import { URGENCY_REASON_MAX } from './urgency-schema';
 
 /** Number words: "call nine one one", "five hundred dollars". */
 const SPOKEN_NUMBER =
   /\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)\b/i;
 
-/** Control, bidirectional and separator characters: never part of a reason shown anywhere. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
-
 /** A reason as a model wrote it, kept when it is a few plain words: no digits, links or markup; else null. */
 export function cleanReason(reason: string): string | null {
-  if (INVISIBLE.test(reason.replace(/[\t\n\r ]/g, ' '))) return null;
+  if (HIDDEN_CHARACTERS.test(reason.replace(/[\t\n\r ]/g, ' '))) return null;
   const text = reason
     .replace(/\s+/g, ' ')
     .trim()
@@ -40,25 +35,4 @@ export function cleanReason(reason: string): string | null {
 export function heardReason(reason: string, heard: HeardTranscript): string | null {
   const clean = cleanReason(reason);
   return clean !== null && everyWordHeard(clean, heardTokens(heard)) ? clean : null;
-}
-
-/** The reasons a text may give: the rules' own, which the catalogues know (and translate). */
-const TEXTED_REASONS: ReadonlySet<string> = new Set([
-  ...Object.values(SCAM_REASONS),
-  ...Object.values(SALES_REASONS),
-]);
-
-/**
- * The reason the sender's text gives for a level: one of the closed set of the rules' reasons, else none
- * ("Likely spam. Reply FULL..."): a model's words, however checked, never reach a text.
- */
-export function textedReason(reason: string | null | undefined): string | null {
-  const text = reason?.trim() ?? '';
-  return TEXTED_REASONS.has(text) ? text : null;
-}
-
-/** A reason as a page may show it: none when it carries a web address, an e-mail or an invisible mark. */
-export function shownReason(reason: string | null | undefined): string | null {
-  const text = reason?.trim() ?? '';
-  return text === '' || hasLinkText(text) || INVISIBLE.test(text) ? null : text;
 }

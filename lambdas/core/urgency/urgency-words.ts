@@ -3,8 +3,9 @@
  * deliverable 1): the operator's correction first (core/messages/message-corrections.ts), the pipeline's
  * reason only with the pipeline's own level. Pure: the browser shares it.
  */
+
+import { HIDDEN_CHARACTERS, hasLinkText } from '#core/facts/link-text';
 import type { UrgencyReview } from '#core/messages/message-corrections';
-import { shownReason } from './urgency-reasons';
 import { effectiveUrgency, type Urgency, type UrgencyLevel } from './urgency-schema';
 
 /** Each level as a person reads it: the dashboard's marker, the History's filter, the message page. */
@@ -13,6 +14,15 @@ export const URGENCY_WORDS: Readonly<Record<UrgencyLevel, string>> = {
   normal: 'Normal',
   likely_spam: 'Likely spam',
 };
+
+/**
+ * A reason as a page may show it: none when it carries a web address, an e-mail or a hidden character (a
+ * reason stored before issue 31's checks could; core/urgency/urgency-reasons.ts keeps new ones clean).
+ */
+function shownReason(reason: string | null | undefined): string | null {
+  const text = reason?.trim() ?? '';
+  return text === '' || hasLinkText(text) || HIDDEN_CHARACTERS.test(text) ? null : text;
+}
 
 /**
  * The level a message is shown with and its reason: the pipeline's reason goes with the pipeline's level
@@ -24,7 +34,6 @@ export function shownUrgency(message: {
 }): { readonly level: UrgencyLevel; readonly reason: string | null } | null {
   const level = effectiveUrgency(message);
   if (level === null) return null;
-  // A reason kept before issue 31's checks may carry an address: it is not shown (urgency-reasons.ts).
   const reason = message.urgency_review ? null : shownReason(message.urgency?.reason);
   return { level, reason };
 }

@@ -1,7 +1,7 @@
 import type { Message } from '@core/messages/message';
 import { isStuck, STATUS_PRESENTATION } from '@core/messages/status';
+import { messageCallbackLine, messageNumberUnclear } from '@core/texts/callback-lines';
 import { languageLabel, languageName } from '@core/texts/languages';
-import { messageCallbackLine, messageNumberUnclear } from '@core/texts/service-texts';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { NumberUnclear } from '@/components/ui/number-unclear';
