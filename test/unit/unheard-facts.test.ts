@@ -83,8 +83,14 @@ describe('web addresses and e-mails', () => {
   it('are recognized written or said aloud, and not confused with abbreviations or amounts', () => {
     for (const link of ['https://evil.example/pay', 'www.chase.com', 'chase.com', 'pay@chase.com'])
       expect(hasLinkText(`go to ${link} now`)).toBe(true);
-    for (const said of ['verify at chase dot com', 'w w w chase', 'chase dot com slash pay'])
+    for (const said of [
+      'verify at chase dot com',
+      'w w w chase',
+      'chase dot com slash pay',
+      'chase punto com',
+    ])
       expect(hasLinkText(said)).toBe(true);
+    expect(hasLinkText('a las cinco en punto me llama')).toBe(false);
     for (const plain of [
       'at 5 p.m. today',
       "Dr. Patel's office",

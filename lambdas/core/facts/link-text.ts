@@ -26,8 +26,11 @@ const SPOKEN_ENDINGS = new Set(
   'com net org gov edu io co us info biz app me ly xyz online site shop store link click page web'.split(' '),
 );
 
+/** The endings after a Spanish "punto" that make it an address. */
+const PUNTO_ENDINGS = new Set(['com', 'net', 'org', 'es', 'mx', 'gob', 'edu']);
+
 /** Words that carry a spoken address on, with the word after each: "slash pay", "dot example". */
-const CARRIERS = new Set(['slash', 'dot', 'dash', 'underscore']);
+const CARRIERS = new Set(['slash', 'dot', 'dash', 'underscore', 'punto', 'barra']);
 
 /** Whether the text holds a web address or an e-mail, written or said aloud. */
 export function hasLinkText(text: string): boolean {
@@ -66,10 +69,15 @@ export function linkSpans(tokens: readonly string[]): [number, number][] {
     const spelled = spelledOut(words, index);
     if (spelled > 0) add(index, index + spelled);
     const word = words[index] ?? '';
-    if ((word === 'dot' && SPOKEN_ENDINGS.has(words[index + 1] ?? '')) || word === 'dotcom') {
+    // "dot com", and as a Spanish caller says it, "punto com".
+    // "Punto" is also "o'clock" ("a las cinco en punto"): only the common endings follow it in an address.
+    const after = words[index + 1] ?? '';
+    const dot =
+      (word === 'dot' && SPOKEN_ENDINGS.has(after)) || (word === 'punto' && PUNTO_ENDINGS.has(after));
+    if (dot || word === 'dotcom' || word === 'puntocom') {
       // From the name before "dot" ("chase dot com"); an e-mail's "pay at" before it says nowhere to go alone.
       const start = Math.max(0, index - 1);
-      let end = index + (word === 'dotcom' ? 1 : 2);
+      let end = index + (dot ? 2 : 1);
       while (CARRIERS.has(words[end] ?? '') && (words[end + 1] ?? '') !== '') end += 2;
       add(start, end);
     }

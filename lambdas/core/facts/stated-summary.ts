@@ -3,8 +3,10 @@
  * A summarizer (a model, or the extractive one picking sentences) proposes who called, a callback number and
  * time, and a text; here each is held against what the engine heard:
  *
- * - the caller is named only when their introduction passed the checks (or the name is a SPELL word), and
- *   their role or company only when those words were heard well;
+ * - the caller is named only when their introduction passed the checks (or the name is a SPELL word), a
+ *   surname only when each of its words was said and heard well, and their role or company only when EVERY
+ *   word of it was (issue 31: core/facts/heard-phrases.ts); what was not stated is taken out of the text too;
+ * - no web address or e-mail, written or said, is stated anywhere ("[link left out]": core/facts/link-text.ts);
  * - the callback number is stated only when it is a number the caller said and that reading passed; one said
  *   but doubtful is not stated, and where it was said is kept ("Number unclear, listen at 0:42");
  * - the callback time only when every time, day and date in it passed;
