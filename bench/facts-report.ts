@@ -31,7 +31,46 @@ export type Measured = {
   readonly scores: readonly FactScore[];
   /** Words under DOUBTFUL_BELOW, when the transcription carried per-word confidence. */
   readonly shading: Shading | null;
+  /**
+   * Who called, as the summarizer proposed it and as the checks stated it (issue 31: every word of a name, role
+   * or business heard); absent in runs kept from before it was measured.
+   */
+  readonly caller?: { readonly proposed: CallerParts | null; readonly stated: CallerParts | null };
 };
+
+/** A caller's parts, as proposed or as stated. */
+export type CallerParts = {
+  readonly name: string | null;
+  readonly role: string | null;
+  readonly organization: string | null;
+};
+
+const CALLER_PARTS = [
+  { part: 'name', title: 'names' },
+  { part: 'organization', title: 'businesses' },
+  { part: 'role', title: 'roles' },
+] as const;
+
+/**
+ * Per engine, how many of the caller's names, businesses and roles the summarizer proposed, how many the checks
+ * stated, and how many of those as proposed (a name may lose its surname; the rest are stated whole or not).
+ */
+function callerLines(engines: readonly string[], measured: readonly Measured[]): string {
+  return engines
+    .map((engine) => {
+      const runs = measured.filter((m) => m.engine === engine && m.caller !== undefined);
+      const parts = CALLER_PARTS.map(({ part, title }) => {
+        const proposed = runs.filter((m) => m.caller?.proposed?.[part]?.trim());
+        const stated = proposed.filter((m) => m.caller?.stated?.[part]?.trim());
+        const whole = stated.filter(
+          (m) => m.caller?.stated?.[part]?.trim() === m.caller?.proposed?.[part]?.trim(),
+        );
+        return `${title} proposed ${proposed.length}, stated ${stated.length} (${whole.length} as proposed), withheld ${proposed.length - stated.length}`;
+      });
+      return `- ${engine} (${runs.length} voicemails): ${parts.join(' · ')}`;
+    })
+    .join('\n');
+}
 
 const KINDS: readonly { kind: FactKind; title: string }[] = [
   { kind: 'name', title: 'Names' },
@@ -237,6 +276,10 @@ ${shadingLines.join('\n')}
 Summary against transcript (the summary as Summarize stored it):
 
 ${lengthLines(engines, measured)}
+
+Who called, as the summarizer proposed it and as the checks stated it (each word heard well, issue 31):
+
+${callerLines(engines, measured)}
 
 Every wrong fact, with the first text and the transcript:
 

@@ -133,6 +133,10 @@ export async function benchFacts(): Promise<void> {
           error: outcome.error,
           scores,
           shading: doubted(outcome.transcription),
+          caller: {
+            proposed: outcome.summary?.caller ?? null,
+            stated: outcome.message.summary_details?.caller_parts ?? null,
+          },
         });
         const misses = scores.filter((s) => s.verdict !== 'right').map((s) => `${s.label}: ${s.verdict}`);
         console.log(

@@ -12,7 +12,7 @@ import type { Message } from '#core/messages/message';
 import { MESSAGE_NOT_AVAILABLE, messageLinkUrl, type SharedMessage } from '#core/messages/message-link';
 import { linkExpiresAt } from '#core/messages/retention';
 import type { SettingsRecord } from '#core/operator/settings';
-import { checkedCallbackLine } from '#core/texts/service-texts';
+import { messageCallbackLine, messageNumberUnclear } from '#core/texts/callback-lines';
 import { shownUrgency } from '#core/urgency/urgency-words';
 import type { AudioStore } from '../ports/audio-store';
 import type { Clock } from '../ports/clock';
@@ -66,18 +66,16 @@ async function messageFor(
 
 /**
  * What the page shows: the summary, the full transcript and its words, when it arrived, its language,
- * whether audio is kept.
+ * whether audio is kept. A message shown as likely spam has no callback line, no unclear number and no cards.
  */
 export async function readMessageLink(deps: LinkCardDeps, code: string): Promise<SharedMessage> {
   const { message, linkExpiresAt: until, settings } = await messageFor(deps, code);
   const { cards, zone } = await cardsOf(deps, message, settings);
   return {
     summary: message.summary,
-    callback:
-      message.summary_details && message.transcript !== null
-        ? checkedCallbackLine(message.summary_details, message.transcript)
-        : null,
-    number_unclear: message.stated_facts?.number_unclear ?? null,
+    // None of either for likely spam (issue 31), and no cards: nothing to act on from a scam.
+    callback: messageCallbackLine(message),
+    number_unclear: messageNumberUnclear(message),
     transcript: message.transcript,
     words: message.transcript_words ?? null,
     received_at: message.created_at,

@@ -75,11 +75,11 @@ describe('a likely-spam message', () => {
     );
   });
 
-  it('says "Likely spam" with the model\'s own reason, or none, and stays GSM-7', () => {
-    expect(reply(LONG, spam('a “benefits” robocall'))[0]).toBe(
-      `Likely spam: a "benefits" robocall. Reply FULL for the transcript.\n${LINK}`,
-    );
-    expect(reply(LONG, spam(''))[0]).toBe(`Likely spam. Reply FULL for the transcript.\n${LINK}`);
+  it('says "Likely spam" and no more for a reason not of the rules: a model\'s words never reach a text', () => {
+    // Issue 31: a model's reason can be steered by the voicemail ("verify at chase dot com").
+    for (const reason of ['a “benefits” robocall', 'verify at chase dot com', 'eligible benefits', '']) {
+      expect(reply(LONG, spam(reason))[0]).toBe(`Likely spam. Reply FULL for the transcript.\n${LINK}`);
+    }
     expect(smsEncoding(reply(LONG, spam('a “benefits” robocall'))[0]!)).toBe('GSM-7');
   });
 

@@ -9,9 +9,21 @@
 /** The longest line in octets, the CRLF not counted (RFC 5545 3.1, RFC 6350 3.2). */
 export const MAX_LINE_OCTETS = 75;
 
+/** Line and paragraph separators and NEL (U+0085): a new line to some readers, a space here. */
+const SEPARATORS = /[\u0085\u2028\u2029]/g;
+
+/**
+ * Bidirectional controls (U+061C, U+200E/F, U+202A-202E, U+2066-2069) and zero-width characters (U+200B-D,
+ * U+2060, U+FEFF): invisible, and able to make what a card shows differ from what it holds.
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
 /**
  * A TEXT value escaped: backslash, comma and semicolon as `\\`, `\,`, `\;`; any newline as `\n`. Control
- * characters other than tab are dropped: neither format allows them, and hostile text could carry them.
+ * characters other than tab are dropped: neither format allows them, and hostile text could carry them. So
+ * are the marks that reorder or hide text (issue 31): bidirectional controls, which can make a name read
+ * backwards or a number show other digits, and zero-width characters; the line and paragraph separators
+ * and NEL, which some readers take for a new line, become a space.
  * `semicolons: false` for a vCard property of one field (FN, NOTE): RFC 6350 3.4 lets a semicolon there go
  * unescaped, and parsers (ical.js among them) keep a `\;` there as written.
  */
@@ -22,8 +34,10 @@ export function escapeText(
   return (
     value
       .replace(/\r\n?/g, '\n')
+      .replace(SEPARATORS, ' ')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed.
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+      .replace(INVISIBLE, '')
       .replace(semicolons ? /[\\;,]/g : /[\\,]/g, (mark) => `\\${mark}`)
       .replace(/\n/g, '\\n')
   );
@@ -31,8 +45,11 @@ export function escapeText(
 
 /** A parameter value: quoted when it holds `:`, `;` or `,`; double quotes and control characters dropped. */
 export function paramValue(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed.
-  const clean = value.replace(/["\u0000-\u001f\u007f]/g, '');
+  const clean = value
+    .replace(SEPARATORS, ' ')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed.
+    .replace(/["\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(INVISIBLE, '');
   return /[:;,]/.test(clean) ? `"${clean}"` : clean;
 }
 

@@ -5,11 +5,13 @@
  */
 
 import { findMentions, type Mention } from '#core/facts/fact-mentions';
+import { hasLinkText, withoutLinks } from '#core/facts/link-text';
 import { checkedAgainstTranscript } from '#core/facts/summary-check';
 import { bareWords } from '#core/facts/time-mentions';
 import type { Message } from '#core/messages/message';
 import { formatCallbackNumber } from '#core/texts/phone-format';
 import { transcriptTokens } from '#core/transcripts/heard-transcript';
+import { effectiveUrgency } from '#core/urgency/urgency-schema';
 import { calendarEvent } from './calendar-event';
 import { contactCard } from './contact-card';
 import { type EventWhen, resolveWhen } from './event-time';
@@ -31,7 +33,7 @@ export type CardSource = Pick<
   Message,
   'id' | 'created_at' | 'summary' | 'transcript' | 'summary_details' | 'stated_facts'
 > &
-  Partial<Pick<Message, 'language' | 'reply_language'>>;
+  Partial<Pick<Message, 'language' | 'reply_language' | 'urgency' | 'urgency_review'>>;
 
 export const CONTACT_FILE_TYPE = 'text/vcard; charset=utf-8';
 export const EVENT_FILE_TYPE = 'text/calendar; charset=utf-8';
@@ -125,18 +127,27 @@ function callbackTimeIn(time: string | null): { words: string[]; mentions: Menti
   return { words: bareWords(tokens), mentions };
 }
 
+/** A stated part of the caller, unless it carries an address (a part stored before issue 31's checks could). */
+const statedPart = (part: string | null | undefined) => {
+  const text = part?.trim() || null;
+  return text === null || hasLinkText(text) ? null : text;
+};
+
 /**
  * The message's cards, in `timeZone` (IANA; the sender's, core/cards/time-zones.ts): a contact when the checks
  * passed a name or organization and a callback number; an event when they passed a time the caller set for
- * something. Messages from before the checks (no `stated_facts`) get neither.
+ * something. Messages from before the checks (no `stated_facts`) get neither; nor does a message shown as
+ * likely spam (issue 31: nothing to act on from a scam; an operator's correction to another level brings
+ * them back, as it is read whenever a card is asked for).
  */
 export function messageCards(message: CardSource, options: { readonly timeZone: string }): MessageCards {
   const details = message.summary_details;
   if (!details || !message.stated_facts || message.transcript === null) return { contact: null, event: null };
+  if (effectiveUrgency(message) === 'likely_spam') return { contact: null, event: null };
   const checked = checkedAgainstTranscript(details, message.transcript);
   const parts = details.caller_parts ?? null;
-  const name = parts?.name?.trim() || null;
-  const organization = parts?.organization?.trim() || null;
+  const name = statedPart(parts?.name);
+  const organization = statedPart(parts?.organization);
   const number = checked.callback_number?.trim() || null;
   const who = whoLabel(name, organization);
 
@@ -172,7 +183,7 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
       : `${appointment.title}${who === null ? '' : ` (${who})`}`;
   const description = [
     number === null ? null : `Call back: ${formatCallbackNumber(number)}`,
-    message.summary?.trim() || null,
+    withoutLinks(message.summary?.trim() ?? '') || null,
   ]
     .filter((line) => line !== null)
     .join('\n');

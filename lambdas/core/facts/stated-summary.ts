@@ -3,8 +3,10 @@
  * A summarizer (a model, or the extractive one picking sentences) proposes who called, a callback number and
  * time, and a text; here each is held against what the engine heard:
  *
- * - the caller is named only when their introduction passed the checks (or the name is a SPELL word), and
- *   their role or company only when those words were heard well;
+ * - the caller is named only when their introduction passed the checks (or the name is a SPELL word), a
+ *   surname only when each of its words was said and heard well, and their role or company only when EVERY
+ *   word of it was (issue 31: core/facts/heard-phrases.ts); what was not stated is taken out of the text too;
+ * - no web address or e-mail, written or said, is stated anywhere ("[link left out]": core/facts/link-text.ts);
  * - the callback number is stated only when it is a number the caller said and that reading passed; one said
  *   but doubtful is not stated, and where it was said is kept ("Number unclear, listen at 0:42");
  * - the callback time only when every time, day and date in it passed;
@@ -30,6 +32,8 @@ import {
   nationalDigits,
 } from './fact-checks';
 import { findMentions, type Mention } from './fact-mentions';
+import { everyWordHeard, plainPhrase } from './heard-phrases';
+import { hasLinkText, LINK_MARK, linkSpans } from './link-text';
 import {
   type CallerCandidate,
   callerText,
@@ -82,7 +86,8 @@ const TITLE = /^(?:dr|doctor|mr|mrs|ms)\.?$/i;
 
 /** The caller as the summary may name them: each part only once it passed the checks. */
 function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandidate {
-  const words = transcriptTokens(caller.name ?? '');
+  // Stated in plain words only: no control, bidirectional or separator character, no slash or colon.
+  const words = transcriptTokens(plainPhrase(caller.name ?? ''));
   const given = bareWord(words.find((word) => !TITLE.test(word)) ?? '');
   const spelled = (heard.vocabulary ?? []).find((word) => word.toLowerCase() === given);
   const introduced = heard.facts.some(
@@ -95,13 +100,19 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
     heard.tokens.some((token) => bareWord(token.text) === given && heardWell(token, NAME_SURE_AT_LEAST));
   let name: string | null = null;
   if (given !== '' && (introduced || saidWell || (spelled !== undefined && said))) {
-    // A surname heard badly is dropped, the first name kept: "Rebecca", not "Rebecca Colling".
-    const rest = words.slice(words.findIndex((word) => !TITLE.test(word)) + 1);
-    const restHeard = rest.every((word) => phraseHeardWell(word, heard.tokens, NAME_SURE_AT_LEAST));
-    name = (restHeard ? words : words.slice(0, words.length - rest.length)).join(' ');
+    // A surname heard badly, or never said, is dropped, the first name kept: "Rebecca", not "Rebecca Colling"
+    // nor "Rebecca https://evil.example/pay" (issue 31: every word of it must be in the transcript).
+    const first = words.findIndex((word) => !TITLE.test(word));
+    const rest = words.slice(first + 1);
+    const restHeard = rest.every((word) => everyWordHeard(word, heard.tokens, NAME_SURE_AT_LEAST));
+    name = (restHeard ? words : words.slice(0, first + 1)).join(' ');
   }
-  const kept = (phrase: string | null) =>
-    phrase !== null && phrase.trim() !== '' && phraseHeardWell(phrase, heard.tokens) ? phrase : null;
+  // A role or a business is stated whole or not at all: each of its words heard well ("Chase Bank" where
+  // only "Chase" was said is not stated; nor is any web address).
+  const kept = (phrase: string | null) => {
+    const plain = plainPhrase(phrase ?? '');
+    return plain !== '' && everyWordHeard(plain, heard.tokens) ? plain : null;
+  };
   return { name, role: kept(caller.role), organization: kept(caller.organization) };
 }
 
@@ -123,7 +134,7 @@ function statedNumber(
 
 /** The callback time if every time, day and date in it passed (and its other words were heard well). */
 function statedTime(time: string | null, heard: HeardFacts): string | null {
-  if (time === null || time.trim() === '') return null;
+  if (time === null || time.trim() === '' || hasLinkText(time)) return null;
   const mentions = findMentions(transcriptTokens(time)).filter((mention) =>
     ['time', 'day', 'date'].includes(mention.kind),
   );
@@ -137,8 +148,18 @@ function statedTime(time: string | null, heard: HeardFacts): string | null {
   return phraseHeardWell(time, heard.tokens) ? time : null;
 }
 
-/** The text with every fact that did not pass replaced, and the names that were not stated taken out. */
-function statedText(text: string, heard: HeardFacts, unstatedNames: readonly string[] = []): string {
+/** What the caller's parts left unstated, to be taken out of the summary's text too (a model repeats them). */
+type Unstated = {
+  /** Words of the name not stated (the whole name, or a surname dropped). */
+  readonly names: readonly string[];
+  /** A role or business not stated, as the summarizer wrote it ("Chase Bank"). */
+  readonly phrases: readonly string[];
+};
+
+const comparable = (word: string) => bareWord(word).replace(/['’]s$/, '');
+
+/** The text with every fact that did not pass replaced, and the caller's parts that were not stated taken out. */
+function statedText(text: string, heard: HeardFacts, unstated: Unstated): string {
   const tokens = transcriptTokens(text);
   const replaced = tokens.slice();
   const replace = (start: number, end: number, mark: string) => {
@@ -160,10 +181,21 @@ function statedText(text: string, heard: HeardFacts, unstatedNames: readonly str
       mention.kind === 'phone' && said.length === 0 ? UNVERIFIED_NUMBER : UNCLEAR_MARK,
     );
   }
-  const names = new Set(unstatedNames.map((name) => name.toLowerCase()));
+  // No web address or e-mail is stated, whoever said it (issue 31): a scam's whole point is where it sends you.
+  for (const [start, end] of linkSpans(tokens)) replace(start, end, LINK_MARK);
+  const names = new Set(unstated.names.map((name) => name.toLowerCase()));
   tokens.forEach((token, index) => {
     if (names.has(bareWord(token).replace(/'s$/, ''))) replace(index, index + 1, UNCLEAR_MARK);
   });
+  for (const phrase of unstated.phrases) {
+    const words = transcriptTokens(plainPhrase(phrase)).map(comparable);
+    if (words.length === 0) continue;
+    for (let index = 0; index + words.length <= tokens.length; index++) {
+      if (words.every((word, at) => comparable(tokens[index + at] ?? '') === word)) {
+        replace(index, index + words.length, UNCLEAR_MARK);
+      }
+    }
+  }
   return replaced.filter((token) => token !== '').join(' ');
 }
 
@@ -195,9 +227,18 @@ export function statedSummary(
     sameWords,
   };
   const who = caller === null ? null : statedCaller(caller, heard);
-  // The caller's name, where it was not stated, is taken out of the text too (a model may repeat it).
-  const unstated =
-    caller?.name && (who?.name ?? null) === null ? transcriptTokens(caller.name).map(bareWord) : [];
+  // What of the caller was not stated is taken out of the text too (a model may repeat it): the name's words
+  // (all of them, or a surname dropped), a role or a business ("Chase Bank" where only "Chase" was said).
+  const statedWords = new Set(transcriptTokens(who?.name ?? '').map(bareWord));
+  const unstated: Unstated = {
+    names: transcriptTokens(plainPhrase(caller?.name ?? ''))
+      .map(bareWord)
+      .filter((word) => word !== '' && !statedWords.has(word) && !TITLE.test(word)),
+    phrases: [caller?.role, caller?.organization].filter(
+      (phrase, index): phrase is string =>
+        !!phrase?.trim() && (index === 0 ? who?.role : who?.organization) == null,
+    ),
+  };
   const text = (value: string) => statedText(value, heard, unstated);
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {

@@ -6,6 +6,7 @@
  * the transcript does not have them.
  */
 import { digitRunsOf } from '#core/transcripts/spoken-numbers';
+import { hasLinkText, withoutLinks } from './link-text';
 import type { VoiceSummary } from './summary';
 
 /** What replaces a number in the summary text that the caller never said. */
@@ -35,17 +36,21 @@ function timeSaid(time: string, transcript: string, runs: readonly string[]): bo
   return words.length > 0 && words.every((word) => heard.includes(word));
 }
 
-/** The summary with every number the transcript does not have taken out. */
+/**
+ * The summary with every number the transcript does not have taken out, and every web address or e-mail
+ * (issue 31; a summary stored before the checks of core/facts/stated-summary.ts took them out too).
+ */
 export function checkedAgainstTranscript(summary: VoiceSummary, transcript: string): VoiceSummary {
   const runs = digitRunsOf(transcript);
   const number = summary.callback_number?.trim();
   const time = summary.callback_time?.trim();
   return {
     ...summary,
-    summary: summary.summary.replace(PHONE_IN_TEXT, (match) =>
+    summary: withoutLinks(summary.summary).replace(PHONE_IN_TEXT, (match) =>
       said(match.replace(/\D/g, ''), runs) ? match : UNVERIFIED_NUMBER,
     ),
     callback_number: number && said(number.replace(/\D/g, ''), runs) ? summary.callback_number : null,
-    callback_time: time && timeSaid(time, transcript, runs) ? summary.callback_time : null,
+    callback_time:
+      time && !hasLinkText(time) && timeSaid(time, transcript, runs) ? summary.callback_time : null,
   };
 }

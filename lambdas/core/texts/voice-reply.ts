@@ -26,7 +26,8 @@
  *   by "(?)": the text shows what the engine heard, and that it may be wrong.
  * - An urgent message's first text starts "URGENT: " (issue 25); a likely-spam one gets one line instead of
  *   the summary and transcript, "Likely a scam: asks for payment by gift card. Reply FULL for the transcript."
- *   (and the link).
+ *   (and the link): no callback line, no contact card, no event (issue 31). Its reason is one of the rules'
+ *   fixed reasons or none, never a model's words.
  */
 
 import type { StatedFacts, VoiceSummary } from '#core/facts/summary';
@@ -35,6 +36,7 @@ import type { ReplyMode } from '#core/messages/message';
 import { momentFragment, momentLabel } from '#core/messages/message-moment';
 import { transcriptTokens } from '#core/transcripts/heard-transcript';
 import { lowQualityKhz, POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
+import { textedReason } from '#core/urgency/texted-reasons';
 import { spamKind } from '#core/urgency/urgency-cues';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import { fixedTexts, type TextLanguage } from './catalogue';
@@ -205,10 +207,9 @@ const urgentMark = (input: ReplyInput, texts: FixedTexts) =>
  */
 function likelySpamMessage(input: ReplyInput): string {
   const texts = fixedTexts(input.language);
-  const reason = toGsmSafe(input.urgency?.reason ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const line = texts.likelySpam(spamKind(reason), reason === '' ? null : reason);
+  // Fixed words only (issue 31): the rules' reasons, never a model's free text.
+  const reason = textedReason(input.urgency?.reason);
+  const line = texts.likelySpam(reason === null ? 'other' : spamKind(reason), reason);
   const link = input.link?.trim() ? `\n${input.link.trim()}` : '';
   return `${truncateAtWord(line, FIRST_MESSAGE_MAX_CHARS - link.length)}${link}`;
 }

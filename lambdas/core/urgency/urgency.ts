@@ -32,9 +32,11 @@ import {
   SPAM_CUES,
   URGENT_CUES,
 } from './urgency-cues';
-import { URGENCY_REASON_MAX, type Urgency, type UrgencyLevel } from './urgency-schema';
+import { heardReason } from './urgency-reasons';
+import type { Urgency, UrgencyLevel } from './urgency-schema';
 
 export { SALES_REASONS, SCAM_REASONS, spamKind } from './urgency-cues';
+export { cleanReason } from './urgency-reasons';
 
 /** A cue found in the transcript, heard well. */
 type Found = {
@@ -233,23 +235,6 @@ export function urgencyOf(heard: HeardTranscript): Urgency {
 /** What the summary model proposed: its level and its reason, as it wrote them. */
 export type ProposedUrgency = { readonly level: UrgencyLevel; readonly reason: string };
 
-/** Number words: "call nine one one", "five hundred dollars". */
-const SPOKEN_NUMBER =
-  /\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)\b/i;
-
-/** A reason as a model wrote it, kept when it is a few plain words: no digits, links or markup; else null. */
-export function cleanReason(reason: string): string | null {
-  const text = reason
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[.!]+$/, '');
-  // No digit and no number in words: a model's reason reaches the sender's text, and no number there is checked.
-  if (text === '' || /\d|https?:|www\.|\.[a-z]{2,}\b|[<>{}[\]@#$%^*=|\\~`]/i.test(text)) return null;
-  if (SPOKEN_NUMBER.test(text)) return null;
-  if (text.split(' ').length > 10 || text.length > URGENCY_REASON_MAX) return null;
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
 /**
  * The model's urgency checked by the rules (`english`: the transcript is English, which the rules read; in
  * another language the model's level stands). In English:
@@ -262,7 +247,7 @@ export function cleanReason(reason: string): string | null {
  *   or sales cue below their own count), else `normal`.
  * `source` is `model` when the model's level is the one kept, `rules` when the rules overruled it. The
  * reason is the rules' when they found one (fixed words the texts can translate), else the model's if it is
- * a few plain words.
+ * a few plain words, every one of them heard well in the transcript (core/urgency/urgency-reasons.ts).
  */
 export function checkedUrgency(
   heard: HeardTranscript,
@@ -272,7 +257,7 @@ export function checkedUrgency(
   const evidence = urgencyEvidence(heard);
   const rules = ruled(evidence);
   if (proposed === null) return { ...rules, source: 'rules' };
-  const modelReason = cleanReason(proposed.reason);
+  const modelReason = heardReason(proposed.reason, heard);
   if (!english) {
     return { level: proposed.level, reason: modelReason ?? '', source: 'model' };
   }

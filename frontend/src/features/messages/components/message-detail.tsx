@@ -1,7 +1,7 @@
 import type { Message } from '@core/messages/message';
 import { isStuck, STATUS_PRESENTATION } from '@core/messages/status';
+import { messageCallbackLine, messageNumberUnclear } from '@core/texts/callback-lines';
 import { languageLabel, languageName } from '@core/texts/languages';
-import { checkedCallbackLine } from '@core/texts/service-texts';
 import { NumberUnclear } from '@/components/ui/number-unclear';
 import { exactTime, formatDuration } from '@/lib/format-time';
 import { useRecording } from '@/lib/use-recording';
@@ -14,15 +14,9 @@ import { MessageCorrection, TRANSCRIPT_FIELD, URGENCY_FIELD } from './message-co
 import { RefusedDetails } from './refused-details';
 import { RunDetails } from './run-details';
 
-/** The callback line the first message carried (the summary's text leaves the number to it). */
-function CallbackLine({
-  details,
-  transcript,
-}: {
-  readonly details: NonNullable<Message['summary_details']>;
-  readonly transcript: string;
-}) {
-  const line = checkedCallbackLine(details, transcript);
+/** The callback line the first message carried (the summary's text leaves the number to it); none for likely spam. */
+function CallbackLine({ message }: { readonly message: Message }) {
+  const line = messageCallbackLine({ ...message, transcript: message.transcript ?? '' });
   return line === null ? null : <p className="mt-1 text-ink">{line}</p>;
 }
 
@@ -104,12 +98,10 @@ export function MessageDetail({
             <section>
               <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">Summary</h3>
               <p className="mt-1 text-ink">{message.summary}</p>
-              {message.summary_details && (
-                <CallbackLine details={message.summary_details} transcript={message.transcript ?? ''} />
-              )}
-              {message.stated_facts?.number_unclear && (
+              <CallbackLine message={message} />
+              {messageNumberUnclear(message) && (
                 <NumberUnclear
-                  at={message.stated_facts.number_unclear.at}
+                  at={messageNumberUnclear(message)?.at ?? null}
                   recording={message.audio_url ? recording : undefined}
                   className="mt-1 text-ink"
                 />
