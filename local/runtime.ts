@@ -23,6 +23,7 @@ import {
   prepareDataDir,
   tightenDataDir,
 } from './data-dir';
+import { refuseUnread } from './doors';
 import { type FrontDoorParts, frontDoor } from './front-door';
 import { applyHandlerEnvironment } from './handler-environment';
 import { loadHttpHandlers, loadSignedPostChecks, loadTriggerHandlers } from './handler-modules';
@@ -30,6 +31,7 @@ import { provideLocalAdapters } from './host-adapters';
 import { hostNames, isLoopbackName, normalizedHostName } from './host-names';
 import { failInterruptedRuns } from './interrupted-runs';
 import { createLiveUpdates, publisherCredentials } from './live-access';
+import { localAccess } from './local-access';
 import { type LocalConfig, readLocalConfig } from './local-config';
 import { openPublicPort } from './public-port';
 import { startRetentionSweep } from './retention-sweep';
@@ -99,7 +101,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The port first: one in use is the most common problem and should be reported at once.
     const parts: FrontDoorParts = { cognito: null, events: null, app: null };
     const hosts = hostNames({ publicUrl, allowed: config.allowedHosts, listenHost: options.host });
-    const door = frontDoor({ publicUrl, hosts, parts, log });
+    const access = localAccess({ refuse: refuseUnread });
+    const door = frontDoor({ publicUrl, hosts, parts, localAccess: access, log });
     const { port, close: closePort } = await openPublicPort(door, options.port, options.host);
     cleanups.defer(closePort);
     const url = `http://localhost:${port}`;
@@ -179,6 +182,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       signedPosts: await loadSignedPostChecks(),
       throttle: config.throttling ? createRouteThrottle() : null,
       clientLimits: config.throttling ? createClientLimiter() : null,
+      trustedProxies: config.trustedProxies,
+      // API Gateway's JWT authorizer names the app client as the audience: ID and access tokens both pass it.
+      adminTokens: new JwtTokenVerifier({
+        issuer: environment.JWT_ISSUER!,
+        jwksUri: environment.JWT_JWKS_URI!,
+        clientId: pool.clientId,
+        tokenUses: ['id', 'access'],
+      }),
       generated: {
         '/config.json': siteConfigFile({ pool, publicUrl, url, webhookUrl, retention: config.retention }),
       },
@@ -198,6 +209,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       adminEndpoint: standIns.adminEndpoint,
       pool,
       environment,
+      localToken: access.token,
     });
     await writeRuntimeInfo(paths.info, info);
     announced = true;

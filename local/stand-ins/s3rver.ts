@@ -2,8 +2,10 @@
  * S3 on this machine: s3rver in the current process, on loopback, keeping objects as files under
  * `directory`. Clients must use the S3 client factory (path-style, S3RVER keys, WHEN_REQUIRED checksums).
  */
+import type { Server } from 'node:http';
 import S3rver from 's3rver';
 import type { StandIn } from './dynalite';
+import { ownHostOnly } from './own-host-only';
 
 /** Starts s3rver; `port` 0 (the default) picks a free port. */
 export async function startS3rver(options: { directory: string; port?: number }): Promise<StandIn> {
@@ -14,5 +16,8 @@ export async function startS3rver(options: { directory: string; port?: number })
     directory: options.directory,
   });
   const { port } = await server.run();
+  // The browser uses presigned URLs here (so browsers are let in, and CORS names the site), but only under
+  // s3rver's own address: a DNS-rebinding page names another host.
+  ownHostOnly((server as unknown as { httpServer: Server }).httpServer, { noBrowsers: false });
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
 }

@@ -1,0 +1,38 @@
+/**
+ * Makes a stand-in's server answer only requests addressed to it by its own loopback address: `Host` must be
+ * `127.0.0.1:<port>` or `localhost:<port>`. dynalite and s3rver accept any `Host` (and dynalite any
+ * signature, s3rver any SigV4 one), so a web page using DNS rebinding (a name of the attacker's pointed at
+ * 127.0.0.1) could reach them on their loopback ports; its requests name the attacker's host, and are
+ * refused here before the stand-in sees them (issue 31). With `noBrowsers`, a request a browser sent
+ * (`Origin`, `Sec-Fetch-Site`) is refused too: only the runtime's SDK clients call dynalite.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function ownHostOnly(server: Server, options: { readonly noBrowsers: boolean }): void {
+  const listeners = server.listeners('request') as Listener[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const { port } = server.address() as AddressInfo;
+    const host = String(req.headers.host ?? '').toLowerCase();
+    const own = host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+    const browser = req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined;
+    if (!own || (options.noBrowsers && browser)) {
+      const text = JSON.stringify({
+        __type: 'AccessDeniedException',
+        message: 'This address serves the local runtime itself, under its own address only.',
+      });
+      res.writeHead(403, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(text)),
+        connection: 'close',
+      });
+      res.end(text);
+      req.resume();
+      return;
+    }
+    for (const listener of listeners) listener.call(server, req, res);
+  });
+}
