@@ -89,6 +89,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       `HOST=${options.host} lets other machines reach this service over plain HTTP: passwords, sign-in codes and tokens travel unencrypted. Put TLS in front (an https tunnel or reverse proxy, named by PUBLIC_URL), or keep HOST=127.0.0.1.`,
     );
   }
+  if (publicUrl && config.trustedProxies === 'none') {
+    log(
+      "PUBLIC_URL is set but TRUST_PROXY is not: every visitor through the tunnel or proxy counts as one client for the per-client limits. If it appends the client's address to X-Forwarded-For (ngrok and cloudflared do), start with TRUST_PROXY=1.",
+    );
+  }
   const cleanups = new AsyncDisposableStack();
   cleanups.defer(await lockDataDir(paths.lock));
   // runtime.json says the service answers: it goes last at a stop, just before the lock.

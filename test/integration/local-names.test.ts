@@ -109,6 +109,12 @@ describe('names and the local inbox', () => {
     expect(refused).toBe(403);
   });
 
+  it('says at start that behind PUBLIC_URL the per-client limits need TRUST_PROXY to tell visitors apart', () => {
+    expect(runtime.output()).toContain(
+      'PUBLIC_URL is set but TRUST_PROXY is not: every visitor through the tunnel or proxy counts as one client',
+    );
+  });
+
   it('shows the inbox to whoever opens the printed address: the token becomes a cookie and leaves the URL', async () => {
     const token = runtime.info.localToken;
     expect(runtime.output()).toContain(`${runtime.url}/_local/inbox?token=${token}`);
