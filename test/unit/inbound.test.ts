@@ -398,6 +398,23 @@ describe('DELETE', () => {
     expect(deps.messages.items.has('MM1-0')).toBe(false);
   });
 
+  it('counts and keeps only codes that reached the phone: texts the gate refused replace nothing', async () => {
+    const { deps, sms } = inboundDeps();
+    // Room for two code texts an hour for this number: the rest of a forger's DELETEs are refused by the gate.
+    deps.settings.record = settingsWith({ segments_per_number_per_hour: 4 });
+    await stored(deps, 'MM1-0', FROM);
+    for (let i = 0; i < 15; i++) await receiveSms(deps, text('DELETE'));
+    expect(sms.sent).toHaveLength(2);
+    const received = codeIn(sms);
+
+    expect((await receiveSms(deps, text(`DELETE ${received}`))).action).toBe('delete');
+    expect(deps.messages.items.has('MM1-0')).toBe(false);
+    // The refused ones spent none of the day's code texts: the next hour has codes again.
+    deps.clock.advance(60 * 60_000);
+    await receiveSms(deps, text('DELETE'));
+    expect(sms.sent.at(-1)?.body).toMatch(/reply DELETE \d{6} within 10 minutes/);
+  });
+
   it('ends the day’s last code at midnight UTC', async () => {
     const { deps, sms } = inboundDeps();
     await stored(deps, 'MM1-0', FROM);

@@ -95,9 +95,16 @@ async function sendDeleteCode(deps: DeleteDeps, from: string, language: TextLang
   const expires = last
     ? new Date(Date.parse(`${deps.clock().slice(0, 10)}T00:00:00.000Z`) + 86_400_000).toISOString()
     : new Date(Date.parse(deps.clock()) + DELETE_CODE_MINUTES * 60_000).toISOString();
-  // Kept before it is sent, so it works the moment it arrives; one the gate refuses expires unused.
-  await deps.deleteCodes.put(from, codeHash(from, code), expires);
-  await tell(deps, from, last ? { kind: 'last-code', code } : { kind: 'code', code }, language);
+  // Kept only once it was sent: a code the gate refused (the number's hourly or daily segments, the budget)
+  // reached nobody, so it neither replaces the one the phone holds nor counts against the day's code texts.
+  const outcome = await tell(
+    deps,
+    from,
+    last ? { kind: 'last-code', code } : { kind: 'code', code },
+    language,
+  );
+  if (outcome?.status === 'sent') await deps.deleteCodes.put(from, codeHash(from, code), expires);
+  else await deps.counters.giveBack(codeTextsKey(from, deps.clock()));
 }
 
 /**
@@ -121,7 +128,7 @@ async function deleteCodeConfirms(
 }
 
 async function tell(deps: DeleteDeps, to: string, answer: DeleteCodeAnswer, language: TextLanguage) {
-  await replyTo(deps, to, DELETE_CODE_TEXT(deps.serviceName, answer, language), 'delete-code');
+  return replyTo(deps, to, DELETE_CODE_TEXT(deps.serviceName, answer, language), 'delete-code');
 }
 
 /** The count of the number's code texts today. */
