@@ -17,7 +17,7 @@ export async function startDynalite(options: { path?: string; port?: number } = 
     updateTableMs: 0,
   });
   // Only the runtime's SDK clients, under dynalite's own address (a DNS-rebinding page names another host).
-  ownHostOnly(server, { noBrowsers: true });
+  ownHostOnly(server, { browsers: 'none' });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {

@@ -183,16 +183,16 @@ describe('the stand-ins', () => {
     expect(Array.isArray(Items)).toBe(true);
   });
 
-  it('refuse a DNS-rebinding page at the file store', async () => {
+  it('refuse a DNS-rebinding page, or another site’s page, at the file store', async () => {
     const { endpoint, bucket } = runtime.info.s3;
     const port = new URL(endpoint).port;
-    const listing = (host: string) =>
+    const listing = (host: string, origin?: string) =>
       new Promise<number>((resolve, reject) => {
         const req = request({
           host: '127.0.0.1',
           port,
           path: `/${bucket}`,
-          headers: { host },
+          headers: { host, ...(origin ? { origin } : {}) },
         });
         req.on('response', (res) => {
           res.resume();
@@ -202,5 +202,8 @@ describe('the stand-ins', () => {
         req.end();
       });
     expect(await listing(`rebound.attacker.example:${port}`)).toBe(403);
+    // A page of another site under the store's own address: s3rver checks no SigV4, so its origin decides.
+    expect(await listing(`127.0.0.1:${port}`, 'http://evil.example')).toBe(403);
+    expect(await listing(`127.0.0.1:${port}`, runtime.url)).not.toBe(403);
   });
 });
