@@ -1,13 +1,11 @@
 /**
  * What every request on the public port passes before any part sees it (HTTP and the WebSocket upgrade
  * alike): a `Host` the operator uses (local/host-names.ts: a DNS-rebinding page names another), then one
- * normalized path written back to `req.url` (local/request-path.ts), then, for `/_local/` (the inbox shows
- * password-reset codes), a request from this machine itself: never one through `PUBLIC_URL`, a proxy or the
- * network.
+ * normalized path written back to `req.url` (local/request-path.ts). Who may open `/_local/` is decided by a
+ * secret, after this (local/local-access.ts), not by what the request says about where it comes from.
  */
 import type { IncomingMessage } from 'node:http';
-import { LOCAL_PREFIX } from './addresses';
-import { fromThisMachine, type HostNames, requestHostName } from './host-names';
+import { type HostNames, requestHostName } from './host-names';
 import { normalizedTarget } from './request-path';
 
 export type Admission =
@@ -35,13 +33,6 @@ export function admit(req: IncomingMessage, hosts: HostNames): Admission {
   if (target === null) return refused(400, 'The request names no path: ask for one such as /api/health.');
   req.url = target;
   const path = target.split('?')[0] ?? '/';
-  const local = path === LOCAL_PREFIX || path.startsWith(`${LOCAL_PREFIX}/`);
-  if (local && !fromThisMachine(req, hosts)) {
-    return refused(
-      403,
-      `${LOCAL_PREFIX}/ answers only a browser on the machine running the service, at http://localhost:${req.socket.localPort}${LOCAL_PREFIX}/..., never through PUBLIC_URL, a proxy or the network.`,
-    );
-  }
   return { path };
 }
 

@@ -1,13 +1,17 @@
 /**
  * The API on the public port, as API Gateway and WAF serve it in AWS: the route for the request, the
- * per-client limit of the public routes a stranger can flood, the route's own throttle, its body read within
+ * per-client limit of the public routes a stranger can flood (and WAF's two rules for Twilio's), the JWT
+ * authorizer of the admin routes, the route's own throttle, its body read within
  * the route's size limit and at a living pace, then its Lambda handler. Whatever a client sends or fails to
  * send, it gets an answer (or, if it went away, none) and the runtime goes on serving everyone else.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { UnauthorizedError } from '#core/errors';
 import { bodyTooLargeMessage } from '../lambdas/http/edge';
 import { bodyLimit, HTTP_ROUTES, type HttpRoute } from '../lambdas/http/routes';
+import { TWILIO_PER_CLIENT, TWILIO_SIGNATURE_REQUIRED } from '../lambdas/http/twilio-firewall';
+import type { TokenVerifier } from '../lambdas/ports/token-verifier';
 import {
   API_BODY_PACE,
   BodyAbortedError,
@@ -19,7 +23,8 @@ import {
   writeJsonError,
   writeResult,
 } from './api-gateway';
-import { clientAddress } from './client-address';
+import { clientAddress, type TrustedProxies } from './client-address';
+import { closeAfterRefusal } from './doors';
 import { matchRoute } from './route-match';
 import type { ClientLimiter, RouteThrottle } from './throttle';
 
@@ -35,17 +40,13 @@ export type ApiParts = {
   readonly throttle: RouteThrottle | null;
   /** The per-client limits of the public routes (WAF's rate-based rules); null when LOCAL_THROTTLING=off. */
   readonly clientLimits: ClientLimiter | null;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client. */
+  readonly trustedProxies: TrustedProxies;
+  /** The gateway's JWT authorizer: tokens of the pool's app client (ID or access), checked before the body. */
+  readonly adminTokens: TokenVerifier;
 };
 
-/**
- * What is read of a refused body before its connection is closed: up to 1 MB (read and dropped, never kept;
- * then the client is made to wait) for up to 2 s. Closing at once would reset a connection with data still
- * coming, and a reset can take the answer with it before the client reads it (a lingering close, as web
- * servers do).
- */
-const LINGER = { ms: 2_000, bytes: 1024 * 1024 };
-
-/** Answers without reading the rest of the body (see LINGER), so a refused upload cannot hold the server. */
+/** Answers without reading the rest of the body (see closeAfterRefusal), so a refused upload cannot hold the server. */
 function refuse(
   req: IncomingMessage,
   res: ServerResponse,
@@ -54,20 +55,29 @@ function refuse(
   headers: Record<string, string> = {},
 ): void {
   writeJsonError(res, status, message, headers);
-  if (req.complete) return;
-  let drained = 0;
-  const timer = setTimeout(() => req.socket.destroy(), LINGER.ms);
-  const done = () => clearTimeout(timer);
-  req
-    .on('data', (chunk: Buffer) => {
-      drained += chunk.byteLength;
-      // Paused, the request stops reading its socket once its small buffer is full.
-      if (drained > LINGER.bytes) req.pause();
-    })
-    .once('end', done)
-    .once('close', done)
-    .resume();
+  closeAfterRefusal(req);
 }
+
+/**
+ * The gateway's JWT authorizer (lib/constructs/http-api.ts), before a byte of an admin route's body is read:
+ * in AWS API Gateway refuses a request without a valid token of the pool's app client before the function
+ * runs; the handler then checks the token again, and the admins group. True when the request may go on.
+ */
+async function authorized(req: IncomingMessage, res: ServerResponse, api: ApiParts): Promise<boolean> {
+  // The words and header of the handlers' own check (lambdas/http/edge.ts, lambdas/http/error-mapper.ts).
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+  try {
+    if (!token) throw new UnauthorizedError(BEARER_NEEDED);
+    await api.adminTokens.verify(token);
+    return true;
+  } catch (error) {
+    if (!(error instanceof UnauthorizedError)) throw error;
+    refuse(req, res, 401, error.message, { 'www-authenticate': 'Bearer' });
+    return false;
+  }
+}
+
+const BEARER_NEEDED = 'Sign in as an administrator: this needs an Authorization: Bearer token.';
 
 /** The body, or null once the request was answered (413, 408) or its client went away. */
 async function routeBody(
@@ -106,8 +116,15 @@ export async function serveApi(
   }
   const { route } = match;
   const routeKey = `${route.method} ${route.path}`;
-  if (api.clientLimits && route.perClient) {
-    const wait = api.clientLimits.take(clientAddress(req), route.perClient);
+  // WAF's rules for Twilio's routes (lambdas/http/twilio-firewall.ts): no signature header, no entry; then one
+  // address's posts are capped, so a forger's flood stops before its bodies are read.
+  if (route.signedBy && !req.headers['x-twilio-signature']) {
+    refuse(req, res, 403, TWILIO_SIGNATURE_REQUIRED);
+    return;
+  }
+  const perClient = route.perClient ?? (route.signedBy ? TWILIO_PER_CLIENT : undefined);
+  if (api.clientLimits && perClient) {
+    const wait = api.clientLimits.take(clientAddress(req, api.trustedProxies), perClient);
     if (wait > 0) {
       refuse(
         req,
@@ -119,6 +136,7 @@ export async function serveApi(
       return;
     }
   }
+  if (route.access === 'admin' && !(await authorized(req, res, api))) return;
   // What API Gateway answers a throttled request with.
   const throttled = () => {
     if (!api.throttle || api.throttle.take(routeKey, route.throttle)) return false;

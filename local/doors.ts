@@ -94,3 +94,31 @@ export function refuseUnread(
   writeJson(res, status, body, { connection: 'close', ...headers });
   req.resume();
 }
+
+/**
+ * What is read of a refused body before its connection is closed: up to 1 MB (read and dropped, never kept;
+ * then the client is made to wait) for up to 2 s. Closing at once would reset a connection with data still
+ * coming, and a reset can take the answer with it before the client reads it (a lingering close, as web
+ * servers do).
+ */
+const LINGER = { ms: 2_000, bytes: 1024 * 1024 };
+
+/**
+ * After an answer that refused a body: the rest is never kept, at most LINGER of it is read, then the socket
+ * is closed, so a refused client cannot hold the connection or the server's memory.
+ */
+export function closeAfterRefusal(req: IncomingMessage): void {
+  if (req.complete) return;
+  let drained = 0;
+  const timer = setTimeout(() => req.socket.destroy(), LINGER.ms);
+  const done = () => clearTimeout(timer);
+  req
+    .on('data', (chunk: Buffer) => {
+      drained += chunk.byteLength;
+      // Paused, the request stops reading its socket once its small buffer is full.
+      if (drained > LINGER.bytes) req.pause();
+    })
+    .once('end', done)
+    .once('close', done)
+    .resume();
+}

@@ -4,8 +4,8 @@
  * API (each route to its Lambda handler, with the gateway's per-route throttling) are reached here; Step
  * Functions and the triggers are not (they live on the internal door). Cross-origin browsers are refused on
  * everything that is not the site or the API; the parts that start late answer 503 until they are ready.
- * Before any of that, every request and upgrade passes local/admission.ts: a name the operator uses, one
- * normalized path for every part, and `/_local/*` from this machine only.
+ * Before any of that, every request and upgrade passes local/admission.ts: a name the operator uses and one
+ * normalized path for every part; `/_local/*` then needs this start's secret (local/local-access.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -16,6 +16,7 @@ import { type ApiParts, serveApi } from './api-door';
 import { writeJsonError } from './api-gateway';
 import { answerPreflight, isCrossOrigin, refuseUnread } from './doors';
 import type { HostNames } from './host-names';
+import type { LocalAccess } from './local-access';
 import { serveLocalControl } from './local-controls';
 import { serveSite } from './site';
 import { type AppSyncEvents, EVENTS_HTTP_PATH, EVENTS_REALTIME_PATH } from './stand-ins/appsync-events';
@@ -60,6 +61,8 @@ export function frontDoor(options: {
   /** The names requests may come in under (local/host-names.ts). */
   readonly hosts: HostNames;
   readonly parts: FrontDoorParts;
+  /** This start's secret for `/_local/*`. */
+  readonly localAccess: LocalAccess;
   readonly log: (line: string) => void;
 }) {
   const { publicUrl, parts } = options;
@@ -100,7 +103,10 @@ export function frontDoor(options: {
       void run(parts.cognito);
       return;
     }
-    if (startedAt(path, paths.local) && crossOrigin(req, res, 'This local page')) return;
+    if (startedAt(path, paths.local)) {
+      if (crossOrigin(req, res, 'This local page')) return;
+      if (options.localAccess.check(req, res) === 'answered') return;
+    }
     if (!parts.app) {
       refuseUnread(
         req,

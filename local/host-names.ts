@@ -98,30 +98,3 @@ export function hostNames(options: {
     },
   };
 }
-
-/** Headers a proxy or tunnel adds (ngrok, cloudflared, nginx, Caddy...): a sign the request came through one. */
-const PROXY_HEADERS = [
-  'forwarded',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-real-ip',
-  'cf-connecting-ip',
-  'true-client-ip',
-  'via',
-];
-
-/**
- * Whether the request comes from this machine itself, directly: a loopback `Host`, not `PUBLIC_URL`'s, no
- * proxy's header, and a loopback socket. What `/_local/` (the inbox shows reset codes) requires.
- */
-export function fromThisMachine(req: IncomingMessage, hosts: HostNames): boolean {
-  const hostname = requestHostName(req);
-  return (
-    hostname !== null &&
-    isLoopbackName(hostname) &&
-    hostname !== hosts.publicHostName &&
-    !PROXY_HEADERS.some((name) => req.headers[name] !== undefined) &&
-    isLoopbackAddress(req.socket.remoteAddress)
-  );
-}

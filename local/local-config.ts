@@ -13,6 +13,7 @@ import {
   type Retention,
 } from '#core/messages/retention';
 import { ConfigError, optionalUrl, readEnv, retentionDays } from '../lambdas/composition/read-env';
+import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import { normalizedHostName } from './host-names';
 import { StartupError } from './startup-error';
 
@@ -71,6 +72,14 @@ const LOCAL_ENV = {
       .default('')
       .refine((value) => notHostNames(value).length === 0),
   ),
+  /** The proxies that append the client's address to X-Forwarded-For (local/client-address.ts). */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .default('0')
+      .refine((value) => parseTrustedProxies(value) !== null),
+  ),
   /** Tests and benchmarks shorten the pipeline's retries and runs. */
   PIPELINE_RETRY_INTERVAL_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).optional()),
   PIPELINE_RUN_TIMEOUT_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).optional()),
@@ -100,6 +109,8 @@ const PROBLEMS: Partial<Record<Variable, (value: string, problem: string) => str
     `ADMIN_EMAILS must be email addresses separated by commas; "${notEmails(value).join('", "')}" is not: fix it or unset ADMIN_EMAILS.`,
   ALLOWED_HOSTS: (value) =>
     `ALLOWED_HOSTS must be host names separated by commas, without scheme or port; "${notHostNames(value).join('", "')}" is not: for example ALLOWED_HOSTS=my-laptop.lan,voice.example.com.`,
+  TRUST_PROXY: (value) =>
+    `TRUST_PROXY must be 0, 1 (a proxy or tunnel on this machine) or the proxies' IP addresses separated by commas (found "${value}"): set it only when that proxy appends the client's address to X-Forwarded-For.`,
   PIPELINE_RETRY_INTERVAL_MS: (value) =>
     `PIPELINE_RETRY_INTERVAL_MS must be a whole number of milliseconds (found "${value}"): unset it for the usual retries.`,
   PIPELINE_RUN_TIMEOUT_SECONDS: (value) =>
@@ -123,6 +134,8 @@ export type LocalConfig = {
   readonly allowedHosts: readonly string[];
   readonly pipeline: { readonly retryIntervalMs?: number; readonly runTimeoutSeconds?: number };
   readonly throttling: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (none unless set). */
+  readonly trustedProxies: TrustedProxies;
   readonly logLevel: string | undefined;
   readonly cognitoLogLevel: string | undefined;
   readonly twilioApiBaseUrl: string | undefined;
@@ -158,6 +171,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
         : { runTimeoutSeconds: read.PIPELINE_RUN_TIMEOUT_SECONDS }),
     },
     throttling: read.LOCAL_THROTTLING !== 'off',
+    trustedProxies: parseTrustedProxies(read.TRUST_PROXY)!,
     logLevel: read.LOG_LEVEL,
     cognitoLogLevel: read.COGNITO_LOCAL_LOG_LEVEL,
     twilioApiBaseUrl: read.TWILIO_API_BASE_URL,

@@ -32,9 +32,10 @@ async function main() {
   }
   // Before anything that logs is loaded: Powertools' logger reads its settings once, when it is created.
   applyPowertoolsEnvironment(config.logLevel);
-  const [{ startRuntime }, { INBOX_PATH }] = await Promise.all([
+  const [{ startRuntime }, { INBOX_PATH }, { LOCAL_TOKEN_PARAMETER }] = await Promise.all([
     import('./runtime'),
     import('./local-controls'),
+    import('./local-access'),
   ]);
   const { port, host, dataDir } = config;
   const started = performance.now();
@@ -66,7 +67,8 @@ Voice Summary is running (ready in ${seconds} s).
   Send a test SMS   npm run sms -- <audio file> --from +14155550123
   Replies (SMS)     ${info.outbox}
   Sign-in emails    ${info.mailbox}
-  Local inbox       ${info.url}${INBOX_PATH}  (the emails and SMS replies above, as a page)
+  Local inbox       ${info.url}${INBOX_PATH}?${LOCAL_TOKEN_PARAMETER}=${info.localToken}
+                    (the emails and SMS replies above, as a page; the token is this start's, keep it private)
   Administrators    ${config.adminEmails ? `ADMIN_EMAILS (${config.adminEmails}) join when confirmed` : 'the first account created joins; later ones wait for approval'}
 
 Press Ctrl-C to stop.`);

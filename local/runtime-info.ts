@@ -46,6 +46,11 @@ export type RuntimeInfo = {
     readonly credentialsFile: string;
   };
   readonly tables: typeof LOCAL_TABLES;
+  /**
+   * This start's secret for `/_local/*` (local/local-access.ts): `?token=` once in a browser, or
+   * `Authorization: Bearer` from a script. runtime.json is private to its owner, as the data directory is.
+   */
+  readonly localToken: string;
   readonly startedAt: string;
 };
 
@@ -62,6 +67,7 @@ export function runtimeInfo(parts: {
   readonly pool: { readonly userPoolId: string; readonly clientId: string };
   /** What local/handler-environment.ts set: the webhook, Step Functions and publish URLs. */
   readonly environment: Readonly<Record<string, string>>;
+  readonly localToken: string;
 }): RuntimeInfo {
   const { paths, environment } = parts;
   return {
@@ -91,6 +97,7 @@ export function runtimeInfo(parts: {
       credentialsFile: paths.publisherCredentials,
     },
     tables: LOCAL_TABLES,
+    localToken: parts.localToken,
     startedAt: new Date().toISOString(),
   };
 }

@@ -23,6 +23,7 @@ import {
   prepareDataDir,
   tightenDataDir,
 } from './data-dir';
+import { refuseUnread } from './doors';
 import { type FrontDoorParts, frontDoor } from './front-door';
 import { applyHandlerEnvironment } from './handler-environment';
 import { loadHttpHandlers, loadSignedPostChecks, loadTriggerHandlers } from './handler-modules';
@@ -30,6 +31,7 @@ import { provideLocalAdapters } from './host-adapters';
 import { hostNames, isLoopbackName, normalizedHostName } from './host-names';
 import { failInterruptedRuns } from './interrupted-runs';
 import { createLiveUpdates, publisherCredentials } from './live-access';
+import { localAccess } from './local-access';
 import { type LocalConfig, readLocalConfig } from './local-config';
 import { openPublicPort } from './public-port';
 import { startRetentionSweep } from './retention-sweep';
@@ -87,6 +89,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       `HOST=${options.host} lets other machines reach this service over plain HTTP: passwords, sign-in codes and tokens travel unencrypted. Put TLS in front (an https tunnel or reverse proxy, named by PUBLIC_URL), or keep HOST=127.0.0.1.`,
     );
   }
+  if (publicUrl && config.trustedProxies === 'none') {
+    log(
+      "PUBLIC_URL is set but TRUST_PROXY is not: every visitor through the tunnel or proxy counts as one client for the per-client limits. If it appends the client's address to X-Forwarded-For (ngrok and cloudflared do), start with TRUST_PROXY=1.",
+    );
+  }
   const cleanups = new AsyncDisposableStack();
   cleanups.defer(await lockDataDir(paths.lock));
   // runtime.json says the service answers: it goes last at a stop, just before the lock.
@@ -99,7 +106,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The port first: one in use is the most common problem and should be reported at once.
     const parts: FrontDoorParts = { cognito: null, events: null, app: null };
     const hosts = hostNames({ publicUrl, allowed: config.allowedHosts, listenHost: options.host });
-    const door = frontDoor({ publicUrl, hosts, parts, log });
+    const access = localAccess({ refuse: refuseUnread });
+    const door = frontDoor({ publicUrl, hosts, parts, localAccess: access, log });
     const { port, close: closePort } = await openPublicPort(door, options.port, options.host);
     cleanups.defer(closePort);
     const url = `http://localhost:${port}`;
@@ -179,6 +187,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       signedPosts: await loadSignedPostChecks(),
       throttle: config.throttling ? createRouteThrottle() : null,
       clientLimits: config.throttling ? createClientLimiter() : null,
+      trustedProxies: config.trustedProxies,
+      // API Gateway's JWT authorizer names the app client as the audience: ID and access tokens both pass it.
+      adminTokens: new JwtTokenVerifier({
+        issuer: environment.JWT_ISSUER!,
+        jwksUri: environment.JWT_JWKS_URI!,
+        clientId: pool.clientId,
+        tokenUses: ['id', 'access'],
+      }),
       generated: {
         '/config.json': siteConfigFile({ pool, publicUrl, url, webhookUrl, retention: config.retention }),
       },
@@ -198,6 +214,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       adminEndpoint: standIns.adminEndpoint,
       pool,
       environment,
+      localToken: access.token,
     });
     await writeRuntimeInfo(paths.info, info);
     announced = true;

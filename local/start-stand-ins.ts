@@ -59,11 +59,13 @@ export async function startStandIns(options: {
     );
   });
   cleanups.defer(() => dynamodb.close());
-  const s3 = await startS3rver({ directory: paths.s3 }).catch((error: Error) => {
-    throw new StartupError(
-      `The local file store in ${paths.s3} could not be started (${error.message}): move ${dataDir} away to start fresh.`,
-    );
-  });
+  const s3 = await startS3rver({ directory: paths.s3, siteOrigins: options.siteOrigins }).catch(
+    (error: Error) => {
+      throw new StartupError(
+        `The local file store in ${paths.s3} could not be started (${error.message}): move ${dataDir} away to start fresh.`,
+      );
+    },
+  );
   cleanups.defer(() => s3.close());
 
   const cognito = await createCognitoLocal({

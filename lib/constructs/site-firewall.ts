@@ -1,22 +1,21 @@
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { ClientLimit, HttpRoute } from '../../lambdas/http/routes';
+import {
+  TOO_MANY_FROM_CLIENT,
+  TWILIO_PER_CLIENT,
+  TWILIO_SIGNATURE_REQUIRED,
+} from '../../lambdas/http/twilio-firewall';
 
 /** The functions Twilio posts to, signed (the webhook and the delivery status callbacks). */
 export const TWILIO_FUNCTIONS: readonly string[] = ['receive-message', 'sms-status'];
 
-/**
- * Posts one address may send Twilio's routes: generous (Twilio posts from a pool of addresses, a few requests
- * per text at most), so only a forger's flood from one address stops here, before the gateway's route throttle
- * that Twilio's real posts share.
- */
-export const TWILIO_PER_CLIENT: ClientLimit = { limit: 1500, windowSeconds: 300 };
-
-/** What a client over its limit reads (JSON, as every API error). */
-export const TOO_MANY_FROM_CLIENT = 'Too many requests from your address: wait a few minutes and try again.';
-/** What an unsigned post to Twilio's routes reads. */
-export const TWILIO_SIGNATURE_REQUIRED =
-  'Only Twilio may post here: the X-Twilio-Signature header is missing.';
+// The numbers and words the local gateway shares (local/api-door.ts mirrors this firewall).
+export {
+  TOO_MANY_FROM_CLIENT,
+  TWILIO_PER_CLIENT,
+  TWILIO_SIGNATURE_REQUIRED,
+} from '../../lambdas/http/twilio-firewall';
 
 /** Props of {@link SiteFirewall}. */
 export interface SiteFirewallProps {

@@ -1,14 +1,23 @@
 /**
  * AppSync Events' publish over HTTP (`POST /event`), locally: as in AWS only IAM may publish, so a request
  * must carry a SigV4 signature (service `appsync`, at most 5 minutes old) by the credentials the runtime gave
- * its functions. The body is capped before it is read, then `{channel, events: [1 to 5 JSON strings]}` is
- * checked and each event handed to `deliver`.
+ * its functions. A post whose headers do not name them is refused before its body is read; the body is capped
+ * and paced as it is read, its signature checked, then `{channel, events: [1 to 5 JSON strings]}` is checked
+ * and each event handed to `deliver`.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity } from '@smithy/types';
+import {
+  API_BODY_PACE,
+  BodyAbortedError,
+  BodyTimeoutError,
+  BodyTooLargeError,
+  readBody,
+} from '../api-gateway';
+import { closeAfterRefusal } from '../doors';
 
 export const MAX_PUBLISH_BYTES = 1_200_000;
 /** AppSync Events takes at most 5 events per publish. */
@@ -50,8 +59,8 @@ export function publishOverHttp(options: {
     sha256: Sha256,
   });
 
-  /** Whether the request carries a valid SigV4 signature by the publishers' credentials. */
-  async function signedByPublisher(req: IncomingMessage, body: string): Promise<boolean> {
+  /** The signature's parts, when the headers name the publishers' key and a fresh date: null otherwise. */
+  function signatureOf(req: IncomingMessage) {
     const authorization = String(req.headers.authorization ?? '');
     const match =
       /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/[^/]+\/appsync\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
@@ -59,14 +68,24 @@ export function publishOverHttp(options: {
       );
     const date = String(req.headers['x-amz-date'] ?? '');
     const dated = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
-    if (!match || !dated || match[1] !== options.credentials.accessKeyId) return false;
+    if (!match || !dated || match[1] !== options.credentials.accessKeyId) return null;
     const signingDate = new Date(
       Date.UTC(+dated[1]!, +dated[2]! - 1, +dated[3]!, +dated[4]!, +dated[5]!, +dated[6]!),
     );
     // AppSync refuses signatures older (or newer) than 5 minutes.
-    if (Math.abs(Date.now() - signingDate.getTime()) > 5 * 60_000) return false;
+    if (Math.abs(Date.now() - signingDate.getTime()) > 5 * 60_000) return null;
+    return { signedHeaders: match[2]!, signature: match[3]!, signingDate };
+  }
+
+  /** Whether the headers name this start's publisher: what can be known before the body is read. */
+  const namesPublisher = (req: IncomingMessage) => signatureOf(req) !== null;
+
+  /** Whether the request carries a valid SigV4 signature by the publishers' credentials. */
+  async function signedByPublisher(req: IncomingMessage, body: string): Promise<boolean> {
+    const signed = signatureOf(req);
+    if (!signed) return false;
     const headers: Record<string, string> = {};
-    for (const name of match[2]!.split(';')) headers[name] = String(req.headers[name] ?? '');
+    for (const name of signed.signedHeaders.split(';')) headers[name] = String(req.headers[name] ?? '');
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const expected = await signer.sign(
       {
@@ -78,9 +97,9 @@ export function publishOverHttp(options: {
         headers,
         body,
       },
-      { signingDate },
+      { signingDate: signed.signingDate },
     );
-    return String(expected.headers.authorization ?? '').endsWith(`Signature=${match[3]}`);
+    return String(expected.headers.authorization ?? '').endsWith(`Signature=${signed.signature}`);
   }
 
   return async (req, res) => {
@@ -89,20 +108,34 @@ export function publishOverHttp(options: {
       req.resume();
       return;
     }
-    // Refused before a byte is buffered, whether the size is declared or only streamed.
-    const tooLarge = () => {
-      answer(res, 413, badRequest(`Too large: ${MAX_PUBLISH_BYTES} bytes at most.`), { connection: 'close' });
-      req.resume();
-    };
-    if (Number(req.headers['content-length']) > MAX_PUBLISH_BYTES) return tooLarge();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).byteLength;
-      if (size > MAX_PUBLISH_BYTES) return tooLarge();
-      chunks.push(chunk as Buffer);
+    // Who signed is read from the headers before a byte of the body: a post that does not name this start's
+    // credentials, freshly dated, is refused unread and its connection closed (the signature itself covers
+    // the body, so it is checked once the body is in).
+    if (!namesPublisher(req)) {
+      options.log('Live updates: a publish without a valid SigV4 signature was refused');
+      answer(res, 401, { errors: [UNAUTHORIZED] }, { connection: 'close' });
+      closeAfterRefusal(req);
+      return;
     }
-    const body = Buffer.concat(chunks).toString('utf8');
+    let body: string;
+    try {
+      // Capped whether the size is declared or only streamed, and at the API's pace (no trickle holds it).
+      body = (await readBody(req, MAX_PUBLISH_BYTES, API_BODY_PACE)).toString('utf8');
+    } catch (error) {
+      if (error instanceof BodyAbortedError) return void res.destroy();
+      const late = error instanceof BodyTimeoutError;
+      if (!late && !(error instanceof BodyTooLargeError)) throw error;
+      answer(
+        res,
+        late ? 408 : 413,
+        badRequest(
+          late ? 'The body took too long to arrive.' : `Too large: ${MAX_PUBLISH_BYTES} bytes at most.`,
+        ),
+        { connection: 'close' },
+      );
+      closeAfterRefusal(req);
+      return;
+    }
     if (!(await signedByPublisher(req, body))) {
       options.log('Live updates: a publish without a valid SigV4 signature was refused');
       answer(res, 401, { errors: [UNAUTHORIZED] });

@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
+import { ownHostOnly } from './own-host-only';
 
 export type StandIn = { readonly endpoint: string; close(): Promise<void> };
 
@@ -15,6 +16,8 @@ export async function startDynalite(options: { path?: string; port?: number } = 
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  // Only the runtime's SDK clients, under dynalite's own address (a DNS-rebinding page names another host).
+  ownHostOnly(server, { browsers: 'none' });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {

@@ -170,7 +170,7 @@ describe('signing in', () => {
     await page.getByText(/expires in 1 hour/).waitFor();
 
     const inbox = await person();
-    await inbox.goto(`${runtime.url}/_local/inbox`);
+    await inbox.goto(`${runtime.url}/_local/inbox?token=${runtime.info.localToken}`);
     const newest = inbox.getByRole('listitem').first();
     await newest.getByText('Voice Summary: reset your password').waitFor();
     await newest.getByText(/^Code: \d{6}$/).waitFor();

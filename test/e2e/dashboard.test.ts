@@ -453,7 +453,14 @@ describe('the live channel', () => {
   it('reconnects after its connection drops and refetches, so a change made meanwhile is not missed', async () => {
     const { page, errors } = await openDashboard();
     await markDocument(page);
-    expect((await fetch(`${runtime.url}/_local/realtime/stop`, { method: 'POST' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${runtime.url}/_local/realtime/stop`, {
+          method: 'POST',
+          headers: runtime.localHeaders(),
+        })
+      ).status,
+    ).toBe(200);
     await waitForLiveState(page, 'Reconnecting...');
     await screenshot(page, 'dashboard-reconnecting');
 
@@ -471,7 +478,14 @@ describe('the live channel', () => {
     expect(sent.status).toBe(201);
     expect(await card(page, 'while-offline').count()).toBe(0);
 
-    expect((await fetch(`${runtime.url}/_local/realtime/start`, { method: 'POST' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${runtime.url}/_local/realtime/start`, {
+          method: 'POST',
+          headers: runtime.localHeaders(),
+        })
+      ).status,
+    ).toBe(200);
     await waitForLiveState(page, 'Live');
     await card(page, 'while-offline').waitFor({ timeout: 30_000 });
     // From here on it is live again: the same message reaches completed without a reload.

@@ -109,7 +109,9 @@ describe('a reply answered by the local runtime', () => {
     expect(message.sms_parts?.every((p) => p.segments >= 1)).toBe(true);
     expect(describeDelivery(message.sms_parts)?.title).toBe('Waiting for the carrier to confirm delivery');
     // The local inbox shows each text's SID, what `npm run sms -- --delivery` takes.
-    const inbox = await (await fetch(`${runtime.url}/_local/inbox`)).text();
+    const inbox = await (
+      await fetch(`${runtime.url}/_local/inbox`, { headers: runtime.localHeaders() })
+    ).text();
     for (const sid of sids) expect(inbox).toContain(`npm run sms -- --delivery ${sid} delivered`);
   });
 });

@@ -155,7 +155,14 @@ describe('the live channel', () => {
   it('drops every connection on /_local/realtime/stop and takes new ones after /start', async () => {
     const client = await connect(await accessToken('live-admin@example.com', 'live-password-1', 'admins'));
     await client.next((f) => f.type === 'connection_ack');
-    expect((await fetch(`${runtime.url}/_local/realtime/stop`, { method: 'POST' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${runtime.url}/_local/realtime/stop`, {
+          method: 'POST',
+          headers: runtime.localHeaders(),
+        })
+      ).status,
+    ).toBe(200);
     await expect.poll(() => client.socket.readyState).toBe(WebSocket.CLOSED);
     const refused = new WebSocket(runtime.info.events.realtimeEndpoint, ['aws-appsync-event-ws']);
     sockets.push(refused);
@@ -165,7 +172,14 @@ describe('the live channel', () => {
         refused.once('error', reject);
       }),
     ).rejects.toThrow(/503/);
-    expect((await fetch(`${runtime.url}/_local/realtime/start`, { method: 'POST' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${runtime.url}/_local/realtime/start`, {
+          method: 'POST',
+          headers: runtime.localHeaders(),
+        })
+      ).status,
+    ).toBe(200);
     const again = await connect(await accessToken('live-admin@example.com', 'live-password-1', 'admins'));
     await again.next((f) => f.type === 'connection_ack');
   });

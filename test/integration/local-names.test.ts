@@ -1,8 +1,9 @@
 /**
  * Doors by name (issue 23), tried as an attacker would against the runtime's own process: a request under a
  * name the operator did not choose (a DNS-rebinding page's) is refused on every route, the WebSocket too;
- * the local inbox, which shows password-reset codes, answers only this machine's own browser at a loopback
- * name, never through PUBLIC_URL (its host, or a proxy's headers), however its path is spelled; the data
+ * the local inbox, which shows password-reset codes, answers only whoever holds this start's token (issue 31:
+ * never a request that merely looks local, as every request does behind a same-machine proxy that rewrites
+ * Host to 127.0.0.1 and adds no header, or a TCP forward), however its path is spelled; the data
  * directory is private to the user; and listening beyond loopback says that passwords travel unencrypted.
  */
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -108,60 +109,80 @@ describe('names and the local inbox', () => {
     expect(refused).toBe(403);
   });
 
-  it('shows the inbox to this machine’s browser at localhost', async () => {
-    const inbox = await get(runtime, '/_local/inbox');
+  it('says at start that behind PUBLIC_URL the per-client limits need TRUST_PROXY to tell visitors apart', () => {
+    expect(runtime.output()).toContain(
+      'PUBLIC_URL is set but TRUST_PROXY is not: every visitor through the tunnel or proxy counts as one client',
+    );
+  });
+
+  it('shows the inbox to whoever opens the printed address: the token becomes a cookie and leaves the URL', async () => {
+    const token = runtime.info.localToken;
+    expect(runtime.output()).toContain(`${runtime.url}/_local/inbox?token=${token}`);
+    const opened = await get(runtime, `/_local/inbox?token=${token}`);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe('/_local/inbox');
+    const [cookie] = opened.headers['set-cookie'] ?? [];
+    expect(cookie).toMatch(/; Path=\/_local; HttpOnly; SameSite=Strict$/);
+    const inbox = await get(runtime, '/_local/inbox', { cookie: cookie!.split(';')[0]! });
     expect(inbox.status).toBe(200);
     expect(inbox.body).toContain('<h1>Local inbox</h1>');
+    expect((await get(runtime, '/_local/inbox', { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
   it.each([
-    ['its host', { host: PUBLIC_HOST }],
+    ['a plain request from this machine (a same-machine proxy that rewrites Host and adds nothing)', {}],
+    ['127.0.0.1 as its Host', { host: `127.0.0.1:0` }],
+    ['PUBLIC_URL’s host', { host: PUBLIC_HOST }],
     ['X-Forwarded-For', { 'x-forwarded-for': '203.0.113.9' }],
-    ['Forwarded', { forwarded: 'for=203.0.113.9;proto=https' }],
-    ['X-Forwarded-Host', { 'x-forwarded-host': PUBLIC_HOST }],
-    ['CF-Connecting-IP', { 'cf-connecting-ip': '203.0.113.9' }],
-  ])('never shows the inbox through PUBLIC_URL (%s), however the path is spelled', async (_, headers) => {
-    for (const path of [
-      '/_local/inbox',
-      '/api/../_local/inbox',
-      '/api/%2e%2e/_local/inbox',
-      '/api/%2E%2E/_local/inbox',
-      '//_local/inbox',
-      '/%5Flocal/inbox',
-      '/api\\..\\_local/inbox',
-      '/_local/./inbox?x=1',
-    ]) {
-      const answer = await get(runtime, path, headers);
-      expect(answer.status, path).toBe(403);
-      expect(errorOf(answer)).toMatch(
-        /^\/_local\/ answers only a browser on the machine running the service/,
-      );
-    }
-    const stop = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: runtime.info.port,
-          method: 'POST',
-          path: '/api/../_local/realtime/stop',
-          headers: { host: `localhost:${runtime.info.port}`, ...headers },
-        },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
-    expect(stop).toBe(403);
-  });
+    ['a wrong token', { authorization: 'Bearer not-the-token' }],
+    ['another start’s cookie', { cookie: 'vs_local_3000=not-the-token' }],
+  ])(
+    'never shows the inbox without this start’s token (%s), however the path is spelled',
+    async (_, headers) => {
+      const withPort: Record<string, string> = { ...headers };
+      if (withPort.host === '127.0.0.1:0') withPort.host = `127.0.0.1:${runtime.info.port}`;
+      for (const path of [
+        '/_local/inbox',
+        '/api/../_local/inbox',
+        '/api/%2e%2e/_local/inbox',
+        '/api/%2E%2E/_local/inbox',
+        '//_local/inbox',
+        '/%5Flocal/inbox',
+        '/api\\..\\_local/inbox',
+        '/_local/./inbox?x=1',
+        '/_local/inbox?token=wrong',
+      ]) {
+        const answer = await get(runtime, path, withPort);
+        expect(answer.status, path).toBe(403);
+        expect(errorOf(answer)).toMatch(/^\/_local\/ needs this start's token/);
+      }
+      const stop = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: runtime.info.port,
+            method: 'POST',
+            path: '/api/../_local/realtime/stop',
+            headers: { host: `localhost:${runtime.info.port}`, ...withPort },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(stop).toBe(403);
+    },
+  );
 
   it('routes every spelling of a path to the same place', async () => {
     for (const path of ['/api/../api/health', '/api/%2e/health', '//api//health', '/%61pi/health']) {
       expect((await get(runtime, path)).status, path).toBe(200);
     }
-    expect((await get(runtime, '/api/%2e%2e/_local/inbox')).status).toBe(200);
+    const bearer = { authorization: `Bearer ${runtime.info.localToken}` };
+    expect((await get(runtime, '/api/%2e%2e/_local/inbox', bearer)).status).toBe(200);
   });
 });
 
@@ -252,12 +273,12 @@ describe('a data directory shared with others, and HOST=0.0.0.0', () => {
     );
   });
 
-  it('answers the network at this machine’s own address, but never shows it the inbox', async () => {
+  it('answers the network at this machine’s own address, but never shows it the inbox without the token', async () => {
     const address = lanAddress();
     const host = `${address}:${runtime.info.port}`;
     expect((await get(runtime, '/api/health', { host }, address)).status).toBe(200);
     expect((await get(runtime, '/_local/inbox', { host }, address)).status).toBe(403);
-    // Even naming localhost: the request came from the network, not from this machine.
+    // Naming localhost changes nothing: only the token opens it.
     expect((await get(runtime, '/_local/inbox', {}, address)).status).toBe(403);
     expect((await get(runtime, '/api/health', { host: 'rebound.attacker.example' }, address)).status).toBe(
       403,

@@ -18,7 +18,9 @@ let runtime: RunningRuntime;
 let db: ReturnType<typeof createDocumentClient>;
 
 beforeAll(async () => {
-  runtime = await startLocalRuntime();
+  // The clients here come through a tunnel on this machine that appends their address to X-Forwarded-For,
+  // as ngrok and cloudflared do: TRUST_PROXY=1 says so (without it the header is never read, issue 31).
+  runtime = await startLocalRuntime({ env: { TRUST_PROXY: '1' } });
   db = createDocumentClient({ region: runtime.info.region, endpoint: runtime.info.dynamodb.endpoint });
 });
 

@@ -37,6 +37,8 @@ export type RunningRuntime = {
   readonly child: ChildProcess;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
+  /** What a script sends to open `/_local/*`: this start's token (local/local-access.ts). */
+  localHeaders(): { authorization: string };
   /** An ID token of a confirmed user in the admins group (created on first call). */
   adminToken(): Promise<string>;
   /** An ID token of a confirmed user who is not an administrator. */
@@ -197,6 +199,7 @@ export async function startLocalRuntime(options: StartOptions = {}): Promise<Run
     dataDir,
     child,
     output: () => output,
+    localHeaders: () => ({ authorization: `Bearer ${running.localToken}` }),
     adminToken: () => {
       admin ??= signIn('admin@example.com', 'admin-password-1', 'admins');
       return admin;

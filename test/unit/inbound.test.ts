@@ -2,7 +2,9 @@
  * What arrives at the service (Twilio's webhook, an admin's upload, an admin's restart) as use cases over
  * in-memory ports: which messages are created, which runs start, and what the sender gets back.
  */
+
 import { describe, expect, it } from 'vitest';
+import { DELETE_CODE_TRIES } from '#core/commands/delete';
 import {
   ConflictError,
   NotFoundError,
@@ -281,7 +283,8 @@ describe('DELETE', () => {
   }
 
   /** The code the last text to FROM carries ("reply DELETE 482193 within 10 minutes"). */
-  const codeIn = (sms: { sent: { body: string }[] }) => /DELETE (\d{6})\b/.exec(sms.sent.at(-1)!.body)![1]!;
+  const codeIn = (sms: { sent: { body: string }[] }) =>
+    /DELETE (\d{6,12})\b/.exec(sms.sent.at(-1)!.body)![1]!;
 
   it('asks for a code first: DELETE alone erases nothing and texts a one-time code', async () => {
     const { deps, sms } = inboundDeps();
@@ -367,11 +370,59 @@ describe('DELETE', () => {
     expect(deps.messages.items.has('MM1-0')).toBe(true);
   });
 
-  it('texts a number at most 10 times a day about codes, however often DELETE comes', async () => {
+  it('texts a number at most 10 codes and 10 answers to wrong codes a day, however often DELETE comes', async () => {
     const { deps, sms } = inboundDeps();
-    for (let i = 0; i < 12; i++) await receiveSms(deps, text(i % 2 === 0 ? 'DELETE' : 'DELETE 1'));
+    for (let i = 0; i < 24; i++) await receiveSms(deps, text(i % 2 === 0 ? 'DELETE' : 'DELETE 1'));
+    expect(sms.sent.filter((s) => /reply DELETE \d{6}/.test(s.body))).toHaveLength(10);
+    expect(sms.sent).toHaveLength(20);
+    expect(deps.warnings.join('\n')).toMatch(/had all its texts about DELETE codes today/);
+    expect(deps.warnings.join('\n')).toMatch(/had all its texts about DELETE answers today/);
+  });
+
+  it('lets the owner erase after a forger spent the day’s code texts and guessed at the last one', async () => {
+    const { deps, sms } = inboundDeps();
+    await stored(deps, 'MM1-0', FROM);
+    // A forger sends DELETE under the owner's number until no more codes are texted; each reaches the phone.
+    for (let i = 0; i < 15; i++) await receiveSms(deps, text('DELETE'));
     expect(sms.sent).toHaveLength(10);
-    expect(deps.warnings.at(-1)).toMatch(/had all its texts about DELETE codes today/);
+    expect(sms.sent.at(-1)?.body).toMatch(/reply DELETE \d{12} by midnight UTC\. It is today's last code/);
+    const lastReceived = codeIn(sms);
+    // ... then guesses at it, more often than any other code allows.
+    for (let i = 0; i < 2 * DELETE_CODE_TRIES; i++) await receiveSms(deps, text('DELETE 000000000000'));
+    deps.clock.advance(3 * 60 * 60_000);
+    // Hours later the owner asks: no code can be texted, and the one the phone holds is not replaced.
+    await receiveSms(deps, text('DELETE'));
+    expect(sms.sent.filter((s) => /reply DELETE \d+/.test(s.body))).toHaveLength(10);
+
+    expect((await receiveSms(deps, text(`DELETE ${lastReceived}`))).action).toBe('delete');
+    expect(deps.messages.items.has('MM1-0')).toBe(false);
+  });
+
+  it('counts and keeps only codes that reached the phone: texts the gate refused replace nothing', async () => {
+    const { deps, sms } = inboundDeps();
+    // Room for two code texts an hour for this number: the rest of a forger's DELETEs are refused by the gate.
+    deps.settings.record = settingsWith({ segments_per_number_per_hour: 4 });
+    await stored(deps, 'MM1-0', FROM);
+    for (let i = 0; i < 15; i++) await receiveSms(deps, text('DELETE'));
+    expect(sms.sent).toHaveLength(2);
+    const received = codeIn(sms);
+
+    expect((await receiveSms(deps, text(`DELETE ${received}`))).action).toBe('delete');
+    expect(deps.messages.items.has('MM1-0')).toBe(false);
+    // The refused ones spent none of the day's code texts: the next hour has codes again.
+    deps.clock.advance(60 * 60_000);
+    await receiveSms(deps, text('DELETE'));
+    expect(sms.sent.at(-1)?.body).toMatch(/reply DELETE \d{6} within 10 minutes/);
+  });
+
+  it('ends the day’s last code at midnight UTC', async () => {
+    const { deps, sms } = inboundDeps();
+    await stored(deps, 'MM1-0', FROM);
+    for (let i = 0; i < 10; i++) await receiveSms(deps, text('DELETE'));
+    const lastReceived = codeIn(sms);
+    deps.clock.advance(12 * 60 * 60_000);
+    await receiveSms(deps, text(`DELETE ${lastReceived}`));
+    expect(deps.messages.items.has('MM1-0')).toBe(true);
   });
 
   it('deletes at Twilio the media of a message it never fetched (one past the daily limit)', async () => {

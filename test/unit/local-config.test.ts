@@ -31,6 +31,7 @@ describe('the local configuration', () => {
       adminEmails: '',
       pipeline: {},
       throttling: true,
+      trustedProxies: 'none',
     });
   });
 
@@ -43,6 +44,7 @@ describe('the local configuration', () => {
       PIPELINE_RUN_TIMEOUT_SECONDS: '8',
       LOCAL_THROTTLING: 'off',
       ALLOWED_HOSTS: ' My-Laptop.lan, voice.example.com,,192.168.1.20, ::1 ',
+      TRUST_PROXY: '192.168.1.5, 10.0.0.2',
     });
 
     expect(config).toMatchObject({
@@ -52,7 +54,9 @@ describe('the local configuration', () => {
       adminEmails: 'boss@example.com, ada@example.com',
       pipeline: { retryIntervalMs: 50, runTimeoutSeconds: 8 },
       throttling: false,
+      trustedProxies: ['192.168.1.5', '10.0.0.2'],
     });
+    expect(readLocalConfig({ TRUST_PROXY: '1' }).trustedProxies).toBe('loopback');
   });
 
   it.each([
@@ -74,6 +78,10 @@ describe('the local configuration', () => {
       'PIPELINE_RETRY_INTERVAL_MS must be a whole number of milliseconds (found "soon"): unset it for the usual retries.',
     ],
     [{ LOCAL_THROTTLING: 'false' }, 'LOCAL_THROTTLING must be on or off (found "false").'],
+    [
+      { TRUST_PROXY: 'nginx' },
+      'TRUST_PROXY must be 0, 1 (a proxy or tunnel on this machine) or the proxies\' IP addresses separated by commas (found "nginx"): set it only when that proxy appends the client\'s address to X-Forwarded-For.',
+    ],
     [
       { ALLOWED_HOSTS: 'my-laptop.lan, https://voice.example.com, voice.lan:8080' },
       'ALLOWED_HOSTS must be host names separated by commas, without scheme or port; "https://voice.example.com", "voice.lan:8080" is not: for example ALLOWED_HOSTS=my-laptop.lan,voice.example.com.',

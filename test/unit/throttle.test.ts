@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from '../../local/client-address';
+import { clientAddress, parseTrustedProxies } from '../../local/client-address';
 import { createClientLimiter, createRouteThrottle } from '../../local/throttle';
 
 describe('the per-route throttle', () => {
@@ -73,19 +73,32 @@ describe('the client of a request', () => {
     expect(clientAddress(request('::ffff:203.0.113.7'))).toBe('203.0.113.7');
   });
 
-  it("is the address a proxy on this machine saw: X-Forwarded-For's last entry, not what the client wrote", () => {
-    expect(clientAddress(request('127.0.0.1', '6.6.6.6, 203.0.113.7'))).toBe('203.0.113.7');
-    expect(clientAddress(request('::1', '203.0.113.8'))).toBe('203.0.113.8');
-    expect(clientAddress(request('::ffff:127.0.0.1', ' 203.0.113.9 '))).toBe('203.0.113.9');
+  it("is the address a trusted proxy on this machine saw: X-Forwarded-For's last entry, not what the client wrote", () => {
+    expect(clientAddress(request('127.0.0.1', '6.6.6.6, 203.0.113.7'), 'loopback')).toBe('203.0.113.7');
+    expect(clientAddress(request('::1', '203.0.113.8'), 'loopback')).toBe('203.0.113.8');
+    expect(clientAddress(request('::ffff:127.0.0.1', ' 203.0.113.9 '), 'loopback')).toBe('203.0.113.9');
     // Not an address: the proxy itself is the client.
-    expect(clientAddress(request('127.0.0.1', 'evil'))).toBe('127.0.0.1');
-    expect(clientAddress(request('127.0.0.1'))).toBe('127.0.0.1');
+    expect(clientAddress(request('127.0.0.1', 'evil'), 'loopback')).toBe('127.0.0.1');
+    expect(clientAddress(request('127.0.0.1'), 'loopback')).toBe('127.0.0.1');
+  });
+
+  it('never reads X-Forwarded-For unless TRUST_PROXY names the peer (a proxy passing the header on lets a client pick)', () => {
+    // A same-machine proxy that forwards the client's own header: without TRUST_PROXY the client cannot pick.
+    expect(clientAddress(request('127.0.0.1', '6.6.6.6'))).toBe('127.0.0.1');
+    expect(clientAddress(request('127.0.0.1', '6.6.6.6'), parseTrustedProxies(undefined)!)).toBe('127.0.0.1');
+    expect(clientAddress(request('127.0.0.1', '6.6.6.6'), parseTrustedProxies('1')!)).toBe('6.6.6.6');
+    // A proxy named by address on the LAN; any other peer's header is its own writing.
+    const lan = parseTrustedProxies('192.168.1.5, 10.0.0.2')!;
+    expect(clientAddress(request('192.168.1.5', '203.0.113.4'), lan)).toBe('203.0.113.4');
+    expect(clientAddress(request('127.0.0.1', '203.0.113.4'), lan)).toBe('127.0.0.1');
+    expect(clientAddress(request('198.51.100.9', '203.0.113.4'), lan)).toBe('198.51.100.9');
+    expect(parseTrustedProxies('yes please')).toBeNull();
   });
 
   it('is an IPv6 client by its /64', () => {
     expect(clientAddress(request('2001:db8:0:1:aaaa::1'))).toBe('2001:db8:0:1::/64');
     expect(clientAddress(request('2001:db8:0:1:bbbb:cccc:dddd:eeee'))).toBe('2001:db8:0:1::/64');
     expect(clientAddress(request('2001:db8::7'))).toBe('2001:db8:0:0::/64');
-    expect(clientAddress(request('::1', '2001:db8:0:2::9'))).toBe('2001:db8:0:2::/64');
+    expect(clientAddress(request('::1', '2001:db8:0:2::9'), 'loopback')).toBe('2001:db8:0:2::/64');
   });
 });

@@ -12,8 +12,21 @@ export const DELETE_KEYWORDS = ['DELETE'] as const;
 
 /** Digits in the code DELETE is answered with. */
 export const DELETE_CODE_DIGITS = 6;
+/**
+ * Digits in the day's last code: it works until the day ends and wrong tries never spend it (a forger who
+ * guessed wrong three times would otherwise leave the owner no code), so it is long enough that guessing it
+ * is hopeless at any number of tries.
+ */
+export const DELETE_LAST_CODE_DIGITS = 12;
 /** How long a DELETE code works. */
 export const DELETE_CODE_MINUTES = 10;
+/**
+ * DELETE codes one number may be texted a day (UTC). The day's last code works until the day ends, since no
+ * other can reach the phone before then (use-cases/commands/delete.ts; the terms say so).
+ */
+export const DELETE_CODE_TEXTS_PER_DAY = 10;
+/** Answers to a wrong or dead DELETE code one number may be texted a day (apart, so guesses spend no code texts). */
+export const DELETE_ANSWER_TEXTS_PER_DAY = 10;
 /** Tries a DELETE code allows: each wrong code takes one, and the last wrong one spends the code. */
 export const DELETE_CODE_TRIES = 3;
 

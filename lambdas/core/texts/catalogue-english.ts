@@ -178,6 +178,10 @@ export const ENGLISH: FixedTexts = {
     `${name}: to delete every voice message, transcript and summary we hold from this number, reply DELETE ${code} within ${minutes} minutes. Did not ask? Ignore this text.`,
     `${name}: reply DELETE ${code} within ${minutes} minutes to delete your voice messages.`,
   ],
+  deleteCodeLast: (name, code) => [
+    `${name}: to delete every voice message, transcript and summary we hold from this number, reply DELETE ${code} by midnight UTC. It is today's last code: we send no other until then. Did not ask? Ignore this text.`,
+    `${name}: reply DELETE ${code} by midnight UTC to delete your voice messages.`,
+  ],
   deleteCodeWrong: (name) => [
     `${name}: that is not the code we sent, so nothing was deleted. Reply DELETE and the code from our last text.`,
   ],

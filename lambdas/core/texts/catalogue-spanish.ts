@@ -212,6 +212,10 @@ export const SPANISH: FixedTexts = {
     `${name}: para borrar sus mensajes de voz, con su audio, texto y resumen, responda DELETE ${code} en los siguientes ${minutes} minutos. ¿No fue usted? Ignore este mensaje.`,
     `${name}: responda DELETE ${code} en ${minutes} minutos para borrar sus mensajes de voz.`,
   ],
+  deleteCodeLast: (name, code) => [
+    `${name}: para borrar sus mensajes de voz, con su audio, texto y resumen, responda DELETE ${code} antes de la medianoche UTC. No mandamos otra clave hasta entonces. ¿No fue usted? Ignore este mensaje.`,
+    `${name}: responda DELETE ${code} antes de la medianoche UTC para borrar sus mensajes de voz.`,
+  ],
   deleteCodeWrong: (name) => [
     `${name}: esa clave no es la que le mandamos; no borramos nada. Responda DELETE y la clave correcta.`,
   ],

@@ -132,6 +132,8 @@ export type FixedTexts = {
   readonly uploadLink: (name: string, url: string) => readonly string[];
   /** DELETE: the code to reply with, within `minutes` (the code is in every candidate). */
   readonly deleteCode: (name: string, code: string, minutes: number) => readonly string[];
+  /** DELETE: the day's last code, which works until midnight UTC (the code is in every candidate). */
+  readonly deleteCodeLast: (name: string, code: string) => readonly string[];
   /** DELETE with a code that is not the one sent (the code still has tries left): nothing was deleted. */
   readonly deleteCodeWrong: (name: string) => readonly string[];
   /** DELETE with a code when none works any more (expired, used, or its tries spent): nothing was deleted. */

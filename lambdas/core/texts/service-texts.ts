@@ -134,6 +134,7 @@ export function SMS_CONSENT_CONFIRMED_TEXT(serviceName: string, language: TextLa
 /** What is said about a DELETE code: the code to reply with, a wrong code, or a code that no longer works. */
 export type DeleteCodeAnswer =
   | { readonly kind: 'code'; readonly code: string }
+  | { readonly kind: 'last-code'; readonly code: string }
   | { readonly kind: 'wrong' }
   | { readonly kind: 'invalid' };
 
@@ -148,9 +149,11 @@ export function DELETE_CODE_TEXT(
   const candidates =
     answer.kind === 'code'
       ? texts.deleteCode(name, answer.code, DELETE_CODE_MINUTES)
-      : answer.kind === 'wrong'
-        ? texts.deleteCodeWrong(name)
-        : texts.deleteCodeInvalid(name, DELETE_CODE_MINUTES, DELETE_CODE_TRIES);
+      : answer.kind === 'last-code'
+        ? texts.deleteCodeLast(name, answer.code)
+        : answer.kind === 'wrong'
+          ? texts.deleteCodeWrong(name)
+          : texts.deleteCodeInvalid(name, DELETE_CODE_MINUTES, DELETE_CODE_TRIES);
   return firstThatFits(candidates, FIXED_TEXT_MAX_CHARS);
 }
 

@@ -5,9 +5,17 @@
  *
  * A code is random (the system's cryptographic source), one per number at a time (a new DELETE replaces it),
  * kept only as a hash with its end and its tries, used up by the erasure it allows, and spent by its last
- * wrong try. The texts about codes (the code itself, a wrong or dead code) go through the gate as the
- * `delete-code` kind, at most DELETE_CODE_TEXTS_PER_DAY a number a day, so neither the codes nor the answers
- * to guesses can be used to text a number over and over.
+ * wrong try. The texts about codes go through the gate as the `delete-code` kind: codes at most
+ * DELETE_CODE_TEXTS_PER_DAY a number a day, answers to a wrong or dead code at most DELETE_ANSWER_TEXTS_PER_DAY,
+ * so neither the codes nor the answers to guesses can be used to text a number over and over.
+ *
+ * A forger who sends DELETE with a victim's number as its sender ID (issue 31) can spend that number's code
+ * texts for the day, but every code goes to the phone, never to whoever asked: so the day's last code text
+ * carries a code of DELETE_LAST_CODE_DIGITS digits that works until the end of the (UTC) day and that wrong
+ * tries never spend, and once the texts are spent a DELETE makes no new code (it would reach nobody) and
+ * leaves that one in place. The owner, holding the phone, can always erase with the last code it received;
+ * the forger's guesses at it are answered from their own allowance, never use up the code texts, and cannot
+ * find a 12-digit code.
  *
  * The erasure takes every message of the number (use-cases/erase-message.ts: media at Twilio, audio, then
  * the message and its link; the records of what was refused too), its pending UPLOAD links and its
@@ -18,9 +26,12 @@
 import { randomInt } from 'node:crypto';
 import {
   DELETE,
+  DELETE_ANSWER_TEXTS_PER_DAY,
   DELETE_CODE_DIGITS,
   DELETE_CODE_MINUTES,
+  DELETE_CODE_TEXTS_PER_DAY,
   DELETE_CODE_TRIES,
+  DELETE_LAST_CODE_DIGITS,
   type DeleteCommand,
 } from '#core/commands/delete';
 import { dayWindow } from '#core/delivery/day-window';
@@ -33,9 +44,6 @@ import { type EraseMessageDeps, eraseMessage } from '../erase-message';
 import { senderLanguage } from '../sender-language';
 import { revokeUploadLinks } from '../upload-link';
 import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
-
-/** Texts about DELETE codes one number may get a day: codes, and answers to a wrong or dead one. */
-export const DELETE_CODE_TEXTS_PER_DAY = 10;
 
 /** What DELETE uses: the pending codes, the gate, and all it erases (messages, audio, links, preferences). */
 export type DeleteDeps = ReplyDeps &
@@ -72,19 +80,37 @@ async function answerDelete(
 /** The stored form of a number's code: its hash with the number, so a code is worth nothing for another. */
 const codeHash = (phone: string, code: string) => hashAccessCode(`${phone}:${code}`);
 
-/** DELETE alone: a new code for the number, kept, then texted (within the number's texts about codes a day). */
+/** Whether the number has had all its code texts today: its pending code, if any, is then the day's last. */
+const codeTextsSpent = async (deps: DeleteDeps, from: string) =>
+  (await deps.counters.read(codeTextsKey(from, deps.clock()))) >= DELETE_CODE_TEXTS_PER_DAY;
+
+/** DELETE alone: a new code for the number, kept, then texted (within the number's code texts a day). */
 async function sendDeleteCode(deps: DeleteDeps, from: string, language: TextLanguage): Promise<void> {
-  if (!(await takeCodeText(deps, from))) return;
-  const code = String(randomInt(10 ** DELETE_CODE_DIGITS)).padStart(DELETE_CODE_DIGITS, '0');
-  const expires = new Date(Date.parse(deps.clock()) + DELETE_CODE_MINUTES * 60_000).toISOString();
-  // Kept before it is sent, so it works the moment it arrives; one the gate refuses expires unused.
-  await deps.deleteCodes.put(from, codeHash(from, code), expires);
-  await tell(deps, from, { kind: 'code', code }, language);
+  // Past the day's code texts nothing changes: the pending code is the last one the phone received.
+  if (!(await takeCodeText(deps, from, 'codes'))) return;
+  // The day's last code is long and works until the day ends: no other can reach the phone before then.
+  const last = await codeTextsSpent(deps, from);
+  const digits = last ? DELETE_LAST_CODE_DIGITS : DELETE_CODE_DIGITS;
+  const code = String(randomInt(10 ** digits)).padStart(digits, '0');
+  const expires = last
+    ? new Date(Date.parse(`${deps.clock().slice(0, 10)}T00:00:00.000Z`) + 86_400_000).toISOString()
+    : new Date(Date.parse(deps.clock()) + DELETE_CODE_MINUTES * 60_000).toISOString();
+  // Kept only once it was sent: a code the gate refused (the number's hourly or daily segments, the budget)
+  // reached nobody, so it neither replaces the one the phone holds nor counts against the day's code texts.
+  const outcome = await tell(
+    deps,
+    from,
+    last ? { kind: 'last-code', code } : { kind: 'code', code },
+    language,
+  );
+  if (outcome?.status === 'sent') await deps.deleteCodes.put(from, codeHash(from, code), expires);
+  else await deps.counters.giveBack(codeTextsKey(from, deps.clock()));
 }
 
 /**
  * DELETE <code>: true when it is the number's pending code, which is used up now (the caller erases);
  * otherwise the sender is told nothing was deleted, and why (a wrong code, or none that works any more).
+ * The day's last code is never spent by wrong tries: its length, not a count of tries, keeps guesses out.
  */
 async function deleteCodeConfirms(
   deps: DeleteDeps,
@@ -92,24 +118,31 @@ async function deleteCodeConfirms(
   code: string,
   language: TextLanguage,
 ): Promise<boolean> {
-  const outcome = await deps.deleteCodes.attempt(from, codeHash(from, code), deps.clock(), DELETE_CODE_TRIES);
+  const tries = (await codeTextsSpent(deps, from)) ? Number.MAX_SAFE_INTEGER : DELETE_CODE_TRIES;
+  const outcome = await deps.deleteCodes.attempt(from, codeHash(from, code), deps.clock(), tries);
   if (outcome === 'right') return true;
-  if (await takeCodeText(deps, from)) {
+  if (await takeCodeText(deps, from, 'answers')) {
     await tell(deps, from, { kind: outcome === 'wrong' ? 'wrong' : 'invalid' }, language);
   }
   return false;
 }
 
 async function tell(deps: DeleteDeps, to: string, answer: DeleteCodeAnswer, language: TextLanguage) {
-  await replyTo(deps, to, DELETE_CODE_TEXT(deps.serviceName, answer, language), 'delete-code');
+  return replyTo(deps, to, DELETE_CODE_TEXT(deps.serviceName, answer, language), 'delete-code');
 }
 
-/** Takes one of the number's texts about codes today; false (and a log line) past the limit. */
-async function takeCodeText(deps: DeleteDeps, from: string): Promise<boolean> {
+/** The count of the number's code texts today. */
+const codeTextsKey = (from: string, now: string) => `delete-code-texts#${from}#${dayWindow(now).day}`;
+
+/** Takes one of the number's code texts, or answers about codes, today; false (and a log line) past the limit. */
+async function takeCodeText(deps: DeleteDeps, from: string, kind: 'codes' | 'answers'): Promise<boolean> {
   const { day, expires } = dayWindow(deps.clock());
-  if (await deps.counters.take(`delete-code-texts#${from}#${day}`, DELETE_CODE_TEXTS_PER_DAY, expires))
-    return true;
-  deps.warn('Not texted: the number had all its texts about DELETE codes today', { kind: 'delete-code' });
+  const [key, limit] =
+    kind === 'codes'
+      ? [codeTextsKey(from, deps.clock()), DELETE_CODE_TEXTS_PER_DAY]
+      : [`delete-answer-texts#${from}#${day}`, DELETE_ANSWER_TEXTS_PER_DAY];
+  if (await deps.counters.take(key, limit, expires)) return true;
+  deps.warn(`Not texted: the number had all its texts about DELETE ${kind} today`, { kind: 'delete-code' });
   return false;
 }
 

@@ -1,5 +1,10 @@
 import { CARDS_KEYWORD } from '@core/commands/cards';
-import { DELETE_CODE_MINUTES, DELETE_KEYWORDS } from '@core/commands/delete';
+import {
+  DELETE_CODE_MINUTES,
+  DELETE_CODE_TEXTS_PER_DAY,
+  DELETE_KEYWORDS,
+  DELETE_LAST_CODE_DIGITS,
+} from '@core/commands/delete';
 import { FULL_KEYWORDS } from '@core/commands/full';
 import { HELP_KEYWORDS } from '@core/commands/help';
 import { LANG_KEYWORD } from '@core/commands/lang';
@@ -151,9 +156,12 @@ export function MobileTerms({
           <strong>{formatList(DELETE_KEYWORDS)}</strong> and that code (for example{' '}
           {formatList(DELETE_KEYWORDS)} 482193) within {DELETE_CODE_MINUTES} minutes, and we erase them at
           once and confirm by text how many were deleted. Without the code nothing is deleted, so nobody can
-          erase your messages by pretending to text from your number. Your opt-out, if you sent STOP, is kept
-          so that we keep honouring it; while it stands we cannot text you a code, so text START first, or
-          email {contact}.
+          erase your messages by pretending to text from your number. Every code goes to your phone only: once
+          we have texted your number its {DELETE_CODE_TEXTS_PER_DAY} codes of the day (even if someone else
+          asked for them), we send no more that day, and the last one, {DELETE_LAST_CODE_DIGITS} digits long,
+          works until midnight UTC however often anyone guesses at it, so asking for codes in your name cannot
+          stop you erasing. Your opt-out, if you sent STOP, is kept so that we keep honouring it; while it
+          stands we cannot text you a code, so text START first, or email {contact}.
         </p>
       </LegalSection>
 
