@@ -81,7 +81,11 @@ type KindRules = {
    * counts in the service's budget too, so the day's texts stay within the budget Settings names.
    */
   readonly budget: 'service' | 'answers';
-  /** Goes out past its daily budget (the answers to STOP, START and HELP the carriers require). */
+  /**
+   * Goes out past its daily budget: the answers to STOP, START and HELP the carriers require, and DELETE's
+   * code (erasing is the sender's right; strangers spending the answers' budget must not take it away). Each
+   * is still bounded by its number's hour and day, and DELETE by its ten codes a number a day.
+   */
   readonly pastBudget: boolean;
 };
 
@@ -101,7 +105,7 @@ const KIND_RULES = {
   tz: { toOptedOut: false, budget: 'answers', pastBudget: false },
   'full-transcript': { toOptedOut: false, budget: 'answers', pastBudget: false },
   'upload-link': { toOptedOut: false, budget: 'answers', pastBudget: false },
-  'delete-code': { toOptedOut: false, budget: 'answers', pastBudget: false },
+  'delete-code': { toOptedOut: false, budget: 'answers', pastBudget: true },
   'join-refused': { toOptedOut: false, budget: 'answers', pastBudget: false },
 } as const satisfies Record<TextKind, KindRules>;
 

@@ -184,12 +184,12 @@ describe("the service's SMS budget", () => {
     expect((await usage()).budget.spent).toBe(false);
   });
 
-  it('cannot be spent by strangers texting the number: past the answers’ budget the next voice message still gets its reply', async () => {
+  it('cannot be spent by strangers texting the number: past the answers’ budget the next voice message still gets its reply, and DELETE its code', async () => {
     // A budget of 100: the answers to texts get a fifth of it, 20 segments today.
     await withSettings({ service_segments_per_day: 100 }, { service_segments_per_day: 1000 }, async () => {
       const answered: string[][] = [];
-      for (let n = 0; n < 30; n++) answered.push(await sendText(`+1415555${3100 + n}`, 'DELETE'));
-      // The strangers' DELETE codes stopped at the answers' budget...
+      for (let n = 0; n < 30; n++) answered.push(await sendText(`+1415555${3100 + n}`, 'LANG es'));
+      // The strangers' answers stopped at the answers' budget...
       expect(answered.filter((texts) => texts.length === 0).length).toBeGreaterThan(0);
       expect(answered.flat().length).toBeLessThanOrEqual(20);
       const report = await usage();
@@ -200,6 +200,8 @@ describe("the service's SMS budget", () => {
       const message = await sendVoice(sender);
       expect(message.reply_sent).toBe(true);
       expect(textsTo(sender)).toHaveLength(1);
+      // ...and its owner can still erase it: DELETE's code goes past the spent answers' budget.
+      expect(await sendText(sender, 'DELETE')).toEqual([expect.stringMatching(/\b\d{6}\b/)]);
     });
   });
 });

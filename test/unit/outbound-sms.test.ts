@@ -154,14 +154,14 @@ describe('what a number and the service may cost, in segments', () => {
     expect(sms.sent.map((s) => segmentCount(s.body))).toEqual([4, 2, 6]);
   });
 
-  it('past the service’s budget, sends no reply and no answer but those the carriers require (STOP, START, HELP)', async () => {
+  it('past the service’s budget, sends no reply and no answer but those the carriers require (STOP, START, HELP) and DELETE’s code', async () => {
     const { deps, sms } = setUp();
     deps.settings.record = settingsWith({ service_segments_per_day: 5 });
     const to = (n: number) => `+1415555020${n}`;
     // Two numbers use the budget (the last text may take it over: it goes out while the budget is not spent).
     expect(await sendText(deps, { ...long(3), to: to(1) })).toMatchObject({ status: 'sent' });
     expect(await sendText(deps, { ...long(3), to: to(2) })).toMatchObject({ status: 'sent' });
-    const required = ['help', 'opt-in-confirmation', 'opt-out-confirmation'];
+    const required = ['help', 'opt-in-confirmation', 'opt-out-confirmation', 'delete-code'];
     for (const kind of TEXT_KINDS) {
       const outcome = await sendText(deps, { ...help(to(3)), body: kind, kind });
       expect(outcome, kind).toEqual(
@@ -192,17 +192,24 @@ describe('what a number and the service may cost, in segments', () => {
     expect(outcomes.at(-1)).toEqual({ status: 'budget-spent', budget: 'answers', segments: 20 });
     for (const kind of TEXT_KINDS) {
       const outcome = await sendText(deps, { ...help(stranger(30)), body: kind, kind });
-      const goes = ['reply', 'failure-notice', 'voice-limit-notice', 'help', 'opt-in-confirmation'];
+      const goes = [
+        'reply',
+        'failure-notice',
+        'voice-limit-notice',
+        'help',
+        'opt-in-confirmation',
+        'delete-code',
+      ];
       expect(outcome.status, kind).toBe(
         goes.includes(kind) || kind === 'opt-out-confirmation' ? 'sent' : 'budget-spent',
       );
     }
-    // The service's budget holds the answers too (20 + the 3 the carriers require) and the 3 replies' texts:
+    // The service's budget holds the answers too (20 + the 4 that go past it) and the 3 replies' texts:
     // the day stays within the budget Settings names, and the replies had four fifths of it.
-    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(26);
-    expect(await deps.counters.read('segments#answers#2026-01-01')).toBe(23);
+    expect(await deps.counters.read('segments#service#2026-01-01')).toBe(27);
+    expect(await deps.counters.read('segments#answers#2026-01-01')).toBe(24);
     expect(sms.sent.filter((s) => s.body === 'reply')).toHaveLength(1);
-    for (let n = 0; n < 74; n++) {
+    for (let n = 0; n < 73; n++) {
       expect(await sendText(deps, { ...help(stranger(40 + n)), body: 'reply', kind: 'reply' })).toMatchObject(
         {
           status: 'sent',
