@@ -10,6 +10,7 @@ import { benchFacts } from './facts';
 import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
 import { benchLive } from './live';
+import { benchMemory } from './memory';
 import { benchPipeline } from './pipeline';
 import { benchReply } from './reply';
 import { benchSite } from './site';
@@ -39,6 +40,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'link-flood': benchLinkFlood,
   /** Live-update latency: a status change written to the card changing in the browser, against a refetch. */
   live: benchLive,
+  /** The local runtime's memory idle and over 50 voice messages offline, as the README states it (issue 31). */
+  memory: benchMemory,
   /** Writes two sections: webhooks (ingestion under load, then the drain) and pipeline-overhead. */
   pipeline: benchPipeline,
   /** The first message of a long voicemail: segments, and whether it holds name, number and time (issue 18). */

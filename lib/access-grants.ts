@@ -151,18 +151,22 @@ export const readsLiveChannel: Access = (fn, t) => {
 
 /**
  * composition/message-changes.ts messageChanges(): every message write is published to the live list, on
- * the channel current at that moment.
+ * the channel current at that moment, after telling a channel a password reset retired that it moved (taking
+ * the retired keys is an UpdateItem of the same item, issue 31).
  */
 export const publishesChanges: Access = (fn, t) => {
   const { httpEndpoint, publishResource } = t.liveUpdates;
   fn.publishesLiveUpdates(ENV.EVENTS_HTTP_ENDPOINT, httpEndpoint, publishResource);
   readsLiveChannel(fn, t);
+  fn.tableItems(ENV.SETTINGS_TABLE, t.data.tables.settings, ['UpdateItem'], [LIVE_CHANNEL_ITEM_ID]);
 };
 
-/** composition/live-channel.ts liveChannelMove(): a new key for the channel, and the notice on the old one. */
+/**
+ * composition/live-channel.ts liveChannelMove(): a new key for the channel (an UpdateItem, as a publisher's),
+ * and the notice on the old one.
+ */
 export const movesLiveChannel: Access = (fn, t) => {
   publishesChanges(fn, t);
-  fn.tableItems(ENV.SETTINGS_TABLE, t.data.tables.settings, ['UpdateItem'], [LIVE_CHANNEL_ITEM_ID]);
 };
 
 /** A pipeline step that writes its results to the message it owns (GetItem to check ownership). */

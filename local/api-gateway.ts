@@ -21,6 +21,8 @@ export const MAX_LOCAL_BODY_BYTES = 30 * 1024 * 1024;
 export class BodyTooLargeError extends Error {}
 /** The body came too slowly (see BodyPace): answer 408. */
 export class BodyTimeoutError extends Error {}
+/** What every door answers with its 408 (in its own error shape). */
+export const BODY_TIMEOUT_MESSAGE = 'The request body took too long to arrive: send the request again.';
 /** The client went away before its body ended: there is nobody to answer. */
 export class BodyAbortedError extends Error {}
 

@@ -11,7 +11,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenVerifier } from '../lambdas/ports/token-verifier';
-import { BodyTooLargeError, readBody } from './api-gateway';
+import {
+  API_BODY_PACE,
+  BODY_TIMEOUT_MESSAGE,
+  BodyAbortedError,
+  BodyTimeoutError,
+  BodyTooLargeError,
+  readBody,
+} from './api-gateway';
 import { answerPreflight, corsHeaders, isCrossOrigin, refuseUnread, writeJson } from './doors';
 
 /** The sign-in actions a browser client makes: sign-up, sign-in, tokens, passwords, own profile, sign-out. */
@@ -161,28 +168,8 @@ export function cognitoPublicDoor({ handle, accessTokens, publicUrl }: CognitoPu
       );
       return;
     }
-    let body: Buffer;
-    try {
-      body = await readBody(req, MAX_COGNITO_BODY_BYTES);
-    } catch (error) {
-      if (!(error instanceof BodyTooLargeError)) throw error;
-      refuseUnread(req, res, 413, {
-        __type: 'RequestEntityTooLargeException',
-        message: `The request is too large: ${MAX_COGNITO_BODY_BYTES / 1024} KB at most.`,
-      });
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8') || '{}');
-    } catch {
-      cognitoError(res, 400, 'SerializationException', 'The request body is not JSON.', cors);
-      return;
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      cognitoError(res, 400, 'SerializationException', 'The request body is not a JSON object.', cors);
-      return;
-    }
+    const parsed = await cognitoBody(req, res, cors);
+    if (parsed === null) return;
     const accessToken = (parsed as { AccessToken?: unknown }).AccessToken;
     if (
       ACCESS_TOKEN_ACTIONS.has(action) &&
@@ -198,10 +185,57 @@ export function cognitoPublicDoor({ handle, accessTokens, publicUrl }: CognitoPu
   };
 }
 
-/** The loopback door's cognito: every action (the handlers are its administrators), errors still JSON. */
+/**
+ * The loopback door's cognito: every action (the handlers are its administrators), errors still JSON, its
+ * body read here within the same cap and pace as the public door's (cognito-local's parser keeps it).
+ */
 export function cognitoInternalDoor(handle: Handle) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method === 'POST') {
+      const parsed = await cognitoBody(req, res, {});
+      if (parsed === null) return;
+      (req as IncomingMessage & { body?: unknown }).body = parsed;
+    }
     guardAnswer(res, {});
     handle(req, res);
   };
+}
+
+/**
+ * A Cognito request's JSON object, read within MAX_COGNITO_BODY_BYTES at the API's pace (a body that
+ * trickles gets 408 after about 10 s instead of holding the connection until Node's 5-minute timeout), or
+ * null once refused (413, 408, 400) or its client went away.
+ */
+async function cognitoBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Record<string, string>,
+): Promise<Record<string, unknown> | null> {
+  let body: Buffer;
+  try {
+    body = await readBody(req, MAX_COGNITO_BODY_BYTES, API_BODY_PACE);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      refuseUnread(req, res, 413, {
+        __type: 'RequestEntityTooLargeException',
+        message: `The request is too large: ${MAX_COGNITO_BODY_BYTES / 1024} KB at most.`,
+      });
+    } else if (error instanceof BodyTimeoutError) {
+      refuseUnread(req, res, 408, { __type: 'RequestTimeoutException', message: BODY_TIMEOUT_MESSAGE }, cors);
+    } else if (error instanceof BodyAbortedError) res.destroy();
+    else throw error;
+    return null;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8') || '{}');
+  } catch {
+    cognitoError(res, 400, 'SerializationException', 'The request body is not JSON.', cors);
+    return null;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    cognitoError(res, 400, 'SerializationException', 'The request body is not a JSON object.', cors);
+    return null;
+  }
+  return parsed as Record<string, unknown>;
 }

@@ -8,8 +8,15 @@
  * the runtime gave cognito-local, so a web page cannot post a forged trigger event to it from a browser.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from './api-gateway';
-import { writeJson } from './doors';
+import {
+  API_BODY_PACE,
+  BODY_TIMEOUT_MESSAGE,
+  BodyAbortedError,
+  BodyTimeoutError,
+  BodyTooLargeError,
+  readBody,
+} from './api-gateway';
+import { refuseUnread, writeJson } from './doors';
 
 export type TriggerHandler = (event: unknown) => Promise<unknown>;
 
@@ -48,7 +55,18 @@ export function lambdaInvokeEndpoint(options: {
       );
       return;
     }
-    const body = await readBody(req, 256 * 1024);
+    let body: Buffer;
+    try {
+      body = await readBody(req, 256 * 1024, API_BODY_PACE);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        refuseUnread(req, res, 413, { message: 'The payload is too large: 256 KB at most.' });
+      } else if (error instanceof BodyTimeoutError) {
+        refuseUnread(req, res, 408, { message: BODY_TIMEOUT_MESSAGE });
+      } else if (error instanceof BodyAbortedError) res.destroy();
+      else throw error;
+      return;
+    }
     let event: unknown;
     try {
       event = JSON.parse(body.toString('utf8') || 'null');

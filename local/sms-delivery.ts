@@ -1,15 +1,44 @@
 /**
- * `npm run sms -- --delivery <sid> <status> [--error <code>]`: posts a text's delivery status to the running
- * local service the way Twilio does (a form signed with X-Twilio-Signature for the status callback URL), so
- * the real callback path runs. The local outbox never reports a delivery itself: a text stays "sent" until
- * this says what the carrier would have.
+ * What Twilio does around the local service, done by `npm run sms` (the helper stands in for Twilio):
+ *
+ * - `npm run sms -- --delivery <sid> <status> [--error <code>]`: posts a text's delivery status to the running
+ *   local service the way Twilio does (a form signed with X-Twilio-Signature for the status callback URL), so
+ *   the real callback path runs. The local outbox never reports a delivery itself: a text stays "sent" until
+ *   this says what the carrier would have.
+ * - Twilio's opt-out handling (issue 31): an opt-out keyword (STOP, STOPALL, UNSUBSCRIBE...) is confirmed by
+ *   Twilio itself, with its own text, before the service sees it (the service confirms only an opt-out in
+ *   the sender's own words). Locally nothing else would, so the helper writes Twilio's confirmation to the
+ *   outbox, where the service's own texts go.
  */
 
+import { parseOptOut } from '#core/commands/stop';
 import { TWILIO_OUTBOUND_STATUSES } from '#core/delivery/delivery-status';
 import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
-import { readOutbox } from './adapters/outbox-sms-sender';
+import { OutboxSmsSender, readOutbox } from './adapters/outbox-sms-sender';
 import type { RuntimeInfo } from './runtime-info';
+
+/** Twilio's default confirmation of an opt-out keyword (Advanced Opt-Out's STOP reply, unchanged). */
+export const TWILIO_OPT_OUT_REPLY =
+  'You have successfully been unsubscribed. You will not receive any more messages from this number. Reply START to resubscribe.';
+
+/**
+ * What Twilio's opt-out handling answers a text from `from` to `to` before the webhook: its confirmation of
+ * an opt-out keyword, written to the outbox and returned; null for any other text.
+ */
+export async function answerAsTwilio(
+  info: Pick<RuntimeInfo, 'outbox'>,
+  text: { readonly from: string; readonly to: string; readonly body: string | undefined },
+): Promise<{ readonly sid: string; readonly body: string } | null> {
+  if (parseOptOut(text.body) !== 'opt-out') return null;
+  const { id } = await new OutboxSmsSender(info.outbox).send({
+    to: text.from,
+    from: text.to,
+    body: TWILIO_OPT_OUT_REPLY,
+    messageId: null,
+  });
+  return { sid: id, body: TWILIO_OPT_OUT_REPLY };
+}
 
 export const DELIVERY_USAGE =
   'npm run sms -- --delivery <sid> <queued|sent|delivered|undelivered|failed> [--error 30007]';

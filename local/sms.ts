@@ -22,14 +22,18 @@ import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { readOutbox } from './adapters/outbox-sms-sender';
 import { LOCAL_DEMO_NUMBER } from './bootstrap';
 import type { RuntimeInfo } from './runtime-info';
-import { DELIVERY_USAGE, sendDeliveryStatus } from './sms-delivery';
+import { answerAsTwilio, DELIVERY_USAGE, sendDeliveryStatus } from './sms-delivery';
+import { outcomeReader, type PostOutcome } from './sms-outcome';
 
 function fail(message: string): never {
   console.error(`npm run sms: ${message}`);
   process.exit(1);
 }
 
-const USAGE = `usage: npm run sms -- <audio file> --from +14155550123 [--body text] [--wait 120]
+/** How long the helper waits for replies unless told (--wait): the help says the same. */
+const DEFAULT_WAIT_SECONDS = 120;
+
+const USAGE = `usage: npm run sms -- <audio file> --from +14155550123 [--body text] [--wait ${DEFAULT_WAIT_SECONDS}]
        ${DELIVERY_USAGE}`;
 
 function twilioId(prefix: string): string {
@@ -44,7 +48,7 @@ function args() {
         from: { type: 'string' },
         to: { type: 'string' },
         body: { type: 'string' },
-        wait: { type: 'string', default: '180' },
+        wait: { type: 'string', default: String(DEFAULT_WAIT_SECONDS) },
         delivery: { type: 'boolean' },
         error: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -57,7 +61,7 @@ function args() {
 }
 
 /** The running service (through PORT and DATA_DIR) and the token Twilio's posts to it are signed with. */
-async function findService(): Promise<{ info: RuntimeInfo; token: string }> {
+async function findService(): Promise<{ info: RuntimeInfo; token: string; twilioConnected: boolean }> {
   const dataDir = resolve(process.env.DATA_DIR || '.data');
   const info =
     (await readFile(join(dataDir, 'runtime.json'), 'utf8')
@@ -76,7 +80,7 @@ async function findService(): Promise<{ info: RuntimeInfo; token: string }> {
   const token =
     secrets.twilio_auth_token ?? (await readFile(info.webhookTokenFile, 'utf8').catch(() => '')).trim();
   if (!token) fail('no webhook signing token: restart the service with npm start.');
-  return { info, token };
+  return { info, token, twilioConnected: Boolean(secrets.twilio_auth_token) };
 }
 
 async function main() {
@@ -102,7 +106,9 @@ async function main() {
   if (!from.ok) fail(from.error);
   if (positionals.length > 1) fail(`send one file at a time. ${USAGE}`);
   if (positionals.length === 0 && values.body === undefined) fail(`give an audio file or --body. ${USAGE}`);
-  const { info, token } = await findService();
+  const { info, token, twilioConnected } = await findService();
+  const wait = Number(values.wait);
+  if (!Number.isFinite(wait) || wait <= 0) fail(`--wait takes a number of seconds, for example 120.`);
 
   const messageSid = twilioId('MM');
   const params: Record<string, string> = {
@@ -168,6 +174,8 @@ async function main() {
   }
 
   const sentAt = new Date().toISOString();
+  // Twilio's opt-out handling answers an opt-out keyword itself, before the webhook (local/sms-delivery.ts).
+  const twilioAnswer = await answerAsTwilio(info, { from: from.e164, to: params.To!, body: values.body });
   // Signed for the public webhook URL (PUBLIC_URL's, if set), sent straight to this machine.
   const response = await fetch(new URL(new URL(info.webhookUrl).pathname, info.url), {
     method: 'POST',
@@ -187,10 +195,16 @@ async function main() {
     `Sent ${file ? basename(file) : `"${values.body}"`} from ${from.e164} (MessageSid ${messageSid}).`,
   );
 
-  const waitMs = Number(values.wait) * 1000;
-  const deadline = Date.now() + waitMs;
+  const deadline = Date.now() + wait * 1000;
   const seen = new Set<string>();
+  if (twilioAnswer) {
+    seen.add(twilioAnswer.sid);
+    console.log(`\n--- Twilio's own opt-out confirmation to ${from.e164}\n${twilioAnswer.body}`);
+  }
   let lastNew = Date.now();
+  const outcomes = outcomeReader(info);
+  let outcome: PostOutcome = { done: false, status: null };
+  let askedAt = 0;
   while (Date.now() < deadline) {
     const replies = (await readOutbox(info.outbox)).filter((e) => e.to === from.e164 && e.sentAt >= sentAt);
     for (const reply of replies) {
@@ -204,12 +218,26 @@ async function main() {
     const mediaDone = !media || media.state.deleted;
     if (seen.size > 0 && mediaDone && Date.now() - lastNew > 3_000) break;
     if (!file && Date.now() - lastNew > 5_000) break;
+    // Or when the service has decided and nothing more is coming (a number that opted out, a failure).
+    if (Date.now() - askedAt > 1_000) {
+      askedAt = Date.now();
+      outcome = await outcomes.read(messageSid, from.e164).catch(() => outcome);
+      if (outcome.done && mediaDone && Date.now() - lastNew > 3_000) break;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   media?.server.close();
-  if (seen.size === 0) {
+  outcomes.close();
+  const replied = [...seen].some((sid) => sid !== twilioAnswer?.sid);
+  if (outcome.done && !replied) console.log(`\nNo reply: ${outcome.why}`);
+  else if (seen.size === 0) {
+    const status = outcome.done ? null : outcome.status;
+    const state = status ? `the message is still ${status}` : 'the service has not recorded it';
+    const where = twilioConnected
+      ? ' Twilio is connected, so replies go out through Twilio, not to the local outbox.'
+      : '';
     console.log(
-      `\nNo reply in ${values.wait} s. Open ${info.url}/admin to see the message's status (replies go through Twilio when its credentials are saved).`,
+      `\nNo reply in ${wait} s: ${state}. Open ${info.url}/admin to follow it, or wait longer with --wait.${where}`,
     );
   }
 }

@@ -35,6 +35,7 @@ export const liveUpdates = once(() => {
     // Lambda puts the role's credentials in the environment; the local runtime gives its own.
     credentials: hostAdapters().awsCredentials ?? fromEnv(),
     channel: async () => liveChannelPath(await channels.current()),
+    unannounced: async () => (await channels.takeUnannounced()).map(liveChannelPath),
   });
 });
 

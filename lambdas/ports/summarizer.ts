@@ -40,5 +40,11 @@ export type SummaryRequest = VocabularyHints & {
  * not summarized as if it were sure. Throws TransientError / PermanentError like the transcriber.
  */
 export interface Summarizer {
+  /**
+   * Whether it writes the summary in the language asked for, translating (OpenAI's does). Absent or false:
+   * it picks the caller's own sentences (the local summarizer), so the summary is in the caller's language
+   * whatever the sender's LANG, and the reply stays in it (issue 31).
+   */
+  readonly translates?: boolean;
   summarize(transcript: HeardTranscript, request?: SummaryRequest): Promise<SummaryResult>;
 }

@@ -82,7 +82,7 @@ export async function replyCardUrls(
 /**
  * The file a code opens, written from its message now: NotFoundError when the code is malformed or unknown,
  * past the message link's lifetime (Settings, checked on every fetch, so lowering it ends links already
- * sent), when the message is gone (deleted, past retention) or no longer has that card.
+ * sent), while message links are off in Settings (turning them off ends the files already sent), when the message is gone (deleted, past retention) or no longer has that card.
  */
 export async function readCardFile(
   deps: CardFileDeps & { readonly messages: Pick<MessageRepository, 'get'> },
@@ -92,6 +92,7 @@ export async function readCardFile(
     openByCode(code, (hash) => deps.cardLinks.get(hash), CARD_FILE_NOT_AVAILABLE),
     currentSettings(deps),
   ]);
+  if (!settings.message_link_enabled) throw new NotFoundError(CARD_FILE_NOT_AVAILABLE);
   const until = expiresAtEpochSeconds(link.madeAt, settings.message_link_days);
   if (Date.parse(deps.clock()) >= until * 1000) throw new NotFoundError(CARD_FILE_NOT_AVAILABLE);
   const message = await deps.messages.get(link.messageId);

@@ -47,7 +47,7 @@ export async function createMessageLink(
 
 /**
  * The live message a code opens and when its link stops working (epoch seconds); NotFoundError otherwise,
- * past the link's lifetime too. The lookup and the settings read happen whatever the code looks like.
+ * past the link's lifetime too, and while message links are off in Settings. The lookup and the settings read happen whatever the code looks like.
  */
 async function messageFor(
   deps: LinkReadDeps,
@@ -57,6 +57,8 @@ async function messageFor(
     openByCode(code, (hash) => deps.messages.findByLinkHash(hash), MESSAGE_NOT_AVAILABLE),
     currentSettings(deps),
   ]);
+  // Links turned off in Settings end the links already sent too (issue 31), checked on every read.
+  if (!settings.message_link_enabled) throw new NotFoundError(MESSAGE_NOT_AVAILABLE);
   const { message, expiresAt, linkMadeAt } = found;
   // A link made before links kept their time is as old as its message.
   const until = linkExpiresAt(linkMadeAt ?? message.created_at, settings.message_link_days, expiresAt);

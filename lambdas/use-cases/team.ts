@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from '#core/errors';
 import { type Admission, allowlistDecision, type TeamMember, type TeamView } from '#core/operator/team';
 import type { Clock } from '../ports/clock';
 import type { FirstAdminClaim } from '../ports/first-admin-claim';
+import type { LiveChannelStore } from '../ports/live-channel-store';
 import type { SessionEnds } from '../ports/session-ends';
 import type { Account, UserDirectory } from '../ports/user-directory';
 import { type LiveChannelMoveDeps, moveLiveChannel } from './live-access';
@@ -141,15 +142,21 @@ export async function removeAccount(
  * Runs when a password reset is confirmed: whoever knew the old password, or holds a token from before it, is
  * signed out. The end is recorded first, so the admin routes refuse the old ID tokens even if the sign-out
  * fails; Cognito's sign-out revokes the refresh tokens (no new token comes from them) and the access tokens.
+ * Then the live list moves to a new channel (issue 31): a page left open with the old token receives no
+ * further change (AppSync cannot close it), and is told it moved with the next change, when it asks for the
+ * new channel with a token the API now refuses. The trigger cannot publish, so the notice waits for the
+ * next publisher.
  */
 export async function endSessionsAfterReset(
   deps: {
     readonly directory: Pick<UserDirectory, 'signOutEverywhere'>;
     readonly sessionEnds: Pick<SessionEnds, 'record'>;
+    readonly channels: Pick<LiveChannelStore, 'retire'>;
     readonly clock: Clock;
   },
   accountId: string,
 ): Promise<void> {
   await deps.sessionEnds.record(accountId, deps.clock());
   await deps.directory.signOutEverywhere(accountId);
+  await deps.channels.retire();
 }

@@ -3,6 +3,7 @@ import { type IUserPool, type UserPool, UserPoolOperation } from 'aws-cdk-lib/aw
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { LIVE_CHANNEL_ITEM_ID } from '../../lambdas/adapters/aws/dynamo-live-channel-store';
 import { ENV } from '../../lambdas/composition/env-names';
 import { AUTH_TRIGGERS, type AuthTrigger, triggerEntry } from '../../lambdas/handlers/cognito/triggers';
 import { ProjectFunction } from './project-function';
@@ -59,11 +60,13 @@ const TRIGGER_ACCESS: Record<AuthTrigger['fn'], (fn: ProjectFunction, t: Trigger
   // Decides whether a confirmed account becomes an administrator: the allowlist, the first-administrator
   // claim (a conditional PutItem; DeleteItem gives it back if the group cannot be joined), whether anyone is
   // an administrator yet, and joining the group. After a confirmed password reset, records when the
-  // account's sessions ended (PutItem) and signs it out everywhere.
+  // account's sessions ended (PutItem), signs it out everywhere and retires the live channel's key (issue 31:
+  // a new key, the old one kept for the next publisher to announce; the trigger cannot publish itself).
   'post-confirmation': (fn, t) => {
     fn.setting(ENV.ADMIN_EMAILS, t.adminEmails.join(','));
     fn.setting(ENV.ADMIN_GROUP, t.adminGroupName);
     fn.table(ENV.SETTINGS_TABLE, t.settingsTable, ['PutItem', 'DeleteItem']);
+    fn.tableItems(ENV.SETTINGS_TABLE, t.settingsTable, ['GetItem', 'UpdateItem'], [LIVE_CHANNEL_ITEM_ID]);
     fn.triggerOf(t.userPool, ['ListUsersInGroup', 'AdminAddUserToGroup', 'AdminUserGlobalSignOut']);
   },
   // Writes the emails: the service's name, and the site's URL for the reset link.

@@ -12,6 +12,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import {
   API_BODY_PACE,
+  BODY_TIMEOUT_MESSAGE,
   BodyAbortedError,
   BodyTimeoutError,
   BodyTooLargeError,
@@ -125,12 +126,13 @@ export function publishOverHttp(options: {
       if (error instanceof BodyAbortedError) return void res.destroy();
       const late = error instanceof BodyTimeoutError;
       if (!late && !(error instanceof BodyTooLargeError)) throw error;
+      // Each refusal in AppSync's own error format: a trickle gets 408 in about 10 s, not Node's 5 minutes.
       answer(
         res,
         late ? 408 : 413,
-        badRequest(
-          late ? 'The body took too long to arrive.' : `Too large: ${MAX_PUBLISH_BYTES} bytes at most.`,
-        ),
+        late
+          ? { errors: [{ errorType: 'RequestTimeoutException', message: BODY_TIMEOUT_MESSAGE }] }
+          : badRequest(`Too large: ${MAX_PUBLISH_BYTES} bytes at most.`),
         { connection: 'close' },
       );
       closeAfterRefusal(req);

@@ -16,7 +16,14 @@ import {
   ExecutionTimeoutError,
   StateMachine,
 } from 'aws-local-stepfunctions';
-import { BodyTooLargeError, readBody } from '../api-gateway';
+import {
+  API_BODY_PACE,
+  BODY_TIMEOUT_MESSAGE,
+  BodyAbortedError,
+  BodyTimeoutError,
+  BodyTooLargeError,
+  readBody,
+} from '../api-gateway';
 
 type JsonValue = Parameters<StateMachine['run']>[0];
 export type TaskHandler = (input: JsonValue) => Promise<JsonValue>;
@@ -186,8 +193,19 @@ export async function createStepFunctions(options: StepFunctionsOptions): Promis
     const target = String(req.headers['x-amz-target'] ?? '');
     let raw: Buffer;
     try {
-      raw = await readBody(req, MAX_REQUEST_BYTES);
+      raw = await readBody(req, MAX_REQUEST_BYTES, API_BODY_PACE);
     } catch (error) {
+      if (error instanceof BodyAbortedError) return void res.destroy();
+      if (error instanceof BodyTimeoutError) {
+        send(
+          res,
+          408,
+          { __type: 'RequestTimeoutException', message: BODY_TIMEOUT_MESSAGE },
+          'RequestTimeoutException',
+        );
+        req.resume();
+        return;
+      }
       if (!(error instanceof BodyTooLargeError)) throw error;
       send(
         res,

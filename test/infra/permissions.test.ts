@@ -14,8 +14,11 @@ const EVENT_PUBLISH =
   'appsync:EventPublish on arn:<AWS::Partition>:appsync:us-east-1:123456789012:apis/LiveUpdatesApi.ApiId/channelNamespace/messages';
 /** The live channel's key: one item of the settings table, read or made on first use, no other row. */
 const LIVE_CHANNEL = 'dynamodb:GetItem dynamodb:PutItem on Settings items live-channel';
-/** Publishing a message change: to the channel current at that moment. */
-const PUBLISH = [EVENT_PUBLISH, LIVE_CHANNEL];
+/**
+ * Publishing a message change: to the channel current at that moment, after taking the keys a password reset
+ * retired (issue 31), to tell their pages the channel moved.
+ */
+const PUBLISH = [EVENT_PUBLISH, LIVE_CHANNEL, 'dynamodb:UpdateItem on Settings items live-channel'];
 /** Every admin route asks Cognito whether the caller is still an administrator (issue 8). */
 const STILL_ADMIN = 'cognito-idp:AdminListGroupsForUser on UserPool';
 /** ...and when the caller's sessions last ended (a password reset, issue 23): those settings items only. */
@@ -180,7 +183,6 @@ const EXPECTED: Record<string, string[]> = {
   // ...and moves the live list to a new channel (a new key, the notice on the old channel).
   'remove-team-member': [
     ...PUBLISH,
-    'dynamodb:UpdateItem on Settings items live-channel',
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminDeleteUser cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser cognito-idp:AdminRemoveUserFromGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
     SESSIONS_ENDED,
     XRAY,
@@ -288,6 +290,8 @@ const TRIGGERS: Record<string, string[]> = {
   'post-confirmation': [
     'cognito-idp:AdminAddUserToGroup cognito-idp:AdminUserGlobalSignOut cognito-idp:ListUsersInGroup on UserPool',
     'dynamodb:DeleteItem dynamodb:PutItem on Settings',
+    // ...and moves the live list off the channel a page open from before watches (issue 31).
+    'dynamodb:GetItem dynamodb:UpdateItem on Settings items live-channel',
     XRAY,
   ],
   'custom-message': [

@@ -121,6 +121,15 @@ describe('CARDS ON', () => {
       usage.days.at(-1)!.estimated_cost - usageBefore.days.at(-1)!.estimated_cost,
     ).toBeGreaterThanOrEqual(usage.prices.mms_message - 0.0001);
 
+    // Turning message links off in Settings ends the files already sent (issue 31), until turned on again.
+    await saveSettings(runtime, { message_link_enabled: false });
+    try {
+      for (const url of first!.mediaUrls) expect((await fetch(url)).status).toBe(404);
+    } finally {
+      await saveSettings(runtime, { message_link_enabled: true });
+    }
+    for (const url of first!.mediaUrls) expect((await fetch(url)).status).toBe(200);
+
     // "Delete this message" on its page: the files go with it, and answer as a code never made does.
     const code = /\/m\/([A-Za-z0-9_-]{22})/.exec(first!.body)?.[1];
     expect(code).toBeDefined();

@@ -133,7 +133,9 @@ describe('a voice message in Spanish, with an OpenAI key', () => {
 
   it('is summarized in English, with English headings, for a sender who chose LANG en', async () => {
     const from = '+14155550302';
-    expect(await sendText(from, 'LANG en')).toMatch(/replies will be written in English \(en\)/);
+    expect(await sendText(from, 'LANG en')).toMatch(
+      /replies to your voice messages will be written in English \(en\)/,
+    );
 
     const id = await sendVoice(from);
     const done = await waitForMessage(runtime, id, ['completed', 'failed']);
@@ -175,7 +177,7 @@ describe('LANG by text', () => {
     expect(await storedPreferences(from)).toBeNull();
 
     expect(await sendText(from, 'LANG es')).toBe(
-      'Voice Summary: desde ahora le respondemos en español (es). Mande LANG AUTO para recibir cada respuesta en el idioma del mensaje.',
+      'Voice Summary: desde ahora le escribimos en español (es). Las respuestas a sus mensajes de voz van en español (es) cuando el servicio los resume con OpenAI; sin OpenAI van en el idioma del mensaje. Mande LANG AUTO para deshacerlo.',
     );
     expect(await storedPreferences(from)).toMatchObject({ phone_number: from, language: 'es' });
     expect(await sendText(from, 'Lang')).toMatch(/le respondemos en español \(es\)/);
@@ -189,7 +191,7 @@ describe('LANG by text', () => {
 
   it('accepts any language the speech models know, and says how to use it for one they do not', async () => {
     const from = '+14155550312';
-    expect(await sendText(from, 'LANG fr')).toMatch(/replies will be written in French \(fr\)/);
+    expect(await sendText(from, 'LANG fr')).toMatch(/will be written in French \(fr\) when this service/);
     expect(await sendText(from, 'LANG klingon')).toMatch(
       /that is not a language code we know\. Text LANG and a two-letter code \(LANG es for Spanish/,
     );

@@ -38,6 +38,20 @@ describe('the live channel key', () => {
     expect(await other.current()).toBe(current);
   });
 
+  it('retired by a password reset, keeps the old key for one publisher to announce (issue 31)', async () => {
+    const store = new DynamoLiveChannelStore(tables.doc, tables.names.settings);
+    const before = await store.current();
+    await store.retire();
+    const after = await store.current();
+    expect(after).not.toBe(before);
+    await store.retire();
+    // Two publishers at once: one takes both retired keys, the other none.
+    const taken = await Promise.all([store.takeUnannounced(), store.takeUnannounced()]);
+    expect(taken.flat().sort()).toEqual([before, after].sort());
+    expect(taken.some((keys) => keys.length === 0)).toBe(true);
+    expect(await store.takeUnannounced()).toEqual([]);
+  });
+
   it('lives beside the settings row without touching it', async () => {
     const settings = new DynamoSettingsRepository(tables.doc, tables.names.settings);
     const saved = { ...DEFAULT_SETTINGS, updated_at: '2026-11-24T00:00:00.000Z' };

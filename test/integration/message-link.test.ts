@@ -3,7 +3,7 @@
  * outbox) ends with a `/m/<code>` link on the site's own address; its API answers with the message, plays
  * the recording from a signed link, and 404s "This message is not available" for a tampered code and once
  * the sender texts DELETE or once it is older than its lifetime (Settings); with the setting off, no link is
- * sent.
+ * sent and the links already sent stop working.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,27 @@ describe('the link in a reply', () => {
     } finally {
       await saveSettings(runtime, { message_link_days: 30 });
     }
+  });
+
+  it('already sent, stops working when "Link to the whole message" is turned off, and works again when on', async () => {
+    const { replies } = await voicemailFrom('+14155550177');
+    const { code } = linkIn(replies[0]!.body);
+    expect((await api(code)).status).toBe(200);
+
+    await saveSettings(runtime, { message_link_enabled: false });
+    try {
+      // Before issue 31 the links already sent kept working with the setting off.
+      const off = await api(code);
+      expect(off.status).toBe(404);
+      expect(await off.json()).toEqual({ error: MESSAGE_NOT_AVAILABLE });
+      expect((await api(`${code}/audio`, { method: 'POST' })).status).toBe(404);
+      expect((await api(`${code}/contact.vcf`)).status).toBe(404);
+      expect((await api(code, { method: 'DELETE' })).status).toBe(404);
+    } finally {
+      await saveSettings(runtime, { message_link_enabled: true });
+    }
+    // The message was not deleted by the attempt: turned back on, the link opens it.
+    expect((await api(code)).status).toBe(200);
   });
 
   it('is not sent when "Link to the whole message" is off in Settings', async () => {

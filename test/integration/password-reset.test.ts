@@ -2,7 +2,8 @@
  * A password reset signs the account out everywhere (issue 23): whoever read the reset code or held a token
  * from before is out. After ConfirmForgotPassword (through the public sign-in door, as the site calls it) the
  * PostConfirmation trigger runs as in AWS: the old ID token gets 401 on an admin route, the old refresh token
- * no longer gives tokens, the old access token is refused, and the new password signs in.
+ * no longer gives tokens, the old access token is refused, and the new password signs in. A live connection
+ * open from before receives nothing more: the list moves to a new channel, and the old one is told so.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,7 +15,9 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentLiveChannel, type EventsClient, openEventsClient, subscribe } from '../support/live-events';
 import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
+import { incomingForm, postWebhook } from '../support/pipeline';
 
 let runtime: RunningRuntime;
 let door: CognitoIdentityProviderClient;
@@ -110,5 +113,68 @@ describe('a confirmed password reset', () => {
       expect.any(String),
     );
     expect((await refresh(after.RefreshToken!)).AuthenticationResult?.IdToken).toEqual(expect.any(String));
+  });
+});
+
+describe('a live connection open from before a reset (issue 31)', () => {
+  const RESETTING = 'watching@example.com';
+
+  /** Opens the events socket with `token`, subscribed to `channel`. */
+  async function watching(token: string, channel: string): Promise<EventsClient> {
+    const client = await openEventsClient(runtime, token);
+    await expect.poll(() => client.frames.some((f) => f.type === 'connection_ack')).toBe(true);
+    subscribe(client, 'list', channel, token);
+    await expect.poll(() => client.frames.find((f) => f.id === 'list')?.type).toBe('subscribe_success');
+    return client;
+  }
+
+  const events = (client: EventsClient) =>
+    client.frames.filter((f) => f.type === 'data' && f.id === 'list').map((f) => JSON.parse(String(f.event)));
+
+  it('receives no change after the reset, only the notice that the channel moved', async () => {
+    await runtime.signIn(RESETTING, 'watch-password-1', 'admins');
+    const old = await runtime.tokens(RESETTING, 'watch-password-1');
+    const other = await runtime.adminToken();
+    const channel = await currentLiveChannel(runtime, other);
+    const [stale, colleague] = await Promise.all([
+      watching(old.accessToken, channel),
+      watching((await runtime.tokens('admin@example.com', 'admin-password-1')).accessToken, channel),
+    ]);
+    await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(issuedAt(old.idToken));
+
+    await door.send(
+      new ForgotPasswordCommand({ ClientId: runtime.info.cognito.clientId, Username: RESETTING }),
+    );
+    const resetCodeOf = async () => {
+      const text = await readFile(join(runtime.dataDir, 'mailbox.jsonl'), 'utf8').catch(() => '');
+      return text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { to: string; subject: string | null; code: string | null })
+        .findLast((mail) => mail.to === RESETTING && /reset/i.test(mail.subject ?? ''))?.code;
+    };
+    await expect.poll(resetCodeOf).toEqual(expect.stringMatching(/^\d{6}$/));
+    await door.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: runtime.info.cognito.clientId,
+        Username: RESETTING,
+        ConfirmationCode: (await resetCodeOf())!,
+        Password: 'watch-password-2',
+      }),
+    );
+
+    // A change after the reset: a text that is no command, kept on the record (a new message).
+    const form = incomingForm({ from: '+14155550931', body: 'hello?' });
+    expect((await postWebhook(runtime, form)).status).toBe(200);
+    const moved = { type: 'moved' };
+    await expect.poll(() => events(stale)).toEqual([moved]);
+    await expect.poll(() => events(colleague)).toEqual([moved]);
+    // The colleague's token gets the new channel, where the change is; the reset account's old token does not.
+    const now = await currentLiveChannel(runtime, other);
+    expect(now).not.toBe(channel);
+    await expect(currentLiveChannel(runtime, old.idToken)).rejects.toThrow(/401/);
+    expect(events(stale).some((event) => event.message?.id === form.MessageSid)).toBe(false);
+    stale.socket.terminate();
+    colleague.socket.terminate();
   });
 });

@@ -247,14 +247,14 @@ describe('texts: keywords and help', () => {
     expect(await outboxTo(runtime, from)).toEqual([]);
   });
 
-  it('never replies to an opted-out number: its voice message is processed, no SMS goes out', async () => {
+  it('never replies to an opted-out number: its voice message is not processed (issue 31), no SMS goes out', async () => {
     const from = '+14155550104';
     await postWebhook(runtime, incomingForm({ from, body: 'STOP' }));
     const form = await mmsOf(from, 'wav');
     await postWebhook(runtime, form);
-    const done = await waitForMessage(runtime, `${form.MessageSid}-0`, ['completed', 'failed']);
-    expect(done.status).toBe('completed');
-    expect(done.reply_sent).toBe(false);
+    const mine = (await recentMessages(runtime)).filter((m) => m.sender === from);
+    expect(mine.map((m) => m.id)).toEqual([form.MessageSid]);
+    expect(mine[0]).toMatchObject({ status: 'failed', refusal: { reason: 'opted-out' } });
     await postWebhook(runtime, incomingForm({ from, body: 'help' }));
     await postWebhook(runtime, incomingForm({ from, body: 'what is this' }));
     expect(await outboxTo(runtime, from)).toEqual([]);

@@ -163,3 +163,61 @@ describe('texts that are not commands, and a text after STOP', () => {
     expect(await listed(`sender=${encodeURIComponent(from)}`)).toEqual([]);
   });
 });
+
+describe('a voice message from a number that opted out (issue 31)', () => {
+  /** Texts `optOut`, then sends a voice message, and returns what became of it. */
+  async function voiceAfter(from: string, optOut: string) {
+    await post(incomingForm({ from, body: optOut }));
+    const textsBefore = twilio.messages.filter((m) => m.to === from).length;
+    const before = await usageToday();
+    const voice = twilio.addMedia({ bytes: Buffer.alloc(2_000, 7), contentType: 'audio/mp4' });
+    const form = incomingForm({ from, mediaUrl: voice.url, mediaType: 'audio/mp4' });
+    await post(form);
+    const mine = await listed(`sender=${encodeURIComponent(from)}&limit=25`);
+    return { voice, form, mine, before, after: await usageToday(), textsBefore };
+  }
+
+  it.each([
+    ['STOP', '+14155550411'],
+    ['please stop texting me', '+14155550412'],
+  ])(
+    'after “%s” is not processed: recorded as refused, counted, its audio deleted at Twilio',
+    async (optOut, from) => {
+      const { voice, form, mine, before, after, textsBefore } = await voiceAfter(from, optOut);
+
+      // No voice message was made of it (before issue 31: transcribed, summarized and shown as Completed).
+      expect(mine.map((m) => m.id)).not.toContain(`${form.MessageSid}-0`);
+      expect(mine.find((m) => m.id === form.MessageSid)).toMatchObject({
+        status: 'failed',
+        error_message: REFUSAL_WORDS['opted-out'],
+        error_retryable: false,
+        refusal: {
+          reason: 'opted-out',
+          kind: 'attachment',
+          content_types: ['audio/mp4'],
+          text: null,
+          answered: null,
+        },
+      });
+      expect(after.opted_out_messages - before.opted_out_messages).toBe(1);
+      expect(after.received - before.received).toBe(0);
+      // Deleted at Twilio, never fetched, and nothing texted back.
+      expect(twilio.deletions).toContainEqual({ messageSid: voice.messageSid, mediaSid: voice.mediaSid });
+      expect(twilio.requests.some((r) => r.method === 'GET' && r.path.includes(voice.mediaSid))).toBe(false);
+      expect(twilio.messages.filter((m) => m.to === from)).toHaveLength(textsBefore);
+      const csv = await (await adminGet('/api/messages/export?kind=attachment')).text();
+      expect(csv).toContain('"a voice message (audio/mp4)"');
+    },
+  );
+
+  it('is processed again when it comes with START', async () => {
+    const from = '+14155550413';
+    await post(incomingForm({ from, body: 'STOP' }));
+    const voice = twilio.addMedia({ bytes: Buffer.alloc(2_000, 7), contentType: 'audio/mp4' });
+    const form = incomingForm({ from, body: 'START', mediaUrl: voice.url, mediaType: 'audio/mp4' });
+    await post(form);
+    const mine = await listed(`sender=${encodeURIComponent(from)}&limit=25`);
+    expect(mine.map((m) => m.id)).toContain(`${form.MessageSid}-0`);
+    expect(mine.some((m) => m.refusal)).toBe(false);
+  });
+});

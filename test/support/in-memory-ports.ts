@@ -337,6 +337,18 @@ export class InMemoryLiveChannels implements LiveChannelStore {
     this.key = this.next();
     return { previous, current: this.key };
   }
+  /** Keys a reset retired, for the next publisher to announce. */
+  readonly unannounced = new Set<string>();
+  async retire() {
+    if (this.key === null) return;
+    this.unannounced.add(this.key);
+    this.key = this.next();
+  }
+  async takeUnannounced() {
+    const keys = [...this.unannounced];
+    this.unannounced.clear();
+    return keys;
+  }
   private next(): string {
     this.made += 1;
     return String(this.made).padStart(32, '0');

@@ -261,13 +261,18 @@ describe('the Team section', () => {
 describe('a confirmed password reset', () => {
   const clock = () => '2026-11-20T09:30:00.000Z';
 
-  it('records when the account’s sessions ended, then signs it out everywhere', async () => {
+  it('records when the account’s sessions ended, signs it out everywhere, and moves the live list', async () => {
     const directory = new InMemoryDirectory();
     const ended = new Map<string, string>();
     const sessionEnds = { record: async (id: string, at: string) => void ended.set(id, at) };
-    await endSessionsAfterReset({ directory, sessionEnds, clock }, 'ada');
+    const channels = new InMemoryLiveChannels();
+    const before = await channels.current();
+    await endSessionsAfterReset({ directory, sessionEnds, channels, clock }, 'ada');
     expect(ended.get('ada')).toBe('2026-11-20T09:30:00.000Z');
     expect(directory.signedOut).toEqual(['ada']);
+    // A page open with the old token is left on a channel nothing publishes to; the next publisher tells it.
+    expect(await channels.current()).not.toBe(before);
+    expect(await channels.takeUnannounced()).toEqual([before]);
   });
 
   it('has recorded the end when the sign-out fails, so the old ID tokens are refused all the same', async () => {
@@ -277,7 +282,10 @@ describe('a confirmed password reset', () => {
     };
     const ended = new Map<string, string>();
     const sessionEnds = { record: async (id: string, at: string) => void ended.set(id, at) };
-    await expect(endSessionsAfterReset({ directory, sessionEnds, clock }, 'ada')).rejects.toThrow(/down/);
+    const channels = new InMemoryLiveChannels();
+    await expect(endSessionsAfterReset({ directory, sessionEnds, channels, clock }, 'ada')).rejects.toThrow(
+      /down/,
+    );
     expect(ended.has('ada')).toBe(true);
   });
 });

@@ -8,7 +8,7 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
-import { liveMessageChange } from '#core/messages/live-updates';
+import { LIVE_CHANNEL_MOVED, liveMessageChange } from '#core/messages/live-updates';
 import type { LiveNotices, MessageChange, MessageEvents } from '../../ports/message-events';
 
 export type AppSyncEventsPublisherOptions = {
@@ -18,6 +18,11 @@ export type AppSyncEventsPublisherOptions = {
   readonly credentials: AwsCredentialIdentity | AwsCredentialIdentityProvider;
   /** The channel message changes go to now (`/messages/<key>`). */
   readonly channel: () => Promise<string>;
+  /**
+   * Channels that moved without their notice (a password reset): each is told it moved before the next
+   * change goes out. @default none
+   */
+  readonly unannounced?: () => Promise<readonly string[]>;
   /** A publish that takes longer is given up (the dashboard refetches anyway). @default 3000 */
   readonly timeoutMs?: number;
 };
@@ -31,6 +36,7 @@ type PublishAnswer = {
 export class AppSyncEventsPublisher implements MessageEvents, LiveNotices {
   private readonly url: URL;
   private readonly channel: () => Promise<string>;
+  private readonly unannounced: () => Promise<readonly string[]>;
   private readonly signer: SignatureV4;
   private readonly timeoutMs: number;
 
@@ -44,9 +50,13 @@ export class AppSyncEventsPublisher implements MessageEvents, LiveNotices {
     });
     this.timeoutMs = options.timeoutMs ?? 3_000;
     this.channel = options.channel;
+    this.unannounced = options.unannounced ?? (async () => []);
   }
 
   async publish(change: MessageChange): Promise<void> {
+    // The pages left on a channel a reset retired ask for the current one (and a token the reset ended is
+    // refused there); the change itself goes to the new channel only.
+    for (const old of await this.unannounced()) await this.send(old, LIVE_CHANNEL_MOVED);
     await this.send(await this.channel(), liveMessageChange(change.type, change.message));
   }
 

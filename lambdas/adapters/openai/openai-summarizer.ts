@@ -113,6 +113,8 @@ function spellingInstruction(words: readonly string[] | undefined): string | nul
 
 /** Summarizes with OpenAI's Responses API and a strict structured-output schema; one attempt per call. */
 export class OpenAiSummarizer implements Summarizer {
+  /** It writes the summary in the sender's LANG, translating. */
+  readonly translates = true;
   private readonly client: OpenAI;
   private readonly model: string;
   private readonly timeoutMs: number;

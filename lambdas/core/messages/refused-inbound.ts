@@ -70,8 +70,9 @@ export function mergeContentTypes(kept: readonly string[], added: readonly strin
   return [...new Set([...kept, ...added])].slice(0, REFUSED_TYPES_MAX);
 }
 
-/** An attachment type in words: "a picture", "a video", "a contact card", "a file". */
+/** An attachment type in words: "a voice message" (from a number that opted out), "a picture", "a video", "a contact card", "a file". */
 function typeWord(type: string): string {
+  if (type.startsWith('audio/')) return 'voice message';
   if (type.startsWith('image/')) return 'picture';
   if (type.startsWith('video/')) return 'video';
   if (/^text\/(x-)?vcard$/.test(type)) return 'contact card';

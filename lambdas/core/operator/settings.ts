@@ -71,7 +71,7 @@ export const settingsRecordSchema = z.object({
   twilio_account_sid: z.string().nullable(),
   twilio_phone_number: z.string().regex(E164_PATTERN).nullable(),
   auto_reply_enabled: z.boolean(),
-  /** "Link to the whole message": the first text ends with a `/m/<code>` link to the message's page. */
+  /** "Link to the whole message": the first text ends with a `/m/<code>` link to the message's page; off, every link already sent (and its card files) answers 404. */
   message_link_enabled: z.boolean().default(true),
   /** "Link works for (days)": a link older than this opens nothing (core/messages/message-link.ts linkExpiresAt). */
   message_link_days: linkDays.default(DEFAULT_MESSAGE_LINK_DAYS),

@@ -96,9 +96,10 @@ export const ENGLISH: FixedTexts = {
     return [`${name}: ${what} ${RATES_AND_KEYWORDS}`, `${name}: ${what}`];
   },
   languageLabel,
+  // True online and offline (issue 31): only a summarizer that translates (OpenAI) writes in the LANG chosen.
   langSet: (name, label) => [
-    `${name}: replies will be written in ${label}. Text LANG AUTO to get each reply in the language of the message again.`,
-    `${name}: replies will be written in ${label}. LANG AUTO undoes it.`,
+    `${name}: replies to your voice messages will be written in ${label} when this service summarizes them with OpenAI; without it (offline) a reply stays in the language of the message. Text LANG AUTO to undo.`,
+    `${name}: replies will be written in ${label} with OpenAI; offline, in the message's language. LANG AUTO undoes it.`,
   ],
   langCurrent: (name, label) =>
     label === null

@@ -131,8 +131,10 @@ export const SPANISH: FixedTexts = {
     const name = SPANISH_NAMES[code.toLowerCase()];
     return name === undefined ? languageLabel(code) : `${name} (${code.toLowerCase()})`;
   },
+  // Cierto con y sin OpenAI (issue 31): el resumidor local no traduce.
   langSet: (name, label) => [
-    `${name}: desde ahora le respondemos en ${label}. Mande LANG AUTO para recibir cada respuesta en el idioma del mensaje.`,
+    `${name}: desde ahora le escribimos en ${label}. Las respuestas a sus mensajes de voz van en ${label} cuando el servicio los resume con OpenAI; sin OpenAI van en el idioma del mensaje. Mande LANG AUTO para deshacerlo.`,
+    `${name}: le escribimos en ${label}; sus mensajes de voz, en ${label} con OpenAI y sin OpenAI en su idioma. LANG AUTO lo deshace.`,
   ],
   langCurrent: (name, label) =>
     label === null

@@ -1,10 +1,12 @@
 /**
  * Cognito PostConfirmation trigger: when an account confirms its email with the code, decides whether it
  * becomes an administrator (allowlist, first account, else waiting for approval: use-cases/team.ts); when a
- * password reset is confirmed, signs the account out everywhere (its tokens from before stop working).
+ * password reset is confirmed, signs the account out everywhere (its tokens from before stop working) and
+ * moves the live list's channel (a page open from before receives nothing more).
  */
 
 import { triggerDirectories } from '../../composition/clients/cognito';
+import { liveChannelStore } from '../../composition/live-channel';
 import { lambdaHandler, logger } from '../../composition/observability';
 import { sessionEnds } from '../../composition/session-ends';
 import { adminEmails, firstAdminClaim } from '../../composition/trigger-deps';
@@ -23,7 +25,10 @@ export const handler = lambdaHandler(async (raw: unknown) => {
   const accountId = attributes.sub ?? event.userName;
   if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
     const directory = directoryOf(event.userPoolId);
-    await endSessionsAfterReset({ directory, sessionEnds: ends, clock: systemClock }, accountId);
+    await endSessionsAfterReset(
+      { directory, sessionEnds: ends, channels: liveChannelStore(), clock: systemClock },
+      accountId,
+    );
     logger.info('Password reset: signed out everywhere', { accountId });
     return raw;
   }

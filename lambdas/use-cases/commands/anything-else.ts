@@ -63,7 +63,7 @@ type Answer = { readonly text: string } | { readonly text: null; readonly note: 
  * Answers (unless the number opted out), deletes the attachments at Twilio, keeps it on the record and counts
  * it. The caller runs this once per MessageSid (the webhook's replay guard).
  */
-async function refuseInbound(deps: AnythingElseDeps, inbound: AskedText): Promise<RefusedAction> {
+export async function refuseInbound(deps: AnythingElseDeps, inbound: AskedText): Promise<RefusedAction> {
   const kind: RefusedKind = inbound.media.length > 0 ? 'attachment' : 'text';
   const optedOut = (await deps.optOuts.get(inbound.from)) !== null;
   const reason: RefusalReason = optedOut

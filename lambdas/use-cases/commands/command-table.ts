@@ -53,6 +53,8 @@ const TABLE: { readonly [Name in CommandName]: CommandEntry<Name, TextCommandDep
 
 /** A text's place in the table: its entry's turn, and its answer to what the text asked. */
 export type TextAsked = {
+  /** The command the text is (null: anything else). */
+  readonly name: CommandName | null;
   readonly turn: AnswerTurn;
   readonly answer: (deps: TextCommandDeps, text: AskedText) => Promise<TextAnswer>;
 };
@@ -60,7 +62,7 @@ export type TextAsked = {
 /** The entry a text asks for (the first command it is, or anything else), its answer bound to what it asked. */
 export function textAsked(body: string | undefined): TextAsked {
   const found = askedCommand(body);
-  return found === null ? anythingElse : answering(found);
+  return found === null ? { name: null, ...anythingElse } : answering(found);
 }
 
 /** The entry of the command `found` names, its answer bound to what the text asked of it. */
@@ -69,5 +71,9 @@ function answering<Name extends CommandName>(found: {
   readonly asked: AskedOf<Name>;
 }): TextAsked {
   const entry = TABLE[found.name];
-  return { turn: entry.turn, answer: (deps, text) => entry.answer(deps, text, found.asked) };
+  return {
+    name: found.name,
+    turn: entry.turn,
+    answer: (deps, text) => entry.answer(deps, text, found.asked),
+  };
 }

@@ -7,7 +7,8 @@
 import * as z from 'zod';
 import { isAudioMime } from '#core/audio/audio-format';
 import { DAY_MS } from '#core/delivery/day-window';
-import { type TextAnswer, type TextCommandDeps, textAsked } from '../commands/command-table';
+import { refuseInbound } from '../commands/anything-else';
+import { type TextAnswer, type TextAsked, type TextCommandDeps, textAsked } from '../commands/command-table';
 import { receiveVoice, type VoiceAttachment, type VoiceDeps } from './voice';
 
 /** What the webhook uses: what its voice messages use, and what each texted command's entry uses. */
@@ -48,6 +49,9 @@ export const REPLAY_WINDOW_DAYS = 7;
  *
  * - An opt-out (STOP, its synonyms, or the sender's own words such as "please stop texting me") is honoured
  *   before anything and whatever comes with it: nothing attached is processed.
+ * - Voice messages from a number that opted out are not processed (issue 31): unless the text is START, they
+ *   are kept on the record as refused (one record a number a day, counted in usage as opted-out messages) and
+ *   deleted at Twilio, never fetched; a command sent with them is still answered in its turn.
  * - Each audio attachment becomes one message: within the sender's voice messages a day it is handed to the
  *   pipeline; past it, it is kept on the dashboard as failed (an operator can retry it) and the sender gets
  *   one notice a day (while auto-reply is on). A retried webhook (same MessageSid) finds its messages and
@@ -74,6 +78,13 @@ export async function receiveSms(
   }
 
   const audio = media.filter((m) => isAudioMime(m.contentType));
+  if (audio.length > 0 && (await refusesVoice(deps, form.From, asked))) {
+    const action = await onceForSid(deps, form.MessageSid, async () => {
+      const refused = await refuseInbound(deps, text);
+      return asked.name === null ? refused : await asked.answer(deps, text);
+    });
+    return { messageIds: [], created: 0, action: action ?? 'replay' };
+  }
   // Voice messages are idempotent by their ids (MessageSid and index); everything else by the MessageSid.
   const voice =
     audio.length > 0 && asked.turn !== 'instead-of-voice' ? await receiveVoice(deps, form, audio) : null;
@@ -81,6 +92,15 @@ export async function receiveSms(
   const textAction = await onceForSid(deps, form.MessageSid, () => asked.answer(deps, text));
   if (voice) return { ...voice, action: 'voice' };
   return { messageIds: [], created: 0, action: textAction ?? 'replay' };
+}
+
+/**
+ * Whether the voice messages that came with this text are refused: the number opted out and the text is not
+ * START (which takes it back, so what it sends is processed). DELETE keeps no voice message either way.
+ */
+async function refusesVoice(deps: InboundDeps, from: string, asked: TextAsked): Promise<boolean> {
+  if (asked.name === 'START' || asked.turn === 'instead-of-voice') return false;
+  return (await deps.optOuts.get(from)) !== null;
 }
 
 /**

@@ -24,8 +24,9 @@ export type SummarizeDeps = MessageChangeDeps &
 
 /**
  * Summarize: the summary (and its details: key points, callback number and time) go on the message. It is
- * written in the sender's LANG when they chose one (`reply_language` records it, and the reply's fixed texts
- * follow it), else in the language the caller spoke; the sender's MODE, when they chose one, is recorded for
+ * written in the sender's LANG when they chose one and the summarizer can write in it (`reply_language` records
+ * it, and the reply's fixed texts follow it; offline the summary stays in the caller's language, and so does
+ * the reply), else in the language the caller spoke; the sender's MODE, when they chose one, is recorded for
  * SendReply (`sender_reply_mode`: it wins over the operator's reply mode); the message's `language` is the spoken one, from the
  * transcriber or, when it did not say, from the summary. Only facts the checks pass are stated
  * (core/facts/stated-summary.ts): what they decided beyond the summary goes on the message as `stated_facts`. How
@@ -36,9 +37,12 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
   if (message.transcript === null) throw new PermanentError('Summarize ran before there was a transcript.');
   const chosen = await senderChoices(deps.preferences, message);
   const summarizer = await deps.providers.summarizer();
+  // The sender's LANG where the summarizer writes in it; the local one cannot translate, so there the reply
+  // stays in the caller's language, fixed texts and all (the event is kept: its time was checked in it).
+  const written = summarizer.translates === true ? chosen.language : null;
   const heard = { text: message.transcript, words: message.transcript_words ?? null };
   const { engine, language, usage, caller, urgency, ...proposed } = await summarizer.summarize(heard, {
-    language: chosen.language,
+    language: written,
     vocabulary: chosen.vocabulary,
   });
   const spoken = message.language ?? language ?? null;
@@ -47,7 +51,7 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
     vocabulary: chosen.vocabulary,
     seconds: message.audio_duration_seconds ?? null,
     spoken,
-    written: chosen.language,
+    written,
   });
   await record(deps, state, {
     summary: stated.summary.summary,
@@ -58,7 +62,7 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
     stated_facts: stated.facts,
     summary_engine: engine,
     language: spoken,
-    reply_language: chosen.language,
+    reply_language: written,
     sender_reply_mode: chosen.replyMode,
   });
   const billed = usage && {

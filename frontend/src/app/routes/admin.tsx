@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getIdToken } from '@/features/auth/api/auth';
+import { endSessionHere, getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { FirstRunChecklist } from '@/features/first-run/components/first-run-checklist';
@@ -16,11 +16,12 @@ import { SmsBudgetBanner } from '@/features/usage/components/sms-budget';
 import { UsagePanel } from '@/features/usage/components/usage-panel';
 import { SmsIntegrationBox } from '@/features/webhook/components/sms-integration-box';
 import { WebhookBox } from '@/features/webhook/components/webhook-box';
-import { setAdminTokenSource } from '@/lib/admin-api';
+import { setAdminSessionEnded, setAdminTokenSource } from '@/lib/admin-api';
 import { useRuntimeConfig } from '@/lib/use-runtime-config';
 
-// Admin routes carry the signed-in admin's ID token.
+// Admin routes carry the signed-in admin's ID token; one they refuse (401) ends the session on this page.
 setAdminTokenSource(getIdToken);
+setAdminSessionEnded((message) => void endSessionHere(message));
 
 /**
  * `/admin`, the lazily loaded part of the app: Amplify and the admin screens live in this chunk only. The

@@ -82,3 +82,30 @@ export async function signOutEverywhere(): Promise<void> {
   await configureAmplify();
   await signOut();
 }
+
+/** Why the last session ended on this page, for the sign-in screen; null when it was a plain sign-out. */
+let endedBecause: string | null = null;
+let ending: Promise<void> | null = null;
+
+/**
+ * Leaves a session the API no longer takes (a password reset ended it, or it expired): forgets the tokens on
+ * this device (Cognito's own sign-out emits `signedOut`, on which the admin view shows sign-in) and keeps
+ * the API's words for the sign-in screen. Several panels refused at once end it once.
+ */
+export function endSessionHere(reason: string | null): Promise<void> {
+  endedBecause = reason ?? 'Your session has ended: sign in again.';
+  ending ??= (async () => {
+    await configureAmplify();
+    await signOut().catch(() => {});
+  })().finally(() => {
+    ending = null;
+  });
+  return ending;
+}
+
+/** Why the session ended (once: the next sign-out is a plain one again). */
+export function takeSessionEndReason(): string | null {
+  const reason = endedBecause;
+  endedBecause = null;
+  return reason;
+}

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { Hub } from 'aws-amplify/utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as auth from '../api/auth';
 import { AdminGate } from './admin-gate';
@@ -6,6 +7,7 @@ import { AdminGate } from './admin-gate';
 vi.mock('../api/auth', () => ({
   getSession: vi.fn(),
   signOutEverywhere: vi.fn(),
+  takeSessionEndReason: vi.fn(),
 }));
 
 const api = vi.mocked(auth);
@@ -41,5 +43,25 @@ describe('the admin view on load', () => {
     renderGate();
     expect(await screen.findByText('Dashboard of new@example.com')).toBeInTheDocument();
     expect(api.getSession).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a session the API ended (issue 31)', () => {
+  it('shows sign-in with the reason, not the dashboard, once the page signs out', async () => {
+    api.getSession.mockResolvedValue(approved);
+    api.takeSessionEndReason.mockReturnValue(
+      'Your session ended when the password was reset: sign in again.',
+    );
+    renderGate();
+    expect(await screen.findByText('Dashboard of new@example.com')).toBeInTheDocument();
+
+    // What endSessionHere's sign-out emits after an admin route answered 401.
+    act(() => Hub.dispatch('auth', { event: 'signedOut' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your session ended when the password was reset: sign in again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Dashboard of new@example.com')).not.toBeInTheDocument();
   });
 });

@@ -2,13 +2,13 @@ import { parseRecoveryHash, type RecoveryLink } from '@core/site/recovery-link';
 import { Hub } from 'aws-amplify/utils';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { navigate } from '@/lib/navigation';
-import { getSession, signOutEverywhere } from '../api/auth';
+import { getSession, signOutEverywhere, takeSessionEndReason } from '../api/auth';
 import { LoginScreen } from './login-screen';
 import { WaitingApproval } from './waiting-approval';
 
 type GateState =
   | { readonly view: 'loading' }
-  | { readonly view: 'login' }
+  | { readonly view: 'login'; readonly notice?: string }
   | { readonly view: 'waiting'; readonly email: string }
   | { readonly view: 'dashboard'; readonly email: string };
 
@@ -23,7 +23,8 @@ function readRecovery(): RecoveryLink | null {
  * in, "waiting for approval" for an account that is not an administrator (by fresh tokens), else the
  * dashboard. A reset link
  * (hash with type recovery) opens "set new password"; a sign-out while on the dashboard (or an expired
- * session) returns here; Logout goes to the landing page.
+ * session, or a token the API refuses: a password reset ended it) returns here, saying why; Logout goes to
+ * the landing page.
  */
 export function AdminGate({ dashboard }: { readonly dashboard: (session: AdminSession) => ReactNode }) {
   const [state, setState] = useState<GateState>({ view: 'loading' });
@@ -54,8 +55,11 @@ export function AdminGate({ dashboard }: { readonly dashboard: (session: AdminSe
   useEffect(() => {
     void check();
     const stopListening = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure')
-        setState({ view: 'login' });
+      if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') {
+        // A session the API refused (a password reset ended it) says so above the sign-in form.
+        const notice = takeSessionEndReason();
+        setState(notice ? { view: 'login', notice } : { view: 'login' });
+      }
     });
     // A reset link opened while the app is already open.
     const onHash = () => setRecovery(readRecovery());
@@ -82,6 +86,7 @@ export function AdminGate({ dashboard }: { readonly dashboard: (session: AdminSe
     return (
       <LoginScreen
         recovery={recovery}
+        notice={state.view === 'login' ? (state.notice ?? null) : null}
         onSignedIn={() => void check()}
         onRecoveryHandled={() => {
           window.history.replaceState(null, '', window.location.pathname);

@@ -27,16 +27,23 @@ const TITLES: Record<Exclude<Mode['mode'], 'create'>, string> = {
  */
 export function LoginScreen({
   recovery,
+  notice = null,
   onSignedIn,
   onRecoveryHandled,
 }: {
   readonly recovery: RecoveryLink | null;
+  /** Why the sign-in form shows (a session that ended), above it. */
+  readonly notice?: string | null;
   readonly onSignedIn: () => void;
   /** The reset link was used (or left): its hash can go from the address bar. */
   readonly onRecoveryHandled: () => void;
 }) {
   const [mode, setMode] = useState<Mode>(
-    recovery ? { mode: 'set-password', link: recovery } : { mode: 'sign-in' },
+    recovery
+      ? { mode: 'set-password', link: recovery }
+      : notice
+        ? { mode: 'sign-in', notice }
+        : { mode: 'sign-in' },
   );
   const [email, setEmail] = useState(recovery?.email ?? '');
   const [createTitle, setCreateTitle] = useState('Create an account');

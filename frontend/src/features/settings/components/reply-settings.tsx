@@ -54,7 +54,8 @@ export function ReplySettings({ form, change, errors, transcriptDays }: Props) {
           <span className="block text-sm text-muted">
             The first text ends with a private link to a page with the summary, full transcript and recording,
             where the sender can also delete it. Anyone holding the link can open it for the days below, or
-            until the message is deleted if that comes first.
+            until the message is deleted if that comes first. Turning this off ends the links already sent
+            too.
           </span>
         </span>
       </label>
