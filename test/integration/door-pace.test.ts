@@ -4,6 +4,7 @@
  * answer a body that trickles in with 408 after about 10 s, as the API's routes do, instead of holding the
  * connection until Node's 5-minute request timeout; the runtime keeps serving meanwhile.
  */
+import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_TIMEOUT_MESSAGE } from '../../local/api-gateway';
@@ -57,9 +58,19 @@ const cognito = (target: string) => ({
 describe('a body that trickles in', () => {
   it('gets 408 at the sign-in, publish and internal doors, and the runtime keeps serving', async () => {
     const { info } = runtime;
+    // The publish door reads a body only from a request naming this start's publisher key, freshly dated
+    // (issue 31's doors): the trickle names it, as the runtime's functions do, then trickles.
+    const { accessKeyId } = JSON.parse(await readFile(info.events.credentialsFile, 'utf8')) as {
+      accessKeyId: string;
+    };
+    const publisher = {
+      'content-type': 'application/json',
+      authorization: `AWS4-HMAC-SHA256 Credential=${accessKeyId}/20260101/us-east-1/appsync/aws4_request, SignedHeaders=host, Signature=${'0'.repeat(64)}`,
+      'x-amz-date': new Date().toISOString().replace(/[-:]|\.\d{3}/g, ''),
+    };
     const trickles = {
       signIn: trickle(`${runtime.url}/cognito/`, cognito('InitiateAuth')),
-      publish: trickle(info.events.httpEndpoint, { 'content-type': 'application/json' }),
+      publish: trickle(info.events.httpEndpoint, publisher),
       internalCognito: trickle(`${info.cognito.adminEndpoint.replace(/\/$/, '')}/`, cognito('ListUsers')),
       stepFunctions: trickle(`${info.stepFunctions.endpoint.replace(/\/$/, '')}/`, {
         'content-type': 'application/x-amz-json-1.0',
