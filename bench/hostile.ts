@@ -10,7 +10,7 @@
  * Urgency is timed as the summary step calls it, `checkedUrgency` with a model's "urgent" to check (the rules'
  * evidence and then the hints in the words: the longest path); loop cutting as the transcribe step calls it,
  * `cutLoops` on the engine's words (every seventh heard with doubt). The new code's time is the median of
- * five runs after one to warm up; the old code's a single run.
+ * nine runs after one to warm up; the old code's a single run.
  *
  * Run: npm run bench -- hostile (writes the section "hostile"); BENCH_HOSTILE_BEFORE=0 leaves the old code
  * out (its 20,000 words take minutes) and writes nothing.
@@ -24,7 +24,7 @@ import { machineLine, percentile, writeSection } from './report';
 
 const BASELINE_WORDS = 1000;
 const HOSTILE_WORDS = 20_000;
-const RUNS = 5;
+const RUNS = 9;
 const GOAL_MS = 1000;
 const PROPOSED = { level: 'urgent', reason: 'the caller needs an answer' } as const;
 

@@ -27,6 +27,10 @@ function keysOf(words: readonly HeardWord[]): string[] {
   );
 }
 
+/** The loop covering the most units (the first of equals), or null. */
+const biggestLoop = (keys: readonly string[]) =>
+  bestRun(keys, (run) => isLoop(keys.slice(run.start, run.start + run.size), run.repeats));
+
 /** What cutting left: the words, and the share of the transcript's characters that were loop (0 to 1). */
 export type CutTranscript = { readonly words: HeardWord[]; readonly loopShare: number };
 
@@ -36,6 +40,8 @@ export type CutTranscript = { readonly words: HeardWord[]; readonly loopShare: n
  * (core/transcripts/loop-cutting.ts does it without reading the whole transcript again after each cut).
  */
 export function cutLoops(words: readonly HeardWord[]): CutTranscript {
+  // Most transcripts hold no loop: one pass over an array says so, without the lists cutting needs.
+  if (biggestLoop(keysOf(words)) === null) return { words: [...words], loopShare: 0 };
   const { words: out, cuts } = cutEveryLoop(words);
   if (cuts === 0) return { words: out, loopShare: 0 };
   const length = (of: readonly HeardWord[]) => of.reduce((sum, word) => sum + word.text.length + 1, 0);
@@ -54,8 +60,7 @@ export function wordsOfText(text: string): HeardWord[] {
 
 /** Whether the transcript holds a repetition loop (see the thresholds in core/transcripts/repetition-runs.ts). */
 export function isRepetitionLoop(text: string): boolean {
-  const keys = keysOf(wordsOfText(text));
-  return bestRun(keys, (run) => isLoop(keys.slice(run.start, run.start + run.size), run.repeats)) !== null;
+  return biggestLoop(keysOf(wordsOfText(text))) !== null;
 }
 
 /** The share of a transcript that is loop (0: none), as `cutLoops` measures it. */
