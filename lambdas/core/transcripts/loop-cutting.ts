@@ -12,7 +12,7 @@
  * O(n log n) for the queue.
  */
 import { type HeardWord, UNCLEAR_MARK } from './heard-words';
-import { isLoop, MAX_NGRAM, UNIT_CHARACTERS, unitKey } from './repetition-runs';
+import { FEWEST_LOOP_REPEATS, isLoop, MAX_NGRAM, UNIT_CHARACTERS, unitKey } from './repetition-runs';
 
 /** One word of the transcript as cutting changes it: the characters [from, to) of `text` of `heard`. */
 type Word = {
@@ -35,8 +35,8 @@ type Unit = {
   prev: Unit | null;
   next: Unit | null;
   cut: boolean;
-  /** The candidate this unit begins, by size of n-gram (index 0 unused). */
-  readonly candidates: (Candidate | null)[];
+  /** The candidate this unit begins, by size of n-gram (index 0 unused); null until it begins one. */
+  candidates: (Candidate | null)[] | null;
 };
 
 /** A stretch's run: from `first`, an n-gram of `size` units `repeats` times; stale once not in `first`. */
@@ -50,9 +50,6 @@ function ahead(unit: Unit | null, steps: number): Unit | null {
   for (let step = 0; step < steps && at !== null; step++) at = at.next;
   return at;
 }
-
-/** Whether `unit` equals the unit `size` further on (a stretch of repetition goes on). */
-const repeatsAt = (unit: Unit, size: number) => ahead(unit, size)?.key === unit.key;
 
 /** Whether candidate `a` is cut before `b`: it covers more units, then the shorter n-gram, then the earlier. */
 function before(a: Candidate, b: Candidate): boolean {
@@ -68,10 +65,11 @@ class Queue {
     const heap = this.heap;
     heap.push(candidate);
     let at = heap.length - 1;
-    while (at > 0 && before(heap[at]!, heap[(at - 1) >> 1]!)) {
-      [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1]!, heap[at]!];
+    while (at > 0 && before(candidate, heap[(at - 1) >> 1]!)) {
+      heap[at] = heap[(at - 1) >> 1]!;
       at = (at - 1) >> 1;
     }
+    heap[at] = candidate;
   }
   pop(): Candidate | undefined {
     const heap = this.heap;
@@ -86,7 +84,9 @@ class Queue {
         if (left < heap.length && before(heap[left]!, heap[first]!)) first = left;
         if (right < heap.length && before(heap[right]!, heap[first]!)) first = right;
         if (first === at) break;
-        [heap[at], heap[first]] = [heap[first]!, heap[at]!];
+        const above = heap[first]!;
+        heap[first] = heap[at]!;
+        heap[at] = above;
         at = first;
       }
     }
@@ -127,15 +127,20 @@ function lists(words: readonly HeardWord[]): { head: Word; firstUnit: Unit | nul
     };
     lastWord.next = word;
     lastWord = word;
-    for (const found of unitsIn(heard.text)) {
+    for (const match of heard.text.matchAll(UNIT_CHARACTERS)) {
+      const key = unitKey(match[0]);
+      if (key === '') continue;
+      const [start, end] = [match.index, match.index + match[0].length];
       const unit: Unit = {
-        ...found,
+        key,
         word,
+        start,
+        end,
         place: place++,
         prev: lastUnit,
         next: null,
         cut: false,
-        candidates: [],
+        candidates: null,
       };
       if (lastUnit === null) firstUnit = unit;
       else lastUnit.next = unit;
@@ -156,21 +161,32 @@ function readStretches(from: Unit, through: Unit | null, size: number, queue: Qu
   const close = (): void => {
     if (first === null) return;
     const repeats = Math.floor(length / size) + 1;
+    // Most stretches repeat too few times to be any loop: no n-gram to gather.
+    if (repeats < FEWEST_LOOP_REPEATS) {
+      first = null;
+      return;
+    }
     const ngram: string[] = [];
     for (let unit: Unit | null = first; ngram.length < size && unit !== null; unit = unit.next)
       ngram.push(unit.key);
     if (isLoop(ngram, repeats)) {
       const candidate = { first, size, repeats };
+      first.candidates ??= new Array<Candidate | null>(MAX_NGRAM + 1).fill(null);
       first.candidates[size] = candidate;
       queue.push(candidate);
     }
     first = null;
   };
   let passed = false;
-  for (let unit: Unit | null = from; unit !== null; unit = unit.next) {
-    unit.candidates[size] = null;
-    if (repeatsAt(unit, size)) {
-      if (first === null) [first, length] = [unit, 0];
+  // The unit `size` further on walks along with `unit`.
+  let further = ahead(from, size);
+  for (let unit: Unit | null = from; unit !== null; unit = unit.next, further = further?.next ?? null) {
+    if (unit.candidates !== null) unit.candidates[size] = null;
+    if (further?.key === unit.key) {
+      if (first === null) {
+        first = unit;
+        length = 0;
+      }
       length++;
     } else {
       close();
@@ -234,7 +250,8 @@ function cutOne(candidate: Candidate): Unit {
   const lastKept = ahead(first, size - 1)!;
   const firstCut = lastKept.next!;
   const lastCut = ahead(first, size * repeats - 1)!;
-  const [kept, after] = [lastKept.word, lastCut.word];
+  const kept = lastKept.word;
+  const after = lastCut.word;
   const rest = restFrom(after, lastCut.end);
   const heard = { text: UNCLEAR_MARK, confidence: 0, at: firstCut.word.heard.at };
   const mark: Word = { heard, text: UNCLEAR_MARK, from: 0, to: UNCLEAR_MARK.length, prev: null, next: null };
@@ -250,13 +267,15 @@ function cutOne(candidate: Candidate): Unit {
   }
   for (let unit: Unit | null = firstCut; unit !== lastCut.next; unit = unit!.next) unit!.cut = true;
   const unit: Unit = {
-    ...MARK_UNIT!,
+    key: MARK_UNIT!.key,
+    start: MARK_UNIT!.start,
+    end: MARK_UNIT!.end,
     word: mark,
     place: firstCut.place,
     prev: lastKept,
     next: lastCut.next,
     cut: false,
-    candidates: [],
+    candidates: null,
   };
   lastKept.next = unit;
   if (unit.next) unit.next.prev = unit;
@@ -271,14 +290,18 @@ export function cutEveryLoop(words: readonly HeardWord[]): { words: HeardWord[];
     readStretches(firstUnit, null, size, queue);
   let cuts = 0;
   for (let candidate = queue.pop(); candidate !== undefined; candidate = queue.pop()) {
-    if (candidate.first.cut || candidate.first.candidates[candidate.size] !== candidate) continue;
+    if (candidate.first.cut || candidate.first.candidates?.[candidate.size] !== candidate) continue;
     const mark = cutOne(candidate);
     cuts++;
     for (let size = 1; size <= MAX_NGRAM; size++) {
       // The units whose n-gram `size` further on now reaches across the cut, and their stretch.
       let from = mark;
       for (let step = 0; step < size && from.prev !== null; step++) from = from.prev;
-      while (from.prev !== null && repeatsAt(from.prev, size)) from = from.prev;
+      let further = ahead(from.prev, size);
+      while (from.prev !== null && further !== null && from.prev.key === further.key) {
+        from = from.prev;
+        further = further.prev;
+      }
       readStretches(from, mark, size, queue);
     }
   }

@@ -26,6 +26,12 @@ const MIN_PHRASE_REPEATS = 4;
  * ("5-5-5").
  */
 const MIN_DIGIT_GROUP_REPEATS = 3;
+/** The fewest repeats of any loop (the thresholds above): a run repeated less is never one. */
+export const FEWEST_LOOP_REPEATS = Math.min(
+  MIN_SINGLE_WORD_REPEATS,
+  MIN_PHRASE_REPEATS,
+  MIN_DIGIT_GROUP_REPEATS,
+);
 /** The most digits a caller reads out as one number: +1 and ten digits. */
 const MAX_SPOKEN_NUMBER_DIGITS = 11;
 
