@@ -9,6 +9,7 @@ import { benchDashboard } from './dashboard';
 import { benchFacts } from './facts';
 import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
+import { benchHostile } from './hostile';
 import { benchLive } from './live';
 import { benchMemory } from './memory';
 import { benchPipeline } from './pipeline';
@@ -36,6 +37,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   history: benchHistory,
   /** The offline honesty rule: other languages flagged, English never (issue 17). */
   honesty: benchHonesty,
+  /** The urgency rules and loop cutting on 20,000 hostile words against 1,000 (issue 31). */
+  hostile: benchHostile,
   /** A reader's link answering while another client floods random link codes (issue 23). */
   'link-flood': benchLinkFlood,
   /** Live-update latency: a status change written to the card changing in the browser, against a refetch. */

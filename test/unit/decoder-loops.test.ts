@@ -62,11 +62,10 @@ describe('what counts as a repetition loop', () => {
     expect(longestRepetition('every word differs here')).toBeNull();
   });
 
-  it('takes a long transcript in a few milliseconds', () => {
-    const start = performance.now();
+  // How fast a long one is read is measured by `npm run bench -- hostile` (docs/benchmarks.md), not timed here.
+  it('tells a long loop from a long text of many words', () => {
     expect(isRepetitionLoop('word '.repeat(3000))).toBe(true);
     expect(isRepetitionLoop(Array.from({ length: 3000 }, (_, i) => `w${i % 97}`).join(' '))).toBe(false);
-    expect(performance.now() - start).toBeLessThan(1000);
   });
 });
 

@@ -17,9 +17,7 @@
  * cue, or no caller name): on noisy phone audio a scam's key words are often the doubted ones.
  */
 import { findMentions } from '#core/facts/fact-mentions';
-import { type HeardToken, type HeardTranscript, heardTokens } from '#core/transcripts/heard-transcript';
-import { DOUBTFUL_BELOW } from '#core/transcripts/heard-words';
-import { bareWord } from '#core/transcripts/spoken-numbers';
+import type { HeardTranscript } from '#core/transcripts/heard-transcript';
 import {
   CONDITIONAL,
   type Cue,
@@ -32,6 +30,7 @@ import {
   SPAM_CUES,
   URGENT_CUES,
 } from './urgency-cues';
+import { heardWell, type Reading, reading, sentenceEnd, sentenceMatches, wordsFrom } from './urgency-reading';
 import { heardReason } from './urgency-reasons';
 import type { Urgency, UrgencyLevel } from './urgency-schema';
 
@@ -45,34 +44,6 @@ type Found = {
   /** Whether the words it rests on were heard well (an urgent cue is found only then). */
   readonly sure: boolean;
 };
-
-/** The transcript's words, bare and lowercase, joined by one space, with where each word starts. */
-type Reading = {
-  readonly text: string;
-  readonly starts: readonly number[];
-  readonly tokens: readonly HeardToken[];
-};
-
-function reading(heard: HeardTranscript): Reading {
-  const tokens = heardTokens(heard).map((token) => ({ ...token, text: token.text.replaceAll('’', "'") }));
-  const words = tokens.map((token) => bareWord(token.text));
-  const starts: number[] = [];
-  let at = 0;
-  for (const word of words) {
-    starts.push(at);
-    at += word.length + 1;
-  }
-  return { text: words.join(' '), starts, tokens };
-}
-
-/** Whether the words between characters [from, to) of the reading were heard well (or carry no confidence). */
-function heardWell(read: Reading, from: number, to: number): boolean {
-  return read.tokens.every((token, index) => {
-    const start = read.starts[index]!;
-    const inside = start < to && start + Math.max(1, bareWord(token.text).length) > from;
-    return !inside || token.confidence === null || token.confidence >= DOUBTFUL_BELOW;
-  });
-}
 
 /** The spans a match rests on: its capturing groups that matched, else the whole match. */
 function keySpans(match: RegExpExecArray): [number, number][] {
@@ -109,20 +80,6 @@ function writtenTime(time: string): string {
     );
 }
 
-/** Where the sentence of the reading that character `at` is in ends (sentences end at a word ending . ! ?). */
-function sentenceEnd(read: Reading, at: number): number {
-  let last = read.starts.findLastIndex((start) => start <= at);
-  while (last < read.tokens.length - 1 && !/[.!?]$/.test(read.tokens[last]!.text)) last++;
-  return read.starts[last]! + bareWord(read.tokens[last]!.text).length;
-}
-
-/** The sentence of the reading that character `at` is in. */
-function sentenceAround(read: Reading, at: number): string {
-  let first = read.starts.findLastIndex((start) => start <= at);
-  while (first > 0 && !/[.!?]$/.test(read.tokens[first - 1]!.text)) first--;
-  return read.text.slice(read.starts[first], sentenceEnd(read, at));
-}
-
 /**
  * The words of the first match of `pattern` in `window` (the reading's text from character `offset` on)
  * whose first group was heard well, or null.
@@ -144,14 +101,14 @@ function deadlineFound(read: Reading): Found | null {
   for (const request of wellHeardMatches(read, REQUEST)) {
     const after = request.index + request[0].length;
     // The deadline may come after a number said word by word: up to 24 words further.
-    const window = read.text.slice(after).split(' ').slice(0, 25).join(' ');
-    const sentence = sentenceAround(read, request.index);
-    if (CONDITIONAL.test(sentence)) continue;
+    const window = wordsFrom(read, after, read.text.length, 25);
+    if (sentenceMatches(read, request.index, CONDITIONAL)) continue;
     const now = firstHeardWell(read, window, after, DEADLINE_NOW);
     const time = firstHeardWell(read, window, after, DEADLINE_TIME);
     // Another day named after the request, in its sentence (or its next 12 words when the engine wrote none).
-    const rest = read.text.slice(after, Math.max(after, sentenceEnd(read, request.index)));
-    const otherDay = OTHER_DAY.test(rest.split(' ').slice(0, 13).join(' '));
+    const otherDay = OTHER_DAY.test(
+      wordsFrom(read, after, Math.max(after, sentenceEnd(read, request.index)), 13),
+    );
     const asks = /\b(?:call|callback|ring|reach|text|get back|talk)\b/.test(request[0])
       ? 'asks for a call back'
       : /\b(?:come|pick)\b/.test(request[0])
@@ -270,7 +227,7 @@ export function checkedUrgency(
     proposed.level === 'urgent'
       ? evidence.urgent.length > 0 ||
         wellHeardMatches(read, HINTS_OF_URGENCY).some(
-          (hint) => !CONDITIONAL.test(sentenceAround(read, hint.index)),
+          (hint) => !sentenceMatches(read, hint.index, CONDITIONAL),
         )
       : evidence.spam.length > 0 ||
         (!evidence.callerNamed && wellHeardMatches(read, HINTS_OF_SPAM).length > 0);

@@ -1,0 +1,281 @@
+/**
+ * The urgency rules as they were before issue 31 (core/urgency/urgency.ts at c5c4cb9), kept only as the oracle
+ * of test/unit/urgency-linear.test.ts: the rules now read a transcript in linear time, and every answer must be
+ * the one these quadratic readings gave. Same cues (core/urgency/urgency-cues.ts), same decisions; only how
+ * the transcript is read differs (a scan of every word per match and per sentence here).
+ */
+import { findMentions } from '#core/facts/fact-mentions';
+import { type HeardToken, type HeardTranscript, heardTokens } from '#core/transcripts/heard-transcript';
+import { DOUBTFUL_BELOW } from '#core/transcripts/heard-words';
+import { bareWord } from '#core/transcripts/spoken-numbers';
+import type { ProposedUrgency } from '#core/urgency/urgency';
+import {
+  CONDITIONAL,
+  type Cue,
+  type CueKind,
+  DEADLINE_NOW,
+  DEADLINE_TIME,
+  DUE_TODAY,
+  NOT,
+  REQUEST,
+  SPAM_CUES,
+  URGENT_CUES,
+} from '#core/urgency/urgency-cues';
+import { heardReason } from '#core/urgency/urgency-reasons';
+import type { Urgency, UrgencyLevel } from '#core/urgency/urgency-schema';
+
+/** A cue found in the transcript, heard well. */
+type Found = {
+  readonly kind: CueKind | 'deadline';
+  readonly reason: string;
+  /** Whether the words it rests on were heard well (an urgent cue is found only then). */
+  readonly sure: boolean;
+};
+
+/** The transcript's words, bare and lowercase, joined by one space, with where each word starts. */
+type Reading = {
+  readonly text: string;
+  readonly starts: readonly number[];
+  readonly tokens: readonly HeardToken[];
+};
+
+function reading(heard: HeardTranscript): Reading {
+  const tokens = heardTokens(heard).map((token) => ({ ...token, text: token.text.replaceAll('’', "'") }));
+  const words = tokens.map((token) => bareWord(token.text));
+  const starts: number[] = [];
+  let at = 0;
+  for (const word of words) {
+    starts.push(at);
+    at += word.length + 1;
+  }
+  return { text: words.join(' '), starts, tokens };
+}
+
+/** Whether the words between characters [from, to) of the reading were heard well (or carry no confidence). */
+function heardWell(read: Reading, from: number, to: number): boolean {
+  return read.tokens.every((token, index) => {
+    const start = read.starts[index]!;
+    const inside = start < to && start + Math.max(1, bareWord(token.text).length) > from;
+    return !inside || token.confidence === null || token.confidence >= DOUBTFUL_BELOW;
+  });
+}
+
+/** The spans a match rests on: its capturing groups that matched, else the whole match. */
+function keySpans(match: RegExpExecArray): [number, number][] {
+  const groups = (match.indices ?? []).slice(1).filter((span) => span !== undefined);
+  return groups.length > 0 ? groups : [match.indices?.[0] ?? [match.index, match.index + match[0].length]];
+}
+
+/** Every match of `pattern` (a global regex with indices) whose key words were heard well. */
+function wellHeardMatches(read: Reading, pattern: RegExp): RegExpExecArray[] {
+  return [...read.text.matchAll(pattern)].filter((match) =>
+    keySpans(match).every(([from, to]) => heardWell(read, from, to)),
+  );
+}
+
+/** The cues found heard well, and with `doubtedToo` those found only in words heard with doubt. */
+function cuesFound(read: Reading, cues: readonly Cue[], doubtedToo = false): Found[] {
+  return cues.flatMap((cue): Found[] => {
+    const { kind, reason } = cue;
+    if (wellHeardMatches(read, cue.pattern).length > 0) return [{ kind, reason, sure: true }];
+    const said = doubtedToo && [...read.text.matchAll(cue.pattern)].length > 0;
+    return said ? [{ kind, reason, sure: false }] : [];
+  });
+}
+
+/** "five" -> "5", "5 p m" -> "5 pm", "noon" -> "noon": the time as the reason writes it. */
+function writtenTime(time: string): string {
+  const HOURS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+  return time
+    .replace(/\b[a-z]+\b/g, (word) => (HOURS.includes(word) ? String(HOURS.indexOf(word) + 1) : word))
+    .replace(/\b([ap])\.? ?m\b/g, '$1m')
+    .replace(/:00\b/, '')
+    .replace(/ (thirty|fifteen|forty five)\b/, (_, minutes: string) =>
+      minutes === 'thirty' ? ':30' : minutes === 'fifteen' ? ':15' : ':45',
+    );
+}
+
+/** Where the sentence of the reading that character `at` is in ends (sentences end at a word ending . ! ?). */
+function sentenceEnd(read: Reading, at: number): number {
+  let last = read.starts.findLastIndex((start) => start <= at);
+  while (last < read.tokens.length - 1 && !/[.!?]$/.test(read.tokens[last]!.text)) last++;
+  return read.starts[last]! + bareWord(read.tokens[last]!.text).length;
+}
+
+/** The sentence of the reading that character `at` is in. */
+function sentenceAround(read: Reading, at: number): string {
+  let first = read.starts.findLastIndex((start) => start <= at);
+  while (first > 0 && !/[.!?]$/.test(read.tokens[first - 1]!.text)) first--;
+  return read.text.slice(read.starts[first], sentenceEnd(read, at));
+}
+
+/**
+ * The words of the first match of `pattern` in `window` (the reading's text from character `offset` on)
+ * whose first group was heard well, or null.
+ */
+function firstHeardWell(read: Reading, window: string, offset: number, pattern: RegExp): string | null {
+  const match = [...window.matchAll(pattern)].find((found) => {
+    const [start, end] = found.indices![1]!;
+    return heardWell(read, offset + start, offset + end);
+  });
+  return match?.[1] ?? null;
+}
+
+/**
+ * A request with a deadline today or now: "call me back before five today", "please call as soon as you can",
+ * and a deadline the listener must meet ("the form is due today"). A request that is only a condition ("if
+ * you have questions, call us by five") is none; a time alone counts when no other day is named near it.
+ */
+function deadlineFound(read: Reading): Found | null {
+  for (const request of wellHeardMatches(read, REQUEST)) {
+    const after = request.index + request[0].length;
+    // The deadline may come after a number said word by word: up to 24 words further.
+    const window = read.text.slice(after).split(' ').slice(0, 25).join(' ');
+    const sentence = sentenceAround(read, request.index);
+    if (CONDITIONAL.test(sentence)) continue;
+    const now = firstHeardWell(read, window, after, DEADLINE_NOW);
+    const time = firstHeardWell(read, window, after, DEADLINE_TIME);
+    // Another day named after the request, in its sentence (or its next 12 words when the engine wrote none).
+    const rest = read.text.slice(after, Math.max(after, sentenceEnd(read, request.index)));
+    const otherDay = OTHER_DAY.test(rest.split(' ').slice(0, 13).join(' '));
+    const asks = /\b(?:call|callback|ring|reach|text|get back|talk)\b/.test(request[0])
+      ? 'asks for a call back'
+      : /\b(?:come|pick)\b/.test(request[0])
+        ? 'asks you to come'
+        : 'asks for an answer';
+    if (time && (now === 'today' || now === 'tonight' || !otherDay)) {
+      const when = now === 'today' || now === 'tonight' ? now : 'today';
+      return { kind: 'deadline', reason: `${asks} before ${writtenTime(time)} ${when}`, sure: true };
+    }
+    if (now) {
+      const when = /^(?:today|tonight|this )/.test(now) ? now : 'right away';
+      return { kind: 'deadline', reason: `${asks} ${when}`, sure: true };
+    }
+  }
+  return wellHeardMatches(read, DUE_TODAY).length > 0
+    ? { kind: 'deadline', reason: 'a deadline today', sure: true }
+    : null;
+}
+
+/** A day that is not today, or any day: a time near it is no deadline today. */
+const OTHER_DAY =
+  /\b(?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next week|weekdays?|any ?day|every ?day|any ?time)\b/;
+
+/** Whether the caller said who they are ("this is Maria", "it's Dad", "Jake from Acme Plumbing here"). */
+function callerNamed(read: Reading): boolean {
+  return findMentions(read.tokens.map((token) => token.text)).some((mention) => mention.kind === 'name');
+}
+
+/** Everything the rules found in a transcript: the urgent cues and the spam cues heard well. */
+export type UrgencyEvidence = {
+  readonly urgent: readonly Found[];
+  readonly spam: readonly Found[];
+  /**
+   * Spam by the rules' count (2 or more is spam): a scam or sales cue 2 (1 heard with doubt), a robocall's
+   * wording 1 (0 heard with doubt), no caller name 1 once there is any other sign.
+   */
+  readonly spamScore: number;
+  readonly callerNamed: boolean;
+};
+
+export function urgencyEvidence(heard: HeardTranscript): UrgencyEvidence {
+  const read = reading(heard);
+  const deadline = deadlineFound(read);
+  const urgent = [...cuesFound(read, URGENT_CUES), ...(deadline ? [deadline] : [])];
+  const spam = cuesFound(read, SPAM_CUES, true).filter((cue) => cue.sure || cue.kind !== 'robocall');
+  const named = callerNamed(read);
+  const weight = (cue: Found) => (cue.kind === 'robocall' ? 1 : 2) - (cue.sure ? 0 : 1);
+  const score = spam.reduce((sum, cue) => sum + weight(cue), 0) + (spam.length > 0 && !named ? 1 : 0);
+  return { urgent, spam, spamScore: score, callerNamed: named };
+}
+
+/** Why it is spam: the first cue heard well by kind (scam, sales, robocall), else the first heard with doubt. */
+const spamReason = (evidence: UrgencyEvidence) =>
+  (
+    firstOf(
+      evidence.spam.filter((cue) => cue.sure),
+      ['scam', 'sales', 'robocall'],
+    ) ?? firstOf(evidence.spam, ['scam', 'sales', 'robocall'])
+  )?.reason;
+
+/** The first of `found` by the order of `kinds`, each kind in the order its cues are listed. */
+const firstOf = (found: readonly Found[], kinds: readonly Found['kind'][]) =>
+  kinds.map((kind) => found.find((cue) => cue.kind === kind)).find((cue) => cue !== undefined);
+
+/** What the rules decide from their evidence. */
+function ruled(evidence: UrgencyEvidence): { level: UrgencyLevel; reason: string } {
+  const emergency = evidence.urgent.some((cue) => cue.kind === 'emergency');
+  const solid = evidence.spam.some((cue) => cue.sure && cue.kind !== 'robocall');
+  if (evidence.spamScore >= 2 && (solid || !emergency))
+    return { level: 'likely_spam', reason: spamReason(evidence)! };
+  const urgent = firstOf(evidence.urgent, ['emergency', 'deadline', 'says-urgent']);
+  if (urgent) return { level: 'urgent', reason: urgent.reason };
+  return { level: 'normal', reason: '' };
+}
+
+/** The urgency of a transcript by the rules alone (offline, and where the model gave none). */
+export function urgencyOf(heard: HeardTranscript): Urgency {
+  return { ...ruled(urgencyEvidence(heard)), source: 'rules' };
+}
+
+/**
+ * The model's urgency checked by the rules (`english`: the transcript is English, which the rules read; in
+ * another language the model's level stands). In English:
+ * - the rules' `likely_spam` wins (scams fake urgency, and a model can be talked into "urgent");
+ * - the rules' `urgent` wins over the model's `normal` or `likely_spam` (the costly mistake is an urgent
+ *   message marked normal, or hidden in a one-line text);
+ * - the model's `urgent` stands only when the transcript holds some sign of it (a cue, a deadline, a word
+ *   like "urgent", "today" or "as soon as"), else `normal`;
+ * - the model's `likely_spam` stands only when the rules saw a sign of spam (a robocall's wording, or a scam
+ *   or sales cue below their own count), else `normal`.
+ * `source` is `model` when the model's level is the one kept, `rules` when the rules overruled it. The
+ * reason is the rules' when they found one (fixed words the texts can translate), else the model's if it is
+ * a few plain words.
+ */
+export function checkedUrgency(
+  heard: HeardTranscript,
+  proposed: ProposedUrgency | null,
+  english = true,
+): Urgency {
+  const evidence = urgencyEvidence(heard);
+  const rules = ruled(evidence);
+  if (proposed === null) return { ...rules, source: 'rules' };
+  // What is kept of a model's reason is issue 31's rule (every word heard, no address), not the rules' speed.
+  const modelReason = heardReason(proposed.reason, heard);
+  if (!english) {
+    return { level: proposed.level, reason: modelReason ?? '', source: 'model' };
+  }
+  if (rules.level === proposed.level) {
+    return { level: rules.level, reason: rules.reason || (modelReason ?? ''), source: 'model' };
+  }
+  if (rules.level !== 'normal') return { ...rules, source: 'rules' };
+  const read = reading(heard);
+  const supported =
+    proposed.level === 'urgent'
+      ? evidence.urgent.length > 0 ||
+        wellHeardMatches(read, HINTS_OF_URGENCY).some(
+          (hint) => !CONDITIONAL.test(sentenceAround(read, hint.index)),
+        )
+      : evidence.spam.length > 0 ||
+        (!evidence.callerNamed && wellHeardMatches(read, HINTS_OF_SPAM).length > 0);
+  if (!supported) return { ...rules, source: 'rules' };
+  const fallback = proposed.level === 'urgent' ? 'the caller asks for quick action' : 'reads like a robocall';
+  const reason =
+    proposed.level === 'likely_spam'
+      ? (spamReason(evidence) ?? modelReason ?? fallback)
+      : (modelReason ?? fallback);
+  return { level: proposed.level, reason, source: 'model' };
+}
+
+/**
+ * Words that support a model's "urgent" though the rules alone would not call it so; not negated ("nothing
+ * urgent", "no hurry") nor in a sentence that is only a condition ("if you have questions... today").
+ */
+const HINTS_OF_URGENCY = new RegExp(
+  String.raw`${NOT}\b(urgent|important|today|tonight|right now|as soon as|asap|quickly|hurry|immediately|right away|emergency|hospital|sick|worried|serious|deadline|expires?)\b`,
+  'dg',
+);
+
+/** Words that support a model's "likely spam" in a message whose caller gave no name. */
+const HINTS_OF_SPAM =
+  /\b(offer|notice|account|benefits?|eligible|qualify|approved|warranty|insurance|loan|credit|debt|refund|verify|representative|agent|customer service|specialist|department)\b/dg;
