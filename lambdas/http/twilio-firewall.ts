@@ -14,6 +14,9 @@ export const TWILIO_PER_CLIENT: ClientLimit = { limit: 1500, windowSeconds: 300 
 
 /** What a client over its limit reads (JSON, as every API error). */
 export const TOO_MANY_FROM_CLIENT = 'Too many requests from your address: wait a few minutes and try again.';
-/** What an unsigned post to Twilio's routes reads. */
+/**
+ * What an unsigned post to Twilio's routes reads; an operator whose tool still uploads to the old URL learns
+ * where uploads go now.
+ */
 export const TWILIO_SIGNATURE_REQUIRED =
-  'Only Twilio may post here: the X-Twilio-Signature header is missing.';
+  'Only Twilio may post here: the X-Twilio-Signature header is missing. Dashboard uploads moved to POST /api/messages.';
