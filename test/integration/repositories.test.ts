@@ -1,5 +1,5 @@
 /** The DynamoDB repositories against real tables in dynalite (own instance for this file). */
-import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '#core/messages/message';
@@ -306,6 +306,11 @@ describe('messages by sender (what DELETE erases)', () => {
           },
         ],
       }),
+    );
+    // Created tables answer "not found" until they are active (dynalite, as DynamoDB): the writes wait for it.
+    await waitUntilTableExists(
+      { client: tables.client, maxWaitTime: 30, minDelay: 1 },
+      { TableName: names.messages },
     );
     const number = '+14155550179';
     for (const [id, phone] of [
