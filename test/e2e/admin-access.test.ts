@@ -82,7 +82,7 @@ describe('a second account', () => {
   it('waits for approval until the first approves it in the Team section, then reaches the dashboard', async () => {
     second = await person();
     await createAccount(second, runtime.url, runtime.dataDir, 'second@example.com');
-    await second.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+    await second.getByRole('heading', { name: 'Waiting for approval', exact: true }).waitFor();
     await second.getByRole('button', { name: 'Check again' }).click();
     await second.getByText('Not approved yet.').waitFor();
     expect(await messagesStatus(await idToken('second@example.com', PASSWORD))).toBe(403);
@@ -125,7 +125,7 @@ describe('an account approved while its page is open', () => {
   it('reaches the dashboard on reload, without pressing Check again', async () => {
     const third = await person(360);
     await createAccount(third, runtime.url, runtime.dataDir, 'third@example.com');
-    await third.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+    await third.getByRole('heading', { name: 'Waiting for approval', exact: true }).waitFor();
 
     // Another administrator approves it through the API, not from this page.
     const admin = { authorization: `Bearer ${await idToken('first@example.com', PASSWORD)}` };
@@ -141,8 +141,11 @@ describe('an account approved while its page is open', () => {
 
     await third.reload();
     await dashboard(third).waitFor();
-    // The waiting view is gone once the dashboard is shown (polled: under load the two can meet for a frame).
-    await expect.poll(() => third.getByRole('heading', { name: 'Waiting for approval' }).count()).toBe(0);
+    // The waiting view is gone once the dashboard is shown (polled: under load the two can meet for a frame);
+    // exactly its title, not the Team section's "Waiting for approval (0)".
+    await expect
+      .poll(() => third.getByRole('heading', { name: 'Waiting for approval', exact: true }).count())
+      .toBe(0);
   });
 });
 
@@ -235,7 +238,7 @@ describe('ADMIN_EMAILS', () => {
       await dashboard(page).waitFor();
       const other = await person();
       await createAccount(other, allowlisted.url, allowlisted.dataDir, 'staff@example.com');
-      await other.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+      await other.getByRole('heading', { name: 'Waiting for approval', exact: true }).waitFor();
     } finally {
       await allowlisted.dispose();
     }
