@@ -5,30 +5,17 @@
  * time, after each ten, and idle again afterwards. Growth from the first ten to the fiftieth tells a leak from
  * the engine's one-time load. Each message comes from its own number, so no daily limit stops one.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { startFakeTwilio } from '../test/support/fake-twilio';
-import { type RunningRuntime, startLocalRuntime } from '../test/support/local-runtime';
+import { startLocalRuntime } from '../test/support/local-runtime';
 import { incomingForm, localWebhookToken, postWebhook, waitForMessage } from '../test/support/pipeline';
 import { type Clip, SPEECH_CORPUS, SpeechClips } from '../test/support/speech-clips';
 import { machineLine, writeSection } from './report';
+import { runtimeRss } from './runtime-rss';
 
-const run = promisify(execFile);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50);
 const AT_ONCE = 5;
 const SETTLE_MS = 10_000;
-
-/** Resident memory of every process of the runtime (its process group), in MB. */
-async function runtimeRss(runtime: RunningRuntime): Promise<number> {
-  const { stdout } = await run('ps', ['-eo', 'pgid=,rss=']);
-  let kb = 0;
-  for (const line of stdout.trim().split('\n')) {
-    const [pgid, rss] = line.trim().split(/\s+/).map(Number);
-    if (pgid === runtime.child.pid) kb += rss ?? 0;
-  }
-  return kb / 1024;
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

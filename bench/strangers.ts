@@ -8,16 +8,14 @@
  * `BENCH_BEFORE=<dir>` also runs the code checked out in <dir> (with its node_modules), in the same sitting,
  * e.g. `git archive <commit> | tar -x -C /tmp/before && ln -s $PWD/node_modules /tmp/before/`.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { promisify } from 'node:util';
 import { CLIENT_LIMITS, THROTTLES } from '../lambdas/http/routes';
-import { type RunningRuntime, startLocalRuntime } from '../test/support/local-runtime';
+import { startLocalRuntime } from '../test/support/local-runtime';
 import { linkedMessage } from '../test/support/message-links';
 import { machineLine, ms, percentile, writeSection } from './report';
+import { runtimeRss } from './runtime-rss';
 
-const run = promisify(execFile);
 const MB = 1024 * 1024;
 const POSTS = 8;
 const POST_BYTES = 29 * MB;
@@ -29,17 +27,6 @@ const READ_EVERY_MS = 500;
 function codes(): { name: string; root?: string }[] {
   const before = process.env.BENCH_BEFORE;
   return [...(before ? [{ name: 'before', root: before }] : []), { name: 'after' }];
-}
-
-/** Resident memory of every process of the runtime (its process group), in MB. */
-async function runtimeRss(runtime: RunningRuntime): Promise<number> {
-  const { stdout } = await run('ps', ['-eo', 'pgid=,rss=']);
-  let kb = 0;
-  for (const line of stdout.trim().split('\n')) {
-    const [pgid, rss] = line.trim().split(/\s+/).map(Number);
-    if (pgid === runtime.child.pid) kb += rss ?? 0;
-  }
-  return kb / 1024;
 }
 
 /** Posts `bytes` of JSON-ish filler, declared or chunked; resolves to the status (0: the connection ended). */
