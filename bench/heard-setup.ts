@@ -12,23 +12,28 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
 
 export type HeardSetName = 'heldout' | 'dev';
 
-/**
- * The held-out set (written by someone who has not read the service's rules), read only here and only to run
- * it: imported by a path in a variable, so the benchmark builds and runs before the file exists.
- */
+/** The held-out set (written by someone who has not read the service's rules), read only here, only to run it. */
 const HELDOUT_MODULE = '../test/support/heldout-voicemails.ts';
 
-async function heldOutSet(): Promise<readonly HeardVoicemail[] | null> {
+/**
+ * The voicemails a module exports under `name` (a path from bench/), or null when there is no such module:
+ * imported by a path in a variable, so that the benchmark builds and runs before the held-out set exists.
+ */
+export async function importedSet(path: string, name: string): Promise<readonly HeardVoicemail[] | null> {
   try {
-    const module = (await import(new URL(HELDOUT_MODULE, import.meta.url).href)) as {
-      HELDOUT_VOICEMAILS?: readonly HeardVoicemail[];
-    };
-    return module.HELDOUT_VOICEMAILS ?? null;
+    const module = (await import(new URL(path, import.meta.url).href)) as Record<string, unknown>;
+    const voicemails = module[name];
+    if (!Array.isArray(voicemails)) throw new Error(`${path} exports no ${name}.`);
+    return voicemails as readonly HeardVoicemail[];
   } catch (caught) {
-    if ((caught as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return null;
+    const code = (caught as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url/i.test(String(caught)))
+      return null;
     throw caught;
   }
 }
+
+const heldOutSet = () => importedSet(HELDOUT_MODULE, 'HELDOUT_VOICEMAILS');
 
 /** The set asked for (BENCH_HEARD_SET), else the held-out set when it exists, else the development set. */
 export async function heardSet(

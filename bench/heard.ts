@@ -18,7 +18,7 @@ import { MoonshineTranscriber } from '../lambdas/adapters/offline/moonshine-tran
 import type { HeardVoicemail } from '../test/support/heard-truth';
 import { benchDataDir } from '../test/support/npm-files';
 import { SpeechClips } from '../test/support/speech-clips';
-import { offlineSummarizer } from './facts';
+import { factClip, offlineSummarizer } from './facts';
 import type { Engine } from './facts-pipeline';
 import { type HeardReport, heardSection, heardSummary, problemsOf, type Scored } from './heard-report';
 import { runHeard } from './heard-run';
@@ -59,6 +59,12 @@ export async function benchHeard(): Promise<void> {
   const clips = new SpeechClips();
   const runs: HeardRun[] = [];
   try {
+    // The model loads on its first voicemail: loaded before the clock runs, as in a service already running.
+    const first = voicemails[0];
+    if (first)
+      await engine.transcriber.transcribe(
+        await factClip(first, heardRenderings(0, count)[0]!, clips, 'heard'),
+      );
     for (const [index, voicemail] of voicemails.entries()) {
       const sender = HEARD_SENDERS[index % HEARD_SENDERS.length]!;
       for (const rendering of heardRenderings(index, count)) {
@@ -109,7 +115,7 @@ async function report(kept: Kept): Promise<void> {
   const heardReport: HeardReport = {
     heading: `## Heard: what a person acting on the text gets${kept.section === 'heard' ? '' : ` (${kept.section})`}`,
     machine: `Measured at commit ${kept.commit} · re-run: \`${kept.section === 'heard' ? '' : `BENCH_HEARD_SECTION=${kept.section} `}npm run bench -- heard\`\n\n${kept.machine}`,
-    about: `${kept.voicemails.length} voicemails of ${SET_ABOUT[kept.set] ?? kept.set}${partial}, each recorded ${kept.renderings} ways (voices taken in turn), through ${kept.engine}, forwarded by senders in four US zones and arriving on a Sunday at 8:15 their time. Facts are the caller's name and business, the callback number, dollar amounts and days and times; "wrong" is stated as fact but not as said, or invented. A file is right when it is offered with the right number and name (card) or the right day, hour, minute and zone (event).`,
+    about: `${kept.voicemails.length} voicemails of ${SET_ABOUT[kept.set] ?? kept.set}${partial}, each recorded ${kept.renderings} ways (voices taken in turn), through ${kept.engine}, forwarded by senders in four US zones and arriving on a Sunday at 8:15 their time; the model is loaded before the first is timed. Facts are the caller's name and business, the callback number, dollar amounts and days and times; "wrong" is stated as fact but not as said, or invented. A file is right when it is offered with the right number and name (card) or the right day, hour, minute and zone (event).`,
     scored,
   };
   const markdown = heardSection(heardReport);

@@ -15,7 +15,7 @@ import {
   scoreEvent,
 } from '../../bench/heard-files';
 import { type HeardRun, missingPoint, scoreBusiness, scoreHeard } from '../../bench/heard-score';
-import { arrivalIn, heardRenderings, onlyThese, renderingCount } from '../../bench/heard-setup';
+import { arrivalIn, heardRenderings, importedSet, onlyThese, renderingCount } from '../../bench/heard-setup';
 import { HEARD_DEV_VOICEMAILS } from '../support/heard-dev-voicemails';
 import type { HeardVoicemail } from '../support/heard-truth';
 
@@ -243,6 +243,15 @@ describe('what the benchmark runs', () => {
     expect(clean).toMatchObject({ band: 'wav-16k', noiseSnrDb: null });
     expect(noisy).toMatchObject({ band: 'amr-nb-8k', noiseSnrDb: 10 });
     expect(heardRenderings(1, 2)[0]!.voice).not.toBe(clean!.voice);
+  });
+
+  it('reads a set from a module that exists, and none from one that does not yet (the held-out set)', async () => {
+    const dev = await importedSet('../test/support/heard-dev-voicemails.ts', 'HEARD_DEV_VOICEMAILS');
+    expect(dev?.map((v) => v.id)).toEqual(HEARD_DEV_VOICEMAILS.map((v) => v.id));
+    expect(await importedSet('../test/support/no-such-voicemails.ts', 'NONE')).toBeNull();
+    await expect(importedSet('../test/support/heard-dev-voicemails.ts', 'NONE')).rejects.toThrow(
+      /exports no NONE/,
+    );
   });
 
   it('runs the voicemails asked for, and refuses an id that is in no set', () => {
