@@ -6,6 +6,7 @@
  * that "today", "tonight", "tomorrow" and every weekday named are still ahead.
  */
 import { TZDateMini } from '@date-fns/tz';
+import * as z from 'zod';
 import { FACT_VOICES, type Rendering } from '../test/support/fact-truth';
 import { HEARD_DEV_VOICEMAILS } from '../test/support/heard-dev-voicemails';
 import type { HeardVoicemail } from '../test/support/heard-truth';
@@ -14,6 +15,55 @@ export type HeardSetName = 'heldout' | 'dev';
 
 /** The held-out set (written by someone who has not read the service's rules), read only here, only to run it. */
 const HELDOUT_MODULE = '../test/support/heldout-voicemails.ts';
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** test/support/heard-truth.ts's HeardVoicemail, checked: a set written by hand is read at the edge. */
+const heardVoicemailSchema = z.object({
+  id: z.string().min(1),
+  script: z.string().min(1),
+  name: z.string().min(1).nullable(),
+  nameSpelledAlso: z.array(z.string().min(1)).optional(),
+  business: z.string().min(1).nullable(),
+  number: z
+    .string()
+    .regex(/^\d{10}$/, 'ten digits')
+    .nullable(),
+  amounts: z.array(z.number()),
+  times: z.array(
+    z.object({
+      day: z.enum(WEEKDAYS).optional(),
+      hour: z.number().int().min(1).max(12).optional(),
+      minute: z.number().int().min(0).max(59).optional(),
+      date: z.number().int().min(1).max(31).optional(),
+      relative: z.enum(['today', 'tonight', 'tomorrow']).optional(),
+    }),
+  ),
+  event: z
+    .object({
+      kind: z.enum(['appointment', 'slot offered', 'pickup', 'deadline', 'meeting']),
+      day: z.enum([...WEEKDAYS, 'today', 'tomorrow']),
+      hour24: z.number().int().min(0).max(23),
+      minute: z.number().int().min(0).max(59),
+    })
+    .nullable(),
+  urgent: z.boolean(),
+  spam: z.boolean(),
+  mustSay: z.array(z.string().min(1)),
+});
+
+/** The set checked: a voicemail the truth's type would refuse stops the run, named by its place and field. */
+export function checkedSet(voicemails: unknown, source: string): readonly HeardVoicemail[] {
+  const parsed = z.array(heardVoicemailSchema).safeParse(voicemails);
+  if (!parsed.success) {
+    const where = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`${source} holds voicemails the benchmark cannot read: ${where.join('; ')}`);
+  }
+  const ids = parsed.data.map((voicemail) => voicemail.id);
+  const twice = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (twice.length > 0) throw new Error(`${source} has the id ${twice[0]} twice.`);
+  return voicemails as readonly HeardVoicemail[];
+}
 
 /**
  * The voicemails a module exports under `name` (a path from bench/), or null when there is no such module:
@@ -24,7 +74,7 @@ export async function importedSet(path: string, name: string): Promise<readonly 
     const module = (await import(new URL(path, import.meta.url).href)) as Record<string, unknown>;
     const voicemails = module[name];
     if (!Array.isArray(voicemails)) throw new Error(`${path} exports no ${name}.`);
-    return voicemails as readonly HeardVoicemail[];
+    return checkedSet(voicemails, path);
   } catch (caught) {
     const code = (caught as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url/i.test(String(caught)))

@@ -15,7 +15,14 @@ import {
   scoreEvent,
 } from '../../bench/heard-files';
 import { type HeardRun, missingPoint, scoreBusiness, scoreHeard } from '../../bench/heard-score';
-import { arrivalIn, heardRenderings, importedSet, onlyThese, renderingCount } from '../../bench/heard-setup';
+import {
+  arrivalIn,
+  checkedSet,
+  heardRenderings,
+  importedSet,
+  onlyThese,
+  renderingCount,
+} from '../../bench/heard-setup';
 import { HEARD_DEV_VOICEMAILS } from '../support/heard-dev-voicemails';
 import type { HeardVoicemail } from '../support/heard-truth';
 
@@ -252,6 +259,15 @@ describe('what the benchmark runs', () => {
     await expect(importedSet('../test/support/heard-dev-voicemails.ts', 'NONE')).rejects.toThrow(
       /exports no NONE/,
     );
+  });
+
+  it('refuses a set the truth type would not take, naming the voicemail and field', () => {
+    expect(checkedSet(HEARD_DEV_VOICEMAILS, 'dev')).toBe(HEARD_DEV_VOICEMAILS);
+    const spoken = [{ ...dentist, number: '312-555-0147' }];
+    expect(() => checkedSet(spoken, 'a set')).toThrow(/0\.number: ten digits/);
+    const noon = [{ ...dentist, event: { ...dentist.event, hour24: 24 } }];
+    expect(() => checkedSet(noon, 'a set')).toThrow(/0\.event\.hour24/);
+    expect(() => checkedSet([dentist, dentist], 'a set')).toThrow(/dentist-monday twice/);
   });
 
   it('runs the voicemails asked for, and refuses an id that is in no set', () => {
