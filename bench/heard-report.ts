@@ -55,9 +55,11 @@ const fileRow = (title: string, which: 'contact' | 'event', goal: string): Row =
   cell: (xs) => {
     const due = xs.filter((s) => asks(s, which));
     const verdicts = (v: string) => count(due, (s) => s.score[which]?.verdict === v);
-    // Offered for a voicemail that asked for none (spam is counted on its own row).
+    // Offered for a voicemail that asked for none; for spam, wrong (and on its own row too).
     const unasked = count(xs, (s) => !asks(s, which) && !s.voicemail.spam && s.run[which].offered);
-    return `${share(verdicts('right'), due.length)}; wrong ${verdicts('wrong')}, none ${verdicts('none')}${unasked ? `, ${unasked} unasked` : ''}`;
+    const forSpam = count(xs, (s) => s.voicemail.spam && s.run[which].offered);
+    const wrong = `wrong ${verdicts('wrong') + forSpam}${forSpam ? ` (${forSpam} for spam)` : ''}`;
+    return `${share(verdicts('right'), due.length)}; ${wrong}, none ${verdicts('none')}${unasked ? `, ${unasked} unasked` : ''}`;
   },
 });
 
