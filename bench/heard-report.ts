@@ -121,7 +121,7 @@ const ROWS: readonly Row[] = [
     cell: (xs) => {
       const spam = xs.filter((s) => s.voicemail.spam);
       const files = spam.reduce((n, s) => n + Number(s.run.contact.offered) + Number(s.run.event.offered), 0);
-      return `${files} (${spam.length} spam recordings)`;
+      return `${files} (${spam.length} spam recording${spam.length === 1 ? '' : 's'})`;
     },
   },
   {

@@ -78,7 +78,7 @@ describe('the heard section', () => {
 
   it('counts cards over the voicemails with a caller and a number, and a card for spam as wrong', () => {
     expect(row(markdown, 'Contact card right')).toContain('| 1 of 3 (33%); wrong 1 (1 for spam), none 2 |');
-    expect(row(markdown, 'Files offered for spam')).toContain('| 1 (1 spam recordings) |');
+    expect(row(markdown, 'Files offered for spam')).toContain('| 1 (1 spam recording) |');
   });
 
   it('counts an urgent voicemail shown as normal as missed, and lists it with its text', () => {
