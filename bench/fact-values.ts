@@ -313,6 +313,14 @@ const NOT_NAMES = new Set(
     'important',
     'urgent',
     're',
+    // The heading of a text about likely spam ("Likely a recorded sales call: ..."), and a title alone
+    // ("this is Dr. [unclear name]"): no one's name.
+    'likely',
+    'dr',
+    'doctor',
+    'mr',
+    'mrs',
+    'ms',
     ...WEEKDAYS,
   ].map((w) => w.toLowerCase()),
 );

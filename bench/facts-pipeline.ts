@@ -10,8 +10,10 @@ import type { Message } from '#core/messages/message';
 import { type HeardWord, heardWordsSchema } from '#core/transcripts/heard-words';
 import { FfmpegAudioTools } from '../lambdas/adapters/offline/ffmpeg-audio-tools';
 import { LibPhoneNumberRegions } from '../lambdas/adapters/phone/libphonenumber-regions';
+import type { SmsSender } from '../lambdas/ports/sms-sender';
 import type { Summarizer, SummaryResult } from '../lambdas/ports/summarizer';
 import type { Transcriber, Transcription } from '../lambdas/ports/transcriber';
+import type { LinkCardDeps } from '../lambdas/use-cases/message-link';
 import { markProcessing } from '../lambdas/use-cases/pipeline/mark-processing';
 import { markCompleted, markFailed } from '../lambdas/use-cases/pipeline/outcome';
 import type { PipelineDeps } from '../lambdas/use-cases/pipeline/pipeline-deps';
@@ -58,7 +60,14 @@ export type Outcome = {
   readonly summary: SummaryResult | null;
   /** The error a step ended with, when the run failed. */
   readonly error: string | null;
+  /** Seconds from the first step's start (the audio has arrived) to the first text handed to the SMS port. */
+  readonly firstTextSeconds: number | null;
+  /** The ports the run wrote to, to read the message as its page shows it (use-cases/message-link.ts). */
+  readonly page: LinkCardDeps;
 };
+
+/** Who sent the voicemail on and when it arrived (ISO): by default a US number and testClock's start. */
+export type RunOptions = { readonly sender?: string; readonly receivedAt?: string };
 
 /** The transcript's words with their confidence, when the transcription carries them (issue 24), else null. */
 export function heardWordsOf(transcription: Transcription | null): HeardWord[] | null {
@@ -70,8 +79,17 @@ export function heardWordsOf(transcription: Transcription | null): HeardWord[] |
 const audioTools = new FfmpegAudioTools();
 
 /** Runs one voicemail, texted from a US number, through every step; never throws for a failed run. */
-export async function runVoicemail(engine: Engine, clip: Clip): Promise<Outcome> {
+export async function runVoicemail(engine: Engine, clip: Clip, options: RunOptions = {}): Promise<Outcome> {
+  const sender = options.sender ?? SENDER;
   const sms = new RecordingSms();
+  let started = performance.now();
+  let firstTextAt: number | null = null;
+  const timedSms: SmsSender = {
+    send: (text) => {
+      firstTextAt ??= performance.now();
+      return sms.send(text);
+    },
+  };
   let transcription: Transcription | null = null;
   let summary: SummaryResult | null = null;
   const transcriber: Transcriber = {
@@ -89,7 +107,7 @@ export async function runVoicemail(engine: Engine, clip: Clip): Promise<Outcome>
   const deps = {
     messages: new InMemoryMessages(),
     events: new RecordingEvents(),
-    clock: testClock(),
+    clock: testClock(options.receivedAt),
     audio: new InMemoryAudio(),
     audioTools,
     settings: new InMemorySettings(settingsWith({ twilio_phone_number: '+15005550006' })),
@@ -106,15 +124,15 @@ export async function runVoicemail(engine: Engine, clip: Clip): Promise<Outcome>
       transcriber: async () => transcriber,
       summarizer: async () => summarizer,
       transcribesWithOpenAi: async () => engine.openAi,
-      smsSender: async () => ({ sender: sms, from: '+15005550006' }),
+      smsSender: async () => ({ sender: timedSms, from: '+15005550006' }),
       mediaFetcher: async () => new FakeMediaFetcher({ bytes: clip.bytes, contentType: clip.contentType }),
     },
   } satisfies PipelineDeps;
   await deps.messages.create({
     id: RUN.messageId,
     created_at: deps.clock(),
-    sender: SENDER,
-    phone_number: SENDER,
+    sender,
+    phone_number: sender,
     audio_url: null,
     status: 'pending',
     summary: null,
@@ -127,6 +145,7 @@ export async function runVoicemail(engine: Engine, clip: Clip): Promise<Outcome>
     attempt: 1,
   });
   let error: string | null = null;
+  started = performance.now();
   try {
     await markProcessing(deps, RUN);
     const audio = await prepareAudio(deps, RUN);
@@ -146,5 +165,7 @@ export async function runVoicemail(engine: Engine, clip: Clip): Promise<Outcome>
     transcription,
     summary,
     error,
+    firstTextSeconds: firstTextAt === null ? null : (firstTextAt - started) / 1000,
+    page: deps,
   };
 }

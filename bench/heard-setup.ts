@@ -1,0 +1,158 @@
+/**
+ * What the "heard" benchmark (bench/heard.ts) runs: which set of voicemails (BENCH_HEARD_SET: the held-out
+ * set once it exists, else the development set), which of them (BENCH_HEARD_ONLY), how each is recorded
+ * (BENCH_HEARD_RENDERINGS: 2 or 4 per voicemail, voices taken in turn), and who forwards it when: a sender
+ * whose area code gives a known time zone, and an arrival on a Sunday at 8:15 in the morning, their time, so
+ * that "today", "tonight", "tomorrow" and every weekday named are still ahead.
+ */
+import { TZDateMini } from '@date-fns/tz';
+import * as z from 'zod';
+import { FACT_VOICES, type Rendering } from '../test/support/fact-truth';
+import { HEARD_DEV_VOICEMAILS } from '../test/support/heard-dev-voicemails';
+import type { HeardVoicemail } from '../test/support/heard-truth';
+
+export type HeardSetName = 'heldout' | 'dev';
+
+/** The held-out set (written by someone who has not read the service's rules), read only here, only to run it. */
+const HELDOUT_MODULE = '../test/support/heldout-voicemails.ts';
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** test/support/heard-truth.ts's HeardVoicemail, checked: a set written by hand is read at the edge. */
+const heardVoicemailSchema = z.object({
+  id: z.string().min(1),
+  script: z.string().min(1),
+  name: z.string().min(1).nullable(),
+  nameSpelledAlso: z.array(z.string().min(1)).optional(),
+  business: z.string().min(1).nullable(),
+  number: z
+    .string()
+    .regex(/^\d{10}$/, 'ten digits')
+    .nullable(),
+  amounts: z.array(z.number()),
+  times: z.array(
+    z.object({
+      day: z.enum(WEEKDAYS).optional(),
+      hour: z.number().int().min(1).max(12).optional(),
+      minute: z.number().int().min(0).max(59).optional(),
+      date: z.number().int().min(1).max(31).optional(),
+      relative: z.enum(['today', 'tonight', 'tomorrow']).optional(),
+    }),
+  ),
+  event: z
+    .object({
+      kind: z.enum(['appointment', 'slot offered', 'pickup', 'deadline', 'meeting']),
+      day: z.enum([...WEEKDAYS, 'today', 'tomorrow']),
+      hour24: z.number().int().min(0).max(23),
+      minute: z.number().int().min(0).max(59),
+    })
+    .nullable(),
+  urgent: z.boolean(),
+  spam: z.boolean(),
+  mustSay: z.array(z.string().min(1)),
+});
+
+/** The set checked: a voicemail the truth's type would refuse stops the run, named by its place and field. */
+export function checkedSet(voicemails: unknown, source: string): readonly HeardVoicemail[] {
+  const parsed = z.array(heardVoicemailSchema).safeParse(voicemails);
+  if (!parsed.success) {
+    const where = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`${source} holds voicemails the benchmark cannot read: ${where.join('; ')}`);
+  }
+  const ids = parsed.data.map((voicemail) => voicemail.id);
+  const twice = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (twice.length > 0) throw new Error(`${source} has the id ${twice[0]} twice.`);
+  return voicemails as readonly HeardVoicemail[];
+}
+
+/**
+ * The voicemails a module exports under `name` (a path from bench/), or null when there is no such module:
+ * imported by a path in a variable, so that the benchmark builds and runs before the held-out set exists.
+ */
+export async function importedSet(path: string, name: string): Promise<readonly HeardVoicemail[] | null> {
+  try {
+    const module = (await import(new URL(path, import.meta.url).href)) as Record<string, unknown>;
+    const voicemails = module[name];
+    if (!Array.isArray(voicemails)) throw new Error(`${path} exports no ${name}.`);
+    return checkedSet(voicemails, path);
+  } catch (caught) {
+    const code = (caught as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url/i.test(String(caught)))
+      return null;
+    throw caught;
+  }
+}
+
+const heldOutSet = () => importedSet(HELDOUT_MODULE, 'HELDOUT_VOICEMAILS');
+
+/** The set asked for (BENCH_HEARD_SET), else the held-out set when it exists, else the development set. */
+export async function heardSet(
+  asked: string | undefined,
+): Promise<{ name: HeardSetName; voicemails: readonly HeardVoicemail[] }> {
+  if (asked !== undefined && asked !== '' && asked !== 'heldout' && asked !== 'dev') {
+    throw new Error(`BENCH_HEARD_SET is "heldout" or "dev", not "${asked}".`);
+  }
+  if (asked === 'dev') return { name: 'dev', voicemails: HEARD_DEV_VOICEMAILS };
+  const heldOut = await heldOutSet();
+  if (heldOut !== null) return { name: 'heldout', voicemails: heldOut };
+  if (asked === 'heldout') throw new Error(`There is no held-out set yet (${HELDOUT_MODULE}).`);
+  return { name: 'dev', voicemails: HEARD_DEV_VOICEMAILS };
+}
+
+/** BENCH_HEARD_ONLY=id,id: those voicemails only (an id that is in no set is an error, not silence). */
+export function onlyThese(voicemails: readonly HeardVoicemail[], only: string | undefined): HeardVoicemail[] {
+  const ids = only
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (!ids || ids.length === 0) return [...voicemails];
+  const unknown = ids.filter((id) => !voicemails.some((voicemail) => voicemail.id === id));
+  if (unknown.length > 0) throw new Error(`BENCH_HEARD_ONLY names no voicemail ${unknown.join(', ')}.`);
+  return voicemails.filter((voicemail) => ids.includes(voicemail.id));
+}
+
+/** The recordings: a clean 16 kHz one and a noisy 8 kHz phone one by default; all four with 4. */
+const CONDITIONS: readonly Omit<Rendering, 'voice'>[] = [
+  { band: 'wav-16k', noiseSnrDb: null },
+  { band: 'amr-nb-8k', noiseSnrDb: 10 },
+  { band: 'amr-nb-8k', noiseSnrDb: null },
+  { band: 'wav-16k', noiseSnrDb: 10 },
+];
+
+/** BENCH_HEARD_RENDERINGS: 2 (default) or 4. */
+export function renderingCount(asked: string | undefined): 2 | 4 {
+  if (asked === undefined || asked === '' || asked === '2') return 2;
+  if (asked === '4') return 4;
+  throw new Error(`BENCH_HEARD_RENDERINGS is 2 or 4, not "${asked}".`);
+}
+
+/** The n-th voicemail's recordings: the conditions in order, the voices taken in turn across the whole run. */
+export function heardRenderings(index: number, count: 2 | 4): Rendering[] {
+  return CONDITIONS.slice(0, count).map((condition, which) => ({
+    voice: FACT_VOICES[(index * count + which) % FACT_VOICES.length]!,
+    ...condition,
+  }));
+}
+
+/** "16 kHz clean", "AMR-NB 8 kHz noise 10 dB": a rendering group, whatever the voice. */
+export function conditionLabel(rendering: Pick<Rendering, 'band' | 'noiseSnrDb'>): string {
+  const band = rendering.band === 'wav-16k' ? '16 kHz' : 'AMR-NB 8 kHz';
+  return `${band}, ${rendering.noiseSnrDb === null ? 'clean' : `noise ${rendering.noiseSnrDb} dB`}`;
+}
+
+/**
+ * Who forwards the voicemail, and the zone their calendar is in: numbers whose area code the service maps to
+ * a zone (core/cards/area-code-zones.ts), written here from the map of North America, not read from the
+ * service. Taken in turn.
+ */
+export const HEARD_SENDERS: readonly { readonly number: string; readonly zone: string }[] = [
+  { number: '+13125550100', zone: 'America/Chicago' },
+  { number: '+12125550100', zone: 'America/New_York' },
+  { number: '+12065550100', zone: 'America/Los_Angeles' },
+  { number: '+13035550100', zone: 'America/Denver' },
+];
+
+/** The arrival: Sunday 29 November 2026, 8:15 in the morning in the sender's zone (ISO instant). */
+export function arrivalIn(zone: string): string {
+  return new Date(new TZDateMini(2026, 10, 29, 8, 15, zone).getTime()).toISOString();
+}
