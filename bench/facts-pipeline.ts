@@ -10,6 +10,7 @@ import type { Message } from '#core/messages/message';
 import { type HeardWord, heardWordsSchema } from '#core/transcripts/heard-words';
 import { FfmpegAudioTools } from '../lambdas/adapters/offline/ffmpeg-audio-tools';
 import { LibPhoneNumberRegions } from '../lambdas/adapters/phone/libphonenumber-regions';
+import type { SentenceEmbedder } from '../lambdas/ports/sentence-embedder';
 import type { Summarizer, SummaryResult } from '../lambdas/ports/summarizer';
 import type { Transcriber, Transcription } from '../lambdas/ports/transcriber';
 import { markProcessing } from '../lambdas/use-cases/pipeline/mark-processing';
@@ -48,6 +49,8 @@ export type Engine = {
   readonly summarizer: Summarizer;
   /** Whether transcription goes to OpenAI (which refuses AMR: PrepareAudio converts it). */
   readonly openAi: boolean;
+  /** The second opinion on urgency by meaning, as the local runtime plugs it in (issue 32); absent: none. */
+  readonly urgencyOpinion?: SentenceEmbedder;
 };
 
 export type Outcome = {
@@ -97,6 +100,7 @@ export async function runVoicemail(engine: Engine, clip: Clip): Promise<Outcome>
     preferences: new InMemorySenderPreferences(),
     cardLinks: new InMemoryCardLinks(),
     phoneRegions: new LibPhoneNumberRegions(),
+    urgencyOpinion: engine.urgencyOpinion ?? null,
     counters: new InMemoryCounters(),
     sentTexts: new InMemorySentTexts(),
     serviceName: SERVICE_NAME,

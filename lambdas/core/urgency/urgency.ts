@@ -175,11 +175,11 @@ const firstOf = (found: readonly Found[], kinds: readonly Found['kind'][]) =>
 
 /** What the rules decide from their evidence. */
 function ruled(evidence: UrgencyEvidence): { level: UrgencyLevel; reason: string } {
-  const emergency = evidence.urgent.some((cue) => cue.kind === 'emergency');
+  const emergency = evidence.urgent.some((cue) => cue.kind === 'emergency' || cue.kind === 'situation');
   const solid = evidence.spam.some((cue) => cue.sure && cue.kind !== 'robocall');
   if (evidence.spamScore >= 2 && (solid || !emergency))
     return { level: 'likely_spam', reason: spamReason(evidence)! };
-  const urgent = firstOf(evidence.urgent, ['emergency', 'deadline', 'says-urgent']);
+  const urgent = firstOf(evidence.urgent, ['emergency', 'deadline', 'situation', 'says-urgent']);
   if (urgent) return { level: 'urgent', reason: urgent.reason };
   return { level: 'normal', reason: '' };
 }
