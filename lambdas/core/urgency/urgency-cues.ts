@@ -203,7 +203,7 @@ export const URGENT_CUES: readonly Cue[] = [
   {
     kind: 'emergency',
     pattern: d(
-      String.raw`\b(water (?:is )?(?:leak|leaking|pouring|coming (?:in|through|down))|(?:a|the) (?:water )?leak|leaking|flooding|(?:burst|broken) pipe|pipe (?:burst|broke))\b`,
+      String.raw`\b(water (?:is )?(?:leak|leaking|pouring|coming (?:in|through|down))|(?:a|the) (?:water )?leak(?!(?: \S+){0,4} (?:is|was|has been|got) (?:fixed|repaired|sorted))|leaking|flooding|(?:burst|broken) pipe|pipe (?:burst|broke))\b`,
     ),
     reason: 'a water leak',
   },

@@ -109,7 +109,7 @@ function deadlineFound(read: Reading): Found | null {
     const otherDay = OTHER_DAY.test(
       wordsFrom(read, after, Math.max(after, sentenceEnd(read, request.index)), 13),
     );
-    const asks = /\b(?:call|callback|ring|reach|text|get back|talk)\b/.test(request[0])
+    const asks = /\b(?:call|callback|ring|reach|text|get back|talk|phone|shout)\b/.test(request[0])
       ? 'asks for a call back'
       : /\b(?:come|pick)\b/.test(request[0])
         ? 'asks you to come'
