@@ -50,7 +50,7 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'we cannot find your child, he was not on the bus',
       'the baby will not stop crying and has a high temperature',
       'nobody picked up your kids from daycare',
-      'the school is closing early and children must be collected',
+      'the school is closing early today and children must be collected now',
     ],
   },
   pet: {
@@ -152,6 +152,8 @@ export const CALM_PROTOTYPES: readonly string[] = [
   'just wanted to let you know how it went',
   'we are coming to visit this weekend',
   'i love you, talk soon',
+  'the school will close early on friday for conferences',
+  'we refunded the charge to your card',
   'i am running a few minutes late, do not wait for me',
   'the work is finished and i will send the invoice',
 ];
