@@ -10,6 +10,7 @@ import type { Message } from '#core/messages/message';
 import { type HeardWord, heardWordsSchema } from '#core/transcripts/heard-words';
 import { FfmpegAudioTools } from '../lambdas/adapters/offline/ffmpeg-audio-tools';
 import { LibPhoneNumberRegions } from '../lambdas/adapters/phone/libphonenumber-regions';
+import type { SentenceEmbedder } from '../lambdas/ports/sentence-embedder';
 import type { SmsSender } from '../lambdas/ports/sms-sender';
 import type { Summarizer, SummaryResult } from '../lambdas/ports/summarizer';
 import type { Transcriber, Transcription } from '../lambdas/ports/transcriber';
@@ -50,6 +51,8 @@ export type Engine = {
   readonly summarizer: Summarizer;
   /** Whether transcription goes to OpenAI (which refuses AMR: PrepareAudio converts it). */
   readonly openAi: boolean;
+  /** The second opinion on urgency by meaning, as the local runtime plugs it in (issue 32); absent: none. */
+  readonly urgencyOpinion?: SentenceEmbedder;
 };
 
 export type Outcome = {
@@ -115,6 +118,7 @@ export async function runVoicemail(engine: Engine, clip: Clip, options: RunOptio
     preferences: new InMemorySenderPreferences(),
     cardLinks: new InMemoryCardLinks(),
     phoneRegions: new LibPhoneNumberRegions(),
+    urgencyOpinion: engine.urgencyOpinion ?? null,
     counters: new InMemoryCounters(),
     sentTexts: new InMemorySentTexts(),
     serviceName: SERVICE_NAME,

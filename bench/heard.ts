@@ -15,6 +15,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MoonshineTranscriber } from '../lambdas/adapters/offline/moonshine-transcriber';
+import { SentenceEncoder } from '../lambdas/adapters/offline/sentence-encoder';
 import type { HeardVoicemail } from '../test/support/heard-truth';
 import { benchDataDir } from '../test/support/npm-files';
 import { SpeechClips } from '../test/support/speech-clips';
@@ -51,20 +52,23 @@ export async function benchHeard(): Promise<void> {
   const count = renderingCount(process.env.BENCH_HEARD_RENDERINGS);
   // As the local runtime makes it (local/host-adapters.ts), and the summarizer it picks with no OpenAI key.
   const engine: Engine = {
-    name: 'Moonshine (as npm start runs it) + offline summarizer',
+    name: 'Moonshine (as npm start runs it) + offline summarizer + the urgency second opinion',
     transcriber: new MoonshineTranscriber(),
     summarizer: await offlineSummarizer(),
+    urgencyOpinion: new SentenceEncoder(),
     openAi: false,
   };
   const clips = new SpeechClips();
   const runs: HeardRun[] = [];
   try {
-    // The model loads on its first voicemail: loaded before the clock runs, as in a service already running.
+    // The model and the encoder load on their first voicemail: loaded before the clock runs, as in a service already running.
     const first = voicemails[0];
-    if (first)
+    if (first) {
       await engine.transcriber.transcribe(
         await factClip(first, heardRenderings(0, count)[0]!, clips, 'heard'),
       );
+      await engine.urgencyOpinion?.embed([first.script]);
+    }
     for (const [index, voicemail] of voicemails.entries()) {
       const sender = HEARD_SENDERS[index % HEARD_SENDERS.length]!;
       for (const rendering of heardRenderings(index, count)) {

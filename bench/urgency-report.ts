@@ -12,7 +12,7 @@ export type Judged = {
   /** null: the run failed before Summarize. */
   readonly level: UrgencyLevel | null;
   readonly reason: string;
-  readonly source: 'rules' | 'model' | null;
+  readonly source: 'rules' | 'model' | 'meaning' | null;
   /** The summary model's own level, before the rules checked it (null offline). */
   readonly proposed: UrgencyLevel | null;
   readonly transcript: string;
@@ -31,7 +31,11 @@ export type UrgencyRun = {
   readonly heldOut: readonly Judged[];
   /** The fresh held-out set's (test/support/urgency-fresh.ts), in its own tables too; empty: not run. */
   readonly fresh: readonly Judged[];
+  /** Issue 32's new phrasings (test/support/urgency-fresh-voicemails.ts), in their own tables; empty: not run. */
+  readonly phrasings?: readonly Judged[];
   readonly minutes: number;
+  /** What the second opinion by meaning cost offline (bench/urgency-opinion-cost.ts), when it was measured. */
+  readonly opinionCost?: string;
 };
 
 const LABELS: readonly UrgencyLabel[] = ['urgent', 'routine', 'robocall', 'scam'];
@@ -148,8 +152,10 @@ function setTables(
 
 /** " (all three sets)" after the minutes when more than the main set ran. */
 function setsRun(run: UrgencyRun): string {
-  const sets = [run.judged, run.heldOut, run.fresh].filter((set) => set.length > 0).length;
-  return sets > 1 ? ` (${sets === 3 ? 'all three' : 'two'} sets)` : '';
+  const sets = [run.judged, run.heldOut, run.fresh, run.phrasings ?? []].filter(
+    (set) => set.length > 0,
+  ).length;
+  return sets > 1 ? ` (${sets === 4 ? 'all four' : sets === 3 ? 'three' : 'two'} sets)` : '';
 }
 
 export function urgencySection(run: UrgencyRun): string {
@@ -162,6 +168,7 @@ export function urgencySection(run: UrgencyRun): string {
     `${run.machine} · ${voicemails} voicemails of test/support/urgency-voicemails.ts (${byLabel(run.judged, run.engines.length)}; spoken in turn by flite slt, rms, awb, kal16, kal and espeak-ng en-us, en-gb, as 16 kHz WAV and 8 kHz AMR-NB 12.2 kbit/s, each clean and with pink noise at 10 dB SNR), each run through the pipeline's steps as the service runs them, the level read from the message Summarize stored (and the first text checked against it). "OpenAI (simulated)" is the service's OpenAI adapters against the local fake, transcribing as Moonshine base heard the clip, whose model answers urgency as a hurried reader would (bench/urgency-model.ts: a press-1 menu, a prize or a warranty is spam; any word of haste, a scam's included, is urgent): what is measured is what the rules' check makes of such answers, not OpenAI's judgement. The scripts were written with the rules (core/urgency/urgency-cues.ts), so a mistake here is mostly the engine mishearing, not a phrasing the rules never met. ${run.minutes.toFixed(1)} minutes${setsRun(run)}.`,
     '',
   ];
+  if (run.opinionCost) out.push(run.opinionCost, '');
   for (const engine of run.engines) out.push(...engineBlock(engine, run.judged, '###', 160));
   out.push(
     ...setTables(
@@ -179,6 +186,14 @@ export function urgencySection(run: UrgencyRun): string {
       '#### Fresh held-out set,',
       (count) =>
         `${count} voicemails of test/support/urgency-fresh.ts (${byLabel(run.fresh, run.engines.length)}), written after the rules were tuned on the held-out set's mistakes, by someone who had read neither the rules, their tests, the simulated model nor the scripts of the two sets above: only issue 25's description of the four kinds of call. Urgent ones vary in who calls and how (several never say "urgent" or "emergency"); routine ones include times today that are not pressing and feelings that are not emergencies; one real fraud alert asks to call the number on the card. Spoken, heard and judged as above. Nobody tuned the rules to them: these figures say how the tuned rules meet phrasings they were not written for. What was heard is quoted whole.`,
+    ),
+    ...setTables(
+      run,
+      run.phrasings ?? [],
+      '### New phrasings (issue 32): written before the rules were widened, never tuned on',
+      '#### New phrasings,',
+      (count) =>
+        `${count} voicemails of test/support/urgency-fresh-voicemails.ts (${byLabel(run.phrasings ?? [], run.engines.length)}), written for issue 32 before the rules were widened by kind and before the second opinion's prototypes and threshold were chosen (those were tuned on the main set and the dev list, test/support/urgency-dev-voicemails.ts): urgent calls of every kind a person calls about, most without "urgent" or "as soon as", and routine calls on the same topics. Spoken, heard and judged as above. What was heard is quoted whole.`,
     ),
   );
   return out.join('\n');

@@ -11,8 +11,11 @@
  * (test/support/urgency-fresh.ts, written after the rules were tuned on the held-out set's mistakes, again
  * without reading them) run the same way and get their own tables in the section.
  *
- * Run: npm run bench -- urgency (all three sets; writes the section "urgency"); BENCH_URGENCY_SET=main,
- * heldout or fresh runs one set, BENCH_URGENCY_ONLY=sick-son,irs-arrest those voicemails only; either writes
+ * Issue 32's set of new phrasings (test/support/urgency-fresh-voicemails.ts, written before the rules were
+ * widened and the second opinion tuned, never tuned on) runs the same way too.
+ *
+ * Run: npm run bench -- urgency (all four sets; writes the section "urgency"); BENCH_URGENCY_SET=main,
+ * heldout, fresh or phrasings runs one set, BENCH_URGENCY_ONLY=sick-son,irs-arrest those voicemails only; either writes
  * nothing.
  */
 import { isDoubtful } from '#core/transcripts/heard-words';
@@ -20,6 +23,7 @@ import type { UrgencyLevel } from '#core/urgency/urgency-schema';
 import { renderingLabel, renderingOf } from '../test/support/fact-truth';
 import { SpeechClips } from '../test/support/speech-clips';
 import { URGENCY_FRESH } from '../test/support/urgency-fresh';
+import { URGENCY_FRESH_VOICEMAILS } from '../test/support/urgency-fresh-voicemails';
 import { URGENCY_HELDOUT } from '../test/support/urgency-heldout';
 import { URGENCY_VOICEMAILS } from '../test/support/urgency-voicemails';
 import { factClip, offlineSummarizer } from './facts';
@@ -27,33 +31,45 @@ import { startSimulatedOpenAi } from './facts-openai';
 import { type Engine, runVoicemail } from './facts-pipeline';
 import { moonshineModels } from './honesty';
 import { machineLine, measuredCommit, writeSection } from './report';
+import { timedEncoder } from './urgency-opinion-cost';
 import { type Judged, urgencySection } from './urgency-report';
 
-const SETS = { main: URGENCY_VOICEMAILS, heldout: URGENCY_HELDOUT, fresh: URGENCY_FRESH } as const;
+const SETS = {
+  main: URGENCY_VOICEMAILS,
+  heldout: URGENCY_HELDOUT,
+  fresh: URGENCY_FRESH,
+  phrasings: URGENCY_FRESH_VOICEMAILS,
+} as const;
 /** Where each set's clips are kept, under BENCH_DATA_DIR. */
 const FOLDERS: Readonly<Record<keyof typeof SETS, string>> = {
   main: 'urgency',
   heldout: 'urgency-heldout',
   fresh: 'urgency-fresh',
+  phrasings: 'urgency-phrasings',
 };
 
 export async function benchUrgency(): Promise<void> {
   const only = process.env.BENCH_URGENCY_ONLY?.split(',').map((id) => id.trim());
   const set = process.env.BENCH_URGENCY_SET;
-  if (set !== undefined && !(set in SETS)) throw new Error('BENCH_URGENCY_SET is main, heldout or fresh.');
+  if (set !== undefined && !(set in SETS))
+    throw new Error('BENCH_URGENCY_SET is main, heldout, fresh or phrasings.');
   const clips = new SpeechClips();
   const openAi = await startSimulatedOpenAi();
   const base = (await moonshineModels()).find((model) => model.model.size === 'base');
   if (!base) throw new Error('The urgency benchmark needs Moonshine base (npm run models).');
+  // The local runtime's second opinion on urgency (issue 32); BENCH_URGENCY_OPINION=off measures the rules alone.
+  const opinion = process.env.BENCH_URGENCY_OPINION === 'off' ? undefined : timedEncoder();
   const offline: Engine = {
     name: 'Moonshine base',
     transcriber: base,
     summarizer: await offlineSummarizer(),
     openAi: false,
+    urgencyOpinion: opinion,
   };
   const judged: Judged[] = [];
   const heldOut: Judged[] = [];
   const fresh: Judged[] = [];
+  const phrasings: Judged[] = [];
   const started = Date.now();
   const voicemails = (name: keyof typeof SETS, into: Judged[]) =>
     set === undefined || set === name
@@ -64,6 +80,7 @@ export async function benchUrgency(): Promise<void> {
       ...voicemails('main', judged),
       ...voicemails('heldout', heldOut),
       ...voicemails('fresh', fresh),
+      ...voicemails('phrasings', phrasings),
     ]) {
       if (only && !only.includes(voicemail.id)) continue;
       const rendering = renderingOf(index);
@@ -107,7 +124,10 @@ export async function benchUrgency(): Promise<void> {
     judged,
     heldOut,
     fresh,
+    phrasings,
     minutes: (Date.now() - started) / 60_000,
+    opinionCost:
+      opinion?.cost() ?? 'Second opinion by meaning off (BENCH_URGENCY_OPINION=off): the rules alone.',
   });
   console.log(markdown);
   if (!only && set === undefined) await writeSection('urgency', markdown);

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import { MoonshineTranscriber } from '../lambdas/adapters/offline/moonshine-transcriber';
+import { SentenceEncoder } from '../lambdas/adapters/offline/sentence-encoder';
 import { provideHostAdapters } from '../lambdas/composition/host';
 import { FileSecretStore } from './adapters/file-secret-store';
 import { LocalDependencyCheck } from './adapters/local-dependency-check';
@@ -27,6 +28,8 @@ export function provideLocalAdapters(
     fallbackSmsSender: new OutboxSmsSender(paths.outbox),
     // The offline engine used while no OpenAI key is saved; another engine is another factory here.
     offlineTranscriber: () => new MoonshineTranscriber(),
+    // The second opinion on urgency by meaning (issue 32), loaded on the first message that needs it.
+    urgencyOpinion: new SentenceEncoder(),
     dependencyCheck: new LocalDependencyCheck(),
     webhookToken: async () => (await readFile(paths.webhookToken, 'utf8').catch(() => '')).trim() || null,
     mediaFromLoopback: true,

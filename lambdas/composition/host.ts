@@ -6,6 +6,7 @@
 import type { AwsCredentialIdentity } from '@smithy/types';
 import type { DependencyCheck } from '../ports/dependency-check';
 import type { SecretStore } from '../ports/secret-store';
+import type { SentenceEmbedder } from '../ports/sentence-embedder';
 import type { SmsSender } from '../ports/sms-sender';
 import type { Transcriber } from '../ports/transcriber';
 
@@ -14,6 +15,11 @@ export type HostAdapters = {
   readonly secrets?: SecretStore;
   /** Transcribes without OpenAI where this host has an engine installed. */
   readonly offlineTranscriber?: () => Transcriber;
+  /**
+   * The second opinion on urgency by meaning where this host has a sentence embedder (locally: the Universal
+   * Sentence Encoder lite, issue 32); Lambda has none and keeps the rules, or OpenAI's judgement.
+   */
+  readonly urgencyOpinion?: SentenceEmbedder;
   /** Where replies go while no Twilio credentials are saved (locally: the outbox file). */
   readonly fallbackSmsSender?: SmsSender;
   /** The token webhooks are signed with while no Twilio auth token is saved (locally: its own token). */

@@ -2,7 +2,8 @@
  * Urgency through the whole pipeline (issue 25). Offline, as `npm start` runs it: voicemails spoken by flite,
  * transcribed by Moonshine, judged by the rules; "call me back before five today" about a sick child gets a
  * reply starting "URGENT:", a robocall one line instead of a summary, and FULL still brings its transcript.
- * With OpenAI (the real SDK against the local fake): the summary model is asked for the level and its answer
+ * A danger no rule names (a split pipe, water heading for the furnace) is raised to urgent by the second opinion
+ * by meaning (issue 32), with its kind's fixed words. With OpenAI (the real SDK against the local fake): the summary model is asked for the level and its answer
  * is checked by the same rules before a text goes out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +14,14 @@ import { type RunningRuntime, startLocalRuntime } from '../support/local-runtime
 import { incomingForm, localWebhookToken, outboxTo, postWebhook, waitForMessage } from '../support/pipeline';
 import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 import { type Clip, SpeechClips } from '../support/speech-clips';
+import { URGENCY_DEV_VOICEMAILS } from '../support/urgency-dev-voicemails';
 import { URGENCY_VOICEMAILS } from '../support/urgency-voicemails';
 
 const clips = new SpeechClips();
 
 /** A voicemail of the benchmark's set, spoken by flite's rms voice. */
 function spoken(id: string): Promise<Clip> {
-  const voicemail = URGENCY_VOICEMAILS.find((v) => v.id === id)!;
+  const voicemail = [...URGENCY_VOICEMAILS, ...URGENCY_DEV_VOICEMAILS].find((v) => v.id === id)!;
   return clips.clip({ sentence: { id, text: voicemail.script, keyWords: [] }, format: 'wav' });
 }
 
@@ -58,6 +60,20 @@ describe('offline, with the real speech engine', () => {
 
     expect(message.status).toBe('completed');
     expect(message.urgency).toEqual({ level: 'urgent', reason: 'a child is sick or hurt', source: 'rules' });
+    const [first] = await outboxTo(runtime, from);
+    expect(first?.body).toMatch(/^URGENT: Voice Summary(, whole message)?: /);
+  });
+
+  it('a danger the rules do not name is raised to urgent by meaning, with the kind as the reason', async () => {
+    const from = '+14155550163';
+    const message = await forwarded(from, await spoken('dev-frozen-pipes'));
+
+    expect(message.status).toBe('completed');
+    expect(message.urgency).toEqual({
+      level: 'urgent',
+      reason: 'sounds like a danger at home',
+      source: 'meaning',
+    });
     const [first] = await outboxTo(runtime, from);
     expect(first?.body).toMatch(/^URGENT: Voice Summary(, whole message)?: /);
   });

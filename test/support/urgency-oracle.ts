@@ -2,7 +2,9 @@
  * The urgency rules as they were before issue 31 (core/urgency/urgency.ts at c5c4cb9), kept only as the oracle
  * of test/unit/urgency-linear.test.ts: the rules now read a transcript in linear time, and every answer must be
  * the one these quadratic readings gave. Same cues (core/urgency/urgency-cues.ts), same decisions; only how
- * the transcript is read differs (a scan of every word per match and per sentence here).
+ * the transcript is read differs (a scan of every word per match and per sentence here). Issue 32's cues by kind
+ * ('situation', ranked after a deadline and counted as an emergency against weak spam) and the request verbs
+ * "phone" and "shout" are followed here too, in the same words.
  */
 import { findMentions } from '#core/facts/fact-mentions';
 import { type HeardToken, type HeardTranscript, heardTokens } from '#core/transcripts/heard-transcript';
@@ -138,7 +140,7 @@ function deadlineFound(read: Reading): Found | null {
     // Another day named after the request, in its sentence (or its next 12 words when the engine wrote none).
     const rest = read.text.slice(after, Math.max(after, sentenceEnd(read, request.index)));
     const otherDay = OTHER_DAY.test(rest.split(' ').slice(0, 13).join(' '));
-    const asks = /\b(?:call|callback|ring|reach|text|get back|talk)\b/.test(request[0])
+    const asks = /\b(?:call|callback|ring|reach|text|get back|talk|phone|shout)\b/.test(request[0])
       ? 'asks for a call back'
       : /\b(?:come|pick)\b/.test(request[0])
         ? 'asks you to come'
@@ -204,11 +206,11 @@ const firstOf = (found: readonly Found[], kinds: readonly Found['kind'][]) =>
 
 /** What the rules decide from their evidence. */
 function ruled(evidence: UrgencyEvidence): { level: UrgencyLevel; reason: string } {
-  const emergency = evidence.urgent.some((cue) => cue.kind === 'emergency');
+  const emergency = evidence.urgent.some((cue) => cue.kind === 'emergency' || cue.kind === 'situation');
   const solid = evidence.spam.some((cue) => cue.sure && cue.kind !== 'robocall');
   if (evidence.spamScore >= 2 && (solid || !emergency))
     return { level: 'likely_spam', reason: spamReason(evidence)! };
-  const urgent = firstOf(evidence.urgent, ['emergency', 'deadline', 'says-urgent']);
+  const urgent = firstOf(evidence.urgent, ['emergency', 'deadline', 'situation', 'says-urgent']);
   if (urgent) return { level: 'urgent', reason: urgent.reason };
   return { level: 'normal', reason: '' };
 }

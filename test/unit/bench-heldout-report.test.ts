@@ -73,7 +73,7 @@ describe('the urgency benchmark report', () => {
         judged('fr-bank-code', 'scam', 'likely_spam', 'Read us that code.'),
       ],
     );
-    expect(section).toContain('1.0 minutes (all three sets)');
+    expect(section).toContain('1.0 minutes (three sets)');
     const [before, fresh] = section.split(FRESH);
     const heldOut = before?.split('### Held out: written without reading the rules')[1];
     expect(heldOut).toContain('None wrong.');

@@ -5,21 +5,10 @@
  * words it rests on: only those must have been heard well (core/transcripts/heard-words.ts) for it to count, so a filler
  * word heard with doubt between them does not undo it.
  */
+import { type Cue, d, NOT } from './urgency-cue-parts';
+import { KIND_CUES } from './urgency-kind-cues';
 
-/** What a cue is evidence of. */
-export type CueKind =
-  /** A scam: a payment by gift card or wire, a government threat, a prize, a fake alert. */
-  | 'scam'
-  /** A recorded sales call: a press-1 menu, a warranty, a lower rate. */
-  | 'sales'
-  /** A robocall's wording that alone proves nothing ("final notice", "this call is regarding"). */
-  | 'robocall'
-  /** Something happening to someone now: an emergency, a hospital, a sick child, a leak. */
-  | 'emergency'
-  /** The caller says it is urgent. */
-  | 'says-urgent';
-
-export type Cue = { readonly kind: CueKind; readonly pattern: RegExp; readonly reason: string };
+export { type Cue, type CueKind, NOT } from './urgency-cue-parts';
 
 /** The reasons the rules give a likely-spam message, by how a text names it (core/texts/voice-reply.ts). */
 export const SCAM_REASONS = {
@@ -50,8 +39,6 @@ export function spamKind(reason: string): 'scam' | 'sales' | 'other' {
   if ((Object.values(SALES_REASONS) as string[]).includes(reason)) return 'sales';
   return 'other';
 }
-
-const d = (source: string) => new RegExp(source, 'dg');
 
 /** The tax office, as a scam names it. */
 const TAX = `irs|i r s|internal revenue|treasury department|tax department|back taxes|tax (?:fraud|evasion|lawsuit|debt|violation)`;
@@ -166,9 +153,11 @@ export const SPAM_CUES: readonly Cue[] = [
     reason: SALES_REASONS.notice,
   },
   {
-    kind: 'robocall',
+    // The grandchild-in-trouble scam (issue 32: a scam, no longer mere robocall wording, so a faked accident
+    // does not make it urgent): money for bail, and keep it from the family.
+    kind: 'scam',
     pattern: d(
-      String.raw`\b(don't tell (?:anyone|mom|dad|your (?:parents|mother|father|family))|bail money|(?:pay|post) (?:his|her|your|the) bail)\b`,
+      String.raw`\b(don't tell (?:anyone|mom|dad|your (?:parents|mother|father|family))|bail money|(?:pay|post) (?:his|her|your|the|my) bail|money for (?:the |my |his |her )?bail)\b`,
     ),
     reason: SCAM_REASONS.secrecy,
   },
@@ -180,8 +169,6 @@ const CHILD = `(?:son|daughter|child|kid|kids|children|boy|girl|baby|toddler|gra
 const SICK = `(?:sick|fever|threw up|throwing up|vomit(?:ed|ing)?|hurt|injured|fell|bleeding|not feeling well|isn't feeling well|needs to be picked up|need to pick (?:him|her|them) up|to come pick (?:him|her|them) up)`;
 /** "is at the hospital", "he's in the ER", "we're on our way to the hospital". */
 const BEING = String.raw`(?:is|was|are|were|been|being|taken|rushed|admitted|went|going|way|\w+'s|i'm|we're|they're)`;
-/** Not negated: "not urgent", "nothing urgent", "not an emergency". */
-export const NOT = String.raw`(?<!\b(?:not|no|nothing|isn't|it's not|non) (?:an? |that |too |really |very )?)`;
 
 export const URGENT_CUES: readonly Cue[] = [
   {
@@ -216,7 +203,7 @@ export const URGENT_CUES: readonly Cue[] = [
   {
     kind: 'emergency',
     pattern: d(
-      String.raw`\b(water (?:is )?(?:leak|leaking|pouring|coming (?:in|through|down))|(?:a|the) (?:water )?leak|leaking|flooding|(?:burst|broken) pipe|pipe (?:burst|broke))\b`,
+      String.raw`\b(water (?:is )?(?:leak|leaking|pouring|coming (?:in|through|down))|(?:a|the) (?:water )?leak(?!(?: \S+){0,4} (?:is|was|has been|got) (?:fixed|repaired|sorted))|leaking|flooding|(?:burst|broken) pipe|pipe (?:burst|broke))\b`,
     ),
     reason: 'a water leak',
   },
@@ -264,6 +251,7 @@ export const URGENT_CUES: readonly Cue[] = [
     ),
     reason: 'something is down at work',
   },
+  ...KIND_CUES,
   {
     kind: 'says-urgent',
     pattern: d(String.raw`${NOT}\b(urgent|urgently|it's important|very important)\b`),
@@ -273,22 +261,22 @@ export const URGENT_CUES: readonly Cue[] = [
 
 /** Asking to be called back, or for something done; the deadline comes after it (core/urgency/urgency.ts). */
 export const REQUEST = d(
-  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk)|need your (?:decision|answer|approval|permission|ok|okay)|(?:please )?(?:confirm|respond|decide))\b`,
+  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk)|need your (?:decision|answer|approval|permission|ok|okay)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b`,
 );
 
 /** A deadline that is today or now: "today", "right away", "as soon as you can", "by the end of the day". */
 export const DEADLINE_NOW = d(
-  String.raw`\b(today|tonight|this (?:morning|afternoon|evening)|right (?:away|now)|immediately|asap|a s a p|as soon as (?:possible|you can|you get this|you hear this)|by (?:the )?end of (?:the )?day|within the (?:next )?hour|in the next (?:hour|half hour|few minutes|\S+ minutes))\b`,
+  String.raw`\b(today|tonight|this (?:morning|afternoon|evening)|right (?:away|now)|immediately|asap|a s a p|as soon as (?:possible|you can|you get this|you hear this)|by (?:the )?end of (?:the )?day|within the (?:next )?hour|in the next (?:hour|half hour|few minutes|\S+ minutes)|(?:within|in) (?:the next )?(?:an|one|two|three|a few|a couple of) hours?|the (?:minute|moment|second) you (?:get|hear) this|as (?:fast|quickly) as (?:possible|you can)|(?:by|before) (?:the )?(?:end|close) of (?:the )?business(?: day)?|before (?:we|they|it|the office) closes?(?: today| tonight)?)\b`,
 );
 
 /** "before five", "by 5:30", "before noon": a time later today when no other day is named. */
 export const DEADLINE_TIME = d(
-  String.raw`\b(?:before|by|until) ((?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}(?::\d{2})?(?:am|pm)?)(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
+  String.raw`\b(?:before|by|until)(?: (?:we|they|it|the office) closes?(?: at)?)? ((?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}(?::\d{2})?(?:am|pm)?)(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
 );
 
 /** A deadline that is not a request to the listener: "due today", "the deadline is today". */
 export const DUE_TODAY = d(
-  String.raw`\b((?:due|deadline|expires?|closes?|last day)(?: is)? (?:today|tonight|by (?:the )?end of (?:the )?day))\b`,
+  String.raw`\b((?:due|deadline|expires?|closes?|last day|(?:has|have|needs?|must)(?: \S+){0,4}? (?:to )?(?:be )?(?:filed|in|signed|submitted|paid|done|returned|back|there|sent))(?: is)?(?: (?:by|before)(?: \S+){1,3}?)? (?:today|tonight|this (?:morning|afternoon|evening)|by (?:the )?end of (?:the )?day|by midnight|(?:with)?in (?:the next )?(?:an|one|two|three|a few|a couple of) hours?))\b`,
 );
 
 /** Requests whose condition makes them no demand: "if you have any questions, call us by five". */

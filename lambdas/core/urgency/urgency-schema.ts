@@ -18,8 +18,11 @@ export const urgencySchema = z.object({
   level: z.enum(URGENCY_LEVELS),
   /** A few words: why, in the listener's terms. Empty only for `normal` with nothing to say. */
   reason: z.string().max(URGENCY_REASON_MAX),
-  /** Who decided: the offline rules (core) or the summary model (then checked by the rules). */
-  source: z.enum(['rules', 'model']),
+  /**
+   * Who decided: the offline rules (core), the summary model (then checked by the rules), or the second
+   * opinion by meaning that raised the rules' `normal` (issue 32, core/urgency/urgency-opinion.ts).
+   */
+  source: z.enum(['rules', 'model', 'meaning']),
 });
 export type Urgency = z.infer<typeof urgencySchema>;
 

@@ -109,7 +109,7 @@ function deadlineFound(read: Reading): Found | null {
     const otherDay = OTHER_DAY.test(
       wordsFrom(read, after, Math.max(after, sentenceEnd(read, request.index)), 13),
     );
-    const asks = /\b(?:call|callback|ring|reach|text|get back|talk)\b/.test(request[0])
+    const asks = /\b(?:call|callback|ring|reach|text|get back|talk|phone|shout)\b/.test(request[0])
       ? 'asks for a call back'
       : /\b(?:come|pick)\b/.test(request[0])
         ? 'asks you to come'
@@ -175,11 +175,11 @@ const firstOf = (found: readonly Found[], kinds: readonly Found['kind'][]) =>
 
 /** What the rules decide from their evidence. */
 function ruled(evidence: UrgencyEvidence): { level: UrgencyLevel; reason: string } {
-  const emergency = evidence.urgent.some((cue) => cue.kind === 'emergency');
+  const emergency = evidence.urgent.some((cue) => cue.kind === 'emergency' || cue.kind === 'situation');
   const solid = evidence.spam.some((cue) => cue.sure && cue.kind !== 'robocall');
   if (evidence.spamScore >= 2 && (solid || !emergency))
     return { level: 'likely_spam', reason: spamReason(evidence)! };
-  const urgent = firstOf(evidence.urgent, ['emergency', 'deadline', 'says-urgent']);
+  const urgent = firstOf(evidence.urgent, ['emergency', 'deadline', 'situation', 'says-urgent']);
   if (urgent) return { level: 'urgent', reason: urgent.reason };
   return { level: 'normal', reason: '' };
 }

@@ -3,6 +3,7 @@ import { messageChanges } from '../../composition/message-changes';
 import { phoneRegions } from '../../composition/phone-regions';
 import { senderPreferencesRepository } from '../../composition/repositories';
 import { summarization } from '../../composition/summarization';
+import { urgencyOpinion } from '../../composition/urgency-opinion';
 import { usage } from '../../composition/usage';
 import { summarize } from '../../use-cases/pipeline/summarize';
 import { pipelineStep } from './step';
@@ -13,4 +14,5 @@ export const handler = pipelineStep('summarize', summarize, {
   providers: summarization(),
   usage: usage(),
   phoneRegions: phoneRegions(),
+  urgencyOpinion: urgencyOpinion(),
 });

@@ -6,9 +6,11 @@ import { checkedUrgency } from '#core/urgency/urgency';
 import type { PhoneRegions } from '../../ports/phone-regions';
 import type { Providers } from '../../ports/providers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
+import type { SentenceEmbedder } from '../../ports/sentence-embedder';
 import type { MessageChangeDeps } from '../message-changes';
 import { countUsage, type UsageDeps } from '../usage';
 import { loadOwned, type PipelineState, record } from './state';
+import { withSecondOpinion } from './urgency-opinion';
 import { senderChoices } from './vocabulary';
 
 /**
@@ -20,6 +22,11 @@ export type SummarizeDeps = MessageChangeDeps &
     readonly providers: Pick<Providers, 'summarizer'>;
     readonly preferences: Pick<SenderPreferencesRepository, 'get'>;
     readonly phoneRegions: PhoneRegions;
+    /**
+     * The second opinion on urgency by meaning (issue 32), where the host has one (the local runtime); asked
+     * only when the summarizer gave no urgency of its own. Absent or null: the rules alone.
+     */
+    readonly urgencyOpinion?: SentenceEmbedder | null;
   };
 
 /**
@@ -53,11 +60,15 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
     spoken,
     written,
   });
+  // The rules read the transcript as the checks did (words heard with doubt count for nothing); a model's
+  // level is kept only as far as they support it. Rules read English only: in another, the model's stands.
+  // Without a model's level, the second opinion by meaning may raise the rules' normal (English only).
+  const english = (spoken ?? 'en') === 'en';
+  const checked = checkedUrgency(heard, urgency ?? null, english);
+  const opinion = urgency == null && english ? (deps.urgencyOpinion ?? null) : null;
   await record(deps, state, {
     summary: stated.summary.summary,
-    // The rules read the transcript as the checks did (words heard with doubt count for nothing); a model's
-    // level is kept only as far as they support it. Rules read English only: in another, the model's stands.
-    urgency: checkedUrgency(heard, urgency ?? null, (spoken ?? 'en') === 'en'),
+    urgency: await withSecondOpinion(opinion, heard, checked),
     summary_details: stated.summary,
     stated_facts: stated.facts,
     summary_engine: engine,

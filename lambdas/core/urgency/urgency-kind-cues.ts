@@ -1,0 +1,108 @@
+/**
+ * Urgent cues by kind (issue 32, deliverable 5): what people say when something cannot wait, grouped by what
+ * it is about, in the ways a person says it rather than in one benchmark voicemail's words: symptoms, a
+ * person in distress, a child to fetch or not found, a pet sick or hurt, an official deadline today, money at
+ * risk now, a danger at home, someone stranded. They join core/urgency/urgency-cues.ts's URGENT_CUES and are
+ * read the same way (only the words in a cue's groups must have been heard well). A scam that fakes one of
+ * these still loses to a scam cue heard well (core/urgency/urgency.ts). Tuned on
+ * test/support/urgency-voicemails.ts and the dev list (test/support/urgency-dev-voicemails.ts) only.
+ */
+import { type Cue, d, NOT } from './urgency-cue-parts';
+
+/** The people a caller calls about, besides children (core/urgency/urgency-cues.ts has CHILD). */
+const PERSON = `(?:he|she|they|mom|mother|dad|father|grandma|grandpa|husband|wife|partner|brother|sister|aunt|uncle|son|daughter)`;
+/** Times today: "today", "this afternoon", "tonight", "end of the day", "end of business". */
+const TODAY = `(?:today|tonight|this (?:morning|afternoon|evening)|(?:by |before )?(?:the )?(?:end|close) of (?:the )?(?:business )?(?:day|business))`;
+/** Pets and farm animals. */
+const PET = `(?:dog|dogs|puppy|pup|cat|cats|kitten|pet|pets|horse|mare|rabbit|bunny|bird|parrot)`;
+
+export const KIND_CUES: readonly Cue[] = [
+  {
+    // Symptoms that send someone to a doctor now, said of anyone.
+    kind: 'situation',
+    pattern: d(
+      String.raw`${NOT}\b(chest pains?|pain in (?:his|her|my|their) chest|trouble breathing|(?:struggling|hard|hardly able) to breathe|short(?:ness)? of breath|fainted|passed out|blacked out|seizures?|overdosed?|allergic reaction|throat (?:is )?(?:swelling|closing)|slurr(?:ed|ing)|numb(?:ness)? in|concussion|hit (?:his|her|their|my) head|poison control|swallowed (?:a|an|some|one|the)|stitches|(?:can't|cannot|couldn't) (?:put (?:any )?weight|stand up|get up|wake (?:him|her|them))|(?:wrist|ankle|arm|leg|knee|hip|face|hand) (?:is |looks )?(?:swollen|broken)|disoriented|wandering (?:around |in |outside |down )|(?:doesn't|does not|didn't) know (?:where (?:he|she|they) (?:is|are)|what day it is|who (?:i am|we are)))\b`,
+    ),
+    reason: 'someone is hurt or ill',
+  },
+  {
+    // Someone fell or was hurt: "mom slipped in the bathroom and her wrist...", "he fell and can't get up".
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b${PERSON}(?:'s)? (?:\S+ )?(fell|slipped|tripped|collapsed|was hit|got hit|got hurt|was attacked)\b(?! asleep| in love| behind)`,
+    ),
+    reason: 'someone is hurt or ill',
+  },
+  {
+    // Medicine that runs out or was refused: "your insulin refill was denied", "out of her inhaler".
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(insulin|inhaler|oxygen|medication|medicine|meds|prescription|refill)(?: \S+){0,6}? (denied|rejected|not approved|run out|runs out|ran out|last until|won't last)\b|\b(run out of|ran out of|out of) (?:\S+ )?(insulin|inhaler|oxygen|medication|meds)\b`,
+    ),
+    reason: 'someone may run out of medicine',
+  },
+  {
+    // A person in distress, or a danger to themselves.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(ending it all|end (?:it|my life)|kill(?:ing)? myself|hurt(?:ing)? myself|suicid\w*|don't want to (?:live|be alive|be here)|(?:i'm|i am) (?:not (?:okay|ok|safe)|scared for my life)|someone is following me)\b`,
+    ),
+    reason: 'someone is in distress',
+  },
+  {
+    // Someone to fetch now: "someone needs to come get him", "can you pick her up".
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b((?:someone|somebody|you) (?:needs?|has|have) to (?:come )?(?:get|pick up|collect|fetch) (?:him|her|them)|can (?:you|someone|somebody)(?: \S+){0,3}? (?:pick|come get|come and get|collect|fetch) (?:him|her|them|me))\b`,
+    ),
+    reason: 'someone needs picking up',
+  },
+  {
+    // Someone not found, or a school or place locked down or evacuated.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b((?:can't|cannot|couldn't) (?:find|locate) (?:him|her|them|your (?:son|daughter|child|kid))|(?:didn't|did not|never) (?:get on|get off|come off|make it to) (?:the|his|her|their) (?:bus|school|class)|(?:he|she|they|son|daughter|child|kid|dad|mom) (?:is|are|went|has gone|have gone) missing|lock ?down|lockdown|shelter in place|evacuat(?:e|ed|ing|ion))\b`,
+    ),
+    reason: 'someone is missing or in danger',
+  },
+  {
+    // A pet sick or hurt, or a vet who needs the owner now.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(${PET})\b(?: \S+){0,8}? (ate|eaten|swallowed|got into|poison(?:ed|ous)?|was hit|got hit|clipped|hit by|vomit(?:ed|ing)?|throwing up|limping|bleeding|seizures?|collapsed|(?:isn't|not|stopped) (?:breathing|eating)|hurt|injured|attacked|bitten)\b|\b(vet|veterinarian|animal (?:hospital|clinic)|emergency vet)\b(?: \S+){0,15}? (start treatment|admit (?:him|her|them)|surgery|bring (?:him|her|them) in|(?:struggling|failing|critical))\b`,
+    ),
+    reason: 'a pet is sick or hurt',
+  },
+  {
+    // An official deadline today: a court, a filing, a license, a passport, a visa, an eviction.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(court|hearing|judge|clerk|eviction|evicted|passport|visa|consulate|embassy|license|licence|registration|permit|immigration|filed|filing|attorney|lawyer)\b(?: \S+){0,12}? (?:has to|have to|must|needs? to|unless|deadline|due|expires?|suspended|moved (?:up )?to|or (?:the|you|we|they|it))\b(?: \S+){0,12}? (${TODAY}|by midnight|before (?:we|they|it|the office) closes?)\b`,
+    ),
+    reason: 'an official deadline today',
+  },
+  {
+    // Money at risk now: a card lost or used, a payment that bounced, a hold, a deposit or a deal to lose.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b((?:someone|somebody) (?:tried|is trying|has been trying|was trying) to (?:move|take|withdraw|use|transfer|charge|open)|(?:put|placed) a (?:hold|freeze) on|(?:frozen|froze|blocked|locked) (?:the|your) (?:card|account)|(?:stolen|lost|missing)(?: \S+){0,8}? (?:credit|debit|bank) cards?|cancel (?:the|your|that) (?:credit |debit |bank )?cards?|(?:payment|check|cheque|rent|deposit) (?:has )?(?:bounced|was returned|was declined|failed)|(?:lose|forfeit|lost) (?:the|your) (?:deposit|rate lock|reservation|spot|place|booking|apartment|house|offer|closing)|overdrawn|overdraft)\b`,
+    ),
+    reason: 'money is at risk',
+  },
+  {
+    // A danger at home: water coming in, gas or carbon monoxide, sparks, a fire risk, a tree down, a break-in.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b((?:water|rain)(?: \S+){0,2}? (?:dripping|leaking|pouring|gushing|coming) (?:through|from|into|down|in)|ceiling (?:is )?(?:leaking|dripping|caving|sagging|collapsed)|carbon monoxide|(?:smoke|fire|co|gas) (?:detectors?|alarms?) (?:\S+ )?(?:beeping|going off|sounding|keeps)|(?:sparks|sparking)|(?:power|electric) lines? (?:down|across|on|sparking)|(?:downed|fallen|live) (?:power )?(?:lines?|wires?)|left (?:the )?(?:stove|oven|iron|burner|heater|gas)(?: \S+)? on|(?:tree|branch)(?: \S+){0,3} (?:fell|came down|crashed|landed)|burning smell|smell(?:s|ing)? (?:of )?(?:burning|smoke)|(?:smashed|broken|shattered) (?:the |your )?(?:front |back )?(?:window|door|glass)|(?:door|gate) (?:is |was )?wide open)\b`,
+    ),
+    reason: 'a danger at home',
+  },
+  {
+    // Someone stranded: a cancelled flight, a car broken down, a missed connection.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b((?:flight|train|bus|ferry|plane)(?: \S+){0,3}? (?:cancell?ed|broke down|broken down)|(?:stuck|stranded) (?:at|in|on|outside)(?! traffic| a meeting| the office)|missed (?:my|our|the|his|her) (?:flight|connection|train|bus|ferry|plane)|(?:car|truck|van)(?: \S+){0,3}? (?:broke down|died|won't start|stalled|quit)|broke down (?:on|outside|near|in)|flat tire|(?:need|get|find|call) (?:me )?a tow|(?:on|by) the (?:shoulder|side of the road))\b`,
+    ),
+    reason: 'someone is stranded',
+  },
+];

@@ -1,0 +1,172 @@
+/**
+ * The second opinion on urgency (issue 32, deliverable 5): what each kind of urgent call, and each kind of call
+ * that is not urgent, sounds like, as a few prototype sentences a sentence-embedding model (the port
+ * lambdas/ports/sentence-embedder.ts) places in its space. A voicemail whose words come near an urgent kind, and
+ * clearly nearer it than any calm or spam kind, is raised to urgent with that kind's fixed words as the reason
+ * ("sounds like a pet needs care"): never a model's free text, never a word the caller did not say as the
+ * reason. The opinion may only RAISE a message the rules found normal; it never lowers one, and never touches
+ * one the rules found spam or that carries any sign of spam (core/urgency/urgency-opinion.ts decides).
+ *
+ * Prototypes are written by kind, in the phrasings people use, not copied from any benchmark voicemail; the
+ * threshold was chosen on test/support/urgency-voicemails.ts and the dev list
+ * (test/support/urgency-dev-voicemails.ts), never on the fresh sets.
+ */
+
+/** An urgent kind: the reason it gives, and what it sounds like. */
+export type UrgentKind = { readonly reason: string; readonly prototypes: readonly string[] };
+
+export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
+  health: {
+    reason: 'sounds like someone needs medical care',
+    prototypes: [
+      'he collapsed and is struggling to breathe',
+      'she fainted and we called an ambulance',
+      'he is having a seizure',
+      'she is having a bad allergic reaction and her throat is swelling',
+      'the doctor wants you to come in today about your test results',
+      'your results came back and we need to start treatment right away',
+      'he took too many pills',
+      'she is very confused and cannot speak properly',
+      'he is bleeding a lot and might need stitches',
+      'she might have broken her leg and needs to be seen',
+      'your prescription was not approved and you will run out of your medication',
+      'she fell and hurt herself badly',
+    ],
+  },
+  distress: {
+    reason: 'sounds like someone is in distress',
+    prototypes: [
+      'i do not want to be alive anymore',
+      'i am scared and i do not know what to do',
+      'i cannot cope anymore and i might hurt myself',
+      'someone is following me and i am frightened',
+    ],
+  },
+  child: {
+    reason: 'sounds like a child needs you',
+    prototypes: [
+      'your son got hurt at school and needs to be picked up',
+      'your daughter has a fever and has to go home',
+      'we cannot find your child, he was not on the bus',
+      'the baby will not stop crying and has a high temperature',
+      'nobody picked up your kids from daycare',
+      'the school is closing early today and children must be collected now',
+    ],
+  },
+  pet: {
+    reason: 'sounds like a pet needs care',
+    prototypes: [
+      'the dog ate something poisonous',
+      'your cat is very sick and the vet needs to see her now',
+      'the vet says your dog needs treatment',
+      'your dog was hit by a car and is hurt',
+      'the puppy has been vomiting all day and will not eat',
+      'your pet needs surgery and we need your permission',
+    ],
+  },
+  legal: {
+    reason: 'sounds like a legal or official deadline',
+    prototypes: [
+      'you have to appear before the judge today',
+      'the paperwork has to be filed with the court by this afternoon',
+      'the office needs the signed forms before it closes today',
+      'you will be evicted unless you respond today',
+      'your license will be suspended unless you send the form today',
+      'the lawyer needs your signature before the deadline today',
+    ],
+  },
+  money: {
+    reason: 'sounds like money is at risk',
+    prototypes: [
+      'someone is using your credit card and we froze your account',
+      'your wallet was stolen, cancel your cards now',
+      'your payment bounced and there will be a penalty',
+      'you will lose the deposit if you do not pay today',
+      'there is a suspicious withdrawal from your bank account',
+      'the deal falls through unless we get the money today',
+    ],
+  },
+  home: {
+    reason: 'sounds like a danger at home',
+    prototypes: [
+      'water is coming through the ceiling',
+      'the pipe burst and the basement is flooding',
+      'i smell gas in the house',
+      'the smoke detector is going off and there is smoke',
+      'a tree fell on the house and the power lines are down',
+      'the front door was left wide open and someone got in',
+      'the stove was left on',
+      'the carbon monoxide alarm is beeping',
+    ],
+  },
+  travel: {
+    reason: 'sounds like someone is stranded',
+    prototypes: [
+      'my flight was cancelled and i am stuck at the airport',
+      'the car broke down on the highway and i need a ride',
+      'i missed the last train and have no way home',
+      'i had a flat tire and i am stranded',
+      'i lost my passport and i cannot get on the plane',
+      'i am stranded with no money and my phone is dying',
+    ],
+  },
+  deadline: {
+    reason: 'sounds like it must be done within hours',
+    prototypes: [
+      'we need your answer by the end of the day or we move on',
+      'this has to be signed and sent back within the hour',
+      'if we do not hear from you by noon you will lose the spot',
+      'it has to be done today or it will be too late',
+      'someone needs to pick them up this afternoon',
+    ],
+  },
+};
+
+/** What calls that are not urgent sound like: reminders, news, thanks, plans, deliveries. */
+export const CALM_PROTOTYPES: readonly string[] = [
+  'this is a reminder of your appointment next week',
+  'just calling to confirm your appointment',
+  'your order is ready for pickup whenever you like',
+  'your package will be delivered today',
+  'call me back when you get a chance, no rush',
+  'just wanted to say hi and catch up',
+  'everything went fine and she is doing well',
+  'your results are normal, nothing to worry about',
+  'your pet is due for a checkup this month',
+  'we can schedule the repair for next week',
+  'here is the quote you asked for',
+  'thanks so much for dinner, we had a great time',
+  'the meeting has moved to thursday',
+  'your prescription is ready',
+  'your bill is available online',
+  'happy birthday, hope you have a great day',
+  'the kids had fun today, see you next week',
+  'your flight is on time',
+  'no need to call back',
+  'hi, it is mom, just calling',
+  'this is the office calling',
+  'your renewal is due next month',
+  'you can renew online any time',
+  'your test results look good',
+  'she is due for her shots next month',
+  'just wanted to let you know how it went',
+  'we are coming to visit this weekend',
+  'i love you, talk soon',
+  'the school will close early on friday for conferences',
+  'we refunded the charge to your card',
+  'i am running a few minutes late, do not wait for me',
+  'the work is finished and i will send the invoice',
+];
+
+/** What recorded sales calls and scams sound like (they fake urgency too). */
+export const SPAM_PROTOTYPES: readonly string[] = [
+  'press one to speak to a representative',
+  'your car warranty is about to expire',
+  'you have been selected for a special offer',
+  'your social security number has been suspended',
+  'a warrant will be issued for your arrest',
+  'you qualify for a lower interest rate',
+  'this is your final notice',
+  'your account will be closed unless you verify your information',
+  'send the money with gift cards and do not tell anyone',
+];

@@ -1,0 +1,100 @@
+/**
+ * The second opinion on urgency by meaning (issue 32, deliverable 5), pure: given the vectors of a voicemail's
+ * pieces and of the prototypes of each kind (core/urgency/urgency-kinds.ts), both from the same
+ * sentence-embedding model (lambdas/ports/sentence-embedder.ts), whether the voicemail sounds like an urgent
+ * kind, and which. It may only RAISE the rules' `normal` to `urgent`:
+ * - never when the rules found it urgent already (their reason names the words heard) or likely spam;
+ * - never when the rules saw any sign of spam, even below their count (a scam fakes urgency by design);
+ * - never when the piece nearest an urgent kind is as near a spam prototype, or nearly as near a calm one.
+ * The reason is the kind's fixed words ("sounds like a pet needs care"), so what the sender and the operator
+ * read names only what the kind means, never a model's text.
+ */
+import type { HeardTranscript } from '#core/transcripts/heard-transcript';
+import { URGENT_KINDS } from './urgency-kinds';
+import type { Urgency } from './urgency-schema';
+
+/** How near (cosine) a piece must come to an urgent prototype: chosen on the main set and the dev list. */
+export const NEAR_ENOUGH = 0.55;
+/** How much nearer to the urgent prototype than to every calm or spam one. */
+export const CLEAR_MARGIN = 0.1;
+
+/** The most pieces read, and the most words in one: a voicemail is short; a hostile transcript is cut. */
+const MOST_PIECES = 24;
+const MOST_WORDS = 30;
+
+/**
+ * The pieces of a transcript the opinion reads: each sentence (cut at MOST_WORDS words), and each two
+ * neighbouring sentences together ("the blood test came back. the vet wants to start today"), in order,
+ * at most MOST_PIECES.
+ */
+export function opinionPieces(heard: Pick<HeardTranscript, 'text'>): string[] {
+  const sentences: string[] = [];
+  for (const sentence of heard.text.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/)) {
+    const words = sentence.trim().split(' ').filter(Boolean);
+    for (let from = 0; from < words.length && sentences.length < MOST_PIECES; from += MOST_WORDS)
+      sentences.push(words.slice(from, from + MOST_WORDS).join(' '));
+  }
+  const pairs = sentences.slice(1).map((sentence, index) => `${sentences[index]} ${sentence}`);
+  return [...sentences, ...pairs].filter((piece) => /[a-z]/i.test(piece)).slice(0, MOST_PIECES);
+}
+
+/** The prototypes' vectors, by kind: each urgent kind's, the calm ones', the spam ones'. */
+export type PrototypeVectors = {
+  readonly urgent: readonly { readonly kind: string; readonly vector: readonly number[] }[];
+  readonly calm: readonly (readonly number[])[];
+  readonly spam: readonly (readonly number[])[];
+};
+
+/** The urgent kind a voicemail sounds most like, how near, and how near its nearest calm or spam prototype. */
+export type Nearest = {
+  readonly kind: string;
+  readonly urgent: number;
+  readonly calm: number;
+  readonly spam: number;
+};
+
+const dot = (a: readonly number[], b: readonly number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+const nearestOf = (piece: readonly number[], vectors: readonly (readonly number[])[]) =>
+  Math.max(-1, ...vectors.map((vector) => dot(piece, vector)));
+
+/** The piece nearest an urgent prototype (by its margin over calm and spam), or null without pieces. */
+export function nearestKind(
+  pieces: readonly (readonly number[])[],
+  prototypes: PrototypeVectors,
+): Nearest | null {
+  let best: (Nearest & { margin: number }) | null = null;
+  for (const piece of pieces) {
+    let kind = '';
+    let urgent = -1;
+    for (const prototype of prototypes.urgent) {
+      const near = dot(piece, prototype.vector);
+      if (near > urgent) [kind, urgent] = [prototype.kind, near];
+    }
+    const calm = nearestOf(piece, prototypes.calm);
+    const spam = nearestOf(piece, prototypes.spam);
+    const margin = urgent - Math.max(calm, spam);
+    if (urgent >= NEAR_ENOUGH && (best === null || margin > best.margin))
+      best = { kind, urgent, calm, spam, margin };
+  }
+  return best && { kind: best.kind, urgent: best.urgent, calm: best.calm, spam: best.spam };
+}
+
+/** Whether the nearest kind is urgent enough, and clearly so. */
+export function soundsUrgent(nearest: Nearest | null): nearest is Nearest {
+  return (
+    nearest !== null &&
+    nearest.urgent >= NEAR_ENOUGH &&
+    nearest.urgent - Math.max(nearest.calm, nearest.spam) >= CLEAR_MARGIN &&
+    nearest.urgent > nearest.spam
+  );
+}
+
+/**
+ * The urgency after the second opinion: the rules' (or the checked model's) unless it is `normal` with no
+ * sign of spam and the voicemail clearly sounds like an urgent kind; then `urgent`, with the kind's words.
+ */
+export function raisedUrgency(urgency: Urgency, signsOfSpam: boolean, nearest: Nearest | null): Urgency {
+  if (urgency.level !== 'normal' || signsOfSpam || !soundsUrgent(nearest)) return urgency;
+  const kind = URGENT_KINDS[nearest.kind];
+  return kind ? { level: 'urgent', reason: kind.reason, source: 'meaning' } : urgency;
+}

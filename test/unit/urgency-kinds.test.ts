@@ -1,0 +1,114 @@
+/**
+ * Urgent by kind (issue 32): the rules' cues by what a call is about (core/urgency/urgency-kind-cues.ts) and
+ * their widened deadlines (core/urgency/urgency-cues.ts), in phrasings written for these tests: each kind found
+ * when its words were heard well, with its own reason; the same topics when nothing is pressing stay normal; a
+ * doubtful key word makes nothing urgent; a scam that fakes an accident stays spam.
+ */
+import { describe, expect, it } from 'vitest';
+import type { HeardTranscript } from '#core/transcripts/heard-transcript';
+import { urgencyOf } from '#core/urgency/urgency';
+
+/** Each word heard at 0.97, those in `doubted` (as written, with punctuation) at 0.3. */
+function heard(text: string, doubted: readonly string[] = []): HeardTranscript {
+  const words = text
+    .split(' ')
+    .map((word) => ({ text: word, confidence: doubted.includes(word) ? 0.3 : 0.97, at: 0 }));
+  return { text, words };
+}
+
+const rules = (text: string, doubted: readonly string[] = []) => urgencyOf(heard(text, doubted));
+
+describe('urgent by kind, in words nobody tuned the old rules to', () => {
+  it.each([
+    [
+      "It's Ben. Grandpa has pain in his chest and his arm feels weak. I'm taking him in.",
+      'someone is hurt or ill',
+    ],
+    [
+      'Hi, it is Ana. My sister passed out at work and they are checking her now. Call me.',
+      'someone is hurt or ill',
+    ],
+    ["Hey, it's Lou. Mom slipped on the ice and her ankle looks broken.", 'someone is hurt or ill'],
+    [
+      'This is the pharmacy. Your inhaler refill was rejected by the plan, please have your doctor phone us.',
+      'someone may run out of medicine',
+    ],
+    ["It's Sam. I can't do this anymore, I keep thinking about ending it all.", 'someone is in distress'],
+    [
+      'This is the front desk at Hillside Middle School. We are in a lockdown, students are safe.',
+      'someone is missing or in danger',
+    ],
+    [
+      "Hi, it's Jo. Our cat got into the lilies and has been throwing up since noon.",
+      'a pet is sick or hurt',
+    ],
+    [
+      'This is the animal clinic. We would like to admit her tonight and start treatment.',
+      'a pet is sick or hurt',
+    ],
+    [
+      'This is your attorney. The motion has to be filed by five this afternoon or we lose the appeal.',
+      'a deadline today',
+    ],
+    [
+      'This is the registry office. Your registration expires at midnight unless the payment reaches us today.',
+      'an official deadline today',
+    ],
+    [
+      'Hi, this is Eastside Bank. Someone tried to withdraw two thousand dollars at an ATM in Ohio.',
+      'money is at risk',
+    ],
+    ["Hey, it's Kay. I lost my wallet and your debit card was in it.", 'money is at risk'],
+    ["It's Fran upstairs. Rain is pouring through the skylight into the hallway.", 'a danger at home'],
+    ['Hi, this is Nick. I think you left the iron on, the whole hall smells of burning.', 'a danger at home'],
+    [
+      "It's Jess. The bus broke down outside Fresno and I'm stuck here with no way home.",
+      'someone is stranded',
+    ],
+    ['Hey, the landlord needs the signed form back within two hours.', 'a deadline today'],
+    [
+      'Hi, it is Raj. Please give me a ring before five, it is about the contract.',
+      'asks for a call back before 5 today',
+    ],
+    [
+      'Hi, this is the title office. Please phone us before we close at four.',
+      'asks for a call back before 4 today',
+    ],
+  ])('%s -> urgent (%s)', (text, reason) => {
+    expect(rules(text)).toEqual({ level: 'urgent', reason, source: 'rules' });
+  });
+});
+
+describe('the same topics when nothing is pressing stay normal', () => {
+  it.each([
+    "Hi, it's Dr. Shah's office. Your chest X-ray from last week came back clear. Have a good weekend.",
+    'Hi, this is the vet. Milo is due for his dental cleaning next month, call us to book.',
+    'This is the courthouse. Your jury service is on the third of next month.',
+    'Hi, it is Pat. My flight is on time, I land at six, see you at home.',
+    "Hey, it's Al. I'm stuck in traffic, I'll be twenty minutes late for dinner.",
+    'This is First Bank. Your new debit card is in the mail and will arrive next week.',
+    'Hi, the plumber here. The leak under the sink is fixed and the water is back on.',
+    "Hi, it's Mom. She fell asleep on the couch, the kids are fine, talk tomorrow.",
+  ])('%s -> normal', (text) => {
+    expect(rules(text).level).toBe('normal');
+  });
+});
+
+describe('a kind cue rests on words heard well', () => {
+  it('a key word heard with doubt makes nothing urgent', () => {
+    expect(rules("It's Jess. The bus broke down outside Fresno.", ['broke', 'down']).level).toBe('normal');
+    expect(rules("It's Fran. Rain is pouring through the skylight.", ['pouring']).level).toBe('normal');
+  });
+});
+
+describe('a scam that fakes an emergency stays spam', () => {
+  it('money for bail, kept from the family, is a scam however bad the accident', () => {
+    const scam =
+      "Grandpa, it's me. I had a car accident and I'm in jail. Please send money for bail today and don't tell Dad.";
+    expect(rules(scam)).toEqual({
+      level: 'likely_spam',
+      reason: 'asks you to keep it secret',
+      source: 'rules',
+    });
+  });
+});
