@@ -191,7 +191,10 @@ describe("the caller's name", () => {
     );
     const { summary } = stated(transcript);
     expect(summary.summary).toMatch(/^\[unclear\] with harder insurance\./);
-    expect(verdicts(heard('Jake from Acme Plumbing. Your part is in.'))).toEqual(['name Jake: ok']);
+    expect(verdicts(heard('Jake from Acme Plumbing. Your part is in.'))).toEqual([
+      'name Jake: ok',
+      'business Acme Plumbing: ok',
+    ]);
     expect(verdicts(heard('Hi. As with the last visit, your part is in.'))).toEqual([]);
   });
 

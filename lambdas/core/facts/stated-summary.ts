@@ -172,8 +172,9 @@ function statedText(text: string, heard: HeardFacts, unstated: Unstated): string
   for (const mention of findMentions(tokens)) {
     const said = heard.facts.filter((fact) => sameFact(fact, mention));
     if (said.some((fact) => fact.sure)) continue;
-    // A name the summary repeats is left alone unless the caller gave it and the checks did not pass it.
-    if (mention.kind === 'name' && said.length === 0) continue;
+    // A name or business the summary repeats is left alone unless the caller gave it and the checks did not
+    // pass it (the caller's parts not stated are taken out below).
+    if ((mention.kind === 'name' || mention.kind === 'business') && said.length === 0) continue;
     if (said.length === 0 && mention.kind !== 'phone' && !heard.sameWords) continue;
     replace(
       mention.start,
