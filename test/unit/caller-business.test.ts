@@ -79,6 +79,16 @@ describe('a business the caller names', () => {
     expect(businesses('I picked up your order at the pharmacy and it is ready from 8 to noon.')).toEqual([]);
   });
 
+  it('that does not read as a business is held to a name\'s bar: "Lakeside Gentle" at 0.8 is doubtful', () => {
+    const at = (text: string) => businesses(text, { Lakeside: 0.8, 'Gentle.': 0.8, 'Dental.': 0.8 });
+    expect(at('Hi, this is Jenna from Lakeside Dental.')).toEqual(['Lakeside Dental: sure']);
+    expect(at('Hi, this is Jenna from Lakeside Gentle.')).toEqual(['Lakeside Gentle: doubtful']);
+    const { caller } = message(
+      heard('Hi, this is Jenna from Lakeside Gentle. Call us at 312-555-0147.', { Lakeside: 0.8 }),
+    );
+    expect(caller).toBe('Jenna');
+  });
+
   it('misheard, is marked (?) in the texted transcript and not named as the caller', () => {
     const { first, caller } = message(
       heard('Hi, this is Jenna from Lakeside Gentle. Please call us at 312-555-0147.', {

@@ -31,6 +31,21 @@ export const BUSINESS_KINDS: ReadonlySet<string> = new Set(
     .split(' '),
 );
 
+/**
+ * Whether a business as written ends in what kind of business it is ("Lakeside Dental", "Dr. Kim's office"):
+ * one that does not ("Lakeside Gentle") is checked as a name is, each word at the name's bar (issue 32).
+ */
+export function isBusinessShape(business: string): boolean {
+  const last = business
+    .trim()
+    .split(/\s+/)
+    .at(-1)
+    ?.toLowerCase()
+    .replace(/[^\p{L}'’]/gu, '')
+    .replace(/['’]s$/, '');
+  return last !== undefined && BUSINESS_KINDS.has(last);
+}
+
 /** Words a business's name does not run on into: "from Riverside Realty about the apartment". */
 const NAME_ENDS = new Set([
   ...'about regarding calling to we i you your is was are will can this that it if because so but just'.split(

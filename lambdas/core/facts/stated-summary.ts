@@ -24,6 +24,7 @@ import {
 } from '#core/transcripts/heard-transcript';
 import { isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { bareWord } from '#core/transcripts/spoken-numbers';
+import { isBusinessShape } from './business-mentions';
 import {
   type CheckedFact,
   checkFacts,
@@ -112,11 +113,14 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
   }
   // A role or a business is stated whole or not at all: each of its words heard well ("Chase Bank" where
   // only "Chase" was said is not stated; nor is any web address).
-  const kept = (phrase: string | null) => {
+  const kept = (phrase: string | null, least?: number) => {
     const plain = plainPhrase(phrase ?? '');
-    return plain !== '' && everyWordHeard(plain, heard.tokens) ? plain : null;
+    return plain !== '' && everyWordHeard(plain, heard.tokens, least) ? plain : null;
   };
-  return { name, role: kept(caller.role), organization: kept(caller.organization) };
+  // A business that does not read as one ("Lakeside Gentle") is held to the name's bar (issue 32).
+  const organization = caller.organization ?? '';
+  const least = isBusinessShape(organization) ? undefined : NAME_SURE_AT_LEAST;
+  return { name, role: kept(caller.role), organization: kept(caller.organization, least) };
 }
 
 /**
