@@ -126,6 +126,18 @@ describe('a business the caller names', () => {
   });
 });
 
+describe('who called, in a summary', () => {
+  it('is found after "I\'m" as the checks find it, and a doubted first name leads the summary marked (?)', () => {
+    const long =
+      "Hi, I'm Dana from Acme Plumbing. I looked at the leak under your sink this morning and the pipe needs replacing before it gets worse. The part costs about two hundred dollars and I can come back on Thursday. Call me at 512-555-0147.";
+    expect(message(heard(long)).caller).toBe('Dana from Acme Plumbing');
+    const doubted = message(heard(long, { Dana: 0.7 }));
+    expect(doubted.first).toMatch(/^Voice Summary: Dana\(\?\) from Acme Plumbing: /);
+    expect(doubted.caller).toBe('From Acme Plumbing');
+    expect(card(doubted.source)?.getFirstPropertyValue('fn')).toBe('Acme Plumbing');
+  });
+});
+
 describe('the contact card', () => {
   it('names a caller known only by role by that role, when the name was not heard well', () => {
     const { first, source } = message(

@@ -121,12 +121,16 @@ export type Introduction = {
   readonly end: number;
 };
 
+/** As the checks read introductions (core/facts/name-mentions.ts): "I'm Dana" too, so a long voicemail keeps it. */
 const INTRODUCERS: readonly (readonly string[])[] = [
   ['this', 'is'],
   ['my', 'name', 'is'],
   ['it', 'is'],
   ["it's"],
   ['its'],
+  ["name's"],
+  ["i'm"],
+  ['i', 'am'],
 ];
 const TITLES = new Set(['dr', 'dr.', 'doctor', 'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.']);
 /** An engine often hears "calling" after a name as a surname ("Rebecca Colling from"). */
