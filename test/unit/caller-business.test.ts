@@ -75,6 +75,11 @@ describe('a business the caller names', () => {
     expect(businesses("Hi, I'm calling from the leasing office about your lease.")).toEqual([
       'leasing office: sure',
     ]);
+    // Never cut short to its kind: "the School of <garble>" is no "the School", "Bank of America" no "Bank".
+    expect(businesses('Hello, this is the School of Disattling Connellimentary, your son is sick.')).toEqual(
+      [],
+    );
+    expect(businesses('Hello, this is Bank of America calling about your card.')).toEqual([]);
     // Not a business: where someone went, what they bought, a time.
     expect(businesses('I picked up your order at the pharmacy and it is ready from 8 to noon.')).toEqual([]);
   });
@@ -163,7 +168,7 @@ describe('the contact card', () => {
 
   it('when missing, gives the true reason: no number, a number not heard well, or no caller heard well', () => {
     const noNumber = message(heard('Hi, this is Jenna from Lakeside Dental. See you on Monday.'));
-    expect(contactMissing(noNumber.source, ZONE)).toMatch(/no callback number was given/);
+    expect(contactMissing(noNumber.source, ZONE)).toMatch(/no callback number was heard/);
     const unclear = message(
       heard('Hi, this is Jenna from Lakeside Dental. Call us at 312-555-0147.', { '312-555-0147.': 0.3 }),
     );

@@ -223,7 +223,7 @@ export function contactMissing(message: CardSource, options: { readonly timeZone
   if (!number?.trim()) {
     return message.stated_facts.number_unclear !== null
       ? 'This message has no caller to save: the number they gave was not heard well enough to state.'
-      : 'This message has no caller to save: no callback number was given.';
+      : 'This message has no caller to save: no callback number was heard in it.';
   }
   if (e164Of(number) === null) {
     return 'This message has no caller to save: the number they gave is not a phone number a contact can keep.';

@@ -95,13 +95,14 @@ function phraseEnd(tokens: readonly string[], words: readonly string[], start: n
   return end;
 }
 
-/** The end of the business shape at `start` (its last kind word, plus one), or -1 when it is none. */
+/**
+ * The end of the business shape at `start`, or -1 when it is none: the phrase must END in what kind of
+ * business it is. "the School of <garble>" is no "the School", as "Bank of America" is no "Bank": a business
+ * cut short can be another business (issue 31), so a phrase that runs on past its kind is not shortened to it.
+ */
 export function shapeEnd(tokens: readonly string[], words: readonly string[], start: number): number {
   const end = phraseEnd(tokens, words, start);
-  for (let last = end - 1; last > start - 1; last--) {
-    if (kindOf(words[last] ?? '')) return last + 1;
-  }
-  return -1;
+  return end > start && kindOf(words[end - 1] ?? '') ? end : -1;
 }
 
 /** The business phrase at `at` ("the" before it left out), as a mention ending at `end`, or null. */
