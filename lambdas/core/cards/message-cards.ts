@@ -221,8 +221,12 @@ export function contactMissing(message: CardSource, options: { readonly timeZone
   }
   const number = checkedAgainstTranscript(message.summary_details, message.transcript).callback_number;
   if (!number?.trim()) {
-    return message.stated_facts.number_unclear !== null
-      ? 'This message has no caller to save: the number they gave was not heard well enough to state.'
+    if (message.stated_facts.number_unclear !== null) {
+      return 'This message has no caller to save: the number they gave was not heard well enough to state.';
+    }
+    const said = findMentions(transcriptTokens(message.transcript)).some((m) => m.kind === 'phone');
+    return said
+      ? 'This message has no caller to save: no number in it could be taken as one to call back.'
       : 'This message has no caller to save: no callback number was heard in it.';
   }
   if (e164Of(number) === null) {
