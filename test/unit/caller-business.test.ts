@@ -75,6 +75,12 @@ describe('a business the caller names', () => {
     expect(businesses("Hi, I'm calling from the leasing office about your lease.")).toEqual([
       'leasing office: sure',
     ]);
+    expect(businesses('Hi, Lakeside Dental calling to remind you of your cleaning.')).toEqual([
+      'Lakeside Dental: sure',
+    ]);
+    expect(businesses('Greenfield Pharmacy here. Your prescription is ready.')).toEqual([
+      'Greenfield Pharmacy: sure',
+    ]);
     // Never cut short to its kind: "the School of <garble>" is no "the School", "Bank of America" no "Bank".
     expect(businesses('Hello, this is the School of Disattling Connellimentary, your son is sick.')).toEqual(
       [],
@@ -118,6 +124,13 @@ describe('a business the caller names', () => {
     expect(vcard?.getFirstPropertyValue('fn')).toBe('Pacific Gas and Power');
     expect(vcard?.getFirstPropertyValue('tel')).toBe('tel:+13125550147');
     expect(contactMissing(source, ZONE)).toBeNull();
+  });
+
+  it('opening the voicemail ("Hi, Lakeside Dental calling"), is the caller', () => {
+    const { caller } = message(
+      heard('Hi, Lakeside Dental calling to remind you of your cleaning on Monday. Call us at 312-555-0147.'),
+    );
+    expect(caller).toBe('From Lakeside Dental');
   });
 
   it('after "Name, calling from", is the organization beside the name', () => {

@@ -296,8 +296,21 @@ function businessCalling(words: readonly string[], bareWords: readonly string[])
   const introduces = (index: number) =>
     ["it's", 'its'].includes(bareWords[index] ?? '') ||
     (bareWords[index] === 'is' && ['this', 'it', 'name', 'message'].includes(bareWords[index - 1] ?? ''));
-  for (let index = 1; index < words.length; index += 1) {
-    if (bareWords[index] !== 'from') continue;
+  const greeting = new Set(['hi', 'hello', 'hey', 'morning', 'afternoon', 'evening']);
+  for (let index = 0; index < words.length; index += 1) {
+    // "Hi, Lakeside Dental calling", "Greenfield Pharmacy here": the business opening the sentence.
+    if (index === 0 || greeting.has(bareWords[index - 1] ?? '')) {
+      const opening = businessAt(words, bareWords, index);
+      const next = bareWords[opening?.end ?? -1] ?? '';
+      if (
+        opening !== null &&
+        !endsClause(words[opening.end - 1] ?? '') &&
+        ['calling', 'here'].includes(next)
+      ) {
+        return opening;
+      }
+    }
+    if (bareWords[index] !== 'from' || index === 0) continue;
     const calling = ['calling', 'here', 'call'].includes(bareWords[index - 1] ?? '');
     if (!calling && ![1, 2, 3].some((back) => introduces(index - back))) continue;
     const business = businessAt(words, bareWords, index + 1);

@@ -76,6 +76,7 @@ const BRIDGE = new Set(['and', 'i', 'am', "i'm", 'im', 'calling', 'just', 'here'
 const AFFILIATION = new Set(['from', 'at', 'with']);
 /** Words just before "from" that make what follows the caller's business: "calling from", "here from". */
 const CALLING = new Set(['calling', 'here', 'call']);
+const GREETINGS = new Set(['hi', 'hello', 'hey', 'morning', 'afternoon', 'evening']);
 /** A business's name has at most this many words ("the Fraud Department of First National Bank"). */
 const MAX_WORDS = 8;
 
@@ -147,6 +148,11 @@ export function businessMentions(
     // "calling from the leasing office", "This message is from Lincoln Elementary", "it's <garbled> from ...".
     const introduced = [1, 2, 3].some((back) => introduces(index - back));
     if (word === 'from' && (CALLING.has(words[index - 1] ?? '') || introduced)) add(index + 1, false);
+    // "Hi, Lakeside Dental calling", "Greenfield Pharmacy here." opening a sentence.
+    const opens =
+      index === 0 || GREETINGS.has(words[index - 1] ?? '') || /[.!?]$/.test(tokens[index - 1] ?? '');
+    const end = opens ? shapeEnd(tokens, words, index) : -1;
+    if (end > 0 && !endsClause(tokens[end - 1] ?? '') && CALLING.has(words[end] ?? '')) add(index, false);
   });
   return found.sort((a, b) => a.start - b.start);
 }
