@@ -108,7 +108,13 @@ function scoreName(body: string, clauses: readonly string[], truth: Truth): Fact
     (clause) => LABELS.name.test(clause) || (opensWithMark && clause === clauses[0]),
   );
   const stated = callerNamesIn(plain);
-  const scriptWords = new Set(truth.script.toLowerCase().match(/[\p{L}'’-]+/gu) ?? []);
+  // "Doctor Patel's office" said: "Patel" is a word of the script, as the text's "Dr. Patel's office" names it.
+  const scriptWords = new Set(
+    (truth.script.toLowerCase().match(/[\p{L}'’-]+/gu) ?? []).flatMap((word) => [
+      word,
+      word.replace(/['’]s$/, ''),
+    ]),
+  );
   if (truth.name === null) {
     // A company the caller named ("this is Pacific Gas and Power") is what they said, not an invented name.
     const invented = stated.filter((name) => !scriptWords.has(name.toLowerCase()));

@@ -4,6 +4,7 @@
  * recording; the share of words the engine doubted; the summary's length against the transcript's; and every
  * wrong fact with the text and the transcript it came from.
  */
+
 import { DOUBTFUL_BELOW } from '#core/transcripts/heard-words';
 import {
   FACT_VOICES,
@@ -13,6 +14,7 @@ import {
   type Rendering,
 } from '../test/support/fact-truth';
 import type { FactKind, FactScore, Verdict } from './fact-score';
+import { type CallerMeasure, callerMeasureLines } from './facts-callers';
 import { provenanceLine } from './report';
 
 export type Shading = { readonly doubtful: number; readonly words: number };
@@ -36,6 +38,8 @@ export type Measured = {
    * or business heard); absent in runs kept from before it was measured.
    */
   readonly caller?: { readonly proposed: CallerParts | null; readonly stated: CallerParts | null };
+  /** The name as heard and the contact card (bench/facts-callers.ts, issue 32); absent in older runs. */
+  readonly callers?: CallerMeasure;
 };
 
 /** A caller's parts, as proposed or as stated. */
@@ -280,6 +284,10 @@ ${lengthLines(engines, measured)}
 Who called, as the summarizer proposed it and as the checks stated it (each word heard well, issue 31):
 
 ${callerLines(engines, measured)}
+
+Names as heard, and contact cards (issue 32; names listed: in @cspell/dict-people-names):
+
+${callerMeasureLines(engines, measured)}
 
 Every wrong fact, with the first text and the transcript:
 

@@ -27,6 +27,7 @@ import { HUMAN_SPEECH_FILE, humanSpeechClip } from '../test/support/human-speech
 import { benchDataDir } from '../test/support/npm-files';
 import { type Clip, SpeechClips } from '../test/support/speech-clips';
 import { type FactScore, scoreFirstText } from './fact-score';
+import { measureCaller } from './facts-callers';
 import { startSimulatedOpenAi } from './facts-openai';
 import { type Engine, heardWordsOf, runVoicemail, SERVICE_NAME } from './facts-pipeline';
 import { type FactsRun, factsSection, type Measured, type Shading } from './facts-report';
@@ -137,6 +138,7 @@ export async function benchFacts(): Promise<void> {
             proposed: outcome.summary?.caller ?? null,
             stated: outcome.message.summary_details?.caller_parts ?? null,
           },
+          callers: measureCaller(voicemail, outcome.transcription, outcome.message),
         });
         const misses = scores.filter((s) => s.verdict !== 'right').map((s) => `${s.label}: ${s.verdict}`);
         console.log(

@@ -5,7 +5,13 @@
  */
 
 import { AUDIO_URL_SECONDS } from '#core/audio/uploads';
-import { type CardFile, CONTACT_FILE_TYPE, EVENT_FILE_TYPE, messageCards } from '#core/cards/message-cards';
+import {
+  type CardFile,
+  CONTACT_FILE_TYPE,
+  contactMissing,
+  EVENT_FILE_TYPE,
+  messageCards,
+} from '#core/cards/message-cards';
 import { senderTimeZone } from '#core/cards/sender-time-zone';
 import { NotFoundError } from '#core/errors';
 import type { Message } from '#core/messages/message';
@@ -121,11 +127,12 @@ export async function messageLinkCard(
   which: 'contact' | 'event',
 ): Promise<CardFile & { readonly contentType: string }> {
   const { message, settings } = await messageFor(deps, code);
-  const card = (await cardsOf(deps, message, settings)).cards[which];
+  const { cards, zone } = await cardsOf(deps, message, settings);
+  const card = cards[which];
   if (card === null) {
     throw new NotFoundError(
       which === 'contact'
-        ? 'This message has no caller to save: no name or number was heard well enough.'
+        ? (contactMissing(message, { timeZone: zone }) ?? 'This message has no caller to save.')
         : 'This message has no time to put in a calendar: none was heard well enough.',
     );
   }

@@ -114,6 +114,21 @@ describe('the facts scorer', () => {
     );
   });
 
+  it('takes an office named as said for no invented name: "Doctor Patel\'s office" is Dr. Patel\'s office', () => {
+    const office: Truth = {
+      script: "Hi, it's Doctor Patel's office calling to remind you of your appointment.",
+      name: null,
+      number: null,
+      amounts: [],
+      digits: [],
+      times: [],
+    };
+    const text = `${SERVICE}, whole message: Hi, it's Dr. Patel's office calling to remind you of your appointment.`;
+    expect(scoreFirstText(text, office, SERVICE)).toEqual([]);
+    const other = `${SERVICE}, whole message: Hi, it's Dr. Patton's office calling to remind you of your appointment.`;
+    expect(verdicts(scoreFirstText(other, office, SERVICE))).toEqual({ 'name Patton (none given)': 'wrong' });
+  });
+
   it('counts a number marked unclear as unclear, and "listen at 0:42" as no time', () => {
     const text = `${SERVICE}: Jenna from Lakeside Dental: Confirming your cleaning on Friday at 9.\nNumber unclear, listen at 0:42\n${LINK}#t=42`;
     expect(verdicts(scoreFirstText(text, voicemail('jenna-dental'), SERVICE))).toEqual({

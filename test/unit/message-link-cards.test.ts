@@ -131,6 +131,14 @@ describe('the cards of a message’s page', () => {
       },
     });
     expect((await readMessageLink(deps, code)).cards).toEqual({ contact: false, event: null });
+    // The contact's reason is the true one (issue 32): a number was said, but none was stated to call back.
+    const noContact = await messageLinkCard(deps, code, 'contact').catch((e: unknown) => e);
+    expect(mapError(noContact)).toEqual({
+      status: 404,
+      body: {
+        error: 'This message has no caller to save: no number in it could be taken as one to call back.',
+      },
+    });
     const noEvent = await messageLinkCard(deps, code, 'event').catch((e: unknown) => e);
     expect(mapError(noEvent)).toEqual({
       status: 404,

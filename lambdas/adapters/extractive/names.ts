@@ -3,6 +3,7 @@
  * them, and how many a sentence mentions.
  */
 
+import { shapeEnd } from '#core/facts/business-mentions';
 import { callerText } from '#core/facts/summary';
 import { bareWord } from '#core/transcripts/spoken-numbers';
 import { WEEKDAYS } from './times';
@@ -110,8 +111,8 @@ export function namesIn(sentence: string): number {
 
 /** Who called, as the caller introduced themselves, and where the introduction ends in its sentence. */
 export type Introduction = {
-  /** "Rebecca", "Linda Garcia", "Dr. Patel". */
-  readonly name: string;
+  /** "Rebecca", "Linda Garcia", "Dr. Patel"; null when a business introduced itself ("From Lakeside Dental"). */
+  readonly name: string | null;
   /** "the school nurse", "your landlord": what the caller said they are. */
   readonly role: string | null;
   /** "Dr. Patel's office", "First National Bank". */
@@ -120,12 +121,16 @@ export type Introduction = {
   readonly end: number;
 };
 
+/** As the checks read introductions (core/facts/name-mentions.ts): "I'm Dana" too, so a long voicemail keeps it. */
 const INTRODUCERS: readonly (readonly string[])[] = [
   ['this', 'is'],
   ['my', 'name', 'is'],
   ['it', 'is'],
   ["it's"],
   ['its'],
+  ["name's"],
+  ["i'm"],
+  ['i', 'am'],
 ];
 const TITLES = new Set(['dr', 'dr.', 'doctor', 'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.']);
 /** An engine often hears "calling" after a name as a surname ("Rebecca Colling from"). */
@@ -198,12 +203,16 @@ function phraseAt(words: readonly string[], start: number, max: number): number 
  */
 export function findIntroduction(sentence: string): Introduction | null {
   const words = sentence.split(/\s+/).filter((word) => word !== '');
+  const bareWords = words.map((word) => bareWord(word));
   for (let index = 0; index < words.length; index += 1) {
     const introducer = INTRODUCERS.find((phrase) =>
-      phrase.every((part, offset) => bareWord(words[index + offset] ?? '') === part),
+      phrase.every((part, offset) => bareWords[index + offset] === part),
     );
     if (introducer === undefined) continue;
     let cursor = index + introducer.length;
+    // "this is Pacific Gas and Power calling": a business in a person's place (issue 32).
+    const business = businessAt(words, bareWords, cursor);
+    if (business !== null) return business;
     const first = words[cursor] ?? '';
     const title = TITLES.has(first.toLowerCase()) && isCapitalized(words[cursor + 1] ?? '') ? first : null;
     if (title !== null) cursor += 1;
@@ -250,7 +259,8 @@ export function findIntroduction(sentence: string): Introduction | null {
       }
     }
     let organization: string | null = null;
-    if (!endsClause(words[cursor - 1] ?? '') || role !== null) {
+    // "Daniel, calling from the bank": a comma before where they call from does not end the introduction.
+    if (!endsClause(words[cursor - 1] ?? '') || role !== null || /,$/.test(words[cursor - 1] ?? '')) {
       let look = cursor;
       const bridges = (word: string) => BRIDGE.has(bareWord(word)) || CALLING_HEARD_AS_NAME.test(bare(word));
       while (look < cursor + 4 && bridges(words[look] ?? '')) look += 1;
@@ -261,6 +271,50 @@ export function findIntroduction(sentence: string): Introduction | null {
       }
     }
     return { name: name.join(' '), role, organization, end: cursor };
+  }
+  return businessCalling(words, bareWords);
+}
+
+/** The business whose shape starts at `start` ("the" before it kept out), as the whole introduction, or null. */
+function businessAt(
+  words: readonly string[],
+  bareWords: readonly string[],
+  start: number,
+): Introduction | null {
+  const from = bareWords[start] === 'the' ? start + 1 : start;
+  const end = shapeEnd(words, bareWords, from);
+  if (end < 0) return null;
+  const organization = tidyOrganization(words.slice(start, end));
+  return organization === null ? null : { name: null, role: null, organization, end };
+}
+
+/**
+ * With no person introduced, a business the caller calls from: "calling from the leasing office", "This
+ * message is from Lincoln Elementary School", "it's <a name not heard> from Sunrise Physical Therapy".
+ */
+function businessCalling(words: readonly string[], bareWords: readonly string[]): Introduction | null {
+  const introduces = (index: number) =>
+    ["it's", 'its'].includes(bareWords[index] ?? '') ||
+    (bareWords[index] === 'is' && ['this', 'it', 'name', 'message'].includes(bareWords[index - 1] ?? ''));
+  const greeting = new Set(['hi', 'hello', 'hey', 'morning', 'afternoon', 'evening']);
+  for (let index = 0; index < words.length; index += 1) {
+    // "Hi, Lakeside Dental calling", "Greenfield Pharmacy here": the business opening the sentence.
+    if (index === 0 || greeting.has(bareWords[index - 1] ?? '')) {
+      const opening = businessAt(words, bareWords, index);
+      const next = bareWords[opening?.end ?? -1] ?? '';
+      if (
+        opening !== null &&
+        !endsClause(words[opening.end - 1] ?? '') &&
+        ['calling', 'here'].includes(next)
+      ) {
+        return opening;
+      }
+    }
+    if (bareWords[index] !== 'from' || index === 0) continue;
+    const calling = ['calling', 'here', 'call'].includes(bareWords[index - 1] ?? '');
+    if (!calling && ![1, 2, 3].some((back) => introduces(index - back))) continue;
+    const business = businessAt(words, bareWords, index + 1);
+    if (business !== null) return business;
   }
   return null;
 }

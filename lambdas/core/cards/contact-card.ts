@@ -16,6 +16,11 @@ export type ContactInput = {
   readonly name: string | null;
   /** Their company or office as stated ("Dr. Patel's office"), or null. */
   readonly organization: string | null;
+  /**
+   * What they said they are ("the plumber", "your landlord"), or null: the card's name when neither a name nor
+   * an organization was stated (issue 32: the person is the caller even when their name was not heard well).
+   */
+  readonly role?: string | null;
   /** The callback number as stated (any punctuation). */
   readonly number: string;
   /** When the message arrived (ISO). */
@@ -64,13 +69,24 @@ function nameParts(name: string): string[] {
   return [family, given, additional, prefixes.join(' '), ''];
 }
 
+/** "the plumber" -> "Plumber", "your landlord" -> "Landlord": a role as a contact is named by it. */
+export function roleAsName(role: string | null | undefined): string | null {
+  const bare = role
+    ?.trim()
+    .replace(/^(?:the|your|my|our)\s+/i, '')
+    .trim();
+  return bare ? bare.charAt(0).toUpperCase() + bare.slice(1) : null;
+}
+
 /**
- * The vCard, or null when there is nobody to save: no name and no organization, or no callback number that
+ * The vCard, or null when there is nobody to save: no name, organization or role, or no callback number that
  * can be written as a phone number.
  */
 export function contactCard(input: ContactInput): string | null {
-  const name = input.name?.trim() || null;
+  const given = input.name?.trim() || null;
   const organization = input.organization?.trim() || null;
+  // A role names the card only when nothing else does; it is no name, so the card has no N.
+  const name = given ?? (organization === null ? roleAsName(input.role) : null);
   const tel = e164Of(input.number);
   if ((name === null && organization === null) || tel === null) return null;
   const lines = [
@@ -80,7 +96,7 @@ export function contactCard(input: ContactInput): string | null {
     // An organization alone is a card of kind "org" (RFC 6350 6.1.4), whose FN is the organization.
     ...(name === null ? [contentLine('KIND', 'org')] : []),
     contentLine('FN', escapeText(name ?? organization ?? '', ONE_FIELD)),
-    ...(name === null ? [] : [contentLine('N', structured(nameParts(name)))]),
+    ...(given === null ? [] : [contentLine('N', structured(nameParts(given)))]),
     ...(organization === null ? [] : [contentLine('ORG', structured([organization]))]),
     contentLine('TEL', `tel:${tel}`, { VALUE: 'uri', TYPE: 'voice' }),
     contentLine('NOTE', escapeText(contactNote(dayLabel(input.receivedAt, input.timeZone)), ONE_FIELD)),

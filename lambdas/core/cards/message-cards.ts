@@ -13,7 +13,7 @@ import { formatCallbackNumber } from '#core/texts/phone-format';
 import { transcriptTokens } from '#core/transcripts/heard-transcript';
 import { effectiveUrgency } from '#core/urgency/urgency-schema';
 import { calendarEvent } from './calendar-event';
-import { contactCard } from './contact-card';
+import { contactCard, e164Of, roleAsName } from './contact-card';
 import { type EventWhen, resolveWhen } from './event-time';
 
 /** One card: its file name (safe in a header and on any phone) and its text. */
@@ -148,8 +148,9 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
   const parts = details.caller_parts ?? null;
   const name = statedPart(parts?.name);
   const organization = statedPart(parts?.organization);
+  const role = statedPart(parts?.role);
   const number = checked.callback_number?.trim() || null;
-  const who = whoLabel(name, organization);
+  const who = whoLabel(name, organization) ?? roleAsName(role);
 
   const contactBody =
     number === null
@@ -157,6 +158,7 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
       : contactCard({
           name,
           organization,
+          role,
           number,
           receivedAt: message.created_at,
           timeZone: options.timeZone,
@@ -202,4 +204,33 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
     contact,
     event: { filename: `${slug(title, 'event')}.ics`, body, title, startsAt, allDay: when.kind === 'day' },
   };
+}
+
+/**
+ * Why a message has no contact card, in the words the page gives (issue 32: the reason must be the true one),
+ * or null when it has one. Read in order: a message from before the checks, likely spam, no number said, a
+ * number said but not heard well enough, no caller named (neither a name, a business nor a role passed).
+ */
+export function contactMissing(message: CardSource, options: { readonly timeZone: string }): string | null {
+  if (messageCards(message, options).contact !== null) return null;
+  if (!message.summary_details || !message.stated_facts || message.transcript === null) {
+    return 'This message was summarized before callers could be saved: it has no contact card.';
+  }
+  if (effectiveUrgency(message) === 'likely_spam') {
+    return 'This message looks like spam: its caller is not offered as a contact.';
+  }
+  const number = checkedAgainstTranscript(message.summary_details, message.transcript).callback_number;
+  if (!number?.trim()) {
+    if (message.stated_facts.number_unclear !== null) {
+      return 'This message has no caller to save: the number they gave was not heard well enough to state.';
+    }
+    const said = findMentions(transcriptTokens(message.transcript)).some((m) => m.kind === 'phone');
+    return said
+      ? 'This message has no caller to save: no number in it could be taken as one to call back.'
+      : 'This message has no caller to save: no callback number was heard in it.';
+  }
+  if (e164Of(number) === null) {
+    return 'This message has no caller to save: the number they gave is not a phone number a contact can keep.';
+  }
+  return 'This message has no caller to save: who called (a name or a business) was not heard well enough.';
 }

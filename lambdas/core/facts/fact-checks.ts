@@ -10,6 +10,7 @@
 
 import type { HeardToken } from '#core/transcripts/heard-transcript';
 import { DOUBTFUL_BELOW } from '#core/transcripts/heard-words';
+import { isBusinessShape } from './business-mentions';
 import { findMentions, type Mention } from './fact-mentions';
 
 export type { FactKind, Mention } from './fact-mentions';
@@ -113,7 +114,10 @@ export function checkFacts(tokens: readonly HeardToken[], options: FactCheckOpti
       return { ...mention, sure: true, doubt: null, at };
     }
     const confidence = leastConfidence(tokens, mention);
-    const least = mention.kind === 'name' ? NAME_SURE_AT_LEAST : DOUBTFUL_BELOW;
+    // A business that does not read as one ("Lakeside Gentle": no Dental, Pharmacy, Office...) is a name.
+    const nameLike =
+      mention.kind === 'name' || (mention.kind === 'business' && !isBusinessShape(mention.value));
+    const least = nameLike ? NAME_SURE_AT_LEAST : DOUBTFUL_BELOW;
     const doubt =
       mention.problem ??
       (mention.kind === 'phone'

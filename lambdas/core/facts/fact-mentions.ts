@@ -1,6 +1,6 @@
 /**
  * The facts a transcript (or a summary) states, found in its words (issue 24): the caller's name where they
- * introduce themselves, phone numbers, card, account and extension digits, amounts of money, and the times,
+ * introduce themselves and their business, phone numbers, card, account and extension digits, amounts of money, and the times,
  * days and dates of core/facts/time-mentions.ts. Each with the words it spans, its value as the checks compare it,
  * and what makes it doubtful however well it was heard: "ending in $7,731" is card digits an engine wrote as
  * money, "$400 while dollar's" an amount heard twice over, "close at $6" a time written as money. Pure text:
@@ -8,6 +8,7 @@
  */
 
 import { digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from '#core/transcripts/spoken-numbers';
+import { businessMentions } from './business-mentions';
 import { nameMentions } from './name-mentions';
 import { bareWords, type Mention, timeMentions } from './time-mentions';
 
@@ -227,14 +228,17 @@ export function findMentions(tokens: readonly string[]): Mention[] {
   for (const index of garbled.flatMap(spanOf)) taken.add(index);
   const extensions = extensionMentions(tokens, words, taken);
   for (const index of extensions.flatMap(spanOf)) taken.add(index);
-  return [
-    ...found,
-    ...money,
-    ...garbled,
-    ...extensions,
-    ...timeMentions(words, taken),
-    ...nameMentions(tokens, words),
-  ].sort((a, b) => a.start - b.start);
+  const times = timeMentions(words, taken);
+  for (const index of times.flatMap(spanOf)) taken.add(index);
+  // A business introduced in a person's place ("this is Pacific Gas and Power") is no person's name.
+  const named = nameMentions(tokens, words);
+  const businesses = businessMentions(tokens, words, named).filter(
+    (business) => !spanOf(business).some((index) => taken.has(index)),
+  );
+  const names = named.filter((name) => !businesses.some((business) => business.start === name.start));
+  return [...found, ...money, ...garbled, ...extensions, ...times, ...names, ...businesses].sort(
+    (a, b) => a.start - b.start,
+  );
 }
 
 /** The indices of the words a mention spans. */

@@ -24,6 +24,7 @@ import {
 } from '#core/transcripts/heard-transcript';
 import { isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { bareWord } from '#core/transcripts/spoken-numbers';
+import { isBusinessShape } from './business-mentions';
 import {
   type CheckedFact,
   checkFacts,
@@ -44,6 +45,9 @@ import {
   withCaller,
 } from './summary';
 import { UNVERIFIED_NUMBER } from './summary-check';
+
+/** How a doubtful fact is marked where it is shown as heard (core/texts/voice-reply.ts marks the transcript alike). */
+const DOUBT_MARK = '(?)';
 
 /** What the checks are held against: the transcript's words and its facts as core/facts/fact-checks.ts judged them. */
 type HeardFacts = {
@@ -109,11 +113,32 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
   }
   // A role or a business is stated whole or not at all: each of its words heard well ("Chase Bank" where
   // only "Chase" was said is not stated; nor is any web address).
-  const kept = (phrase: string | null) => {
+  const kept = (phrase: string | null, least?: number) => {
     const plain = plainPhrase(phrase ?? '');
-    return plain !== '' && everyWordHeard(plain, heard.tokens) ? plain : null;
+    return plain !== '' && everyWordHeard(plain, heard.tokens, least) ? plain : null;
   };
-  return { name, role: kept(caller.role), organization: kept(caller.organization) };
+  // A business that does not read as one ("Lakeside Gentle") is held to the name's bar (issue 32).
+  const organization = caller.organization ?? '';
+  const least = isBusinessShape(organization) ? undefined : NAME_SURE_AT_LEAST;
+  return { name, role: kept(caller.role), organization: kept(caller.organization, least) };
+}
+
+/**
+ * The first name the caller gave, marked doubtful ("Rebecca(?)", "Dr. Patel(?)"), when the checks did not pass
+ * it but it was said: the first text leads with it as the whole message's transcript shows it (issue 32), so
+ * a summary does not lose who called; the dashboard's caller and the contact card never carry it. Null when
+ * the name was stated, or never said.
+ */
+function doubtedName(caller: CallerCandidate, stated: CallerCandidate, heard: HeardFacts): string | null {
+  if (stated.name || !heard.sameWords) return null;
+  const words = transcriptTokens(plainPhrase(caller.name ?? ''));
+  const first = words.findIndex((word) => !TITLE.test(word));
+  const given = bareWord(words[first] ?? '');
+  if (given === '' || !heard.tokens.some((token) => bareWord(token.text) === given)) return null;
+  return `${words
+    .slice(0, first + 1)
+    .join(' ')
+    .replace(/[.,;:!?]+$/, '')}${DOUBT_MARK}`;
 }
 
 /** The callback number if it passed, or where a number was said but not heard well enough to state. */
@@ -172,8 +197,9 @@ function statedText(text: string, heard: HeardFacts, unstated: Unstated): string
   for (const mention of findMentions(tokens)) {
     const said = heard.facts.filter((fact) => sameFact(fact, mention));
     if (said.some((fact) => fact.sure)) continue;
-    // A name the summary repeats is left alone unless the caller gave it and the checks did not pass it.
-    if (mention.kind === 'name' && said.length === 0) continue;
+    // A name or business the summary repeats is left alone unless the caller gave it and the checks did not
+    // pass it (the caller's parts not stated are taken out below).
+    if ((mention.kind === 'name' || mention.kind === 'business') && said.length === 0) continue;
     if (said.length === 0 && mention.kind !== 'phone' && !heard.sameWords) continue;
     replace(
       mention.start,
@@ -227,6 +253,9 @@ export function statedSummary(
     sameWords,
   };
   const who = caller === null ? null : statedCaller(caller, heard);
+  // Who the first text leads with: as stated, or with the first name said but doubted, marked so.
+  const doubted = caller === null || who === null ? null : doubtedName(caller, who, heard);
+  const lead = who === null || doubted === null ? who : { ...who, name: doubted };
   // What of the caller was not stated is taken out of the text too (a model may repeat it): the name's words
   // (all of them, or a surname dropped), a role or a business ("Chase Bank" where only "Chase" was said).
   const statedWords = new Set(transcriptTokens(who?.name ?? '').map(bareWord));
@@ -243,7 +272,7 @@ export function statedSummary(
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
     summary: {
-      summary: shortenAtSentence(withCaller(text(summary.summary), who), SUMMARY_MAX_CHARS),
+      summary: shortenAtSentence(withCaller(text(summary.summary), lead), SUMMARY_MAX_CHARS),
       key_points: summary.key_points.map(text),
       callback_number: number,
       callback_time: statedTime(summary.callback_time, heard),

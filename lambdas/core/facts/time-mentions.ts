@@ -6,8 +6,11 @@
  */
 import { bareWord, TENS, UNITS } from '#core/transcripts/spoken-numbers';
 
-/** What a fact is: a caller's name, a phone number, card/account/extension digits, money, a time, a day, a date. */
-export type FactKind = 'name' | 'phone' | 'digits' | 'amount' | 'time' | 'day' | 'date';
+/**
+ * What a fact is: a caller's name or business, a phone number, card/account/extension digits, money, a time, a
+ * day, a date.
+ */
+export type FactKind = 'name' | 'business' | 'phone' | 'digits' | 'amount' | 'time' | 'day' | 'date';
 
 /** One fact found in a text's words (the other kinds than times are found in core/facts/fact-mentions.ts). */
 export type Mention = {
