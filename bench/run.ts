@@ -6,6 +6,7 @@ import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
 import { benchDashboard } from './dashboard';
+import { benchEvents } from './events';
 import { benchFacts } from './facts';
 import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
@@ -31,6 +32,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   bundles: benchBundles,
   /** The dashboard before and after rows (issue 26): page height, Tab stops to History, words requests, JS. */
   dashboard: benchDashboard,
+  /** "Add to calendar": an event with the right day and hour for every time to keep (issue 32). */
+  events: benchEvents,
   /** Names, numbers, amounts and times in the first text: right / wrong / unclear / left out (issue 24). */
   facts: benchFacts,
   /** The message history (issue 19): a page of 25 and filtered pages of 10,000 messages against the ten. */

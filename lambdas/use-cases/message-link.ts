@@ -96,6 +96,7 @@ export async function readMessageLink(deps: LinkCardDeps, code: string): Promise
               all_day: cards.event.allDay,
               time_zone: zone,
             },
+      no_event: cards.noEvent,
     },
   };
 }
@@ -121,12 +122,15 @@ export async function messageLinkCard(
   which: 'contact' | 'event',
 ): Promise<CardFile & { readonly contentType: string }> {
   const { message, settings } = await messageFor(deps, code);
-  const card = (await cardsOf(deps, message, settings)).cards[which];
+  const { cards } = await cardsOf(deps, message, settings);
+  const card = cards[which];
   if (card === null) {
+    // The event's reason is the one the page gives (issue 32): "none was heard well enough" was said of
+    // times that were heard well and not read as a time to keep.
     throw new NotFoundError(
       which === 'contact'
         ? 'This message has no caller to save: no name or number was heard well enough.'
-        : 'This message has no time to put in a calendar: none was heard well enough.',
+        : (cards.noEvent ?? 'This message has no time to put in a calendar.'),
     );
   }
   const contentType = which === 'contact' ? CONTACT_FILE_TYPE : EVENT_FILE_TYPE;

@@ -101,6 +101,31 @@ function timeProblem(hour: number, minutes: string | undefined, meridiem: boolea
 /** A clock time written in one word: "4:30", "9:00.", "8pm", "2pm,", "6:45am". */
 const WRITTEN_CLOCK = /^(\d{1,2})(?::(\d{2}))?(am|pm|a\.m|p\.m)?$/;
 
+/**
+ * "half past two", "quarter to five", "a quarter after nine": the minutes said before the hour, which makes
+ * it a time however it is introduced.
+ */
+function quarterAt(words: readonly string[], index: number): Mention | null {
+  const word = words[index] ?? '';
+  const link = words[index + 1] ?? '';
+  if (word !== 'half' && word !== 'quarter') return null;
+  const to = link === 'to' || link === 'till' || link === 'of';
+  if (!to && link !== 'past' && link !== 'after') return null;
+  if (word === 'half' && to) return null;
+  const said = words[index + 2] ?? '';
+  const hour = HOUR_WORDS[said] ?? (/^\d{1,2}$/.test(said) ? Number(said) : undefined);
+  if (hour === undefined || hour < 1 || hour > 12) return null;
+  const meridiem = MERIDIEM.has(words[index + 3] ?? '') ? 1 : 0;
+  const minutes = word === 'half' ? '30' : to ? '45' : '15';
+  return {
+    kind: 'time',
+    start: index,
+    end: index + 3 + meridiem,
+    value: timeValue(to ? (hour === 1 ? 12 : hour - 1) : hour, minutes),
+    problem: null,
+  };
+}
+
 /** The time that starts at `index`, or null. `taken` marks words already read as another fact. */
 function timeAt(words: readonly string[], index: number, taken: ReadonlySet<number>): Mention | null {
   const word = words[index] ?? '';
@@ -110,6 +135,8 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
   if (word === 'noon' || word === 'midnight') {
     return { kind: 'time', start: index, end: index + 1, value: '12', problem: null };
   }
+  const quarter = quarterAt(words, index);
+  if (quarter !== null) return quarter;
   const clock = WRITTEN_CLOCK.exec(word);
   if (clock !== null) {
     const [, hourText, minutes, attached] = clock;
@@ -152,8 +179,12 @@ function dateAt(words: readonly string[], index: number): Mention | null {
   const written = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
   let day: number | undefined;
   let end = index + 1;
+  // "twenty-third": an engine may write the two words as one.
+  const joined = /^(twenty|thirty)-([a-z]+)$/.exec(word);
   if (written !== null) {
     day = Number(written[1]);
+  } else if (joined !== null && joined[2]! in ORDINAL_WORDS) {
+    day = Number(TENS[joined[1]!]) * 10 + (ORDINAL_WORDS[joined[2]!] ?? 0);
   } else if ((word === 'twenty' || word === 'thirty') && (words[index + 1] ?? '') in ORDINAL_WORDS) {
     day =
       (TENS[word] === undefined ? 0 : Number(TENS[word]) * 10) + (ORDINAL_WORDS[words[index + 1] ?? ''] ?? 0);
@@ -165,7 +196,7 @@ function dateAt(words: readonly string[], index: number): Mention | null {
   const before = words[index - 1] ?? '';
   const introduced = before === 'the' || MONTHS.includes(before) || WEEKDAYS.includes(before);
   // "first" and "second" are words before they are dates: spoken ordinals count only after "the" or a month.
-  if (written === null && !introduced) return null;
+  if (written === null && joined === null && !introduced) return null;
   const problem =
     day < 1 || day > 31 ? 'not a day of the month' : introduced ? null : 'a date with no "the" or month';
   return { kind: 'date', start: index, end, value: String(day), problem };
