@@ -208,3 +208,23 @@ describe('times said with their minutes first, and dates written as one word', (
     expect(times('until twenty-third')).toEqual(['date 23 (doubtful)']);
   });
 });
+
+describe('times that are no time to keep', () => {
+  it('gives none for opening hours, a habit, and a visit this morning that is past', () => {
+    const none = (transcript: string, at = THURSDAY_TEN) =>
+      messageCards(message(transcript, { created_at: at }), { timeZone: NEW_YORK }).noEvent;
+    expect(none('We are open from 9 to 5, Monday through Friday.')).toBe(
+      'No calendar event: no day and time to keep were said.',
+    );
+    expect(none('The bus comes every day at 8.')).toBe(
+      'No calendar event: no day and time to keep were said.',
+    );
+    // Said at 10 AM: "this morning at nine" was an hour ago, not tomorrow at nine.
+    expect(none('The technician can be there this morning at nine.')).toBe(
+      'No calendar event: the time in "The technician can be there this morning at nine." had passed when the message arrived.',
+    );
+    expect(shown(message('The technician can be there this afternoon at four.'))).toBe(
+      '2026-11-26 16:00 - 16:30',
+    );
+  });
+});

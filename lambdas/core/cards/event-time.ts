@@ -10,7 +10,8 @@
  *   nine is that day; said on Friday at ten, the next week's).
  * - "today" and "tonight" are the day of arrival, "tomorrow" the next; "the 23rd" this month, or the next
  *   month that has that day once it has passed.
- * - A time with no day is the next time it comes: "before five" said at six in the evening is tomorrow.
+ * - A time with no day is the next time it comes: "before five" said at six in the evening is tomorrow;
+ *   with "this morning", "this afternoon" or "this evening" it is today's.
  * - Without "am" or "pm": "morning" in the sentence makes it morning; "afternoon", "evening", "tonight",
  *   "night" or an evening's outing ("dinner at seven", "the game starts at seven") the afternoon or evening;
  *   else 7 to 11 are morning and 12 to 6 afternoon (offices' hours: a dentist's "Monday at ten", "pick it up
@@ -132,8 +133,14 @@ export function resolveWhen(
   mentions: readonly Mention[],
   receivedAt: string,
   timeZone: string,
-  part: PartOfDay | null = null,
+  reading: {
+    /** The part of the day the sentence says ("tomorrow morning at nine"). */
+    readonly part?: PartOfDay | null;
+    /** The sentence says "this morning", "this afternoon" or "this evening": the day of arrival, or none. */
+    readonly today?: boolean;
+  } = {},
 ): EventWhen | null {
+  const part = reading.part ?? null;
   const arrival = new Date(receivedAt);
   const local = new TZDateMini(arrival.getTime(), timeZone);
   const today: LocalDay = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
@@ -185,7 +192,8 @@ export function resolveWhen(
     day = addDays(today, ahead, timeZone);
     if (!isAfter(day)) day = addDays(day, 7, timeZone);
   } else {
-    day = isAfter(today) ? today : addDays(today, 1, timeZone);
+    // "this afternoon around three" is today's, and no event once it has passed.
+    day = isAfter(today) || reading.today ? today : addDays(today, 1, timeZone);
   }
   if (day === null) return null;
   if (clock === null || first === undefined) return { kind: 'day', ...day };

@@ -125,7 +125,7 @@ function eventCard(
   const said = shortSaid(found.kind === 'found' ? found.keep.said : found.said);
   if (found.kind === 'unclear') return { event: null, noEvent: NO_EVENT.unclear(said) };
   const { keep } = found;
-  const when = resolveWhen(keep.words, keep.mentions, message.created_at, about.timeZone, keep.part);
+  const when = resolveWhen(keep.words, keep.mentions, message.created_at, about.timeZone, keep);
   if (when === null) {
     const timed = keep.mentions.some((mention) => mention.kind === 'time');
     return { event: null, noEvent: timed ? NO_EVENT.passed(said) : NO_EVENT.noDay(said) };

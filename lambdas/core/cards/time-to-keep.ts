@@ -32,6 +32,8 @@ export type TimeToKeep = {
   readonly dayOnly: boolean;
   /** The part of the day the sentence puts its time in ("tomorrow morning at nine"), or null. */
   readonly part: PartOfDay | null;
+  /** Whether the sentence says "this morning", "this afternoon" or "this evening": the day of arrival. */
+  readonly today: boolean;
 };
 
 /** What was found: a time to keep, one whose words were not heard well enough (the sentence), or none. */
@@ -88,7 +90,29 @@ const CALL_WORDS = new Set(['call', 'ring', 'text', 'reach', 'callback']);
 const PICKUP_WORDS = new Set(['pick', 'pickup', 'collect', 'ready']);
 
 /** Words that put a sentence in the past ("last" only with what it qualifies). */
-const PAST_WORDS = new Set(['yesterday', 'ago', 'earlier', 'called', 'tried', 'missed', 'came', 'went']);
+const PAST_WORDS = new Set([
+  'yesterday',
+  'ago',
+  'earlier',
+  'called',
+  'tried',
+  'missed',
+  'came',
+  'went',
+  'stopped',
+  'dropped',
+]);
+/** Words of a habit, not a time set: opening hours ("open 9 to 5, Monday through Friday", "every day at 8"). */
+const HABIT_WORDS = new Set([
+  'every',
+  'daily',
+  'weekdays',
+  'weekends',
+  'through',
+  'usually',
+  'always',
+  'hours',
+]);
 const LAST_WHAT = new Set(['night', 'week', 'month', 'year', 'time', 'weekend', 'monday', 'tuesday']);
 /** Words that take a time back: cancelled, refused, not happening. */
 const UNDONE_WORDS = new Set([
@@ -123,6 +147,7 @@ const MOVE_WORDS = new Set([
   'postponed',
 ]);
 const TIME_KINDS = new Set(['time', 'day', 'date']);
+const THIS_PARTS = new Set(['morning', 'afternoon', 'evening']);
 
 const overlaps = (mention: Mention, ranges: readonly (readonly [number, number])[]) =>
   ranges.some(([start, end]) => mention.start < end && start < mention.end);
@@ -144,13 +169,14 @@ function sentences(tokens: readonly string[]): [number, number][] {
   return found;
 }
 
-/** Why a sentence's times are not to be kept: past, undone, only if, "any weekday"; null: nothing. */
+/** Whether a sentence's times are not to be kept: past, undone, a habit, only if, "any weekday". */
 function notToKeep(words: readonly string[]): boolean {
   if (words[0] === 'if' || words[0] === 'unless') return true;
   return words.some(
     (word, at) =>
       PAST_WORDS.has(word) ||
       UNDONE_WORDS.has(word) ||
+      HABIT_WORDS.has(word) ||
       (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
       (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),
   );
@@ -235,7 +261,8 @@ export function findTimeToKeep(
     if (timed) {
       // One doubtful time, day or date in the sentence and nothing from it goes in a calendar.
       if (doubtful) return { kind: 'unclear', said };
-      const keep = { words, mentions: kept, title: titleOf(own), said, dayOnly: false, part };
+      const today = own.some((word, at) => word === 'this' && THIS_PARTS.has(own[at + 1] ?? ''));
+      const keep = { words, mentions: kept, title: titleOf(own), said, dayOnly: false, part, today };
       return { kind: 'found', keep };
     }
     // "Your appointment on Thursday": a whole day, unless a sentence further on sets a time.
@@ -245,7 +272,15 @@ export function findTimeToKeep(
         ? { kind: 'unclear', said }
         : {
             kind: 'found',
-            keep: { words, mentions: kept, title: titleOf(own), said, dayOnly: true, part: null },
+            keep: {
+              words,
+              mentions: kept,
+              title: titleOf(own),
+              said,
+              dayOnly: true,
+              part: null,
+              today: false,
+            },
           };
     }
   }
