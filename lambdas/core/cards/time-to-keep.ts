@@ -149,8 +149,18 @@ const MOVE_WORDS = new Set([
 const TIME_KINDS = new Set(['time', 'day', 'date']);
 const THIS_PARTS = new Set(['morning', 'afternoon', 'evening']);
 
-const overlaps = (mention: Mention, ranges: readonly (readonly [number, number])[]) =>
-  ranges.some(([start, end]) => mention.start < end && start < mention.end);
+/** Whether any word of the mention is in a doubtful range (`doubted`: one flag a word, from the ranges). */
+const overlaps = (mention: Mention, doubted: readonly boolean[]) =>
+  doubted.slice(mention.start, mention.end).some(Boolean);
+
+/** The ranges as one flag a word: a hostile transcript's thousands of ranges are read once. */
+function doubtedWords(ranges: readonly (readonly [number, number])[], length: number): boolean[] {
+  const doubted = new Array<boolean>(length).fill(false);
+  for (const [start, end] of ranges) {
+    for (let at = Math.max(0, start); at < Math.min(end, length); at++) doubted[at] = true;
+  }
+  return doubted;
+}
 
 /** A token that ends a sentence: "Friday.", "ten?" (not "p.m.", "Dr.", "St."). */
 const endsSentence = (token: string) =>
@@ -243,12 +253,24 @@ export function findTimeToKeep(
   const heard = heardTokens({ text: transcript, words: heardWords === null ? null : [...heardWords] });
   const tokens = transcriptTokens(transcript);
   const words = bareWords(tokens);
-  const mentions = findMentions(tokens).filter((mention) => TIME_KINDS.has(mention.kind));
+  const mentions = findMentions(tokens)
+    .filter((mention) => TIME_KINDS.has(mention.kind))
+    .sort((a, b) => a.start - b.start);
   let day: TimeFound = { kind: 'none' };
+  const doubted = doubtedWords(unsure, tokens.length);
+  // The mentions are in order: one pass hands each sentence its own (a hostile transcript of 20,000 "9." is
+  // 20,000 sentences, and a filter of every mention for each would be quadratic).
+  let next = 0;
   for (const [start, end] of sentences(tokens)) {
+    while (next < mentions.length && (mentions[next]?.start ?? 0) < start) next++;
+    const inSentence: Mention[] = [];
+    for (let at = next; at < mentions.length && (mentions[at]?.start ?? end) < end; at++) {
+      const mention = mentions[at]!;
+      if (mention.end <= end) inSentence.push(mention);
+    }
+    if (inSentence.length === 0) continue;
     const own = words.slice(start, end);
-    const inSentence = mentions.filter((mention) => mention.start >= start && mention.end <= end);
-    if (inSentence.length === 0 || notToKeep(own)) continue;
+    if (notToKeep(own)) continue;
     const said = tokens.slice(start, end).join(' ');
     const kept = keptTimes(own, start, inSentence);
     const timed = kept.some((mention) => mention.kind === 'time');
@@ -256,7 +278,7 @@ export function findTimeToKeep(
     const doubtful = inSentence.some(
       (mention) =>
         mention.problem !== null ||
-        (overlaps(mention, unsure) && !onlyItsMeridiemDoubted(mention, heard, words, part)),
+        (overlaps(mention, doubted) && !onlyItsMeridiemDoubted(mention, heard, words, part)),
     );
     if (timed) {
       // One doubtful time, day or date in the sentence and nothing from it goes in a calendar.
