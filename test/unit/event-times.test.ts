@@ -228,3 +228,37 @@ describe('times that are no time to keep', () => {
     );
   });
 });
+
+describe('days named with a month, and days that cannot be placed', () => {
+  it('reads "December 5 at 3 pm", "Monday, December 7th", "the 5th of December", "2 to 4 PM"', () => {
+    expect(shown(message('Your appointment is on December 5 at 3 pm.'))).toBe('2026-12-05 15:00 - 15:30');
+    expect(shown(message('Your appointment is on Monday, December 7th at 3 PM.'))).toBe(
+      '2026-12-07 15:00 - 15:30',
+    );
+    expect(shown(message('The party is on the 5th of December at 7.'))).toBe('2026-12-05 19:00 - 19:30');
+    // A month already past this year is next year's.
+    expect(shown(message('Your cleaning is on March 3rd at 10.'))).toBe('2027-03-03 10:00 - 10:30');
+    // A window's start takes the end's "pm" when it comes before it on the clock.
+    expect(shown(message('Your delivery window is 2 to 4 PM tomorrow.'))).toBe('2026-11-27 14:00 - 16:00');
+    expect(shown(message('The movie night is between 8 and 10 pm on Saturday.'))).toBe(
+      '2026-11-28 20:00 - 22:00',
+    );
+  });
+
+  it('gives none, saying so, for a date in figures, a stretch of time, or a month with no day', () => {
+    const undated = (transcript: string) => messageCards(message(transcript), { timeZone: NEW_YORK }).noEvent;
+    for (const transcript of [
+      'Your appointment is on 12/5 at 3 pm.',
+      'We can come next week at 3.',
+      'See you in two weeks at 10.',
+      'We can do next week on Tuesday at 3.',
+      'Your appointment in December is at 3 pm.',
+    ]) {
+      expect(undated(transcript)).toBe(
+        `No calendar event: the day in "${transcript}" could not be placed on the calendar.`,
+      );
+    }
+    // "may" is a month only with a day beside it.
+    expect(shown(message('You may come by on Friday at 10.'))).toBe('2026-11-27 10:00 - 10:30');
+  });
+});

@@ -277,9 +277,11 @@ describe('a stated time, resolved against when the message arrived', () => {
     ).not.toBeNull();
   });
 
-  it('places no event from a date it cannot place: a month named with it, or a weekday that disagrees', () => {
-    // The finders read the day of the month only: "March 3rd" said in November is not December 3rd.
-    expect(callbackAt('on March 3rd at 10', '2026-11-26T15:00:00Z')).toBeNull();
+  it('places a date with its month, and none from a weekday that disagrees', () => {
+    // "March 3rd" said in November is next March's (issue 32: the month is read), not December 3rd.
+    expect(callbackAt('on March 3rd at 10', '2026-11-26T15:00:00Z')?.startsAt).toBe(
+      '2027-03-03T15:00:00.000Z',
+    );
     // Wednesday Dec 23 2026: "Friday the 23rd" is wrong on one side, and nobody can tell which.
     expect(callbackAt('Friday the 23rd at 10', '2026-11-26T15:00:00Z')).toBeNull();
     // A weekday that agrees still gives the day: Wednesday the 23rd.

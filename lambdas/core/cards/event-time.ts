@@ -18,7 +18,9 @@
  *   before six").
  * - "before", "by", "until", "till" and "we close at" make a deadline: the event ends at the time said.
  * - "between ten and noon", "from eight to noon": the event is the window.
- * - A time already past when the message arrived ("before five today" said at six) is no event.
+ * - "December 5th", "the 5th of December": that day, this year or next; a month said that is not read with a
+ *   day gives no event.
+ * - A time already past when the message arrived ("before five today" said at six) is no event ('passed').
  */
 import { TZDateMini } from '@date-fns/tz';
 import { type Mention, WEEKDAYS } from '#core/facts/time-mentions';
@@ -94,6 +96,43 @@ function clockOf(
   return { hour, minute };
 }
 
+const SAYS_MERIDIEM = /(?:^|\d|\s)[ap]\.?m\b/;
+
+/**
+ * A window's start said without "am" or "pm" takes the end's when it comes before it on the clock: "8 to 10
+ * pm" starts at 8 pm, "11 to 1 pm" at 11 in the morning.
+ */
+function sharedMeridiem(
+  words: readonly string[],
+  first: Mention,
+  second: Mention,
+  clock: { hour: number; minute: number },
+  until: { hour: number; minute: number },
+): { hour: number; minute: number } {
+  const saidFirst = words.slice(first.start, first.end).join(' ');
+  const saidSecond = words.slice(second.start, second.end).join(' ');
+  if (SAYS_MERIDIEM.test(saidFirst) || !SAYS_MERIDIEM.test(saidSecond) || until.hour % 12 === 0) return clock;
+  const twelve = clock.hour % 12;
+  if (twelve >= until.hour % 12) return clock;
+  return { hour: twelve + (until.hour >= 12 ? 12 : 0), minute: clock.minute };
+}
+
+/** The day `date` of `month` on or after today (after the arrival, with a time): this year's, else next year's. */
+function inMonth(
+  month: number,
+  date: number,
+  today: LocalDay,
+  isAfter: (day: LocalDay) => boolean,
+): LocalDay | null {
+  for (const year of [today.year, today.year + 1]) {
+    const candidate = { year, month, day: date };
+    if (date > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+    const order = compareDays(candidate, today);
+    if (order > 0 || (order === 0 && isAfter(candidate))) return candidate;
+  }
+  return null;
+}
+
 const addDays = (day: LocalDay, days: number, timeZone: string): LocalDay => {
   const moved = new TZDateMini(day.year, day.month - 1, day.day + days, 12, 0, timeZone);
   return { year: moved.getFullYear(), month: moved.getMonth() + 1, day: moved.getDate() };
@@ -138,8 +177,10 @@ export function resolveWhen(
     readonly part?: PartOfDay | null;
     /** The sentence says "this morning", "this afternoon" or "this evening": the day of arrival, or none. */
     readonly today?: boolean;
+    /** The month named with the date ("December 5th", "the 5th of December"), 1-12. */
+    readonly month?: number | null;
   } = {},
-): EventWhen | null {
+): EventWhen | 'passed' | null {
   const part = reading.part ?? null;
   const arrival = new Date(receivedAt);
   const local = new TZDateMini(arrival.getTime(), timeZone);
@@ -170,12 +211,17 @@ export function resolveWhen(
   let day: LocalDay | null = null;
   const named = dayMention?.value;
   if (date !== undefined) {
-    // "March 3rd": a month named near the date is not read here, so no day is guessed from the date alone.
-    const near = words.slice(Math.max(0, date.start - 2), date.end + 2);
-    if (near.some((word) => MONTHS.has(word))) return null;
-    day = dayOfMonth(Number(date.value), today);
-    if (day !== null && !isAfter(day) && compareDays(day, today) === 0) {
-      day = dayOfMonth(Number(date.value), addDays(today, 1, timeZone));
+    const near = words.slice(Math.max(0, date.start - 3), date.end + 3);
+    if (reading.month) {
+      day = inMonth(reading.month, Number(date.value), today, isAfter);
+    } else if (near.some((word) => MONTHS.has(word))) {
+      // A month said that was not read with the date: no day is guessed from the date alone.
+      return null;
+    } else {
+      day = dayOfMonth(Number(date.value), today);
+      if (day !== null && !isAfter(day) && compareDays(day, today) === 0) {
+        day = dayOfMonth(Number(date.value), addDays(today, 1, timeZone));
+      }
     }
     // "Friday the 23rd" when the 23rd is no Friday: the caller or the engine is wrong, and nobody can tell which.
     if (day !== null && named !== undefined && WEEKDAYS.includes(named)) {
@@ -197,16 +243,22 @@ export function resolveWhen(
   }
   if (day === null) return null;
   if (clock === null || first === undefined) return { kind: 'day', ...day };
-  const at = instant(day, clock.hour, clock.minute, timeZone);
-  // "before five today" said at six: the time has passed, there is nothing to put in a calendar.
-  if (at <= arrival) return null;
   const second = times[1];
+  const between = second === undefined ? [] : words.slice(first.end, second.start);
   const opens = said(first.start - 1) === 'between' || said(first.start - 1) === 'from';
-  const joined =
-    second !== undefined && words.slice(first.end, second.start).every((w) => WINDOW_WORDS.has(w));
-  if (second !== undefined && opens && joined && second.start > first.end) {
-    // "between ten and noon": the event is the window.
-    const until = clockOf(words, second, evening);
+  // "between ten and noon", "from 8 am to noon", "2 to 4 pm": a window ("at 10 and 11:30" is two times).
+  const window =
+    second !== undefined &&
+    between.length > 0 &&
+    between.every((word) => WINDOW_WORDS.has(word)) &&
+    (opens || !between.includes('and'));
+  const until = window && second !== undefined ? clockOf(words, second, evening) : null;
+  const start =
+    until === null || second === undefined ? clock : sharedMeridiem(words, first, second, clock, until);
+  const at = instant(day, start.hour, start.minute, timeZone);
+  // "before five today" said at six: the time has passed, there is nothing to put in a calendar.
+  if (at <= arrival) return 'passed';
+  if (until !== null) {
     const end = instant(day, until.hour, until.minute, timeZone);
     if (end > at) return { kind: 'timed', start: at, end, deadline: false };
   }

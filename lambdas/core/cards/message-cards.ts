@@ -124,12 +124,11 @@ function eventCard(
   if (found.kind === 'none') return { event: null, noEvent: NO_EVENT.none };
   const said = shortSaid(found.kind === 'found' ? found.keep.said : found.said);
   if (found.kind === 'unclear') return { event: null, noEvent: NO_EVENT.unclear(said) };
+  if (found.kind === 'undated') return { event: null, noEvent: NO_EVENT.noDay(said) };
   const { keep } = found;
   const when = resolveWhen(keep.words, keep.mentions, message.created_at, about.timeZone, keep);
-  if (when === null) {
-    const timed = keep.mentions.some((mention) => mention.kind === 'time');
-    return { event: null, noEvent: timed ? NO_EVENT.passed(said) : NO_EVENT.noDay(said) };
-  }
+  if (when === 'passed') return { event: null, noEvent: NO_EVENT.passed(said) };
+  if (when === null) return { event: null, noEvent: NO_EVENT.noDay(said) };
   const { who, number } = about;
   const title =
     keep.title === 'Call back' && who !== null

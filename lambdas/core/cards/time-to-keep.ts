@@ -19,6 +19,7 @@ import { bareWords } from '#core/facts/time-mentions';
 import { type HeardToken, heardTokens, transcriptTokens } from '#core/transcripts/heard-transcript';
 import { type HeardWord, isDoubtful } from '#core/transcripts/heard-words';
 import { ordinarilyAfternoon, type PartOfDay, partOfDay } from './event-time';
+import { monthDayIn } from './month-days';
 
 /** A time to keep: the sentence's words (bare), its time mentions, the event's title and the sentence as said. */
 export type TimeToKeep = {
@@ -34,12 +35,18 @@ export type TimeToKeep = {
   readonly part: PartOfDay | null;
   /** Whether the sentence says "this morning", "this afternoon" or "this evening": the day of arrival. */
   readonly today: boolean;
+  /** The month said with the date ("December 5th"), 1-12, or null. */
+  readonly month: number | null;
 };
 
-/** What was found: a time to keep, one whose words were not heard well enough (the sentence), or none. */
+/**
+ * What was found: a time to keep, one whose words were not heard well enough (the sentence), one whose day
+ * cannot be placed ("next week at 3"), or none.
+ */
 export type TimeFound =
   | { readonly kind: 'found'; readonly keep: TimeToKeep }
   | { readonly kind: 'unclear'; readonly said: string }
+  | { readonly kind: 'undated'; readonly said: string }
   | { readonly kind: 'none' };
 
 /** Words that name what the time is for, and the event's title for each. */
@@ -272,8 +279,19 @@ export function findTimeToKeep(
     const own = words.slice(start, end);
     if (notToKeep(own)) continue;
     const said = tokens.slice(start, end).join(' ');
-    const kept = keptTimes(own, start, inSentence);
-    const timed = kept.some((mention) => mention.kind === 'time');
+    const monthDay = monthDayIn(words, start, end, inSentence, heard);
+    const times = keptTimes(own, start, inSentence);
+    const timed = times.some((mention) => mention.kind === 'time');
+    // "December 5 at 3 pm": the day is the month's; "next week at 3", "12/5 at 3": no day can be placed.
+    if (monthDay === 'unreadable') {
+      if (timed) return { kind: 'undated', said };
+      continue;
+    }
+    const month = monthDay?.month ?? null;
+    const kept =
+      monthDay === null
+        ? times
+        : [...times.filter((m) => m.kind !== 'date'), monthDay.date].sort((a, b) => a.start - b.start);
     const part = partOfDay(own);
     const doubtful = inSentence.some(
       (mention) =>
@@ -284,7 +302,7 @@ export function findTimeToKeep(
       // One doubtful time, day or date in the sentence and nothing from it goes in a calendar.
       if (doubtful) return { kind: 'unclear', said };
       const today = own.some((word, at) => word === 'this' && THIS_PARTS.has(own[at + 1] ?? ''));
-      const keep = { words, mentions: kept, title: titleOf(own), said, dayOnly: false, part, today };
+      const keep = { words, mentions: kept, title: titleOf(own), said, dayOnly: false, part, today, month };
       return { kind: 'found', keep };
     }
     // "Your appointment on Thursday": a whole day, unless a sentence further on sets a time.
@@ -302,6 +320,7 @@ export function findTimeToKeep(
               dayOnly: true,
               part: null,
               today: false,
+              month,
             },
           };
     }
@@ -322,5 +341,5 @@ export const NO_EVENT = {
   unclear: (said: string) =>
     `No calendar event: the day or time in "${said}" was not heard clearly enough; listen to the recording.`,
   passed: (said: string) => `No calendar event: the time in "${said}" had passed when the message arrived.`,
-  noDay: (said: string) => `No calendar event: the day in "${said}" is no day on the calendar.`,
+  noDay: (said: string) => `No calendar event: the day in "${said}" could not be placed on the calendar.`,
 } as const;

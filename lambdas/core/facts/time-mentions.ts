@@ -126,6 +126,22 @@ function quarterAt(words: readonly string[], index: number): Mention | null {
   };
 }
 
+/** An hour word or a number of 1 to 12 with nothing else in it: "4", "four". */
+const isHour = (word: string) => HOUR_WORDS[word] !== undefined || /^(?:[1-9]|1[0-2])$/.test(word);
+
+/**
+ * Whether the hour at `index` is followed by "to", "till", "until" or "-" and an hour with "am" or "pm" (or
+ * "noon"): "2 to 4 pm", "ten to noon" open a window at the first.
+ */
+function opensWindow(words: readonly string[], index: number): boolean {
+  const link = words[index + 1] ?? '';
+  const end = words[index + 2] ?? '';
+  if (!['to', 'till', 'until', '-'].includes(link)) return false;
+  if (end === 'noon') return true;
+  if (/^\d{1,2}(?::\d{2})?(?:am|pm|a\.m|p\.m)$/.test(end)) return true;
+  return (isHour(end) || /^\d{1,2}:\d{2}$/.test(end)) && MERIDIEM.has(words[index + 3] ?? '');
+}
+
 /** The time that starts at `index`, or null. `taken` marks words already read as another fact. */
 function timeAt(words: readonly string[], index: number, taken: ReadonlySet<number>): Mention | null {
   const word = words[index] ?? '';
@@ -143,8 +159,11 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
     const hour = Number(hourText);
     const extra = attached === undefined ? meridiemAfter(1) : 0;
     const meridiem = attached !== undefined || extra === 1;
-    // A bare number is an hour only after "at", "before"... or before "pm": else it is a count ("10 minutes").
-    if (minutes === undefined && !meridiem && !TIME_PREPOSITIONS.has(before)) return null;
+    // A bare number is an hour only after "at", "before"... or before "pm", or opening a window that ends at
+    // one ("2 to 4 pm"): else it is a count ("10 minutes").
+    if (minutes === undefined && !meridiem && !TIME_PREPOSITIONS.has(before) && !opensWindow(words, index)) {
+      return null;
+    }
     if (minutes === undefined && !meridiem && /^\d/.test(after(1))) return null;
     return {
       kind: 'time',
@@ -160,7 +179,7 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
     MINUTE_WORDS[after(1)] ?? (after(1) === 'forty' && after(2) === 'five' ? '45' : undefined);
   const minuteWords = minuteWord === undefined ? 0 : after(1) === 'forty' ? 2 : 1;
   const extra = meridiemAfter(1 + minuteWords);
-  if (!TIME_PREPOSITIONS.has(before) && extra === 0) return null;
+  if (!TIME_PREPOSITIONS.has(before) && extra === 0 && !opensWindow(words, index + minuteWords)) return null;
   // "at five, five, five..." starts a phone number.
   const next = after(1 + minuteWords + extra);
   if (extra === 0 && minuteWords === 0 && (next in UNITS || taken.has(index + 1))) return null;
