@@ -130,6 +130,22 @@ export const EVENT_VOICEMAILS: readonly EventVoicemail[] = [
     at: '2026-01-01T19:00',
   }),
   event(
+    'ev-month-day',
+    'Hello, this is Sunrise Eye Care reminding you of your eye exam on Monday, January twelfth at two thirty p m.',
+    { at: '2026-01-12T14:30' },
+  ),
+  event(
+    'ev-delivery-window',
+    'Hi, this is Home Depot delivery. Your new fridge will arrive tomorrow between ten and noon.',
+    { at: '2026-01-02T10:00' },
+  ),
+  event(
+    'ev-pickup-tonight',
+    "Hey, it's Carla from the dry cleaners. Your suit is ready, we close at seven tonight.",
+    { at: '2026-01-01T19:00' },
+  ),
+  event('ev-next-week', "Hi, it's Greg. I could come by next week at three to look at the roof.", null),
+  event(
     'ev-past-call',
     "Hi, it's Ben. I called you yesterday at three but you didn't pick up. Call me back when you can.",
     null,

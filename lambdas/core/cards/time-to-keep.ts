@@ -56,6 +56,8 @@ const TITLES: Readonly<Record<string, string>> = {
   consultation: 'Appointment',
   visit: 'Appointment',
   checkup: 'Appointment',
+  exam: 'Appointment',
+  delivery: 'Delivery',
   cleaning: 'Appointment',
   session: 'Appointment',
   meeting: 'Meeting',
