@@ -160,6 +160,7 @@ describe('no event, and the page says why', () => {
   it('says no time to keep was said for a call in the past, a cancelled one, and one only if', () => {
     for (const transcript of [
       "Hi, it's Ben. I called you yesterday at 3 but you didn't pick up.",
+      'We got your message at 3 and sent the forms.',
       "I'm sorry, but we have to cancel your appointment on Friday at 2.",
       'If you have questions, call me before five today.',
       'You can pick them up any weekday before four.',

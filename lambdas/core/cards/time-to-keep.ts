@@ -110,6 +110,15 @@ const PAST_WORDS = new Set([
   'went',
   'stopped',
   'dropped',
+  'got',
+  'received',
+  'spoke',
+  'talked',
+  'sent',
+  'delivered',
+  'happened',
+  'finished',
+  'arrived',
 ]);
 /** Words of a habit, not a time set: opening hours ("open 9 to 5, Monday through Friday", "every day at 8"). */
 const HABIT_WORDS = new Set([
