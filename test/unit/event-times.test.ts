@@ -137,6 +137,18 @@ describe('a time whose "am" or "pm" alone was doubted', () => {
   });
 });
 
+describe('what the event says was said', () => {
+  it('shows a name or number the checks doubted as "[unclear]", as the text does', () => {
+    // Word 2 "Jennifer," was doubted; the time was heard well.
+    const source = message("Hi, it's Jennifer, your cleaning is on Friday at 9.", { unsure: [[2, 3]] });
+    const { event } = messageCards(source, { timeZone: NEW_YORK });
+    const vevent = new ICAL.Component(ICAL.parse(event?.body ?? '')).getFirstSubcomponent('vevent');
+    const description = String(vevent?.getFirstPropertyValue('description'));
+    expect(description).toContain('Said: "Hi, it\'s [unclear], your cleaning is on Friday at 9."');
+    expect(description).not.toContain('Jennifer');
+  });
+});
+
 describe('no event, and the page says why', () => {
   const reason = (source: CardSource) => {
     const cards = messageCards(source, { timeZone: NEW_YORK });
@@ -144,11 +156,11 @@ describe('no event, and the page says why', () => {
     return cards.noEvent;
   };
 
-  it('names the words not heard well: "at 9" heard with doubt', () => {
+  it('shows where it was not heard well: "at 9" heard with doubt is "[unclear]", as in the text', () => {
     // Words 0-3 "I can come out", 4 "next", 5 "Tuesday", 6 "at", 7 "9".
     const source = message('I can come out next Tuesday at 9 in the morning.', { unsure: [[7, 8]] });
     expect(reason(source)).toBe(
-      'No calendar event: the day or time in "I can come out next Tuesday at 9 in the morning." was not heard clearly enough; listen to the recording.',
+      'No calendar event: the day or time in "I can come out next Tuesday at [unclear] in the morning." was not heard clearly enough; listen to the recording.',
     );
   });
 

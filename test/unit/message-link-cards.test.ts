@@ -134,7 +134,7 @@ describe('the cards of a message’s page', () => {
     });
     // The page and the download give the same reason, true of the message (issue 32).
     const reason =
-      'No calendar event: the day or time in "Call me back tomorrow at 10 at 206-555-0142." was not heard clearly enough; listen to the recording.';
+      'No calendar event: the day or time in "Call me back tomorrow at [unclear] at 206-555-0142." was not heard clearly enough; listen to the recording.';
     expect((await readMessageLink(deps, code)).cards).toEqual({
       contact: false,
       event: null,

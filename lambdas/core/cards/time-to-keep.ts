@@ -17,7 +17,7 @@
 import { findMentions, type Mention } from '#core/facts/fact-mentions';
 import { bareWords } from '#core/facts/time-mentions';
 import { type HeardToken, heardTokens, transcriptTokens } from '#core/transcripts/heard-transcript';
-import { type HeardWord, isDoubtful } from '#core/transcripts/heard-words';
+import { type HeardWord, isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { ordinarilyAfternoon, type PartOfDay, partOfDay } from './event-time';
 import { monthDayIn } from './month-days';
 
@@ -171,6 +171,32 @@ const THIS_PARTS = new Set(['morning', 'afternoon', 'evening']);
 const overlaps = (mention: Mention, doubted: readonly boolean[]) =>
   doubted.slice(mention.start, mention.end).some(Boolean);
 
+/** The tokens [start, end), each run of doubted words (not `forgiven`) as one "[unclear]", its punctuation kept. */
+function saidWithDoubts(
+  tokens: readonly string[],
+  start: number,
+  end: number,
+  doubted: readonly boolean[],
+  forgiven: readonly Mention[],
+): string {
+  const shown: string[] = [];
+  for (let at = start; at < end; at++) {
+    const token = tokens[at] ?? '';
+    const doubt = doubted[at] && !forgiven.some((mention) => at >= mention.start && at < mention.end);
+    if (!doubt) {
+      shown.push(token);
+      continue;
+    }
+    const trailing = /[^\p{L}\p{N}]*$/u.exec(token)?.[0] ?? '';
+    const last = shown.length - 1;
+    // One mark for a run: "at [unclear] [unclear]" reads as one doubt.
+    if (at > start && doubted[at - 1] && shown[last]?.startsWith(UNCLEAR_MARK))
+      shown[last] = UNCLEAR_MARK + trailing;
+    else shown.push(UNCLEAR_MARK + trailing);
+  }
+  return shown.join(' ');
+}
+
 /** The ranges as one flag a word: a hostile transcript's thousands of ranges are read once. */
 function doubtedWords(ranges: readonly (readonly [number, number])[], length: number): boolean[] {
   const doubted = new Array<boolean>(length).fill(false);
@@ -289,7 +315,14 @@ export function findTimeToKeep(
     if (inSentence.length === 0) continue;
     const own = words.slice(start, end);
     if (notToKeep(own)) continue;
-    const said = tokens.slice(start, end).join(' ');
+    const part = partOfDay(own);
+    // A fact doubted for its "am" or "pm" alone, whose hour the ordinary reading agrees with, is heard well.
+    const forgiven = inSentence.filter(
+      (mention) => overlaps(mention, doubted) && onlyItsMeridiemDoubted(mention, heard, words, part),
+    );
+    // The sentence as heard, what the checks doubted shown "[unclear]" as in the text (it goes in the event
+    // and on the page: a doubtful name or number is not stated there either).
+    const said = saidWithDoubts(tokens, start, end, doubted, forgiven);
     const monthDay = monthDayIn(words, start, end, inSentence, heard);
     const times = keptTimes(own, start, inSentence);
     const timed = times.some((mention) => mention.kind === 'time');
@@ -303,11 +336,8 @@ export function findTimeToKeep(
       monthDay === null
         ? times
         : [...times.filter((m) => m.kind !== 'date'), monthDay.date].sort((a, b) => a.start - b.start);
-    const part = partOfDay(own);
     const doubtful = inSentence.some(
-      (mention) =>
-        mention.problem !== null ||
-        (overlaps(mention, doubted) && !onlyItsMeridiemDoubted(mention, heard, words, part)),
+      (mention) => mention.problem !== null || (overlaps(mention, doubted) && !forgiven.includes(mention)),
     );
     if (timed) {
       // One doubtful time, day or date in the sentence and nothing from it goes in a calendar.
