@@ -6,6 +6,7 @@ import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
 import { benchDashboard } from './dashboard';
+import { benchEvents } from './events';
 import { benchFacts } from './facts';
 import { benchHeard } from './heard';
 import { benchHistory } from './history';
@@ -32,6 +33,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   bundles: benchBundles,
   /** The dashboard before and after rows (issue 26): page height, Tab stops to History, words requests, JS. */
   dashboard: benchDashboard,
+  /** "Add to calendar": an event with the right day and hour for every time to keep (issue 32). */
+  events: benchEvents,
   /** Names, numbers, amounts and times in the first text: right / wrong / unclear / left out (issue 24). */
   facts: benchFacts,
   /** Everything a person acting on the text needs: facts, caller, card, event, urgency, the point (issue 32). */

@@ -102,6 +102,7 @@ export async function readMessageLink(deps: LinkCardDeps, code: string): Promise
               all_day: cards.event.allDay,
               time_zone: zone,
             },
+      no_event: cards.noEvent,
     },
   };
 }
@@ -130,10 +131,12 @@ export async function messageLinkCard(
   const { cards, zone } = await cardsOf(deps, message, settings);
   const card = cards[which];
   if (card === null) {
+    // The event's reason is the one the page gives (issue 32): "none was heard well enough" was said of
+    // times that were heard well and not read as a time to keep.
     throw new NotFoundError(
       which === 'contact'
         ? (contactMissing(message, { timeZone: zone }) ?? 'This message has no caller to save.')
-        : 'This message has no time to put in a calendar: none was heard well enough.',
+        : (cards.noEvent ?? 'This message has no time to put in a calendar.'),
     );
   }
   const contentType = which === 'contact' ? CONTACT_FILE_TYPE : EVENT_FILE_TYPE;

@@ -2,8 +2,8 @@
  * "Add to contacts" and "Add to calendar" end to end, offline (issue 25): a voicemail spoken by flite goes
  * through the local pipeline with the real Moonshine engine, and its page's `.vcf` and `.ics` download and
  * parse (ical.js) with what the caller said: her name and office, her number, the time she set, in the time
- * zone the sender chose by text (TZ). A voicemail whose name and time the engine doubted offers neither. The page and the downloads answer the same 404 once the message is
- * deleted.
+ * zone the sender chose by text (TZ). A voicemail whose name and time the engine doubted offers neither, and
+ * the page says why (issue 32). The page and the downloads answer the same 404 once the message is deleted.
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,12 +129,19 @@ describe('a voicemail’s cards, offline', () => {
     expect(replies).toContain('Rebecca(?)');
     expect(message.summary_details?.callback_time).toBeNull();
     const code = LINK.exec(replies)![1]!;
-    const page = (await (await fetch(`${runtime.url}/api/m/${code}`)).json()) as { cards: unknown };
-    expect(page.cards).toEqual({ contact: false, event: null });
+    const page = (await (await fetch(`${runtime.url}/api/m/${code}`)).json()) as {
+      cards: { no_event?: string | null };
+    };
+    // The page says why, naming what was heard (issue 32), and the download the same.
+    expect(page.cards).toEqual({
+      contact: false,
+      event: null,
+      no_event: expect.stringMatching(
+        /^No calendar event: the day or time in ".*\[unclear\].*" was not heard clearly enough; listen to the recording\.$/,
+      ),
+    });
     const ics = await fetch(`${runtime.url}/api/m/${code}/event.ics`);
     expect(ics.status).toBe(404);
-    expect(await ics.json()).toEqual({
-      error: 'This message has no time to put in a calendar: none was heard well enough.',
-    });
+    expect(await ics.json()).toEqual({ error: page.cards.no_event });
   });
 });

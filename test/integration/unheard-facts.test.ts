@@ -194,7 +194,11 @@ describe('a scam voicemail', () => {
     expect(shown.urgency?.level).toBe('likely_spam');
     expect(shown.callback).toBeNull();
     expect(shown.number_unclear ?? null).toBeNull();
-    expect(shown.cards).toEqual({ contact: false, event: null });
+    expect(shown.cards).toEqual({
+      contact: false,
+      event: null,
+      no_event: 'No calendar event: this message looks like spam.',
+    });
     for (const file of ['contact.vcf', 'event.ics']) {
       expect((await fetch(`${providers.runtime.url}/api/m/${code}/${file}`)).status).toBe(404);
     }

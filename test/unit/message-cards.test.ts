@@ -162,8 +162,9 @@ describe('the calendar event', () => {
     // A deadline "before five" is the half hour ending at 5:00 PM in New York (EST, UTC-5).
     expect(parsed.startDate.toJSDate().toISOString()).toBe('2026-11-26T21:30:00.000Z');
     expect(parsed.endDate.toJSDate().toISOString()).toBe('2026-11-26T22:00:00.000Z');
+    // What was said, so the calendar shows what the time is for (issue 32), then the number and the gist.
     expect(parsed.description).toBe(
-      'Call back: (206) 555-0142\nRebecca from Dr. Patel’s office: please call back about your results.',
+      'Said: "Please call me back at 206-555-0142 before five today."\nCall back: (206) 555-0142\nRebecca from Dr. Patel’s office: please call back about your results.',
     );
     expect(parsed.uid).toBe('msg-cards-1-event@voice-summary');
     expect(vevent.getFirstPropertyValue('dtstamp')?.toString()).toBe('2026-11-26T15:00:00Z');
@@ -207,8 +208,9 @@ describe('the calendar event', () => {
     ).not.toBeNull();
   });
 
-  it('is not made when the summary states no time, nor for older messages', () => {
-    expect(messageCards(checked(REBECCA, { name: 'Rebecca' }), { timeZone: NEW_YORK }).event).toBeNull();
+  it('is not made when no time was said, nor for older messages', () => {
+    const noTime = 'Hi, this is Rebecca from Dr. Patel’s office. Please call me back at 206-555-0142.';
+    expect(messageCards(checked(noTime, { name: 'Rebecca' }), { timeZone: NEW_YORK }).event).toBeNull();
     const older = { ...checked(REBECCA, { time: 'before five today' }), stated_facts: null };
     expect(messageCards(older, { timeZone: NEW_YORK }).event).toBeNull();
   });
@@ -219,10 +221,14 @@ describe('the calendar event', () => {
       timeZone: NEW_YORK,
     });
     const { vevent, event: parsed } = eventOf(event?.body ?? '');
-    expect(parsed.description).toBe('Call me;now,\nBEGIN:VALARM\nTRIGGER:-PT1M\\');
+    expect(parsed.description).toMatch(/\nCall me;now,\nBEGIN:VALARM\nTRIGGER:-PT1M\\$/);
     expect(vevent.getAllSubcomponents('valarm')).toHaveLength(1);
   });
 });
+
+/** The event for an appointment said at `at` (ISO): a day with no time is a whole day (issue 32: not a callback's). */
+const appointmentAt = (time: string, at: string) =>
+  messageCards(checked(`Your appointment is ${time}.`, {}, { at }), { timeZone: NEW_YORK }).event;
 
 /** The start of the event for a callback time said at `at` (ISO), in `zone`. */
 const callbackAt = (time: string, at: string, zone = NEW_YORK) =>
@@ -248,8 +254,8 @@ describe('a stated time, resolved against when the message arrived', () => {
       '2026-12-31T15:00:00.000Z',
     );
     // The 23rd said on the 26th is next month's; said on the 20th, this month's.
-    expect(callbackAt('until the 23rd', '2026-11-26T15:00:00Z')?.startsAt).toBe('2026-12-23');
-    expect(callbackAt('until the 23rd', '2026-11-20T15:00:00Z')?.startsAt).toBe('2026-11-23');
+    expect(appointmentAt('on the 23rd', '2026-11-26T15:00:00Z')?.startsAt).toBe('2026-12-23');
+    expect(appointmentAt('on the 23rd', '2026-11-20T15:00:00Z')?.startsAt).toBe('2026-11-23');
   });
 
   it('puts no callback time in a calendar from a summary in another language than what was heard', () => {
@@ -271,9 +277,11 @@ describe('a stated time, resolved against when the message arrived', () => {
     ).not.toBeNull();
   });
 
-  it('places no event from a date it cannot place: a month named with it, or a weekday that disagrees', () => {
-    // The finders read the day of the month only: "March 3rd" said in November is not December 3rd.
-    expect(callbackAt('on March 3rd at 10', '2026-11-26T15:00:00Z')).toBeNull();
+  it('places a date with its month, and none from a weekday that disagrees', () => {
+    // "March 3rd" said in November is next March's (issue 32: the month is read), not December 3rd.
+    expect(callbackAt('on March 3rd at 10', '2026-11-26T15:00:00Z')?.startsAt).toBe(
+      '2027-03-03T15:00:00.000Z',
+    );
     // Wednesday Dec 23 2026: "Friday the 23rd" is wrong on one side, and nobody can tell which.
     expect(callbackAt('Friday the 23rd at 10', '2026-11-26T15:00:00Z')).toBeNull();
     // A weekday that agrees still gives the day: Wednesday the 23rd.
@@ -319,7 +327,7 @@ describe('a stated time, resolved against when the message arrived', () => {
   });
 
   it('makes a whole-day event of a day without a time, reminded at 9 that morning', () => {
-    const event = callbackAt('tomorrow', '2026-11-26T15:00:00Z');
+    const event = appointmentAt('tomorrow', '2026-11-26T15:00:00Z');
     expect(event?.allDay).toBe(true);
     const { vevent, event: parsed } = eventOf(event?.body ?? '');
     expect(parsed.startDate.isDate).toBe(true);

@@ -87,6 +87,7 @@ describe('the cards of a message’s page', () => {
         all_day: false,
         time_zone: 'America/Los_Angeles',
       },
+      no_event: null,
     });
   });
 
@@ -120,7 +121,7 @@ describe('the cards of a message’s page', () => {
 
   it('answers a 404 saying so when there is no card, and the page’s 404 for a code that opens nothing', async () => {
     const deps = setUp();
-    // The checks passed no callback time (core/facts/stated-summary.ts leaves it null).
+    // The checks doubted the time ("10", word 13) and passed no callback time (core/facts/stated-summary.ts).
     const code = await linked(deps, {
       summary_details: {
         summary: 'Rebecca called.',
@@ -129,8 +130,16 @@ describe('the cards of a message’s page', () => {
         callback_time: null,
         requested_action: null,
       },
+      stated_facts: { number_unclear: null, unsure: [[13, 14]] },
     });
-    expect((await readMessageLink(deps, code)).cards).toEqual({ contact: false, event: null });
+    // The page and the download give the same reason, true of the message (issue 32).
+    const reason =
+      'No calendar event: the day or time in "Call me back tomorrow at [unclear] at 206-555-0142." was not heard clearly enough; listen to the recording.';
+    expect((await readMessageLink(deps, code)).cards).toEqual({
+      contact: false,
+      event: null,
+      no_event: reason,
+    });
     // The contact's reason is the true one (issue 32): a number was said, but none was stated to call back.
     const noContact = await messageLinkCard(deps, code, 'contact').catch((e: unknown) => e);
     expect(mapError(noContact)).toEqual({
@@ -140,10 +149,7 @@ describe('the cards of a message’s page', () => {
       },
     });
     const noEvent = await messageLinkCard(deps, code, 'event').catch((e: unknown) => e);
-    expect(mapError(noEvent)).toEqual({
-      status: 404,
-      body: { error: 'This message has no time to put in a calendar: none was heard well enough.' },
-    });
+    expect(mapError(noEvent)).toEqual({ status: 404, body: { error: reason } });
     for (const bad of ['not-a-code', newAccessCode().code]) {
       for (const which of ['contact', 'event'] as const) {
         const error = await messageLinkCard(deps, bad, which).catch((e: unknown) => e);

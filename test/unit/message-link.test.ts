@@ -134,8 +134,12 @@ describe('the message behind a link', () => {
       has_audio: true,
       // 30 days (the default lifetime) after the link was made, with the text that carried it.
       expires_at: '2026-01-31T12:00:00.000Z',
-      // A message from before the fact checks (no stated_facts) offers no card.
-      cards: { contact: false, event: null },
+      // A message from before the fact checks (no stated_facts) offers no card, and the page says so (issue 32).
+      cards: {
+        contact: false,
+        event: null,
+        no_event: 'No calendar event: this message was summarized before times were checked.',
+      },
     });
   });
 

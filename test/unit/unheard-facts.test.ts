@@ -206,6 +206,7 @@ describe('a message shown as likely spam', () => {
     expect(messageCards(message(spam), { timeZone: 'America/New_York' })).toEqual({
       contact: null,
       event: null,
+      noEvent: 'No calendar event: this message looks like spam.',
     });
     expect(messageCallbackLine(message(spam))).toBeNull();
     expect(messageNumberUnclear(message(spam))).toBeNull();

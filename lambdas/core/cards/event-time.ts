@@ -1,16 +1,26 @@
 /**
- * When a stated time is (issue 25, "Add to calendar"): the days and times a caller said ("Friday at nine",
- * "before five today", "the 23rd", "between ten and noon"), as core/facts/time-mentions.ts found them, resolved
- * against when the message arrived, in the sender's time zone. Only facts the checks passed come here.
+ * When a stated time is (issue 25, "Add to calendar"; issue 32): the days and times a caller said ("Friday at
+ * nine", "before five today", "the 23rd", "between ten and noon", "half past two"), as core/facts/time-mentions.ts
+ * found them, resolved against when the message arrived, in the sender's time zone. Only facts the checks passed
+ * come here, from one sentence (core/cards/time-to-keep.ts).
  *
+ * - The first time said is the one kept ("Friday at nine, or Monday at four": Friday at nine), with the day
+ *   said just before it ("Friday at nine"), else just after it ("at noon on Friday").
  * - A weekday is the first one whose time is after the arrival ("Friday" said on a Friday morning about
  *   nine is that day; said on Friday at ten, the next week's).
  * - "today" and "tonight" are the day of arrival, "tomorrow" the next; "the 23rd" this month, or the next
  *   month that has that day once it has passed.
- * - A time with no day is the next time it comes: "before five" said at six in the evening is tomorrow.
- * - Without "am" or "pm", 7 to 11 are morning and 12 to 6 afternoon (offices' hours), "tonight" evening.
- * - "before", "by", "until", "till" make a deadline: the event ends at the time said.
- * - A time already past when the message arrived ("before five today" said at six) is no event.
+ * - A time with no day is the next time it comes: "before five" said at six in the evening is tomorrow;
+ *   with "this morning", "this afternoon" or "this evening" it is today's.
+ * - Without "am" or "pm": "morning" in the sentence makes it morning; "afternoon", "evening", "tonight",
+ *   "night" or an evening's outing ("dinner at seven", "the game starts at seven") the afternoon or evening;
+ *   else 7 to 11 are morning and 12 to 6 afternoon (offices' hours: a dentist's "Monday at ten", "pick it up
+ *   before six").
+ * - "before", "by", "until", "till" and "we close at" make a deadline: the event ends at the time said.
+ * - "between ten and noon", "from eight to noon": the event is the window.
+ * - "December 5th", "the 5th of December": that day, this year or next; a month said that is not read with a
+ *   day gives no event.
+ * - A time already past when the message arrived ("before five today" said at six) is no event ('passed').
  */
 import { TZDateMini } from '@date-fns/tz';
 import { type Mention, WEEKDAYS } from '#core/facts/time-mentions';
@@ -24,15 +34,51 @@ export type EventWhen =
   | { readonly kind: 'day'; readonly year: number; readonly month: number; readonly day: number };
 
 const DEADLINE_WORDS = new Set(['before', 'by', 'until', 'till']);
+/** "we close at six": the time is when something ends. */
+const CLOSING_WORDS = new Set(['close', 'closes', 'closing', 'closed']);
+/** Words between two times that make them one window: "between ten and noon", "from eight to noon". */
+const WINDOW_WORDS = new Set(['and', 'to', 'till', 'until', '-']);
+
+export type PartOfDay = 'morning' | 'afternoon' | 'evening';
+const PARTS_OF_DAY: Readonly<Record<string, PartOfDay>> = {
+  morning: 'morning',
+  breakfast: 'morning',
+  afternoon: 'afternoon',
+  evening: 'evening',
+  tonight: 'evening',
+  night: 'evening',
+  dinner: 'evening',
+  supper: 'evening',
+  game: 'evening',
+  party: 'evening',
+  concert: 'evening',
+  movie: 'evening',
+  drinks: 'evening',
+};
+
+/** The part of the day a sentence's words put its times in ("tomorrow morning at nine"), or null. */
+export function partOfDay(words: readonly string[]): PartOfDay | null {
+  const parts = new Set(words.map((word) => PARTS_OF_DAY[word.replace(/'s$/, '')]).filter((part) => part));
+  // "this morning ... tonight": the words disagree, and the hours keep their ordinary reading.
+  return parts.size === 1 ? ([...parts][0] ?? null) : null;
+}
 const MINUTE_MS = 60_000;
 
 type LocalDay = { readonly year: number; readonly month: number; readonly day: number };
+
+/**
+ * Whether an hour said without "am" or "pm" (1-12) is read as afternoon or evening: by the part of the day the
+ * sentence says, else 7 to 11 are morning and 12 to 6 afternoon. Twelve is noon whatever part is said.
+ */
+export function ordinarilyAfternoon(twelve: number, part: PartOfDay | null): boolean {
+  return twelve === 12 || (part === null ? twelve <= 6 : part !== 'morning');
+}
 
 /** The hour (0-23) and minutes a time mention says, from its words ("9", "4:30", "8pm", "one p.m."). */
 function clockOf(
   words: readonly string[],
   mention: Mention,
-  evening: boolean,
+  part: PartOfDay | null,
 ): { hour: number; minute: number } {
   const said = words.slice(mention.start, mention.end).join(' ');
   if (/\bmidnight\b/.test(said)) return { hour: 0, minute: 0 };
@@ -45,9 +91,46 @@ function clockOf(
   if (written > 12) return { hour: written, minute };
   const pm = /(?:^|\d|\s)p\.?m\b/.test(said);
   const am = /(?:^|\d|\s)a\.?m\b/.test(said);
-  const afternoon = pm || (!am && (evening || twelve === 12 || twelve <= 6));
+  const afternoon = pm || (!am && ordinarilyAfternoon(twelve, part));
   const hour = (twelve % 12) + (afternoon ? 12 : 0);
   return { hour, minute };
+}
+
+const SAYS_MERIDIEM = /(?:^|\d|\s)[ap]\.?m\b/;
+
+/**
+ * A window's start said without "am" or "pm" takes the end's when it comes before it on the clock: "8 to 10
+ * pm" starts at 8 pm, "11 to 1 pm" at 11 in the morning.
+ */
+function sharedMeridiem(
+  words: readonly string[],
+  first: Mention,
+  second: Mention,
+  clock: { hour: number; minute: number },
+  until: { hour: number; minute: number },
+): { hour: number; minute: number } {
+  const saidFirst = words.slice(first.start, first.end).join(' ');
+  const saidSecond = words.slice(second.start, second.end).join(' ');
+  if (SAYS_MERIDIEM.test(saidFirst) || !SAYS_MERIDIEM.test(saidSecond) || until.hour % 12 === 0) return clock;
+  const twelve = clock.hour % 12;
+  if (twelve >= until.hour % 12) return clock;
+  return { hour: twelve + (until.hour >= 12 ? 12 : 0), minute: clock.minute };
+}
+
+/** The day `date` of `month` on or after today (after the arrival, with a time): this year's, else next year's. */
+function inMonth(
+  month: number,
+  date: number,
+  today: LocalDay,
+  isAfter: (day: LocalDay) => boolean,
+): LocalDay | null {
+  for (const year of [today.year, today.year + 1]) {
+    const candidate = { year, month, day: date };
+    if (date > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+    const order = compareDays(candidate, today);
+    if (order > 0 || (order === 0 && isAfter(candidate))) return candidate;
+  }
+  return null;
 }
 
 const addDays = (day: LocalDay, days: number, timeZone: string): LocalDay => {
@@ -89,31 +172,56 @@ export function resolveWhen(
   mentions: readonly Mention[],
   receivedAt: string,
   timeZone: string,
-): EventWhen | null {
+  reading: {
+    /** The part of the day the sentence says ("tomorrow morning at nine"). */
+    readonly part?: PartOfDay | null;
+    /** The sentence says "this morning", "this afternoon" or "this evening": the day of arrival, or none. */
+    readonly today?: boolean;
+    /** The month named with the date ("December 5th", "the 5th of December"), 1-12. */
+    readonly month?: number | null;
+  } = {},
+): EventWhen | 'passed' | null {
+  const part = reading.part ?? null;
   const arrival = new Date(receivedAt);
   const local = new TZDateMini(arrival.getTime(), timeZone);
   const today: LocalDay = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
   const times = mentions.filter((mention) => mention.kind === 'time');
-  const days = mentions.filter((mention) => mention.kind === 'day');
-  const dates = mentions.filter((mention) => mention.kind === 'date');
-  if (times.length === 0 && days.length === 0 && dates.length === 0) return null;
-  const evening = days.some((mention) => mention.value === 'tonight');
   const first = times[0];
+  // The day said with the first time: the last one before it, else the first after it.
+  const dayLike = mentions.filter((mention) => mention.kind === 'day' || mention.kind === 'date');
+  const before = dayLike.filter((mention) => first === undefined || mention.end <= first.start);
+  const after = dayLike.filter((mention) => first !== undefined && mention.start >= first.end);
+  const paired = (kind: 'day' | 'date') => {
+    const near = [...before.filter((m) => m.kind === kind)].pop() ?? after.find((m) => m.kind === kind);
+    return first === undefined ? dayLike.find((m) => m.kind === kind) : near;
+  };
+  const dayMention = paired('day');
+  const date = paired('date');
+  if (first === undefined && dayMention === undefined && date === undefined) return null;
+  const evening = dayMention?.value === 'tonight' ? 'evening' : part;
   const clock = first === undefined ? null : clockOf(words, first, evening);
-  const deadline = first !== undefined && DEADLINE_WORDS.has(words[first.start - 1] ?? '');
-  const after = (day: LocalDay) =>
+  const said = (at: number) => words[at] ?? '';
+  const deadline =
+    first !== undefined &&
+    (DEADLINE_WORDS.has(said(first.start - 1)) ||
+      (said(first.start - 1) === 'at' && CLOSING_WORDS.has(said(first.start - 2))));
+  const isAfter = (day: LocalDay) =>
     clock === null ? compareDays(day, today) > 0 : instant(day, clock.hour, clock.minute, timeZone) > arrival;
 
   let day: LocalDay | null = null;
-  const date = dates[0];
-  const named = days[0]?.value;
+  const named = dayMention?.value;
   if (date !== undefined) {
-    // "March 3rd": a month named near the date is not read here, so no day is guessed from the date alone.
-    const near = words.slice(Math.max(0, date.start - 2), date.end + 2);
-    if (near.some((word) => MONTHS.has(word))) return null;
-    day = dayOfMonth(Number(date.value), today);
-    if (day !== null && !after(day) && compareDays(day, today) === 0) {
-      day = dayOfMonth(Number(date.value), addDays(today, 1, timeZone));
+    const near = words.slice(Math.max(0, date.start - 3), date.end + 3);
+    if (reading.month) {
+      day = inMonth(reading.month, Number(date.value), today, isAfter);
+    } else if (near.some((word) => MONTHS.has(word))) {
+      // A month said that was not read with the date: no day is guessed from the date alone.
+      return null;
+    } else {
+      day = dayOfMonth(Number(date.value), today);
+      if (day !== null && !isAfter(day) && compareDays(day, today) === 0) {
+        day = dayOfMonth(Number(date.value), addDays(today, 1, timeZone));
+      }
     }
     // "Friday the 23rd" when the 23rd is no Friday: the caller or the engine is wrong, and nobody can tell which.
     if (day !== null && named !== undefined && WEEKDAYS.includes(named)) {
@@ -128,23 +236,33 @@ export function resolveWhen(
     const wanted = (WEEKDAYS.indexOf(named) + 1) % 7;
     const ahead = (wanted - local.getDay() + 7) % 7;
     day = addDays(today, ahead, timeZone);
-    if (!after(day)) day = addDays(day, 7, timeZone);
+    if (!isAfter(day)) day = addDays(day, 7, timeZone);
   } else {
-    day = after(today) ? today : addDays(today, 1, timeZone);
+    // "this afternoon around three" is today's, and no event once it has passed.
+    day = isAfter(today) || reading.today ? today : addDays(today, 1, timeZone);
   }
   if (day === null) return null;
-  if (clock === null) return { kind: 'day', ...day };
-  const at = instant(day, clock.hour, clock.minute, timeZone);
+  if (clock === null || first === undefined) return { kind: 'day', ...day };
   const second = times[1];
-  if (second !== undefined && !deadline) {
-    // "between ten and noon": the event is the window.
-    const until = clockOf(words, second, evening);
+  const between = second === undefined ? [] : words.slice(first.end, second.start);
+  const opens = said(first.start - 1) === 'between' || said(first.start - 1) === 'from';
+  // "between ten and noon", "from 8 am to noon", "2 to 4 pm": a window ("at 10 and 11:30" is two times).
+  const window =
+    second !== undefined &&
+    between.length > 0 &&
+    between.every((word) => WINDOW_WORDS.has(word)) &&
+    (opens || !between.includes('and'));
+  const until = window && second !== undefined ? clockOf(words, second, evening) : null;
+  const start =
+    until === null || second === undefined ? clock : sharedMeridiem(words, first, second, clock, until);
+  const at = instant(day, start.hour, start.minute, timeZone);
+  // "before five today" said at six: the time has passed, there is nothing to put in a calendar.
+  if (at <= arrival) return 'passed';
+  if (until !== null) {
     const end = instant(day, until.hour, until.minute, timeZone);
     if (end > at) return { kind: 'timed', start: at, end, deadline: false };
   }
   const span = EVENT_MINUTES * MINUTE_MS;
-  // "before five today" said at six: the time has passed, there is nothing to put in a calendar.
-  if (at <= arrival) return null;
   return deadline
     ? { kind: 'timed', start: new Date(at.getTime() - span), end: at, deadline: true }
     : { kind: 'timed', start: at, end: new Date(at.getTime() + span), deadline: false };

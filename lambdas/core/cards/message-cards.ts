@@ -4,17 +4,17 @@
  * page offers them as downloads and CARDS ON sends them as MMS attachments, both from here.
  */
 
-import { findMentions, type Mention } from '#core/facts/fact-mentions';
+import { findMentions } from '#core/facts/fact-mentions';
 import { hasLinkText, withoutLinks } from '#core/facts/link-text';
 import { checkedAgainstTranscript } from '#core/facts/summary-check';
-import { bareWords } from '#core/facts/time-mentions';
 import type { Message } from '#core/messages/message';
 import { formatCallbackNumber } from '#core/texts/phone-format';
 import { transcriptTokens } from '#core/transcripts/heard-transcript';
 import { effectiveUrgency } from '#core/urgency/urgency-schema';
 import { calendarEvent } from './calendar-event';
 import { contactCard, e164Of, roleAsName } from './contact-card';
-import { type EventWhen, resolveWhen } from './event-time';
+import { resolveWhen } from './event-time';
+import { findTimeToKeep, NO_EVENT } from './time-to-keep';
 
 /** One card: its file name (safe in a header and on any phone) and its text. */
 export type CardFile = { readonly filename: string; readonly body: string };
@@ -26,44 +26,22 @@ export type EventCard = CardFile & {
   readonly allDay: boolean;
 };
 
-export type MessageCards = { readonly contact: CardFile | null; readonly event: EventCard | null };
+export type MessageCards = {
+  readonly contact: CardFile | null;
+  readonly event: EventCard | null;
+  /** Why there is no event, as the page says it (core/cards/time-to-keep.ts NO_EVENT); null when there is one. */
+  readonly noEvent: string | null;
+};
 
 /** What the cards read of a message. */
 export type CardSource = Pick<
   Message,
   'id' | 'created_at' | 'summary' | 'transcript' | 'summary_details' | 'stated_facts'
 > &
-  Partial<Pick<Message, 'language' | 'reply_language' | 'urgency' | 'urgency_review'>>;
+  Partial<Pick<Message, 'language' | 'reply_language' | 'urgency' | 'urgency_review' | 'transcript_words'>>;
 
 export const CONTACT_FILE_TYPE = 'text/vcard; charset=utf-8';
 export const EVENT_FILE_TYPE = 'text/calendar; charset=utf-8';
-
-/** Words that make a sentence about a time something happens, not a callback, and the event's title for each. */
-const APPOINTMENT_TITLES: Readonly<Record<string, string>> = {
-  appointment: 'Appointment',
-  appt: 'Appointment',
-  consultation: 'Appointment',
-  visit: 'Appointment',
-  meeting: 'Meeting',
-  interview: 'Interview',
-  reservation: 'Reservation',
-  deadline: 'Deadline',
-  due: 'Deadline',
-};
-/** A kind of appointment said just before the word: "dentist appointment". */
-const APPOINTMENT_KINDS = new Set([
-  'dentist',
-  'dental',
-  'doctor',
-  "doctor's",
-  'eye',
-  'vet',
-  'hair',
-  'school',
-]);
-const TIME_KINDS = new Set(['time', 'day', 'date']);
-
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** "rebecca-dr-patels-office": letters and digits only, for a file name. */
 function slug(text: string, fallback: string): string {
@@ -85,48 +63,6 @@ function whoLabel(name: string | null, organization: string | null): string | nu
   return name ?? organization;
 }
 
-const overlaps = (mention: Mention, ranges: readonly (readonly [number, number])[]) =>
-  ranges.some(([start, end]) => mention.start < end && start < mention.end);
-
-/**
- * The first sentence of the transcript that sets a time for an appointment, a meeting or a deadline, with
- * every time, day and date in it heard well (none among the doubtful ranges the checks kept), or null.
- */
-function appointmentIn(message: CardSource): { words: string[]; mentions: Mention[]; title: string } | null {
-  const unsure = message.stated_facts?.unsure;
-  if (!message.transcript || unsure === undefined) return null;
-  const tokens = transcriptTokens(message.transcript);
-  const words = bareWords(tokens);
-  const mentions = findMentions(tokens);
-  let start = 0;
-  for (let index = 0; index < tokens.length; index++) {
-    if (!/[.?!]$/.test(tokens[index] ?? '') && index < tokens.length - 1) continue;
-    const end = index + 1;
-    const at = words.slice(start, end).findIndex((word) => APPOINTMENT_TITLES[word] !== undefined);
-    const times = mentions.filter((m) => TIME_KINDS.has(m.kind) && m.start >= start && m.end <= end);
-    if (at >= 0 && times.length > 0) {
-      // One doubtful time in the sentence and nothing from it goes in a calendar.
-      if (times.some((m) => m.problem !== null || overlaps(m, unsure))) return null;
-      const before = words[start + at - 1] ?? '';
-      const title = APPOINTMENT_TITLES[words[start + at] ?? ''] ?? 'Appointment';
-      // "Dentist appointment": the kind said before it.
-      const kind = title === 'Appointment' && APPOINTMENT_KINDS.has(before) ? before : null;
-      return { words, mentions: times, title: kind === null ? title : `${capitalized(kind)} appointment` };
-    }
-    start = end;
-  }
-  return null;
-}
-
-/** The callback time the summary states (it passed the checks), as words and mentions, or null. */
-function callbackTimeIn(time: string | null): { words: string[]; mentions: Mention[] } | null {
-  if (!time?.trim()) return null;
-  const tokens = transcriptTokens(time);
-  const mentions = findMentions(tokens).filter((m) => TIME_KINDS.has(m.kind));
-  if (mentions.length === 0 || mentions.some((m) => m.problem !== null)) return null;
-  return { words: bareWords(tokens), mentions };
-}
-
 /** A stated part of the caller, unless it carries an address (a part stored before issue 31's checks could). */
 const statedPart = (part: string | null | undefined) => {
   const text = part?.trim() || null;
@@ -142,8 +78,12 @@ const statedPart = (part: string | null | undefined) => {
  */
 export function messageCards(message: CardSource, options: { readonly timeZone: string }): MessageCards {
   const details = message.summary_details;
-  if (!details || !message.stated_facts || message.transcript === null) return { contact: null, event: null };
-  if (effectiveUrgency(message) === 'likely_spam') return { contact: null, event: null };
+  if (!details || !message.stated_facts || message.transcript === null) {
+    const noEvent = message.transcript === null ? NO_EVENT.untranscribed : NO_EVENT.unchecked;
+    return { contact: null, event: null, noEvent };
+  }
+  if (effectiveUrgency(message) === 'likely_spam')
+    return { contact: null, event: null, noEvent: NO_EVENT.spam };
   const checked = checkedAgainstTranscript(details, message.transcript);
   const parts = details.caller_parts ?? null;
   const name = statedPart(parts?.name);
@@ -166,24 +106,40 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
   const contact =
     contactBody === null ? null : { filename: `${slug(who ?? '', 'contact')}.vcf`, body: contactBody };
 
-  const appointment = appointmentIn(message);
-  // The stated callback time passed the checks of issue 24 (core/facts/stated-summary.ts), which read times better
-  // than the older digits-only check the number still goes through.
-  // Only where transcript and summary are both English: elsewhere the summary's time ("jueves a las diez")
-  // could not be held against what was heard, and a time nobody checked is not put in a calendar.
+  return { contact, ...eventCard(message, { who, number, timeZone: options.timeZone }) };
+}
+
+/**
+ * The event for the time the caller asked to keep (core/cards/time-to-keep.ts), or why there is none. Only in
+ * English (issue 25): the finders read English words, and elsewhere a time could not be held against what was
+ * heard, and a time nobody checked is not put in a calendar.
+ */
+function eventCard(
+  message: CardSource,
+  about: { readonly who: string | null; readonly number: string | null; readonly timeZone: string },
+): Pick<MessageCards, 'event' | 'noEvent'> {
   const english = [message.language, message.reply_language].every((code) => !code || code === 'en');
-  const callback = appointment === null && english ? callbackTimeIn(details.callback_time) : null;
-  const stated = appointment ?? callback;
-  const when: EventWhen | null =
-    stated === null ? null : resolveWhen(stated.words, stated.mentions, message.created_at, options.timeZone);
-  if (when === null) return { contact, event: null };
+  if (!english) return { event: null, noEvent: NO_EVENT.language };
+  const found = findTimeToKeep(
+    message.transcript ?? '',
+    message.stated_facts?.unsure ?? [],
+    message.transcript_words ?? null,
+  );
+  if (found.kind === 'none') return { event: null, noEvent: NO_EVENT.none };
+  const said = shortSaid(found.kind === 'found' ? found.keep.said : found.said);
+  if (found.kind === 'unclear') return { event: null, noEvent: NO_EVENT.unclear(said) };
+  if (found.kind === 'undated') return { event: null, noEvent: NO_EVENT.noDay(said) };
+  const { keep } = found;
+  const when = resolveWhen(keep.words, keep.mentions, message.created_at, about.timeZone, keep);
+  if (when === 'passed') return { event: null, noEvent: NO_EVENT.passed(said) };
+  if (when === null) return { event: null, noEvent: NO_EVENT.noDay(said) };
+  const { who, number } = about;
   const title =
-    appointment === null
-      ? who === null
-        ? 'Call back'
-        : `Call back ${who}`
-      : `${appointment.title}${who === null ? '' : ` (${who})`}`;
+    keep.title === 'Call back' && who !== null
+      ? `Call back ${who}`
+      : `${keep.title}${who === null ? '' : ` (${who})`}`;
   const description = [
+    `Said: "${said}"`,
     number === null ? null : `Call back: ${formatCallbackNumber(number)}`,
     withoutLinks(message.summary?.trim() ?? '') || null,
   ]
@@ -201,8 +157,8 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
       ? when.start.toISOString()
       : `${when.year}-${String(when.month).padStart(2, '0')}-${String(when.day).padStart(2, '0')}`;
   return {
-    contact,
     event: { filename: `${slug(title, 'event')}.ics`, body, title, startsAt, allDay: when.kind === 'day' },
+    noEvent: null,
   };
 }
 
@@ -233,4 +189,10 @@ export function contactMissing(message: CardSource, options: { readonly timeZone
     return 'This message has no caller to save: the number they gave is not a phone number a contact can keep.';
   }
   return 'This message has no caller to save: who called (a name or a business) was not heard well enough.';
+}
+
+/** The sentence as said, without addresses and at most 140 characters, for the page and the event. */
+function shortSaid(said: string): string {
+  const plain = withoutLinks(said).trim();
+  return plain.length <= 140 ? plain : `${plain.slice(0, 139).trimEnd()}…`;
 }

@@ -19,5 +19,10 @@ export const sharedCardsSchema = z.object({
   event: z
     .object({ title: z.string(), starts_at: z.string(), all_day: z.boolean(), time_zone: z.string() })
     .nullable(),
+  /**
+   * Why there is no event, as the page says it under "Save it" ("No calendar event: no day and time to keep
+   * were said."; core/cards/time-to-keep.ts NO_EVENT); null when there is one. Absent from older answers.
+   */
+  no_event: z.string().nullable().optional(),
 });
 export type SharedCards = z.infer<typeof sharedCardsSchema>;

@@ -104,6 +104,47 @@ function timeProblem(hour: number, minutes: string | undefined, meridiem: boolea
 /** A clock time written in one word: "4:30", "9:00.", "8pm", "2pm,", "6:45am". */
 const WRITTEN_CLOCK = /^(\d{1,2})(?::(\d{2}))?(am|pm|a\.m|p\.m)?$/;
 
+/**
+ * "half past two", "quarter to five", "a quarter after nine": the minutes said before the hour, which makes
+ * it a time however it is introduced.
+ */
+function quarterAt(words: readonly string[], index: number): Mention | null {
+  const word = words[index] ?? '';
+  const link = words[index + 1] ?? '';
+  if (word !== 'half' && word !== 'quarter') return null;
+  const to = link === 'to' || link === 'till' || link === 'of';
+  if (!to && link !== 'past' && link !== 'after') return null;
+  if (word === 'half' && to) return null;
+  const said = words[index + 2] ?? '';
+  const hour = HOUR_WORDS[said] ?? (/^\d{1,2}$/.test(said) ? Number(said) : undefined);
+  if (hour === undefined || hour < 1 || hour > 12) return null;
+  const meridiem = MERIDIEM.has(words[index + 3] ?? '') ? 1 : 0;
+  const minutes = word === 'half' ? '30' : to ? '45' : '15';
+  return {
+    kind: 'time',
+    start: index,
+    end: index + 3 + meridiem,
+    value: timeValue(to ? (hour === 1 ? 12 : hour - 1) : hour, minutes),
+    problem: null,
+  };
+}
+
+/** An hour word or a number of 1 to 12 with nothing else in it: "4", "four". */
+const isHour = (word: string) => HOUR_WORDS[word] !== undefined || /^(?:[1-9]|1[0-2])$/.test(word);
+
+/**
+ * Whether the hour at `index` is followed by "to", "till", "until" or "-" and an hour with "am" or "pm" (or
+ * "noon"): "2 to 4 pm", "ten to noon" open a window at the first.
+ */
+function opensWindow(words: readonly string[], index: number): boolean {
+  const link = words[index + 1] ?? '';
+  const end = words[index + 2] ?? '';
+  if (!['to', 'till', 'until', '-'].includes(link)) return false;
+  if (end === 'noon') return true;
+  if (/^\d{1,2}(?::\d{2})?(?:am|pm|a\.m|p\.m)$/.test(end)) return true;
+  return (isHour(end) || /^\d{1,2}:\d{2}$/.test(end)) && MERIDIEM.has(words[index + 3] ?? '');
+}
+
 /** The time that starts at `index`, or null. `taken` marks words already read as another fact. */
 function timeAt(words: readonly string[], index: number, taken: ReadonlySet<number>): Mention | null {
   const word = words[index] ?? '';
@@ -113,14 +154,19 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
   if (word === 'noon' || word === 'midnight') {
     return { kind: 'time', start: index, end: index + 1, value: '12', problem: null };
   }
+  const quarter = quarterAt(words, index);
+  if (quarter !== null) return quarter;
   const clock = WRITTEN_CLOCK.exec(word);
   if (clock !== null) {
     const [, hourText, minutes, attached] = clock;
     const hour = Number(hourText);
     const extra = attached === undefined ? meridiemAfter(1) : 0;
     const meridiem = attached !== undefined || extra === 1;
-    // A bare number is an hour only after "at", "before"... or before "pm": else it is a count ("10 minutes").
-    if (minutes === undefined && !meridiem && !TIME_PREPOSITIONS.has(before)) return null;
+    // A bare number is an hour only after "at", "before"... or before "pm", or opening a window that ends at
+    // one ("2 to 4 pm"): else it is a count ("10 minutes").
+    if (minutes === undefined && !meridiem && !TIME_PREPOSITIONS.has(before) && !opensWindow(words, index)) {
+      return null;
+    }
     if (minutes === undefined && !meridiem && /^\d/.test(after(1))) return null;
     return {
       kind: 'time',
@@ -136,7 +182,7 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
     MINUTE_WORDS[after(1)] ?? (after(1) === 'forty' && after(2) === 'five' ? '45' : undefined);
   const minuteWords = minuteWord === undefined ? 0 : after(1) === 'forty' ? 2 : 1;
   const extra = meridiemAfter(1 + minuteWords);
-  if (!TIME_PREPOSITIONS.has(before) && extra === 0) return null;
+  if (!TIME_PREPOSITIONS.has(before) && extra === 0 && !opensWindow(words, index + minuteWords)) return null;
   // "at five, five, five..." starts a phone number.
   const next = after(1 + minuteWords + extra);
   if (extra === 0 && minuteWords === 0 && (next in UNITS || taken.has(index + 1))) return null;
@@ -155,8 +201,12 @@ function dateAt(words: readonly string[], index: number): Mention | null {
   const written = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
   let day: number | undefined;
   let end = index + 1;
+  // "twenty-third": an engine may write the two words as one.
+  const joined = /^(twenty|thirty)-([a-z]+)$/.exec(word);
   if (written !== null) {
     day = Number(written[1]);
+  } else if (joined !== null && joined[2]! in ORDINAL_WORDS) {
+    day = Number(TENS[joined[1]!]) * 10 + (ORDINAL_WORDS[joined[2]!] ?? 0);
   } else if ((word === 'twenty' || word === 'thirty') && (words[index + 1] ?? '') in ORDINAL_WORDS) {
     day =
       (TENS[word] === undefined ? 0 : Number(TENS[word]) * 10) + (ORDINAL_WORDS[words[index + 1] ?? ''] ?? 0);
@@ -168,7 +218,7 @@ function dateAt(words: readonly string[], index: number): Mention | null {
   const before = words[index - 1] ?? '';
   const introduced = before === 'the' || MONTHS.includes(before) || WEEKDAYS.includes(before);
   // "first" and "second" are words before they are dates: spoken ordinals count only after "the" or a month.
-  if (written === null && !introduced) return null;
+  if (written === null && joined === null && !introduced) return null;
   const problem =
     day < 1 || day > 31 ? 'not a day of the month' : introduced ? null : 'a date with no "the" or month';
   return { kind: 'date', start: index, end, value: String(day), problem };

@@ -79,4 +79,20 @@ describe('"Add to contacts" and "Add to calendar" on the message page', () => {
       view.unmount();
     }
   });
+
+  it('say why there is no event: beside a contact card, or alone when there is nothing to save', async () => {
+    const heard = 'No calendar event: the day or time in "Friday at 9." was not heard clearly enough.';
+    pageWith({ contact: true, event: null, no_event: heard });
+    const first = render(<SharedMessageView code={CODE} />);
+    expect(await screen.findByRole('link', { name: 'Add to contacts' })).toBeInTheDocument();
+    expect(screen.getByText(heard)).toBeInTheDocument();
+    first.unmount();
+
+    const none = 'No calendar event: no day and time to keep were said.';
+    pageWith({ contact: false, event: null, no_event: none });
+    const second = render(<SharedMessageView code={CODE} />);
+    expect(await screen.findByText(none)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Save it' })).toBeNull();
+    second.unmount();
+  });
 });

@@ -41,6 +41,7 @@ function eventTime(event: NonNullable<SharedCards['event']>): string {
  * "Add to contacts" and "Add to calendar" (issue 25): links that download the message's vCard and iCalendar
  * event (a phone opens them in its contacts or calendar), shown only for the cards the message has: the
  * facts in them passed the checks. Links, not buttons: Enter follows them, and no script builds the file.
+ * When there is no event, the reason the service gives (issue 32).
  */
 export function MessageCardLinks({
   code,
@@ -50,7 +51,11 @@ export function MessageCardLinks({
   readonly cards: SharedCards | undefined;
 }) {
   const config = useRuntimeConfig();
-  if (!cards || (!cards.contact && cards.event === null) || config === null) return null;
+  if (!cards || config === null) return null;
+  // Why no event is offered (issue 32), said when there is none: "no day and time to keep were said".
+  const noEvent =
+    cards.event === null && cards.no_event ? <p className="text-muted">{cards.no_event}</p> : null;
+  if (!cards.contact && cards.event === null) return noEvent;
   const file = (name: string) => `${config.apiBaseUrl}/m/${encodeURIComponent(code)}/${name}`;
   return (
     <section aria-labelledby="save-heading" className="space-y-3">
@@ -80,6 +85,7 @@ export function MessageCardLinks({
           {cards.event.title}, <time dateTime={cards.event.starts_at}>{eventTime(cards.event)}</time>
         </p>
       )}
+      {noEvent}
     </section>
   );
 }
