@@ -7,7 +7,7 @@
  * (bench/heard-run.ts). Scored against the author's truth (bench/heard-score.ts) and written as a section of
  * docs/benchmarks.md (bench/heard-report.ts).
  *
- * BENCH_HEARD_SET=heldout|dev picks the set; BENCH_HEARD_ONLY=id,id runs those voicemails; BENCH_HEARD_SECTION
+ * BENCH_HEARD_SET=heldout2|heldout|dev picks the set; BENCH_HEARD_ONLY=id,id runs those voicemails; BENCH_HEARD_SECTION
  * names the section written (default `heard`; the lead keeps `heard-before` beside it); BENCH_HEARD_RESCORE=1
  * scores the kept results of the section's last whole run again (a run of some voicemails only is printed
  * and kept apart, never written over the section) (the clips and results live in BENCH_DATA_DIR).
@@ -101,8 +101,10 @@ export async function benchHeard(): Promise<void> {
 }
 
 const SET_ABOUT: Readonly<Record<string, string>> = {
+  heldout2:
+    'the second held-out set (test/support/heldout2-voicemails.ts, written by someone who had not read the rules, after the first set had been tuned on)',
   heldout:
-    'the held-out set (test/support/heldout-voicemails.ts, written by someone who had not read the rules)',
+    'the first held-out set (test/support/heldout-voicemails.ts, written by someone who had not read the rules; measured before any tuning, then used for development)',
   dev: "the development set (test/support/heard-dev-voicemails.ts, written by the benchmark's author)",
 };
 
