@@ -7,6 +7,7 @@ import { benchApi } from './api';
 import { benchBundles } from './bundles';
 import { benchDashboard } from './dashboard';
 import { benchFacts } from './facts';
+import { benchHearing } from './hearing';
 import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
 import { benchHostile } from './hostile';
@@ -33,6 +34,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   dashboard: benchDashboard,
   /** Names, numbers, amounts and times in the first text: right / wrong / unclear / left out (issue 24). */
   facts: benchFacts,
+  /** Moonshine's pieces, clean-up and word times: WER, "listen at" error and cost per voicemail (issue 32). */
+  hearing: benchHearing,
   /** The message history (issue 19): a page of 25 and filtered pages of 10,000 messages against the ten. */
   history: benchHistory,
   /** The offline honesty rule: other languages flagged, English never (issue 17). */
