@@ -33,6 +33,7 @@ export const VARIANTS: Readonly<Record<string, HearingOptions>> = {
   before: { pieces: 'quiet-points', wordTimes: 'piece-start', cleanup: null },
   spread: { pieces: 'quiet-points', wordTimes: 'spoken', cleanup: null },
   pauses: { pieces: 'pauses', wordTimes: 'spoken', cleanup: null },
+  'pauses-tight': { pieces: 'pauses-tight', wordTimes: 'spoken', cleanup: null },
   highpass: { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'highpass=f=100' },
   loudnorm: { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'loudnorm' },
   'highpass+loudnorm': { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'highpass=f=100,loudnorm' },

@@ -314,8 +314,10 @@ export function markErrors(
     if (!part.mark) continue;
     marks++;
     let best = -1;
+    // A match far from where the part's share of the text puts it is another word: the mark was misheard.
+    const slack = Math.max(5, Math.round(words.length * 0.15));
     for (let i = cursor; i < words.length; i++) {
-      if (!part.mark.test(words[i]!.text.toLowerCase())) continue;
+      if (!part.mark.test(words[i]!.text.toLowerCase()) || Math.abs(i - expected) > slack) continue;
       if (best < 0 || Math.abs(i - expected) < Math.abs(best - expected)) best = i;
     }
     if (best < 0 || words[best]!.at === null) continue;

@@ -51,33 +51,39 @@ describe('pieces cut at pauses', () => {
   const samples = (seconds: number) => new Int16Array(Math.round(seconds * SAMPLE_RATE));
   const stretch = (start: number, end: number) => ({ start: start * SAMPLE_RATE, end: end * SAMPLE_RATE });
 
-  it('keep a voicemail with short pauses whole (a phone number read in groups is not split), its silence left out', () => {
-    const speech = [stretch(0.5, 6), stretch(6.4, 9), stretch(9.3, 14)];
-    const pieces = piecesAtPauses(speech, samples(16));
-    expect(inSeconds(pieces)).toEqual([[0.5, 14]]);
+  it('keep a voicemail with short pauses whole (a phone number read in groups is not split), with up to 1 s of the quiet around it', () => {
+    const speech = [stretch(1.5, 6), stretch(6.4, 9), stretch(9.3, 14)];
+    const pieces = piecesAtPauses(speech, samples(18));
+    expect(inSeconds(pieces)).toEqual([[0.5, 15]]);
     expect(pieces[0]!.speech).toEqual(speech);
   });
 
   it('end a piece at a long pause', () => {
     const pieces = piecesAtPauses([stretch(0, 5), stretch(8, 12)], samples(13));
+    // Each with a second of the pause, and the rest of the recording.
     expect(inSeconds(pieces)).toEqual([
-      [0, 5],
-      [8, 12],
+      [0, 6],
+      [7, 13],
     ]);
   });
 
   it('cut a piece that would pass 20 s in its longest pause after 12 s, not in the last one', () => {
     const speech = [stretch(0, 11), stretch(11.3, 13), stretch(14, 17), stretch(17.2, 19), stretch(19.3, 24)];
-    const pieces = piecesAtPauses(speech, samples(25));
+    const pieces = piecesAtPauses(speech, samples(25), SAMPLE_RATE, 0);
     expect(inSeconds(pieces)).toEqual([
       [0, 13],
       [14, 24],
+    ]);
+    // With the default margin, the pause is shared half and half.
+    expect(inSeconds(piecesAtPauses(speech, samples(25)))).toEqual([
+      [0, 13.5],
+      [13.5, 25],
     ]);
     expect(pieces[1]!.speech).toHaveLength(3);
   });
 
   it('cut speech with no pause for longer than 20 s at its quietest points, and take silence whole when nothing is speech', () => {
-    const long = piecesAtPauses([stretch(1, 35)], samples(36));
+    const long = piecesAtPauses([stretch(1, 35)], samples(36), SAMPLE_RATE, 0);
     expect(long.length).toBeGreaterThan(1);
     expect(long[0]!.start).toBe(SAMPLE_RATE);
     expect(long.at(-1)!.end).toBe(35 * SAMPLE_RATE);

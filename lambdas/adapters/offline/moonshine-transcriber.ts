@@ -109,7 +109,7 @@ export type MoonshineOptions = Partial<
 /** How the audio is prepared and cut before the model, and how words get their times (issue 32). */
 export type HearingOptions = {
   /** At the pauses a voice-activity detector finds (the default), or at the quietest points of 12-20 s. */
-  readonly pieces: 'pauses' | 'quiet-points';
+  readonly pieces: 'pauses' | 'pauses-tight' | 'quiet-points';
   /** Each word at the start of its piece (before issue 32), or where it was said in the piece (the default). */
   readonly wordTimes: 'piece-start' | 'spoken';
   /** ffmpeg audio filters applied while decoding (null: none). */
@@ -254,7 +254,13 @@ export class MoonshineTranscriber implements Transcriber {
     }
     const vad = await SileroVad.load(sessions.ort, this.threads);
     const probabilities = await vad.speechProbabilities(samples);
-    return piecesAtPauses(speechStretches(probabilities, samples.length), samples);
+    const stretches = speechStretches(probabilities, samples.length);
+    return piecesAtPauses(
+      stretches,
+      samples,
+      SAMPLE_RATE,
+      this.hearing.pieces === 'pauses-tight' ? 0 : undefined,
+    );
   }
 
   private async transcribePiece(

@@ -24,6 +24,11 @@ const PAD_SECONDS = 0.15;
  * apart); shorter ones (the commas of a phone number read out) end one only when the piece would be too long.
  */
 const PIECE_PAUSE_SECONDS = 1.5;
+/**
+ * A piece reaches this far into the quiet around its speech (at most half way to the next piece's speech):
+ * Moonshine heard noisy speech worse with its edges trimmed to the speech than with the quiet kept.
+ */
+export const PIECE_MARGIN_SECONDS = 1;
 
 /** A piece and where its speech is: stretches of samples inside it, in order. */
 export type SpeechPiece = Piece & { readonly speech: readonly Piece[] };
@@ -77,14 +82,34 @@ export function speechStretches(
  * window's maximum (20 s) and no pause of PIECE_PAUSE_SECONDS or more comes between them. A piece that
  * would grow too long is cut in the longest pause that leaves it at least the window's minimum (12 s), so
  * it is cut between sentences rather than inside a phone number; a single stretch longer than the maximum
- * (speech without a pause) is cut at its quietest points, as before. No speech at all: the whole recording
- * in pieces cut at quiet points, each taken as speech (the decoder then decides what, if anything, was said).
+ * (speech without a pause) is cut at its quietest points, as before. Each piece then takes in up to
+ * PIECE_MARGIN_SECONDS of the quiet around it. No speech at all: the whole recording in pieces cut at quiet
+ * points, each taken as speech (the decoder then decides what, if anything, was said).
  */
 export function piecesAtPauses(
   stretches: readonly Piece[],
   samples: Int16Array,
   rate = SAMPLE_RATE,
+  marginSeconds = PIECE_MARGIN_SECONDS,
 ): SpeechPiece[] {
+  return withMargins(groupStretches(stretches, samples, rate), samples.length, marginSeconds * rate);
+}
+
+/** Each piece widened by up to `margin` samples each side, never past half way to its neighbour's speech. */
+function withMargins(pieces: readonly SpeechPiece[], length: number, margin: number): SpeechPiece[] {
+  return pieces.map((piece, index) => {
+    const before = index === 0 ? 0 : Math.ceil((piece.start + pieces[index - 1]!.end) / 2);
+    const after =
+      index === pieces.length - 1 ? length : Math.floor((piece.end + pieces[index + 1]!.start) / 2);
+    return {
+      ...piece,
+      start: Math.max(before, piece.start - Math.round(margin)),
+      end: Math.min(after, piece.end + Math.round(margin)),
+    };
+  });
+}
+
+function groupStretches(stretches: readonly Piece[], samples: Int16Array, rate: number): SpeechPiece[] {
   if (stretches.length === 0) {
     return splitAtQuietPoints(samples, rate).map((piece) => ({ ...piece, speech: [piece] }));
   }
