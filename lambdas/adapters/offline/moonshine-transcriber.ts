@@ -2,7 +2,7 @@
  * Offline transcription with Moonshine (an open English speech model made for small devices), run in this
  * process by onnxruntime-node: the same code on a workstation and in Lambda. ffmpeg decodes any accepted
  * format to 16 kHz mono PCM; a voice-activity detector (Silero) finds the speech, which is cut at its pauses
- * into pieces of at most 20 s (silence left out); each piece goes through the encoder once and the decoder
+ * into pieces of at most 20 s (longer silences left out); each piece goes through the encoder once and the decoder
  * token by token (greedy, moonshine-decoder.ts), and its words are placed over its speech (issue 32). See
  * docs/local-transcription.md.
  */
@@ -108,7 +108,10 @@ export type MoonshineOptions = Partial<
 
 /** How the audio is prepared and cut before the model, and how words get their times (issue 32). */
 export type HearingOptions = {
-  /** At the pauses a voice-activity detector finds (the default), or at the quietest points of 12-20 s. */
+  /**
+   * At the pauses a voice-activity detector finds with up to 1 s of quiet kept around the speech (the
+   * default) or none ('pauses-tight'), or at the quietest points of 12-20 s (before issue 32).
+   */
   readonly pieces: 'pauses' | 'pauses-tight' | 'quiet-points';
   /** Each word at the start of its piece (before issue 32), or where it was said in the piece (the default). */
   readonly wordTimes: 'piece-start' | 'spoken';
