@@ -166,7 +166,7 @@ export async function benchHearing(): Promise<void> {
           ])
             add(key, update);
           console.log(
-            `${voicemail.id} ${voice} ${rendering} ${engine.name}: WER ${pct(counted.errors, counted.words)}, marks ${marked.errors.map((e) => e.toFixed(1)).join(' ')} (${marked.errors.length}/${marked.marks}), ${(wallMs / 1000).toFixed(1)} s\n  ${result.text}`,
+            `${voicemail.id} ${voice} ${rendering} ${engine.name}: WER ${pct(counted.errors, counted.words)}, marks ${marked.errors.map((e) => e.toFixed(1)).join(' ')} (${marked.errors.length}/${marked.marks}) at ${marked.times.map(([at, onset]) => `${at}@${onset.toFixed(2)}`).join(' ')}, ${(wallMs / 1000).toFixed(1)} s\n  ${result.text}`,
           );
         }
       }
@@ -184,8 +184,8 @@ ${machineLine()}
 
 ${voicemails.length} voicemails of ${TIMED_VOICEMAILS.map((v) => v.parts.length).join('/')} parts read apart and joined with known pauses
 (test/support/timed-voicemails.ts), by the tuned voices ${TUNED.join(', ')} and the held-out ${HELD_OUT.join(', ')}, as 16 kHz WAV,
-8 kHz AMR-NB, and AMR-NB with pink noise 10 dB below the speech. "Listen at" error: the marked word's time in the
-transcript less the moment its part's speech starts (negative: playing starts before the word). Variants:
+8 kHz AMR-NB, and AMR-NB with pink noise 10 dB below the speech. "Listen at" error: the marked word's time as the
+text shows it (whole seconds, rounded down) less the moment its part's speech starts (negative: playing starts before the word). Variants:
 ${Object.entries(VARIANTS)
   .filter(([name]) => variantNames.includes(name))
   .map(

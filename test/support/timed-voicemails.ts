@@ -295,16 +295,18 @@ export async function speakTimed(
 
 /**
  * Each marked part's word in the transcript (the match nearest where its share of the text puts it, after
- * the previous mark) and its time less the moment the part's speech starts.
+ * the previous mark) and its time as the text shows it (whole seconds) less the moment the part's speech
+ * starts; `times` gives each found mark's time and that moment as they are.
  */
 export function markErrors(
   voicemail: TimedVoicemail,
   onsets: readonly number[],
   words: readonly { text: string; at: number | null }[],
-): { marks: number; errors: number[] } {
+): { marks: number; errors: number[]; times: [number, number][] } {
   const reference = voicemail.parts.map((part) => normalizeWords(part.text).length);
   const total = reference.reduce((a, b) => a + b, 0);
   const errors: number[] = [];
+  const times: [number, number][] = [];
   let marks = 0;
   let cursor = 0;
   let before = 0;
@@ -321,8 +323,10 @@ export function markErrors(
       if (best < 0 || Math.abs(i - expected) < Math.abs(best - expected)) best = i;
     }
     if (best < 0 || words[best]!.at === null) continue;
-    errors.push(words[best]!.at! - onsets[index]!);
+    // What the sender is shown: "listen at 0:08" and the link's #t=8 are whole seconds, rounded down.
+    errors.push(Math.floor(words[best]!.at!) - onsets[index]!);
+    times.push([words[best]!.at!, onsets[index]!]);
     cursor = best + 1;
   }
-  return { marks, errors };
+  return { marks, errors, times };
 }

@@ -11,8 +11,13 @@ import type { HeardWord } from './heard-words';
 /** A stretch of speech, in seconds from the start of the recording. */
 export type SpeechSpan = { readonly start: number; readonly end: number };
 
-/** Playing starts this long before the word's estimated start (an estimate late by this much still lands on it). */
-export const LISTEN_LEAD_SECONDS = 0.5;
+/**
+ * Playing starts this long before the word's estimated start (an estimate late by this much still lands on
+ * it). "Listen at 0:08" and the link's `#t=8` round down to the second besides, half a second earlier on
+ * average: 0.3 s put the most of them within 2 s of the word with few starting after it (bench/hearing.ts;
+ * docs/decisions/transcripts.md).
+ */
+export const LISTEN_LEAD_SECONDS = 0.3;
 
 /** Every word costs this much besides its letters: its onset, the short gap before it. */
 const WORD_WEIGHT = 1;
