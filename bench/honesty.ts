@@ -28,6 +28,7 @@ import {
   SPEECH_CORPUS,
   SpeechClips,
 } from '../test/support/speech-clips';
+import { hearingFromEnv } from './hearing';
 import { machineLine, writeSection } from './report';
 
 export type HonestyRow = {
@@ -46,7 +47,7 @@ export async function moonshineModels(): Promise<MoonshineTranscriber[]> {
   const models: MoonshineTranscriber[] = [];
   for (const size of MOONSHINE_SIZES) {
     if ((await missingModelFiles(defaultModelDir(size))).length === 0) {
-      models.push(new MoonshineTranscriber({ moonshineModel: size }));
+      models.push(new MoonshineTranscriber({ moonshineModel: size, hearing: hearingFromEnv() }));
     } else console.log(`Moonshine ${size} is not fetched (${fetchHint(size)}): it is left out of this run.`);
   }
   if (models.length === 0) throw new Error('No Moonshine model is fetched: run npm run models.');

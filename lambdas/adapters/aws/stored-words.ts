@@ -3,8 +3,9 @@
  * because every one of the table's four indexes projects the whole item and a list of
  * `{text, confidence, at}` maps costs about 40 bytes a word (docs/decisions/transcripts.md, "Confidence
  * travels with the words"). The words' texts are the transcript's, one space apart, so they are not stored
- * twice; each word keeps its confidence in hundredths, and `at` is kept once per piece of audio (where it
- * changes), to a tenth of a second, rounded down so that playing from it starts at or before the word.
+ * twice; each word keeps its confidence in hundredths, and `at` is kept where it changes (per sentence from
+ * OpenAI; nearly per word offline since Moonshine's words are placed where they were said, issue 32), to a
+ * tenth of a second, rounded down so that playing from it starts at or before the word.
  */
 import { type HeardWord, heardWordsSchema } from '#core/transcripts/heard-words';
 

@@ -82,6 +82,8 @@ export type ConvertOptions = {
   readonly timeoutMs?: number;
   /** Decode at most this much audio (a lying header cannot make it more). Default: 10 minutes. */
   readonly maxDurationSeconds?: number;
+  /** ffmpeg audio filters to apply while decoding (a filtergraph, e.g. `highpass=f=100`); default none. */
+  readonly filters?: string | null;
 };
 
 /** Probes and converts audio with ffmpeg/ffprobe; every call has a timeout and cleans up its temporary files. */
@@ -152,6 +154,7 @@ export class FfmpegAudioTools implements AudioTools {
           '-map',
           '0:a:0',
           '-vn',
+          ...(options.filters ? ['-af', options.filters] : []),
           '-ac',
           '1',
           '-ar',

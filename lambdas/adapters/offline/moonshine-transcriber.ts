@@ -1,8 +1,10 @@
 /**
  * Offline transcription with Moonshine (an open English speech model made for small devices), run in this
  * process by onnxruntime-node: the same code on a workstation and in Lambda. ffmpeg decodes any accepted
- * format to 16 kHz mono PCM; long audio is cut at quiet points into pieces of 12-20 s; each piece goes
- * through the encoder once and the decoder token by token (greedy). See docs/local-transcription.md.
+ * format to 16 kHz mono PCM; a voice-activity detector (Silero) finds the speech, which is cut at its pauses
+ * into pieces of at most 20 s (longer silences left out); each piece goes through the encoder once and the decoder
+ * token by token (greedy, moonshine-decoder.ts), and its words are placed over its speech (issue 32). See
+ * docs/local-transcription.md.
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -11,7 +13,7 @@ import type * as Ort from 'onnxruntime-node';
 import { DependencyMissingError, NoSpeechError, NotEnglishError } from '#core/messages/pipeline-errors';
 import { type HeardWord, transcriptOf } from '#core/transcripts/heard-words';
 import { correctWordsSpelling, type Phonetics } from '#core/transcripts/spelling-correction';
-import { type ScoredToken, wordsFromTokens } from '#core/transcripts/token-words';
+import { wordsFromTokens } from '#core/transcripts/token-words';
 import {
   judgeTranscript,
   signalsSummary,
@@ -20,11 +22,13 @@ import {
 } from '#core/transcripts/transcript-quality';
 import { lowQualityWarning, POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
 import { normalizeVocabulary } from '#core/transcripts/vocabulary';
+import { placeWords } from '#core/transcripts/word-times';
 import type { AudioInput, Transcriber, Transcription, VocabularyHints } from '../../ports/transcriber';
 import { doubleMetaphonePhonetics } from '../phonetic/double-metaphone-phonetics';
-import { type BiasState, type BiasWeights, everydayWords, VocabularyBias } from './contextual-bias';
+import { type BiasWeights, everydayWords, VocabularyBias } from './contextual-bias';
 import { type LocalEngineConfig, localEngineConfigFromEnv } from './engine-config';
 import { FfmpegAudioTools } from './ffmpeg-audio-tools';
+import { decodeGreedy, type Sessions, scoredTokens, type Tokenizer } from './moonshine-decoder';
 import {
   defaultModelDir,
   fetchHint,
@@ -33,20 +37,10 @@ import {
   missingModelFiles,
 } from './moonshine-model';
 import { Semaphore } from './semaphore';
-import {
-  hasSpeechEnergy,
-  type Piece,
-  pcmSamples,
-  SAMPLE_RATE,
-  splitAtQuietPoints,
-  toFloat32,
-} from './speech-audio';
+import { SileroVad } from './silero-vad';
+import { hasSpeechEnergy, pcmSamples, SAMPLE_RATE, splitAtQuietPoints, toFloat32 } from './speech-audio';
+import { piecesAtPauses, type SpeechPiece, speechStretches } from './speech-pieces';
 
-/** The decoder starts from this token and stops at that one. */
-const START_TOKEN = 1;
-const END_TOKEN = 2;
-/** Greedy decoding stops after this many tokens per second of audio (speech is 2-4; loops run on forever). */
-const TOKENS_PER_SECOND = 6;
 /**
  * Audio below telephone quality (8 kHz) gets a warning. 8 kHz itself no longer does: Moonshine's word error
  * rate on 8 kHz AMR human speech is 7% (4% at 16 kHz), where pocketsphinx's was 88%.
@@ -73,16 +67,6 @@ function loadPackage<T>(name: string): T {
     );
   }
 }
-
-/** Llama's SentencePiece vocabulary, which Moonshine writes in (an ES module: `require` gives its namespace). */
-type Tokenizer = typeof import('llama-tokenizer-js')['default'];
-
-type Sessions = {
-  readonly ort: typeof Ort;
-  readonly encoder: Ort.InferenceSession;
-  readonly decoder: Ort.InferenceSession;
-  readonly tokenizer: Tokenizer;
-};
 
 /** Sessions are made once per process (0.5-0.8 s) and shared by every transcriber on the same model. */
 const loaded = new Map<string, Promise<Sessions>>();
@@ -118,7 +102,24 @@ export type MoonshineOptions = Partial<
    */
   readonly vocabulary?: { readonly bias?: boolean | BiasWeights; readonly phonetic?: boolean };
   readonly phonetics?: Phonetics;
+  /** How the audio is prepared and cut (issue 32; bench/hearing.ts compares the choices). */
+  readonly hearing?: Partial<HearingOptions>;
 };
+
+/** How the audio is prepared and cut before the model, and how words get their times (issue 32). */
+export type HearingOptions = {
+  /**
+   * At the pauses a voice-activity detector finds with up to 1 s of quiet kept around the speech (the
+   * default) or none ('pauses-tight'), or at the quietest points of 12-20 s (before issue 32).
+   */
+  readonly pieces: 'pauses' | 'pauses-tight' | 'quiet-points';
+  /** Each word at the start of its piece (before issue 32), or where it was said in the piece (the default). */
+  readonly wordTimes: 'piece-start' | 'spoken';
+  /** ffmpeg audio filters applied while decoding (null: none). */
+  readonly cleanup: string | null;
+};
+
+export const DEFAULT_HEARING: HearingOptions = { pieces: 'pauses', wordTimes: 'spoken', cleanup: null };
 
 /** Transcriber for when no OpenAI key is saved: English, on this machine or in the Transcribe function. */
 export class MoonshineTranscriber implements Transcriber {
@@ -128,8 +129,10 @@ export class MoonshineTranscriber implements Transcriber {
   private readonly audioTools: FfmpegAudioTools;
   private readonly vocabularyUse: NonNullable<MoonshineOptions['vocabulary']>;
   private readonly phonetics: Phonetics;
+  private readonly hearing: HearingOptions;
 
   constructor(options: MoonshineOptions = {}) {
+    this.hearing = { ...DEFAULT_HEARING, ...options.hearing };
     this.vocabularyUse = options.vocabulary ?? {};
     this.phonetics = options.phonetics ?? doubleMetaphonePhonetics;
     const fromEnv = localEngineConfigFromEnv();
@@ -192,11 +195,12 @@ export class MoonshineTranscriber implements Transcriber {
     const pcm = await this.audioTools.decodePcm16kMono(audio.bytes, {
       // ffmpeg decodes at hundreds of times real time; this only stops a hung process.
       timeoutMs: 30_000 + Math.ceil((durationSeconds ?? 600) * 1_000),
+      filters: this.hearing.cleanup,
     });
     const samples = pcmSamples(pcm);
     const decoded = await cpuSlots.run(async () => {
       const out: Decoded[] = [];
-      for (const piece of splitAtQuietPoints(samples))
+      for (const piece of await this.piecesOf(sessions, samples))
         out.push(await this.transcribePiece(sessions, samples, piece, bias));
       return out;
     });
@@ -246,72 +250,45 @@ export class MoonshineTranscriber implements Transcriber {
     return VocabularyBias.of(vocabulary, encode, use === true ? undefined : use);
   }
 
+  /** The pieces to decode: cut at the pauses the voice-activity detector finds, or at quiet points. */
+  private async piecesOf(sessions: Sessions, samples: Int16Array): Promise<SpeechPiece[]> {
+    if (this.hearing.pieces === 'quiet-points') {
+      return splitAtQuietPoints(samples).map((piece) => ({ ...piece, speech: [piece] }));
+    }
+    const vad = await SileroVad.load(sessions.ort, this.threads);
+    const probabilities = await vad.speechProbabilities(samples);
+    const stretches = speechStretches(probabilities, samples.length);
+    return piecesAtPauses(
+      stretches,
+      samples,
+      SAMPLE_RATE,
+      this.hearing.pieces === 'pauses-tight' ? 0 : undefined,
+    );
+  }
+
   private async transcribePiece(
     sessions: Sessions,
     samples: Int16Array,
-    piece: Piece,
+    piece: SpeechPiece,
     bias: VocabularyBias | null,
   ): Promise<Decoded> {
     const input = toFloat32(samples, piece);
-    const at = Math.round((piece.start / SAMPLE_RATE) * 100) / 100;
-    const decoded = await this.decode(sessions, input, false, bias, at);
+    let decoded = await decodeGreedy(sessions, this.model, input, { forbidEndFirst: false, bias });
     // Empty output is usually right (silence, a tone). When the piece sounds like speech, the model missed it:
     // forbidding the end token at the first step makes it say what it heard (on silence that gives "You").
-    if (decoded.words.length === 0 && hasSpeechEnergy(samples, piece)) {
-      return this.decode(sessions, input, true, bias, at);
+    if (decoded.tokens.length === 0 && hasSpeechEnergy(samples, piece)) {
+      decoded = await decodeGreedy(sessions, this.model, input, { forbidEndFirst: true, bias });
     }
-    return decoded;
-  }
-
-  private async decode(
-    sessions: Sessions,
-    audio: Float32Array,
-    forbidEndFirst: boolean,
-    bias: VocabularyBias | null,
-    at: number,
-  ): Promise<Decoded> {
-    const { ort, encoder, decoder } = sessions;
-    const { last_hidden_state: hidden } = await encoder.run({
-      input_values: new ort.Tensor('float32', audio, [1, audio.length]),
-    });
-    const { layers, heads, headSize } = this.model;
-    const empty = new ort.Tensor('float32', new Float32Array(0), [1, heads, 0, headSize]);
-    const past: Record<string, Ort.Tensor> = {};
-    for (let layer = 0; layer < layers; layer++) {
-      for (const part of ['decoder', 'encoder']) {
-        for (const kind of ['key', 'value']) past[`past_key_values.${layer}.${part}.${kind}`] = empty;
-      }
-    }
-    const maxTokens = Math.max(4, Math.ceil((audio.length / SAMPLE_RATE) * TOKENS_PER_SECOND));
-    const tokens: number[] = [];
-    const logProbs: number[] = [];
-    let previous = START_TOKEN;
-    let matching: BiasState = bias?.initial ?? [];
-    for (let step = 0; step < maxTokens; step++) {
-      const output = await decoder.run({
-        input_ids: new ort.Tensor('int64', BigInt64Array.from([BigInt(previous)]), [1, 1]),
-        encoder_hidden_states: hidden!,
-        use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
-        ...past,
-      });
-      const logits = output.logits!.data as Float32Array;
-      const skip = step === 0 && forbidEndFirst ? END_TOKEN : -1;
-      const next = bias ? bias.choose(logits, matching, skip) : argMax(logits, skip);
-      if (next === END_TOKEN) break;
-      // A word the sender gave is expected here: the honesty rule reads its likelihood with the bonus.
-      const bonus = bias ? bias.bonus(matching, next) : 0;
-      if (bias) matching = bias.advance(matching, next);
-      tokens.push(next);
-      logProbs.push(Math.min(0, logProbability(logits, next) + bonus));
-      previous = next;
-      for (const [name, tensor] of Object.entries(output)) {
-        if (!name.startsWith('present.')) continue;
-        // The encoder's keys and values are computed at the first step and stay the same after it.
-        if (step > 0 && name.includes('.encoder.')) continue;
-        past[name.replace('present.', 'past_key_values.')] = tensor;
-      }
-    }
-    return { words: wordsFromTokens(scoredTokens(sessions.tokenizer, tokens, logProbs), at), logProbs };
+    const seconds = (at: number) => Math.round((at / SAMPLE_RATE) * 100) / 100;
+    const words = wordsFromTokens(
+      scoredTokens(sessions.tokenizer, decoded.tokens, decoded.logProbs),
+      seconds(piece.start),
+    );
+    const spans = piece.speech.map((span) => ({ start: seconds(span.start), end: seconds(span.end) }));
+    return {
+      words: this.hearing.wordTimes === 'spoken' ? placeWords(words, spans) : words,
+      logProbs: decoded.logProbs,
+    };
   }
 }
 
@@ -328,50 +305,3 @@ function commonWords(tokenizer: Tokenizer): (word: string) => boolean {
 
 /** One piece's words and the log-probability the decoder gave each token it chose. */
 type Decoded = { readonly words: readonly HeardWord[]; readonly logProbs: readonly number[] };
-
-/** log-softmax of the logits at `index`: how sure the decoder was of the token it chose. */
-function logProbability(logits: Float32Array, index: number): number {
-  let max = Number.NEGATIVE_INFINITY;
-  for (const value of logits) if (value > max) max = value;
-  let sum = 0;
-  for (const value of logits) sum += Math.exp(value - max);
-  return logits[index]! - max - Math.log(sum);
-}
-
-/** The index of the largest logit of the last position, never `skip`. */
-function argMax(logits: Float32Array, skip: number): number {
-  let best = -1;
-  let bestValue = Number.NEGATIVE_INFINITY;
-  for (let index = 0; index < logits.length; index++) {
-    const value = logits[index]!;
-    if (value > bestValue && index !== skip) {
-      bestValue = value;
-      best = index;
-    }
-  }
-  return best;
-}
-
-const BYTE_PIECE = /^<0x([0-9A-F]{2})>$/;
-const utf8 = new TextEncoder();
-
-/**
- * The tokens as bytes, each with its log-probability, as the tokenizer decodes them: a piece's "▁" is a
- * space, a byte piece (`<0x0A>`) its byte. Moonshine writes Llama's SentencePiece pieces; ids past that
- * vocabulary (none in practice) and the control tokens are dropped.
- */
-function scoredTokens(
-  tokenizer: Tokenizer,
-  tokens: readonly number[],
-  logProbs: readonly number[],
-): ScoredToken[] {
-  const scored: ScoredToken[] = [];
-  for (const [index, token] of tokens.entries()) {
-    if (token <= END_TOKEN || token >= tokenizer.vocabById.length) continue;
-    const piece = tokenizer.vocabById[token]!;
-    const byte = BYTE_PIECE.exec(piece);
-    const bytes = byte ? [Number.parseInt(byte[1]!, 16)] : utf8.encode(piece.replaceAll('▁', ' '));
-    scored.push({ bytes, logProb: logProbs[index]! });
-  }
-  return scored;
-}

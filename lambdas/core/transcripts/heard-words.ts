@@ -2,9 +2,10 @@
  * How sure the speech engine was of each word of a transcript, and roughly where in the recording it was said
  * (issue 24): the reply states a name, a number or a time only when the words that carry it were heard well,
  * and the message page shades the words that were not. Offline the confidence comes from Moonshine's token
- * probabilities, with OpenAI from the transcription's log-probabilities; `at` is the start of the piece of
- * audio the word was decoded from (Moonshine cuts a recording into pieces of 12-20 s), which is enough to play
- * the recording from near the word.
+ * probabilities, with OpenAI from the transcription's log-probabilities; `at` is where the word was said, a
+ * little before it: offline, Moonshine's pieces are cut at the pauses a voice-activity detector finds and
+ * each piece's words are laid over its speech (core/transcripts/word-times.ts, issue 32), so playing from
+ * `at` starts within about a second before the word.
  *
  * The words are the transcript: `transcriptOf(words)` is the message's `transcript`, word for word, so any
  * step that rewrites the transcript (spelling correction, cutting a decoder loop) rewrites the words with it.
@@ -18,7 +19,7 @@ export const heardWordSchema = z.object({
   text: z.string().min(1),
   /** The engine's probability that this word is what was said, 0 to 1. */
   confidence: z.number().min(0).max(1),
-  /** Seconds from the start of the recording to the start of the piece the word came from; null: unknown. */
+  /** Seconds from the start of the recording to (a little before) where the word was said; null: unknown. */
   at: z.number().nonnegative().nullable(),
 });
 export type HeardWord = z.infer<typeof heardWordSchema>;
