@@ -132,7 +132,9 @@ function summaryText(
     callbackTime !== null && text.toLowerCase().includes(callbackTime.toLowerCase());
   const scores = candidates.map(
     ({ text, gaveNumber }, index) =>
-      scoreSentence(text, index, punctuated) - (gaveNumber ? 2 : 0) - (shownTime(text) ? 2 : 0),
+      scoreSentence(text, index, punctuated, caller !== null) -
+      (gaveNumber ? 2 : 0) -
+      (shownTime(text) ? 2 : 0),
   );
   const room = SUMMARY_MAX_CHARS - (who === null ? 0 : who.length + 2);
   const picked = kept.length === 0 ? '' : pickSentences(kept, scores, room);

@@ -53,9 +53,14 @@ export const saysWhy = (sentence: string): boolean => {
 
 /**
  * How much a sentence tells the listener: why it matters, money, times, requests, phone numbers, numbers;
- * nothing for an introduction or a courtesy (the header names the caller).
+ * nothing for a courtesy, nor for an introduction when the caller was found in one (the header names them).
  */
-export function scoreSentence(sentence: string, index: number, punctuated: boolean): number {
+export function scoreSentence(
+  sentence: string,
+  index: number,
+  punctuated: boolean,
+  callerFound = true,
+): number {
   if (isCourtesy(sentence)) return 0;
   let score = 0;
   if (saysWhy(sentence)) score += 6;
@@ -69,8 +74,8 @@ export function scoreSentence(sentence: string, index: number, punctuated: boole
   if (CLOCK_TIME.test(sentence) || AT_HOUR.test(sentence)) score += 1;
   if (PHONE.test(sentence)) score += 3;
   else if (NUMBER.test(sentence)) score += 1;
-  // A sentence that is mostly the caller's introduction says what the header already does.
-  if (INTRODUCTION.test(sentence) && score <= 2) score -= 1;
+  // A sentence that only introduces the caller says what the header will (when the introduction was read).
+  if (INTRODUCTION.test(sentence) && !hasContent(sentence)) return callerFound ? 0 : score + 2;
   // Only a punctuated transcript's capitals say something: a lowercase one's were put back by us.
   if (punctuated) score += Math.min(1, namesIn(sentence));
   if (index === 0) score += 1;

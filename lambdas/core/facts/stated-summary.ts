@@ -15,7 +15,7 @@
  *   voicemail can be made to plant one).
  */
 
-import { shortenAtSentence } from '#core/texts/sms-text';
+import { shortenKeepingFacts } from '#core/texts/sms-text';
 import {
   type HeardToken,
   type HeardTranscript,
@@ -243,7 +243,7 @@ export function statedSummary(
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
     summary: {
-      summary: shortenAtSentence(withCaller(text(summary.summary), who), SUMMARY_MAX_CHARS),
+      summary: shortenKeepingFacts(withCaller(text(summary.summary), who), SUMMARY_MAX_CHARS),
       key_points: summary.key_points.map(text),
       callback_number: number,
       callback_time: statedTime(summary.callback_time, heard),

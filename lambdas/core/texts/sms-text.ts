@@ -269,6 +269,47 @@ export function shortenAtSentence(text: string, maxChars: number): string {
   return best > 0 ? trimmed.slice(0, best).trim() : truncateAtWord(trimmed, maxChars);
 }
 
+/** What a sentence carries that a reader acts on: numbers, amounts, clock times, days. */
+const FACT_WORDS =
+  /\$?\d[\d,:.]*|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|noon)\b/gi;
+
+/** The text's sentences, each with what ends it. */
+function sentencesOf(text: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const end = match.index + match[0].length;
+    sentences.push(text.slice(start, end).trim());
+    start = end;
+  }
+  if (text.slice(start).trim() !== '') sentences.push(text.slice(start).trim());
+  return sentences.filter((sentence) => sentence !== '');
+}
+
+/**
+ * Shortens text to at most `maxChars` by leaving out whole sentences: the one with the fewest numbers, times
+ * and days first, the latest of those that tie (issue 32: a summary's price or time is not cut because it
+ * came last, while a sentence with none stays). The first sentence stays (who called leads it); when it
+ * alone is too long, as shortenAtSentence.
+ */
+export function shortenKeepingFacts(text: string, maxChars: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= maxChars) return trimmed;
+  const kept = sentencesOf(trimmed).map((sentence) => ({
+    sentence,
+    facts: sentence.match(FACT_WORDS)?.length ?? 0,
+  }));
+  const joined = () => kept.map((part) => part.sentence).join(' ');
+  while (kept.length > 1 && joined().length > maxChars) {
+    let drop = 1;
+    for (let index = 2; index < kept.length; index++) {
+      if ((kept[index]?.facts ?? 0) <= (kept[drop]?.facts ?? 0)) drop = index;
+    }
+    kept.splice(drop, 1);
+  }
+  return shortenAtSentence(joined(), maxChars);
+}
+
 /**
  * The longest text `build` makes within `maxSegments` billed segments, counted truthfully (`segmentCount`: a
  * character outside GSM-7 halves the room). `build(room)` must grow with `room`, which runs from 0 to
