@@ -107,6 +107,15 @@ describe('a number the caller gave and the engine did not write as one', () => {
     expect(first).toContain('My direct line is 5:12, 5:55, 0:12, 8:00(?).');
   });
 
+  it('takes in the pieces that follow digits heard one by one ("five, five, go on to three")', () => {
+    const first = firstText(
+      "Hi, this is Nora, the cater for Saturday's party. I'm sorry, but I have to cancel because our kitchen flooded this morning. I can recommend another cater if you call me at six, one, seven, five, five, five, go on to three.",
+      12,
+    );
+    expect(first).toContain('Number unclear, listen at');
+    expect(first).not.toContain('go on to three');
+  });
+
   it('is not a range of times, nor a time to call', () => {
     for (const transcript of [
       'Hi, this is Omar from the bike shop. Your bike is ready. Call us between 9:30 and 11:30 tomorrow to pick it up, or come by on Saturday.',

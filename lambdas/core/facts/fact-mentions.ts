@@ -9,7 +9,7 @@
 
 import { digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from '#core/transcripts/spoken-numbers';
 import { nameMentions } from './name-mentions';
-import { numberAttempts } from './number-attempts';
+import { numberAttempts, withTrailingPieces } from './number-attempts';
 import { bareWords, type Mention, timeMentions } from './time-mentions';
 
 export type { FactKind, Mention } from './time-mentions';
@@ -220,7 +220,7 @@ function extensionMentions(
  */
 export function findMentions(tokens: readonly string[]): Mention[] {
   const words = bareWords(tokens);
-  const numbers = numberMentions(tokens, words);
+  const numbers = withTrailingPieces(tokens, numberMentions(tokens, words));
   // A number given in pieces (issue 32: core/facts/number-attempts.ts): its pieces are no time, no digits.
   const phones = new Set(numbers.filter((m) => m.kind === 'phone').flatMap((mention) => spanOf(mention)));
   const attempts = numberAttempts(tokens, words, phones);

@@ -40,6 +40,12 @@ const MIN_DIGITS_ANNOUNCED = 3;
 const RANGE_WORDS = new Set(['and', 'to', 'until', 'till', 'through', 'or', '-']);
 const CLOCK = /^(?:1[0-2]|0?[1-9])(?::[0-5]\d)?$/;
 
+/** Words after which digits are no part of a phone number. */
+const OTHER_DIGITS = new Set(['extension', 'ext', 'ending', 'card', 'account', 'pin', 'last']);
+
+/** Words an engine writes for a digit it misheard: "to" for two, "for" for four. */
+const SOUNDALIKES: Readonly<Record<string, string>> = { to: '2', too: '2', for: '4', won: '1', ate: '8' };
+
 /** The digits a word holds: "5'5," -> "55", "five" -> "5"; '' for a word with none. */
 function digitsOf(token: string): string {
   const written = token.replace(/\D/g, '');
@@ -64,7 +70,13 @@ function piecesFrom(tokens: readonly string[], start: number, taken: ReadonlySet
   const groups: { readonly index: number; readonly digits: string }[] = [];
   let gap = 0;
   for (let index = start; index < tokens.length && !taken.has(index); index++) {
-    const digits = digitsOf(tokens[index] ?? '');
+    // An extension, a card's or an account's digits are digits of their own.
+    if (OTHER_DIGITS.has(bareWord(tokens[index] ?? ''))) break;
+    // "go on to three": a word heard for a digit counts when a digit follows it.
+    const soundalike = SOUNDALIKES[bareWord(tokens[index] ?? '')];
+    const digits =
+      digitsOf(tokens[index] ?? '') ||
+      (soundalike !== undefined && digitsOf(tokens[index + 1] ?? '') !== '' ? soundalike : '');
     if (digits !== '') {
       groups.push({ index, digits });
       gap = 0;
@@ -120,3 +132,22 @@ export function numberAttempts(
   }
   return found;
 }
+
+/**
+ * A phone number already found badly written ("call me at six, one, seven, five, five, five") with the pieces
+ * that follow it ("go on to three"), which belong to it: one unclear number, not a number and a few words.
+ */
+export function withTrailingPieces(tokens: readonly string[], mentions: readonly Mention[]): Mention[] {
+  const taken = new Set(mentions.flatMap((mention) => range(mention.start, mention.end)));
+  return mentions.map((mention) => {
+    if (mention.kind !== 'phone' || mention.problem === null) return mention;
+    const groups = piecesFrom(tokens, mention.end, taken);
+    if (groups.length === 0) return mention;
+    const end = (groups.at(-1)?.index ?? mention.end - 1) + 1;
+    const value = mention.value + groups.map((group) => group.digits).join('');
+    for (const index of range(mention.end, end)) taken.add(index);
+    return { ...mention, end, value };
+  });
+}
+
+const range = (start: number, end: number) => Array.from({ length: end - start }, (_, at) => start + at);
