@@ -57,9 +57,9 @@ export function heardTokens(heard: HeardTranscript, seconds: number | null = nul
 /**
  * The words of one piece placed through it (issue 32). An engine that times pieces, not words (Moonshine
  * gives each word its piece's start), put a number said 8 s into a 15-second piece at 0:00; each word of a
- * run sharing one time is placed where its share of the run's letters puts it between that time and the
- * next piece's (or the recording's end): speech at an even pace, within the piece. Words with times of their
- * own are left as they are.
+ * run of more than one sentence sharing one time is placed where its share of the run's letters puts it
+ * between that time and the next piece's (or the recording's end): speech at an even pace, within the piece.
+ * Words with times of their own, and a sentence's words sharing its start (OpenAI's), are left as they are.
  */
 function spreadWithinPieces(tokens: HeardToken[], seconds: number | null): HeardToken[] {
   const spread = tokens.slice();
@@ -70,8 +70,10 @@ function spreadWithinPieces(tokens: HeardToken[], seconds: number | null): Heard
     while (end < tokens.length && at !== null && tokens[end]?.at === at) end += 1;
     const next = tokens.slice(end).find((token) => token.at !== null && at !== null && token.at > at)?.at;
     const until = next ?? (seconds !== null && at !== null && seconds > at ? seconds : null);
-    if (at !== null && until !== null && end - start > 1) {
-      const run = tokens.slice(start, end);
+    const run = tokens.slice(start, end);
+    // A run of one sentence is an engine's deliberate time (OpenAI's: where the sentence starts), kept.
+    const piece = run.slice(0, -1).some((token) => /[.!?]["')\]]*$/.test(token.text));
+    if (at !== null && until !== null && piece) {
       const total = run.reduce((sum, token) => sum + token.text.length + 1, 0);
       let before = 0;
       run.forEach((token, offset) => {
