@@ -127,10 +127,10 @@ describe('a number the caller gave and the engine did not write as one', () => {
 });
 
 describe('a summary too long for its room', () => {
-  it('loses the sentence with the fewest facts, not the last one', () => {
+  it('loses the sentence worth least, not the last one, and keeps who called', () => {
     const summary =
-      'Mike: The tank is rusted through and it needs to be replaced. We looked at the photos you sent us. The total would be $850 installed, next Tuesday at 9.';
-    expect(shortenKeepingFacts(summary, 130)).toBe(
+      'Mike: Calling back about your water heater. The tank is rusted through and it needs to be replaced. The total would be $850 installed, next Tuesday at 9.';
+    expect(shortenKeepingFacts(summary, 130, 'Mike: ')).toBe(
       'Mike: The tank is rusted through and it needs to be replaced. The total would be $850 installed, next Tuesday at 9.',
     );
   });

@@ -22,12 +22,9 @@ export const TOPIC =
 /** Money: "$850", "eight hundred fifty dollars", "the total", "a deposit of", "a late fee". */
 export const AMOUNT =
   /\$\s?\d|\b(?:dollars?|bucks|cents|deposit|fee|total|balance|price|quote|estimate|cost|costs|charge|payment|refund(?:ed)?|owe|invoice)\b/i;
-/**
- * Why a call matters, said in one sentence (the urgency rules read whole transcripts, where "she" is the
- * daughter named before): health, harm, a breakdown, damage, money at risk, something cancelled or due.
- */
-export const REASON =
-  /\b(?:fever|temperature of|threw up|throwing up|vomit\w*|sick|ill|hurt|injur\w*|bleeding|fell|fracture\w*|broke (?:his|her|my|their) \w+|hospital|emergency|urgent care|ambulance|infection|diagnos\w*|test (?:results?|came back)|results? (?:are|came) (?:in|back)|lab results|biopsy|allergic|rash|accident|crash|broke down|broken down|tow truck|flat tire|stranded|stuck|leak\w*|flood\w*|burst|no (?:heat|water|power)|power (?:is )?out|fire|smoke|gas leak|break-?in|stolen|fraud\w*|suspicious|unauthori[sz]ed|declined|bounced|(?:did not|didn't) go through|returned|overdue|past due|late fee|penalty|shut ?off|disconnect\w*|evict\w*|cancel\w*|postpon\w*|delayed|rescheduled|moved|recall\w*|locked out|lost|missing|damage\w*|replaced|broken|ready for pick ?up|needs? to be picked up|pick (?:him|her|them) up)\b/i;
+/** Why a call matters, said in one sentence (core/texts/sentence-weight.ts: the reply weighs it too). */
+export { REASON } from '#core/texts/sentence-weight';
+
 /** Courtesy that tells the listener nothing: "I'm sorry to bother you", "hope you're well". */
 const COURTESY =
   /^(?:(?:i'm |i am )?sorry (?:to bother you|for the (?:late )?call)|(?:i )?hope (?:you're|you are|all is) (?:well|doing well|good)|thanks?(?: you)?(?: so much| very much)?(?: for (?:your|the) \w+)?|have a (?:good|nice|great) (?:day|one|evening|weekend)|talk (?:to you )?soon|take care|bye)[.!,]?$/i;

@@ -32,6 +32,14 @@ export type ExtractiveSummary = VoiceSummary & { readonly caller: CallerCandidat
 /** A sentence more than this share of whose words the engine doubted is not chosen for the summary. */
 export const MOSTLY_DOUBTFUL = 0.5;
 
+/**
+ * What the sentences may take (issue 32): the first text's two segments less its heading, a callback or
+ * "Number unclear" line and the link leave about this much; a caller the checks then name takes a sentence
+ * with the fewest facts out (core/texts/sms-text.ts, shortenKeepingFacts), one they withhold leaves no room
+ * unused.
+ */
+export const FIRST_TEXT_ROOM = 200;
+
 /** What an empty transcript is summarized as. */
 export const NO_SPEECH_SUMMARY = 'No speech detected.';
 
@@ -136,7 +144,7 @@ function summaryText(
       (gaveNumber ? 2 : 0) -
       (shownTime(text) ? 2 : 0),
   );
-  const room = SUMMARY_MAX_CHARS - (who === null ? 0 : who.length + 2);
+  const room = FIRST_TEXT_ROOM;
   const picked = kept.length === 0 ? '' : pickSentences(kept, scores, room);
   const fallback = who === null ? sentences.filter((_, index) => heardWell[index]).join(' ') : '';
   return { text: picked === '' ? fallback : picked, caller };

@@ -116,6 +116,12 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
   return { name, role: kept(caller.role), organization: kept(caller.organization) };
 }
 
+/** How withCaller leads the text with who called ("Mike from Reliable Plumbing: "), or ''. */
+function callerLead(who: CallerCandidate | null): string {
+  const text = who === null ? null : callerText(who);
+  return text === null ? '' : `${text}: `;
+}
+
 /** The callback number if it passed, or where a number was said but not heard well enough to state. */
 function statedNumber(
   number: string | null,
@@ -243,7 +249,12 @@ export function statedSummary(
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
     summary: {
-      summary: shortenKeepingFacts(withCaller(text(summary.summary), who), SUMMARY_MAX_CHARS),
+      // Who called leads; what follows loses its least worth to make room for them.
+      summary: shortenKeepingFacts(
+        withCaller(text(summary.summary), who),
+        SUMMARY_MAX_CHARS,
+        callerLead(who),
+      ),
       key_points: summary.key_points.map(text),
       callback_number: number,
       callback_time: statedTime(summary.callback_time, heard),

@@ -5,6 +5,7 @@
  * so text we write is passed through `toGsmSafe` first.
  */
 import type { AccentedLetters } from '#core/operator/settings';
+import { sentenceWeight } from './sentence-weight';
 
 /** The GSM 03.38 basic character set: each costs one septet. */
 const GSM_BASIC = new Set(
@@ -269,10 +270,6 @@ export function shortenAtSentence(text: string, maxChars: number): string {
   return best > 0 ? trimmed.slice(0, best).trim() : truncateAtWord(trimmed, maxChars);
 }
 
-/** What a sentence carries that a reader acts on: numbers, amounts, clock times, days. */
-const FACT_WORDS =
-  /\$?\d[\d,:.]*|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|noon)\b/gi;
-
 /** The text's sentences, each with what ends it. */
 function sentencesOf(text: string): string[] {
   const sentences: string[] = [];
@@ -287,27 +284,28 @@ function sentencesOf(text: string): string[] {
 }
 
 /**
- * Shortens text to at most `maxChars` by leaving out whole sentences: the one with the fewest numbers, times
- * and days first, the latest of those that tie (issue 32: a summary's price or time is not cut because it
- * came last, while a sentence with none stays). The first sentence stays (who called leads it); when it
- * alone is too long, as shortenAtSentence.
+ * Shortens text to at most `maxChars` by leaving out whole sentences: the one worth least first
+ * (core/texts/sentence-weight.ts: why the call matters, numbers, times, days), the latest of those that tie
+ * (issue 32: a price, a time or a fever is not cut because it came last). `lead` (who called: "Mike from
+ * Reliable Plumbing: ") stays whatever is cut after it. When one sentence alone is too long, as
+ * shortenAtSentence.
  */
-export function shortenKeepingFacts(text: string, maxChars: number): string {
+export function shortenKeepingFacts(text: string, maxChars: number, lead = ''): string {
   const trimmed = text.trim();
   if (trimmed.length <= maxChars) return trimmed;
-  const kept = sentencesOf(trimmed).map((sentence) => ({
-    sentence,
-    facts: sentence.match(FACT_WORDS)?.length ?? 0,
-  }));
+  const led = lead !== '' && trimmed.startsWith(lead);
+  const body = led ? trimmed.slice(lead.length) : trimmed;
+  const room = maxChars - (led ? lead.length : 0);
+  const kept = sentencesOf(body).map((sentence) => ({ sentence, worth: sentenceWeight(sentence) }));
   const joined = () => kept.map((part) => part.sentence).join(' ');
-  while (kept.length > 1 && joined().length > maxChars) {
-    let drop = 1;
-    for (let index = 2; index < kept.length; index++) {
-      if ((kept[index]?.facts ?? 0) <= (kept[drop]?.facts ?? 0)) drop = index;
+  while (kept.length > 1 && joined().length > room) {
+    let drop = 0;
+    for (let index = 1; index < kept.length; index++) {
+      if ((kept[index]?.worth ?? 0) <= (kept[drop]?.worth ?? 0)) drop = index;
     }
     kept.splice(drop, 1);
   }
-  return shortenAtSentence(joined(), maxChars);
+  return shortenAtSentence(`${led ? lead : ''}${joined()}`, maxChars);
 }
 
 /**

@@ -178,10 +178,16 @@ function summaryMessage(input: ReplyInput): string {
   const trailer = trailerLines(input, input.summary.summary, texts, room);
   const summaryText = toGsmSafe(input.summary.summary).replace(/\s+/g, ' ').trim() || texts.noSummary;
   return longestWithinSegments(
-    (space) => `${heading}${shortenKeepingFacts(summaryText, space)}${trailer}`,
+    (space) => `${heading}${shortenKeepingFacts(summaryText, space, callerLead(input.summary))}${trailer}`,
     Math.max(0, FIRST_MESSAGE_MAX_CHARS - heading.length - trailer.length),
     FIRST_MESSAGE_MAX_SEGMENTS,
   );
+}
+
+/** Who called as the summary leads with them ("Mike from Reliable Plumbing: "), when the summary keeps it. */
+function callerLead(summary: VoiceSummary): string {
+  const caller = 'caller' in summary ? summary.caller : null;
+  return typeof caller === 'string' && caller.trim() !== '' ? `${toGsmSafe(caller).trim()}: ` : '';
 }
 
 /** The whole voicemail in the first message, when it fits there with everything under it; else null. */
