@@ -115,10 +115,14 @@ export function numberAttempts(
       continue;
     }
     const announced = announcedBefore(words, index);
+    const shaped = PHONE_SHAPED.test(token);
+    if (!announced && !shaped && !callbackBefore(words, index)) {
+      index += 1;
+      continue;
+    }
     const groups = piecesFrom(tokens, index, taken);
     const digits = groups.map((group) => group.digits).join('');
     const last = groups.at(-1)?.index ?? index;
-    const shaped = PHONE_SHAPED.test(token);
     const attempt =
       !isRange(tokens, groups) &&
       ((announced && digits.length >= MIN_DIGITS_ANNOUNCED) ||

@@ -68,7 +68,16 @@ function spreadWithinPieces(tokens: HeardToken[], seconds: number | null): Heard
     const at = tokens[start]?.at ?? null;
     let end = start + 1;
     while (end < tokens.length && at !== null && tokens[end]?.at === at) end += 1;
-    const next = tokens.slice(end).find((token) => token.at !== null && at !== null && token.at > at)?.at;
+    // The next piece's start: the first later time (linear: the scan goes on from where this run ended).
+    let next: number | undefined;
+    for (let later = end; later < tokens.length && at !== null; later++) {
+      const time = tokens[later]?.at ?? null;
+      if (time !== null && time > at) {
+        next = time;
+        break;
+      }
+      if (time !== null) break;
+    }
     const until = next ?? (seconds !== null && at !== null && seconds > at ? seconds : null);
     const run = tokens.slice(start, end);
     // A run of one sentence is an engine's deliberate time (OpenAI's: where the sentence starts), kept.
