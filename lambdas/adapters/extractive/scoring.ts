@@ -66,11 +66,12 @@ export function scoreSentence(
   if (saysWhy(sentence)) score += 6;
   if (saysAmount(sentence)) score += 4;
   if (REQUEST.test(sentence) && !NEGATED_REQUEST.test(sentence)) score += 3;
-  else if (WEAK_REQUEST.test(sentence) || CALLBACK.test(sentence)) score += 1;
+  else if (WEAK_REQUEST.test(sentence) || (CALLBACK.test(sentence) && !TOPIC.test(sentence))) score += 1;
   if (INFORMING.test(sentence)) score += 2;
   if (TOPIC.test(sentence)) score += 1;
   if (sentence.split(/\s+/).length >= 5) score += 1;
-  if (TIME.test(sentence)) score += 2;
+  // A day or a clock time is a fact to keep; a part of the day alone ("in the morning") says little.
+  if (TIME.test(sentence)) score += DAY_OR_CLOCK.test(sentence) ? 3 : 1;
   if (CLOCK_TIME.test(sentence) || AT_HOUR.test(sentence)) score += 1;
   if (PHONE.test(sentence)) score += 3;
   else if (NUMBER.test(sentence)) score += 1;
@@ -85,8 +86,16 @@ export function scoreSentence(
 /** An hour as digits after a word that places it: "at 9 in the morning", "before 5", "by noon". */
 const AT_HOUR = /\b(?:at|by|before|after|until|around|from)\s+(?:\d{1,2}(?::\d{2})?|noon)\b(?!-)/i;
 
+/** A day or a clock time: what makes a time one to keep. */
+const DAY_OR_CLOCK =
+  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow)\b|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:at|by|before|after|until|around|from)\s+\d/i;
+
 /** Money with a number: "$850", "a fee of seventy five dollars", "the total is 1,250". */
 const saysAmount = (sentence: string) => AMOUNT.test(sentence) && NUMBER.test(sentence);
+
+/** A number, written or said, but not "the old one", "this one". */
+const hasNumber = (text: string) =>
+  /\d/.test(text) || NUMBER.test(text.replace(/\b(?:the|this|that|a|no|every|each)(?: \w+)? one\b/gi, ''));
 
 /** Whether a sentence carries something to act on: why, money, a time, an ask, news, what it is about. */
 export function hasContent(sentence: string): boolean {
@@ -98,22 +107,20 @@ export function hasContent(sentence: string): boolean {
     INFORMING.test(sentence) ||
     TOPIC.test(sentence) ||
     TIME.test(sentence) ||
-    NUMBER.test(sentence)
+    hasNumber(sentence)
   );
 }
 
 /** Where a sentence's trailing clause starts: ", and we are very sorry...", " because the doctor...". */
 const TRAILING_CLAUSE =
-  /(?:,\s+(?:and|so|but|which)|\s+because|,?\s+(?:if you have any questions|if you have questions))\s+/gi;
+  /(?:,\s+(?:and|so|but|which)|\s+because|,?\s+(?:if you have any questions|if you have questions|if that works(?: better)? for you))\s*/gi;
 
 /**
  * Whether a clause says nothing to act on: no request, time, number, amount or reason ("which includes
  * hauling away the old one": "one" there is no number).
  */
 function isIdle(clause: string): boolean {
-  const number =
-    /\d/.test(clause) ||
-    NUMBER.test(clause.replace(/\b(?:the|this|that|a|no|every|each)(?: \w+)? one\b/gi, ''));
+  const number = hasNumber(clause);
   return (
     !REQUEST.test(clause) && !WEAK_REQUEST.test(clause) && !TIME.test(clause) && !number && !saysWhy(clause)
   );
@@ -136,11 +143,16 @@ export function withoutIdleClauses(sentence: string): string {
       break;
     }
   }
-  return withoutIdleLead(rest);
+  // "Don't worry, | I'm okay, but | my car broke down": one idle clause after another.
+  return withoutIdleLead(withoutIdleLead(withoutIdleLead(rest)));
 }
 
-/** Where a leading clause ends: "Don't worry, I'm okay, but | my car broke down...". */
-const LEADING_CLAUSE = /,\s+(?:but|so|and)\s+/i;
+/**
+ * Where a leading clause ends: "Don't worry, I'm okay, but | my car broke down...", "That includes hauling
+ * away the old one, | I can come out next Tuesday" (a new clause after a comma, as an engine runs two
+ * sentences together).
+ */
+const LEADING_CLAUSE = /,\s+(?:(?:but|so|and)\s+|(?=(?:i|i'm|we|we're|you|he|she|they)\b))/i;
 
 function withoutIdleLead(sentence: string): string {
   const match = LEADING_CLAUSE.exec(sentence);

@@ -10,10 +10,10 @@
  * daughter named before).
  */
 export const REASON =
-  /\b(?:fever|temperature of|threw up|throwing up|vomit\w*|sick|ill|hurt|injur\w*|bleeding|fell|fracture\w*|broke (?:his|her|my|their) \w+|hospital|emergency|urgent care|ambulance|infection|diagnos\w*|test (?:results?|came back)|results? (?:are|came) (?:in|back)|lab results|biopsy|allergic|rash|accident|crash|broke down|broken down|tow truck|flat tire|stranded|stuck|leak\w*|flood\w*|burst|no (?:heat|water|power)|power (?:is )?out|fire|smoke|gas leak|break-?in|stolen|fraud\w*|suspicious|unauthori[sz]ed|declined|bounced|(?:did not|didn't) go through|returned|overdue|past due|late fee|penalty|shut ?off|disconnect\w*|evict\w*|cancel\w*|postpon\w*|delayed|rescheduled|moved|recall\w*|locked out|lost|missing|damage\w*|replaced|broken|ready for pick ?up|needs? to be picked up|pick (?:him|her|them) up)\b/i;
-/** What a sentence carries that a reader acts on: numbers, amounts, clock times, days. */
+  /\b(?:fever|temperature of|threw up|throwing up|vomit\w*|sick|ill|hurt|injur\w*|bleeding|fell|fracture\w*|broke (?:his|her|my|their) \w+|hospital|emergency|urgent care|ambulance|infection|diagnos\w*|test (?:results?|came back)|results? (?:are|came) (?:in|back)|lab results|biopsy|allergic|rash|accident|crash|broke down|broken down|tow truck|flat tire|stranded|stuck|leak\w*|flood\w*|burst|no (?:heat|water|power)|power (?:is )?out|fire|smoke|gas leak|break-?in|stolen|fraud\w*|suspicious|unauthori[sz]ed|declined|bounced|(?:did not|didn't) go through|returned|overdue|past due|late fee|penalty|shut ?off|disconnect\w*|evict\w*|cancel\w*|postpon\w*|delayed|rescheduled|moved|recall\w*|locked out|lost|missing|damage\w*|replac\w*|broken|ready for pick ?up|needs? to be picked up|pick (?:him|her|them) up)\b/i;
+/** What a sentence carries that a reader acts on: numbers, amounts (said in words too), clock times, days. */
 const FACT_WORDS =
-  /\$?\d[\d,:.]*|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|noon)\b/gi;
+  /\$?\d[\d,:.]*|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|noon|dollars?)\b/gi;
 
 /** A sentence's worth: each number, time or day it carries, and two for saying why the call matters. */
 export function sentenceWeight(sentence: string): number {
