@@ -176,9 +176,15 @@ export function pickSentences(
   const candidates = sentences
     .map((sentence, index) => ({ sentence, index, score: scores[index] ?? 0 }))
     .filter((candidate) => !isPleasantry(candidate.sentence));
-  const pool = candidates.some((candidate) => candidate.score > 0)
-    ? candidates.filter((candidate) => candidate.score > 0)
-    : candidates;
+  // A sentence that says little is no place for a time or a number: there it is likelier garbled than
+  // meant ("hide in the morning, or turn next to noon"), and a summary says less rather than something wrong.
+  const useful = candidates.filter(
+    (candidate) => candidate.score > 2 || !(TIME.test(candidate.sentence) || /\d/.test(candidate.sentence)),
+  );
+  const kept = useful.some((candidate) => candidate.score > 0) ? useful : candidates;
+  const pool = kept.some((candidate) => candidate.score > 0)
+    ? kept.filter((candidate) => candidate.score > 0)
+    : kept;
   if (pool.length === 0) return truncateAtWord(sentences.join(' '), maxChars);
 
   const chosen = bestWithin(pool, maxChars);
