@@ -26,6 +26,7 @@ import { FACT_VOICEMAILS } from '../test/support/fact-voicemails';
 import { HUMAN_SPEECH_FILE, humanSpeechClip } from '../test/support/human-speech';
 import { benchDataDir } from '../test/support/npm-files';
 import { type Clip, SpeechClips } from '../test/support/speech-clips';
+import { SUMMARY_VOICEMAILS } from '../test/support/summary-voicemails';
 import { type FactScore, scoreFirstText } from './fact-score';
 import { measureCaller } from './facts-callers';
 import { startSimulatedOpenAi } from './facts-openai';
@@ -96,6 +97,9 @@ export async function benchFacts(): Promise<void> {
   const section = process.env.BENCH_FACTS_SECTION === 'before' ? 'before' : 'after';
   // A few voicemails by id (comma-separated), to look at their texts: printed, not written to the doc.
   const only = process.env.BENCH_FACTS_ONLY?.split(',').map((id) => id.trim());
+  // The summary's development set (issue 32): longer voicemails, printed and scored, never written to the doc.
+  const summarySet = process.env.BENCH_FACTS_SET === 'summary';
+  const voicemails = summarySet ? SUMMARY_VOICEMAILS : FACT_VOICEMAILS;
   if (process.env.BENCH_FACTS_RESCORE) return rescore(section);
   const clips = new SpeechClips();
   const openAi = await startSimulatedOpenAi();
@@ -112,7 +116,7 @@ export async function benchFacts(): Promise<void> {
   const measured: Measured[] = [];
   const human: Record<string, Shading | null> = {};
   try {
-    for (const [index, voicemail] of FACT_VOICEMAILS.entries()) {
+    for (const [index, voicemail] of voicemails.entries()) {
       if (only && !only.includes(voicemail.id)) continue;
       const rendering = renderingOf(index);
       const clip = await factClip(voicemail, rendering, clips);
@@ -141,6 +145,10 @@ export async function benchFacts(): Promise<void> {
           callers: measureCaller(voicemail, outcome.transcription, outcome.message),
         });
         const misses = scores.filter((s) => s.verdict !== 'right').map((s) => `${s.label}: ${s.verdict}`);
+        const points = 'points' in voicemail ? (voicemail.points as readonly string[]) : [];
+        for (const point of points)
+          if (!first.toLowerCase().includes(point)) misses.push(`"${point}": left out`);
+        if (summarySet) console.log(`  heard: ${outcome.message.transcript}`);
         console.log(
           `${voicemail.id} (${renderingLabel(rendering)}) ${engine}: ${first.replace(/\n/g, ' | ')}${misses.length ? `\n  -> ${misses.join('; ')}` : ''}`,
         );
@@ -167,7 +175,7 @@ export async function benchFacts(): Promise<void> {
     human,
     humanSource: HUMAN_SOURCE,
   };
-  if (only) {
+  if (only || summarySet) {
     console.log(factsSection(run));
     return;
   }

@@ -160,8 +160,11 @@ describe('the first message of a long voicemail, summarized offline', () => {
     const message = firstMessage(heard.transcript, LINK);
     expect(message).toMatch(/^Voice Summary: /);
     if (heard.name) expect(message).toContain(`Voice Summary: ${heard.name}`);
-    if (heard.number) expect(callbackLine(message)).toBe(`Call back: ${heard.number}`);
+    // The number, and when to call when the caller said so ("anytime after 6pm"), in their words.
+    const [number, time] = callbackLine(message)?.replace('Call back: ', '').split(', ') ?? [];
+    if (heard.number) expect(number).toBe(heard.number);
     else expect(callbackLine(message)).toBeUndefined();
+    if (time !== undefined) expect(heard.transcript).toContain(time);
     if (heard.time) expect(message).toContain(heard.time);
     // The summary is the gist, not the transcript's first sentences: no greeting, no sign-off.
     expect(message).not.toMatch(/Voice Summary: (Hi|Hello|Hey)\b|Thank you|Bye/);

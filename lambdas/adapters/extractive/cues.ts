@@ -16,6 +16,21 @@ export const INFORMING =
   /\b(let you know|wanted to tell|just so you know|heads up|reminder|confirm|cancel|moved|arrived|ready)\b/i;
 export const CALLBACK = /\b(call|calls|ring|reach|text|get back|contact|phone)\b/i;
 export const INTRODUCTION = /\b(this is|my name is|calling from|i'm calling|it's \p{Lu})/iu;
+/** What the call is about: "calling about your daughter", "calling back about your water heater". */
+export const TOPIC =
+  /\b(?:calling|call|called|message)\s+(?:you\s+)?(?:back\s+)?(?:about|regarding|concerning)\b/i;
+/** Money: "$850", "eight hundred fifty dollars", "the total", "a deposit of", "a late fee". */
+export const AMOUNT =
+  /\$\s?\d|\b(?:dollars?|bucks|cents|deposit|fee|total|balance|price|quote|estimate|cost|costs|charge|payment|refund(?:ed)?|owe|invoice)\b/i;
+/** Why a call matters, said in one sentence (core/texts/sentence-weight.ts: the reply weighs it too). */
+export { REASON } from '#core/texts/sentence-weight';
+
+/** Courtesy that tells the listener nothing: "I'm sorry to bother you", "hope you're well". */
+const COURTESY =
+  /^(?:(?:i'm |i am )?sorry (?:to bother you|for the (?:late )?call)|(?:i )?hope (?:you're|you are|all is) (?:well|doing well|good)|thanks?(?: you)?(?: so much| very much)?(?: for (?:your|the) \w+)?|have a (?:good|nice|great) (?:day|one|evening|weekend)|talk (?:to you )?soon|take care|bye)[.!,]?$/i;
+
+/** A sentence that only greets, thanks or apologises: it tells the listener nothing to act on. */
+export const isCourtesy = (sentence: string): boolean => COURTESY.test(sentence.trim());
 const PLEASANTRY =
   /^(hi|hello|hey|hi there|thanks|thank you|thanks bye|thank you bye|bye|bye bye|goodbye|ok|okay|talk to you later|talk soon|have a (good|nice|great) (day|one|evening|weekend))$/i;
 

@@ -21,7 +21,7 @@ import { type HeardWord, isDoubtful } from '#core/transcripts/heard-words';
 import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
 import { findCaller, findIntroduction, restoreCapitals } from './names';
 import { PHONE, withPhoneNumbersWritten } from './numbers';
-import { pickSentences, scoreSentence, withoutIdleClauses } from './scoring';
+import { hasContent, pickSentences, scoreSentence, withoutIdleClauses } from './scoring';
 import { chunkedSentences, punctuatedSentences } from './sentences';
 import { digitizeTimes, findCallbackTime } from './times';
 import { capitalize, isFiller } from './words';
@@ -31,6 +31,14 @@ export type ExtractiveSummary = VoiceSummary & { readonly caller: CallerCandidat
 
 /** A sentence more than this share of whose words the engine doubted is not chosen for the summary. */
 export const MOSTLY_DOUBTFUL = 0.5;
+
+/**
+ * What the sentences may take (issue 32): the first text's two segments less its heading, a callback or
+ * "Number unclear" line and the link leave about this much; a caller the checks then name takes a sentence
+ * with the fewest facts out (core/texts/sms-text.ts, shortenKeepingFacts), one they withhold leaves no room
+ * unused.
+ */
+export const FIRST_TEXT_ROOM = 200;
 
 /** What an empty transcript is summarized as. */
 export const NO_SPEECH_SUMMARY = 'No speech detected.';
@@ -70,7 +78,8 @@ function afterIntroduction(sentence: string, end: number): string {
     .join(' ')
     .replace(/^[\s,.;:!?-]+/, '')
     .replace(/^(?:and|so|but)\b[\s,]*/i, '');
-  return rest.split(/\s+/).length < 4 ? '' : capitalize(rest);
+  // What is left of the introduction ("Walsh, the school nurse at Lincoln Elementary.") is who, not what.
+  return rest.split(/\s+/).length < 4 || !hasContent(rest) ? '' : capitalize(rest);
 }
 
 /** "Please call us back at (555) 873-0421 to confirm." -> "Please call us back to confirm.": the callback line shows it. */
@@ -86,6 +95,16 @@ function withoutNumber(sentence: string, phone: string): string {
     .trim();
 }
 
+const LEADING_LINK = /^(?:and|so|but|also|oh|well|okay|ok|good news)\b[\s,]+(?=\S)/i;
+const TRAILING_THANKS = /[\s,]+(?:thanks|thank you)(?: so much| very much)?(?:[\s,]+bye)?([.!?]?)$/i;
+
+/** "And the total would be $850." -> "The total would be $850."; "...get him started thanks so much" -> "...get him started". */
+function tidied(sentence: string): string {
+  const trimmed = sentence.replace(TRAILING_THANKS, (_match, end: string) => end || '.');
+  const rest = trimmed.replace(LEADING_LINK, '');
+  return rest.split(/\s+/).length < 3 ? sentence : capitalize(rest);
+}
+
 /**
  * The summary's text: the sentences that say what the caller wants and when, without the introduction and
  * without the callback number (the callback line shows it), chosen among those heard well; and who called,
@@ -95,6 +114,7 @@ function summaryText(
   sentences: readonly string[],
   heardWell: readonly boolean[],
   phone: string | null,
+  callbackTime: string | null,
   punctuated: boolean,
 ): { readonly text: string; readonly caller: CallerCandidate | null } {
   let caller: CallerCandidate | null = null;
@@ -111,15 +131,20 @@ function summaryText(
   const candidates = content
     .map((sentence, index) => {
       const text = phone === null ? sentence : withoutNumber(sentence, phone);
-      return { text: withoutIdleClauses(text), gaveNumber: text !== sentence, index };
+      return { text: tidied(withoutIdleClauses(text)), gaveNumber: text !== sentence, index };
     })
     .filter(({ text, index }) => heardWell[index] && text.split(/\s+/).length >= 3);
   const kept = candidates.map(({ text }) => text);
-  // A request that only gave the number says less once the callback line shows the number.
+  // A request that only gave the number, or the time to call back, says less once the callback line shows them.
+  const shownTime = (text: string) =>
+    callbackTime !== null && text.toLowerCase().includes(callbackTime.toLowerCase());
   const scores = candidates.map(
-    ({ text, gaveNumber }, index) => scoreSentence(text, index, punctuated) - (gaveNumber ? 2 : 0),
+    ({ text, gaveNumber }, index) =>
+      scoreSentence(text, index, punctuated, caller !== null) -
+      (gaveNumber ? 2 : 0) -
+      (shownTime(text) ? 2 : 0),
   );
-  const room = SUMMARY_MAX_CHARS - (who === null ? 0 : who.length + 2);
+  const room = FIRST_TEXT_ROOM;
   const picked = kept.length === 0 ? '' : pickSentences(kept, scores, room);
   const fallback = who === null ? sentences.filter((_, index) => heardWell[index]).join(' ') : '';
   return { text: picked === '' ? fallback : picked, caller };
@@ -162,8 +187,8 @@ export function summarizeExtractively(
     return doubtful.length <= said.length * MOSTLY_DOUBTFUL;
   });
   const scores = sentences.map((sentence, index) => scoreSentence(sentence, index, punctuated));
-  const { text, caller } = summaryText(sentences, heardWell, phone, punctuated);
   const callbackTime = findCallbackTime(sentences);
+  const { text, caller } = summaryText(sentences, heardWell, phone, callbackTime, punctuated);
   const isRequest = (pattern: RegExp) => (sentence: string) =>
     pattern.test(sentence) && !NEGATED_REQUEST.test(sentence) && !isPleasantry(sentence);
   const request = sentences.find(isRequest(REQUEST)) ?? sentences.find(isRequest(WEAK_REQUEST));

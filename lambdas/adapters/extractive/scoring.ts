@@ -1,60 +1,173 @@
 /**
  * Sentence scoring: how much each sentence tells the listener, and the best ones picked, in their original
  * order, within the summary's length.
+ *
+ * Issue 32: what the listener acts on comes first: why it matters (what the urgency rules read as an
+ * emergency: a fever, a leak, a fraud alert), money (a price, a fee, a balance), times and the ask. Who is
+ * calling is not: the first text names the caller in its header once the checks pass them, so a sentence
+ * that only introduces the caller, greets, thanks or apologises earns nothing.
  */
 
 import { SUMMARY_MAX_CHARS } from '#core/facts/summary';
 import { truncateAtWord } from '#core/texts/sms-text';
+import { URGENT_CUES } from '#core/urgency/urgency-cues';
 import {
+  AMOUNT,
   CALLBACK,
   INFORMING,
   INTRODUCTION,
+  isCourtesy,
   isPleasantry,
   NEGATED_REQUEST,
+  REASON,
   REQUEST,
+  TOPIC,
   WEAK_REQUEST,
 } from './cues';
 import { namesIn } from './names';
 import { NUMBER, PHONE } from './numbers';
 import { CLOCK_TIME, TIME } from './times';
 
-/** How much a sentence tells the listener: requests, times, phone numbers, numbers, names. */
-export function scoreSentence(sentence: string, index: number, punctuated: boolean): number {
+/**
+ * The urgency rules' emergencies (a leak, a fraud alert, a hospital), read as they read them; not "the
+ * school nurse", which in a sentence of its own is who is calling, not why.
+ */
+const REASONS = URGENT_CUES.filter(
+  (cue) => cue.kind === 'emergency' && !cue.pattern.source.includes('school nurse'),
+).map((cue) => new RegExp(cue.pattern.source));
+
+/** The sentence as the urgency rules read a transcript: bare lowercase words, one space apart. */
+const bareText = (sentence: string) =>
+  sentence
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}'\s]/gu, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .join(' ');
+
+/** Whether the sentence says why the call matters: what the urgency rules take for an emergency. */
+export const saysWhy = (sentence: string): boolean => {
+  const bare = bareText(sentence);
+  return REASON.test(sentence) || REASONS.some((reason) => reason.test(bare));
+};
+
+/**
+ * How much a sentence tells the listener: why it matters, money, times, requests, phone numbers, numbers;
+ * nothing for a courtesy, nor for an introduction when the caller was found in one (the header names them).
+ */
+export function scoreSentence(
+  sentence: string,
+  index: number,
+  punctuated: boolean,
+  callerFound = true,
+): number {
+  if (isCourtesy(sentence)) return 0;
   let score = 0;
+  if (saysWhy(sentence)) score += 6;
+  if (saysAmount(sentence)) score += 4;
   if (REQUEST.test(sentence) && !NEGATED_REQUEST.test(sentence)) score += 3;
-  else if (WEAK_REQUEST.test(sentence) || CALLBACK.test(sentence)) score += 1;
+  else if (WEAK_REQUEST.test(sentence) || (CALLBACK.test(sentence) && !TOPIC.test(sentence))) score += 1;
   if (INFORMING.test(sentence)) score += 2;
+  if (TOPIC.test(sentence)) score += 1;
   if (sentence.split(/\s+/).length >= 5) score += 1;
-  if (TIME.test(sentence)) score += 2;
-  if (CLOCK_TIME.test(sentence)) score += 1;
+  // A day or a clock time is a fact to keep; a part of the day alone ("in the morning") says little.
+  if (TIME.test(sentence)) score += DAY_OR_CLOCK.test(sentence) ? 3 : 1;
+  if (CLOCK_TIME.test(sentence) || AT_HOUR.test(sentence)) score += 1;
   if (PHONE.test(sentence)) score += 3;
   else if (NUMBER.test(sentence)) score += 1;
-  if (INTRODUCTION.test(sentence)) score += 2;
+  // A sentence that only introduces the caller says what the header will (when the introduction was read).
+  if (INTRODUCTION.test(sentence) && !hasContent(sentence)) return callerFound ? 0 : score + 2;
   // Only a punctuated transcript's capitals say something: a lowercase one's were put back by us.
-  if (punctuated) score += Math.min(2, namesIn(sentence));
+  if (punctuated) score += Math.min(1, namesIn(sentence));
   if (index === 0) score += 1;
-  return score;
+  return Math.max(0, score);
+}
+
+/** An hour as digits after a word that places it: "at 9 in the morning", "before 5", "by noon". */
+const AT_HOUR = /\b(?:at|by|before|after|until|around|from)\s+(?:\d{1,2}(?::\d{2})?|noon)\b(?!-)/i;
+
+/** A day or a clock time: what makes a time one to keep. */
+const DAY_OR_CLOCK =
+  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow)\b|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:at|by|before|after|until|around|from)\s+\d/i;
+
+/** Money with a number: "$850", "a fee of seventy five dollars", "the total is 1,250". */
+const saysAmount = (sentence: string) => AMOUNT.test(sentence) && NUMBER.test(sentence);
+
+/** A number, written or said, but not "the old one", "this one". */
+const hasNumber = (text: string) =>
+  /\d/.test(text) || NUMBER.test(text.replace(/\b(?:the|this|that|a|no|every|each)(?: \w+)? one\b/gi, ''));
+
+/** Whether a sentence carries something to act on: why, money, a time, an ask, news, what it is about. */
+export function hasContent(sentence: string): boolean {
+  return (
+    saysWhy(sentence) ||
+    saysAmount(sentence) ||
+    REQUEST.test(sentence) ||
+    WEAK_REQUEST.test(sentence) ||
+    INFORMING.test(sentence) ||
+    TOPIC.test(sentence) ||
+    TIME.test(sentence) ||
+    hasNumber(sentence)
+  );
 }
 
 /** Where a sentence's trailing clause starts: ", and we are very sorry...", " because the doctor...". */
-const TRAILING_CLAUSE = /(?:,\s+(?:and|so|but|which)|\s+because)\s+/gi;
+const TRAILING_CLAUSE =
+  /(?:,\s+(?:and|so|but|which)|\s+because|,?\s+(?:if you have any questions|if you have questions|if that works(?: better)? for you))\s*/gi;
+
+/**
+ * Whether a clause says nothing to act on: no request, time, number, amount or reason ("which includes
+ * hauling away the old one": "one" there is no number).
+ */
+function isIdle(clause: string): boolean {
+  const number = hasNumber(clause);
+  return (
+    !REQUEST.test(clause) && !WEAK_REQUEST.test(clause) && !TIME.test(clause) && !number && !saysWhy(clause)
+  );
+}
 
 /**
  * The sentence without trailing clauses that carry no request, time or number ("We need to move your
  * appointment on Thursday because the doctor will be away, and we are very sorry." -> "We need to move
- * your appointment on Thursday."): room in a text message is for what the listener acts on.
+ * your appointment on Thursday."), and without a leading one that says nothing ("I'm sorry to bother you,
+ * but your payment did not go through." -> "Your payment did not go through."): room in a text message is
+ * for what the listener acts on.
  */
 export function withoutIdleClauses(sentence: string): string {
+  let rest = sentence;
   for (const match of sentence.matchAll(TRAILING_CLAUSE)) {
     const head = sentence.slice(0, match.index);
     const tail = sentence.slice(match.index);
-    const idle = !REQUEST.test(tail) && !WEAK_REQUEST.test(tail) && !TIME.test(tail) && !NUMBER.test(tail);
-    if (idle && head.split(/\s+/).length >= 4) return `${head.replace(/[,;:]$/, '')}.`;
+    if (isIdle(tail) && head.split(/\s+/).length >= 4) {
+      rest = `${head.replace(/[,;:]$/, '')}.`;
+      break;
+    }
   }
-  return sentence;
+  // "Don't worry, | I'm okay, but | my car broke down": one idle clause after another.
+  return withoutIdleLead(withoutIdleLead(withoutIdleLead(rest)));
 }
 
-/** The best sentences in their original order, within `maxChars` (the summary's length unless told). */
+/**
+ * Where a leading clause ends: "Don't worry, I'm okay, but | my car broke down...", "That includes hauling
+ * away the old one, | I can come out next Tuesday" (a new clause after a comma, as an engine runs two
+ * sentences together).
+ */
+const LEADING_CLAUSE = /,\s+(?:(?:but|so|and)\s+|(?=(?:i|i'm|we|we're|you|he|she|they)\b))/i;
+
+function withoutIdleLead(sentence: string): string {
+  const match = LEADING_CLAUSE.exec(sentence);
+  if (match === null) return sentence;
+  const head = sentence.slice(0, match.index);
+  const tail = sentence.slice(match.index + match[0].length);
+  if (!isIdle(head) || hasContent(head) || tail.split(/\s+/).length < 4 || !hasContent(tail)) return sentence;
+  return tail.charAt(0).toUpperCase() + tail.slice(1);
+}
+
+/**
+ * The sentences that together tell the most (the highest sum of scores) within `maxChars` (the summary's
+ * length unless told), in their original order: one long sentence does not crowd out two that say more
+ * (issue 32: the fever and the pick-up, not the introduction and the sign-off).
+ */
 export function pickSentences(
   sentences: readonly string[],
   scores: readonly number[],
@@ -63,25 +176,52 @@ export function pickSentences(
   const candidates = sentences
     .map((sentence, index) => ({ sentence, index, score: scores[index] ?? 0 }))
     .filter((candidate) => !isPleasantry(candidate.sentence));
-  const pool = candidates.some((candidate) => candidate.score > 0)
-    ? candidates.filter((candidate) => candidate.score > 0)
-    : candidates;
+  // A sentence that says little is no place for a time or a number: there it is likelier garbled than
+  // meant ("hide in the morning, or turn next to noon"), and a summary says less rather than something wrong.
+  const useful = candidates.filter(
+    (candidate) => candidate.score > 2 || !(TIME.test(candidate.sentence) || /\d/.test(candidate.sentence)),
+  );
+  const kept = useful.some((candidate) => candidate.score > 0) ? useful : candidates;
+  const pool = kept.some((candidate) => candidate.score > 0)
+    ? kept.filter((candidate) => candidate.score > 0)
+    : kept;
   if (pool.length === 0) return truncateAtWord(sentences.join(' '), maxChars);
 
+  const chosen = bestWithin(pool, maxChars);
   const ranked = [...pool].sort((a, b) => b.score - a.score || a.index - b.index);
-  const chosen: typeof ranked = [];
-  let length = 0;
-  for (const candidate of ranked) {
-    const added = candidate.sentence.length + (chosen.length > 0 ? 1 : 0);
-    if (length + added <= maxChars) {
-      chosen.push(candidate);
-      length += added;
-    }
-  }
   const best = ranked[0];
   if (chosen.length === 0 && best !== undefined) return truncateAtWord(best.sentence, maxChars);
   return chosen
     .sort((a, b) => a.index - b.index)
     .map((candidate) => candidate.sentence)
     .join(' ');
+}
+
+type Candidate = { readonly sentence: string; readonly index: number; readonly score: number };
+
+/**
+ * The candidates with the highest total score whose sentences, a space apart, fit in `maxChars` (a 0/1
+ * knapsack over the characters: a voicemail has a few dozen sentences at most). On a tie, the earlier ones.
+ */
+function bestWithin(pool: readonly Candidate[], maxChars: number): Candidate[] {
+  const room = Math.max(0, Math.floor(maxChars)) + 1;
+  // best[c]: the highest total within c characters (each sentence costs its length and a space).
+  let best: { total: number; picked: readonly number[] }[] = Array.from({ length: room + 1 }, () => ({
+    total: 0,
+    picked: [],
+  }));
+  pool.forEach((candidate, at) => {
+    const cost = candidate.sentence.length + 1;
+    const next = best.slice();
+    for (let capacity = cost; capacity <= room; capacity++) {
+      const before = best[capacity - cost];
+      const current = next[capacity];
+      if (before === undefined || current === undefined) continue;
+      if (before.total + candidate.score > current.total) {
+        next[capacity] = { total: before.total + candidate.score, picked: [...before.picked, at] };
+      }
+    }
+    best = next;
+  });
+  return (best[room]?.picked ?? []).map((at) => pool[at]).filter((c): c is Candidate => c !== undefined);
 }

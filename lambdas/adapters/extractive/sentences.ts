@@ -55,7 +55,9 @@ export function punctuatedSentences(tokens: readonly string[]): Sentence[] {
     const next = tokens[index + 1];
     const ends = /[.!?]["')]*$/.test(token) && !/^(mr|mrs|ms|dr|st|jr|sr)\.$/i.test(token);
     const startsNext = next === undefined || /^["'(]?[\p{Lu}\d]/u.test(next);
-    if (ends && startsNext) {
+    // "at 718. 555-0129": a number the engine broke with a full stop goes on.
+    const brokenNumber = /^\(?\d+\.$/.test(token) && /^\d/.test(next ?? '');
+    if (ends && startsNext && !brokenNumber) {
       sentences.push(sentenceOf(tokens, current));
       current = [];
     }

@@ -34,6 +34,7 @@ export const SUMMARY_INSTRUCTIONS = [
   'caller_name: the name the caller introduced themselves with ("this is", "it\'s", "my name is"), as said; not a word that followed it ("calling", "listen"); null if they gave none.',
   'organization: where the caller is calling from (a company, office, school, bank), or null.',
   `summary: what the caller wants and when, in at most ${SUMMARY_MAX_CHARS} characters, in the language of the transcript; keep every day, date and time they offered or asked for; do not repeat their name, organization or callback number (the SMS shows them next to it).`,
+  'In the summary, in this order of importance: why it matters (an illness, an accident, a fever and a pick-up, a payment that failed, something cancelled, broken or due), what they ask the listener to do, every price, fee or amount of money as said, and when; leave out greetings, thanks, apologies and who is calling; short clauses, no filler.',
   'Keep callback numbers exactly as the caller said them; do not invent numbers, names, times or actions.',
   'Use null for callback_number, callback_time or requested_action when the caller did not give one.',
   'Set language to the ISO 639-1 code of the language the caller spoke.',

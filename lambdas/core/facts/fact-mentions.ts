@@ -10,6 +10,7 @@
 import { digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from '#core/transcripts/spoken-numbers';
 import { businessMentions } from './business-mentions';
 import { nameMentions } from './name-mentions';
+import { numberAttempts, withTrailingPieces } from './number-attempts';
 import { bareWords, type Mention, timeMentions } from './time-mentions';
 
 export type { FactKind, Mention } from './time-mentions';
@@ -220,7 +221,15 @@ function extensionMentions(
  */
 export function findMentions(tokens: readonly string[]): Mention[] {
   const words = bareWords(tokens);
-  const found = numberMentions(tokens, words);
+  const numbers = withTrailingPieces(tokens, numberMentions(tokens, words));
+  // A number given in pieces (issue 32: core/facts/number-attempts.ts): its pieces are no time, no digits.
+  const phones = new Set(numbers.filter((m) => m.kind === 'phone').flatMap((mention) => spanOf(mention)));
+  const attempts = numberAttempts(tokens, words, phones);
+  const inAttempt = new Set(attempts.flatMap((mention) => spanOf(mention)));
+  const found = [
+    ...numbers.filter((mention) => !spanOf(mention).some((index) => inAttempt.has(index))),
+    ...attempts,
+  ];
   const taken = new Set(found.flatMap((mention) => spanOf(mention)));
   const money = moneyMentions(tokens, words, taken);
   for (const index of money.flatMap(spanOf)) taken.add(index);

@@ -15,7 +15,7 @@
  *   voicemail can be made to plant one).
  */
 
-import { shortenAtSentence } from '#core/texts/sms-text';
+import { shortenKeepingFacts } from '#core/texts/sms-text';
 import {
   type HeardToken,
   type HeardTranscript,
@@ -139,6 +139,12 @@ function doubtedName(caller: CallerCandidate, stated: CallerCandidate, heard: He
     .slice(0, first + 1)
     .join(' ')
     .replace(/[.,;:!?]+$/, '')}${DOUBT_MARK}`;
+}
+
+/** How withCaller leads the text with who called ("Mike from Reliable Plumbing: "), or ''. */
+function callerLead(who: CallerCandidate | null): string {
+  const text = who === null ? null : callerText(who);
+  return text === null ? '' : `${text}: `;
 }
 
 /** The callback number if it passed, or where a number was said but not heard well enough to state. */
@@ -272,7 +278,12 @@ export function statedSummary(
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
     summary: {
-      summary: shortenAtSentence(withCaller(text(summary.summary), lead), SUMMARY_MAX_CHARS),
+      // Who called leads (a doubted name marked); what follows loses its least worth to make room for them.
+      summary: shortenKeepingFacts(
+        withCaller(text(summary.summary), lead),
+        SUMMARY_MAX_CHARS,
+        callerLead(lead),
+      ),
       key_points: summary.key_points.map(text),
       callback_number: number,
       callback_time: statedTime(summary.callback_time, heard),

@@ -5,6 +5,7 @@
  * so text we write is passed through `toGsmSafe` first.
  */
 import type { AccentedLetters } from '#core/operator/settings';
+import { sentenceWeight } from './sentence-weight';
 
 /** The GSM 03.38 basic character set: each costs one septet. */
 const GSM_BASIC = new Set(
@@ -267,6 +268,44 @@ export function shortenAtSentence(text: string, maxChars: number): string {
     if (end <= maxChars) best = end;
   }
   return best > 0 ? trimmed.slice(0, best).trim() : truncateAtWord(trimmed, maxChars);
+}
+
+/** The text's sentences, each with what ends it. */
+function sentencesOf(text: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const end = match.index + match[0].length;
+    sentences.push(text.slice(start, end).trim());
+    start = end;
+  }
+  if (text.slice(start).trim() !== '') sentences.push(text.slice(start).trim());
+  return sentences.filter((sentence) => sentence !== '');
+}
+
+/**
+ * Shortens text to at most `maxChars` by leaving out whole sentences: the one worth least first
+ * (core/texts/sentence-weight.ts: why the call matters, numbers, times, days), the latest of those that tie
+ * (issue 32: a price, a time or a fever is not cut because it came last). `lead` (who called: "Mike from
+ * Reliable Plumbing: ") stays whatever is cut after it. When one sentence alone is too long, as
+ * shortenAtSentence.
+ */
+export function shortenKeepingFacts(text: string, maxChars: number, lead = ''): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= maxChars) return trimmed;
+  const led = lead !== '' && trimmed.startsWith(lead);
+  const body = led ? trimmed.slice(lead.length) : trimmed;
+  const room = maxChars - (led ? lead.length : 0);
+  const kept = sentencesOf(body).map((sentence) => ({ sentence, worth: sentenceWeight(sentence) }));
+  const joined = () => kept.map((part) => part.sentence).join(' ');
+  while (kept.length > 1 && joined().length > room) {
+    let drop = 0;
+    for (let index = 1; index < kept.length; index++) {
+      if ((kept[index]?.worth ?? 0) <= (kept[drop]?.worth ?? 0)) drop = index;
+    }
+    kept.splice(drop, 1);
+  }
+  return shortenAtSentence(`${led ? lead : ''}${joined()}`, maxChars);
 }
 
 /**

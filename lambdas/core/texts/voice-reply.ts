@@ -46,7 +46,7 @@ import {
   longestWithinSegments,
   SMS_MAX_CHARS,
   segmentCount,
-  shortenAtSentence,
+  shortenKeepingFacts,
   splitForSms,
   toGsmSafe,
   truncateAtWord,
@@ -169,7 +169,7 @@ export function markedTranscript(transcript: string, facts: StatedFacts | null |
  * The first message: the summary, the callback line, the warnings and the link, within two GSM-7 segments
  * (306 characters; fewer when a character outside GSM-7 makes it UCS-2). The heading, the callback line and
  * the link always stay whole; the warnings come next while the summary keeps room to say something; the
- * summary gets the rest, shortened at a sentence, else at a word.
+ * summary gets the rest, shortened by whole sentences (those with the fewest facts first), else at a word.
  */
 function summaryMessage(input: ReplyInput): string {
   const texts = fixedTexts(input.language);
@@ -178,10 +178,16 @@ function summaryMessage(input: ReplyInput): string {
   const trailer = trailerLines(input, input.summary.summary, texts, room);
   const summaryText = toGsmSafe(input.summary.summary).replace(/\s+/g, ' ').trim() || texts.noSummary;
   return longestWithinSegments(
-    (space) => `${heading}${shortenAtSentence(summaryText, space)}${trailer}`,
+    (space) => `${heading}${shortenKeepingFacts(summaryText, space, callerLead(input.summary))}${trailer}`,
     Math.max(0, FIRST_MESSAGE_MAX_CHARS - heading.length - trailer.length),
     FIRST_MESSAGE_MAX_SEGMENTS,
   );
+}
+
+/** Who called as the summary leads with them ("Mike from Reliable Plumbing: "), when the summary keeps it. */
+function callerLead(summary: VoiceSummary): string {
+  const caller = 'caller' in summary ? summary.caller : null;
+  return typeof caller === 'string' && caller.trim() !== '' ? `${toGsmSafe(caller).trim()}: ` : '';
 }
 
 /** The whole voicemail in the first message, when it fits there with everything under it; else null. */

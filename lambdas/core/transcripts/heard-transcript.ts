@@ -38,7 +38,10 @@ export function heardTokens(heard: HeardTranscript, seconds: number | null = nul
   const { words } = heard;
   // The words are the transcript word for word (their contract: `transcriptOf`), or they are not used.
   if (words !== null && words.length > 0 && words.map((word) => word.text).join(' ') === heard.text.trim()) {
-    return words.map((word) => ({ text: word.text, confidence: word.confidence, at: word.at }));
+    return spreadWithinPieces(
+      words.map((word) => ({ text: word.text, confidence: word.confidence, at: word.at })),
+      seconds,
+    );
   }
   const tokens = transcriptTokens(heard.text);
   const total = tokens.reduce((sum, token) => sum + token.length + 1, 0);
@@ -49,6 +52,48 @@ export function heardTokens(heard: HeardTranscript, seconds: number | null = nul
     before += token.length + 1;
     return { text: token, confidence: null, at };
   });
+}
+
+/**
+ * The words of one piece placed through it (issue 32). An engine that times pieces, not words (Moonshine
+ * gives each word its piece's start), put a number said 8 s into a 15-second piece at 0:00; each word of a
+ * run of more than one sentence sharing one time is placed where its share of the run's letters puts it
+ * between that time and the next piece's (or the recording's end): speech at an even pace, within the piece.
+ * Words with times of their own, and a sentence's words sharing its start (OpenAI's), are left as they are.
+ */
+function spreadWithinPieces(tokens: HeardToken[], seconds: number | null): HeardToken[] {
+  const spread = tokens.slice();
+  let start = 0;
+  while (start < tokens.length) {
+    const at = tokens[start]?.at ?? null;
+    let end = start + 1;
+    while (end < tokens.length && at !== null && tokens[end]?.at === at) end += 1;
+    // The next piece's start: the first later time (linear: the scan goes on from where this run ended).
+    let next: number | undefined;
+    for (let later = end; later < tokens.length && at !== null; later++) {
+      const time = tokens[later]?.at ?? null;
+      if (time !== null && time > at) {
+        next = time;
+        break;
+      }
+      if (time !== null) break;
+    }
+    const until = next ?? (seconds !== null && at !== null && seconds > at ? seconds : null);
+    const run = tokens.slice(start, end);
+    // A run of one sentence is an engine's deliberate time (OpenAI's: where the sentence starts), kept.
+    const piece = run.slice(0, -1).some((token) => /[.!?]["')\]]*$/.test(token.text));
+    if (at !== null && until !== null && piece) {
+      const total = run.reduce((sum, token) => sum + token.text.length + 1, 0);
+      let before = 0;
+      run.forEach((token, offset) => {
+        const placed = at + ((until - at) * before) / total;
+        spread[start + offset] = { ...token, at: Math.round(placed * 100) / 100 };
+        before += token.text.length + 1;
+      });
+    }
+    start = end;
+  }
+  return spread;
 }
 
 /** Whether the checks have the engine's confidence for these words (else only what needs none is checked). */
