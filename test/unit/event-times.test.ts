@@ -110,7 +110,7 @@ describe('an event for every time to keep, read the ordinary way', () => {
   });
 });
 
-describe('a time whose "am" or "pm" alone was doubted', () => {
+describe('a time the first text doubts is in no calendar', () => {
   /** The transcript with the engine's words: every word sure but the one given, and the checks' doubt on the time. */
   const heard = (transcript: string, doubted: string, unsure: [number, number][]) =>
     message(transcript, {
@@ -122,18 +122,27 @@ describe('a time whose "am" or "pm" alone was doubted', () => {
       })),
     });
 
-  it('is kept when the hour was heard well and the ordinary reading agrees: "before 6 p.m. today"', () => {
-    // Words 0-2 "Please call before", 3 "6", 4 "p.m."; the checks doubted [3, 5) for "p.m." at 0.44.
+  it('gives none when only its "pm" was doubted: the text shows "before [unclear] today", so does the page', () => {
+    // Words 0-2 "Please call before", 3 "6", 4 "p.m."; the checks doubted [3, 5) for "p.m." at 0.44, and the
+    // first text says "Please call before [unclear] today": the event may not say six in the evening.
     const source = heard('Please call before 6 p.m. today.', 'p.m.', [[3, 5]]);
-    expect(shown(source)).toBe('2026-11-26 17:30 - 18:00');
+    expect(messageCards(source, { timeZone: NEW_YORK })).toMatchObject({
+      event: null,
+      noEvent:
+        'No calendar event: the day or time in "Please call before [unclear] today." was not heard clearly enough; listen to the recording.',
+    });
+    // A sensor "triggered at [unclear]" in the text (heard "2:47 pm", the "pm" doubted) is no reminder at 2:47.
+    const alarm = heard('Please check the back door at 2:47 pm.', 'pm.', [[6, 8]]);
+    expect(messageCards(alarm, { timeZone: NEW_YORK }).event).toBeNull();
   });
 
-  it('stays doubtful when the heard "am" is not the ordinary reading, or the hour itself was doubted', () => {
-    // "6:45 am." for a flight: six would ordinarily be the evening, so "am" decides, and it was not heard well.
+  it('gives none when the hour itself was doubted, or a heard "am" the hour would not ordinarily have', () => {
     const flight = heard('Your flight on Sunday has been moved to 6:45 am.', 'am.', [[8, 10]]);
     expect(messageCards(flight, { timeZone: NEW_YORK }).noEvent).toMatch(/was not heard clearly enough/);
     const hour = heard('Please call before 6 p.m. today.', '6', [[3, 5]]);
     expect(messageCards(hour, { timeZone: NEW_YORK }).event).toBeNull();
+    // The same words heard well are an event: the doubt alone takes it away.
+    expect(shown(heard('Please call before 6 p.m. today.', '', []))).toBe('2026-11-26 17:30 - 18:00');
   });
 });
 

@@ -5,20 +5,25 @@
  * the morning", "please pick it up before six", "your cleaning on Monday at ten"), else the first that sets a
  * day for an appointment ("your appointment on Thursday": a whole day). Read as English only.
  *
- * Not a time to keep: a sentence about the past ("I called you yesterday at three"), a cancelled or refused
- * one ("we have to cancel your appointment on Friday at two", "I can't come until Monday"), one that only may
- * happen ("if you have questions, call before five"), "any weekday before four", and in "we moved your
- * appointment from Monday at ten to Tuesday at three" the time it was moved from. When several times are
- * offered, the first is kept: the page offers one event (docs/decisions/cards.md).
+ * Not a time to keep (core/cards/kept-sentences.ts): a sentence about the past ("I called you yesterday at
+ * three", "your sensor was triggered at 2:47"), a cancelled or refused one with no new time ("we have to cancel
+ * your appointment on Friday at two"), one that only may happen, "any weekday before four", and in "we moved
+ * your appointment from Monday at ten to Tuesday at three" the time it was moved from; "cancelled, you have been
+ * rebooked on ... tomorrow at six" keeps the new time. When several times are offered, the first is kept: the
+ * page offers one event (docs/decisions/cards.md). A time said with no day takes a day said alone a few
+ * sentences before it, and that sentence's part of the day ("over Saturday night ... Come by around seven").
  *
- * Every time, day and date of the sentence must have been heard well (none among the doubtful word ranges the
- * checks kept): "today at 4:00 or 2:00(?)" is no event, since the time that was heard may be the wrong one.
+ * Every time, day and date kept must have been heard well: none among the doubtful word ranges the checks kept,
+ * which the first text shows as "[unclear]" or "(?)" (an event never states a time the text doubts); "today at
+ * 4:00 or 2:00(?)" is no event, since the time that was heard may be the wrong one; nor is a window whose start
+ * was not heard ("between [unclear] and noon" is not at noon).
  */
 import { findMentions, type Mention } from '#core/facts/fact-mentions';
 import { bareWords } from '#core/facts/time-mentions';
-import { type HeardToken, heardTokens, transcriptTokens } from '#core/transcripts/heard-transcript';
-import { type HeardWord, isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
-import { ordinarilyAfternoon, type PartOfDay, partOfDay } from './event-time';
+import { heardTokens, transcriptTokens } from '#core/transcripts/heard-transcript';
+import { type HeardWord, UNCLEAR_MARK } from '#core/transcripts/heard-words';
+import { type PartOfDay, partOfDay } from './event-time';
+import { keptMentions, MOVE_WORDS, sentences } from './kept-sentences';
 import { monthDayIn } from './month-days';
 
 /** A time to keep: the sentence's words (bare), its time mentions, the event's title and the sentence as said. */
@@ -98,72 +103,6 @@ const APPOINTMENT_KINDS = new Set([
 const CALL_WORDS = new Set(['call', 'ring', 'text', 'reach', 'callback']);
 const PICKUP_WORDS = new Set(['pick', 'pickup', 'collect', 'ready']);
 
-/** Words that put a sentence in the past ("last" only with what it qualifies). */
-const PAST_WORDS = new Set([
-  'yesterday',
-  'ago',
-  'earlier',
-  'called',
-  'tried',
-  'missed',
-  'came',
-  'went',
-  'stopped',
-  'dropped',
-  'got',
-  'received',
-  'spoke',
-  'talked',
-  'sent',
-  'delivered',
-  'happened',
-  'finished',
-  'arrived',
-]);
-/** Words of a habit, not a time set: opening hours ("open 9 to 5, Monday through Friday", "every day at 8"). */
-const HABIT_WORDS = new Set([
-  'every',
-  'daily',
-  'weekdays',
-  'weekends',
-  'through',
-  'usually',
-  'always',
-  'hours',
-]);
-const LAST_WHAT = new Set(['night', 'week', 'month', 'year', 'time', 'weekend', 'monday', 'tuesday']);
-/** Words that take a time back: cancelled, refused, not happening. */
-const UNDONE_WORDS = new Set([
-  'cancel',
-  'cancelled',
-  'canceled',
-  'cancelling',
-  'canceling',
-  'not',
-  "can't",
-  'cannot',
-  "won't",
-  "don't",
-  "didn't",
-  "isn't",
-  "wasn't",
-  "couldn't",
-  'unable',
-]);
-/** Words that move a time: the times said before the "to" that follows are the old ones. */
-const MOVE_WORDS = new Set([
-  'move',
-  'moved',
-  'moving',
-  'reschedule',
-  'rescheduled',
-  'change',
-  'changed',
-  'push',
-  'pushed',
-  'postpone',
-  'postponed',
-]);
 const TIME_KINDS = new Set(['time', 'day', 'date']);
 const THIS_PARTS = new Set(['morning', 'afternoon', 'evening']);
 
@@ -171,23 +110,22 @@ const THIS_PARTS = new Set(['morning', 'afternoon', 'evening']);
 const overlaps = (mention: Mention, doubted: readonly boolean[]) =>
   doubted.slice(mention.start, mention.end).some(Boolean);
 
-/** The tokens [start, end), each run of doubted words (not `forgiven`) as one "[unclear]", its punctuation kept. */
+/** The tokens [start, end), each run of doubted words as one "[unclear]", its punctuation kept. */
 function saidWithDoubts(
   tokens: readonly string[],
   start: number,
   end: number,
   doubted: readonly boolean[],
-  forgiven: readonly Mention[],
 ): string {
   const shown: string[] = [];
   for (let at = start; at < end; at++) {
     const token = tokens[at] ?? '';
-    const doubt = doubted[at] && !forgiven.some((mention) => at >= mention.start && at < mention.end);
-    if (!doubt) {
+    if (!doubted[at]) {
       shown.push(token);
       continue;
     }
-    const trailing = /[^\p{L}\p{N}]*$/u.exec(token)?.[0] ?? '';
+    // What ends the words goes on after the mark, but not the full stop of "p.m." (as the text has it).
+    const trailing = /[^\p{L}\p{N}]*$/u.exec(token.replace(/(?<=\b[ap]\.m)\.$/i, ''))?.[0] ?? '';
     const last = shown.length - 1;
     // One mark for a run: "at [unclear] [unclear]" reads as one doubt.
     if (at > start && doubted[at - 1] && shown[last]?.startsWith(UNCLEAR_MARK))
@@ -206,36 +144,6 @@ function doubtedWords(ranges: readonly (readonly [number, number])[], length: nu
   return doubted;
 }
 
-/** A token that ends a sentence: "Friday.", "ten?" (not "p.m.", "Dr.", "St."). */
-const endsSentence = (token: string) =>
-  /[.?!]["')]*$/.test(token) && !/^(?:a\.m|p\.m|dr|mr|mrs|ms|st)\.$/i.test(token);
-
-/** [start, end) of each sentence in the tokens. */
-function sentences(tokens: readonly string[]): [number, number][] {
-  const found: [number, number][] = [];
-  let start = 0;
-  tokens.forEach((token, index) => {
-    if (endsSentence(token) || index === tokens.length - 1) {
-      found.push([start, index + 1]);
-      start = index + 1;
-    }
-  });
-  return found;
-}
-
-/** Whether a sentence's times are not to be kept: past, undone, a habit, only if, "any weekday". */
-function notToKeep(words: readonly string[]): boolean {
-  if (words[0] === 'if' || words[0] === 'unless') return true;
-  return words.some(
-    (word, at) =>
-      PAST_WORDS.has(word) ||
-      UNDONE_WORDS.has(word) ||
-      HABIT_WORDS.has(word) ||
-      (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
-      (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),
-  );
-}
-
 function titleOf(words: readonly string[]): string {
   const at = words.findIndex((word) => TITLES[word] !== undefined);
   if (at >= 0) {
@@ -251,43 +159,45 @@ function titleOf(words: readonly string[]): string {
   return 'Reminder';
 }
 
-/** The times of a sentence that are to be kept: in "moved ... to Tuesday at three", those after the "to". */
-function keptTimes(words: readonly string[], start: number, mentions: readonly Mention[]): Mention[] {
-  const move = words.findIndex((word) => MOVE_WORDS.has(word));
-  const to = move < 0 ? -1 : words.findIndex((word, at) => at > move && (word === 'to' || word === 'for'));
-  const from = to < 0 ? start : start + to;
-  return mentions.filter((mention) => mention.kind !== 'time' || mention.start > from || move < 0);
-}
-
-const SAID_MERIDIEM = /^(?:a\.?m|p\.?m)$/;
+/** A day said in a sentence without a time ("over Saturday night for his birthday"), for a time said after it. */
+type DaySaid = {
+  readonly mention: Mention;
+  readonly part: PartOfDay | null;
+  readonly said: string;
+  /** The sentence's place among the transcript's sentences. */
+  readonly sentence: number;
+  readonly doubtful: boolean;
+};
+/** How many sentences on a day said alone is still the day of a time said with none. */
+const DAY_CARRIES_SENTENCES = 3;
+/** Words that join the end of a window to its start: "between 8 and noon", "8 - noon", "from 8 to noon". */
+const WINDOW_LINKS = new Set(['and', '-']);
 
 /**
- * Whether a time the checks doubted was doubted for its "am" or "pm" only, and that reading is the ordinary
- * one: "6 p.m." with "6" heard at 1.00 and "p.m." at 0.44 is six in the evening, as "6" alone would be read.
- * The engine writes "am" and "pm" as several pieces and is seldom sure of them (measured: 0.25-0.44 where
- * they were right); the hour decides. Where the two disagree ("11:30pm" for a haircut, "6:45 am" for a flight)
- * the time stays doubtful.
+ * Whether the first time kept ends a window whose start was not heard: "between [misheard] and noon" is
+ * from a time nobody knows, not at noon ("delivery tomorrow but we need to hm and noon").
  */
-function onlyItsMeridiemDoubted(
-  mention: Mention,
-  heard: readonly HeardToken[],
+function windowStartUnheard(
   words: readonly string[],
-  part: PartOfDay | null,
-): boolean {
-  const last = mention.end - 1;
-  const said = words[last] ?? '';
-  if (mention.kind !== 'time' || last <= mention.start || !SAID_MERIDIEM.test(said)) return false;
-  const sure = heard.slice(mention.start, last).every((token) => {
-    const { confidence } = token;
-    return confidence !== null && !isDoubtful({ text: token.text, confidence, at: null });
-  });
-  const twelve = Number(mention.value.split(':')[0]);
-  return sure && said.startsWith('p') === ordinarilyAfternoon(twelve, part);
+  first: Mention,
+  start: number,
+  kept: readonly Mention[],
+) {
+  const link = words[first.start - 1] ?? '';
+  const startHeard = kept.some((mention) => mention.kind === 'time' && mention.end === first.start - 1);
+  if (startHeard) return false;
+  if (WINDOW_LINKS.has(link)) return true;
+  if (link !== 'to') return false;
+  const opener = words
+    .slice(start, first.start - 1)
+    .findLastIndex((word) => word === 'between' || word === 'from');
+  return opener >= 0;
 }
 
 /**
  * The time to keep in `transcript`, given the doubtful word ranges the checks kept (`unsure`: [start, end) of
- * the transcript's whitespace-split words) and the engine's words with their confidence, when it gave them.
+ * the transcript's whitespace-split words, the same the first text marks "[unclear]" or "(?)"; a time in them
+ * is never stated in a calendar) and the engine's words with their confidence, when it gave them.
  */
 export function findTimeToKeep(
   transcript: string,
@@ -301,11 +211,13 @@ export function findTimeToKeep(
     .filter((mention) => TIME_KINDS.has(mention.kind))
     .sort((a, b) => a.start - b.start);
   let day: TimeFound = { kind: 'none' };
+  let daySaid: DaySaid | null = null;
   const doubted = doubtedWords(unsure, tokens.length);
+  const isDoubtful = (mention: Mention) => mention.problem !== null || overlaps(mention, doubted);
   // The mentions are in order: one pass hands each sentence its own (a hostile transcript of 20,000 "9." is
   // 20,000 sentences, and a filter of every mention for each would be quadratic).
   let next = 0;
-  for (const [start, end] of sentences(tokens)) {
+  for (const [sentence, [start, end]] of sentences(tokens, words).entries()) {
     while (next < mentions.length && (mentions[next]?.start ?? 0) < start) next++;
     const inSentence: Mention[] = [];
     for (let at = next; at < mentions.length && (mentions[at]?.start ?? end) < end; at++) {
@@ -314,17 +226,17 @@ export function findTimeToKeep(
     }
     if (inSentence.length === 0) continue;
     const own = words.slice(start, end);
-    if (notToKeep(own)) continue;
-    const part = partOfDay(own);
-    // A fact doubted for its "am" or "pm" alone, whose hour the ordinary reading agrees with, is heard well.
-    const forgiven = inSentence.filter(
-      (mention) => overlaps(mention, doubted) && onlyItsMeridiemDoubted(mention, heard, words, part),
-    );
     // The sentence as heard, what the checks doubted shown "[unclear]" as in the text (it goes in the event
     // and on the page: a doubtful name or number is not stated there either).
-    const said = saidWithDoubts(tokens, start, end, doubted, forgiven);
+    const said = saidWithDoubts(tokens, start, end, doubted);
+    const times = keptMentions(own, start, inSentence);
+    if (times === null) {
+      // "We are open Monday through Friday": no day for a time said after it.
+      if (inSentence.some((mention) => mention.kind !== 'time')) daySaid = null;
+      continue;
+    }
+    const part = partOfDay(own);
     const monthDay = monthDayIn(words, start, end, inSentence, heard);
-    const times = keptTimes(own, start, inSentence);
     const timed = times.some((mention) => mention.kind === 'time');
     // "December 5 at 3 pm": the day is the month's; "next week at 3", "12/5 at 3": no day can be placed.
     if (monthDay === 'unreadable') {
@@ -336,16 +248,35 @@ export function findTimeToKeep(
       monthDay === null
         ? times
         : [...times.filter((m) => m.kind !== 'date'), monthDay.date].sort((a, b) => a.start - b.start);
-    const doubtful = inSentence.some(
-      (mention) => mention.problem !== null || (overlaps(mention, doubted) && !forgiven.includes(mention)),
-    );
+    // One doubtful time, day or date kept in the sentence and nothing from it goes in a calendar.
+    const doubtful = kept.some(isDoubtful);
     if (timed) {
-      // One doubtful time, day or date in the sentence and nothing from it goes in a calendar.
-      if (doubtful) return { kind: 'unclear', said };
+      const first = kept.find((mention) => mention.kind === 'time')!;
+      if (doubtful || windowStartUnheard(words, first, start, kept)) return { kind: 'unclear', said };
       const today = own.some((word, at) => word === 'this' && THIS_PARTS.has(own[at + 1] ?? ''));
-      const keep = { words, mentions: kept, title: titleOf(own), said, dayOnly: false, part, today, month };
+      // "Having a few people over Saturday night. ... Come by around seven": the day said before, and its part.
+      const carried =
+        !today &&
+        kept.every((mention) => mention.kind === 'time') &&
+        daySaid !== null &&
+        sentence - daySaid.sentence <= DAY_CARRIES_SENTENCES
+          ? daySaid
+          : null;
+      if (carried?.doubtful) return { kind: 'unclear', said: `${carried.said} … ${said}` };
+      const keep = {
+        words,
+        mentions: carried === null ? kept : [carried.mention, ...kept],
+        title: titleOf(own),
+        said: carried === null ? said : `${carried.said} … ${said}`,
+        dayOnly: false,
+        part: part ?? carried?.part ?? null,
+        today,
+        month,
+      };
       return { kind: 'found', keep };
     }
+    const named = kept.filter((mention) => mention.kind === 'day').pop();
+    if (named !== undefined) daySaid = { mention: named, part, said, sentence, doubtful };
     // "Your appointment on Thursday": a whole day, unless a sentence further on sets a time.
     const moved = own.some((word) => MOVE_WORDS.has(word));
     if (day.kind === 'none' && !moved && own.some((word) => DAY_TITLES.has(word))) {

@@ -1,0 +1,219 @@
+/**
+ * Which sentences of a transcript hold a time to keep, and which of their times (issue 32): core/cards/
+ * time-to-keep.ts reads them. A sentence is the engine's, joined again where it cut one in two ("departing
+ * tonight at 8:15 pm. Has been cancelled, you have been rebooked ... tomorrow at 6 am" is one sentence).
+ *
+ * Not kept: a sentence in the past ("I called you yesterday at three"), one that only may happen ("if you have
+ * questions, call before five"), a habit ("open 9 to 5, Monday through Friday"), "any weekday before four", a
+ * cancelled or refused time with no new one ("we have to cancel your appointment on Friday at two"). Within a
+ * sentence kept: in "moved your appointment from Monday at ten to Tuesday at three" the time after the "to";
+ * in "cancelled, you have been rebooked on ... tomorrow at six" the times after "rebooked"; and no time that
+ * something "was triggered at" or "were received at" (past and passive: "your sensor was triggered at 2:47").
+ */
+import type { Mention } from '#core/facts/time-mentions';
+
+/** Words that put a sentence in the past ("last" only with what it qualifies). */
+const PAST_WORDS = new Set([
+  'yesterday',
+  'ago',
+  'earlier',
+  'called',
+  'tried',
+  'missed',
+  'came',
+  'went',
+  'stopped',
+  'dropped',
+  'got',
+  'received',
+  'spoke',
+  'talked',
+  'sent',
+  'delivered',
+  'happened',
+  'finished',
+  'arrived',
+]);
+/** Words of a habit, not a time set: opening hours ("open 9 to 5, Monday through Friday", "every day at 8"). */
+const HABIT_WORDS = new Set([
+  'every',
+  'daily',
+  'weekdays',
+  'weekends',
+  'through',
+  'usually',
+  'always',
+  'hours',
+]);
+const LAST_WHAT = new Set(['night', 'week', 'month', 'year', 'time', 'weekend', 'monday', 'tuesday']);
+/** Words that take a time back: cancelled, refused, not happening. */
+const UNDONE_WORDS = new Set([
+  'cancel',
+  'cancelled',
+  'canceled',
+  'cancelling',
+  'canceling',
+  'not',
+  "can't",
+  'cannot',
+  "won't",
+  "don't",
+  "didn't",
+  "isn't",
+  "wasn't",
+  "couldn't",
+  'unable',
+]);
+/** Words that move a time: the times said before the "to" that follows are the old ones. */
+export const MOVE_WORDS = new Set([
+  'move',
+  'moved',
+  'moving',
+  'reschedule',
+  'rescheduled',
+  'change',
+  'changed',
+  'push',
+  'pushed',
+  'postpone',
+  'postponed',
+]);
+/** Words that give the new time after one taken back: "cancelled, you have been rebooked on ... at 6". */
+const RENEWED_WORDS = new Set([
+  'rebooked',
+  'rebook',
+  'rescheduled',
+  'reschedule',
+  'moved',
+  'booked',
+  'instead',
+  'new',
+]);
+/** Words that end a passive in the past: "was triggered at", "were received at" (not "was moved to"). */
+const SETTING_PARTICIPLES = new Set([
+  'scheduled',
+  'rescheduled',
+  'booked',
+  'rebooked',
+  'planned',
+  'confirmed',
+  'reserved',
+  'arranged',
+  'expected',
+  'supposed',
+  'asked',
+  'invited',
+  'needed',
+  'required',
+  'set',
+  'due',
+  ...MOVE_WORDS,
+]);
+const IRREGULAR_PARTICIPLES = new Set([
+  'seen',
+  'left',
+  'taken',
+  'found',
+  'broken',
+  'stolen',
+  'hit',
+  'caught',
+]);
+/** Words after which what follows is to come again: "was triggered at 2, and we will call at 3". */
+const TO_COME_WORDS = new Set([
+  'will',
+  'is',
+  'are',
+  'am',
+  'can',
+  'could',
+  'please',
+  'must',
+  'need',
+  'needs',
+  'should',
+  'would',
+  'going',
+  'gonna',
+  'ready',
+]);
+
+/** A token that ends a sentence: "Friday.", "ten?" (not "p.m.", "Dr.", "St."). */
+const endsSentence = (token: string) =>
+  /[.?!]["')]*$/.test(token) && !/^(?:a\.m|p\.m|dr|mr|mrs|ms|st)\.$/i.test(token);
+
+/** Words an engine starts a sentence with when it cut one in two: "... at 8:15. Has been cancelled". */
+const GO_ON_WORDS = new Set(['has', 'have', 'had', 'was', 'were']);
+
+/**
+ * [start, end) of each sentence in the tokens (`words`: the same, bare). A piece that starts with "has",
+ * "have", "had", "was" or "were" and asks nothing goes on the one before: the engine cut it.
+ */
+export function sentences(tokens: readonly string[], words: readonly string[]): [number, number][] {
+  const found: [number, number][] = [];
+  let start = 0;
+  tokens.forEach((token, index) => {
+    if (!endsSentence(token) && index !== tokens.length - 1) return;
+    const last = found[found.length - 1];
+    if (last !== undefined && GO_ON_WORDS.has(words[start] ?? '') && !token.endsWith('?'))
+      last[1] = index + 1;
+    else found.push([start, index + 1]);
+    start = index + 1;
+  });
+  return found;
+}
+
+/** Whether a sentence's times are none to keep: past, a habit, only if, "any weekday". */
+function notToKeep(words: readonly string[]): boolean {
+  if (words[0] === 'if' || words[0] === 'unless') return true;
+  return words.some(
+    (word, at) =>
+      PAST_WORDS.has(word) ||
+      HABIT_WORDS.has(word) ||
+      (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
+      (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),
+  );
+}
+
+/** "triggered" after "was", "were" or "been": a passive in the past, unless it sets a time ("was moved"). */
+const pastPassive = (words: readonly string[], at: number) => {
+  const word = words[at] ?? '';
+  if (!['was', 'were', 'been'].includes(words[at - 1] ?? '') || SETTING_PARTICIPLES.has(word)) return false;
+  return /[a-z]ed$/.test(word) || IRREGULAR_PARTICIPLES.has(word);
+};
+
+/** For each word of the sentence, whether it is said of the past: after a past passive, until what is to come. */
+function saidOfThePast(words: readonly string[]): boolean[] {
+  let past = false;
+  return words.map((word, at) => {
+    if (TO_COME_WORDS.has(word) || word.endsWith("'ll") || SETTING_PARTICIPLES.has(word)) past = false;
+    else if (pastPassive(words, at)) past = true;
+    return past;
+  });
+}
+
+/**
+ * The time, day and date mentions of a sentence (`own`: its bare words, starting at `start` of the text) that
+ * are to be kept, or null when none of them is: see the file's comment.
+ */
+export function keptMentions(
+  own: readonly string[],
+  start: number,
+  mentions: readonly Mention[],
+): Mention[] | null {
+  if (notToKeep(own)) return null;
+  const undone = own.findIndex((word) => UNDONE_WORDS.has(word));
+  const renewed = undone < 0 ? -1 : own.findIndex((word, at) => at > undone && RENEWED_WORDS.has(word));
+  if (undone >= 0 && renewed < 0) return null;
+  // Taken back, then a new time: only what follows the new one ("cancelled ... rebooked on ... at 6").
+  const fresh = renewed < 0 ? mentions : mentions.filter((mention) => mention.start > start + renewed);
+  const move = own.findIndex((word) => MOVE_WORDS.has(word));
+  const to = move < 0 ? -1 : own.findIndex((word, at) => at > move && (word === 'to' || word === 'for'));
+  const from = to < 0 ? start : start + to;
+  const past = saidOfThePast(own);
+  return fresh.filter(
+    (mention) =>
+      (mention.kind !== 'time' || mention.start > from || move < 0 || renewed >= 0) &&
+      !(mention.kind === 'time' && past[mention.start - start]),
+  );
+}

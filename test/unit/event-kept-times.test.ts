@@ -1,0 +1,138 @@
+/**
+ * Which time a message's event keeps (issue 32): not one said of the past nor one cancelled when a new one
+ * follows, a time said with no day on the day said alone just before it, and no window whose start was not
+ * heard. Through the page's cards (core/cards/message-cards.ts), the event read back by ical.js.
+ */
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { type CardSource, messageCards } from '#core/cards/message-cards';
+
+const NEW_YORK = 'America/New_York';
+/** Thursday 26 November 2026, 10:00 in New York. */
+const THURSDAY_TEN = '2026-11-26T15:00:00.000Z';
+const NONE = 'No calendar event: no day and time to keep were said.';
+
+/** A message as the pipeline leaves it once the checks passed its facts (`unsure`: doubtful word ranges). */
+function message(transcript: string, unsure: [number, number][] = []): CardSource {
+  const details = {
+    summary: 'A voice message.',
+    key_points: [],
+    callback_number: null,
+    callback_time: null,
+    requested_action: null,
+    caller: null,
+    caller_parts: null,
+  };
+  return {
+    id: 'msg-event-2',
+    created_at: THURSDAY_TEN,
+    summary: 'A voice message.',
+    transcript,
+    summary_details: details,
+    stated_facts: { number_unclear: null, unsure },
+  };
+}
+
+/** "2026-11-30 10:00 - 10:30" in New York as the calendar shows the event, else the page's reason. */
+function shown(transcript: string, unsure: [number, number][] = []): string {
+  const { event, noEvent } = messageCards(message(transcript, unsure), { timeZone: NEW_YORK });
+  if (event === null) return noEvent ?? 'no reason';
+  const vevent = new ICAL.Component(ICAL.parse(event.body)).getFirstSubcomponent('vevent');
+  const read = new ICAL.Event(vevent!);
+  const local = (date: Date, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: NEW_YORK, hourCycle: 'h23', ...options }).format(date);
+  const start = read.startDate.toJSDate();
+  const end = read.endDate.toJSDate();
+  const day = local(start, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return `${day} ${local(start, { hour: '2-digit', minute: '2-digit' })} - ${local(end, { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+describe('a time said of the past, or cancelled, is not kept; the new one is', () => {
+  it('gives none for what "was triggered at 2:47": past, whatever else the sentence says', () => {
+    expect(
+      shown(
+        'This is Guardian Home Security. Your back door sensor was triggered at 2:47 pm, followed by motion in the living room. Please call our monitoring center at 888-555-0116.',
+      ),
+    ).toBe(NONE);
+    // The engine's run-on sentence: the call back has no time of its own.
+    expect(
+      shown(
+        'your sensor was triggered at 2:47 p.m. followed by motion please call our monitoring center at 888-555-0116',
+      ),
+    ).toBe(NONE);
+  });
+
+  it('keeps what is to come after a time in the past: "was placed at 3 and will be ready at 5"', () => {
+    expect(shown('Your order was placed at 3 and will be ready for pickup at 5.')).toBe(
+      '2026-11-26 17:00 - 17:30',
+    );
+    // A passive that sets the time is no past one.
+    expect(shown('Your appointment was moved to Tuesday at 3.')).toBe('2026-12-01 15:00 - 15:30');
+    expect(shown('Your delivery was scheduled for tomorrow at 9.')).toBe('2026-11-27 09:00 - 09:30');
+  });
+
+  it('keeps the new time of one cancelled, also when the engine cut the sentence in two', () => {
+    expect(
+      shown(
+        'Your flight to Orlando, departing tonight at 8:15 pm. Has been cancelled, you have been rebooked on flight 1940 tomorrow at 6:00 am. To change this, call us.',
+      ),
+    ).toBe('2026-11-27 06:00 - 06:30');
+    expect(shown("We had to cancel Friday at 2, so we've rebooked you for Monday at 10.")).toBe(
+      '2026-11-30 10:00 - 10:30',
+    );
+    // Cut in two and no new time: the cancelled one is no event.
+    expect(shown('Your flight departing tonight at 8:15 pm. Has been cancelled. Please call us.')).toBe(NONE);
+    expect(shown("I'm sorry, but we have to cancel your appointment on Friday at 2.")).toBe(NONE);
+  });
+});
+
+describe('a time said with no day takes the day said just before it', () => {
+  it('reads "over Saturday night ... come by around seven" as Saturday at seven in the evening', () => {
+    expect(
+      shown(
+        'Declan and I are having a few people over Saturday night for his birthday. Nothing fancy, just pizza. Come by around 7 if you can and bring whoever.',
+      ),
+    ).toBe('2026-11-28 19:00 - 19:30');
+    expect(shown('Your cleaning is tomorrow. Please come in at 9:45 to fill in the forms.')).toBe(
+      '2026-11-27 09:45 - 10:15',
+    );
+  });
+
+  it('takes no day from opening hours, a sentence in the past, nor one said long before', () => {
+    expect(shown('We are open Monday through Friday. Please pick it up before six.')).toBe(
+      '2026-11-26 17:30 - 18:00',
+    );
+    expect(shown('I tried you on Monday. Call me back at 3.')).toBe('2026-11-26 15:00 - 15:30');
+    expect(shown('See you Saturday. One. Two. Three. Four. Call me back at 3.')).toBe(
+      '2026-11-26 15:00 - 15:30',
+    );
+  });
+
+  it('gives none when the day it would take was doubted', () => {
+    // Word 5 "Saturday" was doubted.
+    expect(shown('We are having people over Saturday night. Come by around 7.', [[5, 6]])).toMatch(
+      /not heard clearly enough/,
+    );
+  });
+});
+
+describe('a window whose start was not heard is no event', () => {
+  it('gives none for "between [misheard] and noon", not an event at noon', () => {
+    expect(
+      shown('Your sofa is scheduled for delivery tomorrow but we need to hm and noon. Call 844-555-0171.'),
+    ).toBe(
+      'No calendar event: the day or time in "Your sofa is scheduled for delivery tomorrow but we need to hm and noon." was not heard clearly enough; listen to the recording.',
+    );
+    expect(shown('The technician will come tomorrow from whenever to 5 pm.')).toMatch(
+      /not heard clearly enough/,
+    );
+  });
+
+  it('keeps a window whose start was heard, and a time moved "to" another', () => {
+    expect(shown('Your sofa is scheduled for delivery tomorrow between 8 and noon.')).toBe(
+      '2026-11-27 08:00 - 12:00',
+    );
+    expect(shown('Your delivery tomorrow is from 8 am to noon.')).toBe('2026-11-27 08:00 - 12:00');
+    expect(shown('We moved your appointment to 3 pm tomorrow.')).toBe('2026-11-27 15:00 - 15:30');
+  });
+});
