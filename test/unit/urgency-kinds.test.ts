@@ -136,6 +136,15 @@ describe('a kind cue rests on words heard well', () => {
     expect(rules("It's Jess. The bus broke down outside Fresno.", ['broke', 'down']).level).toBe('normal');
     expect(rules("It's Fran. Rain is pouring through the skylight.", ['pouring']).level).toBe('normal');
   });
+
+  it('a filler word heard with doubt between the key words does not undo a cue (issue 32)', () => {
+    const text = 'This is Sky Air, your flight 88 to Denver leaving tonight at 9 pm has been cancelled.';
+    expect(rules(text, ['pm']).reason).toBe('someone is stranded');
+    expect(rules(text, ['cancelled.']).level).toBe('normal');
+    const alarm = 'This is Shield Alarm. The motion sensor in your garage was tripped.';
+    expect(rules(alarm, ['garage']).reason).toBe('a danger at home');
+    expect(rules(alarm, ['sensor']).level).toBe('normal');
+  });
 });
 
 describe('a scam that fakes an emergency stays spam', () => {

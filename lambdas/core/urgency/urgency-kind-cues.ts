@@ -93,7 +93,7 @@ export const KIND_CUES: readonly Cue[] = [
     // A danger at home: water coming in, gas or carbon monoxide, sparks, a fire risk, a tree down, a break-in.
     kind: 'situation',
     pattern: d(
-      String.raw`\b((?:water|rain)(?: \S+){0,2}? (?:dripping|leaking|pouring|gushing|coming) (?:through|from|into|down|in)|ceiling (?:is )?(?:leaking|dripping|caving|sagging|collapsed)|carbon monoxide|(?:smoke|fire|co|gas) (?:detectors?|alarms?) (?:\S+ )?(?:beeping|going off|sounding|keeps)|(?:sparks|sparking)|(?:power|electric) lines? (?:down|across|on|sparking)|(?:downed|fallen|live) (?:power )?(?:lines?|wires?)|left (?:the )?(?:stove|oven|iron|burner|heater|gas)(?: \S+)? on|(?:tree|branch)(?: \S+){0,3} (?:fell|came down|crashed|landed)|burning smell|smell(?:s|ing)? (?:of )?(?:burning|smoke)|(?:smashed|broken|shattered) (?:the |your )?(?:front |back )?(?:window|door|glass)|(?:door|gate) (?:is |was )?wide open|(?:alarm|sensor|sensors|motion detector)(?: \S+){0,4}? (?:was|were|has been|have been|got) (?:triggered|tripped|set off)|(?:have|has) been dispatched|(?:smell|smelled|smelt|odor|odour)(?: \S+){0,3}? (?:by|at|near|around) (?:your|the) (?:gas )?meter)\b`,
+      String.raw`\b(?:(?:water|rain)(?: \S+){0,2}? (?:dripping|leaking|pouring|gushing|coming) (?:through|from|into|down|in)|ceiling (?:is )?(?:leaking|dripping|caving|sagging|collapsed)|carbon monoxide|(?:smoke|fire|co|gas) (?:detectors?|alarms?) (?:\S+ )?(?:beeping|going off|sounding|keeps)|(?:sparks|sparking)|(?:power|electric) lines? (?:down|across|on|sparking)|(?:downed|fallen|live) (?:power )?(?:lines?|wires?)|left (?:the )?(?:stove|oven|iron|burner|heater|gas)(?: \S+)? on|(?:tree|branch)(?: \S+){0,3} (?:fell|came down|crashed|landed)|burning smell|smell(?:s|ing)? (?:of )?(?:burning|smoke)|(?:smashed|broken|shattered) (?:the |your )?(?:front |back )?(?:window|door|glass)|(?:door|gate) (?:is |was )?wide open|(alarm|sensor|sensors|motion detector)(?: \S+){0,4}? ((?:was|were|has been|have been|got) (?:triggered|tripped|set off))|(?:have|has) been dispatched|(smell|smelled|smelt|odor|odour)(?: \S+){0,3}? ((?:by|at|near|around) (?:your|the) (?:gas )?meter))\b`,
     ),
     reason: 'a danger at home',
   },
@@ -101,7 +101,7 @@ export const KIND_CUES: readonly Cue[] = [
     // Someone stranded: a cancelled flight, a car broken down, a missed connection.
     kind: 'situation',
     pattern: d(
-      String.raw`\b((?:flight|train|bus|ferry|plane)(?: \S+){0,12}? (?:cancell?ed|broke down|broken down)|(?:stuck|stranded) (?:at|in|on|outside)(?! traffic| a meeting| the office)|miss(?:ed)? (?:my|our|the|his|her) (?:flight|connection|train|bus|ferry|plane)|(?:car|truck|van)(?: \S+){0,3}? (?:broke down|died|won't start|stalled|quit)|broke down (?:on|outside|near|in)|flat tire|(?:need|get|find|call) (?:me )?a tow|(?:on|by) the (?:shoulder|side of the road))\b`,
+      String.raw`\b(?:(flight|train|bus|ferry|plane)(?: \S+){0,12}? (cancell?ed|broke down|broken down)|(?:stuck|stranded) (?:at|in|on|outside)(?! traffic| a meeting| the office)|miss(?:ed)? (?:my|our|the|his|her) (?:flight|connection|train|bus|ferry|plane)|(?:car|truck|van)(?: \S+){0,3}? (?:broke down|died|won't start|stalled|quit)|broke down (?:on|outside|near|in)|flat tire|(?:need|get|find|call) (?:me )?a tow|(?:on|by) the (?:shoulder|side of the road))\b`,
     ),
     reason: 'someone is stranded',
   },
