@@ -66,7 +66,7 @@ describe('how the opinion reads a garbled transcript (issue 32)', () => {
   });
 
   it('reads a long sentence without commas in overlapping windows of a few words', () => {
-    const text = Array.from({ length: 24 }, (_, index) => `w${index}`).join(' ');
+    const text = Array.from({ length: 28 }, (_, index) => `w${index}`).join(' ');
     const pieces = opinionPieces(heard(text));
     expect(pieces).toContain('w0 w1 w2 w3 w4 w5 w6 w7 w8 w9');
     expect(pieces).toContain('w5 w6 w7 w8 w9 w10 w11 w12 w13 w14');

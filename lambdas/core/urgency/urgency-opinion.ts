@@ -21,15 +21,21 @@ export const CLEAR_MARGIN = 0.1;
 /** The most pieces read, and the most words in one: a voicemail is short; a hostile transcript is cut. */
 const MOST_PIECES = 40;
 const MOST_WORDS = 30;
-/** A sentence longer than this is also read by its clauses, and a clause longer than this in windows. */
+/** A sentence longer than this is also read by its clauses. */
 const LONG_WORDS = 14;
+/**
+ * A clause longer than this (an engine's run-on without punctuation) is also read in windows. Shorter ones are
+ * not: a window of a scam's sentence ("we saw suspicious activity on your account and just sent", without
+ * "a code to your phone") is nearer a fraud alert than the sentence is.
+ */
+const RUN_ON_WORDS = 24;
 const WINDOW_WORDS = 10;
 /** A clause shorter than this says too little to place ("about your water heater" sits near a leak). */
 const SHORTEST_CLAUSE = 5;
 
 /**
- * A long sentence's shorter pieces: its clauses (cut at commas, semicolons, colons and dashes), and a clause
- * still long in windows of WINDOW_WORDS words, half overlapping. On noisy audio the engine often runs a
+ * A long sentence's shorter pieces: its clauses (cut at commas, semicolons, colons and dashes), and a run-on
+ * clause in windows of WINDOW_WORDS words, half overlapping. On noisy audio the engine often runs a
  * sentence on with misheard words ("okay it's the march blond towns house where water coming through my
  * ceiling, life dripping"), and the whole of it sits far from every prototype though one clause of it is near.
  */
@@ -42,7 +48,7 @@ function shorterPieces(sentence: string): string[] {
     .filter((clause) => clause.split(' ').length >= SHORTEST_CLAUSE);
   return clauses.flatMap((clause) => {
     const clauseWords = clause.split(' ');
-    if (clauseWords.length <= LONG_WORDS) return clauses.length > 1 ? [clause] : [];
+    if (clauseWords.length <= RUN_ON_WORDS) return clauses.length > 1 ? [clause] : [];
     const windows: string[] = [];
     for (let from = 0; from + WINDOW_WORDS / 2 < clauseWords.length; from += WINDOW_WORDS / 2)
       windows.push(clauseWords.slice(from, from + WINDOW_WORDS).join(' '));
