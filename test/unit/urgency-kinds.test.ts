@@ -74,6 +74,40 @@ describe('urgent by kind, in words nobody tuned the old rules to', () => {
       'Hi, this is the title office. Please phone us before we close at four.',
       'asks for a call back before 4 today',
     ],
+    // Issue 32, dev-set misses: the same situations in other words.
+    [
+      "It's Dr. Lee at Westgate Animal Clinic. Pepper's bloodwork looks poor and we would like to start her on an IV this evening.",
+      'a pet is sick or hurt',
+    ],
+    [
+      'This is Oak Credit Union. We put the freeze on your card after a purchase in Denver.',
+      'money is at risk',
+    ],
+    [
+      'Hi, this is Lakeview Bank about a charge of 300 dollars in Reno. If this was not you, call us.',
+      'money is at risk',
+    ],
+    [
+      'Hi, it is Dana, your landlord. The deposit came back from your bank, insufficient funds.',
+      'money is at risk',
+    ],
+    [
+      'This is Shield Alarm. The motion sensor in your garage was tripped ten minutes ago.',
+      'a danger at home',
+    ],
+    ['This is Metro Gas. A neighbor noticed an odor near your meter on Pine Road.', 'a danger at home'],
+    [
+      "It's Kim. The train to Boston leaving at six this evening from South Station was cancelled.",
+      'someone is stranded',
+    ],
+    [
+      "Hey, it's Lou, I'm going to miss my connection in Dallas, the first leg is late.",
+      'someone is stranded',
+    ],
+    [
+      'Hi, it is Jo. Could you send me the spreadsheet by nine tonight?',
+      'asks for an answer before 9 tonight',
+    ],
   ])('%s -> urgent (%s)', (text, reason) => {
     expect(rules(text)).toEqual({ level: 'urgent', reason, source: 'rules' });
   });
@@ -89,6 +123,9 @@ describe('the same topics when nothing is pressing stay normal', () => {
     'This is First Bank. Your new debit card is in the mail and will arrive next week.',
     'Hi, the plumber here. The leak under the sink is fixed and the water is back on.',
     "Hi, it's Mom. She fell asleep on the couch, the kids are fine, talk tomorrow.",
+    'Hi, this is the animal hospital. Bella is doing great after her checkup, see you next year.',
+    'Hi, it is Jo. Send me the photos from the trip whenever you get a chance.',
+    'Hi, this is the bank. Your new checks came back from the printer and are ready at the branch.',
   ])('%s -> normal', (text) => {
     expect(rules(text).level).toBe('normal');
   });
@@ -98,6 +135,15 @@ describe('a kind cue rests on words heard well', () => {
   it('a key word heard with doubt makes nothing urgent', () => {
     expect(rules("It's Jess. The bus broke down outside Fresno.", ['broke', 'down']).level).toBe('normal');
     expect(rules("It's Fran. Rain is pouring through the skylight.", ['pouring']).level).toBe('normal');
+  });
+
+  it('a filler word heard with doubt between the key words does not undo a cue (issue 32)', () => {
+    const text = 'This is Sky Air, your flight 88 to Denver leaving tonight at 9 pm has been cancelled.';
+    expect(rules(text, ['pm']).reason).toBe('someone is stranded');
+    expect(rules(text, ['cancelled.']).level).toBe('normal');
+    const alarm = 'This is Shield Alarm. The motion sensor in your garage was tripped.';
+    expect(rules(alarm, ['garage']).reason).toBe('a danger at home');
+    expect(rules(alarm, ['sensor']).level).toBe('normal');
   });
 });
 

@@ -8,7 +8,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { urgencyOf } from '#core/urgency/urgency';
 import { URGENT_KINDS } from '#core/urgency/urgency-kinds';
-import { CLEAR_MARGIN, NEAR_ENOUGH, opinionPieces, raisedUrgency } from '#core/urgency/urgency-opinion';
+import {
+  CLEAR_MARGIN,
+  NEAR_ENOUGH,
+  namesLaterDay,
+  nearestKind,
+  opinionPieces,
+  raisedUrgency,
+} from '#core/urgency/urgency-opinion';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import { SentenceEncoder } from '../../lambdas/adapters/offline/sentence-encoder';
 import type { SentenceEmbedder } from '../../lambdas/ports/sentence-embedder';
@@ -46,8 +53,39 @@ describe('the opinion only raises normal, with fixed words', () => {
 
   it('reads a hostile transcript in a bounded number of short pieces', () => {
     const pieces = opinionPieces(heard('call me back now '.repeat(5000)));
-    expect(pieces.length).toBeLessThanOrEqual(24);
+    expect(pieces.length).toBeLessThanOrEqual(40);
     expect(Math.max(...pieces.map((piece) => piece.split(' ').length))).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('how the opinion reads a garbled transcript (issue 32)', () => {
+  it('reads a long run-on sentence by its clauses too, so one clause near a kind is not drowned', () => {
+    const text =
+      "Hi it's the guy from the blue house by the corner store next to you, the kitchen sink is overflowing onto the floor, you know how it goes.";
+    expect(opinionPieces(heard(text))).toContain('the kitchen sink is overflowing onto the floor');
+  });
+
+  it('reads a long sentence without commas in overlapping windows of a few words', () => {
+    const text = Array.from({ length: 28 }, (_, index) => `w${index}`).join(' ');
+    const pieces = opinionPieces(heard(text));
+    expect(pieces).toContain('w0 w1 w2 w3 w4 w5 w6 w7 w8 w9');
+    expect(pieces).toContain('w5 w6 w7 w8 w9 w10 w11 w12 w13 w14');
+  });
+
+  it('does not read a piece naming a later day as a deadline within hours', () => {
+    expect(namesLaterDay('the forms need to be signed by Friday')).toBe(true);
+    expect(namesLaterDay('not Friday, it has to be signed today')).toBe(false);
+    const prototypes = {
+      urgent: [
+        { kind: 'legal', vector: [1, 0] },
+        { kind: 'pet', vector: [0, 1] },
+      ],
+      calm: [[-1, 0]],
+      spam: [[0, -1]],
+    };
+    const piece = [[0.9, 0.3]];
+    expect(nearestKind(piece, prototypes, ['the forms need to be signed today'])?.kind).toBe('legal');
+    expect(nearestKind(piece, prototypes, ['the forms need to be signed by Friday'])?.kind).not.toBe('legal');
   });
 });
 
@@ -85,6 +123,15 @@ describe('with the real sentence encoder', { timeout: 180_000 }, () => {
       if ((level === 'urgent') !== (voicemail.label === 'urgent')) wrong.push(`${voicemail.id}: ${level}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('reads a kind in a run-on sentence the engine garbled around it, but not a later day as a deadline', async () => {
+    const garbled =
+      "Yeah hi it's the fellow from across hall in the grey building, there's smoke coming out from under your door, I banged but nobody answered, I wasn't sure who else to try.";
+    expect(await judged(garbled)).toBe('urgent');
+    expect(
+      await judged('Hi, it is Lena from the title office. The loan documents should be signed by Thursday.'),
+    ).toBe('normal');
   });
 
   it('a call the engine garbled past recognition is not guessed urgent', async () => {

@@ -99,7 +99,7 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     kind: 'scam',
     pattern: d(
-      String.raw`\b(warrants? (?:\S+ ){0,3}(?:for|on) your (?:arrest|name)|arrest warrant|you (?:will|could|are going to) be (?:arrested|taken into custody)|under arrest|(?:police|officers?|sheriff|law enforcement)(?: \S+){0,2} (?:will|are going to|to) (?:come|arrest|be sent))\b`,
+      String.raw`\b(warrants? (?:\S+ ){0,3}(?:for|on) your (?:arrest|name)|(?:issued|issue) for your arrest|arrest warrant|you (?:will|could|are going to) be (?:arrested|taken into custody)|under arrest|(?:police|officers?|sheriff|law enforcement)(?: \S+){0,2} (?:will|are going to|to) (?:come|arrest|be sent))\b`,
     ),
     reason: SCAM_REASONS.arrest,
   },
@@ -261,7 +261,7 @@ export const URGENT_CUES: readonly Cue[] = [
 
 /** Asking to be called back, or for something done; the deadline comes after it (core/urgency/urgency.ts). */
 export const REQUEST = d(
-  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk)|need your (?:decision|answer|approval|permission|ok|okay)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b`,
+  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk)|need your (?:decision|answer|approval|permission|ok|okay)|send (?:me|us) (?:what|the|it|them|your|those|that)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b`,
 );
 
 /** A deadline that is today or now: "today", "right away", "as soon as you can", "by the end of the day". */

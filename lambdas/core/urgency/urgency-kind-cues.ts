@@ -69,7 +69,7 @@ export const KIND_CUES: readonly Cue[] = [
     // A pet sick or hurt, or a vet who needs the owner now.
     kind: 'situation',
     pattern: d(
-      String.raw`\b(${PET})\b(?: \S+){0,8}? (ate|eaten|swallowed|got into|poison(?:ed|ous)?|was hit|got hit|clipped|hit by|vomit(?:ed|ing)?|throwing up|limping|bleeding|seizures?|collapsed|(?:isn't|not|stopped) (?:breathing|eating)|hurt|injured|attacked|bitten)\b|\b(vet|veterinarian|animal (?:hospital|clinic)|emergency vet)\b(?: \S+){0,15}? (start treatment|admit (?:him|her|them)|surgery|bring (?:him|her|them) in|(?:struggling|failing|critical))\b`,
+      String.raw`\b(${PET})\b(?: \S+){0,8}? (ate|eaten|swallowed|got into|poison(?:ed|ous)?|was hit|got hit|clipped|hit by|vomit(?:ed|ing)?|throwing up|limping|bleeding|seizures?|collapsed|(?:isn't|not|stopped) (?:breathing|eating)|hurt|injured|attacked|bitten)\b|\b(vet|veterinarian|animal (?:hospital|clinic)|emergency vet)\b(?: \S+){0,25}? (start treatment|start (?:him|her|them) on (?:\S+ )?(?:fluids|an iv|iv|antibiotics|oxygen|insulin|treatment|medication|a drip)|admit (?:him|her|them)|surgery|bring (?:him|her|them) in|(?:struggling|failing|critical))\b`,
     ),
     reason: 'a pet is sick or hurt',
   },
@@ -85,7 +85,7 @@ export const KIND_CUES: readonly Cue[] = [
     // Money at risk now: a card lost or used, a payment that bounced, a hold, a deposit or a deal to lose.
     kind: 'situation',
     pattern: d(
-      String.raw`\b((?:someone|somebody) (?:tried|is trying|has been trying|was trying) to (?:move|take|withdraw|use|transfer|charge|open)|(?:put|placed) a (?:hold|freeze) on|(?:frozen|froze|blocked|locked) (?:the|your) (?:card|account)|(?:stolen|lost|missing)(?: \S+){0,8}? (?:credit|debit|bank) cards?|cancel (?:the|your|that) (?:credit |debit |bank )?cards?|(?:payment|check|cheque|rent|deposit) (?:has )?(?:bounced|was returned|was declined|failed)|(?:lose|forfeit|lost) (?:the|your) (?:deposit|rate lock|reservation|spot|place|booking|apartment|house|offer|closing)|overdrawn|overdraft)\b`,
+      String.raw`\b((?:someone|somebody) (?:tried|is trying|has been trying|was trying) to (?:move|take|withdraw|use|transfer|charge|open)|(?:put|placed) (?:a|the) (?:hold|freeze) on|if (?:that|this|it) (?:wasn't|was not|weren't) you|insufficient funds|(?:not|non) sufficient funds|(?:frozen|froze|blocked|locked) (?:the|your) (?:card|account)|(?:stolen|lost|missing)(?: \S+){0,8}? (?:credit|debit|bank) cards?|cancel (?:the|your|that) (?:credit |debit |bank )?cards?|(?:payment|check|cheque|rent|deposit) (?:has )?(?:bounced|came back|was returned|was declined|failed)|(?:lose|forfeit|lost) (?:the|your) (?:deposit|rate lock|reservation|spot|place|booking|apartment|house|offer|closing)|overdrawn|overdraft)\b`,
     ),
     reason: 'money is at risk',
   },
@@ -93,7 +93,7 @@ export const KIND_CUES: readonly Cue[] = [
     // A danger at home: water coming in, gas or carbon monoxide, sparks, a fire risk, a tree down, a break-in.
     kind: 'situation',
     pattern: d(
-      String.raw`\b((?:water|rain)(?: \S+){0,2}? (?:dripping|leaking|pouring|gushing|coming) (?:through|from|into|down|in)|ceiling (?:is )?(?:leaking|dripping|caving|sagging|collapsed)|carbon monoxide|(?:smoke|fire|co|gas) (?:detectors?|alarms?) (?:\S+ )?(?:beeping|going off|sounding|keeps)|(?:sparks|sparking)|(?:power|electric) lines? (?:down|across|on|sparking)|(?:downed|fallen|live) (?:power )?(?:lines?|wires?)|left (?:the )?(?:stove|oven|iron|burner|heater|gas)(?: \S+)? on|(?:tree|branch)(?: \S+){0,3} (?:fell|came down|crashed|landed)|burning smell|smell(?:s|ing)? (?:of )?(?:burning|smoke)|(?:smashed|broken|shattered) (?:the |your )?(?:front |back )?(?:window|door|glass)|(?:door|gate) (?:is |was )?wide open)\b`,
+      String.raw`\b(?:(?:water|rain)(?: \S+){0,2}? (?:dripping|leaking|pouring|gushing|coming) (?:through|from|into|down|in)|ceiling (?:is )?(?:leaking|dripping|caving|sagging|collapsed)|carbon monoxide|(?:smoke|fire|co|gas) (?:detectors?|alarms?) (?:\S+ )?(?:beeping|going off|sounding|keeps)|(?:sparks|sparking)|(?:power|electric) lines? (?:down|across|on|sparking)|(?:downed|fallen|live) (?:power )?(?:lines?|wires?)|left (?:the )?(?:stove|oven|iron|burner|heater|gas)(?: \S+)? on|(?:tree|branch)(?: \S+){0,3} (?:fell|came down|crashed|landed)|burning smell|smell(?:s|ing)? (?:of )?(?:burning|smoke)|(?:smashed|broken|shattered) (?:the |your )?(?:front |back )?(?:window|door|glass)|(?:door|gate) (?:is |was )?wide open|(alarm|sensor|sensors|motion detector)(?: \S+){0,4}? ((?:was|were|has been|have been|got) (?:triggered|tripped|set off))|(?:have|has) been dispatched|(smell|smelled|smelt|odor|odour)(?: \S+){0,3}? ((?:by|at|near|around) (?:your|the) (?:gas )?meter))\b`,
     ),
     reason: 'a danger at home',
   },
@@ -101,7 +101,7 @@ export const KIND_CUES: readonly Cue[] = [
     // Someone stranded: a cancelled flight, a car broken down, a missed connection.
     kind: 'situation',
     pattern: d(
-      String.raw`\b((?:flight|train|bus|ferry|plane)(?: \S+){0,3}? (?:cancell?ed|broke down|broken down)|(?:stuck|stranded) (?:at|in|on|outside)(?! traffic| a meeting| the office)|missed (?:my|our|the|his|her) (?:flight|connection|train|bus|ferry|plane)|(?:car|truck|van)(?: \S+){0,3}? (?:broke down|died|won't start|stalled|quit)|broke down (?:on|outside|near|in)|flat tire|(?:need|get|find|call) (?:me )?a tow|(?:on|by) the (?:shoulder|side of the road))\b`,
+      String.raw`\b(?:(flight|train|bus|ferry|plane)(?: \S+){0,12}? (cancell?ed|broke down|broken down)|(?:stuck|stranded) (?:at|in|on|outside)(?! traffic| a meeting| the office)|miss(?:ed)? (?:my|our|the|his|her) (?:flight|connection|train|bus|ferry|plane)|(?:car|truck|van)(?: \S+){0,3}? (?:broke down|died|won't start|stalled|quit)|broke down (?:on|outside|near|in)|flat tire|(?:need|get|find|call) (?:me )?a tow|(?:on|by) the (?:shoulder|side of the road))\b`,
     ),
     reason: 'someone is stranded',
   },

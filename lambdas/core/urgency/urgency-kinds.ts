@@ -12,8 +12,16 @@
  * (test/support/urgency-dev-voicemails.ts), never on the fresh sets.
  */
 
-/** An urgent kind: the reason it gives, and what it sounds like. */
-export type UrgentKind = { readonly reason: string; readonly prototypes: readonly string[] };
+/**
+ * An urgent kind: the reason it gives, and what it sounds like. `todayOnly`: the kind is about a time within
+ * hours (a deadline, a filing), so a piece of the voicemail that names a later day ("signed by Friday") is
+ * not read as it (core/urgency/urgency-opinion.ts).
+ */
+export type UrgentKind = {
+  readonly reason: string;
+  readonly prototypes: readonly string[];
+  readonly todayOnly?: boolean;
+};
 
 export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
   health: {
@@ -62,10 +70,12 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'your dog was hit by a car and is hurt',
       'the puppy has been vomiting all day and will not eat',
       'your pet needs surgery and we need your permission',
+      'the vet wants to start treatment this afternoon and needs your okay',
     ],
   },
   legal: {
     reason: 'sounds like a legal or official deadline',
+    todayOnly: true,
     prototypes: [
       'you have to appear before the judge today',
       'the paperwork has to be filed with the court by this afternoon',
@@ -84,6 +94,7 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'you will lose the deposit if you do not pay today',
       'there is a suspicious withdrawal from your bank account',
       'the deal falls through unless we get the money today',
+      'your check bounced and i need the money by tonight',
     ],
   },
   home: {
@@ -97,6 +108,8 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'the front door was left wide open and someone got in',
       'the stove was left on',
       'the carbon monoxide alarm is beeping',
+      'your house alarm went off and officers are on the way',
+      'the gas line may be leaking and we must get inside your house right away',
     ],
   },
   travel: {
@@ -108,10 +121,13 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'i had a flat tire and i am stranded',
       'i lost my passport and i cannot get on the plane',
       'i am stranded with no money and my phone is dying',
+      'your trip tonight was cancelled and you were put on a later one',
+      'i missed my connection and land very late, can you still come get me',
     ],
   },
   deadline: {
     reason: 'sounds like it must be done within hours',
+    todayOnly: true,
     prototypes: [
       'we need your answer by the end of the day or we move on',
       'this has to be signed and sent back within the hour',
@@ -156,6 +172,13 @@ export const CALM_PROTOTYPES: readonly string[] = [
   'we refunded the charge to your card',
   'i am running a few minutes late, do not wait for me',
   'the work is finished and i will send the invoice',
+  'it comes to forty dollars in all',
+  'our hours are nine to five, and we are open weekends too',
+  'the mechanic looked at your car and here is what the repair would cost',
+  'here are the prices for the work you asked about',
+  'the documents should be signed before the end of the week',
+  'your plan renews next month at a higher price',
+  'please sign the forms when you get a chance',
 ];
 
 /** What recorded sales calls and scams sound like (they fake urgency too). */

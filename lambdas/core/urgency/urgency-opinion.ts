@@ -19,13 +19,47 @@ export const NEAR_ENOUGH = 0.55;
 export const CLEAR_MARGIN = 0.1;
 
 /** The most pieces read, and the most words in one: a voicemail is short; a hostile transcript is cut. */
-const MOST_PIECES = 24;
+const MOST_PIECES = 40;
 const MOST_WORDS = 30;
+/** A sentence longer than this is also read by its clauses. */
+const LONG_WORDS = 14;
+/**
+ * A clause longer than this (an engine's run-on without punctuation) is also read in windows. Shorter ones are
+ * not: a window of a scam's sentence ("we saw suspicious activity on your account and just sent", without
+ * "a code to your phone") is nearer a fraud alert than the sentence is.
+ */
+const RUN_ON_WORDS = 24;
+const WINDOW_WORDS = 10;
+/** A clause shorter than this says too little to place ("about your water heater" sits near a leak). */
+const SHORTEST_CLAUSE = 5;
 
 /**
- * The pieces of a transcript the opinion reads: each sentence (cut at MOST_WORDS words), and each two
- * neighbouring sentences together ("the blood test came back. the vet wants to start today"), in order,
- * at most MOST_PIECES.
+ * A long sentence's shorter pieces: its clauses (cut at commas, semicolons, colons and dashes), and a run-on
+ * clause in windows of WINDOW_WORDS words, half overlapping. On noisy audio the engine often runs a
+ * sentence on with misheard words ("okay it's the march blond towns house where water coming through my
+ * ceiling, life dripping"), and the whole of it sits far from every prototype though one clause of it is near.
+ */
+function shorterPieces(sentence: string): string[] {
+  const words = sentence.split(' ');
+  if (words.length <= LONG_WORDS) return [];
+  const clauses = sentence
+    .split(/[,;:]\s+|\s+[-–—]+\s+/)
+    .map((clause) => clause.trim())
+    .filter((clause) => clause.split(' ').length >= SHORTEST_CLAUSE);
+  return clauses.flatMap((clause) => {
+    const clauseWords = clause.split(' ');
+    if (clauseWords.length <= RUN_ON_WORDS) return clauses.length > 1 ? [clause] : [];
+    const windows: string[] = [];
+    for (let from = 0; from + WINDOW_WORDS / 2 < clauseWords.length; from += WINDOW_WORDS / 2)
+      windows.push(clauseWords.slice(from, from + WINDOW_WORDS).join(' '));
+    return windows;
+  });
+}
+
+/**
+ * The pieces of a transcript the opinion reads: each sentence (cut at MOST_WORDS words), each two
+ * neighbouring sentences together ("the blood test came back. the vet wants to start today"), then the
+ * clauses and windows of long sentences (shorterPieces), in order, at most MOST_PIECES.
  */
 export function opinionPieces(heard: Pick<HeardTranscript, 'text'>): string[] {
   const sentences: string[] = [];
@@ -35,8 +69,16 @@ export function opinionPieces(heard: Pick<HeardTranscript, 'text'>): string[] {
       sentences.push(words.slice(from, from + MOST_WORDS).join(' '));
   }
   const pairs = sentences.slice(1).map((sentence, index) => `${sentences[index]} ${sentence}`);
-  return [...sentences, ...pairs].filter((piece) => /[a-z]/i.test(piece)).slice(0, MOST_PIECES);
+  const shorter = sentences.flatMap(shorterPieces);
+  return [...sentences, ...pairs, ...shorter].filter((piece) => /[a-z]/i.test(piece)).slice(0, MOST_PIECES);
 }
+
+/** A day that is not today: a piece naming one is not read as a kind about a time within hours. */
+const LATER_DAY =
+  /\b(?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next (?:week|month)|this week|end of the week|weekend)\b/i;
+/** Whether a piece names a later day and not today ("signed by Friday", not "today, not Friday"). */
+export const namesLaterDay = (piece: string): boolean =>
+  LATER_DAY.test(piece) && !/\b(?:today|tonight|this (?:morning|afternoon|evening)|right now)\b/i.test(piece);
 
 /** The prototypes' vectors, by kind: each urgent kind's, the calm ones', the spam ones'. */
 export type PrototypeVectors = {
@@ -57,16 +99,23 @@ const dot = (a: readonly number[], b: readonly number[]) => a.reduce((sum, x, i)
 const nearestOf = (piece: readonly number[], vectors: readonly (readonly number[])[]) =>
   Math.max(-1, ...vectors.map((vector) => dot(piece, vector)));
 
-/** The piece nearest an urgent prototype (by its margin over calm and spam), or null without pieces. */
+/**
+ * The piece nearest an urgent prototype (by its margin over calm and spam), or null without pieces. With
+ * the pieces' words (`texts`, in the same order), a piece that names a later day is not read as a kind
+ * about a time within hours (`todayOnly`).
+ */
 export function nearestKind(
   pieces: readonly (readonly number[])[],
   prototypes: PrototypeVectors,
+  texts: readonly string[] = [],
 ): Nearest | null {
   let best: (Nearest & { margin: number }) | null = null;
-  for (const piece of pieces) {
+  for (const [index, piece] of pieces.entries()) {
+    const later = namesLaterDay(texts[index] ?? '');
     let kind = '';
     let urgent = -1;
     for (const prototype of prototypes.urgent) {
+      if (later && URGENT_KINDS[prototype.kind]?.todayOnly) continue;
       const near = dot(piece, prototype.vector);
       if (near > urgent) [kind, urgent] = [prototype.kind, near];
     }

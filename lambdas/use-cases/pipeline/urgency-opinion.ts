@@ -61,7 +61,7 @@ export async function withSecondOpinion(
   try {
     const pieces = opinionPieces(heard);
     const [prototypes, vectors] = await Promise.all([prototypeVectors(embedder), embedder.embed(pieces)]);
-    return raisedUrgency(urgency, signsOfSpam, nearestKind(vectors, prototypes));
+    return raisedUrgency(urgency, signsOfSpam, nearestKind(vectors, prototypes, pieces));
   } catch (error) {
     warn(`The urgency second opinion failed, the rules' answer stands: ${(error as Error).message}`);
     return urgency;
