@@ -108,6 +108,18 @@ describe('a time said with no day takes the day said just before it', () => {
     );
   });
 
+  it('takes the day a time was moved to, not the one it replaced ("today instead of Thursday")', () => {
+    // Thursday 26 November at 10:00: "today" is the 26th; "instead of Monday" is the day given up.
+    expect(
+      shown(
+        'The client moved the presentation up to today instead of Monday. Can you jump on a call with me at 1:30?',
+      ),
+    ).toBe('2026-11-26 13:30 - 14:00');
+    expect(shown('We can see you Saturday rather than Friday. Come in at 9 to fill in the forms.')).toBe(
+      '2026-11-28 09:00 - 09:30',
+    );
+  });
+
   it('gives none when the day it would take was doubted', () => {
     // Word 5 "Saturday" was doubted.
     expect(shown('We are having people over Saturday night. Come by around 7.', [[5, 6]])).toMatch(

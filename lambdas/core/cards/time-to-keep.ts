@@ -168,6 +168,12 @@ type DaySaid = {
   readonly sentence: number;
   readonly doubtful: boolean;
 };
+/** A day said as the one replaced: "instead of Thursday", "rather than Friday". */
+function givenUp(words: readonly string[], mention: Mention): boolean {
+  const before = words.slice(Math.max(0, mention.start - 2), mention.start).join(' ');
+  return before === 'instead of' || before.endsWith('rather than');
+}
+
 /** How many sentences on a day said alone is still the day of a time said with none. */
 const DAY_CARRIES_SENTENCES = 3;
 /** Words that join the end of a window to its start: "between 8 and noon", "8 - noon", "from 8 to noon". */
@@ -275,7 +281,8 @@ export function findTimeToKeep(
       };
       return { kind: 'found', keep };
     }
-    const named = kept.filter((mention) => mention.kind === 'day').pop();
+    // "up to today instead of Thursday": the day given up is not the day a later time is said on.
+    const named = kept.filter((mention) => mention.kind === 'day' && !givenUp(words, mention)).pop();
     if (named !== undefined) daySaid = { mention: named, part, said, sentence, doubtful };
     // "Your appointment on Thursday": a whole day, unless a sentence further on sets a time.
     const moved = own.some((word) => MOVE_WORDS.has(word));
