@@ -120,7 +120,7 @@ async function report(kept: Kept): Promise<void> {
   const partial = process.env.BENCH_HEARD_ONLY ? ' (only some voicemails: BENCH_HEARD_ONLY)' : '';
   const heardReport: HeardReport = {
     heading: `## Heard: what a person acting on the text gets${kept.section === 'heard' ? '' : ` (${kept.section})`}`,
-    machine: `Measured at commit ${kept.commit} · re-run: \`${kept.section === 'heard' ? '' : `BENCH_HEARD_SECTION=${kept.section} `}npm run bench -- heard\`\n\n${kept.machine}`,
+    machine: `Measured at commit ${kept.commit} · re-run: \`BENCH_HEARD_SET=${kept.set} ${kept.section === 'heard' ? '' : `BENCH_HEARD_SECTION=${kept.section} `}npm run bench -- heard\`\n\n${kept.machine}`,
     about: `${kept.voicemails.length} voicemails of ${SET_ABOUT[kept.set] ?? kept.set}${partial}, each recorded ${kept.renderings} ways (voices taken in turn), through ${kept.engine}, forwarded by senders in four US zones and arriving on a Sunday at 8:15 their time; the model is loaded before the first is timed. Facts are the caller's name and business, the callback number, dollar amounts and days and times; "wrong" is stated as fact but not as said, or invented. A file is right when it is offered with the right number and name (card) or the right day, hour, minute and zone (event).`,
     scored,
   };
