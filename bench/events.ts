@@ -32,29 +32,15 @@ import { benchDataDir } from '../test/support/npm-files';
 import { SpeechClips } from '../test/support/speech-clips';
 import { factClip, offlineSummarizer } from './facts';
 import { runVoicemail } from './facts-pipeline';
+import { wallClock } from './heard-files';
 import { moonshineModels } from './honesty';
 import { machineLine, measuredCommit, writeSection } from './report';
 
 type Run = { readonly id: string; readonly rendering: string; readonly truth: EventTruth; message: Message };
 type Verdict = 'right' | 'wrong' | 'none' | 'extra' | 'rightly none';
 
-/** "2026-01-02T09:00" in `zone`. */
-function localTime(at: Date, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
+/** "2026-01-02T09:00" in `zone`: the heard benchmark's wall clock, as this one writes it. */
+const localTime = (at: Date, zone: string): string => wallClock(at, zone).replace(' ', 'T');
 
 /** The page's event for the message (arriving at EVENT_ARRIVAL), as local start and end, or null. */
 function offered(message: Message): { start: string; end: string; title: string; allDay: boolean } | null {

@@ -3,9 +3,9 @@
  * follows, a time said with no day on the day said alone just before it, and no window whose start was not
  * heard. Through the page's cards (core/cards/message-cards.ts), the event read back by ical.js.
  */
-import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { type CardSource, messageCards } from '#core/cards/message-cards';
+import { eventShown } from '../support/event-shown';
 
 const NEW_YORK = 'America/New_York';
 /** Thursday 26 November 2026, 10:00 in New York. */
@@ -37,14 +37,7 @@ function message(transcript: string, unsure: [number, number][] = []): CardSourc
 function shown(transcript: string, unsure: [number, number][] = []): string {
   const { event, noEvent } = messageCards(message(transcript, unsure), { timeZone: NEW_YORK });
   if (event === null) return noEvent ?? 'no reason';
-  const vevent = new ICAL.Component(ICAL.parse(event.body)).getFirstSubcomponent('vevent');
-  const read = new ICAL.Event(vevent!);
-  const local = (date: Date, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: NEW_YORK, hourCycle: 'h23', ...options }).format(date);
-  const start = read.startDate.toJSDate();
-  const end = read.endDate.toJSDate();
-  const day = local(start, { year: 'numeric', month: '2-digit', day: '2-digit' });
-  return `${day} ${local(start, { hour: '2-digit', minute: '2-digit' })} - ${local(end, { hour: '2-digit', minute: '2-digit' })}`;
+  return eventShown(event.body, NEW_YORK);
 }
 
 describe('a time said of the past, or cancelled, is not kept; the new one is', () => {

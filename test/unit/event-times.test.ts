@@ -8,6 +8,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { type CardSource, messageCards } from '#core/cards/message-cards';
 import { findMentions } from '#core/facts/fact-mentions';
+import { eventShown } from '../support/event-shown';
 
 const NEW_YORK = 'America/New_York';
 /** Thursday 26 November 2026, 10:00 in New York. */
@@ -39,14 +40,7 @@ function message(transcript: string, options: Partial<CardSource> & { unsure?: [
 function shown(source: CardSource): string {
   const { event } = messageCards(source, { timeZone: NEW_YORK });
   if (event === null) return 'no event';
-  const vevent = new ICAL.Component(ICAL.parse(event.body)).getFirstSubcomponent('vevent');
-  const read = new ICAL.Event(vevent!);
-  const local = (date: Date, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: NEW_YORK, hourCycle: 'h23', ...options }).format(date);
-  const start = read.startDate.toJSDate();
-  const end = read.endDate.toJSDate();
-  const day = local(start, { year: 'numeric', month: '2-digit', day: '2-digit' });
-  return `${day} ${local(start, { hour: '2-digit', minute: '2-digit' })} - ${local(end, { hour: '2-digit', minute: '2-digit' })}`;
+  return eventShown(event.body, NEW_YORK);
 }
 
 describe('an event for every time to keep, read the ordinary way', () => {
