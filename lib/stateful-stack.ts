@@ -88,6 +88,8 @@ export class StatefulStack extends Stack {
       usage: this.table('Usage', TABLES.usage),
       uploadCodes: this.table('UploadCodes', TABLES.uploadCodes),
       cardLinks: this.table('CardLinks', TABLES.cardLinks),
+      forwardingNumbers: this.table('ForwardingNumbers', TABLES.forwardingNumbers),
+      calls: this.table('Calls', TABLES.calls),
     };
 
     const audioBucket = new Bucket(this, 'AudioBucket', {

@@ -52,6 +52,8 @@ function handlerEnvironment(settings: HandlerSettings): Record<string, string> {
     SENDER_PREFERENCES_TABLE: LOCAL_TABLES.senderPreferences,
     UPLOAD_CODES_TABLE: LOCAL_TABLES.uploadCodes,
     CARD_LINKS_TABLE: LOCAL_TABLES.cardLinks,
+    FORWARDING_NUMBERS_TABLE: LOCAL_TABLES.forwardingNumbers,
+    CALLS_TABLE: LOCAL_TABLES.calls,
     AUDIO_BUCKET: LOCAL_BUCKET,
     DYNAMODB_ENDPOINT: settings.dynamodb,
     S3_ENDPOINT: settings.s3,

@@ -32,6 +32,8 @@ export const ENV = names(
   'USAGE_TABLE',
   'UPLOAD_CODES_TABLE',
   'CARD_LINKS_TABLE',
+  'FORWARDING_NUMBERS_TABLE',
+  'CALLS_TABLE',
   'TRANSCRIPT_RETENTION_DAYS',
   // audio.ts (and health.ts): the audio bucket.
   'AUDIO_BUCKET',

@@ -33,6 +33,8 @@ export function tableNames(prefix: string): TableNames {
     usage: `${prefix}usage`,
     uploadCodes: `${prefix}upload-codes`,
     cardLinks: `${prefix}card-links`,
+    forwardingNumbers: `${prefix}forwarding-numbers`,
+    calls: `${prefix}calls`,
   };
 }
 

@@ -76,6 +76,20 @@ export const TABLES = {
    * the reply step writes it.
    */
   cardLinks: { partitionKey: 'code_hash', timeToLiveAttribute: 'expires_at' },
+  /**
+   * One item per subscriber's forwarding number (core/calls/forwarding-number.ts), keyed by the number (a
+   * call finds its subscriber by a GetItem); the `subscriber` index finds a subscriber's number (FORWARD,
+   * DELETE, STOP). Never expires: a number is deleted when it is released at Twilio.
+   */
+  forwardingNumbers: {
+    partitionKey: 'number',
+    indexes: [{ name: 'subscriber', partitionKey: 'subscriber', sortKey: 'created_at' }],
+  },
+  /**
+   * One item per forwarded call in progress (core/calls/call.ts), keyed by Twilio's CallSid: what the voice
+   * webhook learned, for the recording's callbacks, which name only the call. Deleted by TTL a day on.
+   */
+  calls: { partitionKey: 'call_sid', timeToLiveAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 export const MESSAGE_FEED = 'all';

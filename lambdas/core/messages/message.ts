@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { smsPartSchema } from '#core/delivery/delivery-status';
+import { E164_PATTERN } from '#core/delivery/phone';
 import { statedFactsSchema, storedSummarySchema } from '#core/facts/summary';
 import { heardWordsSchema } from '#core/transcripts/heard-words';
 import { urgencySchema } from '#core/urgency/urgency-schema';
@@ -14,8 +15,11 @@ import { MESSAGE_STATUSES } from './status';
 
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 
-/** Where a message came from: an SMS/MMS through the provider's webhook, or an admin's test upload. */
-export const MESSAGE_SOURCES = ['sms', 'upload'] as const;
+/**
+ * Where a message came from: an SMS/MMS through the provider's webhook, an admin's test upload, or a
+ * forwarded call's recording (issue 33).
+ */
+export const MESSAGE_SOURCES = ['sms', 'upload', 'call'] as const;
 
 /** Whether a reply carries the transcript (the operator's setting, or a sender's MODE). */
 export const REPLY_MODES = ['full', 'summary_only'] as const;
@@ -49,6 +53,11 @@ export const messageSchema = z.object({
   error_retryable: z.boolean().nullable().optional(),
   reply_sent: z.boolean(),
   source: z.enum(MESSAGE_SOURCES).optional(),
+  /**
+   * A call's caller (source `call`): their number from the network (Twilio's `From`, E.164), the callback
+   * stated as fact; null when withheld ("a private number"). Absent for texted and uploaded messages.
+   */
+  caller_number: z.string().regex(E164_PATTERN).nullable().optional(),
   /** The provider's URL of the audio (Twilio MediaUrlN) until it is copied and deleted there. */
   media_url: z.string().nullable().optional(),
   audio_content_type: z.string().nullable().optional(),

@@ -76,7 +76,7 @@ export type RunView = {
 export function runView(
   message: {
     readonly id: string;
-    readonly source?: 'sms' | 'upload' | undefined;
+    readonly source?: 'sms' | 'upload' | 'call' | undefined;
     readonly sms_parts?: readonly SmsPart[] | undefined;
   },
   steps: readonly RunStep[],

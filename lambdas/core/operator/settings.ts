@@ -12,6 +12,7 @@ import { limitNumber, SEGMENT_LIMIT_DEFAULTS, segmentLimits } from '#core/delive
 import { blankToNull, timeZoneSchema } from '#core/fields';
 import { replyModeSchema } from '#core/messages/message';
 import { DEFAULT_MESSAGE_LINK_DAYS, MAX_RETENTION_DAYS } from '#core/messages/retention';
+import { CALL_SETTING_DEFAULTS, callSettingsRecordFields, callSettingsUpdateFields } from './call-settings';
 import { DEFAULT_FIRST_RUN, firstRunSchema, firstRunUpdateSchema } from './first-run';
 import { DEFAULT_UNIT_PRICES, unitPricesSchema, unitPricesUpdateSchema } from './unit-prices';
 
@@ -88,6 +89,8 @@ export const settingsRecordSchema = z.object({
   unit_prices: unitPricesSchema.default(DEFAULT_UNIT_PRICES),
   /** The dashboard's first-run checklist (core/operator/first-run.ts). */
   first_run: firstRunSchema.default(DEFAULT_FIRST_RUN),
+  /** Forwarded calls (issue 33, core/operator/call-settings.ts). */
+  ...callSettingsRecordFields,
 });
 export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 
@@ -105,6 +108,7 @@ export const DEFAULT_SETTINGS: SettingsRecord = {
   default_time_zone: DEFAULT_TIME_ZONE,
   unit_prices: { ...DEFAULT_UNIT_PRICES },
   first_run: { ...DEFAULT_FIRST_RUN },
+  ...CALL_SETTING_DEFAULTS,
 };
 
 const secretInputSchema = z.preprocess(
@@ -176,6 +180,7 @@ export const settingsUpdateSchema = z.strictObject({
   default_time_zone: defaultTimeZoneSchema.optional(),
   unit_prices: unitPricesUpdateSchema.optional(),
   first_run: firstRunUpdateSchema.optional(),
+  ...callSettingsUpdateFields,
 });
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
