@@ -5,8 +5,10 @@
  */
 
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoCallRepository } from '../adapters/aws/dynamo-calls';
 import { DynamoConsentRecordRepository } from '../adapters/aws/dynamo-consent-record-repository';
 import { DynamoCounters } from '../adapters/aws/dynamo-counters';
+import { DynamoForwardingNumberRepository } from '../adapters/aws/dynamo-forwarding-numbers';
 import { DynamoJoinCodes } from '../adapters/aws/dynamo-join-codes';
 import { DynamoMessageRepository } from '../adapters/aws/dynamo-message-repository';
 import { DynamoOptOutRepository } from '../adapters/aws/dynamo-opt-out-repository';
@@ -119,3 +121,13 @@ export const usageCounter = /* @__PURE__ */ inTable(DynamoUsageCounter, 'the usa
 
 /** Each message's run steps, on the message's own item in the messages table. */
 export const runSteps = /* @__PURE__ */ inTable(DynamoRunSteps, 'the messages table', 'MESSAGES_TABLE');
+
+/** The subscribers' forwarding numbers (issue 33): FORWARD buys them, calls find their subscriber by them. */
+export const forwardingNumberRepository = /* @__PURE__ */ inTable(
+  DynamoForwardingNumberRepository,
+  'the forwarding numbers table',
+  'FORWARDING_NUMBERS_TABLE',
+);
+
+/** Forwarded calls in progress: the voice webhook writes them, the recording's callbacks read them. */
+export const callRepository = /* @__PURE__ */ inTable(DynamoCallRepository, 'the calls table', 'CALLS_TABLE');

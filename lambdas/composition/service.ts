@@ -34,6 +34,21 @@ export const publicWebhookUrl = once(
   () => readEnv('the webhook', { [ENV.PUBLIC_WEBHOOK_URL]: z.url() }).PUBLIC_WEBHOOK_URL,
 );
 
+/**
+ * The URLs Twilio is given for forwarded calls (issue 33), on the same origin as the texts' webhook: the voice
+ * webhook a forwarding number is bought with, its call status callback, and the <Record> action and recording
+ * status callback the voice webhook's TwiML names. Each is exactly what Twilio signs.
+ */
+export const callWebhookUrls = once(() => {
+  const origin = new URL(publicWebhookUrl()).origin;
+  return {
+    voice: `${origin}/api/voice`,
+    status: `${origin}/api/voice/status`,
+    recorded: `${origin}/api/voice/recorded`,
+    recording: `${origin}/api/voice/recording`,
+  } as const;
+});
+
 /** The exact URL Twilio posts each text's delivery status to (what it signs, and what each send asks for). */
 export const smsStatusUrl = once(
   () => readEnv('the delivery status callbacks', { [ENV.SMS_STATUS_URL]: z.url() }).SMS_STATUS_URL,

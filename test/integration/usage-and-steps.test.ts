@@ -30,6 +30,8 @@ const PRICES: UnitPrices = {
   openai_per_audio_minute: 0.006,
   openai_per_million_input_tokens: 1,
   openai_per_million_output_tokens: 2,
+  voice_minute: 0.01,
+  phone_number_month: 3,
 };
 
 let openai: FakeOpenAi;

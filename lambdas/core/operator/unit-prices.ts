@@ -22,6 +22,10 @@ export const DEFAULT_UNIT_PRICES = {
   /** OpenAI summary tokens per million (gpt-4o-mini). */
   openai_per_million_input_tokens: 0.15,
   openai_per_million_output_tokens: 0.6,
+  /** A minute of a forwarded call received (Twilio's US local inbound voice, billed per started minute). */
+  voice_minute: 0.0085,
+  /** A month of one forwarding number (Twilio's US local number rental). */
+  phone_number_month: 1.15,
 } as const;
 export type UnitPrices = { -readonly [K in keyof typeof DEFAULT_UNIT_PRICES]: number };
 
@@ -37,6 +41,8 @@ export const unitPricesSchema = z.object({
   openai_per_audio_minute: price.default(DEFAULT_UNIT_PRICES.openai_per_audio_minute),
   openai_per_million_input_tokens: price.default(DEFAULT_UNIT_PRICES.openai_per_million_input_tokens),
   openai_per_million_output_tokens: price.default(DEFAULT_UNIT_PRICES.openai_per_million_output_tokens),
+  voice_minute: price.default(DEFAULT_UNIT_PRICES.voice_minute),
+  phone_number_month: price.default(DEFAULT_UNIT_PRICES.phone_number_month),
 });
 
 /** PUT /api/settings: any of the prices; those left out keep their value. */
@@ -48,6 +54,8 @@ export const unitPricesUpdateSchema = z.strictObject({
   openai_per_audio_minute: price.optional(),
   openai_per_million_input_tokens: price.optional(),
   openai_per_million_output_tokens: price.optional(),
+  voice_minute: price.optional(),
+  phone_number_month: price.optional(),
 });
 
 /** What a price is for, in the operator's words (Settings labels, the chart's summary). */
@@ -59,6 +67,8 @@ export const UNIT_PRICE_LABELS: Record<keyof UnitPrices, string> = {
   openai_per_audio_minute: 'OpenAI transcription, per minute',
   openai_per_million_input_tokens: 'OpenAI input, per million tokens',
   openai_per_million_output_tokens: 'OpenAI output, per million tokens',
+  voice_minute: 'Forwarded call, per minute',
+  phone_number_month: 'Forwarding number, per month',
 };
 
 /** What a run or a day used, in the units prices apply to. */
@@ -71,7 +81,14 @@ export type Billable = {
   readonly openai_audio_seconds: number;
   readonly openai_input_tokens: number;
   readonly openai_output_tokens: number;
+  /** Forwarded calls' minutes, each call rounded up to a whole minute as Twilio bills them (a day's usage). */
+  readonly call_minutes?: number;
+  /** Forwarding numbers held, one a day each (a day's usage): a month's rental spread over 30 days. */
+  readonly number_days?: number;
 };
+
+/** A number's monthly rental is spread over this many days. */
+const DAYS_A_MONTH = 30;
 
 /** The estimated cost in US dollars, rounded to a hundredth of a cent. */
 export function estimateCost(used: Billable, prices: UnitPrices): number {
@@ -82,7 +99,9 @@ export function estimateCost(used: Billable, prices: UnitPrices): number {
     used.mms_sent * prices.mms_message +
     (used.openai_audio_seconds / 60) * prices.openai_per_audio_minute +
     (used.openai_input_tokens / 1e6) * prices.openai_per_million_input_tokens +
-    (used.openai_output_tokens / 1e6) * prices.openai_per_million_output_tokens;
+    (used.openai_output_tokens / 1e6) * prices.openai_per_million_output_tokens +
+    (used.call_minutes ?? 0) * prices.voice_minute +
+    ((used.number_days ?? 0) * prices.phone_number_month) / DAYS_A_MONTH;
   return Math.round(dollars * 10_000) / 10_000;
 }
 

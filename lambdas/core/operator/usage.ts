@@ -44,6 +44,15 @@ export const USAGE_COUNTS = [
   /** OpenAI summary tokens. */
   'openai_input_tokens',
   'openai_output_tokens',
+  /**
+   * Forwarded calls (issue 33): calls answered, their minutes as Twilio bills them (each call rounded up to a
+   * whole minute), the calls that left no message (hang-ups, silence), and the forwarding numbers held that day
+   * (counted once a day by the daily job, priced as a month's rental over 30 days).
+   */
+  'calls',
+  'call_minutes',
+  'missed_calls',
+  'number_days',
 ] as const;
 export type UsageCount = (typeof USAGE_COUNTS)[number];
 

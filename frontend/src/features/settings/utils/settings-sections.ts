@@ -8,6 +8,7 @@ import type { FieldErrors } from './settings-form';
 export const SETTINGS_SECTIONS = [
   { id: 'reply', label: 'Reply' },
   { id: 'limits', label: 'Limits and budget' },
+  { id: 'calls', label: 'Calls' },
   { id: 'providers', label: 'Providers and keys' },
   { id: 'prices', label: 'Prices' },
   { id: 'setup', label: 'Setup' },
@@ -39,6 +40,14 @@ const FIELD_SECTIONS: Record<keyof SettingsUpdateInput, FormSection | null> = {
   twilio_account_sid: 'providers',
   twilio_auth_token: 'providers',
   twilio_phone_number: 'providers',
+  call_greeting: 'calls',
+  call_max_seconds: 'calls',
+  call_silence_seconds: 'calls',
+  missed_call_texts: 'calls',
+  forwarding_idle_texts: 'calls',
+  forwarding_area_code: 'calls',
+  calls_per_subscriber_per_day: 'calls',
+  call_minutes_per_subscriber_per_day: 'calls',
   unit_prices: 'prices',
   // The checklist on the home screen saves it.
   first_run: null,
