@@ -1,4 +1,5 @@
 import type { MediaFetcher } from './media-fetcher';
+import type { PhoneNumberProvider } from './phone-numbers';
 import type { SmsSender } from './sms-sender';
 import type { Summarizer } from './summarizer';
 import type { Transcriber } from './transcriber';
@@ -18,4 +19,9 @@ export type Providers = {
    */
   smsSender(): Promise<{ readonly sender: SmsSender; readonly from: string | null } | null>;
   mediaFetcher(): Promise<MediaFetcher>;
+  /**
+   * Buys and releases forwarding numbers (issue 33): Twilio with the saved credentials; locally, the stand-in of
+   * Twilio's API; null when neither is there (FORWARD then says the operator has not set calls up).
+   */
+  phoneNumbers(): Promise<PhoneNumberProvider | null>;
 };
