@@ -11,12 +11,17 @@ import { FACT_VOICES, type Rendering } from '../test/support/fact-truth';
 import { HEARD_DEV_VOICEMAILS } from '../test/support/heard-dev-voicemails';
 import type { HeardVoicemail } from '../test/support/heard-truth';
 
-export type HeardSetName = 'heldout2' | 'heldout' | 'dev';
+export type HeardSetName = 'heldout3' | 'heldout2' | 'heldout' | 'dev';
 
 /** The held-out set (written by someone who has not read the service's rules), read only here, only to run it. */
 const HELDOUT_MODULE = '../test/support/heldout-voicemails.ts';
 /** The second held-out set (issue 32): written after the first had been looked at and tuned on. */
 const HELDOUT2_MODULE = '../test/support/heldout2-voicemails.ts';
+/**
+ * The third (issue 32, second session): written by someone who had read neither the rules nor the other sets,
+ * with situations of their own beyond the brief's examples, after the second set's figures were quoted.
+ */
+const HELDOUT3_MODULE = '../test/support/heldout3-voicemails.ts';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -87,19 +92,25 @@ export async function importedSet(path: string, name: string): Promise<readonly 
 
 const heldOutSet = () => importedSet(HELDOUT_MODULE, 'HELDOUT_VOICEMAILS');
 const heldOut2Set = () => importedSet(HELDOUT2_MODULE, 'HELDOUT2_VOICEMAILS');
+const heldOut3Set = () => importedSet(HELDOUT3_MODULE, 'HELDOUT3_VOICEMAILS');
 
 /**
- * The set asked for (BENCH_HEARD_SET), else the newest held-out set that exists (the second, then the first),
- * else the development set. The first held-out set was looked at after its first runs and tuned on (issue 32):
- * figures are quoted on the second.
+ * The set asked for (BENCH_HEARD_SET), else the newest held-out set that exists (the third, the second, then
+ * the first), else the development set. The first held-out set was looked at after its first runs and tuned on
+ * (issue 32); figures are quoted on the newest one nobody has looked into.
  */
 export async function heardSet(
   asked: string | undefined,
 ): Promise<{ name: HeardSetName; voicemails: readonly HeardVoicemail[] }> {
-  if (asked !== undefined && asked !== '' && !['heldout2', 'heldout', 'dev'].includes(asked)) {
-    throw new Error(`BENCH_HEARD_SET is "heldout2", "heldout" or "dev", not "${asked}".`);
+  if (asked !== undefined && asked !== '' && !['heldout3', 'heldout2', 'heldout', 'dev'].includes(asked)) {
+    throw new Error(`BENCH_HEARD_SET is "heldout3", "heldout2", "heldout" or "dev", not "${asked}".`);
   }
   if (asked === 'dev') return { name: 'dev', voicemails: HEARD_DEV_VOICEMAILS };
+  if (asked !== 'heldout' && asked !== 'heldout2') {
+    const third = await heldOut3Set();
+    if (third !== null) return { name: 'heldout3', voicemails: third };
+    if (asked === 'heldout3') throw new Error(`There is no third held-out set yet (${HELDOUT3_MODULE}).`);
+  }
   if (asked !== 'heldout') {
     const second = await heldOut2Set();
     if (second !== null) return { name: 'heldout2', voicemails: second };
