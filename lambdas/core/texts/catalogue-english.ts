@@ -63,6 +63,7 @@ export const ENGLISH: FixedTexts = {
     UPLOAD: { words: 'UPLOAD' },
     CARDS: { words: 'CARDS ON', does: 'for contact cards' },
     TZ: { words: 'TZ', does: 'and a zone' },
+    FORWARD: { words: 'FORWARD', does: 'for voicemail by call' },
     DELETE: { words: 'DELETE', does: 'to erase' },
   },
   help: {
