@@ -34,6 +34,7 @@ import { createLiveUpdates, publisherCredentials } from './live-access';
 import { localAccess } from './local-access';
 import { type LocalConfig, readLocalConfig } from './local-config';
 import { openPublicPort } from './public-port';
+import { startForwardingNumberChecks } from './forwarding-number-checks';
 import { startRetentionSweep } from './retention-sweep';
 import { type RuntimeInfo, runtimeInfo, writeRuntimeInfo } from './runtime-info';
 import { buildSite, localCsp, siteIsStale } from './site';
@@ -179,6 +180,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Expired messages and audio go at start-up and every day (dynalite and s3rver have no TTL or lifecycle).
     const retentionSweep = startRetentionSweep(config.retention, log);
     cleanups.defer(async () => retentionSweep.stop());
+    // Forwarding numbers past their grace go, and idle ones are told, at start-up and every day (issue 33).
+    const forwardingChecks = startForwardingNumberChecks(log);
+    cleanups.defer(async () => forwardingChecks.stop());
 
     const webhookUrl = environment.PUBLIC_WEBHOOK_URL!;
     parts.app = {
