@@ -130,7 +130,11 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     // FORWARD (issue 33) finds the subscriber's number (the `subscriber` index, then GetItem), stores a new
     // one (PutItem), notes the carrier or clears `release_after` (UpdateItem); STOP and DELETE set it. The
     // number is bought at Twilio with the saved credentials (twilio, through sendsTexts).
-    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['GetItem', 'PutItem', 'UpdateItem']);
+    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, [
+      'GetItem',
+      'PutItem',
+      'UpdateItem',
+    ]);
     fn.queryIndex(t.data.tables.forwardingNumbers, TABLES.forwardingNumbers.indexes[0].name);
     // The messages it creates expire (DynamoDB TTL) after the period the privacy policy states.
     fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
@@ -328,7 +332,11 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // DeleteItem), counts the numbers held in usage, and texts "your forwarding may be off" (UpdateItem of
   // `idle_notice_at`) through the gate, in the subscriber's LANG.
   'forwarding-numbers': (fn, t) => {
-    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['Scan', 'UpdateItem', 'DeleteItem']);
+    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, [
+      'Scan',
+      'UpdateItem',
+      'DeleteItem',
+    ]);
     replyLimits(fn, t);
     sendsTexts(fn, t);
     readsPreferences(fn, t);

@@ -10,8 +10,8 @@ import { serviceName } from '../lambdas/composition/service';
 import { outboundSms } from '../lambdas/composition/sms';
 import { systemClock } from '../lambdas/ports/clock';
 import {
-  type ForwardingChecksResult,
   checkForwardingNumbers,
+  type ForwardingChecksResult,
 } from '../lambdas/use-cases/forwarding-number-checks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +31,8 @@ export function startForwardingNumberChecks(log: (line: string) => void): {
       warn: (message, details) => logger.warn(message, { ...details }),
     });
     if (result.released) log(`Forwarding numbers: released ${result.released} past their grace period.`);
-    if (result.idleTexts) log(`Forwarding numbers: told ${result.idleTexts} subscriber(s) forwarding may be off.`);
+    if (result.idleTexts)
+      log(`Forwarding numbers: told ${result.idleTexts} subscriber(s) forwarding may be off.`);
     return result;
   };
   const run = () => {

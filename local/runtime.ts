@@ -24,6 +24,7 @@ import {
   tightenDataDir,
 } from './data-dir';
 import { refuseUnread } from './doors';
+import { startForwardingNumberChecks } from './forwarding-number-checks';
 import { type FrontDoorParts, frontDoor } from './front-door';
 import { applyHandlerEnvironment } from './handler-environment';
 import { loadHttpHandlers, loadSignedPostChecks, loadTriggerHandlers } from './handler-modules';
@@ -34,7 +35,6 @@ import { createLiveUpdates, publisherCredentials } from './live-access';
 import { localAccess } from './local-access';
 import { type LocalConfig, readLocalConfig } from './local-config';
 import { openPublicPort } from './public-port';
-import { startForwardingNumberChecks } from './forwarding-number-checks';
 import { startRetentionSweep } from './retention-sweep';
 import { type RuntimeInfo, runtimeInfo, writeRuntimeInfo } from './runtime-info';
 import { buildSite, localCsp, siteIsStale } from './site';

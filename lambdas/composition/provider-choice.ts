@@ -160,7 +160,11 @@ export function selectPhoneNumbers(deps: {
       if (twilio) return deps.twilio({ ...twilio, apiBaseUrl: deps.apiBaseUrl });
       const token = deps.local ? await deps.local.token() : null;
       if (deps.local && token) {
-        return deps.twilio({ accountSid: LOCAL_ACCOUNT_SID, authToken: token, apiBaseUrl: deps.local.apiBaseUrl });
+        return deps.twilio({
+          accountSid: LOCAL_ACCOUNT_SID,
+          authToken: token,
+          apiBaseUrl: deps.local.apiBaseUrl,
+        });
       }
       return null;
     },

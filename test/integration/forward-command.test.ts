@@ -15,10 +15,7 @@ import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumb
 import { TwilioPhoneNumbers } from '../../lambdas/adapters/twilio/twilio-phone-numbers';
 import { TwilioSmsSender } from '../../lambdas/adapters/twilio/twilio-sms-sender';
 import { checkForwardingNumbers } from '../../lambdas/use-cases/forwarding-number-checks';
-import {
-  FORWARDING_NUMBERS_PER_DAY,
-  RELEASE_GRACE_DAYS,
-} from '../../lambdas/use-cases/forwarding-numbers';
+import { FORWARDING_NUMBERS_PER_DAY, RELEASE_GRACE_DAYS } from '../../lambdas/use-cases/forwarding-numbers';
 import { LOCAL_TABLES } from '../../local/bootstrap';
 import type { FakeTwilio } from '../support/fake-twilio';
 import {
@@ -146,7 +143,12 @@ describe('FORWARD by text', () => {
   it('says so when Twilio refuses, and keeps nothing', async () => {
     const from = '+14155550504';
     const bought = twilio.numbers.bought.length;
-    twilio.failNext(1, 400, { code: 21404, message: 'Trial accounts cannot buy numbers', status: 400 }, 'POST');
+    twilio.failNext(
+      1,
+      400,
+      { code: 21404, message: 'Trial accounts cannot buy numbers', status: 400 },
+      'POST',
+    );
     expect(await sendText(from, 'FORWARD')).toEqual([
       'Voice Summary: we could not get you a forwarding number just now. Please text FORWARD again later.',
     ]);

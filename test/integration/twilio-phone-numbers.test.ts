@@ -74,7 +74,12 @@ describe('buying a forwarding number', () => {
 
   it('tries the next number offered when another buyer takes the first', async () => {
     fake.numbers.forSale = ['+13125550194', '+13125550195'];
-    fake.failNext(1, 400, { code: 21422, message: 'PhoneNumber requested is not available', status: 400 }, 'POST');
+    fake.failNext(
+      1,
+      400,
+      { code: 21422, message: 'PhoneNumber requested is not available', status: 400 },
+      'POST',
+    );
     expect((await numbers().buy({ areaCode: '312', ...URLS })).number).toBe('+13125550195');
   });
 

@@ -3,8 +3,8 @@
  * (issue 33): within two GSM-7 segments whatever the service's name, and never an unconditional code.
  */
 import { describe, expect, it } from 'vitest';
-import { CARRIERS } from '#core/calls/forwarding-number';
 import { forwardingCode, UNCONDITIONAL_CODES } from '#core/calls/carrier-codes';
+import { CARRIERS } from '#core/calls/forwarding-number';
 import {
   carrierCodeText,
   forwardingIdleText,
@@ -60,15 +60,12 @@ describe('FORWARD by text', () => {
     expect(classifyInboundText(body)).toBe('forward');
   });
 
-  it.each([
-    'Please forward this to my wife',
-    'GSM',
-    'I am on Verizon',
-    'forwarded from my phone',
-    '',
-  ])('is not %j', (body) => {
-    expect(parseForwardCommand(body)).toBeNull();
-  });
+  it.each(['Please forward this to my wife', 'GSM', 'I am on Verizon', 'forwarded from my phone', ''])(
+    'is not %j',
+    (body) => {
+      expect(parseForwardCommand(body)).toBeNull();
+    },
+  );
 });
 
 describe('the conditional-forwarding codes', () => {

@@ -60,7 +60,9 @@ export class TwilioPhoneNumbers implements PhoneNumberProvider {
           return await this.purchase(number, options);
         } catch (error) {
           // Someone else bought it between the search and the purchase: the next one.
-          if (!(error instanceof TwilioRestError && error.code !== null && NUMBER_TAKEN_CODES.has(error.code)))
+          if (
+            !(error instanceof TwilioRestError && error.code !== null && NUMBER_TAKEN_CODES.has(error.code))
+          )
             throw error;
           lastTaken = error;
         }

@@ -24,7 +24,8 @@ export type NoNumberReason = 'not-set-up' | 'unavailable' | 'daily-cap' | 'us-on
 /** The first candidate within two segments, GSM-7 (Spanish accents outside GSM-7 written plain). */
 function fitting(candidates: readonly string[]): string {
   const plain = candidates.map(toPlainLetters);
-  for (const candidate of plain) if (segmentCount(candidate) <= FORWARDING_TEXT_MAX_SEGMENTS) return candidate;
+  for (const candidate of plain)
+    if (segmentCount(candidate) <= FORWARDING_TEXT_MAX_SEGMENTS) return candidate;
   return truncateAtWord(plain.at(-1) ?? '', 2 * 153);
 }
 

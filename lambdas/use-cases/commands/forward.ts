@@ -9,15 +9,11 @@
  */
 import { isAudioMime } from '#core/audio/audio-format';
 import type { ForwardingNumber } from '#core/calls/forwarding-number';
-import {
-  carrierCodeText,
-  forwardingNumberText,
-  noForwardingNumberText,
-} from '#core/calls/forwarding-texts';
+import { carrierCodeText, forwardingNumberText, noForwardingNumberText } from '#core/calls/forwarding-texts';
 import { FORWARD, type ForwardCommand } from '#core/commands/forward';
 import type { TextLanguage } from '#core/texts/catalogue';
-import { outboundRefusal, refusalReason } from '../outbound-sms';
 import { type ForwardingNumberDeps, forwardingNumberFor } from '../forwarding-numbers';
+import { outboundRefusal, refusalReason } from '../outbound-sms';
 import { senderLanguage } from '../sender-language';
 import { type AnythingElseDeps, type RefusedAction, refuseInbound } from './anything-else';
 import { type AskedText, type CommandEntry, replyTo } from './text-command';

@@ -7,8 +7,8 @@
 import { STOP } from '#core/commands/stop';
 import { optOutConfirmation } from '#core/texts/service-texts';
 import type { AudioStore } from '../../ports/audio-store';
-import type { UploadCodeStore } from '../../ports/short-lived-codes';
 import type { ForwardingNumberRepository } from '../../ports/forwarding-numbers';
+import type { UploadCodeStore } from '../../ports/short-lived-codes';
 import { releaseLater } from '../forwarding-numbers';
 import type { PreferencesReader } from '../sender-language';
 import { revokeUploadLinks } from '../upload-link';
