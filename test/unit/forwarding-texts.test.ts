@@ -42,7 +42,6 @@ describe('FORWARD by text', () => {
   it.each([
     ['FORWARD', { kind: 'number' }],
     ['forward.', { kind: 'number' }],
-    ['Forward please', { kind: 'number' }],
     ['FORWARD ATT', { kind: 'code', carrier: 'att', bare: false }],
     ['forward at&t', { kind: 'code', carrier: 'att', bare: false }],
     ['FORWARD VERIZON', { kind: 'code', carrier: 'verizon', bare: false }],
@@ -60,12 +59,17 @@ describe('FORWARD by text', () => {
     expect(classifyInboundText(body)).toBe('forward');
   });
 
-  it.each(['Please forward this to my wife', 'GSM', 'I am on Verizon', 'forwarded from my phone', ''])(
-    'is not %j',
-    (body) => {
-      expect(parseForwardCommand(body)).toBeNull();
-    },
-  );
+  it.each([
+    'Please forward this to my wife',
+    'Forward this',
+    'FORWARD Sprint',
+    'GSM',
+    'I am on Verizon',
+    'forwarded from my phone',
+    '',
+  ])('is not %j', (body) => {
+    expect(parseForwardCommand(body)).toBeNull();
+  });
 });
 
 describe('the conditional-forwarding codes', () => {

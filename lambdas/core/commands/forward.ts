@@ -17,7 +17,7 @@ export const CARRIER_REPLY_WORDS = ['ATT', 'AT&T', 'VERIZON', 'TMOBILE', 'T-MOBI
 
 /** What a FORWARD text asks for. */
 export type ForwardCommand =
-  /** FORWARD alone, or with a word that names no carrier: the number, and which carrier. */
+  /** FORWARD alone: the number, and which carrier. */
   | { readonly kind: 'number' }
   /** A carrier's code; `bare` when the message was only the carrier's word (a reply to FORWARD). */
   | { readonly kind: 'code'; readonly carrier: Carrier; readonly bare: boolean };
@@ -28,12 +28,13 @@ export function parseForwardCommand(body: string | null | undefined): ForwardCom
   if (whole === '') return null;
   const words = messageWords(whole);
   if (words[0]?.toUpperCase() === FORWARD_KEYWORD) {
-    // "FORWARD T Mobile", "forward at&t": the rest is the carrier, in at most two words.
+    // "FORWARD T Mobile", "forward at&t": the rest is the carrier, in at most two words. Anything else
+    // ("forward this") is no command: a number is never bought on a guess.
     const rest = words.slice(1);
     if (rest.length === 0) return { kind: 'number' };
     if (rest.length > 2) return null;
     const carrier = carrierFromWord(rest.join(''));
-    return carrier === null ? { kind: 'number' } : { kind: 'code', carrier, bare: false };
+    return carrier === null ? null : { kind: 'code', carrier, bare: false };
   }
   if (words.length > 2) return null;
   const word = words.join('').toUpperCase();
