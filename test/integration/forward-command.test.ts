@@ -191,6 +191,10 @@ describe('FORWARD by text', () => {
 });
 
 describe('the daily check', () => {
+  it('runs in the local runtime at start-up without failing', () => {
+    expect(runtime.output()).not.toContain('Forwarding number check failed');
+  });
+
   /** The check as the scheduled function runs it, on the runtime's table and the fake Twilio, at `clock`. */
   function checkDeps(clock: ReturnType<typeof testClock>) {
     const phoneNumbers = new TwilioPhoneNumbers({ ...TWILIO, apiBaseUrl: twilio.url });
