@@ -8,7 +8,7 @@
  * test/infra/permissions.test.ts lists the result and fails on any change not made on purpose, and
  * test/infra/function-environment.test.ts checks each handler reads every variable it is given.
  */
-import { MESSAGE_INDEXES } from '../lambdas/adapters/aws/tables';
+import { MESSAGE_INDEXES, TABLES } from '../lambdas/adapters/aws/tables';
 import { ENV } from '../lambdas/composition/env-names';
 import { PIPELINE_STEPS } from '../lambdas/handlers/pipeline/pipeline-steps';
 import {
@@ -127,6 +127,15 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.setting(ENV.SERVICE_NAME, t.serviceName);
     fn.setting(ENV.CONTACT_EMAIL, t.contactEmail);
     fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
+    // FORWARD (issue 33) finds the subscriber's number (the `subscriber` index, then GetItem), stores a new
+    // one (PutItem), notes the carrier or clears `release_after` (UpdateItem); STOP and DELETE set it. The
+    // number is bought at Twilio with the saved credentials (twilio, through sendsTexts).
+    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, [
+      'GetItem',
+      'PutItem',
+      'UpdateItem',
+    ]);
+    fn.queryIndex(t.data.tables.forwardingNumbers, TABLES.forwardingNumbers.indexes[0].name);
     // The messages it creates expire (DynamoDB TTL) after the period the privacy policy states.
     fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
   },
@@ -318,6 +327,20 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     twilio(fn, t);
     fn.setting(ENV.AUDIO_RETENTION_DAYS, String(t.data.retention.audioDays));
     fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
+  },
+  // Daily (issue 33): releases the forwarding numbers past their grace at Twilio and forgets them (Scan,
+  // DeleteItem), counts the numbers held in usage, and texts "your forwarding may be off" (UpdateItem of
+  // `idle_notice_at`) through the gate, in the subscriber's LANG.
+  'forwarding-numbers': (fn, t) => {
+    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, [
+      'Scan',
+      'UpdateItem',
+      'DeleteItem',
+    ]);
+    replyLimits(fn, t);
+    sendsTexts(fn, t);
+    readsPreferences(fn, t);
+    fn.setting(ENV.SERVICE_NAME, t.serviceName);
   },
   // Every 5 minutes: counts messages created 15 to 60 minutes ago that are still unfinished.
   'watch-stuck-messages': (fn, t) => {

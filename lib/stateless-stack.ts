@@ -104,6 +104,7 @@ export const EVENT_FUNCTIONS = [
   'watch-stuck-messages',
   'pipeline-run-ended',
   'expire-provider-media',
+  'forwarding-numbers',
 ] as const;
 
 /**
@@ -206,6 +207,20 @@ export class StatelessStack extends Stack {
       description: 'Deletes at Twilio the media of messages older than the audio retention period.',
       schedule: Schedule.rate(Duration.days(1)),
       targets: [new LambdaFunction(mediaExpiry, { retryAttempts: 2 })],
+    });
+
+    // Forwarding numbers (issue 33): released after their grace period, counted, and idle ones told, daily.
+    const forwardingNumbers = makeFunction(
+      'ForwardingNumbersFunction',
+      'forwarding-numbers',
+      'handlers/scheduled/forwarding-numbers',
+    );
+    applyAccess('forwarding-numbers', forwardingNumbers, targets);
+    new Rule(this, 'ForwardingNumbersSchedule', {
+      description:
+        'Releases forwarding numbers past their grace period, counts those held, and texts idle subscribers.',
+      schedule: Schedule.rate(Duration.days(1)),
+      targets: [new LambdaFunction(forwardingNumbers, { retryAttempts: 2 })],
     });
 
     // A run that ends without marking its message (timed out, stopped, MarkFailed failing) marks it here.

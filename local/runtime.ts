@@ -24,6 +24,7 @@ import {
   tightenDataDir,
 } from './data-dir';
 import { refuseUnread } from './doors';
+import { startForwardingNumberChecks } from './forwarding-number-checks';
 import { type FrontDoorParts, frontDoor } from './front-door';
 import { applyHandlerEnvironment } from './handler-environment';
 import { loadHttpHandlers, loadSignedPostChecks, loadTriggerHandlers } from './handler-modules';
@@ -179,6 +180,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Expired messages and audio go at start-up and every day (dynalite and s3rver have no TTL or lifecycle).
     const retentionSweep = startRetentionSweep(config.retention, log);
     cleanups.defer(async () => retentionSweep.stop());
+    // Forwarding numbers past their grace go, and idle ones are told, at start-up and every day (issue 33).
+    const forwardingChecks = startForwardingNumberChecks(log);
+    cleanups.defer(async () => forwardingChecks.stop());
 
     const webhookUrl = environment.PUBLIC_WEBHOOK_URL!;
     parts.app = {

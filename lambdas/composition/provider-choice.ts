@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS } from '#core/operator/settings';
 import { summarizeExtractively } from '../adapters/extractive/extractive-summarizer';
 import { LOCAL_ACCOUNT_SID } from '../adapters/twilio/local-account';
 import type { MediaFetcher } from '../ports/media-fetcher';
+import type { PhoneNumberProvider } from '../ports/phone-numbers';
 import type { Providers } from '../ports/providers';
 import type { SecretStore } from '../ports/secret-store';
 import type { SettingsRepository } from '../ports/settings-repository';
@@ -130,6 +131,42 @@ export function selectMediaFetcher(deps: {
       throw new PermanentError(
         'The voice message is stored at Twilio, but no Twilio credentials are saved: save them in Settings, then retry.',
       );
+    },
+  };
+}
+
+/**
+ * Buys and releases forwarding numbers (issue 33): Twilio with the saved credentials; else, where the host runs
+ * a stand-in of Twilio's API (locally), the same adapter pointed at it with the local account and the host's
+ * webhook token; else null (FORWARD then says calls are not set up).
+ */
+export function selectPhoneNumbers(deps: {
+  readonly settings: SettingsRepository;
+  readonly secrets: SecretStore;
+  readonly twilio: (options: {
+    accountSid: string;
+    authToken: string;
+    apiBaseUrl: string | null;
+  }) => PhoneNumberProvider;
+  /** The host's stand-in of Twilio's API and the token its requests are signed with, when it has one. */
+  readonly local: { readonly apiBaseUrl: string; readonly token: () => Promise<string | null> } | null;
+  /** Twilio's API at another origin (tests: the fake). */
+  readonly apiBaseUrl: string | null;
+}): Pick<Providers, 'phoneNumbers'> {
+  const credentials = twilioCredentials(deps);
+  return {
+    async phoneNumbers() {
+      const twilio = await credentials();
+      if (twilio) return deps.twilio({ ...twilio, apiBaseUrl: deps.apiBaseUrl });
+      const token = deps.local ? await deps.local.token() : null;
+      if (deps.local && token) {
+        return deps.twilio({
+          accountSid: LOCAL_ACCOUNT_SID,
+          authToken: token,
+          apiBaseUrl: deps.local.apiBaseUrl,
+        });
+      }
+      return null;
     },
   };
 }

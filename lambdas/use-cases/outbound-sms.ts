@@ -67,6 +67,8 @@ export const TEXT_KINDS = [
   'upload-link',
   'delete-code',
   'join-refused',
+  'forward',
+  'forwarding-idle',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -107,6 +109,11 @@ const KIND_RULES = {
   'upload-link': { toOptedOut: false, budget: 'answers', pastBudget: false },
   'delete-code': { toOptedOut: false, budget: 'answers', pastBudget: true },
   'join-refused': { toOptedOut: false, budget: 'answers', pastBudget: false },
+  // FORWARD's answers (issue 33): answers to a text like any other.
+  forward: { toOptedOut: false, budget: 'answers', pastBudget: false },
+  // "Your forwarding may be off": the service's own word about a subscriber's voicemail, at most once a month a
+  // number, never asked for by a text, so no stranger's texts may spend the answers' budget it would need.
+  'forwarding-idle': { toOptedOut: false, budget: 'service', pastBudget: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

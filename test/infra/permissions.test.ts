@@ -90,6 +90,9 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:PutItem on SignupConsents',
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on UploadCodes',
     'dynamodb:Query on Messages/index/sender',
+    // FORWARD finds, stores and updates the subscriber's forwarding number; STOP and DELETE mark it (issue 33).
+    'dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on ForwardingNumbers',
+    'dynamodb:Query on ForwardingNumbers/index/subscriber',
     'dynamodb:UpdateItem on Counters',
     'dynamodb:UpdateItem on Signups',
     'dynamodb:UpdateItem on Usage',
@@ -200,6 +203,17 @@ const EXPECTED: Record<string, string[]> = {
   'authorize-live-subscription': [STILL_ADMIN, LIVE_CHANNEL, XRAY],
   'live-channel': [...ADMIN_CHECK, LIVE_CHANNEL, XRAY],
   'watch-stuck-messages': ['dynamodb:Query on Messages/index/recent', XRAY],
+  // Daily (issue 33): releases forwarding numbers past their grace, counts those held, texts idle subscribers.
+  'forwarding-numbers': [
+    'dynamodb:DeleteItem dynamodb:Scan dynamodb:UpdateItem on ForwardingNumbers',
+    'dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:GetItem on SenderPreferences',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:UpdateItem on Counters',
+    'dynamodb:UpdateItem on Usage',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
   'expire-provider-media': [
     ...PUBLISH,
     'dynamodb:GetItem dynamodb:UpdateItem on Messages',
@@ -484,6 +498,8 @@ describe('what each function may do', () => {
         'message-link',
         // Checks the signature of Twilio's delivery status callbacks.
         'sms-status',
+        // Releases forwarding numbers at Twilio and texts idle subscribers (issue 33).
+        'forwarding-numbers',
       ].sort(),
     );
   });

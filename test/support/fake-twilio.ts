@@ -16,6 +16,7 @@ import {
   sendJson,
   sleep,
 } from './fake-http';
+import { answerNumberRequest, type FakeNumberMarket, fakeNumberMarket } from './fake-twilio-numbers';
 
 export type SentMessage = {
   readonly sid: string;
@@ -72,6 +73,8 @@ export type FakeTwilio = {
   phoneNumbers: string[];
   /** What the Account resource says: `active`, `suspended` or `closed`. */
   accountStatus: string;
+  /** The numbers for sale, bought and released (issue 33's forwarding numbers). */
+  readonly numbers: FakeNumberMarket;
   /** Registers media under a fresh MM…/ME… and returns its API URL (what Twilio's webhook sends as MediaUrl0). */
   addMedia(options: MediaOptions): RegisteredMedia;
   failNext(count: number, status: number, body?: unknown, method?: string): void;
@@ -99,6 +102,7 @@ export async function startFakeTwilio(options: {
   const cdnTokens = new Map<string, StoredMedia>();
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   const base = `/2010-04-01/Accounts/${options.accountSid}`;
+  const numbers = fakeNumberMarket();
 
   const cdn = await listen(async (request, response) => {
     requests.push({ ...request, server: 'cdn' });
@@ -143,6 +147,7 @@ export async function startFakeTwilio(options: {
         page_size: 50,
       });
     }
+    if (answerNumberRequest(numbers, base, request, response, twilioError)) return;
     const mediaMatch = new RegExp(
       `^${base}/Messages/(MM[0-9a-f]{32})/Media/(ME[0-9a-f]{32})(\\.json)?$`,
     ).exec(path);
@@ -261,6 +266,7 @@ export async function startFakeTwilio(options: {
     faults,
     phoneNumbers: [],
     accountStatus: 'active',
+    numbers,
     addMedia: (mediaOptions) => {
       const stored: StoredMedia = { ...mediaOptions, messageSid: sid('MM'), mediaSid: sid('ME') };
       media.set(`${stored.messageSid}/${stored.mediaSid}`, stored);
@@ -281,6 +287,7 @@ export async function startFakeTwilio(options: {
       cdnTokens.clear();
       fake.phoneNumbers = [];
       fake.accountStatus = 'active';
+      numbers.reset();
     },
     close: async () => {
       await Promise.all([close(api.server), close(cdn.server)]);

@@ -6,6 +6,7 @@ import { DELETE_CODES, DeleteCodes, UPLOAD_CODES } from '../../lambdas/adapters/
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import type { InboundDeps } from '../../lambdas/use-cases/inbound/receive-sms';
 import type { UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
+import { FakePhoneNumbers, InMemoryForwardingNumbers } from './in-memory-forwarding-numbers';
 import { InMemoryJoinCodes } from './in-memory-join-codes';
 import {
   FakeAudioTools,
@@ -32,6 +33,7 @@ export function inboundDeps() {
   const sms = new RecordingSms();
   const media = new FakeMediaFetcher(new Error('no media is fetched here'));
   const clock = testClock();
+  const phoneNumbers = new FakePhoneNumbers();
   const deps = {
     messages: new InMemoryMessages(),
     events: new RecordingEvents(),
@@ -47,7 +49,10 @@ export function inboundDeps() {
     providers: {
       smsSender: async () => ({ sender: sms, from: '+15005550006' }),
       mediaFetcher: async () => media,
+      phoneNumbers: async () => phoneNumbers,
     },
+    forwardingNumbers: new InMemoryForwardingNumbers(),
+    callUrls: { voice: `${TEST_SITE_URL}/api/voice`, status: `${TEST_SITE_URL}/api/voice/status` },
     serviceName: 'Voice Summary',
     contactEmail: 'help@example.com',
     uploadCodes: new InMemoryShortLivedCodes(UPLOAD_CODES, clock),
@@ -63,5 +68,5 @@ export function inboundDeps() {
       deps.warnings.push(message);
     },
   } satisfies InboundDeps & UploadDeps & { warnings: string[] };
-  return { deps, sms, media };
+  return { deps, sms, media, phoneNumbers };
 }

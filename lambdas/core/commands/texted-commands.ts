@@ -7,6 +7,7 @@
  */
 import { CARDS } from './cards';
 import { DELETE } from './delete';
+import { FORWARD } from './forward';
 import { FULL } from './full';
 import { HELP } from './help';
 import { JOIN } from './join';
@@ -31,6 +32,7 @@ export const TEXTED_COMMANDS = [
   UPLOAD,
   CARDS,
   TZ,
+  FORWARD,
   DELETE,
 ] as const;
 

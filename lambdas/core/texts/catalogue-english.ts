@@ -63,12 +63,13 @@ export const ENGLISH: FixedTexts = {
     UPLOAD: { words: 'UPLOAD' },
     CARDS: { words: 'CARDS ON', does: 'for contact cards' },
     TZ: { words: 'TZ', does: 'and a zone' },
+    FORWARD: { words: 'FORWARD' },
     DELETE: { words: 'DELETE', does: 'to erase' },
   },
   help: {
     longDescription:
       'forward a voice message or audio file to this number and get a text back with a summary.',
-    description: 'voice message summaries by text.',
+    description: 'voice message summaries.',
     commands: (listed) => `Text ${listed.join(', ')}.`,
     support: (email) => `Support: ${email}.`,
     frequency: 'Msg frequency varies.',

@@ -96,6 +96,7 @@ export const SPANISH: FixedTexts = {
     UPLOAD: { words: 'UPLOAD' },
     CARDS: { words: 'CARDS ON', does: 'para contactos' },
     TZ: { words: 'TZ', does: 'y su zona' },
+    FORWARD: { words: 'FORWARD', does: 'para buzón por desvío' },
     DELETE: { words: 'DELETE', does: 'para borrar' },
   },
   help: {

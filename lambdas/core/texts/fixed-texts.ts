@@ -24,7 +24,7 @@ export type FailureReason =
 export type HelpPieces = {
   /** What the service does, at length ("forward a voice message ... and get a text back with a summary."). */
   readonly longDescription: string;
-  /** What the service does, in a few words ("voice message summaries by text."). */
+  /** What the service does, in a few words ("voice message summaries."). */
   readonly description: string;
   /** The sentence that lists the commands ("Text FULL for the transcript, ..."). */
   readonly commands: (listed: readonly string[]) => string;

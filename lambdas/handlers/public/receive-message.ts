@@ -9,19 +9,27 @@ import { audioStore } from '../../composition/audio';
 import { mediaFetching } from '../../composition/media';
 import { messageChanges, warn } from '../../composition/message-changes';
 import { logger, metrics } from '../../composition/observability';
+import { phoneNumberProviders } from '../../composition/phone-numbers';
 import { pipelineStarter } from '../../composition/pipeline-starter';
 import { publicRoutes } from '../../composition/public-http';
 import {
   cardLinkStore,
   consentRecordRepository,
   deleteCodeStore,
+  forwardingNumberRepository,
   joinCodeStore,
   senderPreferencesRepository,
   sentTextRepository,
   signupRepository,
   uploadCodeStore,
 } from '../../composition/repositories';
-import { contactEmail, publicWebhookUrl, serviceName, siteUrl } from '../../composition/service';
+import {
+  callWebhookUrls,
+  contactEmail,
+  publicWebhookUrl,
+  serviceName,
+  siteUrl,
+} from '../../composition/service';
 import { outboundSms } from '../../composition/sms';
 import { twilioSignatureCheck } from '../../composition/twilio-signed';
 import { formParams, header } from '../../http/edge';
@@ -34,7 +42,7 @@ const deps: InboundDeps = {
   audio: audioStore(),
   preferences: senderPreferencesRepository(),
   pipeline: pipelineStarter(),
-  providers: { ...outboundSms().providers, ...mediaFetching() },
+  providers: { ...outboundSms().providers, ...mediaFetching(), ...phoneNumberProviders() },
   serviceName: serviceName(),
   contactEmail: contactEmail(),
   uploadCodes: uploadCodeStore(),
@@ -45,6 +53,8 @@ const deps: InboundDeps = {
   joinCodes: joinCodeStore(),
   signups: signupRepository(),
   consents: consentRecordRepository(),
+  forwardingNumbers: forwardingNumberRepository(),
+  callUrls: callWebhookUrls(),
   warn,
 };
 const twilio = twilioSignatureCheck(publicWebhookUrl(), 'Webhook');

@@ -7,6 +7,7 @@ import { type AskedOf, askedCommand, type CommandName } from '#core/commands/tex
 import { anythingElse } from './anything-else';
 import { cardsCommand } from './cards';
 import { deleteCommand } from './delete';
+import { forwardCommand } from './forward';
 import { fullCommand } from './full';
 import { helpCommand } from './help';
 import { joinCommand } from './join';
@@ -32,6 +33,7 @@ const ENTRIES = {
   UPLOAD: uploadCommand,
   CARDS: cardsCommand,
   TZ: tzCommand,
+  FORWARD: forwardCommand,
   DELETE: deleteCommand,
 } as const;
 

@@ -37,10 +37,12 @@ import {
 import { dayWindow } from '#core/delivery/day-window';
 import type { TextLanguage } from '#core/texts/catalogue';
 import { DELETE_CODE_TEXT, DELETED_TEXT, type DeleteCodeAnswer } from '#core/texts/service-texts';
+import type { ForwardingNumberRepository } from '../../ports/forwarding-numbers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { DeleteCodeStore, UploadCodeStore } from '../../ports/short-lived-codes';
 import { hashAccessCode } from '../access-codes';
 import { type EraseMessageDeps, eraseMessage } from '../erase-message';
+import { releaseLater } from '../forwarding-numbers';
 import { senderLanguage } from '../sender-language';
 import { revokeUploadLinks } from '../upload-link';
 import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
@@ -52,6 +54,8 @@ export type DeleteDeps = ReplyDeps &
     readonly uploadCodes: UploadCodeStore;
     readonly preferences: Pick<SenderPreferencesRepository, 'get' | 'delete'>;
     readonly serviceName: string;
+    /** Their forwarding number, released after the grace period (issue 33). */
+    readonly forwardingNumbers: Pick<ForwardingNumberRepository, 'findBySubscriber' | 'update'>;
   };
 
 /** DELETE's entry: answered instead of keeping the voice messages sent with it. */
@@ -152,6 +156,7 @@ async function eraseSender(deps: DeleteDeps, from: string, language: TextLanguag
   for (const message of messages) await eraseMessage(deps, message);
   await revokeUploadLinks(deps, from);
   await deps.preferences.delete(from);
+  await releaseLater(deps, from);
   // The records of what was refused (pictures, other texts) go too, but the answer counts voice messages.
   const voiceMessages = messages.filter((message) => !message.refusal).length;
   await replyTo(deps, from, DELETED_TEXT(deps.serviceName, voiceMessages, language), 'deleted');

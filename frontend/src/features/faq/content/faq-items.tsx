@@ -28,6 +28,7 @@ import {
   transcriptRetentionSentence,
   UPLOAD_LINK_SENTENCE,
 } from '@/lib/retention';
+import { forwardingFaqItems } from './forwarding-faq';
 
 export type FaqItem = { readonly id: string; readonly question: string; readonly answer: ReactNode };
 
@@ -182,6 +183,7 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       question: 'My recording is too big to text. Can I still send it?',
       answer: <p>{UPLOAD_LINK_SENTENCE}</p>,
     },
+    ...forwardingFaqItems(),
     {
       id: 'app',
       question: 'Do I need to install an app?',

@@ -5,6 +5,7 @@ import {
   DELETE_KEYWORDS,
   DELETE_LAST_CODE_DIGITS,
 } from '@core/commands/delete';
+import { FORWARD_KEYWORD } from '@core/commands/forward';
 import { FULL_KEYWORDS } from '@core/commands/full';
 import { HELP_KEYWORDS } from '@core/commands/help';
 import { LANG_KEYWORD } from '@core/commands/lang';
@@ -23,6 +24,7 @@ import { ContactEmail } from '@/components/ui/contact-email';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { formatList } from '@/lib/format-list';
 import { messageLinkSentence, UPLOAD_LINK_SENTENCE } from '@/lib/retention';
+import { ForwardingTerms } from './forwarding-terms';
 import { LegalDocument, LegalSection, legalLinkClass, legalListClass } from './legal-document';
 
 const TERMS_EFFECTIVE_DATE = 'October 15, 2025';
@@ -55,8 +57,8 @@ export function MobileTerms({
           <strong>What it does:</strong> you forward a voice message or audio file to our number by text
           message; we text you back a summary of it and, depending on how the service is set up, its full
           transcript. We also answer HELP, STOP, {formatList(DELETE_KEYWORDS)}, {LANG_KEYWORD}, {MODE_KEYWORD}
-          , {CARDS_KEYWORD}, {SPELL_KEYWORD}, {TZ_KEYWORD}, {formatList(FULL_KEYWORDS)} and
-          {formatList(UPLOAD_KEYWORDS)}. We send no marketing.
+          , {CARDS_KEYWORD}, {SPELL_KEYWORD}, {TZ_KEYWORD}, {formatList(FULL_KEYWORDS)},{' '}
+          {formatList(UPLOAD_KEYWORDS)} and {FORWARD_KEYWORD}. We send no marketing.
         </p>
         <p>
           <strong>Links in our texts:</strong> {messageLinkSentence(retention)} {UPLOAD_LINK_SENTENCE} Links
@@ -147,6 +149,8 @@ export function MobileTerms({
           words is an ordinary text, and STOP always stops.
         </p>
       </LegalSection>
+
+      <ForwardingTerms />
 
       <LegalSection id="delete" title="How to delete your messages">
         <p>

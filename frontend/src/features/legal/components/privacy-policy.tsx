@@ -62,6 +62,12 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
             format.
           </li>
           <li>
+            <strong>Calls to your forwarding number</strong> (if you text FORWARD): your forwarding number and
+            the carrier you name, and for each call the caller's number as the phone network gives it (caller
+            ID), when it came and how long it was, and the message the caller leaves, recorded as audio.
+            Callers hear a greeting before the recording starts.
+          </li>
+          <li>
             <strong>Transcripts and summaries</strong> we make from your audio, and the texts we send back.
           </li>
           <li>
@@ -101,7 +107,9 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
           </li>
           <li>
             <strong>SMS provider:</strong> Twilio receives your phone number, the messages you send us and the
-            texts we send back, to deliver them.
+            texts we send back, to deliver them. It also provides forwarding numbers and takes the calls to
+            them: it records the caller's message, we fetch the recording from Twilio and delete it there at
+            once.
           </li>
           <li>
             <strong>Cloud host:</strong> Amazon Web Services stores the data and runs the service in the
@@ -122,6 +130,10 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
       <LegalSection id="retention" title="How long we keep it">
         <ul className={legalListClass}>
           <li>{audioRetentionSentence(retention)}</li>
+          <li>
+            Recordings callers leave on your forwarding number are audio like any other: kept, transcribed and
+            deleted the same way, with the caller's number kept as part of their message.
+          </li>
           <li>{transcriptRetentionSentence(retention)}</li>
           <li>{messageLinkSentence(retention)}</li>
           <li>{UPLOAD_LINK_SENTENCE}</li>
@@ -166,10 +178,12 @@ export function PrivacyPolicy({ serviceName, contactEmail, siteUrl, retention }:
             their audio, transcripts and summaries, our notes of your other messages, and the choices you made
             by text: the reply language ({LANG_KEYWORD}), the reply mode ({MODE_KEYWORD}), the words to spell
             right ({SPELL_KEYWORD}) and your time zone ({TZ_KEYWORD}), kept otherwise for a year after you
-            last change them. We text back a code; when you reply {formatList(DELETE_KEYWORDS)} and that code
-            within {DELETE_CODE_MINUTES} minutes, we erase them at once and confirm by text. The code keeps
-            anyone who pretends to text from your number from erasing your messages. To erase one message,
-            open the link in its reply and choose Delete this message.
+            last change them, and the messages callers left on your forwarding number with their recordings
+            and caller numbers (the number itself is released 7 days later). We text back a code; when you
+            reply {formatList(DELETE_KEYWORDS)} and that code within {DELETE_CODE_MINUTES} minutes, we erase
+            them at once and confirm by text. The code keeps anyone who pretends to text from your number from
+            erasing your messages. To erase one message, open the link in its reply and choose Delete this
+            message.
           </li>
           <li>
             Email {contact} to see, correct or delete your information. Deleting it removes your sign-up
