@@ -35,6 +35,9 @@ export function dataPaths(dataDir: string) {
     webhookToken: join(dataDir, 'webhook-token'),
     publisherCredentials: join(dataDir, 'publisher-credentials.json'),
     executions: join(dataDir, 'stepfunctions', 'executions.jsonl'),
+    /** The numbers the Twilio stand-in sold, and the call recordings it holds (issue 33). */
+    twilioNumbers: join(dataDir, 'twilio', 'numbers.json'),
+    twilioRecordings: join(dataDir, 'twilio', 'recordings'),
   };
 }
 

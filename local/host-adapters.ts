@@ -20,8 +20,12 @@ export function provideLocalAdapters(
   },
   /** This start's publisher credentials (local/live-access.ts). */
   publisher: AwsCredentialIdentity,
-  /** TWILIO_API_BASE_URL: tests point Twilio's REST API at a local fake. */
-  twilioApiBaseUrl?: string,
+  twilio: {
+    /** TWILIO_API_BASE_URL: tests point Twilio's REST API at a local fake. */
+    readonly twilioApiBaseUrl: string | undefined;
+    /** The stand-in of Twilio's REST API (issue 33): numbers and recordings while no account is saved. */
+    readonly localTwilioApi: string;
+  },
 ): void {
   provideHostAdapters({
     secrets: new FileSecretStore(paths.secrets),
@@ -35,6 +39,7 @@ export function provideLocalAdapters(
     mediaFromLoopback: true,
     // The live-update stand-in checks publishes against this pair, as AppSync checks a role's signature.
     awsCredentials: publisher,
-    ...(twilioApiBaseUrl ? { twilioApiBaseUrl } : {}),
+    localTwilioApi: twilio.localTwilioApi,
+    ...(twilio.twilioApiBaseUrl ? { twilioApiBaseUrl: twilio.twilioApiBaseUrl } : {}),
   });
 }

@@ -34,6 +34,11 @@ export type RuntimeInfo = {
     readonly userPoolId: string;
     readonly clientId: string;
   };
+  /**
+   * The stand-in of Twilio's REST API (issue 33, local/stand-ins/twilio-api.ts): Basic auth with
+   * LOCAL_ACCOUNT_SID and the webhook token; `npm run call` hands recordings to it.
+   */
+  readonly twilioApi: { readonly endpoint: string };
   /** The Step Functions stand-in, on the internal door. */
   readonly stepFunctions: { readonly endpoint: string };
   /**
@@ -63,6 +68,7 @@ export function runtimeInfo(parts: {
   readonly paths: DataPaths;
   readonly dynamodb: string;
   readonly s3: string;
+  readonly twilioApi: string;
   readonly adminEndpoint: string;
   readonly pool: { readonly userPoolId: string; readonly clientId: string };
   /** What local/handler-environment.ts set: the webhook, Step Functions and publish URLs. */
@@ -90,6 +96,7 @@ export function runtimeInfo(parts: {
       userPoolId: parts.pool.userPoolId,
       clientId: parts.pool.clientId,
     },
+    twilioApi: { endpoint: parts.twilioApi },
     stepFunctions: { endpoint: environment.SFN_ENDPOINT! },
     events: {
       httpEndpoint: environment.EVENTS_HTTP_ENDPOINT!,

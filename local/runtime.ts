@@ -143,7 +143,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Live updates: the browser connects with its Cognito token; the functions publish signed with this
     // start's credentials, which the stand-in checks (lambdas/composition/message-changes.ts).
     const credentials = await publisherCredentials(paths.publisherCredentials);
-    provideLocalAdapters(paths, credentials, config.twilioApiBaseUrl);
+    provideLocalAdapters(paths, credentials, {
+      twilioApiBaseUrl: config.twilioApiBaseUrl,
+      localTwilioApi: standIns.twilioApi.endpoint,
+    });
     const events = createLiveUpdates({
       credentials,
       region: REGION,
@@ -215,6 +218,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       paths,
       dynamodb: standIns.dynamodb.endpoint,
       s3: standIns.s3.endpoint,
+      twilioApi: standIns.twilioApi.endpoint,
       adminEndpoint: standIns.adminEndpoint,
       pool,
       environment,

@@ -1,10 +1,11 @@
 /**
  * The stand-ins of the AWS services, started in order: the internal door (with the Lambda invoke API that
  * cognito-local calls the triggers through), dynalite, s3rver and cognito-local, then their first-start
- * set-up (tables, bucket, user pool). Each one's stop goes on `cleanups` as soon as it has started, so a failure
+ * set-up (tables, bucket, user pool), and the stand-in of Twilio's REST API for forwarded calls (issue 33). Each one's stop goes on `cleanups` as soon as it has started, so a failure
  * part way stops exactly what started, and a stop runs them in reverse.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { AUTH_TRIGGERS } from '../lambdas/handlers/cognito/triggers';
 import { COGNITO_PREFIX, REGION } from './addresses';
 import { bootstrapCognito, bootstrapStorage } from './bootstrap';
@@ -16,6 +17,7 @@ import { type CognitoLocal, createCognitoLocal, type MailboxEntry } from './stan
 import type { StandIn } from './stand-ins/dynalite';
 import { startDynaliteThread } from './stand-ins/dynalite-thread';
 import { startS3rver } from './stand-ins/s3rver';
+import { startTwilioApi, type TwilioApiStandIn } from './stand-ins/twilio-api';
 import { StartupError } from './startup-error';
 
 export type StandIns = {
@@ -24,6 +26,8 @@ export type StandIns = {
   readonly dynamodb: StandIn;
   readonly s3: StandIn;
   readonly cognito: CognitoLocal;
+  /** Sells forwarding numbers and serves call recordings while no Twilio account is saved. */
+  readonly twilioApi: TwilioApiStandIn;
   /** cognito-local on the internal door: every action, the administrator's included. */
   readonly adminEndpoint: string;
   readonly pool: { readonly userPoolId: string; readonly clientId: string };
@@ -68,6 +72,18 @@ export async function startStandIns(options: {
   );
   cleanups.defer(() => s3.close());
 
+  const twilioApi = await startTwilioApi({
+    numbersFile: paths.twilioNumbers,
+    recordingsDir: paths.twilioRecordings,
+    // The webhook token is made after the stand-ins start: read at each request.
+    token: async () => (await readFile(paths.webhookToken, 'utf8').catch(() => '')).trim() || null,
+  }).catch((error: Error) => {
+    throw new StartupError(
+      `The local Twilio stand-in could not start (${error.message}): move ${paths.twilioNumbers} away to start with no numbers sold.`,
+    );
+  });
+  cleanups.defer(() => twilioApi.close());
+
   const cognito = await createCognitoLocal({
     directory: paths.cognito,
     issuerDomain: `${options.url}${COGNITO_PREFIX}`,
@@ -96,6 +112,7 @@ export async function startStandIns(options: {
     dynamodb,
     s3,
     cognito,
+    twilioApi,
     adminEndpoint,
     pool,
     serveTriggers: (handlers) => {

@@ -28,13 +28,13 @@ export type HostAdapters = {
   readonly mediaFromLoopback?: boolean;
   /** Twilio's REST API at another origin (tests: a local fake). */
   readonly twilioApiBaseUrl?: string;
-  /** The offline engines' programs and models, for the health check. */
   /**
    * The local stand-in of Twilio's REST API (local/stand-ins/twilio-api.ts, issue 33): sells forwarding numbers
    * and serves and deletes call recordings while no Twilio account is saved. Its requests are signed with the
    * local account (LOCAL_ACCOUNT_SID) and the webhook token.
    */
   readonly localTwilioApi?: string;
+  /** The offline engines' programs and models, for the health check. */
   readonly dependencyCheck?: DependencyCheck;
   /**
    * What requests our own code signs (the live-update publisher) are signed with, where Lambda's role
