@@ -14,8 +14,8 @@
 import { parseOptOut } from '#core/commands/stop';
 import { TWILIO_OUTBOUND_STATUSES } from '#core/delivery/delivery-status';
 import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
-import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { OutboxSmsSender, readOutbox } from './adapters/outbox-sms-sender';
+import { postAsTwilio } from './as-twilio';
 import type { RuntimeInfo } from './runtime-info';
 
 /** Twilio's default confirmation of an opt-out keyword (Advanced Opt-Out's STOP reply, unchanged). */
@@ -70,15 +70,7 @@ export async function sendDeliveryStatus(
     ...(request.error === undefined ? {} : { ErrorCode: request.error }),
   };
   // Signed for the public status URL (PUBLIC_URL's, if set), sent straight to this machine.
-  const response = await fetch(new URL(new URL(info.smsStatusUrl).pathname, info.url), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilioSignature(token, info.smsStatusUrl, params),
-      'user-agent': 'TwilioProxy/1.1 (npm run sms --delivery)',
-    },
-    body: new URLSearchParams(params).toString(),
-  });
+  const response = await postAsTwilio({ info, token }, info.smsStatusUrl, params, 'npm run sms --delivery');
   if (response.status !== 204 && response.status !== 200) {
     throw new Error(`the service answered ${response.status}: ${await response.text()}`);
   }

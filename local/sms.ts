@@ -8,20 +8,18 @@
  * <status> [--error <code>]` posts a text's delivery status as Twilio would (local/sms-delivery.ts). Finds the
  * service through PORT and DATA_DIR, like `npm start`.
  */
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '#core/audio/audio-format';
 import { normalizePhone } from '#core/delivery/phone';
 import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
-import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import { readOutbox } from './adapters/outbox-sms-sender';
+import { findService, postAsTwilio, showReply, twilioId } from './as-twilio';
 import { LOCAL_DEMO_NUMBER } from './bootstrap';
-import type { RuntimeInfo } from './runtime-info';
 import { answerAsTwilio, DELIVERY_USAGE, sendDeliveryStatus } from './sms-delivery';
 import { outcomeReader, type PostOutcome } from './sms-outcome';
 
@@ -35,10 +33,6 @@ const DEFAULT_WAIT_SECONDS = 120;
 
 const USAGE = `usage: npm run sms -- <audio file> --from +14155550123 [--body text] [--wait ${DEFAULT_WAIT_SECONDS}]
        ${DELIVERY_USAGE}`;
-
-function twilioId(prefix: string): string {
-  return `${prefix}${randomBytes(16).toString('hex')}`;
-}
 
 function args() {
   try {
@@ -60,28 +54,7 @@ function args() {
   }
 }
 
-/** The running service (through PORT and DATA_DIR) and the token Twilio's posts to it are signed with. */
-async function findService(): Promise<{ info: RuntimeInfo; token: string; twilioConnected: boolean }> {
-  const dataDir = resolve(process.env.DATA_DIR || '.data');
-  const info =
-    (await readFile(join(dataDir, 'runtime.json'), 'utf8')
-      .then((text) => JSON.parse(text) as RuntimeInfo)
-      .catch(() => null)) ??
-    fail(`no local service is running with DATA_DIR=${dataDir}: start it with npm start.`);
-  if (process.env.PORT && Number(process.env.PORT) !== info.port) {
-    fail(`the service with DATA_DIR=${dataDir} listens on port ${info.port}, not PORT=${process.env.PORT}.`);
-  }
-  const health = await fetch(`${info.url}/api/health`).catch(() => null);
-  if (!health) fail(`the local service at ${info.url} does not answer: start it with npm start.`);
-
-  const secrets = await readFile(join(dataDir, 'secrets.json'), 'utf8')
-    .then((text) => JSON.parse(text) as { twilio_auth_token?: string })
-    .catch(() => ({}) as { twilio_auth_token?: string });
-  const token =
-    secrets.twilio_auth_token ?? (await readFile(info.webhookTokenFile, 'utf8').catch(() => '')).trim();
-  if (!token) fail('no webhook signing token: restart the service with npm start.');
-  return { info, token, twilioConnected: Boolean(secrets.twilio_auth_token) };
-}
+const findRunningService = () => findService(fail);
 
 async function main() {
   const { values, positionals } = args();
@@ -93,7 +66,7 @@ async function main() {
     const [sid, status, ...rest] = positionals;
     if (!sid || !status || rest.length > 0)
       fail(`--delivery takes a SID and a status. usage: ${DELIVERY_USAGE}`);
-    const service = await findService();
+    const service = await findRunningService();
     const said = await sendDeliveryStatus(service, { sid, status, error: values.error }).catch(
       (error: Error) => fail(error.message),
     );
@@ -106,7 +79,7 @@ async function main() {
   if (!from.ok) fail(from.error);
   if (positionals.length > 1) fail(`send one file at a time. ${USAGE}`);
   if (positionals.length === 0 && values.body === undefined) fail(`give an audio file or --body. ${USAGE}`);
-  const { info, token, twilioConnected } = await findService();
+  const { info, token, twilioConnected } = await findRunningService();
   const wait = Number(values.wait);
   if (!Number.isFinite(wait) || wait <= 0) fail(`--wait takes a number of seconds, for example 120.`);
 
@@ -177,15 +150,7 @@ async function main() {
   // Twilio's opt-out handling answers an opt-out keyword itself, before the webhook (local/sms-delivery.ts).
   const twilioAnswer = await answerAsTwilio(info, { from: from.e164, to: params.To!, body: values.body });
   // Signed for the public webhook URL (PUBLIC_URL's, if set), sent straight to this machine.
-  const response = await fetch(new URL(new URL(info.webhookUrl).pathname, info.url), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilioSignature(token, info.webhookUrl, params),
-      'user-agent': 'TwilioProxy/1.1 (npm run sms)',
-    },
-    body: new URLSearchParams(params).toString(),
-  });
+  const response = await postAsTwilio({ info, token }, info.webhookUrl, params, 'npm run sms');
   const answer = await response.text();
   if (response.status !== 200) {
     media?.server.close();
@@ -211,8 +176,7 @@ async function main() {
       if (seen.has(reply.sid)) continue;
       seen.add(reply.sid);
       lastNew = Date.now();
-      console.log(`\n--- reply to ${reply.to} (sid ${reply.sid})\n${reply.body}`);
-      for (const url of reply.media ?? []) console.log(`[attached: ${url}]`);
+      console.log(showReply(reply));
     }
     // Done when the media was handed over and no new reply came for a while.
     const mediaDone = !media || media.state.deleted;

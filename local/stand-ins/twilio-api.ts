@@ -131,7 +131,11 @@ export async function startTwilioApi(options: TwilioApiOptions): Promise<TwilioA
       throw new HttpError(400, 21451, 'A PhoneNumber or an AreaCode is required.');
     }
     if (areaCode && !AREA_CODE_PATTERN.test(areaCode)) {
-      throw new HttpError(400, 21451, `AreaCode ${areaCode} is not a US area code (three digits, 2-9 first).`);
+      throw new HttpError(
+        400,
+        21451,
+        `AreaCode ${areaCode} is not a US area code (three digits, 2-9 first).`,
+      );
     }
     const sold = await numbers.sell(phoneNumber ? { phoneNumber } : { areaCode: areaCode! }, {
       friendly_name: body.get('FriendlyName') ?? friendlyNumber(phoneNumber ?? `+1${areaCode}5550100`),
