@@ -7,6 +7,9 @@
  * callback. Every post is a form signed with X-Twilio-Signature over its exact public URL.
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { type FoundService, postAsTwilio, twilioId } from './as-twilio';
@@ -85,24 +88,35 @@ export async function recordedAudio(
   file: string,
   maxLength: number,
 ): Promise<{ bytes: Buffer; seconds: number }> {
-  const args = ['-v', 'error', '-i', file, '-t', String(maxLength), '-ac', '1', '-ar', '8000'];
-  const { stdout } = await promisify(execFile)(
-    'ffmpeg',
-    [...args, '-c:a', 'pcm_s16le', '-f', 'wav', 'pipe:1'],
-    {
-      encoding: 'buffer',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  ).catch((error: Error & { code?: string; stderr?: Buffer }) => {
-    throw new Error(
-      error.code === 'ENOENT'
-        ? 'ffmpeg is not installed: install it (apt install ffmpeg, brew install ffmpeg) to play a call.'
-        : `ffmpeg could not read the audio: ${String(error.stderr ?? error.message).trim()}`,
-    );
-  });
-  // The header is 44 bytes; 16 000 bytes a second at 8 kHz, 16 bits.
-  const seconds = Math.max(0, stdout.byteLength - 44) / 16_000;
-  return { bytes: stdout, seconds };
+  // To a file, not a pipe: ffmpeg writes the WAV's sizes into its header at the end, which a pipe cannot take.
+  const dir = await mkdtemp(join(tmpdir(), 'call-recording-'));
+  const out = join(dir, 'recording.wav');
+  try {
+    const args = ['-v', 'error', '-i', file, '-t', String(maxLength), '-ac', '1', '-ar', '8000'];
+    await promisify(execFile)('ffmpeg', [
+      ...args,
+      '-c:a',
+      'pcm_s16le',
+      '-map_metadata',
+      '-1',
+      '-fflags',
+      '+bitexact',
+      out,
+    ]).catch((error: Error & { code?: string; stderr?: string }) => {
+      throw new Error(
+        error.code === 'ENOENT'
+          ? 'ffmpeg is not installed: install it (apt install ffmpeg, brew install ffmpeg) to play a call.'
+          : `ffmpeg could not read the audio: ${String(error.stderr ?? error.message).trim()}`,
+      );
+    });
+    const bytes = await readFile(out);
+    // The samples follow the "data" chunk's id and size; 16 000 bytes a second at 8 kHz, 16 bits.
+    const data = bytes.indexOf('data', 12);
+    const seconds = data < 0 ? 0 : bytes.readUInt32LE(data + 4) / 16_000;
+    return { bytes, seconds };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export type CallPlayed = {
