@@ -62,7 +62,9 @@ beforeAll(async () => {
       response.writeHead(403).end('bad signature');
       return;
     }
-    const xml = (body: string) => response.writeHead(200, { 'content-type': 'text/xml' }).end(body);
+    const xml = (body: string): void => {
+      response.writeHead(200, { 'content-type': 'text/xml' }).end(body);
+    };
     if (request.path === '/api/voice') return xml(TWIML);
     if (request.path === '/api/voice/recorded') return xml('<Response><Hangup/></Response>');
     if (request.path === '/api/voice/recording') {

@@ -31,6 +31,13 @@ async function start(maxRecordingBytes?: number) {
   });
 }
 
+type Available = { available_phone_numbers: { phone_number: string; friendly_name: string }[] };
+type NumberList = { incoming_phone_numbers: { sid: string }[] };
+type Sold = { sid: string; phone_number: string };
+type Recording = { sid: string; url: string };
+/** The JSON body, as the test reads it. */
+const body = async <T>(response: Response | Promise<Response>) => (await (await response).json()) as T;
+
 const api = (path: string, init: RequestInit = {}) =>
   fetch(`${standIn.endpoint}${path}`, { ...init, headers: { ...auth(), ...init.headers } });
 
@@ -77,17 +84,17 @@ afterEach(async () => {
 
 describe('the local Twilio stand-in: numbers', () => {
   it('offers unsold fictional numbers in the area code asked, and in some area code when none is', async () => {
-    const offered = await (
-      await api(`${ACCOUNT}/AvailablePhoneNumbers/US/Local.json?AreaCode=646&PageSize=5`)
-    ).json();
-    const numbers = offered.available_phone_numbers.map((n: { phone_number: string }) => n.phone_number);
+    const offered = await body<Available>(
+      api(`${ACCOUNT}/AvailablePhoneNumbers/US/Local.json?AreaCode=646&PageSize=5`),
+    );
+    const numbers = offered.available_phone_numbers.map((n) => n.phone_number);
     expect(numbers).toEqual(['+16465550100', '+16465550101', '+16465550102', '+16465550103', '+16465550104']);
-    expect(offered.available_phone_numbers[0].friendly_name).toBe('(646) 555-0100');
+    expect(offered.available_phone_numbers[0]?.friendly_name).toBe('(646) 555-0100');
 
     await buy({ PhoneNumber: '+16465550100', VoiceUrl: 'https://x.test/api/voice' });
-    const after = await (await api(`${ACCOUNT}/AvailablePhoneNumbers/US/Local.json?AreaCode=646`)).json();
-    expect(after.available_phone_numbers[0].phone_number).toBe('+16465550101');
-    const anywhere = await (await api(`${ACCOUNT}/AvailablePhoneNumbers/US/Local.json`)).json();
+    const after = await body<Available>(api(`${ACCOUNT}/AvailablePhoneNumbers/US/Local.json?AreaCode=646`));
+    expect(after.available_phone_numbers[0]?.phone_number).toBe('+16465550101');
+    const anywhere = await body<Available>(api(`${ACCOUNT}/AvailablePhoneNumbers/US/Local.json`));
     expect(anywhere.available_phone_numbers.length).toBeGreaterThan(0);
     for (const n of anywhere.available_phone_numbers)
       expect(n.phone_number).toMatch(/^\+1[2-9]\d{2}55501\d{2}$/);
@@ -103,7 +110,7 @@ describe('the local Twilio stand-in: numbers', () => {
       FriendlyName: 'Forwarding for subscriber 7',
     });
     expect(sold.status).toBe(201);
-    const number = await sold.json();
+    const number = await body<Sold>(sold);
     expect(number).toMatchObject({
       phone_number: '+13125550100',
       voice_url: 'https://calls.example.test/api/voice',
@@ -115,21 +122,21 @@ describe('the local Twilio stand-in: numbers', () => {
     // The same number cannot be sold twice.
     const again = await buy({ PhoneNumber: '+13125550100', VoiceUrl: 'https://x.test/api/voice' });
     expect(again.status).toBe(400);
-    expect((await again.json()).code).toBe(21422);
+    expect((await body<{ code: number }>(again)).code).toBe(21422);
 
     await standIn.close();
     await start();
-    const listed = await (
-      await api(`${ACCOUNT}/IncomingPhoneNumbers.json?PhoneNumber=%2B13125550100`)
-    ).json();
-    expect(listed.incoming_phone_numbers.map((n: { sid: string }) => n.sid)).toEqual([number.sid]);
+    const listed = await body<NumberList>(
+      api(`${ACCOUNT}/IncomingPhoneNumbers.json?PhoneNumber=%2B13125550100`),
+    );
+    expect(listed.incoming_phone_numbers.map((n) => n.sid)).toEqual([number.sid]);
     expect((await api(`${ACCOUNT}/IncomingPhoneNumbers/${number.sid}.json`)).status).toBe(200);
 
     expect(
       (await api(`${ACCOUNT}/IncomingPhoneNumbers/${number.sid}.json`, { method: 'DELETE' })).status,
     ).toBe(204);
     expect((await api(`${ACCOUNT}/IncomingPhoneNumbers/${number.sid}.json`)).status).toBe(404);
-    const gone = await (await api(`${ACCOUNT}/IncomingPhoneNumbers.json`)).json();
+    const gone = await body<NumberList>(api(`${ACCOUNT}/IncomingPhoneNumbers.json`));
     expect(gone.incoming_phone_numbers).toEqual([]);
   });
 
@@ -150,7 +157,7 @@ describe('the local Twilio stand-in: recordings', () => {
     const callSid = `CA${'1'.repeat(32)}`;
     const handed = await api(`/_local/recordings?CallSid=${callSid}`, { method: 'POST', body: bytes });
     expect(handed.status).toBe(201);
-    const { sid, url } = await handed.json();
+    const { sid, url } = await body<Recording>(handed);
     expect(sid).toMatch(/^RE[0-9a-f]{32}$/);
     expect(url).toBe(`${standIn.endpoint}${ACCOUNT}/Recordings/${sid}`);
 
