@@ -5,6 +5,7 @@
 import { benchAbuse } from './abuse';
 import { benchApi } from './api';
 import { benchBundles } from './bundles';
+import { benchCalls } from './calls';
 import { benchDashboard } from './dashboard';
 import { benchEvents } from './events';
 import { benchFacts } from './facts';
@@ -32,6 +33,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   bodies: benchBodies,
   /** Bundle size and cold-start import time of every function, before and after issue 7. */
   bundles: benchBundles,
+  /** Forwarded calls offline: end of the call to the text, the callback number, a subscriber's month (issue 33). */
+  calls: benchCalls,
   /** The dashboard before and after rows (issue 26): page height, Tab stops to History, words requests, JS. */
   dashboard: benchDashboard,
   /** "Add to calendar": an event with the right day and hour for every time to keep (issue 32). */
