@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { twilioSignature } from '../lambdas/adapters/twilio/twilio-signature';
 import type { OutboxEntry } from './adapters/outbox-sms-sender';
 import type { RuntimeInfo } from './runtime-info';
@@ -71,4 +72,18 @@ export async function postAsTwilio(
 export function showReply(reply: OutboxEntry): string {
   const media = (reply.media ?? []).map((url) => `\n[attached: ${url}]`).join('');
   return `\n--- reply to ${reply.to} (sid ${reply.sid})\n${reply.body}${media}`;
+}
+
+/** The command line: the options and the files named; what node:util refuses, said with the usage. */
+export function commandLine<const T extends ParseArgsOptionsConfig>(
+  options: T,
+  usage: string,
+  fail: (message: string) => never,
+) {
+  try {
+    return parseArgs({ allowPositionals: true as const, options });
+  } catch (error) {
+    // node:util's message already names the option ("Unknown option '--url'..."); a stack trace adds nothing.
+    return fail(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+  }
 }

@@ -9,10 +9,9 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { formatPhoneNumber, normalizePhone } from '#core/delivery/phone';
 import { readOutbox } from './adapters/outbox-sms-sender';
-import { findService, showReply } from './as-twilio';
+import { commandLine, findService, showReply } from './as-twilio';
 import { playCall, soldNumber, WITHHELD_CALLER_IDS } from './call-flow';
 
 function fail(message: string): never {
@@ -29,22 +28,18 @@ const USAGE = `usage: npm run call -- <audio file> --from +13125550147 --to <for
        npm run call -- --hangup --from +13125550147 --to <forwarding number>
 --from anonymous (or ${Object.keys(WITHHELD_CALLER_IDS).slice(1).join(', ')}): a withheld caller ID.`;
 
-function args() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        hangup: { type: 'boolean' },
-        wait: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
-}
+const args = () =>
+  commandLine(
+    {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      hangup: { type: 'boolean' },
+      wait: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+    fail,
+  );
 
 /** Twilio's `From` for what was typed: an E.164 number, or the stand-in of a withheld caller ID. */
 function caller(typed: string): string {

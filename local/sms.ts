@@ -13,12 +13,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { detectAudioFormat, MAX_AUDIO_BYTES } from '#core/audio/audio-format';
 import { normalizePhone } from '#core/delivery/phone';
 import { LOCAL_ACCOUNT_SID } from '../lambdas/adapters/twilio/local-account';
 import { readOutbox } from './adapters/outbox-sms-sender';
-import { findService, postAsTwilio, showReply, twilioId } from './as-twilio';
+import { commandLine, findService, postAsTwilio, showReply, twilioId } from './as-twilio';
 import { LOCAL_DEMO_NUMBER } from './bootstrap';
 import { answerAsTwilio, DELIVERY_USAGE, sendDeliveryStatus } from './sms-delivery';
 import { outcomeReader, type PostOutcome } from './sms-outcome';
@@ -34,25 +33,20 @@ const DEFAULT_WAIT_SECONDS = 120;
 const USAGE = `usage: npm run sms -- <audio file> --from +14155550123 [--body text] [--wait ${DEFAULT_WAIT_SECONDS}]
        ${DELIVERY_USAGE}`;
 
-function args() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        body: { type: 'string' },
-        wait: { type: 'string', default: String(DEFAULT_WAIT_SECONDS) },
-        delivery: { type: 'boolean' },
-        error: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    // node:util's message already names the option ("Unknown option '--url'..."); a stack trace adds nothing.
-    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
-}
+const args = () =>
+  commandLine(
+    {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      body: { type: 'string' },
+      wait: { type: 'string', default: String(DEFAULT_WAIT_SECONDS) },
+      delivery: { type: 'boolean' },
+      error: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+    fail,
+  );
 
 const findRunningService = () => findService(fail);
 
