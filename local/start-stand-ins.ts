@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { AUTH_TRIGGERS } from '../lambdas/handlers/cognito/triggers';
 import { COGNITO_PREFIX, REGION } from './addresses';
-import { bootstrapCognito, bootstrapStorage } from './bootstrap';
+import { bootstrapCognito, bootstrapStorage, LOCAL_DEMO_NUMBER } from './bootstrap';
 import { cognitoInternalDoor } from './cognito-door';
 import type { DataPaths } from './data-dir';
 import { type InternalDoor, startInternalDoor } from './internal-door';
@@ -75,6 +75,8 @@ export async function startStandIns(options: {
   const twilioApi = await startTwilioApi({
     numbersFile: paths.twilioNumbers,
     recordingsDir: paths.twilioRecordings,
+    // The service's own number on this machine is never a forwarding number.
+    reserved: [LOCAL_DEMO_NUMBER],
     // The webhook token is made after the stand-ins start: read at each request.
     token: async () => (await readFile(paths.webhookToken, 'utf8').catch(() => '')).trim() || null,
   }).catch((error: Error) => {

@@ -33,6 +33,8 @@ export type TwilioApiOptions = {
   readonly recordingsDir: string;
   /** The password of the local account: the runtime's webhook token (read per request: it may be made later). */
   readonly token: () => Promise<string | null>;
+  /** Numbers never sold: the service's own number on this machine. */
+  readonly reserved?: readonly string[];
   /** @default MAX_AUDIO_BYTES */
   readonly maxRecordingBytes?: number;
 };
@@ -105,7 +107,7 @@ function numberJson(number: SoldNumber) {
 type RecordingMeta = { sid: string; call_sid: string; content_type: string; date_created: string };
 
 export async function startTwilioApi(options: TwilioApiOptions): Promise<TwilioApiStandIn> {
-  const numbers = await openNumberStore(options.numbersFile);
+  const numbers = await openNumberStore(options.numbersFile, options.reserved);
   const maxRecordingBytes = options.maxRecordingBytes ?? MAX_AUDIO_BYTES;
   await mkdir(options.recordingsDir, { recursive: true });
   let endpoint = '';

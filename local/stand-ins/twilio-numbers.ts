@@ -64,8 +64,11 @@ function parseStore(text: string, path: string): SoldNumber[] {
   return parsed.data.numbers;
 }
 
-/** Opens the store in `path` (an absent file: nothing sold yet; a damaged one is refused, not overwritten). */
-export async function openNumberStore(path: string): Promise<NumberStore> {
+/**
+ * Opens the store in `path` (an absent file: nothing sold yet; a damaged one is refused, not overwritten).
+ * `reserved` numbers are never offered (the service's own local number).
+ */
+export async function openNumberStore(path: string, reserved: readonly string[] = []): Promise<NumberStore> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
@@ -81,7 +84,7 @@ export async function openNumberStore(path: string): Promise<NumberStore> {
     });
     return writing;
   };
-  const sold = (e164: string) => numbers.some((n) => n.phone_number === e164);
+  const sold = (e164: string) => reserved.includes(e164) || numbers.some((n) => n.phone_number === e164);
   const unsold = (areaCode: string | null) =>
     (areaCode ? [areaCode] : ANY_AREA_CODES).flatMap((code) => fictional(code).filter((n) => !sold(n)));
   return {

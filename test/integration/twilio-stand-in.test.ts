@@ -5,13 +5,14 @@
  * without the local account's credentials refused in Twilio's error shape.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACCOUNT_SID } from '../../lambdas/adapters/twilio/local-account';
 import { startTwilioApi, type TwilioApiStandIn } from '../../local/stand-ins/twilio-api';
+import { startLocalRuntime } from '../support/local-runtime';
 
 const TOKEN = 'local-webhook-token-for-the-test';
 const ACCOUNT = `/2010-04-01/Accounts/${LOCAL_ACCOUNT_SID}`;
@@ -222,4 +223,29 @@ describe('the local Twilio stand-in: who may use it', () => {
     });
     expect(page.status).toBe(403);
   });
+});
+
+describe('the local Twilio stand-in in npm start', () => {
+  it('starts with the runtime, is named in runtime.json, takes the webhook token, and keeps numbers in the data directory', async () => {
+    const runtime = await startLocalRuntime();
+    try {
+      const { endpoint } = runtime.info.twilioApi;
+      expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const token = (await readFile(runtime.info.webhookTokenFile, 'utf8')).trim();
+      const sold = await fetch(`${endpoint}${ACCOUNT}/IncomingPhoneNumbers.json`, {
+        method: 'POST',
+        headers: { ...auth(token), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ AreaCode: '415', VoiceUrl: `${runtime.url}/api/voice` }).toString(),
+      });
+      expect(sold.status).toBe(201);
+      // +1 415 555-0100 is the service's own number on this machine: never sold.
+      const kept = JSON.parse(await readFile(join(runtime.dataDir, 'twilio', 'numbers.json'), 'utf8'));
+      expect(kept.numbers.map((n: { phone_number: string }) => n.phone_number)).toEqual(['+14155550101']);
+      expect(
+        (await fetch(`${endpoint}${ACCOUNT}/IncomingPhoneNumbers.json`, { headers: auth() })).status,
+      ).toBe(401);
+    } finally {
+      await runtime.dispose();
+    }
+  }, 180_000);
 });
