@@ -146,8 +146,14 @@ export type CallRequest = {
 export async function playCall(request: CallRequest): Promise<CallPlayed> {
   const { service, number, log = () => {} } = request;
   const origin = new URL(service.info.webhookUrl).origin;
-  const voiceUrl = number.voice_url ?? `${origin}/api/voice`;
-  const statusUrl = number.status_callback ?? `${origin}/api/voice/status`;
+  // The service's public origin as it reports it now (runtime.json), as callWebhookUrls() names the URLs.
+  const voiceUrl = `${origin}/api/voice`;
+  const statusUrl = `${origin}/api/voice/status`;
+  if (number.voice_url && number.voice_url !== voiceUrl) {
+    log(
+      `Note: the number's voice URL at the stand-in is ${number.voice_url}; Twilio would post there, not to ${voiceUrl}.`,
+    );
+  }
   const callSid = twilioId('CA');
   const call = {
     AccountSid: LOCAL_ACCOUNT_SID,
