@@ -174,6 +174,14 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
     fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem']);
   },
+  // Issue 33, the operator's list of forwarding numbers: one Scan of the numbers (a few per subscriber), each
+  // number's minutes this month (one GetItem of its counter), and the prices in the settings row.
+  'list-forwarding-numbers': (fn, t) => {
+    adminEdge(fn, t);
+    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['Scan']);
+    fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+    fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem']);
+  },
   'message-audio': (fn, t) => {
     adminEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
