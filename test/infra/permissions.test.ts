@@ -163,6 +163,14 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:Query on Usage',
     XRAY,
   ],
+  // Issue 33, the operator's forwarding numbers: one Scan of the few numbers, each one's minutes counter.
+  'list-forwarding-numbers': [
+    ...ADMIN_CHECK,
+    'dynamodb:GetItem on Counters',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:Scan on ForwardingNumbers',
+    XRAY,
+  ],
   'message-audio': [
     ...ADMIN_CHECK,
     'dynamodb:GetItem on Messages',

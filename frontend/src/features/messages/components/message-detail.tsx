@@ -79,8 +79,6 @@ export function MessageDetail({
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted">
-        <span data-source-words>{sourceWords(message)}</span>
-        {' · '}
         {callerOf(message) !== null && message.sender.startsWith('+') && message.source !== 'call' && (
           <>From {senderLabel(message.sender)} · </>
         )}
@@ -91,6 +89,8 @@ export function MessageDetail({
             <span>{formatDuration(message.audio_duration_seconds)}</span>
           </>
         )}
+        {' · '}
+        <span>{sourceWords(message)}</span>
         {message.language && (
           <>
             {' · '}

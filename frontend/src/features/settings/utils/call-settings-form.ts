@@ -84,15 +84,15 @@ function typedNumber(text: string): number {
   return (/^\d+$/.test(trimmed) ? Number(trimmed) : trimmed) as number;
 }
 
-/** The fields the Calls section saves; a blank greeting or area code is saved as null (the schema does it). */
+/** The fields the Calls section saves; a blank greeting or area code is saved as null (SPEC section 5). */
 export function callUpdateFrom(form: CallSettingsForm): CallFields {
   return {
-    call_greeting: form.greeting,
+    call_greeting: form.greeting.trim() === '' ? null : form.greeting,
     call_max_seconds: typedNumber(form.maxSeconds),
     call_silence_seconds: typedNumber(form.silenceSeconds),
     missed_call_texts: form.missedCallTexts,
     forwarding_idle_texts: form.idleTexts,
-    forwarding_area_code: form.areaCode,
+    forwarding_area_code: form.areaCode.trim() || null,
     calls_per_subscriber_per_day: typedNumber(form.callsPerDay),
     call_minutes_per_subscriber_per_day: typedNumber(form.minutesPerDay),
   };
