@@ -1,5 +1,5 @@
 import type { Message } from '@core/messages/message';
-import { render, screen, within } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/testing/fake-api';
