@@ -158,7 +158,13 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   'list-signups': readsSignups,
   'export-signups': readsSignups,
   // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
-  'check-settings': readsSettings,
+  // Issue 33: and whether the account's numbers point at this service: the webhook URL it compares with, and
+  // the subscribers' forwarding numbers (one Scan).
+  'check-settings': (fn, t) => {
+    readsSettings(fn, t);
+    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['Scan']);
+    fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
+  },
   // Signs a short-lived GET of one message's stored audio (a presigned GET carries the signer's rights).
   // "Details": the message with its run steps (one GetItem, one item), and the prices in the settings row.
   'message-run': (fn, t) => {

@@ -124,6 +124,7 @@ const EXPECTED: Record<string, string[]> = {
   'check-settings': [
     ...ADMIN_CHECK,
     'dynamodb:GetItem on Settings',
+    'dynamodb:Scan on ForwardingNumbers',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,

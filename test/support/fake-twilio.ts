@@ -70,6 +70,11 @@ export type FakeTwilio = {
   readonly faults: FaultScript;
   /** The account's numbers (E.164), as IncomingPhoneNumbers lists them. */
   phoneNumbers: string[];
+  /**
+   * Where each number sends its texts and calls (IncomingPhoneNumbers' sms_url and voice_url, issue 33's Setup
+   * check), by number; a number not here has neither set.
+   */
+  numberWebhooks: Record<string, { readonly sms_url?: string; readonly voice_url?: string }>;
   /** What the Account resource says: `active`, `suspended` or `closed`. */
   accountStatus: string;
   /** Registers media under a fresh MM…/ME… and returns its API URL (what Twilio's webhook sends as MediaUrl0). */
@@ -138,6 +143,8 @@ export async function startFakeTwilio(options: {
           account_sid: options.accountSid,
           phone_number,
           capabilities: { sms: true, mms: true, voice: true },
+          sms_url: fake.numberWebhooks[phone_number]?.sms_url ?? '',
+          voice_url: fake.numberWebhooks[phone_number]?.voice_url ?? null,
         })),
         page: 0,
         page_size: 50,
@@ -260,6 +267,7 @@ export async function startFakeTwilio(options: {
     deliveries,
     faults,
     phoneNumbers: [],
+    numberWebhooks: {},
     accountStatus: 'active',
     addMedia: (mediaOptions) => {
       const stored: StoredMedia = { ...mediaOptions, messageSid: sid('MM'), mediaSid: sid('ME') };
@@ -280,6 +288,7 @@ export async function startFakeTwilio(options: {
       media.clear();
       cdnTokens.clear();
       fake.phoneNumbers = [];
+      fake.numberWebhooks = {};
       fake.accountStatus = 'active';
     },
     close: async () => {
