@@ -135,7 +135,7 @@ describe("the operator's view of forwarded calls (issue 33)", () => {
       expect(await items.count()).toBe(2);
       // Newest first: the number bought yesterday, released in 20 days; then the confirmed one with 12 minutes.
       expect(await items.nth(0).innerText()).toMatch(
-        /\(312\) 555-0101[\s\S]*For \(415\) 555-0122[\s\S]*Not confirmed[\s\S]*released/,
+        /\(312\) 555-0101[\s\S]*For \(415\) 555-0122[\s\S]*Not confirmed[\s\S]*to be released/,
       );
       const confirmed = await items.nth(1).innerText();
       expect(confirmed).toMatch(/\(312\) 555-0100[\s\S]*\$1\.25 this month/);
@@ -192,6 +192,7 @@ describe("the operator's view of forwarded calls (issue 33)", () => {
     await calls.getByText(/An area code is three digits/).waitFor();
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
+      await calls.getByText(/An area code is three digits/).scrollIntoViewIfNeeded();
       await page.getByRole('dialog').screenshot({ path: join(SCREENSHOTS, `settings-calls-${width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

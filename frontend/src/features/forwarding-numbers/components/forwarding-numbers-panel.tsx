@@ -70,7 +70,8 @@ function NumberRow({ number }: { readonly number: ForwardingNumberView }) {
         {number.release_after && (
           <span className="font-medium text-danger" title={exactTime(number.release_after)}>
             {' '}
-            · released {dayWords(number.release_after)}
+            · {Date.parse(number.release_after) > Date.now() ? 'to be released' : 'released'}{' '}
+            {dayWords(number.release_after)}
           </span>
         )}
       </p>

@@ -54,9 +54,7 @@ describe("Settings' Calls section (issue 33)", () => {
     expect(within(panel).getByRole('textbox', { name: /Greeting/ })).toHaveValue('');
     expect(within(panel).getByText(/built-in one, spoken in each subscriber's language/)).toBeInTheDocument();
     expect(within(panel).getByRole('textbox', { name: 'Longest recording (seconds)' })).toHaveValue('120');
-    expect(
-      within(panel).getByRole('textbox', { name: 'Silence that ends a recording (seconds)' }),
-    ).toHaveValue('5');
+    expect(within(panel).getByRole('textbox', { name: 'Silence that ends it (seconds)' })).toHaveValue('5');
     expect(within(panel).getByRole('textbox', { name: 'Calls per subscriber a day' })).toHaveValue('30');
     expect(within(panel).getByRole('textbox', { name: 'Call minutes per subscriber a day' })).toHaveValue(
       '30',
@@ -103,7 +101,7 @@ describe("Settings' Calls section (issue 33)", () => {
     const { api, panel, user } = await openCalls();
     const area = within(panel).getByRole('textbox', { name: /Area code/ });
     await user.type(area, '012');
-    const silence = within(panel).getByRole('textbox', { name: 'Silence that ends a recording (seconds)' });
+    const silence = within(panel).getByRole('textbox', { name: 'Silence that ends it (seconds)' });
     await user.clear(silence);
     await user.type(silence, '1');
     await user.click(screen.getByRole('tab', { name: 'Reply' }));

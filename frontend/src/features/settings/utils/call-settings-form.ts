@@ -41,8 +41,8 @@ export const CALL_NUMBER_FIELDS = [
   {
     key: 'silenceSeconds',
     name: 'call_silence_seconds',
-    label: 'Silence that ends a recording (seconds)',
-    hint: 'The caller stops talking this long and the recording ends. From 2 to 30.',
+    label: 'Silence that ends it (seconds)',
+    hint: 'When the caller is silent this long, the recording ends. From 2 to 30.',
   },
   {
     key: 'callsPerDay',
