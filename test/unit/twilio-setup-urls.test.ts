@@ -3,9 +3,10 @@
  * and the Twilio check says that Twilio cannot reach a service on this machine's own address, and how to fix
  * it, instead of comparing numbers' webhooks with an address Twilio could never post to.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callUrlsOn, isThisMachineOnly, twilioUrlsOn } from '#core/calls/twilio-urls';
 import type { SettingsRecord } from '#core/operator/settings';
+import { TwilioRestAccountCheck } from '../../lambdas/adapters/twilio/twilio-account-check';
 import { HTTP_ROUTES } from '../../lambdas/http/routes';
 import type { TwilioAnswer } from '../../lambdas/ports/credential-checks';
 import { type CredentialCheckDeps, checkTwilio } from '../../lambdas/use-cases/credential-checks';
@@ -76,5 +77,61 @@ describe('the Twilio check without a public address', () => {
     expect(result.message).toBe(
       "Twilio accepted the Account SID and auth token, and (415) 555-0177 is a number of that account. But Twilio cannot reach this computer: http://localhost:4100 is this machine's own address. Run an HTTPS tunnel to it (for example cloudflared tunnel --url http://localhost:4100), start the service again with PUBLIC_URL=<the tunnel's https address>, give Twilio the URLs shown here, and check again.",
     );
+  });
+});
+
+describe("the account's numbers, page by page", () => {
+  const SID = `AC${'2'.repeat(32)}`;
+  const page = (numbers: string[], next: string | null) => ({
+    incoming_phone_numbers: numbers.map((phone_number) => ({
+      phone_number,
+      sms_url: `https://voice.example.com/api/receive-message`,
+      voice_url: '',
+    })),
+    next_page_uri: next,
+  });
+
+  async function listed(nextOfFirst: string) {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      const body = url.endsWith(`${SID}.json`)
+        ? { status: 'active' }
+        : url.includes('Page=1')
+          ? page(['+13125550102'], null)
+          : page(['+14155550177', '+13125550101'], nextOfFirst);
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    try {
+      const answer = await new TwilioRestAccountCheck({ apiBaseUrl: 'https://api.twilio.test' }).check({
+        accountSid: SID,
+        authToken: 'token-0123456789abcdef',
+        phoneNumber: '+14155550177',
+      });
+      return { answer, asked };
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }
+
+  it("follows Twilio's next page on its own origin and lists every number with its webhooks", async () => {
+    const next = `/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers.json?PageSize=1000&Page=1&PageToken=PA1`;
+    const { answer, asked } = await listed(next);
+    expect(answer).toEqual({
+      outcome: 'accepted',
+      ownsNumber: true,
+      numbers: [
+        { number: '+14155550177', smsUrl: 'https://voice.example.com/api/receive-message', voiceUrl: null },
+        { number: '+13125550101', smsUrl: 'https://voice.example.com/api/receive-message', voiceUrl: null },
+        { number: '+13125550102', smsUrl: 'https://voice.example.com/api/receive-message', voiceUrl: null },
+      ],
+    });
+    expect(asked.at(-1)).toBe(`https://api.twilio.test${next}`);
+  });
+
+  it('never sends the credentials to another host a next page names', async () => {
+    const { answer, asked } = await listed('@evil.example/steal?Page=1');
+    expect(asked.every((url) => url.startsWith('https://api.twilio.test/'))).toBe(true);
+    expect(answer.outcome === 'accepted' && answer.numbers).toHaveLength(2);
   });
 });
