@@ -15,6 +15,7 @@ import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamod
 import { DynamoCounters } from '../../lambdas/adapters/aws/dynamo-counters';
 import { DynamoForwardingNumberRepository } from '../../lambdas/adapters/aws/dynamo-forwarding-numbers';
 import { DynamoMessageRepository } from '../../lambdas/adapters/aws/dynamo-message-repository';
+import { DynamoUsageCounter } from '../../lambdas/adapters/aws/dynamo-usage-counter';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { messageRow, rowButton, signInToDashboard } from '../support/dashboard';
 import { ROOT, type RunningRuntime, startLocalRuntime } from '../support/local-runtime';
@@ -70,6 +71,13 @@ beforeAll(async () => {
     new Date(Date.now() + 40 * 86_400_000).toISOString(),
     12,
   );
+  // Today's usage as the calls and the daily job count it: 2 calls of 3 billed minutes, 1 missed, 2 numbers.
+  await new DynamoUsageCounter(db, runtime.info.tables.usage).add(new Date().toISOString().slice(0, 10), {
+    calls: 2,
+    call_minutes: 3,
+    missed_calls: 1,
+    number_days: 2,
+  });
   const messages = new DynamoMessageRepository(db, runtime.info.tables.messages);
   const base = {
     sender: SUBSCRIBER,
@@ -144,6 +152,17 @@ describe("the operator's view of forwarded calls (issue 33)", () => {
       await section.scrollIntoViewIfNeeded();
       await section.screenshot({ path: join(SCREENSHOTS, `forwarding-numbers-${width}.png`) });
 
+      // Usage: the calls, their minutes, the missed call and the numbers held, in the totals and the cost.
+      const usage = page.getByRole('region', { name: 'Usage' });
+      const totals = usage.getByLabel('Totals');
+      await totals.getByText('Forwarded calls').waitFor();
+      expect(await totals.innerText()).toMatch(
+        /FORWARDED CALLS\s*2[\s\S]*CALL MINUTES\s*3[\s\S]*MISSED CALLS\s*1[\s\S]*NUMBERS HELD\s*2/i,
+      );
+      // 3 minutes at $0.0085 and 2 number-days at $1.15 / 30.
+      expect(await totals.innerText()).toMatch(/ESTIMATED COST\s*\$0\.1022/i);
+      await usage.screenshot({ path: join(SCREENSHOTS, `usage-calls-${width}.png`) });
+
       // The message list: the call under its caller's number, marked as a call; opened with the keyboard.
       const call = messageRow(page, /The plumber can come/);
       expect(await rowButton(call).innerText()).toContain('(312) 555-0147');
@@ -156,7 +175,9 @@ describe("the operator's view of forwarded calls (issue 33)", () => {
       await rowButton(call).focus();
       await page.keyboard.press('Enter');
       await call.getByText('Call from (312) 555-0147, forwarded by (415) 555-0111').waitFor();
-      await page.screenshot({ path: join(SCREENSHOTS, `message-source-call-${width}.png`), fullPage: true });
+      await page
+        .getByRole('list', { name: 'Recent Messages' })
+        .screenshot({ path: join(SCREENSHOTS, `message-source-call-${width}.png`) });
       expect(errors).toEqual([]);
       await page.close();
     }
