@@ -5,7 +5,7 @@
 import { adminRoutes } from '../../composition/http';
 import { counters, forwardingNumberRepository, settingsRepository } from '../../composition/repositories';
 import { systemClock } from '../../ports/clock';
-import { listForwardingNumbers } from '../../use-cases/forwarding-numbers';
+import { listForwardingNumbers } from '../../use-cases/forwarding-number-list';
 
 const deps = {
   forwardingNumbers: forwardingNumberRepository(),
