@@ -15,10 +15,12 @@ import {
   type Access,
   type AccessTargets,
   adminEdge,
+  checksProviders,
   correctsMessage,
   countsUsage,
   ffmpeg,
   healthProbes,
+  listsForwardingNumbers,
   movesLiveChannel,
   openAiKey,
   ownsMessage,
@@ -157,14 +159,8 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   },
   'list-signups': readsSignups,
   'export-signups': readsSignups,
-  // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
-  // Issue 33: and whether the account's numbers point at this service: the webhook URL it compares with, and
-  // the subscribers' forwarding numbers (one Scan).
-  'check-settings': (fn, t) => {
-    readsSettings(fn, t);
-    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['Scan']);
-    fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
-  },
+  // Asks OpenAI and Twilio whether the saved credentials work (and, issue 33, where the numbers point).
+  'check-settings': checksProviders,
   // Signs a short-lived GET of one message's stored audio (a presigned GET carries the signer's rights).
   // "Details": the message with its run steps (one GetItem, one item), and the prices in the settings row.
   'message-run': (fn, t) => {
@@ -180,14 +176,7 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
     fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem']);
   },
-  // Issue 33, the operator's list of forwarding numbers: one Scan of the numbers (a few per subscriber), each
-  // number's minutes this month (one GetItem of its counter), and the prices in the settings row.
-  'list-forwarding-numbers': (fn, t) => {
-    adminEdge(fn, t);
-    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['Scan']);
-    fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
-    fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem']);
-  },
+  'list-forwarding-numbers': listsForwardingNumbers,
   'message-audio': (fn, t) => {
     adminEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);
