@@ -208,3 +208,25 @@ export const readsSettings: Access = (fn, t) => {
   openAiKey(fn, t);
   fn.secret(ENV.TWILIO_AUTH_TOKEN_SECRET_ARN, t.data.twilioAuthTokenSecret);
 };
+
+/**
+ * Settings' checks: OpenAI and Twilio with the saved credentials (the row and both secrets, nothing written),
+ * and (issue 33) whether the account's numbers point at this service: the webhook URL it compares with, and
+ * the subscribers' forwarding numbers (one Scan).
+ */
+export const checksProviders: Access = (fn, t) => {
+  readsSettings(fn, t);
+  fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['Scan']);
+  fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
+};
+
+/**
+ * Issue 33, the operator's list of forwarding numbers: one Scan of the numbers (a few per subscriber), each
+ * number's minutes this month (one GetItem of its counter), and the prices in the settings row.
+ */
+export const listsForwardingNumbers: Access = (fn, t) => {
+  adminEdge(fn, t);
+  fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['Scan']);
+  fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
+  fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem']);
+};

@@ -15,10 +15,12 @@ import {
   type Access,
   type AccessTargets,
   adminEdge,
+  checksProviders,
   correctsMessage,
   countsUsage,
   ffmpeg,
   healthProbes,
+  listsForwardingNumbers,
   movesLiveChannel,
   openAiKey,
   ownsMessage,
@@ -166,8 +168,8 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   },
   'list-signups': readsSignups,
   'export-signups': readsSignups,
-  // Asks OpenAI and Twilio whether the saved credentials work: reads the row and both secrets, writes nothing.
-  'check-settings': readsSettings,
+  // Asks OpenAI and Twilio whether the saved credentials work (and, issue 33, where the numbers point).
+  'check-settings': checksProviders,
   // Signs a short-lived GET of one message's stored audio (a presigned GET carries the signer's rights).
   // "Details": the message with its run steps (one GetItem, one item), and the prices in the settings row.
   'message-run': (fn, t) => {
@@ -183,6 +185,7 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.table(ENV.SETTINGS_TABLE, t.data.tables.settings, ['GetItem']);
     fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem']);
   },
+  'list-forwarding-numbers': listsForwardingNumbers,
   'message-audio': (fn, t) => {
     adminEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem']);

@@ -6,6 +6,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { twilioUrlsOn } from '#core/calls/twilio-urls';
 import { type LocalConfig, readLocalConfig } from './local-config';
 import { applyPowertoolsEnvironment } from './powertools-env';
 import type { Runtime } from './runtime';
@@ -57,13 +58,17 @@ async function main() {
   // Behind a tunnel or proxy (PUBLIC_URL), the addresses a person shares are the public ones.
   const site = info.publicUrl ?? info.url;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  // The URLs Twilio is given (issue 33): the texts', the delivery status and the forwarded calls'.
+  const twilio = twilioUrlsOn(info.webhookUrl);
   console.log(`
 Voice Summary is running (ready in ${seconds} s).
 
   Site              ${site}/${info.publicUrl ? `  (also ${info.url}/ on this machine)` : ''}
   Admin dashboard   ${site}/admin
   Health check      ${info.url}/api/health
-  SMS webhook       ${info.webhookUrl}  (HTTP POST; ${info.publicUrl ? 'give this URL to the SMS provider' : "Twilio cannot reach this computer: to give it one, run an HTTPS tunnel here and start with PUBLIC_URL=<the tunnel's https address>"})
+  SMS webhook       ${info.webhookUrl}  (HTTP POST; ${info.publicUrl ? 'the SMS number\'s "A message comes in"' : "Twilio cannot reach this computer: to give it one, run an HTTPS tunnel here and start with PUBLIC_URL=<the tunnel's https address>"})
+  Voice webhook     ${twilio.voice}  (HTTP POST; forwarding numbers' "A call comes in", set when each is bought)
+  Delivery status   ${info.smsStatusUrl}  (sent with each text)${info.publicUrl ? '' : '\n                    (Twilio reaches these only through PUBLIC_URL and a tunnel; Settings, Setup, Check says which numbers point elsewhere)'}
   Send a test SMS   npm run sms -- <audio file> --from +14155550123
   Replies (SMS)     ${info.outbox}
   Sign-in emails    ${info.mailbox}

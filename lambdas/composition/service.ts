@@ -1,5 +1,6 @@
 /** What the service calls itself and how people reach it, each read only by the functions that show it. */
 import * as z from 'zod';
+import { callUrlsOn } from '#core/calls/twilio-urls';
 import { ENV } from './env-names';
 import { once } from './once';
 import { readEnv } from './read-env';
@@ -39,15 +40,7 @@ export const publicWebhookUrl = once(
  * webhook a forwarding number is bought with, its call status callback, and the <Record> action and recording
  * status callback the voice webhook's TwiML names. Each is exactly what Twilio signs.
  */
-export const callWebhookUrls = once(() => {
-  const origin = new URL(publicWebhookUrl()).origin;
-  return {
-    voice: `${origin}/api/voice`,
-    status: `${origin}/api/voice/status`,
-    recorded: `${origin}/api/voice/recorded`,
-    recording: `${origin}/api/voice/recording`,
-  } as const;
-});
+export const callWebhookUrls = once(() => callUrlsOn(publicWebhookUrl()));
 
 /** The exact URL Twilio posts each text's delivery status to (what it signs, and what each send asks for). */
 export const smsStatusUrl = once(

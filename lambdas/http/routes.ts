@@ -305,6 +305,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     throttle: THROTTLES.admin,
   },
   { method: 'GET', path: '/api/usage', fn: 'get-usage', access: 'admin', throttle: THROTTLES.admin },
+  // Issue 33: the subscribers' forwarding numbers with this month's cost.
+  {
+    method: 'GET',
+    path: '/api/forwarding-numbers',
+    fn: 'list-forwarding-numbers',
+    access: 'admin',
+    throttle: THROTTLES.admin,
+  },
   { method: 'GET', path: '/api/signups', fn: 'list-signups', access: 'admin', throttle: THROTTLES.admin },
   {
     method: 'GET',

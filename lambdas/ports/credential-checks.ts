@@ -12,11 +12,25 @@ export interface OpenAiKeyCheck {
   check(apiKey: string): Promise<ProviderAnswer>;
 }
 
-/** Twilio's answer about an account, and whether `phoneNumber` is one of its numbers (when it took them). */
+/** One of the account's numbers and where Twilio sends what comes to it (IncomingPhoneNumbers' SmsUrl, VoiceUrl). */
+export type TwilioNumberUrls = {
+  readonly number: string;
+  readonly smsUrl: string | null;
+  readonly voiceUrl: string | null;
+};
+
+/**
+ * Twilio's answer about an account, whether `phoneNumber` is one of its numbers (when it took them), and
+ * every number of the account with its webhooks (issue 33: Setup checks them).
+ */
 export type TwilioAnswer =
   | (ProviderAnswer & { readonly outcome: 'refused' | 'rate-limited' | 'unreachable' })
   | { readonly outcome: 'inactive'; readonly status: string }
-  | { readonly outcome: 'accepted'; readonly ownsNumber: boolean };
+  | {
+      readonly outcome: 'accepted';
+      readonly ownsNumber: boolean;
+      readonly numbers: readonly TwilioNumberUrls[];
+    };
 
 export interface TwilioAccountCheck {
   check(credentials: {

@@ -3,8 +3,10 @@
  * Account SID and auth token and owns the saved number. The answer is a sentence for the operator; it never
  * carries a secret.
  */
+import { checkWebhooks } from '#core/calls/webhook-check';
 import { formatPhoneNumber } from '#core/delivery/phone';
 import type { OpenAiKeyCheck, TwilioAccountCheck } from '../ports/credential-checks';
+import type { ForwardingNumberRepository } from '../ports/forwarding-numbers';
 import type { SecretStore } from '../ports/secret-store';
 import type { SettingsRepository } from '../ports/settings-repository';
 
@@ -18,6 +20,16 @@ export type CredentialCheckDeps = {
   readonly secrets: SecretStore;
   readonly openAi: OpenAiKeyCheck;
   readonly twilio: TwilioAccountCheck;
+  /**
+   * Where Twilio must send texts and calls (issue 33): the URLs, the subscribers' forwarding numbers, and
+   * whether Twilio can reach these URLs at all (not when they are this machine's own: `npm start` without
+   * PUBLIC_URL, talking to the real Twilio).
+   */
+  readonly webhooks: {
+    readonly urls: { readonly sms: string; readonly voice: string };
+    readonly forwardingNumbers: Pick<ForwardingNumberRepository, 'list'>;
+    readonly reachable: boolean;
+  };
 };
 
 const TRY_AGAIN = 'Try again in a minute.';
@@ -62,16 +74,31 @@ export async function checkTwilio(deps: CredentialCheckDeps): Promise<Credential
   const number = formatPhoneNumber(phoneNumber);
   const answer = await deps.twilio.check({ accountSid, authToken, phoneNumber });
   switch (answer.outcome) {
-    case 'accepted':
-      return answer.ownsNumber
-        ? {
-            ok: true,
-            message: `Twilio accepted the Account SID and auth token, and ${number} is a number of that account.`,
-          }
-        : {
-            ok: false,
-            message: `Twilio accepted the Account SID and auth token, but ${number} is not a number of that account: save one of its numbers.`,
-          };
+    case 'accepted': {
+      if (!answer.ownsNumber) {
+        return {
+          ok: false,
+          message: `Twilio accepted the Account SID and auth token, but ${number} is not a number of that account: save one of its numbers.`,
+        };
+      }
+      const accepted = `Twilio accepted the Account SID and auth token, and ${number} is a number of that account.`;
+      const { urls, forwardingNumbers, reachable } = deps.webhooks;
+      if (!reachable) {
+        const origin = new URL(urls.sms).origin;
+        return {
+          ok: false,
+          message: `${accepted} But Twilio cannot reach this computer: ${origin} is this machine's own address. Run an HTTPS tunnel to it (for example cloudflared tunnel --url ${origin}), start the service again with PUBLIC_URL=<the tunnel's https address>, give Twilio the URLs shown here, and check again.`,
+        };
+      }
+      const forwarding = (await forwardingNumbers.list()).map((n) => n.number);
+      const webhooks = checkWebhooks({
+        smsNumber: phoneNumber,
+        expected: urls,
+        forwarding,
+        listed: answer.numbers,
+      });
+      return { ok: webhooks.ok, message: [accepted, ...webhooks.sentences].join(' ') };
+    }
     case 'inactive':
       return { ok: false, message: `Twilio says this account is ${answer.status}: it cannot send texts.` };
     case 'refused':

@@ -7,6 +7,7 @@ import {
   type PagePosition,
 } from '#core/messages/message-history';
 import { deliveryState } from '#core/messages/message-outcome';
+import { messageSource } from '#core/messages/message-source';
 import { messageKind, receivedWords } from '#core/messages/refused-inbound';
 import { CSV_START, csvLine } from '#core/operator/csv';
 import type { HeardWord } from '#core/transcripts/heard-words';
@@ -62,6 +63,7 @@ const EXPORT_HEADER = [
   'sender',
   'phone_number',
   'source',
+  'caller_number',
   'status',
   'reply_sent',
   'delivery',
@@ -89,7 +91,8 @@ function exportRow(m: Message) {
     m.created_at,
     m.sender,
     m.phone_number,
-    m.source ?? null,
+    messageSource(m),
+    m.caller_number ?? null,
     m.status,
     m.reply_sent,
     deliveryState(m.sms_parts),

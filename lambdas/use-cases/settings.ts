@@ -1,5 +1,6 @@
 import { ValidationError } from '#core/errors';
 import { linkDaysTooLong } from '#core/messages/retention';
+import { CALL_SETTING_DEFAULTS } from '#core/operator/call-settings';
 import { applyFirstRunUpdate } from '#core/operator/first-run';
 import {
   DEFAULT_SETTINGS,
@@ -31,6 +32,8 @@ export async function getSettingsView(deps: SettingsDeps): Promise<SettingsView>
     twilio_auth_token: maskSecret(twilioToken),
   };
 }
+
+const CALL_SETTING_NAMES = Object.keys(CALL_SETTING_DEFAULTS) as (keyof typeof CALL_SETTING_DEFAULTS)[];
 
 /** What saving needs besides the row and the secrets: the days messages are kept, which no link outlives. */
 export type SettingsUpdateDeps = SettingsDeps & { readonly transcriptDays: number };
@@ -64,6 +67,11 @@ export async function updateSettings(
   for (const limit of LIMIT_NAMES) {
     const value = update[limit];
     if (value !== undefined) Object.assign(next, { [limit]: value });
+  }
+  // Issue 33's Calls section (core/operator/call-settings.ts): null clears the greeting and the area code.
+  for (const name of CALL_SETTING_NAMES) {
+    const value = update[name];
+    if (value !== undefined) Object.assign(next, { [name]: value });
   }
   for (const name of SECRET_NAMES) {
     const value = update[name];

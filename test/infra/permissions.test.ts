@@ -127,6 +127,7 @@ const EXPECTED: Record<string, string[]> = {
   'check-settings': [
     ...ADMIN_CHECK,
     'dynamodb:GetItem on Settings',
+    'dynamodb:Scan on ForwardingNumbers',
     'secretsmanager:GetSecretValue on OpenAiApiKey',
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
@@ -164,6 +165,14 @@ const EXPECTED: Record<string, string[]> = {
     'dynamodb:GetItem on Counters',
     'dynamodb:GetItem on Settings',
     'dynamodb:Query on Usage',
+    XRAY,
+  ],
+  // Issue 33, the operator's forwarding numbers: one Scan of the few numbers, each one's minutes counter.
+  'list-forwarding-numbers': [
+    ...ADMIN_CHECK,
+    'dynamodb:GetItem on Counters',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:Scan on ForwardingNumbers',
     XRAY,
   ],
   'message-audio': [

@@ -324,10 +324,12 @@ describe('the Settings checks', () => {
     expect(refused.text).not.toContain('not-the-right-token');
 
     await save({ twilio_auth_token: TWILIO_TOKEN });
+    // Issue 33: and its texts come here (the rest of that check: twilio-webhooks-check.test.ts).
+    twilio.numberWebhooks = { '+14155550177': { sms_url: runtime.info.webhookUrl } };
     expect((await check('twilio')).json).toEqual({
       ok: true,
       message:
-        'Twilio accepted the Account SID and auth token, and (415) 555-0177 is a number of that account.',
+        'Twilio accepted the Account SID and auth token, and (415) 555-0177 is a number of that account. Texts to (415) 555-0177 come to this service.',
     });
 
     await save({ twilio_phone_number: '+14155550188' });

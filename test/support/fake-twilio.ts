@@ -71,6 +71,11 @@ export type FakeTwilio = {
   readonly faults: FaultScript;
   /** The account's numbers (E.164), as IncomingPhoneNumbers lists them. */
   phoneNumbers: string[];
+  /**
+   * Where each number sends its texts and calls (IncomingPhoneNumbers' sms_url and voice_url, issue 33's Setup
+   * check), by number; a number not here has neither set.
+   */
+  numberWebhooks: Record<string, { readonly sms_url?: string; readonly voice_url?: string }>;
   /** What the Account resource says: `active`, `suspended` or `closed`. */
   accountStatus: string;
   /** The numbers for sale, bought and released (issue 33's forwarding numbers). */
@@ -142,6 +147,8 @@ export async function startFakeTwilio(options: {
           account_sid: options.accountSid,
           phone_number,
           capabilities: { sms: true, mms: true, voice: true },
+          sms_url: fake.numberWebhooks[phone_number]?.sms_url ?? '',
+          voice_url: fake.numberWebhooks[phone_number]?.voice_url ?? null,
         })),
         page: 0,
         page_size: 50,
@@ -265,6 +272,7 @@ export async function startFakeTwilio(options: {
     deliveries,
     faults,
     phoneNumbers: [],
+    numberWebhooks: {},
     accountStatus: 'active',
     numbers,
     addMedia: (mediaOptions) => {
@@ -286,6 +294,7 @@ export async function startFakeTwilio(options: {
       media.clear();
       cdnTokens.clear();
       fake.phoneNumbers = [];
+      fake.numberWebhooks = {};
       fake.accountStatus = 'active';
       numbers.reset();
     },

@@ -121,12 +121,46 @@ describe('the CSV export', () => {
     expect({ rows, truncated }).toEqual({ rows: 131, truncated: false });
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFF"id","created_at","sender","phone_number","source","status","reply_sent","delivery","audio_duration_seconds","summary","transcript","error_message","transcript_marked_wrong","transcript_reviewed_by","transcript_reviewed_at","corrected_transcript","kind","received","answered_text","urgency","urgency_reason","urgency_corrected"',
+      '\uFEFF"id","created_at","sender","phone_number","source","caller_number","status","reply_sent","delivery","audio_duration_seconds","summary","transcript","error_message","transcript_marked_wrong","transcript_reviewed_by","transcript_reviewed_at","corrected_transcript","kind","received","answered_text","urgency","urgency_reason","urgency_corrected"',
     );
     expect(lines[1]).toBe(
-      `"wrong-1","2026-11-03T11:00:00.000Z","test-user","","","completed","false","none","","'=HYPERLINK(""http://evil.example"",""click"")","Call me at five five five. x;'=1+1","","true","ops@example.com","2026-11-03T12:00:00.000Z","Call me at 555-0199.","voice","","","","","false"`,
+      `"wrong-1","2026-11-03T11:00:00.000Z","test-user","","upload","","completed","false","none","","'=HYPERLINK(""http://evil.example"",""click"")","Call me at five five five. x;'=1+1","","true","ops@example.com","2026-11-03T12:00:00.000Z","Call me at 555-0199.","voice","","","","","false"`,
     );
     expect(lines).toHaveLength(132);
+  });
+
+  it('says where each message came from, a call with its caller, and infers it for messages from before', async () => {
+    const messages = seeded(0);
+    const at = (minute: number) => `2026-11-03T11:0${minute}:00.000Z`;
+    await messages.create({
+      ...pendingMessage({ id: 'call-1', created_at: at(3) }),
+      phone_number: '+13125550100',
+      source: 'call',
+      caller_number: '+13125550147',
+    });
+    await messages.create({
+      ...pendingMessage({ id: 'call-2', created_at: at(2) }),
+      phone_number: '+13125550100',
+      source: 'call',
+      caller_number: null,
+    });
+    await messages.create({
+      ...pendingMessage({ id: 'old-mms', created_at: at(1) }),
+      phone_number: '+13125550100',
+    });
+    await messages.create({ ...pendingMessage({ id: 'old-upload', created_at: at(0) }), phone_number: null });
+    const { csv } = await messagesCsv({ messages }, {});
+    const cells = csv
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',').slice(0, 6).join(','));
+    expect(cells).toEqual([
+      `"call-1","${at(3)}","test-user","+13125550100","call","+13125550147"`,
+      `"call-2","${at(2)}","test-user","+13125550100","call",""`,
+      `"old-mms","${at(1)}","test-user","+13125550100","sms",""`,
+      `"old-upload","${at(0)}","test-user","","upload",""`,
+    ]);
   });
 
   it('stops on a whole row at the size limit and says so', async () => {

@@ -1,9 +1,10 @@
 /**
  * POST /api/settings/check/{provider} (admin), provider `openai` or `twilio`: whether the provider accepts the
- * saved credentials, as `{ok, message}` in words (never a secret).
+ * saved credentials, as `{ok, message}` in words (never a secret); for Twilio also whether the SMS number and
+ * the forwarding numbers send their texts and calls to this service (issue 33).
  */
 import * as z from 'zod';
-import { credentialChecks } from '../../composition/credential-checks';
+import { credentialChecks, twilioWebhooks } from '../../composition/credential-checks';
 import { adminRoutes } from '../../composition/http';
 import { settingsRepository } from '../../composition/repositories';
 import { secretStore } from '../../composition/secrets';
@@ -14,6 +15,7 @@ const deps = {
   settings: settingsRepository(),
   secrets: secretStore(['openai_api_key', 'twilio_auth_token']),
   ...credentialChecks(),
+  webhooks: twilioWebhooks(),
 };
 const route = adminRoutes();
 

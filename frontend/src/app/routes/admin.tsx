@@ -3,6 +3,7 @@ import { endSessionHere, getIdToken } from '@/features/auth/api/auth';
 import { AdminGate } from '@/features/auth/components/admin-gate';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { FirstRunChecklist } from '@/features/first-run/components/first-run-checklist';
+import { ForwardingNumbersPanel } from '@/features/forwarding-numbers/components/forwarding-numbers-panel';
 import { MESSAGES_SECTION_ID, MessagesSection } from '@/features/messages/components/messages-section';
 import { useLiveMessages } from '@/features/messages/hooks/use-live-messages';
 import { useMessageHistory } from '@/features/messages/hooks/use-message-history';
@@ -84,6 +85,7 @@ function Dashboard({ email, onLogout }: { readonly email: string; readonly onLog
         </div>
         <div className="min-w-0 space-y-6">
           <UsagePanel reloadKey={reloadKey} />
+          <ForwardingNumbersPanel reloadKey={reloadKey} />
           <SignupsPanel reloadKey={reloadKey} />
           <TeamPanel reloadKey={reloadKey} />
         </div>

@@ -1,4 +1,5 @@
 import type { Message } from '@core/messages/message';
+import { callerNumberWords, messageSource } from '@core/messages/message-source';
 import { isStuck, STATUS_PRESENTATION } from '@core/messages/status';
 import { messageCallbackLine, messageNumberUnclear } from '@core/texts/callback-lines';
 import { languageLabel, languageName } from '@core/texts/languages';
@@ -18,6 +19,20 @@ import { RunDetails } from './run-details';
 function CallbackLine({ message }: { readonly message: Message }) {
   const line = messageCallbackLine({ ...message, transcript: message.transcript ?? '' });
   return line === null ? null : <p className="mt-1 text-ink">{line}</p>;
+}
+
+/**
+ * Where the message came from, in words (issue 33): a forwarded call with its caller's number from the network
+ * and whose number it was forwarded from, an MMS, or a test upload.
+ */
+function sourceWords(message: Message): string {
+  const caller = callerNumberWords(message);
+  if (caller !== null) {
+    const to = message.sender.startsWith('+') ? `, forwarded by ${senderLabel(message.sender)}` : '';
+    return `Call from ${caller}${to}`;
+  }
+  if (messageSource(message) === 'upload') return 'Test upload';
+  return message.refusal ? 'By text' : 'By MMS';
 }
 
 /**
@@ -64,7 +79,7 @@ export function MessageDetail({
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted">
-        {callerOf(message) !== null && message.sender.startsWith('+') && (
+        {callerOf(message) !== null && message.sender.startsWith('+') && message.source !== 'call' && (
           <>From {senderLabel(message.sender)} · </>
         )}
         <time dateTime={message.created_at}>{exactTime(message.created_at)}</time>
@@ -74,7 +89,8 @@ export function MessageDetail({
             <span>{formatDuration(message.audio_duration_seconds)}</span>
           </>
         )}
-        {message.source === 'upload' && ' · test upload'}
+        {' · '}
+        <span>{sourceWords(message)}</span>
         {message.language && (
           <>
             {' · '}

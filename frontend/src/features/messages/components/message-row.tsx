@@ -1,7 +1,8 @@
 import type { Message } from '@core/messages/message';
 import { messageOutcome } from '@core/messages/message-outcome';
+import { messageSource, SOURCE_LABEL } from '@core/messages/message-source';
 import { effectiveUrgency } from '@core/urgency/urgency-schema';
-import { ChevronDown, RotateCw } from 'lucide-react';
+import { ChevronDown, MessageSquare, Phone, RotateCw, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useRetry } from '../hooks/use-retry';
@@ -9,6 +10,20 @@ import { gistOf, rowAction, whoCalled } from '../utils/message-row';
 import { MessageDetail } from './message-detail';
 import { OutcomeBadge } from './outcome-badge';
 import { UrgencyMarker } from './urgency-marker';
+
+const SOURCE_ICON = { call: Phone, sms: MessageSquare, upload: Upload } as const;
+
+/** Where the message came from (issue 33): an icon, its word for screen readers and on hover. */
+function SourceMark({ message }: { readonly message: Message }) {
+  const source = messageSource(message);
+  const Icon = SOURCE_ICON[source];
+  return (
+    <span data-source={source} title={SOURCE_LABEL[source]} className="shrink-0 text-muted">
+      <Icon aria-hidden="true" className="size-4" />
+      <span className="sr-only">{SOURCE_LABEL[source]}: </span>
+    </span>
+  );
+}
 
 /**
  * The columns of a row and of the list's header, on a laptop: status first (as a message log reads), who,
@@ -68,9 +83,10 @@ export function MessageRow({
           <OutcomeBadge outcome={messageOutcome(shown)} />
         </span>
         <span
-          className={`col-span-2 col-start-1 row-start-1 min-w-0 truncate font-semibold md:col-span-1 md:col-start-2 ${spam ? 'text-muted' : 'text-ink'}`}
+          className={`col-span-2 col-start-1 row-start-1 flex min-w-0 items-center gap-1.5 font-semibold md:col-span-1 md:col-start-2 ${spam ? 'text-muted' : 'text-ink'}`}
         >
-          {whoCalled(shown)}
+          <SourceMark message={shown} />
+          <span className="min-w-0 truncate">{whoCalled(shown)}</span>
         </span>
         <span
           className={`col-span-2 col-start-2 row-start-2 flex min-w-0 gap-2 text-sm text-muted md:col-span-1 md:col-start-3 md:row-start-1 ${spam ? '' : 'md:text-ink'}`}

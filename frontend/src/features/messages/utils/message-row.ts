@@ -6,6 +6,7 @@
 import { formatPhoneNumber } from '@core/delivery/phone';
 import type { Message } from '@core/messages/message';
 import type { DeliveryState, Outcome } from '@core/messages/message-outcome';
+import { callerNumberWords } from '@core/messages/message-source';
 import { receivedWords } from '@core/messages/refused-inbound';
 import { STATUS_PRESENTATION } from '@core/messages/status';
 
@@ -40,9 +41,16 @@ export function callerOf(message: Pick<Message, 'summary_details'>): string | nu
   return message.summary_details?.caller?.trim() || null;
 }
 
-/** Who the row is from: the caller when known, else the number (or a test upload's name). */
-export function whoCalled(message: Pick<Message, 'summary_details' | 'sender'>): string {
-  return callerOf(message) ?? senderLabel(message.sender);
+/**
+ * Who the row is from: the caller when known; for a forwarded call the caller's number from the network
+ * ("Private number" when withheld); else the number that sent it (or a test upload's name).
+ */
+export function whoCalled(
+  message: Pick<Message, 'summary_details' | 'sender' | 'source' | 'caller_number'>,
+): string {
+  const network = callerNumberWords(message);
+  const number = network === 'a private number' ? 'Private number' : network;
+  return callerOf(message) ?? number ?? senderLabel(message.sender);
 }
 
 /**

@@ -93,6 +93,15 @@ describe('the settings modal', () => {
       full_per_number_per_day: 3,
       upload_links_per_number_per_day: 3,
       unit_prices: DEFAULT_UNIT_PRICES,
+      // Issue 33's Calls section, at its defaults; blank greeting and area code as null.
+      call_greeting: null,
+      call_max_seconds: 120,
+      call_silence_seconds: 5,
+      missed_call_texts: true,
+      forwarding_idle_texts: true,
+      forwarding_area_code: null,
+      calls_per_subscriber_per_day: 30,
+      call_minutes_per_subscriber_per_day: 30,
     });
     await act(() => vi.advanceTimersByTimeAsync(2_900));
     expect(screen.getByText('Settings saved successfully')).toBeInTheDocument();

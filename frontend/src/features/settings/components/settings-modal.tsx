@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { type SettingsSection, sectionsWithErrors } from '../utils/settings-sections';
+import { CallSettings } from './call-settings';
 import { LimitSettings } from './limit-settings';
 import { PriceSettings } from './price-settings';
 import { OpenAiSettings, TwilioSettings } from './provider-settings';
@@ -11,8 +12,8 @@ import { panelId, SettingsTabs, tabId } from './settings-tabs';
 import { type SetupParts, SetupSettings } from './setup-settings';
 
 /**
- * SPEC: Settings opens as a modal, here in sections (Reply, Limits and budget, Providers and keys, Prices,
- * Setup) with tabs of its own. Loads the single row (a load failure is only logged), saves every section's
+ * SPEC: Settings opens as a modal, here in sections (Reply, Limits and budget, Calls, Providers and keys,
+ * Prices, Setup) with tabs of its own. Loads the single row (a load failure is only logged), saves every section's
  * fields at once with "Settings saved successfully" for 3 seconds or "Failed to save settings", and shows the
  * section of a field with a problem. Escape and the close button close it; the browser keeps focus inside
  * while it is open, and it goes back to whatever opened it.
@@ -119,6 +120,9 @@ export function SettingsModal({
               </div>
               <div {...panel('limits')}>
                 <LimitSettings form={form} change={change} errors={errors} />
+              </div>
+              <div {...panel('calls')}>
+                <CallSettings form={form} change={change} errors={errors} />
               </div>
               <div {...panel('providers')}>
                 <OpenAiSettings view={view} form={form} change={change} />

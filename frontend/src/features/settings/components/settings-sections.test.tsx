@@ -67,6 +67,9 @@ describe('the sections of Settings', () => {
     expect(screen.getByRole('tab', { name: 'Limits and budget' })).toHaveFocus();
     expect(within(visiblePanel()).getByLabelText('Voice messages per sender a day')).toBeVisible();
     await user.keyboard('{ArrowDown}');
+    expect(visiblePanel()).toHaveAccessibleName('Calls');
+    expect(within(visiblePanel()).getByLabelText('Longest recording (seconds)')).toBeVisible();
+    await user.keyboard('{ArrowDown}');
     expect(visiblePanel()).toHaveAccessibleName('Providers and keys');
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Setup' })).toHaveFocus();

@@ -15,6 +15,7 @@ import {
   settingsUpdateSchema,
 } from '@core/operator/settings';
 import { DEFAULT_UNIT_PRICES, type UnitPrices } from '@core/operator/unit-prices';
+import { type CallSettingsForm, callFormFrom, callUpdateFrom } from './call-settings-form';
 
 /** What a write-only secret field will do on save. */
 export type SecretEdit = { readonly value: string; readonly clear: boolean };
@@ -39,6 +40,8 @@ export type SettingsForm = {
   segmentLimits: Record<SegmentLimitName, string>;
   /** The unit prices usage's estimated cost applies, as typed (US dollars). */
   prices: Record<keyof UnitPrices, string>;
+  /** Forwarded calls (issue 33): the Calls section. */
+  calls: CallSettingsForm;
 };
 
 export type FieldErrors = Partial<Record<keyof SettingsUpdateInput, string>>;
@@ -69,6 +72,7 @@ export function formFrom(view: SettingsView | null): SettingsForm {
     prices: Object.fromEntries(
       Object.entries(view?.unit_prices ?? DEFAULT_UNIT_PRICES).map(([name, price]) => [name, String(price)]),
     ) as Record<keyof UnitPrices, string>,
+    calls: callFormFrom(view),
   };
 }
 
@@ -148,6 +152,7 @@ function toUpdate(form: SettingsForm): SettingsUpdateInput {
     unit_prices: Object.fromEntries(
       Object.entries(form.prices).map(([name, text]) => [name, typedPrice(text)]),
     ) as UnitPrices,
+    ...callUpdateFrom(form.calls),
   };
   const openai = secretUpdate(form.openaiKey);
   const token = secretUpdate(form.authToken);

@@ -184,6 +184,54 @@ describe('the Usage section', () => {
     );
   });
 
+  it('counts forwarded calls, their minutes, missed calls and numbers held, only when there were any, in the cost', async () => {
+    const api = installFakeApi();
+    const dates = usageDates(NOW, 30);
+    const prices = { ...DEFAULT_UNIT_PRICES, voice_minute: 0.01, phone_number_month: 3 };
+    const range = usageReport(
+      dates,
+      [
+        { ...emptyUsageDay(dates.at(-1)!), calls: 3, call_minutes: 5, missed_calls: 1, number_days: 2 },
+        { ...emptyUsageDay(dates.at(-2)!), calls: 1, call_minutes: 2, number_days: 2 },
+      ],
+      prices,
+    );
+    // 7 minutes at $0.01 and 4 number-days at $3 / 30.
+    expect(range.estimated_cost).toBe(0.47);
+    api.on('GET', '/api/usage', () => ({
+      status: 200,
+      body: { ...range, budget: smsBudget(NOW, 1000, 0), answers_budget: smsBudget(NOW, 200, 0) },
+    }));
+    render(<UsagePanel reloadKey={0} />);
+    const totals = await screen.findByLabelText('Totals');
+    const tile = (label: string) => within(totals).getByText(label).nextElementSibling;
+    expect(tile('Forwarded calls')).toHaveTextContent('4');
+    expect(tile('Call minutes')).toHaveTextContent('7');
+    expect(tile('Missed calls')).toHaveTextContent('1');
+    expect(tile('Numbers held')).toHaveTextContent('2');
+    expect(tile('Estimated cost')).toHaveTextContent('$0.4700');
+    expect(
+      screen.getByText(
+        (text, el) =>
+          el?.tagName === 'P' &&
+          text.includes(
+            '4 forwarded calls (7 minutes billed), 1 missed call without a message; 2 forwarding numbers held.',
+          ),
+      ),
+    ).toBeVisible();
+    const lines = within(screen.getByRole('list', { name: 'Numbers by day' })).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('3 calls (5 min, 1 missed)');
+  });
+
+  it('shows no call figures for a range without calls or numbers', async () => {
+    const api = installFakeApi();
+    api.on('GET', '/api/usage', () => ({ status: 200, body: report(30) }));
+    render(<UsagePanel reloadKey={0} />);
+    const totals = await screen.findByLabelText('Totals');
+    expect(within(totals).queryByText('Forwarded calls')).toBeNull();
+    expect(screen.queryByText(/forwarded call/)).toBeNull();
+  });
+
   it('says when usage cannot be loaded', async () => {
     installFakeApi().on('GET', '/api/usage', () => ({
       status: 503,

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatUsd } from '@/lib/format-money';
 import { useServerData } from '@/lib/use-server-data';
 import { loadUsage } from '../api/usage';
-import { shortDate, usageSummary } from '../utils/usage-summary';
+import { hasCalls, numbersHeld, shortDate, usageSummary } from '../utils/usage-summary';
 import { SmsBudgetMeter } from './sms-budget';
 import { UsageChart } from './usage-chart';
 
@@ -25,6 +25,8 @@ const COLUMNS = [
   'Pictures, files',
   'Other texts',
   'After STOP',
+  'Calls',
+  'Call min',
   'Cost',
 ] as const;
 
@@ -87,6 +89,15 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
     ['Segments sent', t.segments],
     ['MMS sent (cards)', t.mms_sent],
     ['Audio minutes', (t.audio_seconds / 60).toFixed(1)],
+    // Issue 33: forwarded calls, when the range had any call or number.
+    ...(hasCalls(report)
+      ? ([
+          ['Forwarded calls', t.calls],
+          ['Call minutes', t.call_minutes],
+          ['Missed calls', t.missed_calls],
+          ['Numbers held', numbersHeld(report)],
+        ] as const)
+      : []),
     ['Estimated cost', formatUsd(report.estimated_cost)],
   ] as const;
   return (
@@ -107,7 +118,7 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-accent">Numbers by day</summary>
         <div className="@container mt-2 max-h-72 overflow-y-auto">
-          {/* Ten columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
+          {/* Twelve columns need room: a narrow section (a phone, the side column) lists each day on its lines. */}
           <table className="hidden w-full text-left @2xl:table">
             <thead className="text-muted">
               <tr>
@@ -132,6 +143,8 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
                   <td className="py-1 pr-3 text-ink">{day.refused_attachments}</td>
                   <td className="py-1 pr-3 text-ink">{day.unknown_texts}</td>
                   <td className="py-1 pr-3 text-ink">{day.opted_out_messages}</td>
+                  <td className="py-1 pr-3 text-ink">{day.calls}</td>
+                  <td className="py-1 pr-3 text-ink">{day.call_minutes}</td>
                   <td className="py-1 text-ink">{formatUsd(day.estimated_cost)}</td>
                 </tr>
               ))}
@@ -143,6 +156,8 @@ function UsageReportView({ report }: { readonly report: UsageReport }) {
                 <span className="font-semibold">{shortDate(day.date)}</span>: {day.received} received,{' '}
                 {day.completed} completed, {day.failed} failed, {day.segments} segments,{' '}
                 {day.mms_sent > 0 && `${day.mms_sent} MMS, `}
+                {day.calls + day.missed_calls > 0 &&
+                  `${day.calls} ${day.calls === 1 ? 'call' : 'calls'} (${day.call_minutes} min, ${day.missed_calls} missed), `}
                 {formatUsd(day.estimated_cost)}
                 {refusedLine(day)}
               </li>

@@ -19,12 +19,34 @@ export function usageSummary(report: UsageReport): string {
     `Last ${count(report.days.length, 'day', 'days')}: ${count(t.received, 'voice message', 'voice messages')} received, ${t.completed.toLocaleString('en-US')} completed, ${failed}, ${count(t.limited, 'over the daily limit', 'over the daily limit')}.`,
     `${count(t.texts_sent, 'text', 'texts')} sent in ${count(t.segments, 'segment', 'segments')}${t.mms_sent > 0 ? ` and ${count(t.mms_sent, 'MMS', 'MMS')} with cards` : ''}; ${t.delivered.toLocaleString('en-US')} delivered, ${t.undelivered.toLocaleString('en-US')} undelivered.`,
     t.received > 0 ? `Busiest day ${shortDate(busiest.date)} with ${busiest.received}.` : '',
+    callsSentence(report),
     refusedSentence(t),
     correctionsSentence(t),
     `Estimated cost ${formatUsd(report.estimated_cost)}.`,
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/**
+ * Forwarding numbers held now (issue 33): counted once a day by the daily job, so the newer of today's and
+ * yesterday's count (today's may not be counted yet).
+ */
+export function numbersHeld(report: UsageReport): number {
+  return Math.max(0, ...report.days.slice(-2).map((day) => day.number_days));
+}
+
+/** Whether the range had any forwarded call or forwarding number: the call figures show only then. */
+export function hasCalls(report: UsageReport): boolean {
+  const t = report.totals;
+  return t.calls + t.missed_calls + t.number_days > 0;
+}
+
+/** Forwarded calls in the range (issue 33), or nothing when there were none and no number was held. */
+function callsSentence(report: UsageReport): string {
+  if (!hasCalls(report)) return '';
+  const t = report.totals;
+  return `${count(t.calls, 'forwarded call', 'forwarded calls')} (${count(t.call_minutes, 'minute', 'minutes')} billed), ${count(t.missed_calls, 'missed call', 'missed calls')} without a message; ${count(numbersHeld(report), 'forwarding number', 'forwarding numbers')} held.`;
 }
 
 /** What came instead of voice messages (each kept on the record as failed), or nothing when none did. */

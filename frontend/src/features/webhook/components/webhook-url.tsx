@@ -64,8 +64,8 @@ export function LoopbackNote({
       Twilio cannot reach this address: it is this computer's own. For real texts, run an HTTPS tunnel to port{' '}
       {port} (for example <code>cloudflared tunnel --url http://localhost:{port}</code>), start the service
       again with <code>PUBLIC_URL=https://your-tunnel.example npm start</code> (the tunnel's address), and
-      give Twilio the URL shown here then. Until then, <code>npm run sms</code> sends voice messages from this
-      computer as Twilio would.
+      give Twilio the URLs shown here then (numbers bought before keep the old address: Check names them).
+      Until then, <code>npm run sms</code> sends voice messages from this computer as Twilio would.
     </p>
   );
 }
