@@ -35,6 +35,7 @@ import {
   team,
   twilio,
 } from './access-grants';
+import { callEvents, voiceCall } from './call-access';
 import type { ProjectFunction } from './constructs/project-function';
 
 const step = PIPELINE_STEPS;
@@ -346,6 +347,9 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.setting(ENV.SMS_STATUS_URL, t.smsStatusUrl);
     countsUsage(fn, t);
   },
+  // Forwarded calls (issue 33): lib/call-access.ts.
+  'voice-call': voiceCall,
+  'call-events': callEvents,
 };
 
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
@@ -354,6 +358,7 @@ const PIPELINE_STARTERS: readonly string[] = [
   'create-message',
   'process-audio',
   'upload-link',
+  'call-events',
 ];
 
 /** Applies the access declared for `fnName` (and the pipeline start permission for starters). */

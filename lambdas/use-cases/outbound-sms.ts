@@ -67,6 +67,8 @@ export const TEXT_KINDS = [
   'upload-link',
   'delete-code',
   'join-refused',
+  'forwarding-works',
+  'missed-call',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -107,6 +109,10 @@ const KIND_RULES = {
   'upload-link': { toOptedOut: false, budget: 'answers', pastBudget: false },
   'delete-code': { toOptedOut: false, budget: 'answers', pastBudget: true },
   'join-refused': { toOptedOut: false, budget: 'answers', pastBudget: false },
+  // Forwarded calls (issue 33): the one text after the test call; a missed call's, which anyone can cause by
+  // calling (at most one a caller a day), so it takes the answers' budget like a text anyone can make us send.
+  'forwarding-works': { toOptedOut: false, budget: 'service', pastBudget: false },
+  'missed-call': { toOptedOut: false, budget: 'answers', pastBudget: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

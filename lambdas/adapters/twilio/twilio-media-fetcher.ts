@@ -20,6 +20,9 @@ export type TwilioMediaRef = {
 
 const MEDIA_PATH =
   /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Messages\/((?:MM|SM)[0-9a-f]{32})\/Media\/(ME[0-9a-f]{32})(?:\.json)?\/?$/i;
+/** A call's recording (issue 33): `…/Accounts/AC…/Recordings/RE…`, fetched as `.wav`, deleted as `.json`. */
+const RECORDING_PATH =
+  /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Recordings\/(RE[0-9a-f]{32})(?:\.(?:json|wav|mp3))?\/?$/i;
 const MAX_REDIRECTS = 5;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** Where Twilio's media API lives; the only host that ever receives the credentials. */
@@ -39,7 +42,27 @@ export function parseTwilioMediaUrl(url: string): TwilioMediaRef | null {
 }
 
 /**
- * Downloads MMS media from Twilio with HTTP Basic auth and deletes it there afterwards. Redirects are followed
+ * Where to DELETE what a URL names at Twilio: an MMS attachment's media resource, or a call's recording
+ * (`<RecordingUrl>.json`); null when it is neither.
+ */
+export function twilioDeleteUrl(url: string): string | null {
+  const media = parseTwilioMediaUrl(url);
+  if (media) {
+    return `${media.origin}/2010-04-01/Accounts/${media.accountSid}/Messages/${media.messageSid}/Media/${media.mediaSid}.json`;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const recording = RECORDING_PATH.exec(parsed.pathname);
+  if (!recording?.[1] || !recording[2]) return null;
+  return `${parsed.origin}/2010-04-01/Accounts/${recording[1]}/Recordings/${recording[2]}.json`;
+}
+
+/**
+ * Downloads MMS media (and calls' recordings) from Twilio with HTTP Basic auth and deletes it there afterwards. Redirects are followed
  * by hand so each hop is checked against Twilio's hosts and the credentials go to api.twilio.com only: the
  * redirect target (mms.twiliocdn.com, or the legacy S3 bucket media.twiliocdn.com) is a pre-signed URL.
  */
@@ -92,13 +115,13 @@ export class TwilioMediaFetcher implements MediaFetcher {
   }
 
   async delete(url: string): Promise<void> {
-    const ref = parseTwilioMediaUrl(url);
-    if (!ref)
-      throw new PermanentError('Cannot delete the media at Twilio: the URL is not a Twilio media URL.');
-    const target = this.checkedUrl(
-      `${ref.origin}/2010-04-01/Accounts/${ref.accountSid}/Messages/${ref.messageSid}/Media/${ref.mediaSid}.json`,
-      'credentialed',
-    );
+    const resource = twilioDeleteUrl(url);
+    if (!resource) {
+      throw new PermanentError(
+        'Cannot delete the media at Twilio: the URL is not a Twilio media or recording URL.',
+      );
+    }
+    const target = this.checkedUrl(resource, 'credentialed');
     let status: number;
     try {
       const response = await fetch(target, {
