@@ -109,9 +109,9 @@ const KIND_RULES = {
   'upload-link': { toOptedOut: false, budget: 'answers', pastBudget: false },
   'delete-code': { toOptedOut: false, budget: 'answers', pastBudget: true },
   'join-refused': { toOptedOut: false, budget: 'answers', pastBudget: false },
-  // Forwarded calls (issue 33): the one text after the test call; a missed call's, which anyone can cause by
-  // calling (at most one a caller a day), so it takes the answers' budget like a text anyone can make us send.
-  'forwarding-works': { toOptedOut: false, budget: 'service', pastBudget: false },
+  // Forwarded calls (issue 33): the one text after the test call, and a missed call's (at most one a caller
+  // a day). A call anyone can make causes them, so they take the answers' budget, like a text anyone sends.
+  'forwarding-works': { toOptedOut: false, budget: 'answers', pastBudget: false },
   'missed-call': { toOptedOut: false, budget: 'answers', pastBudget: false },
 } as const satisfies Record<TextKind, KindRules>;
 
