@@ -66,6 +66,8 @@ export type FakeTwilio = {
   readonly requests: RecordedTwilioRequest[];
   readonly messages: SentMessage[];
   readonly deletions: { readonly messageSid: string; readonly mediaSid: string }[];
+  /** The call recordings deleted (RE…), in order (issue 33). */
+  readonly recordingDeletions: string[];
   readonly deliveries: MediaDelivery[];
   readonly faults: FaultScript;
   /** The account's numbers (E.164), as IncomingPhoneNumbers lists them. */
@@ -74,6 +76,11 @@ export type FakeTwilio = {
   accountStatus: string;
   /** Registers media under a fresh MM…/ME… and returns its API URL (what Twilio's webhook sends as MediaUrl0). */
   addMedia(options: MediaOptions): RegisteredMedia;
+  /**
+   * Registers a call's recording under a fresh RE… and returns its RecordingUrl (no extension, as Twilio's
+   * callbacks give it): `<url>.wav` serves it with Basic auth, `DELETE <url>.json` deletes it.
+   */
+  addRecording(bytes: Buffer): { readonly url: string; readonly recordingSid: string };
   failNext(count: number, status: number, body?: unknown, method?: string): void;
   failAlways(status: number | null, body?: unknown): void;
   setLatency(ms: number): void;
@@ -94,6 +101,8 @@ export async function startFakeTwilio(options: {
   const requests: RecordedTwilioRequest[] = [];
   const messages: SentMessage[] = [];
   const deletions: { messageSid: string; mediaSid: string }[] = [];
+  const recordingDeletions: string[] = [];
+  const recordings = new Map<string, Buffer>();
   const deliveries: MediaDelivery[] = [];
   const media = new Map<string, StoredMedia>();
   const cdnTokens = new Map<string, StoredMedia>();
@@ -167,6 +176,24 @@ export async function startFakeTwilio(options: {
           return;
         }
         return streamMedia(path, stored, response);
+      }
+    }
+    const recordingMatch = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})(\\.wav|\\.json)?$`).exec(path);
+    const recording = recordingMatch ? recordings.get(recordingMatch[1]!) : undefined;
+    if (recordingMatch && recording) {
+      const recordingSid = recordingMatch[1]!;
+      if (request.method === 'DELETE' && recordingMatch[2] === '.json') {
+        recordings.delete(recordingSid);
+        recordingDeletions.push(recordingSid);
+        response.writeHead(204).end();
+        return;
+      }
+      if (request.method === 'GET' && recordingMatch[2] !== '.json') {
+        return streamMedia(
+          path,
+          { bytes: recording, contentType: 'audio/x-wav', messageSid: '', mediaSid: '' },
+          response,
+        );
       }
     }
     return twilioError(response, 404, 20404, `The requested resource ${path} was not found`);
@@ -257,6 +284,7 @@ export async function startFakeTwilio(options: {
     requests,
     messages,
     deletions,
+    recordingDeletions,
     deliveries,
     faults,
     phoneNumbers: [],
@@ -270,12 +298,19 @@ export async function startFakeTwilio(options: {
         mediaSid: stored.mediaSid,
       };
     },
+    addRecording: (bytes) => {
+      const recordingSid = sid('RE');
+      recordings.set(recordingSid, bytes);
+      return { url: `${api.url}${base}/Recordings/${recordingSid}`, recordingSid };
+    },
     ...faultControls(faults),
     reset: () => {
       faults.reset();
       requests.length = 0;
       messages.length = 0;
       deletions.length = 0;
+      recordingDeletions.length = 0;
+      recordings.clear();
       deliveries.length = 0;
       media.clear();
       cdnTokens.clear();
