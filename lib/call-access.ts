@@ -20,7 +20,7 @@ export const voiceCall: Access = (fn, t) => {
   fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['GetItem', 'UpdateItem']);
   fn.table(ENV.CALLS_TABLE, t.data.tables.calls, ['GetItem', 'PutItem', 'UpdateItem']);
   replyLimits(fn, t);
-  fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem', 'UpdateItem']);
+  fn.table(ENV.COUNTERS_TABLE, t.data.tables.counters, ['GetItem']);
   readsPreferences(fn, t);
   sendsTexts(fn, t);
   fn.setting(ENV.SERVICE_NAME, t.serviceName);
