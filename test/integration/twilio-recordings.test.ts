@@ -26,7 +26,7 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 const fetcher = (authToken = AUTH_TOKEN) =>
-  new TwilioMediaFetcher({ accountSid: ACCOUNT_SID, authToken, allowLoopback: true });
+  new TwilioMediaFetcher({ accountSid: ACCOUNT_SID, authToken, allowLoopback: true, apiBaseUrl: fake.url });
 
 describe("a call's recording at Twilio", () => {
   it('is fetched as .wav with the account credentials, then deleted as .json, once', async () => {
@@ -68,5 +68,22 @@ describe("a call's recording at Twilio", () => {
       expect(twilioDeleteUrl(url)).toBe(`${base}.json`);
     }
     expect(twilioDeleteUrl(`https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Calls/CA1`)).toBeNull();
+  });
+});
+
+describe('the daily sweep of recordings', () => {
+  it('deletes the recordings made before the day given, and leaves the newer ones', async () => {
+    const old = [0, 1, 2].map(() => fake.addRecording(RECORDING, new Date('2026-01-01T10:00:00Z')));
+    const recent = fake.addRecording(RECORDING, new Date('2026-03-01T10:00:00Z'));
+    expect(await fetcher().deleteRecordingsBefore('2026-02-01T00:00:00.000Z')).toBe(3);
+    expect([...fake.recordingDeletions].sort()).toEqual(old.map((r) => r.recordingSid).sort());
+    expect(await fetcher().deleteRecordingsBefore('2026-02-01T00:00:00.000Z')).toBe(0);
+    expect(fake.recordingDeletions).not.toContain(recent.recordingSid);
+  });
+
+  it('is refused with wrong credentials, in words the operator can act on', async () => {
+    await expect(fetcher('wrong-token').deleteRecordingsBefore('2026-02-01')).rejects.toThrow(
+      /check the Account SID/,
+    );
   });
 });

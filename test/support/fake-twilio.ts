@@ -80,7 +80,7 @@ export type FakeTwilio = {
    * Registers a call's recording under a fresh RE… and returns its RecordingUrl (no extension, as Twilio's
    * callbacks give it): `<url>.wav` serves it with Basic auth, `DELETE <url>.json` deletes it.
    */
-  addRecording(bytes: Buffer): { readonly url: string; readonly recordingSid: string };
+  addRecording(bytes: Buffer, createdAt?: Date): { readonly url: string; readonly recordingSid: string };
   failNext(count: number, status: number, body?: unknown, method?: string): void;
   failAlways(status: number | null, body?: unknown): void;
   setLatency(ms: number): void;
@@ -102,7 +102,7 @@ export async function startFakeTwilio(options: {
   const messages: SentMessage[] = [];
   const deletions: { messageSid: string; mediaSid: string }[] = [];
   const recordingDeletions: string[] = [];
-  const recordings = new Map<string, Buffer>();
+  const recordings = new Map<string, { readonly bytes: Buffer; readonly createdAt: Date }>();
   const deliveries: MediaDelivery[] = [];
   const media = new Map<string, StoredMedia>();
   const cdnTokens = new Map<string, StoredMedia>();
@@ -178,6 +178,23 @@ export async function startFakeTwilio(options: {
         return streamMedia(path, stored, response);
       }
     }
+    if (request.method === 'GET' && path === `${base}/Recordings.json`) {
+      // Twilio's `DateCreated<` filter: made before that UTC day.
+      const query = new URLSearchParams(request.path.split('?')[1] ?? '');
+      const before = query.get('DateCreated<');
+      const size = Number(query.get('PageSize') ?? 50);
+      const listed = [...recordings.entries()]
+        .filter(([, r]) => before === null || r.createdAt.toISOString().slice(0, 10) < before)
+        .slice(0, size);
+      return sendJson(response, 200, {
+        recordings: listed.map(([recordingSid, r]) => ({
+          sid: recordingSid,
+          date_created: r.createdAt.toUTCString(),
+        })),
+        page: 0,
+        page_size: size,
+      });
+    }
     const recordingMatch = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})(\\.wav|\\.json)?$`).exec(path);
     const recording = recordingMatch ? recordings.get(recordingMatch[1]!) : undefined;
     if (recordingMatch && recording) {
@@ -191,7 +208,7 @@ export async function startFakeTwilio(options: {
       if (request.method === 'GET' && recordingMatch[2] !== '.json') {
         return streamMedia(
           path,
-          { bytes: recording, contentType: 'audio/x-wav', messageSid: '', mediaSid: '' },
+          { bytes: recording.bytes, contentType: 'audio/x-wav', messageSid: '', mediaSid: '' },
           response,
         );
       }
@@ -298,9 +315,9 @@ export async function startFakeTwilio(options: {
         mediaSid: stored.mediaSid,
       };
     },
-    addRecording: (bytes) => {
+    addRecording: (bytes, createdAt = new Date()) => {
       const recordingSid = sid('RE');
-      recordings.set(recordingSid, bytes);
+      recordings.set(recordingSid, { bytes, createdAt });
       return { url: `${api.url}${base}/Recordings/${recordingSid}`, recordingSid };
     },
     ...faultControls(faults),

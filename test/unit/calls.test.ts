@@ -18,6 +18,7 @@ import {
   receiveRecording,
   recordingCallbackSchema,
 } from '../../lambdas/use-cases/calls/call-events';
+import { expireProviderRecordings } from '../../lambdas/use-cases/retention';
 import { forwardingNumber, InMemoryCalls, InMemoryForwardingNumbers } from '../support/in-memory-calls';
 import { InMemoryUsage, settingsWith } from '../support/in-memory-ports';
 import { inboundDeps } from '../support/inbound-deps';
@@ -329,5 +330,38 @@ describe('the TwiML', () => {
     });
     expect(twiml.indexOf('Forwarding works.')).toBeLessThan(twiml.indexOf('The person you called'));
     expect(twiml).toContain('maxLength="60"');
+  });
+});
+
+describe('the daily sweep of recordings at Twilio', () => {
+  it('deletes the recordings as old as audio may be kept, and reports a failure to retry tomorrow', async () => {
+    const { deps } = setup();
+    const asked: string[] = [];
+    const sweeping = (result: () => Promise<number>) => ({
+      ...deps,
+      retention: { audioDays: 30, transcriptDays: 90 },
+      providers: {
+        mediaFetcher: async () => ({
+          fetch: async () => ({ bytes: Buffer.alloc(0), contentType: null }),
+          delete: async () => {},
+          deleteRecordingsBefore: async (before: string) => {
+            asked.push(before);
+            return result();
+          },
+        }),
+      },
+    });
+    expect(await expireProviderRecordings(sweeping(async () => 4))).toEqual({ deleted: 4, failed: 0 });
+    expect(asked[0]?.slice(0, 10)).toBe('2025-12-02');
+    expect(
+      await expireProviderRecordings(
+        sweeping(async () => {
+          throw new Error('Twilio answered 503');
+        }),
+      ),
+    ).toEqual({ deleted: 0, failed: 1 });
+    expect(deps.warnings).toContain(
+      'Expired call recordings could not be deleted at Twilio; they are tried again tomorrow',
+    );
   });
 });
