@@ -304,6 +304,26 @@ describe('a missed call', () => {
     expect(sms.sent).toHaveLength(1);
   });
 
+  it('is not texted for a call not taken, whose minutes still count on its number', async () => {
+    const { deps, sms, usage, answer, ended } = setup();
+    await deps.optOuts.optOut(SUBSCRIBER, deps.clock());
+    const sid = callSid();
+    await answer(CALLER, sid);
+    expect((await ended(sid, 'completed', 9)).outcome).toBe('unknown-call');
+    expect(sms.sent).toHaveLength(0);
+    expect(usage.days.get('2026-01-01')).toMatchObject({ calls: 1, call_minutes: 1, missed_calls: 0 });
+    expect(await deps.counters.read(callMinutesKey(NUMBER, '2026-01'))).toBe(1);
+    // A status for no number of ours (no To) counts nothing.
+    const stray = callStatusSchema.parse({
+      CallSid: callSid(),
+      AccountSid: ACCOUNT,
+      CallStatus: 'completed',
+      CallDuration: '30',
+    });
+    expect((await callEnded(deps, stray)).outcome).toBe('unknown-call');
+    expect(usage.days.get('2026-01-01')?.calls).toBe(1);
+  });
+
   it('is not a call that left a message', async () => {
     const { sms, answer, recording, ended } = setup();
     const sid = callSid();

@@ -74,8 +74,12 @@ export async function answerCall(deps: AnswerCallDeps, form: VoiceWebhookForm): 
   if (!number) return { twiml: notInServiceTwiml(), outcome: 'not-ours' };
   const now = deps.clock();
   const subscriber = number.subscriber;
-  const settings = await currentSettings(deps);
-  const language = await senderLanguage(deps.preferences, subscriber);
+  // Read at once: a ringing call waits for the answer.
+  const [settings, language, existing] = await Promise.all([
+    currentSettings(deps),
+    senderLanguage(deps.preferences, subscriber),
+    deps.calls.get(form.CallSid),
+  ]);
   const record = (maxSeconds: number, testCall: boolean) =>
     recordTwiml({
       language,
@@ -87,7 +91,7 @@ export async function answerCall(deps: AnswerCallDeps, form: VoiceWebhookForm): 
       recordingStatusUrl: deps.urls.recording,
     });
   // Twilio retried the webhook: the call was taken and counted the first time.
-  if (await deps.calls.get(form.CallSid)) {
+  if (existing) {
     return { twiml: record(settings.call_max_seconds, false), outcome: 'repeat' };
   }
   await deps.forwardingNumbers.update(number.number, { last_call_at: now });

@@ -206,7 +206,8 @@ async function countAndTellMissed(
 ): Promise<CallEndOutcome> {
   const call = await deps.calls.get(form.CallSid);
   // A call we did not take (not taking messages, past a limit) still costs its minutes at Twilio.
-  const number = call?.to ?? ((await deps.forwardingNumbers.get(form.To ?? ''))?.number || null);
+  const to = form.To?.trim() || null;
+  const number = call?.to ?? (to === null ? null : ((await deps.forwardingNumbers.get(to))?.number ?? null));
   const minutes = billedMinutes(form.CallDuration ?? 0);
   const answered = form.CallStatus === 'completed' ? 1 : 0;
   if (number && minutes > 0) {
