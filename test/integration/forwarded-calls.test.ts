@@ -173,6 +173,27 @@ describe('a forwarded call with a message', () => {
   }, 120_000);
 });
 
+describe('a forwarded call from a withheld number', () => {
+  it('becomes a message with no caller number, and the reply says it came from a private number', async () => {
+    const callSid = twilioSid('CA');
+    await post('/api/voice', voiceForm(callSid, '+266696687'));
+    const recording = twilio.addRecording(toneWav(10));
+    await post('/api/voice/recording', {
+      CallSid: callSid,
+      AccountSid: TWILIO.accountSid,
+      RecordingSid: recording.recordingSid,
+      RecordingUrl: recording.url,
+      RecordingStatus: 'completed',
+      RecordingDuration: '10',
+    });
+    const done = await waitForMessage(runtime, `${callSid}-0`, ['completed', 'failed']);
+    expect(done).toMatchObject({ status: 'completed', source: 'call', caller_number: null });
+    const reply = textsTo(SUBSCRIBER).find((t) => t.includes('private number'));
+    expect(reply).toContain('From a private number');
+    expect(reply).not.toContain('Call back');
+  }, 120_000);
+});
+
 describe('a forwarded call without a message', () => {
   it('texts the missed call once, however often Twilio says it ended, and deletes a short recording', async () => {
     const callSid = twilioSid('CA');

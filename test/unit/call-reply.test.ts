@@ -58,6 +58,20 @@ describe("a call's reply", () => {
     expect(text).toContain('From a private number\nCall back: (415) 555-0132');
   });
 
+  it('is the one spam line for a likely-spam call: no callback, not even the caller ID', () => {
+    const [text, ...rest] = composeReply({
+      mode: 'full',
+      summary: summary(null),
+      transcript: SAID,
+      serviceName: 'Voice Summary',
+      caller: { number: CALLER },
+      urgency: { level: 'likely_spam', reason: null },
+    });
+    expect(rest).toEqual([]);
+    expect(text).toMatch(/^Likely spam/);
+    expect(text).not.toContain('555-0147');
+  });
+
   it('is as before for a message that is not a call', () => {
     expect(firstText(undefined, '4155550132')).toContain('Call back: (415) 555-0132');
     expect(firstText(undefined, '4155550132')).not.toContain('312');
