@@ -13,8 +13,13 @@ import {
   sendsTexts,
 } from './access-grants';
 
-// Issue 33, public and signed. The voice webhook answers at once with only what that needs: the number
-// called, the call, today's counts, the "forwarding works" text; no messages, audio or pipeline.
+/**
+ * The voice webhook and <Record action> (public, signed): reads the number called and notes its last and first
+ * call (UpdateItem); stores the call (a conditional PutItem), reads it for a retried webhook and notes the
+ * recording's length; takes today's calls (the counters' UpdateItem, through the gate's grants) and reads
+ * today's minutes (GetItem); texts the one "forwarding works" (opt-outs, the sender's LANG, the auth token,
+ * which also checks the signature). No messages, audio, pipeline or media fetching.
+ */
 export const voiceCall: Access = (fn, t) => {
   publicEdge(fn, t);
   fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, ['GetItem', 'UpdateItem']);
@@ -26,8 +31,13 @@ export const voiceCall: Access = (fn, t) => {
   fn.setting(ENV.SERVICE_NAME, t.serviceName);
   fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
 };
-// Issue 33: the recording makes the call's message and starts the pipeline (a short one is deleted at
-// Twilio, with the auth token); the call's end counts its minutes and texts a missed call.
+/**
+ * The recording and call status callbacks (public, signed): reads the call and notes its message and missed
+ * call (UpdateItem), and the number called for a call not taken (GetItem); creates the call's message (a
+ * conditional PutItem, GetItem for a retry), publishes it and starts the pipeline (function-access.ts
+ * PIPELINE_STARTERS); deletes a recording too short to be a message at Twilio (the auth token, which also
+ * checks the signature); counts minutes and texts a missed call (the gate's grants, the sender's LANG, usage).
+ */
 export const callEvents: Access = (fn, t) => {
   publicEdge(fn, t);
   fn.table(ENV.CALLS_TABLE, t.data.tables.calls, ['GetItem', 'UpdateItem']);
