@@ -65,7 +65,7 @@ describe("a call's reply", () => {
       transcript: SAID,
       serviceName: 'Voice Summary',
       caller: { number: CALLER },
-      urgency: { level: 'likely_spam', reason: null },
+      urgency: { level: 'likely_spam', reason: '' },
     });
     expect(rest).toEqual([]);
     expect(text).toMatch(/^Likely spam/);
