@@ -103,7 +103,9 @@ describe('the voice webhook', () => {
     await deps.settings.put(settingsWith({ call_max_seconds: 90, call_silence_seconds: 4 }));
     const { twiml, outcome } = await answer(CALLER);
     expect(outcome).toBe('recording');
-    expect(twiml).toContain('<Say language="en-US">The person you called cannot answer.');
+    expect(twiml).toContain(
+      '<Say voice="Polly.Joanna" language="en-US">The person you called cannot answer.',
+    );
     expect(twiml).toMatch(
       /<Record maxLength="90" timeout="4" playBeep="true" trim="trim-silence" action="https:\/\/voice\.example\.com\/api\/voice\/recorded"/,
     );
@@ -118,7 +120,9 @@ describe('the voice webhook', () => {
     await deps.settings.put(settingsWith({ call_greeting: 'Leave it <here> & "now"' }));
     await deps.preferences.update(SUBSCRIBER, { language: 'es' }, deps.clock());
     const { twiml } = await answer(CALLER);
-    expect(twiml).toContain('<Say language="es-MX">Leave it &lt;here&gt; &amp; &quot;now&quot;</Say>');
+    expect(twiml).toContain(
+      '<Say voice="Polly.Mia" language="es-MX">Leave it &lt;here&gt; &amp; &quot;now&quot;</Say>',
+    );
     expect(xmlEscape("a'b")).toBe('a&apos;b');
   });
 
@@ -170,7 +174,7 @@ describe('the voice webhook', () => {
     const { deps, sms, answer, forwardingNumbers } = setup({ confirmed: false });
     const first = await answer(CALLER);
     expect(first.testCall).toBe(true);
-    expect(first.twiml).toContain('<Say language="en-US">Forwarding works.</Say>');
+    expect(first.twiml).toContain('<Say voice="Polly.Joanna" language="en-US">Forwarding works.</Say>');
     expect((await forwardingNumbers.get(NUMBER))?.confirmed_at).toBe(deps.clock());
     expect(sms.sent.map((s) => [s.to, s.body])).toEqual([
       [

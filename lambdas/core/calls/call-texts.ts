@@ -9,6 +9,11 @@ import { callerLabel } from './caller-id';
 type SpokenWords = {
   /** <Say language>: a language Twilio's voices speak. */
   readonly sayLanguage: string;
+  /**
+   * <Say voice>: named, as a voice and language that do not go together make <Say> fail; Amazon Polly's
+   * standard voices for US English and Mexican Spanish.
+   */
+  readonly sayVoice: string;
   /** The built-in greeting, when Settings names none. */
   readonly greeting: string;
   /** The test call's first words (the first call to a number not yet confirmed). */
@@ -20,12 +25,14 @@ type SpokenWords = {
 const SPOKEN: Readonly<Record<TextLanguage, SpokenWords>> = {
   en: {
     sayLanguage: 'en-US',
+    sayVoice: 'Polly.Joanna',
     greeting: 'The person you called cannot answer. Please leave a message after the beep.',
     forwardingWorks: 'Forwarding works.',
     notTaking: 'This number is not taking messages right now. Goodbye.',
   },
   es: {
     sayLanguage: 'es-MX',
+    sayVoice: 'Polly.Mia',
     greeting: 'La persona a la que llama no puede contestar. Deje su mensaje después del tono.',
     forwardingWorks: 'El desvío de llamadas funciona.',
     notTaking: 'Este número no recibe mensajes ahora. Adiós.',

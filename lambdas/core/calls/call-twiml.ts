@@ -17,8 +17,8 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-const say = (text: string, language: string) =>
-  `<Say language="${xmlEscape(language)}">${xmlEscape(text)}</Say>`;
+const say = (text: string, words: { readonly sayLanguage: string; readonly sayVoice: string }) =>
+  `<Say voice="${xmlEscape(words.sayVoice)}" language="${xmlEscape(words.sayLanguage)}">${xmlEscape(text)}</Say>`;
 
 const response = (...verbs: string[]) => `${HEAD}<Response>${verbs.join('')}</Response>`;
 
@@ -26,12 +26,12 @@ const response = (...verbs: string[]) => `${HEAD}<Response>${verbs.join('')}</Re
 export const hangupTwiml = (): string => response('<Hangup/>');
 
 /** A call to a number that is not one of ours. */
-export const notInServiceTwiml = (): string => response(say(NOT_IN_SERVICE, 'en-US'), '<Hangup/>');
+export const notInServiceTwiml = (): string => response(say(NOT_IN_SERVICE, spokenWords('en')), '<Hangup/>');
 
 /** A subscriber who is not taking messages (opted out, number being released, past today's calls). */
 export const notTakingTwiml = (language: TextLanguage): string => {
   const words = spokenWords(language);
-  return response(say(words.notTaking, words.sayLanguage), '<Hangup/>');
+  return response(say(words.notTaking, words), '<Hangup/>');
 };
 
 export type RecordCall = {
@@ -56,8 +56,8 @@ export function recordTwiml(call: RecordCall): string {
     ` recordingStatusCallback="${xmlEscape(call.recordingStatusUrl)}" recordingStatusCallbackMethod="POST"` +
     ` recordingStatusCallbackEvent="completed"/>`;
   return response(
-    ...(call.testCall ? [say(words.forwardingWorks, words.sayLanguage)] : []),
-    say(call.greeting?.trim() || words.greeting, words.sayLanguage),
+    ...(call.testCall ? [say(words.forwardingWorks, words)] : []),
+    say(call.greeting?.trim() || words.greeting, words),
     record,
     '<Hangup/>',
   );
