@@ -37,6 +37,7 @@ import {
   team,
   twilio,
 } from './access-grants';
+import { callEvents, forwardingNumberChecks, voiceCall } from './call-access';
 import type { ProjectFunction } from './constructs/project-function';
 
 const step = PIPELINE_STEPS;
@@ -331,20 +332,8 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.setting(ENV.AUDIO_RETENTION_DAYS, String(t.data.retention.audioDays));
     fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
   },
-  // Daily (issue 33): releases the forwarding numbers past their grace at Twilio and forgets them (Scan,
-  // DeleteItem), counts the numbers held in usage, and texts "your forwarding may be off" (UpdateItem of
-  // `idle_notice_at`) through the gate, in the subscriber's LANG.
-  'forwarding-numbers': (fn, t) => {
-    fn.table(ENV.FORWARDING_NUMBERS_TABLE, t.data.tables.forwardingNumbers, [
-      'Scan',
-      'UpdateItem',
-      'DeleteItem',
-    ]);
-    replyLimits(fn, t);
-    sendsTexts(fn, t);
-    readsPreferences(fn, t);
-    fn.setting(ENV.SERVICE_NAME, t.serviceName);
-  },
+  // Daily (issue 33): lib/call-access.ts.
+  'forwarding-numbers': forwardingNumberChecks,
   // Every 5 minutes: counts messages created 15 to 60 minutes ago that are still unfinished.
   'watch-stuck-messages': (fn, t) => {
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, []);
@@ -372,6 +361,9 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
     fn.setting(ENV.SMS_STATUS_URL, t.smsStatusUrl);
     countsUsage(fn, t);
   },
+  // Forwarded calls (issue 33): lib/call-access.ts.
+  'voice-call': voiceCall,
+  'call-events': callEvents,
 };
 
 /** Functions that start pipeline executions: they get STATE_MACHINE_ARN and states:StartExecution. */
@@ -380,6 +372,7 @@ const PIPELINE_STARTERS: readonly string[] = [
   'create-message',
   'process-audio',
   'upload-link',
+  'call-events',
 ];
 
 /** Applies the access declared for `fnName` (and the pipeline start permission for starters). */

@@ -11,7 +11,11 @@ export const mediaFetching = once(() => {
   return selectMediaFetcher({
     settings: settingsRepository(),
     secrets: secretStore(['twilio_auth_token']),
-    twilio: (options) => new TwilioMediaFetcher(options),
+    twilio: (options) =>
+      new TwilioMediaFetcher({
+        ...options,
+        ...(host.twilioApiBaseUrl ? { apiBaseUrl: host.twilioApiBaseUrl } : {}),
+      }),
     allowLoopback: host.mediaFromLoopback ?? false,
     localToken: host.webhookToken ?? null,
   });

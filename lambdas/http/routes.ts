@@ -177,6 +177,31 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     maxBodyBytes: BODY_LIMITS.twilioForm,
     signedBy: 'twilio',
   },
+  // Forwarded calls (issue 33), signed by Twilio: the voice webhook and the <Record action> answer TwiML at
+  // once (voice-call: only what answering needs); the recording and call status callbacks make the message
+  // and text missed calls (call-events).
+  ...(['/api/voice', '/api/voice/recorded'] as const).map(
+    (path): HttpRoute => ({
+      method: 'POST',
+      path,
+      fn: 'voice-call',
+      access: 'public',
+      throttle: THROTTLES.webhook,
+      maxBodyBytes: BODY_LIMITS.twilioForm,
+      signedBy: 'twilio',
+    }),
+  ),
+  ...(['/api/voice/recording', '/api/voice/status'] as const).map(
+    (path): HttpRoute => ({
+      method: 'POST',
+      path,
+      fn: 'call-events',
+      access: 'public',
+      throttle: THROTTLES.webhook,
+      maxBodyBytes: BODY_LIMITS.twilioForm,
+      signedBy: 'twilio',
+    }),
+  ),
   {
     method: 'POST',
     path: '/api/process-audio',

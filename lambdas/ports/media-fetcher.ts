@@ -9,4 +9,10 @@ export type FetchedMedia = { readonly bytes: Buffer; readonly contentType: strin
 export interface MediaFetcher {
   fetch(url: string, options: { readonly maxBytes: number }): Promise<FetchedMedia>;
   delete(url: string): Promise<void>;
+  /**
+   * Deletes every call recording (issue 33) the provider still holds that was made before `before` (a UTC
+   * day, `2026-11-24`): those whose callback never reached us, or whose delete failed. How many it deleted.
+   * Absent where the provider keeps no recordings.
+   */
+  deleteRecordingsBefore?(before: string): Promise<number>;
 }

@@ -69,6 +69,8 @@ export const TEXT_KINDS = [
   'join-refused',
   'forward',
   'forwarding-idle',
+  'forwarding-works',
+  'missed-call',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -114,6 +116,10 @@ const KIND_RULES = {
   // "Your forwarding may be off": the service's own word about a subscriber's voicemail, at most once a month a
   // number, never asked for by a text, so no stranger's texts may spend the answers' budget it would need.
   'forwarding-idle': { toOptedOut: false, budget: 'service', pastBudget: false },
+  // Forwarded calls (issue 33): the one text after the test call, and a missed call's (at most one a caller
+  // a day). A call anyone can make causes them, so they take the answers' budget, like a text anyone sends.
+  'forwarding-works': { toOptedOut: false, budget: 'answers', pastBudget: false },
+  'missed-call': { toOptedOut: false, budget: 'answers', pastBudget: false },
 } as const satisfies Record<TextKind, KindRules>;
 
 /** What the gate reads: the opt-outs, the settings (countries, cap), the regions and the provider. */

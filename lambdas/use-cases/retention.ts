@@ -90,3 +90,22 @@ export async function expireProviderMedia(deps: ProviderMediaDeps): Promise<Prov
   }
   return { deleted, failed };
 }
+
+/**
+ * Forwarded calls' recordings (issue 33) that Twilio still holds and no message names (a recording status
+ * callback that never reached us, a delete that failed there) are deleted once as old as audio may be kept,
+ * like the media above: nothing of a caller's stays at Twilio past the period the privacy policy states.
+ */
+export async function expireProviderRecordings(deps: ProviderMediaDeps): Promise<ProviderMediaResult> {
+  const days = Math.min(deps.retention.audioDays, deps.retention.transcriptDays);
+  try {
+    const fetcher = await deps.providers.mediaFetcher();
+    if (!fetcher.deleteRecordingsBefore) return { deleted: 0, failed: 0 };
+    return { deleted: await fetcher.deleteRecordingsBefore(retentionCutoff(deps.clock(), days)), failed: 0 };
+  } catch (error) {
+    deps.warn('Expired call recordings could not be deleted at Twilio; they are tried again tomorrow', {
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    return { deleted: 0, failed: 1 };
+  }
+}

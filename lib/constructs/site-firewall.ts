@@ -7,8 +7,16 @@ import {
   TWILIO_SIGNATURE_REQUIRED,
 } from '../../lambdas/http/twilio-firewall';
 
-/** The functions Twilio posts to, signed (the webhook and the delivery status callbacks). */
-export const TWILIO_FUNCTIONS: readonly string[] = ['receive-message', 'sms-status'];
+/**
+ * The functions Twilio posts to, signed (the webhook and the delivery status callbacks; a forwarded call's
+ * voice webhook and its callbacks, issue 33).
+ */
+export const TWILIO_FUNCTIONS: readonly string[] = [
+  'receive-message',
+  'sms-status',
+  'voice-call',
+  'call-events',
+];
 
 // The numbers and words the local gateway shares (local/api-door.ts mirrors this firewall).
 export {

@@ -208,6 +208,35 @@ const EXPECTED: Record<string, string[]> = {
     'secretsmanager:GetSecretValue on TwilioAuthToken',
     XRAY,
   ],
+  // A forwarded call's voice webhook (issue 33): the number called, the call, today's counts and the one
+  // "forwarding works" text; no messages, audio or pipeline.
+  'voice-call': [
+    'dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on Calls',
+    'dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:GetItem on Counters',
+    'dynamodb:GetItem dynamodb:UpdateItem on ForwardingNumbers',
+    'dynamodb:GetItem on SenderPreferences',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:UpdateItem on Counters',
+    'dynamodb:UpdateItem on Usage',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    XRAY,
+  ],
+  // Its recording and status callbacks: the call's message (and the pipeline), missed-call texts, minutes.
+  'call-events': [
+    ...PUBLISH,
+    'dynamodb:GetItem dynamodb:PutItem on Messages',
+    'dynamodb:GetItem dynamodb:PutItem on OptOuts',
+    'dynamodb:GetItem dynamodb:UpdateItem on Calls',
+    'dynamodb:GetItem on ForwardingNumbers',
+    'dynamodb:GetItem on SenderPreferences',
+    'dynamodb:GetItem on Settings',
+    'dynamodb:UpdateItem on Counters',
+    'dynamodb:UpdateItem on Usage',
+    'secretsmanager:GetSecretValue on TwilioAuthToken',
+    'states:StartExecution on PipelineStateMachine',
+    XRAY,
+  ],
   // The live list's onSubscribe check: one question about one account, on the pool.
   'authorize-live-subscription': [STILL_ADMIN, LIVE_CHANNEL, XRAY],
   'live-channel': [...ADMIN_CHECK, LIVE_CHANNEL, XRAY],
@@ -453,6 +482,8 @@ describe('what each function may do', () => {
         'review-urgency',
         // A removal tells the live list's old channel that it moved (no message change).
         'remove-team-member',
+        // A forwarded call's recording becomes a message (issue 33).
+        'call-events',
       ].sort(),
     );
     // DecideReply reads the message and changes nothing, so it may not publish.
@@ -509,6 +540,9 @@ describe('what each function may do', () => {
         'sms-status',
         // Releases forwarding numbers at Twilio and texts idle subscribers (issue 33).
         'forwarding-numbers',
+        // Forwarded calls (issue 33): the signatures, the texts, and deleting a recording too short to keep.
+        'voice-call',
+        'call-events',
       ].sort(),
     );
   });

@@ -147,7 +147,14 @@ describe('the web ACL in front of the site (app in us-east-1)', () => {
     const twilioRoutes = HTTP_ROUTES.filter((r) => TWILIO_FUNCTIONS.includes(r.fn))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
-    expect(twilioRoutes).toEqual(['POST /api/receive-message', 'POST /api/sms-status']);
+    expect(twilioRoutes).toEqual([
+      'POST /api/receive-message',
+      'POST /api/sms-status',
+      'POST /api/voice',
+      'POST /api/voice/recorded',
+      'POST /api/voice/recording',
+      'POST /api/voice/status',
+    ]);
 
     const unsigned = ruleNamed(Rules, 'TwilioSignatureRequired');
     expect(unsigned.Priority).toBe(0);

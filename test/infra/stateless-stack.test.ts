@@ -187,8 +187,8 @@ describe('the Lambda functions', () => {
     expect(signup).not.toMatch(/dynamodb:(Query|Scan|DeleteItem)|s3:|secretsmanager:/);
   });
 
-  it("let only the four starters (webhook, admin upload, a sender's UPLOAD link, process-audio) start the pipeline", () => {
-    const starters = ['receive-message', 'create-message', 'upload-link', 'process-audio'];
+  it("let only the five starters (webhook, admin upload, a sender's UPLOAD link, process-audio, a call's recording) start the pipeline", () => {
+    const starters = ['receive-message', 'create-message', 'upload-link', 'process-audio', 'call-events'];
     for (const fn of starters) {
       const [, f] = functionFor(app, fn);
       expect(f.Properties.Environment.Variables.STATE_MACHINE_ARN).toEqual({ Ref: expect.any(String) });

@@ -67,6 +67,8 @@ export type FakeTwilio = {
   readonly requests: RecordedTwilioRequest[];
   readonly messages: SentMessage[];
   readonly deletions: { readonly messageSid: string; readonly mediaSid: string }[];
+  /** The call recordings deleted (RE…), in order (issue 33). */
+  readonly recordingDeletions: string[];
   readonly deliveries: MediaDelivery[];
   readonly faults: FaultScript;
   /** The account's numbers (E.164), as IncomingPhoneNumbers lists them. */
@@ -82,6 +84,11 @@ export type FakeTwilio = {
   readonly numbers: FakeNumberMarket;
   /** Registers media under a fresh MM…/ME… and returns its API URL (what Twilio's webhook sends as MediaUrl0). */
   addMedia(options: MediaOptions): RegisteredMedia;
+  /**
+   * Registers a call's recording under a fresh RE… and returns its RecordingUrl (no extension, as Twilio's
+   * callbacks give it): `<url>.wav` serves it with Basic auth, `DELETE <url>.json` deletes it.
+   */
+  addRecording(bytes: Buffer, createdAt?: Date): { readonly url: string; readonly recordingSid: string };
   failNext(count: number, status: number, body?: unknown, method?: string): void;
   failAlways(status: number | null, body?: unknown): void;
   setLatency(ms: number): void;
@@ -102,6 +109,8 @@ export async function startFakeTwilio(options: {
   const requests: RecordedTwilioRequest[] = [];
   const messages: SentMessage[] = [];
   const deletions: { messageSid: string; mediaSid: string }[] = [];
+  const recordingDeletions: string[] = [];
+  const recordings = new Map<string, { readonly bytes: Buffer; readonly createdAt: Date }>();
   const deliveries: MediaDelivery[] = [];
   const media = new Map<string, StoredMedia>();
   const cdnTokens = new Map<string, StoredMedia>();
@@ -179,6 +188,41 @@ export async function startFakeTwilio(options: {
           return;
         }
         return streamMedia(path, stored, response);
+      }
+    }
+    if (request.method === 'GET' && path === `${base}/Recordings.json`) {
+      // Twilio's `DateCreated<` filter: made before that UTC day.
+      const query = new URLSearchParams(request.path.split('?')[1] ?? '');
+      const before = query.get('DateCreated<');
+      const size = Number(query.get('PageSize') ?? 50);
+      const listed = [...recordings.entries()]
+        .filter(([, r]) => before === null || r.createdAt.toISOString().slice(0, 10) < before)
+        .slice(0, size);
+      return sendJson(response, 200, {
+        recordings: listed.map(([recordingSid, r]) => ({
+          sid: recordingSid,
+          date_created: r.createdAt.toUTCString(),
+        })),
+        page: 0,
+        page_size: size,
+      });
+    }
+    const recordingMatch = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})(\\.wav|\\.json)?$`).exec(path);
+    const recording = recordingMatch ? recordings.get(recordingMatch[1]!) : undefined;
+    if (recordingMatch && recording) {
+      const recordingSid = recordingMatch[1]!;
+      if (request.method === 'DELETE' && recordingMatch[2] === '.json') {
+        recordings.delete(recordingSid);
+        recordingDeletions.push(recordingSid);
+        response.writeHead(204).end();
+        return;
+      }
+      if (request.method === 'GET' && recordingMatch[2] !== '.json') {
+        return streamMedia(
+          path,
+          { bytes: recording.bytes, contentType: 'audio/x-wav', messageSid: '', mediaSid: '' },
+          response,
+        );
       }
     }
     return twilioError(response, 404, 20404, `The requested resource ${path} was not found`);
@@ -269,6 +313,7 @@ export async function startFakeTwilio(options: {
     requests,
     messages,
     deletions,
+    recordingDeletions,
     deliveries,
     faults,
     phoneNumbers: [],
@@ -284,12 +329,19 @@ export async function startFakeTwilio(options: {
         mediaSid: stored.mediaSid,
       };
     },
+    addRecording: (bytes, createdAt = new Date()) => {
+      const recordingSid = sid('RE');
+      recordings.set(recordingSid, { bytes, createdAt });
+      return { url: `${api.url}${base}/Recordings/${recordingSid}`, recordingSid };
+    },
     ...faultControls(faults),
     reset: () => {
       faults.reset();
       requests.length = 0;
       messages.length = 0;
       deletions.length = 0;
+      recordingDeletions.length = 0;
+      recordings.clear();
       deliveries.length = 0;
       media.clear();
       cdnTokens.clear();

@@ -8,7 +8,13 @@ export type TwilioMediaFetcherOptions = {
   readonly allowLoopback?: boolean;
   /** For the whole download, redirects included. @default 60_000 */
   readonly timeoutMs?: number;
+  /** Where Twilio's REST API is, for listing recordings (a local stand-in's address). @default https://api.twilio.com */
+  readonly apiBaseUrl?: string;
 };
+
+/** Recordings listed and deleted per page, and pages per sweep (the rest waits for the next day's). */
+const RECORDINGS_PAGE = 100;
+const RECORDING_PAGES = 10;
 
 /** The parts of a Twilio media URL (`…/Accounts/AC…/Messages/MM…/Media/ME…`). */
 export type TwilioMediaRef = {
@@ -20,6 +26,9 @@ export type TwilioMediaRef = {
 
 const MEDIA_PATH =
   /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Messages\/((?:MM|SM)[0-9a-f]{32})\/Media\/(ME[0-9a-f]{32})(?:\.json)?\/?$/i;
+/** A call's recording (issue 33): `…/Accounts/AC…/Recordings/RE…`, fetched as `.wav`, deleted as `.json`. */
+const RECORDING_PATH =
+  /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Recordings\/(RE[0-9a-f]{32})(?:\.(?:json|wav|mp3))?\/?$/i;
 const MAX_REDIRECTS = 5;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** Where Twilio's media API lives; the only host that ever receives the credentials. */
@@ -39,7 +48,27 @@ export function parseTwilioMediaUrl(url: string): TwilioMediaRef | null {
 }
 
 /**
- * Downloads MMS media from Twilio with HTTP Basic auth and deletes it there afterwards. Redirects are followed
+ * Where to DELETE what a URL names at Twilio: an MMS attachment's media resource, or a call's recording
+ * (`<RecordingUrl>.json`); null when it is neither.
+ */
+export function twilioDeleteUrl(url: string): string | null {
+  const media = parseTwilioMediaUrl(url);
+  if (media) {
+    return `${media.origin}/2010-04-01/Accounts/${media.accountSid}/Messages/${media.messageSid}/Media/${media.mediaSid}.json`;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const recording = RECORDING_PATH.exec(parsed.pathname);
+  if (!recording?.[1] || !recording[2]) return null;
+  return `${parsed.origin}/2010-04-01/Accounts/${recording[1]}/Recordings/${recording[2]}.json`;
+}
+
+/**
+ * Downloads MMS media (and calls' recordings) from Twilio with HTTP Basic auth and deletes it there afterwards. Redirects are followed
  * by hand so each hop is checked against Twilio's hosts and the credentials go to api.twilio.com only: the
  * redirect target (mms.twiliocdn.com, or the legacy S3 bucket media.twiliocdn.com) is a pre-signed URL.
  */
@@ -47,8 +76,12 @@ export class TwilioMediaFetcher implements MediaFetcher {
   private readonly authorization: string;
   private readonly allowLoopback: boolean;
   private readonly timeoutMs: number;
+  private readonly accountSid: string;
+  private readonly apiBaseUrl: string;
 
   constructor(options: TwilioMediaFetcherOptions) {
+    this.accountSid = options.accountSid;
+    this.apiBaseUrl = (options.apiBaseUrl ?? `https://${TWILIO_API_HOST}`).replace(/\/+$/, '');
     this.authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
     this.allowLoopback = options.allowLoopback ?? false;
     this.timeoutMs = options.timeoutMs ?? 60_000;
@@ -92,13 +125,13 @@ export class TwilioMediaFetcher implements MediaFetcher {
   }
 
   async delete(url: string): Promise<void> {
-    const ref = parseTwilioMediaUrl(url);
-    if (!ref)
-      throw new PermanentError('Cannot delete the media at Twilio: the URL is not a Twilio media URL.');
-    const target = this.checkedUrl(
-      `${ref.origin}/2010-04-01/Accounts/${ref.accountSid}/Messages/${ref.messageSid}/Media/${ref.mediaSid}.json`,
-      'credentialed',
-    );
+    const resource = twilioDeleteUrl(url);
+    if (!resource) {
+      throw new PermanentError(
+        'Cannot delete the media at Twilio: the URL is not a Twilio media or recording URL.',
+      );
+    }
+    const target = this.checkedUrl(resource, 'credentialed');
     let status: number;
     try {
       const response = await fetch(target, {
@@ -114,6 +147,46 @@ export class TwilioMediaFetcher implements MediaFetcher {
     // 404: already gone (an earlier attempt deleted it), which is what we wanted.
     if (status === 404 || (status >= 200 && status < 300)) return;
     throw statusError(status, 'deleting the media at Twilio');
+  }
+
+  /**
+   * Deletes the account's call recordings made before `before` (Twilio's `DateCreated<` filter, a day): the
+   * first page again after each, as deleting moves the rest up. A recording already gone counts as done.
+   */
+  async deleteRecordingsBefore(before: string): Promise<number> {
+    const list = this.checkedUrl(
+      `${this.apiBaseUrl}/2010-04-01/Accounts/${this.accountSid}/Recordings.json?${new URLSearchParams({
+        'DateCreated<': before.slice(0, 10),
+        PageSize: String(RECORDINGS_PAGE),
+      })}`,
+      'credentialed',
+    );
+    let deleted = 0;
+    for (let page = 0; page < RECORDING_PAGES; page += 1) {
+      let sids: string[];
+      try {
+        const response = await fetch(list, {
+          headers: { authorization: this.authorization },
+          signal: AbortSignal.timeout(this.timeoutMs),
+        });
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw statusError(response.status, 'listing the call recordings at Twilio');
+        }
+        const body = (await response.json()) as { recordings?: { sid?: unknown }[] };
+        sids = (body.recordings ?? [])
+          .map((recording) => recording.sid)
+          .filter((sid): sid is string => typeof sid === 'string' && /^RE[0-9a-f]{32}$/i.test(sid));
+      } catch (error) {
+        throw this.transportError(error, 'listing the call recordings at Twilio');
+      }
+      for (const sid of sids) {
+        await this.delete(`${list.origin}/2010-04-01/Accounts/${this.accountSid}/Recordings/${sid}`);
+        deleted += 1;
+      }
+      if (sids.length < RECORDINGS_PAGE) break;
+    }
+    return deleted;
   }
 
   /** Throws PermanentError (before any request) unless the URL is on a host this hop may talk to. */

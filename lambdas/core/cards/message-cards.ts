@@ -38,7 +38,28 @@ export type CardSource = Pick<
   Message,
   'id' | 'created_at' | 'summary' | 'transcript' | 'summary_details' | 'stated_facts'
 > &
-  Partial<Pick<Message, 'language' | 'reply_language' | 'urgency' | 'urgency_review' | 'transcript_words'>>;
+  Partial<
+    Pick<
+      Message,
+      | 'language'
+      | 'reply_language'
+      | 'urgency'
+      | 'urgency_review'
+      | 'transcript_words'
+      | 'source'
+      | 'caller_number'
+    >
+  >;
+
+/**
+ * The number a contact card keeps: a forwarded call's caller ID when the network gave one (issue 33: fact,
+ * not speech), else the callback number the caller said, as the checks passed it (a withheld caller ID adds
+ * none).
+ */
+function cardNumber(message: CardSource, details: NonNullable<Message['summary_details']>): string | null {
+  if (message.source === 'call' && message.caller_number) return message.caller_number;
+  return checkedAgainstTranscript(details, message.transcript ?? '').callback_number?.trim() || null;
+}
 
 export const CONTACT_FILE_TYPE = 'text/vcard; charset=utf-8';
 export const EVENT_FILE_TYPE = 'text/calendar; charset=utf-8';
@@ -84,12 +105,11 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
   }
   if (effectiveUrgency(message) === 'likely_spam')
     return { contact: null, event: null, noEvent: NO_EVENT.spam };
-  const checked = checkedAgainstTranscript(details, message.transcript);
   const parts = details.caller_parts ?? null;
   const name = statedPart(parts?.name);
   const organization = statedPart(parts?.organization);
   const role = statedPart(parts?.role);
-  const number = checked.callback_number?.trim() || null;
+  const number = cardNumber(message, details);
   const who = whoLabel(name, organization) ?? roleAsName(role);
 
   const contactBody =
@@ -175,8 +195,8 @@ export function contactMissing(message: CardSource, options: { readonly timeZone
   if (effectiveUrgency(message) === 'likely_spam') {
     return 'This message looks like spam: its caller is not offered as a contact.';
   }
-  const number = checkedAgainstTranscript(message.summary_details, message.transcript).callback_number;
-  if (!number?.trim()) {
+  const number = cardNumber(message, message.summary_details);
+  if (!number) {
     if (message.stated_facts.number_unclear !== null) {
       return 'This message has no caller to save: the number they gave was not heard well enough to state.';
     }

@@ -6,11 +6,11 @@
  */
 import type { Message } from '#core/messages/message';
 import { effectiveUrgency } from '#core/urgency/urgency-schema';
-import { checkedCallbackLine } from './voice-reply';
+import { callerIdOf, checkedCallbackLine } from './voice-reply';
 
 /** What a page reads of a message for the lines under its summary. */
 type CallbackSource = Pick<Message, 'summary_details' | 'transcript' | 'stated_facts'> &
-  Partial<Pick<Message, 'urgency' | 'urgency_review'>>;
+  Partial<Pick<Message, 'urgency' | 'urgency_review' | 'source' | 'caller_number'>>;
 
 /**
  * The "Call back:" line a page shows under a message's summary (the message link page, the dashboard's
@@ -20,7 +20,9 @@ type CallbackSource = Pick<Message, 'summary_details' | 'transcript' | 'stated_f
 export function messageCallbackLine(message: CallbackSource): string | null {
   if (effectiveUrgency(message) === 'likely_spam') return null;
   const details = message.summary_details;
-  return details && message.transcript !== null ? checkedCallbackLine(details, message.transcript) : null;
+  return details && message.transcript !== null
+    ? checkedCallbackLine(details, message.transcript, callerIdOf(message))
+    : null;
 }
 
 /** "Number unclear, listen at 0:42" as a page shows it: where, or null (none for likely spam either). */

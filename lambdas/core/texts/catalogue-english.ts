@@ -37,6 +37,7 @@ export const ENGLISH: FixedTexts = {
     at === null ? 'Number unclear: listen to the message' : `Number unclear, listen at ${at}`,
   noSummary: 'No summary available.',
   callBack: 'Call back',
+  fromPrivateNumber: 'From a private number',
   transcriptLabel: 'Transcript',
   transcriptCutNote: ' [transcript cut: too long for text messages]',
   emptyTranscript: 'Transcript: (empty - no speech was recognized)',

@@ -72,6 +72,7 @@ export const SPANISH: FixedTexts = {
     at === null ? 'Teléfono poco claro: escuche el mensaje' : `Teléfono poco claro, escuche en ${at}`,
   noSummary: 'Sin resumen.',
   callBack: 'Devolver la llamada',
+  fromPrivateNumber: 'De un numero privado',
   transcriptLabel: 'Texto',
   transcriptCutNote: ' [texto cortado: demasiado largo para mensajes de texto]',
   emptyTranscript: 'Texto: (en blanco - no se reconocieron palabras)',

@@ -61,6 +61,8 @@ export type FixedTexts = {
   readonly noSummary: string;
   /** Heads the callback line: "Call back: (415) 555-0132, after 3 pm". */
   readonly callBack: string;
+  /** A forwarded call whose caller ID was withheld (issue 33): "From a private number". */
+  readonly fromPrivateNumber: string;
   /** Heads each transcript message: "Transcript: ...", "Transcript (2/3): ...". */
   readonly transcriptLabel: string;
   /** Ends the last transcript message when the cap drops the rest (starts with a space). */

@@ -72,6 +72,28 @@ export type ReplyInput = {
   readonly translated?: boolean;
   /** How pressing the message is (core/urgency/urgency.ts): urgent heads the first text, likely spam replaces it. */
   readonly urgency?: Pick<Urgency, 'level' | 'reason'> | null;
+  /** A forwarded call's caller ID (issue 33): the callback as fact. Absent: not a call. */
+  readonly caller?: CallerId;
+};
+
+/**
+ * The caller of a forwarded call as the network gave it (issue 33): their E.164 number, or null when the
+ * caller ID was withheld ("a private number").
+ */
+export type CallerId = { readonly number: string | null };
+
+/** The caller ID of a message that came from a forwarded call; undefined for any other. */
+export function callerIdOf(message: {
+  readonly source?: string | undefined;
+  readonly caller_number?: string | null | undefined;
+}): CallerId | undefined {
+  return message.source === 'call' ? { number: message.caller_number ?? null } : undefined;
+}
+
+/** A number's national digits (a US number without its leading 1), to tell two numbers apart. */
+const nationalDigits = (number: string) => {
+  const digits = number.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 };
 
 /** A long transcript costs 11 segments per message: ten messages (about 15 minutes of speech) is the cap. */
@@ -110,34 +132,52 @@ export function cleanServiceName(serviceName: string | undefined): string | null
   return name === '' ? null : truncateAtWord(name, SERVICE_NAME_MAX_CHARS, '');
 }
 
-/** The "Call back:" line, or null when there is nothing `shown` (the text above it) does not already say. */
-function callbackLine(summary: VoiceSummary, shown: string, texts: FixedTexts): string | null {
+/**
+ * The "Call back:" line, or null when there is nothing `shown` (the text above it) does not already say. A
+ * forwarded call's caller ID comes first, always, as fact (issue 33); a number said in the message follows
+ * when it is another one. A withheld caller ID is "From a private number", on a line of its own.
+ */
+function callbackLine(
+  summary: VoiceSummary,
+  shown: string,
+  texts: FixedTexts,
+  caller?: CallerId,
+): string | null {
   const text = shown.toLowerCase().replace(/\s+/g, ' ');
   const textDigits = text.replace(/\D/g, '');
   const parts: string[] = [];
+  const callerNumber = caller?.number ?? null;
+  if (callerNumber !== null) parts.push(formatCallbackNumber(callerNumber));
 
   const number = summary.callback_number?.trim();
   if (number) {
-    const digits = number.replace(/\D/g, '');
-    const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+    const national = nationalDigits(number);
     const inText = national.length > 0 && textDigits.includes(national);
-    if (!inText) parts.push(formatCallbackNumber(number));
+    const isCaller = callerNumber !== null && nationalDigits(callerNumber) === national;
+    if (!inText && !isCaller) parts.push(formatCallbackNumber(number));
   }
   const time = summary.callback_time?.trim().replace(/\s+/g, ' ');
   if (time && !text.includes(time.toLowerCase())) parts.push(time);
 
-  return parts.length === 0 ? null : `${texts.callBack}: ${parts.join(', ')}`;
+  const line = parts.length === 0 ? null : `${texts.callBack}: ${parts.join(', ')}`;
+  if (caller && callerNumber === null)
+    return line === null ? texts.fromPrivateNumber : `${texts.fromPrivateNumber}\n${line}`;
+  return line;
 }
 
-/** The "Call back:" line as the sender gets it (only what the caller said), for the operator's card. */
-export function checkedCallbackLine(summary: VoiceSummary, transcript: string): string | null {
+/** The "Call back:" line as the sender gets it (only what the caller said, and a call's caller ID), for the operator's card. */
+export function checkedCallbackLine(
+  summary: VoiceSummary,
+  transcript: string,
+  caller?: CallerId,
+): string | null {
   const checked = checkedAgainstTranscript(summary, transcript);
-  return callbackLine(checked, checked.summary, fixedTexts('en'));
+  return callbackLine(checked, checked.summary, fixedTexts('en'), caller);
 }
 
 /** The lines under the gist, in order: callback, unclear number, warnings (as room allows), link. */
 function trailerLines(input: ReplyInput, shown: string, texts: FixedTexts, room: number): string {
-  const callback = callbackLine(input.summary, shown, texts);
+  const callback = callbackLine(input.summary, shown, texts, input.caller);
   const unclear = input.facts?.number_unclear ?? null;
   const at = unclear?.at ?? null;
   let trailer = callback === null ? '' : `\n${truncateAtWord(toGsmSafe(callback), CALLBACK_MAX_CHARS)}`;

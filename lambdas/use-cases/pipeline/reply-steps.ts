@@ -10,6 +10,7 @@ import type { AccentedLetters } from '#core/operator/settings';
 import { textLanguage } from '#core/texts/catalogue';
 import { composeReply } from '#core/texts/service-texts';
 import { segmentCount, withAccentedLetters } from '#core/texts/sms-text';
+import { callerIdOf } from '#core/texts/voice-reply';
 import { effectiveUrgency } from '#core/urgency/urgency-schema';
 import type { Counters } from '../../ports/counters';
 import { type ReplyCardDeps, replyCardUrls } from '../card-attachments';
@@ -125,6 +126,7 @@ export async function sendReply(deps: SendReplyDeps, state: PipelineState) {
     facts: message.stated_facts ?? null,
     translated: message.reply_language != null && message.reply_language !== message.language,
     urgency: textedUrgency(message),
+    caller: callerIdOf(message),
   });
   const to = message.phone_number;
   if (!to) return { parts: parts.length, sent: 0, complete: false, segments: 0, reason: 'No number.' };
