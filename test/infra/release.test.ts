@@ -96,8 +96,9 @@ describe('every function’s bundle', () => {
     }
     // The webhook (keyword answers), DecideReply, SendReply, MarkFailed (whose notice is a reply) and
     // Summarize (a callback number is stated only when valid). The sign-up texts nothing since issue 31.
-    // A forwarded call's voice webhook ("forwarding works") and callbacks (missed calls) text (issue 33).
-    expect(checking).toHaveLength(7);
+    // A forwarded call's voice webhook ("forwarding works") and callbacks (missed calls) text, and so does the
+    // forwarding numbers' daily job ("your forwarding may be off") (issue 33).
+    expect(checking).toHaveLength(8);
   });
 });
 
