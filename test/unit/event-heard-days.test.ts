@@ -114,8 +114,9 @@ describe('a time with no day, where the day said was misheard, gives no event', 
   it('gives none for slots offered beside one heard doubtfully: "at 4 or 12(?) at noon"', () => {
     const said = 'I have chairs of contusi at 4 or 12 at noon. Give us a ring.';
     expect(shown(said, [8])).toMatch(UNCLEAR);
-    // Heard well, the first slot offered is the event.
+    // Heard well, the first slot offered is the event; with its own day heard well, also beside a doubtful one.
     expect(shown('I have chairs open at 4 or at noon.', [])).toBe('2026-11-26 16:00 - 16:30');
+    expect(shown('I have chairs open Tuesday at 4 or Wednesday at noon.', [6])).toBe('2026-12-01 16:00 - 16:30');
   });
 
   it('still reads a time heard well with no day said as the next time it comes', () => {
@@ -128,6 +129,11 @@ describe('the first slot offered is kept when it was heard', () => {
     expect(
       shown("I've got an opening tomorrow morning at 9:00. or if that's too soon, Friday at 1, please call me."),
     ).toBe('2026-11-27 09:00 - 09:30');
+    // Written "to-morrow", and the Friday after the "or" is the other slot's day, not this one's.
+    expect(shown("I've got an opening to-morrow morning at nine, or if that's too soon, Friday at one.")).toBe(
+      '2026-11-27 09:00 - 09:30',
+    );
+    expect(shown('Can you come in at 9 or 10 on Saturday?')).toBe('2026-11-28 09:00 - 09:30');
     // "I got your message" is still the past.
     expect(shown('I got your message at 3.')).toMatch(/no day and time to keep/);
   });

@@ -5,7 +5,8 @@
  * come here, from one sentence (core/cards/time-to-keep.ts).
  *
  * - The first time said is the one kept ("Friday at nine, or Monday at four": Friday at nine), with the day
- *   said just before it ("Friday at nine"), else just after it ("at noon on Friday").
+ *   said just before it ("Friday at nine"), else just after it ("at noon on Friday") but not after an "or"
+ *   ("at nine, or if that's too soon, Friday at one": Friday is the other slot's).
  * - A weekday is the first one whose time is after the arrival ("Friday" said on a Friday morning about
  *   nine is that day; said on Friday at ten, the next week's).
  * - "today" and "tonight" are the day of arrival, "tomorrow" the next; "the 23rd" this month, or the next
@@ -203,10 +204,21 @@ export function resolveWhen(
   const today: LocalDay = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
   const times = mentions.filter((mention) => mention.kind === 'time');
   const first = times[0];
+  const said = (at: number) => words[at] ?? '';
   // The day said with the first time: the last one before it, else the first after it.
   const dayLike = mentions.filter((mention) => mention.kind === 'day' || mention.kind === 'date');
   const before = dayLike.filter((mention) => first === undefined || mention.end <= first.start);
-  const after = dayLike.filter((mention) => first !== undefined && mention.start >= first.end);
+  // "at nine, or if that's too soon, Friday at one": a day after an "or" is the other slot's; in "at 9 or 10
+  // on Friday" the "or" joins two times, and Friday is the day of both.
+  const orFound = first === undefined ? -1 : words.indexOf('or', first.end);
+  const joinsTimes =
+    first !== undefined &&
+    orFound === first.end &&
+    (times.some((m) => m.start === orFound + 1) || /^\d{1,2}(?::\d\d)?$/.test(said(orFound + 1)));
+  const orAt = joinsTimes ? -1 : orFound;
+  const after = dayLike.filter(
+    (mention) => first !== undefined && mention.start >= first.end && (orAt < 0 || mention.start < orAt),
+  );
   const paired = (kind: 'day' | 'date') => {
     const near = [...before.filter((m) => m.kind === kind)].pop() ?? after.find((m) => m.kind === kind);
     return first === undefined ? dayLike.find((m) => m.kind === kind) : near;
@@ -214,7 +226,6 @@ export function resolveWhen(
   const dayMention = paired('day');
   const date = paired('date');
   if (first === undefined && dayMention === undefined && date === undefined) return null;
-  const said = (at: number) => words[at] ?? '';
   // "we close at six", "we are open until 9": when a place closes, in the afternoon or evening.
   const closing =
     first !== undefined &&

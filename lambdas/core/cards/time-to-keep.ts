@@ -237,7 +237,8 @@ export function findTimeToKeep(
   heardWords: readonly HeardWord[] | null = null,
 ): TimeFound {
   const heard = heardTokens({ text: transcript, words: heardWords === null ? null : [...heardWords] });
-  const tokens = transcriptTokens(transcript);
+  // "to-morrow", "to-day", "to-night": the engine's old spelling of the day.
+  const tokens = transcriptTokens(transcript).map((token) => token.replace(/^(to)-(morrow|day|night)/i, '$1$2'));
   const words = bareWords(tokens);
   const mentions = findMentions(tokens)
     .filter((mention) => TIME_KINDS.has(mention.kind))
@@ -285,9 +286,6 @@ export function findTimeToKeep(
     if (timed) {
       const first = kept.find((mention) => mention.kind === 'time')!;
       if (doubtful || windowStartUnheard(words, first, start, kept)) return { kind: 'unclear', said };
-      // "at 4 or [misheard] at noon": a slot offered beside a misheard one may itself be misheard.
-      const lastTime = inSentence.filter((mention) => mention.kind === 'time').pop() ?? first;
-      if (heardDoubtfully(heard, first.start, lastTime.end)) return { kind: 'unclear', said };
       const thisAt = own.findIndex((word, at) => word === 'this' && THIS_PARTS.has(own[at + 1] ?? ''));
       const today = thisAt >= 0;
       // "Since you travel tomorrow, please come this afternoon, before 3": the day said nearest the time.
@@ -296,8 +294,12 @@ export function findTimeToKeep(
         kept = kept.filter((mention) => mention.kind !== 'day' || distance(mention, first) < away);
       }
       const dayless = kept.every((mention) => mention.kind === 'time');
-      // "Order(?) to 9:01": where the day would be said, the words were misheard; the time is no one's day.
-      if (dayless && !today && dayMisheard(words, heard, start, first.start)) return { kind: 'unclear', said };
+      // "Order(?) to 9:01": where the day would be said, the words were misheard; the time is no one's day. And
+      // "at 4 or [misheard] at noon": slots offered with no day, beside a misheard one, may be misheard too.
+      const lastTime = inSentence.filter((mention) => mention.kind === 'time').pop() ?? first;
+      const misheard =
+        dayMisheard(words, heard, start, first.start) || heardDoubtfully(heard, first.start, lastTime.end);
+      if (dayless && !today && misheard) return { kind: 'unclear', said };
       // "Having a few people over Saturday night. ... Come by around seven": the day said before, and its part.
       const carried =
         !today &&
