@@ -62,7 +62,9 @@ describe('a time that tells the clock now is no time to keep', () => {
   });
 
   it('reads when a place closes as the evening: "we are open until 9" is 9 at night', () => {
-    expect(shown('Your prescription is ready for pickup. We are open until 9.')).toBe('2026-11-26 20:30 - 21:00');
+    expect(shown('Your prescription is ready for pickup. We are open until 9.')).toBe(
+      '2026-11-26 20:30 - 21:00',
+    );
     // Not a closing time: "pick it up by 9" keeps the ordinary reading, the morning (tomorrow's, at 10 today).
     expect(shown('Please pick it up by 9.')).toBe('2026-11-27 08:30 - 09:00');
   });
@@ -90,7 +92,9 @@ describe('the day of a time is the one said nearest it', () => {
 
 describe('a date already past gives no event', () => {
   it('never rolls "your October 2nd visit" into next year', () => {
-    expect(shown('There is a remaining balance of $86.40 from your October 2nd visit.')).toMatch(/had passed/);
+    expect(shown('There is a remaining balance of $86.40 from your October 2nd visit.')).toMatch(
+      /had passed/,
+    );
     expect(shown('Your appointment on November 20th at 3 was missed.')).toMatch(/no day and time to keep/);
   });
 
@@ -116,7 +120,9 @@ describe('a time with no day, where the day said was misheard, gives no event', 
     expect(shown(said, [8])).toMatch(UNCLEAR);
     // Heard well, the first slot offered is the event; with its own day heard well, also beside a doubtful one.
     expect(shown('I have chairs open at 4 or at noon.', [])).toBe('2026-11-26 16:00 - 16:30');
-    expect(shown('I have chairs open Tuesday at 4 or Wednesday at noon.', [6])).toBe('2026-12-01 16:00 - 16:30');
+    expect(shown('I have chairs open Tuesday at 4 or Wednesday at noon.', [6])).toBe(
+      '2026-12-01 16:00 - 16:30',
+    );
   });
 
   it('still reads a time heard well with no day said as the next time it comes', () => {
@@ -127,12 +133,14 @@ describe('a time with no day, where the day said was misheard, gives no event', 
 describe('the first slot offered is kept when it was heard', () => {
   it('keeps "I\'ve got an opening tomorrow morning at 9" over the "or ... Friday at 1" after it', () => {
     expect(
-      shown("I've got an opening tomorrow morning at 9:00. or if that's too soon, Friday at 1, please call me."),
+      shown(
+        "I've got an opening tomorrow morning at 9:00. or if that's too soon, Friday at 1, please call me.",
+      ),
     ).toBe('2026-11-27 09:00 - 09:30');
     // Written "to-morrow", and the Friday after the "or" is the other slot's day, not this one's.
-    expect(shown("I've got an opening to-morrow morning at nine, or if that's too soon, Friday at one.")).toBe(
-      '2026-11-27 09:00 - 09:30',
-    );
+    expect(
+      shown("I've got an opening to-morrow morning at nine, or if that's too soon, Friday at one."),
+    ).toBe('2026-11-27 09:00 - 09:30');
     expect(shown('Can you come in at 9 or 10 on Saturday?')).toBe('2026-11-28 09:00 - 09:30');
     // "I got your message" is still the past.
     expect(shown('I got your message at 3.')).toMatch(/no day and time to keep/);

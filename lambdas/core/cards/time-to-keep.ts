@@ -211,7 +211,19 @@ const heardDoubtfully = (heard: readonly HeardToken[], start: number, end: numbe
     .some(({ text, confidence }) => confidence !== null && isDoubtful({ text, confidence, at: null }));
 
 /** Words that lead a time in: "at", "by", "to" 9:01; passed over to reach where its day would be said. */
-const LEADS = new Set(['at', 'by', 'before', 'until', 'till', 'to', 'around', 'about', 'from', 'between', 'on']);
+const LEADS = new Set([
+  'at',
+  'by',
+  'before',
+  'until',
+  'till',
+  'to',
+  'around',
+  'about',
+  'from',
+  'between',
+  'on',
+]);
 /** How many words before a time's leading words stand where its day would be said ("Saturday the 9th at"). */
 const DAY_WORDS_BEFORE = 2;
 
@@ -238,7 +250,9 @@ export function findTimeToKeep(
 ): TimeFound {
   const heard = heardTokens({ text: transcript, words: heardWords === null ? null : [...heardWords] });
   // "to-morrow", "to-day", "to-night": the engine's old spelling of the day.
-  const tokens = transcriptTokens(transcript).map((token) => token.replace(/^(to)-(morrow|day|night)/i, '$1$2'));
+  const tokens = transcriptTokens(transcript).map((token) =>
+    token.replace(/^(to)-(morrow|day|night)/i, '$1$2'),
+  );
   const words = bareWords(tokens);
   const mentions = findMentions(tokens)
     .filter((mention) => TIME_KINDS.has(mention.kind))
@@ -302,10 +316,7 @@ export function findTimeToKeep(
       if (dayless && !today && misheard) return { kind: 'unclear', said };
       // "Having a few people over Saturday night. ... Come by around seven": the day said before, and its part.
       const carried =
-        !today &&
-        dayless &&
-        daySaid !== null &&
-        sentence - daySaid.sentence <= DAY_CARRIES_SENTENCES
+        !today && dayless && daySaid !== null && sentence - daySaid.sentence <= DAY_CARRIES_SENTENCES
           ? daySaid
           : null;
       if (carried?.doubtful) return { kind: 'unclear', said: `${carried.said} … ${said}` };
