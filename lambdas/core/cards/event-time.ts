@@ -5,7 +5,8 @@
  * come here, from one sentence (core/cards/time-to-keep.ts).
  *
  * - The first time said is the one kept ("Friday at nine, or Monday at four": Friday at nine), with the day
- *   said just before it ("Friday at nine"), else just after it ("at noon on Friday").
+ *   said just before it ("Friday at nine"), else just after it ("at noon on Friday") but not after an "or"
+ *   ("at nine, or if that's too soon, Friday at one": Friday is the other slot's).
  * - A weekday is the first one whose time is after the arrival ("Friday" said on a Friday morning about
  *   nine is that day; said on Friday at ten, the next week's).
  * - "today" and "tonight" are the day of arrival, "tomorrow" the next; "the 23rd" this month, or the next
@@ -16,10 +17,11 @@
  *   "night" or an evening's outing ("dinner at seven", "the game starts at seven") the afternoon or evening;
  *   else 7 to 11 are morning and 12 to 6 afternoon (offices' hours: a dentist's "Monday at ten", "pick it up
  *   before six").
- * - "before", "by", "until", "till" and "we close at" make a deadline: the event ends at the time said.
+ * - "before", "by", "until", "till" and "we close at" make a deadline: the event ends at the time said; the
+ *   time a place closes ("we close at six", "we're open until nine") is the afternoon or evening.
  * - "between ten and noon", "from eight to noon": the event is the window.
- * - "December 5th", "the 5th of December": that day, this year or next; a month said that is not read with a
- *   day gives no event.
+ * - "December 5th", "the 5th of December": the nearest such day, last year's, this year's or next; one already
+ *   past ("your October 2nd visit") is no event ('passed'); a month said that is not read with a day gives none.
  * - A time already past when the message arrived ("before five today" said at six) is no event ('passed').
  */
 import { TZDateMini } from '@date-fns/tz';
@@ -36,6 +38,9 @@ export type EventWhen =
 const DEADLINE_WORDS = new Set(['before', 'by', 'until', 'till']);
 /** "we close at six": the time is when something ends. */
 const CLOSING_WORDS = new Set(['close', 'closes', 'closing', 'closed']);
+/** "we are open until nine": the time a place closes, too. */
+const OPEN_WORDS = new Set(['open']);
+const UNTIL_WORDS = new Set(['until', 'till']);
 /** Words between two times that make them one window: "between ten and noon", "from eight to noon". */
 const WINDOW_WORDS = new Set(['and', 'to', 'till', 'until', '-']);
 
@@ -89,8 +94,10 @@ function clockOf(
   // Written as 24-hour ("17:00"): the first word holds the hour.
   const written = Number(/^(\d{1,2})/.exec(words[mention.start] ?? '')?.[1] ?? Number.NaN);
   if (written > 12) return { hour: written, minute };
-  const pm = /(?:^|\d|\s)p\.?m\b/.test(said);
-  const am = /(?:^|\d|\s)a\.?m\b/.test(said);
+  // "eight p. m.": the engine wrote it apart, and the words after the time say it.
+  const apart = words.slice(mention.end, mention.end + 2).join(' ');
+  const pm = /(?:^|\d|\s)p\.?m\b/.test(said) || apart === 'p m';
+  const am = /(?:^|\d|\s)a\.?m\b/.test(said) || apart === 'a m';
   const afternoon = pm || (!am && ordinarilyAfternoon(twelve, part));
   const hour = (twelve % 12) + (afternoon ? 12 : 0);
   return { hour, minute };
@@ -117,20 +124,30 @@ function sharedMeridiem(
   return { hour: twelve + (until.hour >= 12 ? 12 : 0), minute: clock.minute };
 }
 
-/** The day `date` of `month` on or after today (after the arrival, with a time): this year's, else next year's. */
+/** Days since 1970 of a local day, to measure how far apart two days are. */
+const dayNumber = (day: LocalDay) => Date.UTC(day.year, day.month - 1, day.day) / 86_400_000;
+
+/**
+ * The day `date` of `month` nearest today (last year's, this year's or next year's): a month said names the
+ * nearest such day ("January 5th" said in November is next year's). 'passed' when that day is before the
+ * arrival (or today, its time gone): "your October 2nd visit" said in November is October's, never next year's.
+ */
 function inMonth(
   month: number,
   date: number,
   today: LocalDay,
   isAfter: (day: LocalDay) => boolean,
-): LocalDay | null {
-  for (const year of [today.year, today.year + 1]) {
+): LocalDay | 'passed' | null {
+  let nearest: LocalDay | null = null;
+  const away = (day: LocalDay) => Math.abs(dayNumber(day) - dayNumber(today));
+  for (const year of [today.year - 1, today.year, today.year + 1]) {
+    if (date > new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
     const candidate = { year, month, day: date };
-    if (date > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-    const order = compareDays(candidate, today);
-    if (order > 0 || (order === 0 && isAfter(candidate))) return candidate;
+    if (nearest === null || away(candidate) < away(nearest)) nearest = candidate;
   }
-  return null;
+  if (nearest === null) return null;
+  const order = compareDays(nearest, today);
+  return order > 0 || (order === 0 && isAfter(nearest)) ? nearest : 'passed';
 }
 
 const addDays = (day: LocalDay, days: number, timeZone: string): LocalDay => {
@@ -187,10 +204,21 @@ export function resolveWhen(
   const today: LocalDay = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
   const times = mentions.filter((mention) => mention.kind === 'time');
   const first = times[0];
+  const said = (at: number) => words[at] ?? '';
   // The day said with the first time: the last one before it, else the first after it.
   const dayLike = mentions.filter((mention) => mention.kind === 'day' || mention.kind === 'date');
   const before = dayLike.filter((mention) => first === undefined || mention.end <= first.start);
-  const after = dayLike.filter((mention) => first !== undefined && mention.start >= first.end);
+  // "at nine, or if that's too soon, Friday at one": a day after an "or" is the other slot's; in "at 9 or 10
+  // on Friday" the "or" joins two times, and Friday is the day of both.
+  const orFound = first === undefined ? -1 : words.indexOf('or', first.end);
+  const joinsTimes =
+    first !== undefined &&
+    orFound === first.end &&
+    (times.some((m) => m.start === orFound + 1) || /^\d{1,2}(?::\d\d)?$/.test(said(orFound + 1)));
+  const orAt = joinsTimes ? -1 : orFound;
+  const after = dayLike.filter(
+    (mention) => first !== undefined && mention.start >= first.end && (orAt < 0 || mention.start < orAt),
+  );
   const paired = (kind: 'day' | 'date') => {
     const near = [...before.filter((m) => m.kind === kind)].pop() ?? after.find((m) => m.kind === kind);
     return first === undefined ? dayLike.find((m) => m.kind === kind) : near;
@@ -198,13 +226,14 @@ export function resolveWhen(
   const dayMention = paired('day');
   const date = paired('date');
   if (first === undefined && dayMention === undefined && date === undefined) return null;
-  const evening = dayMention?.value === 'tonight' ? 'evening' : part;
-  const clock = first === undefined ? null : clockOf(words, first, evening);
-  const said = (at: number) => words[at] ?? '';
-  const deadline =
+  // "we close at six", "we are open until 9": when a place closes, in the afternoon or evening.
+  const closing =
     first !== undefined &&
-    (DEADLINE_WORDS.has(said(first.start - 1)) ||
-      (said(first.start - 1) === 'at' && CLOSING_WORDS.has(said(first.start - 2))));
+    ((said(first.start - 1) === 'at' && CLOSING_WORDS.has(said(first.start - 2))) ||
+      (UNTIL_WORDS.has(said(first.start - 1)) && OPEN_WORDS.has(said(first.start - 2))));
+  const evening = dayMention?.value === 'tonight' ? 'evening' : (part ?? (closing ? 'evening' : null));
+  const clock = first === undefined ? null : clockOf(words, first, evening);
+  const deadline = first !== undefined && (DEADLINE_WORDS.has(said(first.start - 1)) || closing);
   const isAfter = (day: LocalDay) =>
     clock === null ? compareDays(day, today) > 0 : instant(day, clock.hour, clock.minute, timeZone) > arrival;
 
@@ -213,7 +242,9 @@ export function resolveWhen(
   if (date !== undefined) {
     const near = words.slice(Math.max(0, date.start - 3), date.end + 3);
     if (reading.month) {
-      day = inMonth(reading.month, Number(date.value), today, isAfter);
+      const inTheMonth = inMonth(reading.month, Number(date.value), today, isAfter);
+      if (inTheMonth === 'passed') return 'passed';
+      day = inTheMonth;
     } else if (near.some((word) => MONTHS.has(word))) {
       // A month said that was not read with the date: no day is guessed from the date alone.
       return null;

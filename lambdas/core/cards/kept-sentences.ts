@@ -138,9 +138,12 @@ const TO_COME_WORDS = new Set([
   'ready',
 ]);
 
-/** A token that ends a sentence: "Friday.", "ten?" (not "p.m.", "Dr.", "St."). */
-const endsSentence = (token: string) =>
-  /[.?!]["')]*$/.test(token) && !/^(?:a\.m|p\.m|dr|mr|mrs|ms|st)\.$/i.test(token);
+/** A token that ends a sentence: "Friday.", "ten?" (not "p.m.", "Dr.", "St.", nor "p. m." written apart). */
+const endsSentence = (token: string, next: string, previous: string) =>
+  /[.?!]["')]*$/.test(token) &&
+  !/^(?:a\.m|p\.m|dr|mr|mrs|ms|st)\.$/i.test(token) &&
+  !(/^[ap]\.$/i.test(token) && /^m\b/i.test(next)) &&
+  !(/^m\.$/i.test(token) && /^[ap]\.$/i.test(previous));
 
 /** Words an engine starts a sentence with when it cut one in two: "... at 8:15. Has been cancelled". */
 const GO_ON_WORDS = new Set(['has', 'have', 'had', 'was', 'were']);
@@ -153,7 +156,8 @@ export function sentences(tokens: readonly string[], words: readonly string[]): 
   const found: [number, number][] = [];
   let start = 0;
   tokens.forEach((token, index) => {
-    if (!endsSentence(token) && index !== tokens.length - 1) return;
+    const ends = endsSentence(token, tokens[index + 1] ?? '', tokens[index - 1] ?? '');
+    if (!ends && index !== tokens.length - 1) return;
     const last = found[found.length - 1];
     if (last !== undefined && GO_ON_WORDS.has(words[start] ?? '') && !token.endsWith('?'))
       last[1] = index + 1;
@@ -163,12 +167,16 @@ export function sentences(tokens: readonly string[], words: readonly string[]): 
   return found;
 }
 
+/** "I've got an opening", "we have got a slot": "got" that is "have", no past. */
+const hasGot = (words: readonly string[], at: number) =>
+  words[at] === 'got' && /(?:'ve|^have|^has)$/.test(words[at - 1] ?? '');
+
 /** Whether a sentence's times are none to keep: past, a habit, only if, "any weekday". */
 function notToKeep(words: readonly string[]): boolean {
   if (words[0] === 'if' || words[0] === 'unless') return true;
   return words.some(
     (word, at) =>
-      PAST_WORDS.has(word) ||
+      (PAST_WORDS.has(word) && !hasGot(words, at)) ||
       HABIT_WORDS.has(word) ||
       (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
       (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),
@@ -211,9 +219,20 @@ export function keptMentions(
   const to = move < 0 ? -1 : own.findIndex((word, at) => at > move && (word === 'to' || word === 'for'));
   const from = to < 0 ? start : start + to;
   const past = saidOfThePast(own);
+  const dayless = !mentions.some((mention) => mention.kind !== 'time');
   return fresh.filter(
     (mention) =>
       (mention.kind !== 'time' || mention.start > from || move < 0 || renewed >= 0) &&
-      !(mention.kind === 'time' && past[mention.start - start]),
+      !(mention.kind === 'time' && past[mention.start - start]) &&
+      !(mention.kind === 'time' && dayless && tellsTheClock(own, mention.start - start)),
   );
+}
+
+/**
+ * "It's quarter to six and she's still here", "it is 4:30 now": the clock when the caller spoke, not a time
+ * to keep (with no day in the sentence: "it's 3 tomorrow" is one).
+ */
+function tellsTheClock(own: readonly string[], at: number): boolean {
+  const before = own.slice(Math.max(0, at - 2), at).join(' ');
+  return /(?:^|\s)(?:it's|its|it is)$/.test(before);
 }

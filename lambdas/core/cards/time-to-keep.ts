@@ -20,8 +20,8 @@
  */
 import { findMentions, type Mention } from '#core/facts/fact-mentions';
 import { bareWords } from '#core/facts/time-mentions';
-import { heardTokens, transcriptTokens } from '#core/transcripts/heard-transcript';
-import { type HeardWord, UNCLEAR_MARK } from '#core/transcripts/heard-words';
+import { type HeardToken, heardTokens, transcriptTokens } from '#core/transcripts/heard-transcript';
+import { type HeardWord, isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { type PartOfDay, partOfDay } from './event-time';
 import { keptMentions, MOVE_WORDS, sentences } from './kept-sentences';
 import { monthDayIn } from './month-days';
@@ -200,6 +200,44 @@ function windowStartUnheard(
   return opener >= 0;
 }
 
+/** How many words stand between two spans of the transcript (0 when they touch). */
+const distance = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.end <= b.start ? b.start - a.end : Math.max(0, a.start - b.end);
+
+/** Whether the engine heard any word in [start, end) doubtfully (never, when it gave no confidence). */
+const heardDoubtfully = (heard: readonly HeardToken[], start: number, end: number) =>
+  heard
+    .slice(start, end)
+    .some(({ text, confidence }) => confidence !== null && isDoubtful({ text, confidence, at: null }));
+
+/** Words that lead a time in: "at", "by", "to" 9:01; passed over to reach where its day would be said. */
+const LEADS = new Set([
+  'at',
+  'by',
+  'before',
+  'until',
+  'till',
+  'to',
+  'around',
+  'about',
+  'from',
+  'between',
+  'on',
+]);
+/** How many words before a time's leading words stand where its day would be said ("Saturday the 9th at"). */
+const DAY_WORDS_BEFORE = 2;
+
+/**
+ * Whether the words just before a time said with no day (`time`: its first word; `start`: its sentence's),
+ * past the words that lead it in, were heard doubtfully: where a day may have been said and misheard ("set
+ * for [Saturday the 9th] to 9:01" heard as "or d the nine. Order to 9:01"), so the time is not today's.
+ */
+function dayMisheard(words: readonly string[], heard: readonly HeardToken[], start: number, time: number) {
+  let at = time;
+  while (at > start && LEADS.has(words[at - 1] ?? '')) at--;
+  return heardDoubtfully(heard, Math.max(start, at - DAY_WORDS_BEFORE), at);
+}
+
 /**
  * The time to keep in `transcript`, given the doubtful word ranges the checks kept (`unsure`: [start, end) of
  * the transcript's whitespace-split words, the same the first text marks "[unclear]" or "(?)"; a time in them
@@ -211,7 +249,10 @@ export function findTimeToKeep(
   heardWords: readonly HeardWord[] | null = null,
 ): TimeFound {
   const heard = heardTokens({ text: transcript, words: heardWords === null ? null : [...heardWords] });
-  const tokens = transcriptTokens(transcript);
+  // "to-morrow", "to-day", "to-night": the engine's old spelling of the day.
+  const tokens = transcriptTokens(transcript).map((token) =>
+    token.replace(/^(to)-(morrow|day|night)/i, '$1$2'),
+  );
   const words = bareWords(tokens);
   const mentions = findMentions(tokens)
     .filter((mention) => TIME_KINDS.has(mention.kind))
@@ -250,7 +291,7 @@ export function findTimeToKeep(
       continue;
     }
     const month = monthDay?.month ?? null;
-    const kept =
+    let kept =
       monthDay === null
         ? times
         : [...times.filter((m) => m.kind !== 'date'), monthDay.date].sort((a, b) => a.start - b.start);
@@ -259,13 +300,23 @@ export function findTimeToKeep(
     if (timed) {
       const first = kept.find((mention) => mention.kind === 'time')!;
       if (doubtful || windowStartUnheard(words, first, start, kept)) return { kind: 'unclear', said };
-      const today = own.some((word, at) => word === 'this' && THIS_PARTS.has(own[at + 1] ?? ''));
+      const thisAt = own.findIndex((word, at) => word === 'this' && THIS_PARTS.has(own[at + 1] ?? ''));
+      const today = thisAt >= 0;
+      // "Since you travel tomorrow, please come this afternoon, before 3": the day said nearest the time.
+      if (today) {
+        const away = distance({ start: start + thisAt, end: start + thisAt + 2 }, first);
+        kept = kept.filter((mention) => mention.kind !== 'day' || distance(mention, first) < away);
+      }
+      const dayless = kept.every((mention) => mention.kind === 'time');
+      // "Order(?) to 9:01": where the day would be said, the words were misheard; the time is no one's day. And
+      // "at 4 or [misheard] at noon": slots offered with no day, beside a misheard one, may be misheard too.
+      const lastTime = inSentence.filter((mention) => mention.kind === 'time').pop() ?? first;
+      const misheard =
+        dayMisheard(words, heard, start, first.start) || heardDoubtfully(heard, first.start, lastTime.end);
+      if (dayless && !today && misheard) return { kind: 'unclear', said };
       // "Having a few people over Saturday night. ... Come by around seven": the day said before, and its part.
       const carried =
-        !today &&
-        kept.every((mention) => mention.kind === 'time') &&
-        daySaid !== null &&
-        sentence - daySaid.sentence <= DAY_CARRIES_SENTENCES
+        !today && dayless && daySaid !== null && sentence - daySaid.sentence <= DAY_CARRIES_SENTENCES
           ? daySaid
           : null;
       if (carried?.doubtful) return { kind: 'unclear', said: `${carried.said} … ${said}` };
