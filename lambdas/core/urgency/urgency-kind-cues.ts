@@ -101,11 +101,11 @@ export const KIND_CUES: readonly Cue[] = [
   },
   {
     // Someone waiting for you with a cut-off (issue 32, third held-out set): an inspector, a courier, a
-    // technician at the door who can wait until a time today, or until a time and then must fail, cancel,
-    // leave or give the slot away.
+    // technician at the door who can wait until a time today, or until a time "then I have to" go, cancel,
+    // fail the inspection (what they must do rests on no key word: it is often the misheard one).
     kind: 'situation',
     pattern: d(
-      String.raw`\b(?:i|we)(?:'ll| will| can| could)? (?:only )?(wait)(?: here| around)? (?:till|until)(?: about| around)? (?:${CLOCK})(?: \S+)? (${TODAY})\b|\b(?:i|we)(?:'ll| will| can| could)? (?:only )?(wait)(?: here| around)? (?:till|until|for)\b(?: \S+){0,6}? (?:then|after that|otherwise|or else)(?: \S+){0,2}? (?:i|we)(?:'ll| will)? (?:have|need|'ve got|got) to (fail|cancel|leave|go|close|mark|move on|give|release|reschedule)\b`,
+      String.raw`\b(?:i|we)(?:'ll| will| can| could)? (?:only )?(wait)(?: here| around)? (?:till|until)(?: about| around)? (?:${CLOCK})(?: \S+)? (${TODAY})\b|\b(?:i|we)(?:'ll| will| can| could)? (?:only )?(wait)(?: here| around)? (?:till|until|for (?:another |about |around )?(?:\S+ ){0,2}(?:minutes?|hours?))\b(?: \S+){0,6}? (?:then|after that|otherwise|or else)(?: \S+){0,2}? (?:i|we)(?:'ll| will)? (have to|need to|'ve got to|got to) \S+`,
     ),
     reason: 'someone is waiting for you',
   },
