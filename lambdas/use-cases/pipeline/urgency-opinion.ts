@@ -2,7 +2,8 @@
  * The second opinion on urgency by meaning (issue 32), where a host provides a sentence embedder (the local
  * runtime: lambdas/adapters/offline/sentence-encoder.ts): the prototypes are embedded once per embedder, the
  * voicemail's pieces once per message, and core/urgency/urgency-opinion.ts decides. It is asked only for what
- * the rules found normal, in English, when the summarizer gave no urgency of its own (offline: with OpenAI,
+ * the rules found normal (and whose caller did not say it can wait), in English, when the summarizer gave no
+ * urgency of its own (offline: with OpenAI,
  * the model's judgement is the second opinion). If the embedder fails, the rules' answer stands.
  */
 import type { HeardTranscript } from '#core/transcripts/heard-transcript';
@@ -13,6 +14,7 @@ import {
   opinionPieces,
   type PrototypeVectors,
   raisedUrgency,
+  saysNotPressing,
 } from '#core/urgency/urgency-opinion';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import type { SentenceEmbedder } from '../../ports/sentence-embedder';
@@ -57,7 +59,8 @@ export async function withSecondOpinion(
 ): Promise<Urgency> {
   if (embedder === null || urgency.level !== 'normal') return urgency;
   const signsOfSpam = urgencyEvidence(heard).spam.length > 0;
-  if (signsOfSpam) return urgency;
+  // A sign of spam, or the caller's own "no need to call back": the guess by meaning is not asked.
+  if (signsOfSpam || saysNotPressing(heard.text)) return urgency;
   try {
     const pieces = opinionPieces(heard);
     const [prototypes, vectors] = await Promise.all([prototypeVectors(embedder), embedder.embed(pieces)]);
