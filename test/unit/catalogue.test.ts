@@ -191,6 +191,16 @@ describe.each(TEXT_LANGUAGES)('the fixed texts in %s', (language) => {
     }
   });
 
+  it('tells in HELP what the service does and how to get texts in the other language, with FORWARD listed', () => {
+    // A new command must not push out the description (carriers read it) or LANG's explanation (a reader of the
+    // other language needs it most): issue 33 added FORWARD.
+    const help = HELP_TEXT('Voice Summary', 'help@example.com', language);
+    expect(help).toContain(fixedTexts(language).help.description);
+    expect(help).toContain(language === 'es' ? 'LANG en para inglés' : 'LANG es for Spanish');
+    expect(help).toContain('FORWARD');
+    expect(help.length).toBeLessThanOrEqual(306);
+  });
+
   it('keeps the support address in HELP, with every command, for everyday names and addresses', () => {
     // HELP's two-segment budget gives up the description, then the commands' explanations, before the contact.
     for (const name of ['Voice Summary', 'Acme Voicemail Service']) {

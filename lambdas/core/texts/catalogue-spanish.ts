@@ -93,7 +93,7 @@ export const SPANISH: FixedTexts = {
     FULL: { words: 'FULL', does: 'para el texto' },
     MODE: { words: 'MODE FULL o MODE SUMMARY' },
     SPELL: { words: 'SPELL', does: 'y nombres' },
-    LANG: { words: 'LANG en', does: 'para inglés' },
+    LANG: { words: 'LANG en', does: 'para inglés', alwaysExplained: true },
     UPLOAD: { words: 'UPLOAD' },
     CARDS: { words: 'CARDS ON', does: 'para contactos' },
     TZ: { words: 'TZ', does: 'y su zona' },

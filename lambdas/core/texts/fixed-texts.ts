@@ -37,7 +37,15 @@ export type HelpPieces = {
 };
 
 /** A command as HELP lists it: the words to text, and what it does when there is room. */
-export type HelpCommand = { readonly words: string; readonly does?: string };
+export type HelpCommand = {
+  readonly words: string;
+  readonly does?: string;
+  /**
+   * Kept with its words when HELP has room for no other explanation: LANG's, which tells a reader of the other
+   * language how to get texts they can read ("LANG en para inglés").
+   */
+  readonly alwaysExplained?: boolean;
+};
 
 /** Every fixed text, in one language. `name` is the cleaned service name (core/texts/service-texts.ts), never empty. */
 export type FixedTexts = {

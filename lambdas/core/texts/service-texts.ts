@@ -68,7 +68,9 @@ export function HELP_TEXT(serviceName: string, contactEmail: string, language: T
   const email = toGsmSafe(contactEmail).trim();
   const listed = HELP_LISTED.map((command) => texts.helpCommands[command]);
   const explained = texts.help.commands(listed.map(({ words, does }) => (does ? `${words} ${does}` : words)));
-  const named = texts.help.commands(listed.map(({ words }) => words));
+  const named = texts.help.commands(
+    listed.map(({ words, does, alwaysExplained }) => (alwaysExplained && does ? `${words} ${does}` : words)),
+  );
   const { longDescription, description, frequency, closing } = texts.help;
   const support = texts.help.support(email);
   const name = `${nameFor(serviceName, texts)}:`;
