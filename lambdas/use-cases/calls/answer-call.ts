@@ -5,8 +5,10 @@
  * number not yet confirmed is the test call: the caller hears "Forwarding works." and the subscriber gets
  * one text saying so. The <Record action> that follows only notes how long the recording was.
  */
+
 import * as z from 'zod';
 import type { Call } from '#core/calls/call';
+import { accountSid, callSid, seconds } from '#core/calls/call-form-fields';
 import { callMinutesTodayCounter, callsTodayCounter, recordingAllowance } from '#core/calls/call-rules';
 import { forwardingWorksText } from '#core/calls/call-texts';
 import { hangupTwiml, notInServiceTwiml, notTakingTwiml, recordTwiml } from '#core/calls/call-twiml';
@@ -18,18 +20,6 @@ import type { ForwardingNumberRepository } from '../../ports/forwarding-numbers'
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { type PreferencesReader, senderLanguage } from '../sender-language';
 import { currentSettings } from '../settings';
-
-const callSid = z
-  .string({ error: 'CallSid is missing.' })
-  .regex(/^CA[0-9a-fA-F]{32}$/, { error: 'CallSid is not a Twilio call id.' });
-const accountSid = z
-  .string({ error: 'AccountSid is missing.' })
-  .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'AccountSid is not a Twilio account id.' });
-/** Seconds as Twilio sends them (text); absent or blank: none. */
-const seconds = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.coerce.number({ error: 'A duration must be a number of seconds.' }).int().min(0).max(86_400).optional(),
-);
 
 /** Twilio's voice webhook form (the fields used; Twilio sends more). `From` may be a word ("anonymous"). */
 export const voiceWebhookSchema = z.looseObject({

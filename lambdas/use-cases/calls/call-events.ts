@@ -4,7 +4,9 @@
  * message sent by MMS, and the call status callback, which counts the call and its minutes and texts the
  * subscriber about a call that left no message.
  */
+
 import * as z from 'zod';
+import { accountSid, callSid, seconds } from '#core/calls/call-form-fields';
 import {
   billedMinutes,
   callMinutesMonthCounter,
@@ -29,17 +31,6 @@ import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { type PreferencesReader, senderLanguage } from '../sender-language';
 import { currentSettings } from '../settings';
 import { countUsage } from '../usage';
-
-const callSid = z
-  .string({ error: 'CallSid is missing.' })
-  .regex(/^CA[0-9a-fA-F]{32}$/, { error: 'CallSid is not a Twilio call id.' });
-const accountSid = z
-  .string({ error: 'AccountSid is missing.' })
-  .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'AccountSid is not a Twilio account id.' });
-const seconds = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.coerce.number({ error: 'A duration must be a number of seconds.' }).int().min(0).max(86_400).optional(),
-);
 
 /** A recording's URL as Twilio gives it: `https://api.twilio.com/2010-04-01/Accounts/AC…/Recordings/RE…`. */
 const RECORDING_URL =

@@ -1,21 +1,8 @@
+import { isThisMachineOnly } from '@core/calls/twilio-urls';
 import { CopyButton } from '@/components/ui/copy-button';
 
 /** Whether Twilio could reach this address: not a name or address only this machine answers to. */
-export function isLoopbackUrl(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    return false;
-  }
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '[::1]' ||
-    /^127(\.\d{1,3}){3}$/.test(host) ||
-    host === '0.0.0.0'
-  );
-}
+export const isLoopbackUrl = isThisMachineOnly;
 
 /**
  * The webhook URL for the SMS provider (SPEC: HTTP POST; it is the receive-message function) with its copy
