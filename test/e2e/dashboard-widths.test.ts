@@ -122,6 +122,8 @@ describe('the first run', () => {
     expect(await setup.locator('code').first().textContent()).toBe(runtime.info.webhookUrl);
     await setup.getByRole('button', { name: 'Providers and keys' }).first().click();
     const providers = dialog.getByRole('tabpanel', { name: 'Providers and keys' });
+    // The operator gave the number the webhook in Twilio's Console, as Setup says (issue 33's check reads it).
+    twilio.numberWebhooks[TWILIO.number] = { sms_url: runtime.info.webhookUrl };
     await providers.getByLabel('Account SID').fill(TWILIO.accountSid);
     await providers.getByLabel('Auth token').fill(TWILIO.authToken);
     await providers.getByLabel('Phone number').fill(TWILIO.number);

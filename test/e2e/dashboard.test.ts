@@ -345,7 +345,8 @@ describe('settings', () => {
     await settingsButton.click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await dialog.waitFor();
-    // From the Reply tab, focused on opening, the arrows reach Providers and keys.
+    // From the Reply tab, focused on opening, the arrows reach Providers and keys (past Limits and Calls).
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await dialog.getByRole('tabpanel', { name: 'Providers and keys' }).waitFor();

@@ -113,7 +113,11 @@ async function openDashboard(width: number): Promise<{ page: Page; errors: strin
 const list = (page: Page) => page.getByRole('region', { name: RECENT_MESSAGES });
 const rows = (page: Page) => page.getByRole('list', { name: 'Recent Messages' }).getByRole('listitem');
 /** Who each row is from, in order. */
-const whoShown = (page: Page) => page.locator('[data-row] > span:nth-child(2)').allTextContents();
+/** Who each row shows, without the source word a screen reader hears before it ("MMS: ", issue 33). */
+const whoShown = async (page: Page) =>
+  (await page.locator('[data-row] > span:nth-child(2)').allTextContents()).map((who) =>
+    who.replace(/^(Call|MMS|Upload): /, ''),
+  );
 
 /** Opens the filters (folded behind their button on a phone), sets `field` to `option`, and applies. */
 async function filterBy(page: Page, field: 'Status' | 'Delivery', option: string) {
