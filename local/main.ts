@@ -70,6 +70,8 @@ Voice Summary is running (ready in ${seconds} s).
   Voice webhook     ${twilio.voice}  (HTTP POST; forwarding numbers' "A call comes in", set when each is bought)
   Delivery status   ${info.smsStatusUrl}  (sent with each text)${info.publicUrl ? '' : '\n                    (Twilio reaches these only through PUBLIC_URL and a tunnel; Settings, Setup, Check says which numbers point elsewhere)'}
   Send a test SMS   npm run sms -- <audio file> --from +14155550123
+  Try a call        npm run sms -- --from +14155550123 --body FORWARD, then
+                    npm run call -- <audio file> --from +13125550147 --to <the number it texts back>
   Replies (SMS)     ${info.outbox}
   Sign-in emails    ${info.mailbox}
   Local inbox       ${info.url}${INBOX_PATH}?${LOCAL_TOKEN_PARAMETER}=${info.localToken}
