@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFacts, LOW_CONFIDENCE } from '#core/facts/fact-checks';
 import { statedSummary } from '#core/facts/stated-summary';
 import { IMPOSSIBLE_RANGE, OFF_THE_FIVE } from '#core/facts/time-mentions';
+import { markedTranscript } from '#core/texts/voice-reply';
 import { type HeardTranscript, heardTokens } from '#core/transcripts/heard-transcript';
 import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
@@ -135,5 +136,23 @@ describe('a value said twice', () => {
       { 'tomorrow,': 0.59 },
     );
     expect(statedText(transcript)).toContain('Since you travel tomorrow, please come');
+  });
+});
+
+describe('a transcript texted whole', () => {
+  it("marks each word of a business or name it doubts, and a time's last word only", () => {
+    // The dentist's "Lakeside Dental" heard as "Wake Side Dental": "Dental(?)" alone stated "Wake Side".
+    const transcript =
+      "Hi, it's Jennifer from Wake Side Dental. Your cleaning is Monday at quarter past three.";
+    const unsure: [number, number][] = [
+      [4, 7],
+      [12, 15],
+    ];
+    expect(markedTranscript(transcript, { number_unclear: null, unsure })).toBe(
+      "Hi, it's Jennifer from Wake(?) Side(?) Dental(?). Your cleaning is Monday at quarter past three(?).",
+    );
+    expect(
+      markedTranscript('This is Dr. Reyes at the clinic.', { number_unclear: null, unsure: [[2, 4]] }),
+    ).toBe('This is Dr. Reyes(?) at the clinic.');
   });
 });
