@@ -246,10 +246,17 @@ function scoreTimes(clauses: readonly string[], truth: Truth): FactScore[] {
     ...said.clock,
     ...truth.times.flatMap((t) => (t.hour === undefined ? [] : [{ hour: t.hour, minute: t.minute ?? null }])),
   ];
+  // A day, date or word of the truth's own times was said, however the script words it ("October second").
+  const saidDays = [...said.days, ...truth.times.flatMap((t) => (t.day === undefined ? [] : [t.day]))];
+  const saidDates = [...said.dates, ...truth.times.flatMap((t) => (t.date === undefined ? [] : [t.date]))];
+  const saidRelative = [
+    ...said.relative,
+    ...truth.times.flatMap((t) => (t.relative === undefined ? [] : [t.relative])),
+  ];
   const strays = [
-    ...stated.days.filter((day) => !said.days.includes(day)),
-    ...stated.dates.filter((date) => !said.dates.includes(date)).map((date) => `the ${date}`),
-    ...stated.relative.filter((word) => !said.relative.includes(word)),
+    ...stated.days.filter((day) => !saidDays.includes(day)),
+    ...stated.dates.filter((date) => !saidDates.includes(date)).map((date) => `the ${date}`),
+    ...stated.relative.filter((word) => !saidRelative.includes(word)),
     ...stated.clock
       .filter(
         (c) => !allowedClock.some((a) => a.hour === c.hour && (c.minute === null || a.minute === c.minute)),

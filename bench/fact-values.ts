@@ -285,6 +285,8 @@ const NOT_NAMES = new Set(
     'it',
     'we',
     'i',
+    // "I'm at the Larkin Street job" opens a text with the caller speaking, not a name.
+    "i'm",
     'call',
     'good',
     'yes',

@@ -109,10 +109,12 @@ describe('a time with no day, where the day said was misheard, gives no event', 
     // "Order" (word 8) at 0.4: the day said before "to 9:01" was misheard.
     const said = 'Your training is set or d the nine. Order to 9:01 at the Pleasant Hill Library.';
     expect(shown(said, [4, 5, 6, 7, 8])).toMatch(UNCLEAR);
-    // Heard well, the time with no day said is the next time it comes (9:01 has passed on Thursday at 10).
-    expect(shown('Your training is set. Come at 9:01 to the Pleasant Hill Library.', [])).toBe(
-      '2026-11-27 09:01 - 09:31',
+    // Heard well, the time with no day said is the next time it comes (9:15 has passed on Thursday at 10); a
+    // time off the five ("9:01") is no time stated, heard well or not (issue 32: "nine till one").
+    expect(shown('Your training is set. Come at 9:15 to the Pleasant Hill Library.', [])).toBe(
+      '2026-11-27 09:15 - 09:45',
     );
+    expect(shown('Your training is set. Come at 9:01 to the Pleasant Hill Library.', [])).toMatch(UNCLEAR);
   });
 
   it('gives none for slots offered beside one heard doubtfully: "at 4 or 12(?) at noon"', () => {

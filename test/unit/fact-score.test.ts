@@ -207,6 +207,39 @@ describe('the facts scorer', () => {
       'Monday 4': 'right',
     });
   });
+
+  it('takes a text opening "I\'m at..." for no name, and a date the truth holds for one said (issue 32)', () => {
+    // The third held-out set's inspector: "I'm" was read as a wrong name.
+    const speaking = `${SERVICE}: I'm at the Larkin Street job, your framing inspection. I can wait till 2 today.`;
+    const inspector: Truth = {
+      script:
+        "Hi, Marisol Vega, city building department. I'm at the Larkin Street job. I can wait till about two today.",
+      name: 'Marisol',
+      number: null,
+      amounts: [],
+      digits: [],
+      times: [{ relative: 'today', hour: 2 }],
+    };
+    expect(verdicts(scoreFirstText(speaking, inspector, SERVICE))).toEqual({
+      'name Marisol': 'left out',
+      '2 today': 'right',
+    });
+    // "October second" in words is the truth's date 2: "October 2nd" stated right makes no other time wrong.
+    const billing: Truth = {
+      script: 'A balance from your October second visit. We are here weekdays eight to four thirty.',
+      name: null,
+      number: null,
+      amounts: [],
+      digits: [],
+      times: [{ date: 2 }, { hour: 8 }, { hour: 4, minute: 30 }],
+    };
+    const dateOnly = `${SERVICE}: A balance from your October 2nd visit.`;
+    expect(verdicts(scoreFirstText(dateOnly, billing, SERVICE))).toEqual({
+      'the 2': 'right',
+      '8': 'left out',
+      '4:30': 'left out',
+    });
+  });
 });
 
 describe('the facts benchmark set', () => {

@@ -64,10 +64,13 @@ function numberMentions(tokens: readonly string[], words: readonly string[]): Me
 /** Written forms where digits and letters belong together: "8pm", "21st", "4:30pm", "1990s". */
 const DIGITS_WITH_LETTERS = /^\d{1,2}(?::\d{2})?(?:am|pm|a\.m|p\.m|st|nd|rd|th|s)$/;
 
-/** "100Ab", "S20US": digits and letters an engine ran together, which no one can read as a fact. */
+/**
+ * "100Ab", "S20US", "A/T/6" (eighty-six, issue 32): digits and letters an engine ran together, or joined with
+ * a slash, which no one can read as a fact.
+ */
 function garbledMentions(words: readonly string[], taken: ReadonlySet<number>): Mention[] {
   return words.flatMap((word, index): Mention[] =>
-    !taken.has(index) && /\d\p{L}|\p{L}\d/u.test(word) && !DIGITS_WITH_LETTERS.test(word)
+    !taken.has(index) && /\d[/\\|]?\p{L}|\p{L}[/\\|]?\d/u.test(word) && !DIGITS_WITH_LETTERS.test(word)
       ? [{ kind: 'digits', start: index, end: index + 1, value: word.replace(/\D/g, ''), problem: GARBLED }]
       : [],
   );

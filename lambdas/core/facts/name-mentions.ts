@@ -7,6 +7,7 @@
  * that a name heard as two words ("Sam Jolly" for "Anjali") is judged by both.
  */
 import { TEENS, TENS, UNITS } from '#core/transcripts/spoken-numbers';
+import { shapeEnd } from './business-mentions';
 import { type Mention, WEEKDAYS } from './time-mentions';
 
 const INTRODUCERS: readonly (readonly string[])[] = [
@@ -60,6 +61,16 @@ function nameEnd(tokens: readonly string[], given: number, cased: boolean): numb
   return asName(tokens[given + 1] ?? '', cased) === null ? given + 1 : given + 2;
 }
 
+/**
+ * Whether the name at `given` is followed, after a comma, by a business: "Hi, Marisol Vega, city building
+ * department." (issue 32), a caller greeting, then giving their name and office with no "this is".
+ */
+function beforeBusiness(tokens: readonly string[], words: readonly string[], given: number, cased: boolean) {
+  const end = nameEnd(tokens, given, cased);
+  if (!(tokens[end - 1] ?? '').endsWith(',')) return false;
+  return shapeEnd(tokens, words, words[end] === 'the' ? end + 1 : end) > 0;
+}
+
 /** The names callers introduced themselves with in a text's words (`words`: bare and lowercase). */
 export function nameMentions(tokens: readonly string[], words: readonly string[]): Mention[] {
   // Capitals say what a name is only when the engine writes them (Moonshine, OpenAI; not an all-lowercase text).
@@ -80,7 +91,8 @@ export function nameMentions(tokens: readonly string[], words: readonly string[]
       cased &&
       (index === 0 || GREETINGS.has(words[index - 1] ?? '') || /[.!?]$/.test(tokens[index - 1] ?? '')) &&
       (words.slice(index + 1, index + 1 + HERE_REACH).includes('here') ||
-        AFFILIATION.has(words[index + 1] ?? ''))
+        AFFILIATION.has(words[index + 1] ?? '') ||
+        (GREETINGS.has(words[index - 1] ?? '') && beforeBusiness(tokens, words, index, cased)))
     ) {
       add(index, index);
     }

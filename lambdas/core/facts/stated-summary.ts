@@ -29,6 +29,7 @@ import {
   type CheckedFact,
   checkFacts,
   type FactCheckOptions,
+  LOW_CONFIDENCE,
   NAME_SURE_AT_LEAST,
   nationalDigits,
 } from './fact-checks';
@@ -189,6 +190,28 @@ type Unstated = {
 
 const comparable = (word: string) => bareWord(word).replace(/['’]s$/, '');
 
+/**
+ * Of the facts of the transcript with a mention's value, those said where the summary took it from (the same
+ * word before and after it), when the transcript holds the value more than once, judged both ways, and the
+ * doubt there is in how it was written: "till 6 tonight" heard well does not pass the "6:00" of "6:00 to 5:55"
+ * (a number heard as times). A value only heard with low confidence there is passed by the same value heard
+ * well elsewhere, as a number said twice alike is ("travel tomorrow ... closed tomorrow").
+ */
+function saidHere(
+  said: readonly CheckedFact[],
+  heardTokens: readonly HeardToken[],
+  tokens: readonly string[],
+  mention: Mention,
+): readonly CheckedFact[] {
+  if (!said.some((fact) => fact.sure) || said.every((fact) => fact.sure)) return said;
+  const around = (words: readonly string[], start: number, end: number) =>
+    `${comparable(words[start - 1] ?? '')} ${comparable(words[end] ?? '')}`;
+  const here = around(tokens, mention.start, mention.end);
+  const heardWords = heardTokens.map((token) => token.text);
+  const same = said.filter((fact) => around(heardWords, fact.start, fact.end) === here);
+  return same.some((fact) => !fact.sure && fact.doubt !== LOW_CONFIDENCE) ? same : said;
+}
+
 /** The text with every fact that did not pass replaced, and the caller's parts that were not stated taken out. */
 function statedText(text: string, heard: HeardFacts, unstated: Unstated): string {
   const tokens = transcriptTokens(text);
@@ -201,7 +224,12 @@ function statedText(text: string, heard: HeardFacts, unstated: Unstated): string
     for (let index = start + 1; index < end; index++) replaced[index] = '';
   };
   for (const mention of findMentions(tokens)) {
-    const said = heard.facts.filter((fact) => sameFact(fact, mention));
+    const said = saidHere(
+      heard.facts.filter((fact) => sameFact(fact, mention)),
+      heard.tokens,
+      tokens,
+      mention,
+    );
     if (said.some((fact) => fact.sure)) continue;
     // A name or business the summary repeats is left alone unless the caller gave it and the checks did not
     // pass it (the caller's parts not stated are taken out below).

@@ -96,9 +96,16 @@ function timeValue(hour: number, minutes: string | undefined): string {
   return minutes === undefined || minutes === '00' ? String(twelve) : `${twelve}:${minutes}`;
 }
 
+/**
+ * Minutes off the five ("9:01", "4:07"): callers give a time on the five minutes; an engine writes such a time
+ * for two numbers run together ("nine till one", "four oh seven" of a phone number).
+ */
+export const OFF_THE_FIVE = 'minutes off the five: two numbers run together';
+
 function timeProblem(hour: number, minutes: string | undefined, meridiem: boolean): string | null {
   if (minutes !== undefined && Number(minutes) > 59) return NOT_A_TIME;
-  return hour > (meridiem ? 12 : 23) ? NOT_A_TIME : null;
+  if (hour > (meridiem ? 12 : 23)) return NOT_A_TIME;
+  return minutes !== undefined && Number(minutes) % 5 !== 0 ? OFF_THE_FIVE : null;
 }
 
 /** A clock time written in one word: "4:30", "9:00.", "8pm", "2pm,", "6:45am". */
@@ -253,8 +260,10 @@ export function timeMentions(words: readonly string[], taken: ReadonlySet<number
   // line is 5:12, 5:55, 0:12, 8:00": clock times one after another are a number an engine wrote as times.
   const clock = (mention: Mention | undefined) =>
     mention?.kind === 'time' && /:/.test(words[mention.start] ?? '');
+  const impossible = impossibleRanges(words, found);
   return found.map((mention, at) => {
     if (mention.kind !== 'time' || mention.problem !== null) return mention;
+    if (impossible.has(at)) return { ...mention, problem: IMPOSSIBLE_RANGE };
     if (taken.has(mention.end)) return { ...mention, problem: 'a time run into a number' };
     const [before, after] = [found[at - 1], found[at + 1]];
     const inARow =
@@ -262,6 +271,64 @@ export function timeMentions(words: readonly string[], taken: ReadonlySet<number
       ((clock(before) && before?.end === mention.start) || (clock(after) && after?.start === mention.end));
     return inARow ? { ...mention, problem: 'a number written as times' } : mention;
   });
+}
+
+export const IMPOSSIBLE_RANGE = 'a range that ends before it starts';
+/** Words that join the two ends of a range of times: "8 to noon", "9 till 1", "between 9:30 and 11:30". */
+const RANGE_LINKS = new Set(['to', 'till', 'until', 'through', '-']);
+/**
+ * A range whose end comes less than this many minutes before its start on a 12-hour clock ("6:00 to 5:55")
+ * is no range anyone keeps: read across noon it would last more than eleven and a half hours. "7 to 6:30"
+ * (a daycare's day) and "10 to 9" (a shop's) are ranges, and stay.
+ */
+const RANGE_AT_MOST_MINUTES = 11.5 * 60;
+
+/** A time's value ("9", "4:30") as minutes past twelve on a 12-hour clock. */
+function clockMinutes(value: string): number {
+  const [hour = '0', minutes = '0'] = value.split(':');
+  return (Number(hour) % 12) * 60 + Number(minutes);
+}
+
+/** "am" or "pm" as the words of a time say it, or null. */
+function meridiemOf(words: readonly string[], mention: Mention): 'am' | 'pm' | null {
+  const said = words.slice(mention.start, mention.end).join(' ');
+  if (/(?:^|\d|\s)a\.?m\b/.test(said)) return 'am';
+  if (/(?:^|\d|\s)p\.?m\b/.test(said)) return 'pm';
+  return null;
+}
+
+/**
+ * The indices (in `found`) of both ends of every range that cannot be one ("6:00 to 5:55", "noon to noon",
+ * "6pm to 5pm") and of the times run on from it. An engine that hears a phone number as times writes such
+ * ranges ("Saturday afternoon, 6:00 to 5:55, so 1:00 to 4:00" for "six oh two, five fifty-five, oh one
+ * eighty-four", issue 32); none of those times is stated.
+ */
+function impossibleRanges(words: readonly string[], found: readonly Mention[]): Set<number> {
+  const ends = new Set<number>();
+  // Times that follow one another a word apart are one run ("6:00 to 5:55, so 1:00 to 4:00"): one impossible
+  // range in it doubts the whole run, as the engine heard all of it as it heard that one.
+  const runOf = (at: number): number[] => {
+    let [first, last] = [at, at];
+    const next = (i: number) => found[i + 1]?.kind === 'time' && found[i + 1]!.start - found[i]!.end <= 1;
+    while (first > 0 && found[first - 1]?.kind === 'time' && next(first - 1)) first -= 1;
+    while (next(last)) last += 1;
+    return Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
+  };
+  found.forEach((start, at) => {
+    const end = found[at + 1];
+    if (start.kind !== 'time' || end?.kind !== 'time' || end.start !== start.end + 1) return;
+    const link = words[start.end] ?? '';
+    const between = link === 'and' && words[start.start - 1] === 'between';
+    if (!RANGE_LINKS.has(link) && !between) return;
+    const [from, to] = [clockMinutes(start.value), clockMinutes(end.value)];
+    const [fromHalf, toHalf] = [meridiemOf(words, start), meridiemOf(words, end)];
+    const sameHalf = fromHalf !== null && fromHalf === toHalf;
+    const lasts = (to - from + 720) % 720;
+    if ((sameHalf && to <= from) || lasts === 0 || lasts > RANGE_AT_MOST_MINUTES) {
+      for (const member of runOf(at)) ends.add(member);
+    }
+  });
+  return ends;
 }
 
 /** A text's words as the finders read them: lowercase, without the punctuation around them. */

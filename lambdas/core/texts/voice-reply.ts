@@ -196,12 +196,26 @@ function trailerLines(input: ReplyInput, shown: string, texts: FixedTexts, room:
   return trailer + link;
 }
 
-/** The transcript as texted: "(?)" after each fact the checks did not pass, before its punctuation. */
+/**
+ * The transcript as texted: "(?)" after each fact the checks did not pass, before its punctuation, and after
+ * each capitalised word of one (a name's, a business's): "Wake Side Dental(?)" read as doubting only "Dental"
+ * and stated "Wake Side" as the dentist's name (issue 32); it reads "Wake(?) Side(?) Dental(?)".
+ */
 export function markedTranscript(transcript: string, facts: StatedFacts | null | undefined): string {
-  const lastWords = new Set((facts?.unsure ?? []).map(([, end]) => end - 1));
-  if (lastWords.size === 0) return transcript;
-  return transcriptTokens(transcript)
-    .map((word, index) => (lastWords.has(index) ? word.replace(/([.,;:!?"')]*)$/, `${DOUBT_MARK}$1`) : word))
+  const spans = facts?.unsure ?? [];
+  if (spans.length === 0) return transcript;
+  const tokens = transcriptTokens(transcript);
+  const marked = new Set<number>();
+  for (const [start, end] of spans) {
+    marked.add(end - 1);
+    for (let index = start; index < end - 1; index++) {
+      if (/^\p{Lu}/u.test(tokens[index] ?? '') && !/^(?:Dr|Mr|Mrs|Ms|St)\.?$/.test(tokens[index] ?? '')) {
+        marked.add(index);
+      }
+    }
+  }
+  return tokens
+    .map((word, index) => (marked.has(index) ? word.replace(/([.,;:!?"')]*)$/, `${DOUBT_MARK}$1`) : word))
     .join(' ');
 }
 
