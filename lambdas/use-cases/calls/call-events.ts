@@ -19,14 +19,14 @@ import {
 } from '#core/calls/call-rules';
 import { missedCallText } from '#core/calls/call-texts';
 import { DAY_MS, dayWindow } from '#core/delivery/day-window';
-import { newMessage, voiceMessageId } from '#core/messages/new-message';
+import { voiceMessageId } from '#core/messages/new-message';
 import { VOICE_LIMIT_TEXT } from '#core/texts/service-texts';
 import type { CallRepository } from '../../ports/calls';
 import type { ForwardingNumberRepository } from '../../ports/forwarding-numbers';
 import type { Providers } from '../../ports/providers';
 import { type FirstRunDeps, startFirstRun } from '../inbound/hand-to-pipeline';
-import { takeVoiceMessage, VOICE_LIMIT_ERROR } from '../inbound/voice-limit';
-import { createMessage, type MessageChangeDeps } from '../message-changes';
+import { createVoiceMessage } from '../inbound/voice-limit';
+import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { type PreferencesReader, senderLanguage } from '../sender-language';
 import { currentSettings } from '../settings';
@@ -103,27 +103,17 @@ export async function receiveRecording(
   const settings = await currentSettings(deps);
   const perDay = settings.voice_messages_per_sender_per_day;
   const subscriber = call.subscriber;
-  const { allowed, giveBack } = await takeVoiceMessage(deps, subscriber, perDay);
-  const message = newMessage({
+  const { message, created, allowed, giveBack } = await createVoiceMessage(deps, {
     id,
-    created_at: deps.clock(),
-    sender: subscriber,
-    phone_number: subscriber,
-    audio_url: null,
-    source: 'call',
-    caller_number: call.caller,
-    media_url: `${form.RecordingUrl}.wav`,
-    audio_content_type: 'audio/wav',
-    attempt: 1,
-    ...(allowed ? {} : { status: 'failed' as const, error_message: VOICE_LIMIT_ERROR(perDay) }),
+    from: subscriber,
+    perDay,
+    fields: {
+      source: 'call',
+      caller_number: call.caller,
+      media_url: `${form.RecordingUrl}.wav`,
+      audio_content_type: 'audio/wav',
+    },
   });
-  let created: boolean;
-  try {
-    created = await createMessage(deps, message);
-  } catch (error) {
-    await giveBack().catch(() => {});
-    throw error;
-  }
   await deps.calls.update(call.call_sid, {
     message_id: id,
     recorded_seconds: form.RecordingDuration ?? null,

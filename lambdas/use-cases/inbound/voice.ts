@@ -4,15 +4,15 @@
  */
 
 import { dayWindow } from '#core/delivery/day-window';
-import { newMessage, voiceMessageId } from '#core/messages/new-message';
+import { voiceMessageId } from '#core/messages/new-message';
 import { VOICE_LIMIT_TEXT } from '#core/texts/service-texts';
-import { createMessage, type MessageChangeDeps } from '../message-changes';
+import type { MessageChangeDeps } from '../message-changes';
 import { type OutboundSmsDeps, sendTextOrLog } from '../outbound-sms';
 import { type PreferencesReader, senderLanguage } from '../sender-language';
 import { currentSettings } from '../settings';
 import { countUsage } from '../usage';
 import { type FirstRunDeps, startFirstRun } from './hand-to-pipeline';
-import { takeVoiceMessage, VOICE_LIMIT_ERROR } from './voice-limit';
+import { createVoiceMessage } from './voice-limit';
 
 /** What receiving voice messages uses: the messages, the daily limit, the pipeline and the limit notice. */
 export type VoiceDeps = MessageChangeDeps &
@@ -47,26 +47,12 @@ export async function receiveVoice(
   let overLimit = 0;
   for (const [index, item] of audio.entries()) {
     const id = voiceMessageId(form.MessageSid, index);
-    const { allowed, giveBack } = await takeVoiceMessage(deps, from, perDay);
-    const message = newMessage({
+    const { message, created, allowed, giveBack } = await createVoiceMessage(deps, {
       id,
-      created_at: deps.clock(),
-      sender: from,
-      phone_number: from,
-      audio_url: null,
-      source: 'sms',
-      media_url: item.url,
-      audio_content_type: item.contentType,
-      attempt: 1,
-      ...(allowed ? {} : { status: 'failed' as const, error_message: VOICE_LIMIT_ERROR(perDay) }),
+      from,
+      perDay,
+      fields: { source: 'sms', media_url: item.url, audio_content_type: item.contentType },
     });
-    let created: boolean;
-    try {
-      created = await createMessage(deps, message);
-    } catch (error) {
-      await giveBack().catch(() => {});
-      throw error;
-    }
     // A retried webhook finds its message: it was counted the first time.
     if (!created) await giveBack();
     ids.push(id);
