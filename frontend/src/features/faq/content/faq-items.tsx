@@ -219,7 +219,8 @@ export function faqItems({ serviceName, contactEmail, retention }: FaqContext): 
       answer: (
         <p>
           {serviceName} is free. Your carrier's usual message and data rates apply to the messages you send us
-          and the texts we send back.
+          and the texts we send back. With call forwarding, a call your phone forwards to us is a call on your
+          plan: some carriers count its minutes.
         </p>
       ),
     },

@@ -42,7 +42,8 @@ export function ForwardingTerms() {
         reached your forwarding number for 14 days, we text you the code again (at most once a month). On an
         iPhone, Live Voicemail answers before forwarding: turn it off in Settings &gt; Phone &gt; Live
         Voicemail. After you text STOP or delete your data, your forwarding number is kept for 7 days (text
-        START or {FORWARD_KEYWORD} to keep it), then released: undo the forwarding on your phone first.
+        START or {FORWARD_KEYWORD} to keep it), then released: undo the forwarding on your phone first. A
+        forwarded call is a call on your phone plan: your carrier may count its minutes.
       </p>
     </LegalSection>
   );
