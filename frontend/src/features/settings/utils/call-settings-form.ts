@@ -4,6 +4,7 @@
  */
 import { CALL_SETTING_DEFAULTS } from '@core/operator/call-settings';
 import type { SettingsUpdateInput, SettingsView } from '@core/operator/settings';
+import { typedNumber } from './typed-number';
 
 export type CallSettingsForm = {
   /** What callers hear before the beep; blank: the built-in greeting in the subscriber's language. */
@@ -76,12 +77,6 @@ export function callFormFrom(view: SettingsView | null): CallSettingsForm {
     callsPerDay: String(saved.calls_per_subscriber_per_day),
     minutesPerDay: String(saved.call_minutes_per_subscriber_per_day),
   };
-}
-
-/** A whole number as typed: the number, or the text as typed so the schema names the problem. */
-function typedNumber(text: string): number {
-  const trimmed = text.trim();
-  return (/^\d+$/.test(trimmed) ? Number(trimmed) : trimmed) as number;
 }
 
 /** The fields the Calls section saves; a blank greeting or area code is saved as null (SPEC section 5). */

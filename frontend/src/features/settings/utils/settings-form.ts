@@ -16,6 +16,7 @@ import {
 } from '@core/operator/settings';
 import { DEFAULT_UNIT_PRICES, type UnitPrices } from '@core/operator/unit-prices';
 import { type CallSettingsForm, callFormFrom, callUpdateFrom } from './call-settings-form';
+import { typedNumber } from './typed-number';
 
 /** What a write-only secret field will do on save. */
 export type SecretEdit = { readonly value: string; readonly clear: boolean };
@@ -91,12 +92,6 @@ export const SEGMENT_LIMIT_FIELDS = [
   { name: 'service_segments_per_day', label: 'SMS budget: segments a day, all numbers' },
 ] as const satisfies readonly { name: SegmentLimitName; label: string }[];
 
-/** A number typed in a limit field: the number, or the text as typed so the schema names the problem. */
-function typedNumber(text: string): unknown {
-  const trimmed = text.trim();
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
-}
-
 /** A price typed in dollars ("0.0113", "$0.02"): the number, or the text so the schema names the problem. */
 function typedPrice(text: string): unknown {
   const trimmed = text.trim().replace(/^\$/, '');
@@ -141,10 +136,10 @@ function toUpdate(form: SettingsForm): SettingsUpdateInput {
     twilio_phone_number: form.phoneNumber.trim() || null,
     auto_reply_enabled: form.autoReply,
     message_link_enabled: form.messageLink,
-    message_link_days: typedNumber(form.linkDays) as number,
+    message_link_days: typedNumber(form.linkDays),
     default_time_zone: form.timeZone.trim(),
-    max_duration_minutes: typedNumber(form.maxMinutes) as number,
-    voice_messages_per_sender_per_day: typedNumber(form.voicePerDay) as number,
+    max_duration_minutes: typedNumber(form.maxMinutes),
+    voice_messages_per_sender_per_day: typedNumber(form.voicePerDay),
     reply_countries: typedCountries(form.countries),
     ...(Object.fromEntries(
       Object.entries(form.segmentLimits).map(([name, text]) => [name, typedNumber(text)]),
