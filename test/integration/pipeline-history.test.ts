@@ -8,7 +8,8 @@
 import { StateMachine } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
-import { mapTwilioError, TwilioRestError } from '../../lambdas/adapters/twilio/twilio-sms-sender';
+import { TwilioRestError } from '../../lambdas/adapters/twilio/twilio-errors';
+import { mapTwilioError } from '../../lambdas/adapters/twilio/twilio-sms-sender';
 import { withoutPhoneNumbers } from '../../lambdas/handlers/pipeline/step';
 import { markProcessing } from '../../lambdas/use-cases/pipeline/mark-processing';
 import { markCompleted, markFailed } from '../../lambdas/use-cases/pipeline/outcome';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhoneNumber, normalizePhone, redactPhoneNumbers } from '#core/delivery/phone';
-import { mapTwilioError, TwilioRestError } from '../../lambdas/adapters/twilio/twilio-sms-sender';
+import { TwilioRestError } from '../../lambdas/adapters/twilio/twilio-errors';
+import { mapTwilioError } from '../../lambdas/adapters/twilio/twilio-sms-sender';
 import { withoutPhoneNumbers } from '../../lambdas/handlers/pipeline/step';
 
 describe('phone numbers typed by a person', () => {

@@ -4,11 +4,9 @@
  * with the voice webhook and status callback set, and `DELETE IncomingPhoneNumbers/<sid>.json`. Basic auth with
  * the account's SID and token; Twilio's refusals become TransientError or PermanentError, never carrying the token.
  */
-import { redactPhoneNumbers } from '#core/delivery/phone';
 import { PermanentError, TransientError } from '#core/messages/pipeline-errors';
 import type { BoughtNumber, PhoneNumberProvider } from '../../ports/phone-numbers';
-import { redactSecrets } from '../redact';
-import { mapTwilioError, TwilioRestError } from './twilio-sms-sender';
+import { TwilioRestError, twilioRefusal, twilioTransportFailure } from './twilio-errors';
 
 export type TwilioPhoneNumbersOptions = {
   readonly accountSid: string;
@@ -145,28 +143,14 @@ export class TwilioPhoneNumbers implements PhoneNumberProvider {
   }
 }
 
-function restError(status: number, body: Json): TwilioRestError {
-  return new TwilioRestError(
-    status,
-    typeof body.code === 'number' ? body.code : null,
-    typeof body.message === 'string' ? body.message : `HTTP ${status}`,
-  );
-}
+const restError = (status: number, body: Json) => TwilioRestError.from(status, body);
 
-/** Twilio's refusals in the operator's words; transport failures as the SMS sender maps them. */
+/** Twilio's refusals in the operator's words, naming what was asked; transport failures as for any request. */
 function mapNumberError(error: unknown, what: string, timeoutMs: number, secrets: readonly string[]): Error {
-  if (!(error instanceof TwilioRestError)) return mapTwilioError(error, timeoutMs, secrets);
-  const { status, code } = error;
-  const reference = code === null ? `${status}` : `${status}, Twilio error ${code}`;
-  if (status === 401 || code === 20003) {
-    return new PermanentError(
-      `Twilio rejected the Account SID or auth token (${reference}): check them in Settings.`,
-    );
-  }
-  if (status === 429 || status >= 500 || code === 20429) {
-    return new TransientError(`Twilio answered ${reference} when asked to ${what}; try again later.`);
-  }
-  const said = redactPhoneNumbers(redactSecrets(error.message, secrets)).slice(0, 200);
-  const docs = code === null ? '' : ` See https://www.twilio.com/docs/errors/${code}.`;
-  return new PermanentError(`Twilio refused to ${what} (${reference}): ${said}.${docs}`);
+  if (!(error instanceof TwilioRestError)) return twilioTransportFailure(error, timeoutMs);
+  return twilioRefusal(
+    error,
+    { refused: `to ${what}`, transient: ` when asked to ${what}; try again later.` },
+    secrets,
+  );
 }

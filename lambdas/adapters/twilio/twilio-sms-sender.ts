@@ -3,10 +3,16 @@
  * encoded, HTTP Basic auth), with fetch. The twilio SDK would do the same one request, but it brings 3 MB of
  * minified code (every Twilio API, axios, mime-db) into each function that sends a text.
  */
-import { redactPhoneNumbers } from '#core/delivery/phone';
 import { PermanentError, RecipientOptedOutError, TransientError } from '#core/messages/pipeline-errors';
 import type { OutgoingSms, SmsSender } from '../../ports/sms-sender';
-import { redactSecrets } from '../redact';
+import {
+  type TwilioAsked,
+  type TwilioErrorBody,
+  TwilioRestError,
+  twilioReference,
+  twilioRefusal,
+  twilioTransportFailure,
+} from './twilio-errors';
 
 export type TwilioSmsSenderOptions = {
   readonly accountSid: string;
@@ -25,21 +31,6 @@ export type TwilioSmsSenderOptions = {
 };
 
 const TWILIO_API = 'https://api.twilio.com';
-
-/** What Twilio answers on an error (its REST exception body). */
-type TwilioErrorBody = { code?: unknown; message?: unknown; status?: unknown };
-
-/** Twilio's refusal of a request: its HTTP status and, when it said one, its error code. */
-export class TwilioRestError extends Error {
-  override readonly name = 'TwilioRestError';
-  constructor(
-    readonly status: number,
-    readonly code: number | null,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Sends SMS through Twilio's Messages API; one attempt per call, because Step Functions owns the retries. */
 export class TwilioSmsSender implements SmsSender {
@@ -86,11 +77,7 @@ export class TwilioSmsSender implements SmsSender {
       });
       const body = (await response.json().catch(() => ({}))) as TwilioErrorBody & { sid?: unknown };
       if (!response.ok) {
-        throw new TwilioRestError(
-          response.status,
-          typeof body.code === 'number' ? body.code : null,
-          typeof body.message === 'string' ? body.message : `HTTP ${response.status}`,
-        );
+        throw TwilioRestError.from(response.status, body);
       }
       if (typeof body.sid !== 'string') throw new TransientError('Twilio accepted the SMS but sent no SID.');
       return { id: body.sid };
@@ -111,45 +98,20 @@ const PERMANENT_CODE_HINTS: Readonly<Record<number, string>> = {
   21617: 'the message body is longer than 1,600 characters',
 };
 
+/** How the SMS sender words Twilio's refusals. */
+const SMS_ASKED: TwilioAsked = {
+  refused: 'the SMS',
+  transient: '; will retry.',
+  hints: PERMANENT_CODE_HINTS,
+};
+
 /** Maps Twilio's refusals and transport failures to Transient/PermanentError, never carrying the token. */
 export function mapTwilioError(error: unknown, timeoutMs: number, secrets: readonly string[]): Error {
-  if (error instanceof TransientError || error instanceof PermanentError) return error;
-  if (error instanceof TwilioRestError) {
-    const { status, code } = error;
-    const reference = code === null ? `${status}` : `${status}, Twilio error ${code}`;
-    if (status === 401 || code === 20003) {
-      return new PermanentError(
-        `Twilio rejected the Account SID or auth token (${reference}): check them in Settings.`,
-      );
-    }
-    if (status === 429 || status >= 500 || code === 20429) {
-      return new TransientError(`Twilio answered ${reference}; will retry.`);
-    }
-    if (code === 21610) {
-      return new RecipientOptedOutError(
-        `Twilio refused the SMS (${reference}): ${PERMANENT_CODE_HINTS[21610]}.`,
-      );
-    }
-    const hint = code === null ? undefined : PERMANENT_CODE_HINTS[code];
-    // Twilio's words can quote the recipient's number: this text reaches logs and the run's history.
-    const said = redactPhoneNumbers(redactSecrets(error.message, secrets)).slice(0, 200);
-    const docs = code === null ? '' : ` See https://www.twilio.com/docs/errors/${code}.`;
-    return new PermanentError(`Twilio refused the SMS (${reference}): ${hint ?? said}.${docs}`);
+  if (!(error instanceof TwilioRestError)) return twilioTransportFailure(error, timeoutMs);
+  if (error.code === 21610) {
+    return new RecipientOptedOutError(
+      `Twilio refused the SMS (${twilioReference(error)}): ${PERMANENT_CODE_HINTS[21610]}.`,
+    );
   }
-  // Transport failures: only the error's name or code is kept, never the error itself as a cause.
-  const failure = error as { name?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
-  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') {
-    return new TransientError(`Twilio did not answer within ${Math.round(timeoutMs / 1000)} s.`);
-  }
-  if (failure?.name === 'TypeError') {
-    const cause = failure.cause;
-    const code =
-      typeof cause?.code === 'string'
-        ? cause.code
-        : typeof cause?.message === 'string'
-          ? cause.message
-          : 'connection failed';
-    return new TransientError(`Could not reach Twilio: ${code}.`);
-  }
-  return error instanceof Error ? error : new Error(String(error));
+  return twilioRefusal(error, SMS_ASKED, secrets);
 }
