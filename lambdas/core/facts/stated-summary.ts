@@ -25,6 +25,7 @@ import {
 import { isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { bareWord } from '#core/transcripts/spoken-numbers';
 import { isBusinessShape } from './business-mentions';
+import { isRoleWord, isTitle } from './caller-words';
 import {
   type CheckedFact,
   checkFacts,
@@ -87,13 +88,20 @@ function phraseHeardWell(phrase: string, tokens: readonly HeardToken[], least?: 
   });
 }
 
-const TITLE = /^(?:dr|doctor|mr|mrs|ms)\.?$/i;
+/**
+ * Where the given name is in a name as a summarizer wrote it: after its titles ("Dr. Patel", "Professor
+ * Hiroshi Tanaka", "Coach Rivera": core/facts/caller-words.ts); a name that is all titles ("Nana") is its own.
+ */
+function givenAt(words: readonly string[]): number {
+  const at = words.findIndex((word) => !isTitle(word));
+  return at < 0 ? 0 : at;
+}
 
 /** The caller as the summary may name them: each part only once it passed the checks. */
 function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandidate {
   // Stated in plain words only: no control, bidirectional or separator character, no slash or colon.
   const words = transcriptTokens(plainPhrase(caller.name ?? ''));
-  const given = bareWord(words.find((word) => !TITLE.test(word)) ?? '');
+  const given = bareWord(words[givenAt(words)] ?? '');
   const spelled = (heard.vocabulary ?? []).find((word) => word.toLowerCase() === given);
   const introduced = heard.facts.some(
     (fact) => fact.kind === 'name' && fact.sure && fact.value.toLowerCase() === given,
@@ -104,10 +112,11 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
     !heard.sameWords &&
     heard.tokens.some((token) => bareWord(token.text) === given && heardWell(token, NAME_SURE_AT_LEAST));
   let name: string | null = null;
-  if (given !== '' && (introduced || saidWell || (spelled !== undefined && said))) {
+  // A role is never the caller's name ("Pharmacist", "Nurse"): it is what they are (core/facts/caller-words.ts).
+  if (given !== '' && !isRoleWord(given) && (introduced || saidWell || (spelled !== undefined && said))) {
     // A surname heard badly, or never said, is dropped, the first name kept: "Rebecca", not "Rebecca Colling"
     // nor "Rebecca https://evil.example/pay" (issue 31: every word of it must be in the transcript).
-    const first = words.findIndex((word) => !TITLE.test(word));
+    const first = givenAt(words);
     const rest = words.slice(first + 1);
     const restHeard = rest.every((word) => everyWordHeard(word, heard.tokens, NAME_SURE_AT_LEAST));
     name = (restHeard ? words : words.slice(0, first + 1)).join(' ');
@@ -133,9 +142,11 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
 function doubtedName(caller: CallerCandidate, stated: CallerCandidate, heard: HeardFacts): string | null {
   if (stated.name || !heard.sameWords) return null;
   const words = transcriptTokens(plainPhrase(caller.name ?? ''));
-  const first = words.findIndex((word) => !TITLE.test(word));
+  const first = givenAt(words);
   const given = bareWord(words[first] ?? '');
-  if (given === '' || !heard.tokens.some((token) => bareWord(token.text) === given)) return null;
+  if (given === '' || isRoleWord(given) || !heard.tokens.some((token) => bareWord(token.text) === given)) {
+    return null;
+  }
   return `${words
     .slice(0, first + 1)
     .join(' ')
@@ -293,10 +304,12 @@ export function statedSummary(
   // What of the caller was not stated is taken out of the text too (a model may repeat it): the name's words
   // (all of them, or a surname dropped), a role or a business ("Chase Bank" where only "Chase" was said).
   const statedWords = new Set(transcriptTokens(who?.name ?? '').map(bareWord));
+  const proposedWords = transcriptTokens(plainPhrase(caller?.name ?? ''));
   const unstated: Unstated = {
-    names: transcriptTokens(plainPhrase(caller?.name ?? ''))
+    names: proposedWords
+      .filter((word, index) => index >= givenAt(proposedWords) || !isTitle(word))
       .map(bareWord)
-      .filter((word) => word !== '' && !statedWords.has(word) && !TITLE.test(word)),
+      .filter((word) => word !== '' && !statedWords.has(word)),
     phrases: [caller?.role, caller?.organization].filter(
       (phrase, index): phrase is string =>
         !!phrase?.trim() && (index === 0 ? who?.role : who?.organization) == null,

@@ -1,0 +1,182 @@
+/**
+ * Who called, as callers say it on the fourth held-out set (issue 32): a title is not a name ("this is
+ * Professor Hiroshi Tanaka"), a role never names a card ("Ngozi, the pharmacist"), a business heard well is
+ * kept beside a doubted name, a business said after the office it has ("the front desk at Peak Motion Physical
+ * Therapy") or with no person named is the caller, and a business named after a person ("Mehta and
+ * Associates") is held to a name's bar. Real offline summarizer, real checks, real reply composer and cards.
+ */
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { type CardSource, messageCards } from '#core/cards/message-cards';
+import { checkFacts } from '#core/facts/fact-checks';
+import { statedSummary } from '#core/facts/stated-summary';
+import { composeReply } from '#core/texts/service-texts';
+import { type HeardTranscript, heardTokens } from '#core/transcripts/heard-transcript';
+import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
+import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
+
+const regions = new LibPhoneNumberRegions();
+const isValidNumber = (e164: string) => regions.countryOf(e164) !== null;
+const ZONE = { timeZone: 'America/Chicago' };
+
+/** Every word heard at 0.97 but those in `doubted` (by the word as written, punctuation included). */
+function heard(text: string, doubted: Readonly<Record<string, number>> = {}): HeardTranscript {
+  return {
+    text,
+    words: text.split(' ').map((word) => ({ text: word, confidence: doubted[word] ?? 0.97, at: 0 })),
+  };
+}
+
+/** The first text, who it names as fact, and the contact card's name and organization (null: no card). */
+function message(transcript: HeardTranscript) {
+  const { caller, ...proposed } = summarizeExtractively(transcript.text, transcript.words);
+  const { summary, facts } = statedSummary(proposed, caller, transcript, { isValidNumber, seconds: 30 });
+  const [first = ''] = composeReply({
+    mode: 'full',
+    summary,
+    transcript: transcript.text,
+    serviceName: 'Voice Summary',
+    link: 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c',
+    facts,
+  });
+  const source: CardSource = {
+    id: 'msg-titles-1',
+    created_at: '2026-11-26T15:00:00.000Z',
+    summary: summary.summary,
+    transcript: transcript.text,
+    summary_details: summary,
+    stated_facts: facts,
+  };
+  const body = messageCards(source, ZONE).contact?.body;
+  const vcard = body === undefined ? null : new ICAL.Component(ICAL.parse(body));
+  const card =
+    vcard === null
+      ? null
+      : { fn: vcard.getFirstPropertyValue('fn'), org: vcard.getFirstPropertyValue('org') ?? null };
+  return { first, caller: summary.caller ?? null, card };
+}
+
+const businesses = (text: string, doubted: Readonly<Record<string, number>> = {}) =>
+  checkFacts(heardTokens(heard(text, doubted)), { isValidNumber })
+    .filter((fact) => fact.kind === 'business')
+    .map((fact) => `${fact.value}: ${fact.sure ? 'sure' : 'doubtful'}`);
+
+/** Long enough that the first text is a summary, not the whole message. */
+const CALL =
+  'I looked into it this morning and there are a few things we need to settle before the end of the week, so please call me back at 612-555-0142.';
+
+describe('a title or a role', () => {
+  it('is not the name: "this is Professor Hiroshi Tanaka" names Professor Hiroshi Tanaka, "Coach Rivera" Rivera', () => {
+    expect(
+      message(heard(`Hi, this is Professor Hiroshi Tanaka. About your thesis draft. ${CALL}`)).caller,
+    ).toBe('Professor Hiroshi Tanaka');
+    const doubted = message(
+      heard(`Hi, this is Professor Hiroshi Tanaka. About your thesis draft. ${CALL}`, { Hiroshi: 0.7 }),
+    );
+    expect(doubted.first).toContain('Professor Hiroshi(?)');
+    expect(doubted.first).not.toContain('Professor(?)');
+    expect(message(heard(`Hey, it's Coach Rivera. Practice moved to the north field. ${CALL}`)).caller).toBe(
+      'Coach Rivera',
+    );
+  });
+
+  it('never names the caller nor the card: a pharmacist whose name was misheard gets no card named "Pharmacist"', () => {
+    const { first, card } = message(
+      heard(
+        `Hi, this is Mongolie, the pharmacist at the Waldron Moncadly. Your refill was turned down. ${CALL}`,
+        {
+          'Mongolie,': 0.5,
+          Waldron: 0.5,
+          'Moncadly.': 0.4,
+        },
+      ),
+    );
+    expect(first).toContain('Mongolie(?)');
+    expect(card?.fn ?? null).not.toBe('Pharmacist');
+    expect(card).toBeNull();
+    expect(message(heard(`Hi, this is Pharmacist calling about your refill. ${CALL}`)).caller).toBeNull();
+  });
+});
+
+describe('a business beside a doubted name', () => {
+  it('heard well, stays in the first text and is the contact card ("Renata(?) from Stone and Tile Depot")', () => {
+    const { first, card } = message(
+      heard(`Hi, this is Renata calling from Stone and Tile Depot. Your order is ready for pickup. ${CALL}`, {
+        Renata: 0.6,
+      }),
+    );
+    expect(first).toMatch(/^Voice Summary: Renata\(\?\) from Stone and Tile Depot: /);
+    expect(card).toEqual({ fn: 'Stone and Tile Depot', org: 'Stone and Tile Depot' });
+  });
+
+  it('said after the office it has, is the place: "from the management office at Riverside Terrace"', () => {
+    const text = `Hi, it's Oxenna from the management office at Riverside Terrace. Pest control comes on Wednesday. ${CALL}`;
+    expect(message(heard(text, { Oxenna: 0.6 })).first).toMatch(
+      /^Voice Summary: Oxenna\(\?\) from Riverside Terrace: /,
+    );
+    // Not a business by its shape, "Riverside Terrace" is held to a name's bar.
+    expect(message(heard(text, { Oxenna: 0.6, Riverside: 0.8 })).first).not.toContain('Riverside Terrace:');
+  });
+});
+
+describe('a business with no person named', () => {
+  it("is the caller in more shapes: an electric company, a court office, a clinic's front desk", () => {
+    expect(
+      message(heard(`This is Pioneer Electric with a courtesy call about your meter. ${CALL}`)).caller,
+    ).toBe('From Pioneer Electric');
+    expect(
+      message(
+        heard(
+          `This is the Jury Services Office of the Hennepin County District Court with a message for juror group fourteen. ${CALL}`,
+        ),
+      ).caller,
+    ).toBe('From Hennepin County District Court');
+    // A transcript without capitals: the business is still found, and written with them.
+    const desk = message(
+      heard(
+        'hello this is the front desk at peak motion physical therapy your therapist is out sick on friday call us at 702-555-0159',
+      ),
+    );
+    expect(desk.caller).toBe('From Peak Motion Physical Therapy');
+    expect(desk.card?.org).toBe('Peak Motion Physical Therapy');
+  });
+
+  it('misheard, is still doubted: "Paaz and Whisker Manible Hospital" heard badly is not stated', () => {
+    const { first, caller } = message(
+      heard(`Hello, this is Paaz and Whisker Manible Hospital. Calling with a reminder. ${CALL}`, {
+        Paaz: 0.45,
+        Manible: 0.5,
+      }),
+    );
+    expect(caller).toBeNull();
+    expect(first).not.toMatch(/From Paaz/);
+  });
+
+  it('is never cut to a word of its name: "Bank of America" is not "America"', () => {
+    expect(
+      message(heard(`Hi, this is Tom from Bank of America. About your card. ${CALL}`)).caller,
+    ).not.toContain('from America');
+  });
+});
+
+describe('a business named after a person', () => {
+  it('is held to a name\'s bar: "Metty and Associates" at 0.8 is doubtful, "Mehta and Associates" at 0.97 sure', () => {
+    expect(businesses('Hey, it is Rahul from Mehta and Associates.')).toEqual(['Mehta and Associates: sure']);
+    expect(businesses('Hey, it is Rahul from Metty and Associates.', { Metty: 0.8 })).toEqual([
+      'Metty and Associates: doubtful',
+    ]);
+    expect(businesses('This is Hale and Sons Roofing calling.', { Hale: 0.8 })).toEqual([
+      'Hale and Sons Roofing: sure',
+    ]);
+  });
+
+  it('misheard after a name heard as three words, is not stated in the first text', () => {
+    const { first } = message(
+      heard(
+        "Hey, it's a hill met from Metty and Associates. I'm missing a couple of your tax forms for the return. Questions, call 312-555-0172.",
+        { hill: 0.5, met: 0.6, Metty: 0.8 },
+      ),
+    );
+    expect(first).not.toContain('Metty and Associates');
+  });
+});
