@@ -119,6 +119,22 @@ describe('a business beside a doubted name', () => {
   });
 });
 
+describe('a business not heard well enough to state', () => {
+  it('is shown beside a doubted name with its doubtful words marked, and never saved on a card', () => {
+    const text = `Hello, this is Beatriz Soto from the Bursar's Office at Lakemont College. You have an unpaid balance. ${CALL}`;
+    const { first, caller, card } = message(heard(text, { Beatriz: 0.46, Lakemont: 0.51 }));
+    expect(first).toMatch(/^Voice Summary: Beatriz\(\?\) from Lakemont\(\?\) College: /);
+    expect(caller).toBeNull();
+    expect(card).toBeNull();
+  });
+
+  it('is left out when a word of it is more likely another word (heard below 0.4: "first carver credit union")', () => {
+    const text = `This is the fraud department at First Carver Credit Union, calling about a charge on your card. ${CALL}`;
+    const { first } = message(heard(text, { Carver: 0.16 }));
+    expect(first).not.toMatch(/Carver/);
+  });
+});
+
 describe('a business with no person named', () => {
   it("is the caller in more shapes: an electric company, a court office, a clinic's front desk", () => {
     expect(
@@ -141,15 +157,16 @@ describe('a business with no person named', () => {
     expect(desk.card?.org).toBe('Peak Motion Physical Therapy');
   });
 
-  it('misheard, is still doubted: "Paaz and Whisker Manible Hospital" heard badly is not stated', () => {
-    const { first, caller } = message(
+  it('misheard, is still doubted: "Paaz and Whisker Manible Hospital" is marked where doubtful, never stated', () => {
+    const { first, caller, card } = message(
       heard(`Hello, this is Paaz and Whisker Manible Hospital. Calling with a reminder. ${CALL}`, {
         Paaz: 0.45,
         Manible: 0.5,
       }),
     );
     expect(caller).toBeNull();
-    expect(first).not.toMatch(/From Paaz/);
+    expect(card).toBeNull();
+    expect(first).toMatch(/^Voice Summary: From Paaz\(\?\) and Whisker Manible\(\?\) Hospital: /);
   });
 
   it('is never cut to a word of its name: "Bank of America" is not "America"', () => {

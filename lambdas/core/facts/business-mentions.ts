@@ -71,6 +71,15 @@ const UNITS = new Set(['office', 'desk', 'department', 'division', 'unit', 'team
 /** Whether a word (bare, lowercase) is a part of a business said before it: "office", "desk", "department". */
 export const isUnit = (word: string): boolean => UNITS.has(word.replace(/'s$/, ''));
 
+/** Whether a word of a business says what kind it is, or joins its words ("Associates", "Dental", "and"). */
+export const isKindWord = (word: string): boolean => {
+  const bare = word
+    .toLowerCase()
+    .replace(/[^\p{L}'’&]/gu, '')
+    .replace(/['’]s$/, '');
+  return BUSINESS_KINDS.has(bare) || ['and', '&', 'of', 'the'].includes(bare);
+};
+
 /** Words a business's name does not run on into: "from Riverside Realty about the apartment". */
 const NAME_ENDS = new Set([
   ...'about regarding calling to we i you your is was are will can this that it if because so but just'.split(

@@ -22,9 +22,9 @@ import {
   heardTokens,
   transcriptTokens,
 } from '#core/transcripts/heard-transcript';
-import { isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
+import { DOUBTFUL_BELOW, isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { bareWord } from '#core/transcripts/spoken-numbers';
-import { isBusinessShape } from './business-mentions';
+import { isBusinessShape, isKindWord } from './business-mentions';
 import { isRoleWord, isTitle } from './caller-words';
 import {
   type CheckedFact,
@@ -35,7 +35,7 @@ import {
   nationalDigits,
 } from './fact-checks';
 import { findMentions, type Mention } from './fact-mentions';
-import { everyWordHeard, plainPhrase } from './heard-phrases';
+import { bestHeard, everyWordHeard, plainPhrase } from './heard-phrases';
 import { hasLinkText, LINK_MARK, linkSpans } from './link-text';
 import {
   type CallerCandidate,
@@ -151,6 +151,37 @@ function doubtedName(caller: CallerCandidate, stated: CallerCandidate, heard: He
     .slice(0, first + 1)
     .join(' ')
     .replace(/[.,;:!?]+$/, '')}${DOUBT_MARK}`;
+}
+
+/**
+ * Below this a word is more likely another word than the one written (Moonshine heard Lakemont College's
+ * "Lakemont" at 0.51 and "Hennepin" at 0.44, where "carver" for Harbor came at 0.16 and "portal" for Grove at
+ * 0.23): a business with such a word is not shown even doubted.
+ */
+const GARBLED_BELOW = 0.4;
+
+/**
+ * The business the caller gave, each word not heard well enough to state marked doubtful ("Lakemont(?)
+ * College", "Pioneer(?) Electric"), when the checks did not pass it but every word of it was said and none is
+ * a garble: the first text leads with it beside the name, as it does a doubted name (issue 32), so that
+ * "Beatriz(?)" does not lose "from Lakemont(?) College". The dashboard's caller and the contact card never
+ * carry it. Null when the business was stated, or not heard as said.
+ */
+function doubtedBusiness(caller: CallerCandidate, stated: CallerCandidate, heard: HeardFacts): string | null {
+  if (stated.organization || !heard.sameWords) return null;
+  const organization = plainPhrase(caller.organization ?? '');
+  const words = transcriptTokens(organization);
+  if (words.length === 0 || hasLinkText(organization)) return null;
+  const least = isBusinessShape(organization) ? DOUBTFUL_BELOW : NAME_SURE_AT_LEAST;
+  const marked: string[] = [];
+  for (const word of words) {
+    const sure = bestHeard(word, heard.tokens);
+    if (sure === null || sure < GARBLED_BELOW) return null;
+    // The words that tell it apart are held to its bar; its kind ("Associates", "Terrace" not) to a word's.
+    const bar = isKindWord(word) ? DOUBTFUL_BELOW : least;
+    marked.push(sure < bar ? `${word.replace(/[.,;:!?]+$/, '')}${DOUBT_MARK}` : word);
+  }
+  return marked.join(' ');
 }
 
 /** How withCaller leads the text with who called ("Mike from Reliable Plumbing: "), or ''. */
@@ -300,7 +331,9 @@ export function statedSummary(
   const who = caller === null ? null : statedCaller(caller, heard);
   // Who the first text leads with: as stated, or with the first name said but doubted, marked so.
   const doubted = caller === null || who === null ? null : doubtedName(caller, who, heard);
-  const lead = who === null || doubted === null ? who : { ...who, name: doubted };
+  const doubtedFrom = caller === null || who === null ? null : doubtedBusiness(caller, who, heard);
+  const lead =
+    who === null ? who : { ...who, name: doubted ?? who.name, organization: doubtedFrom ?? who.organization };
   // What of the caller was not stated is taken out of the text too (a model may repeat it): the name's words
   // (all of them, or a surname dropped), a role or a business ("Chase Bank" where only "Chase" was said).
   const statedWords = new Set(transcriptTokens(who?.name ?? '').map(bareWord));
