@@ -176,6 +176,18 @@ describe('a business with no person named', () => {
   });
 });
 
+describe('a caller who signs off with their name', () => {
+  it('is named: "... call us at 303-555-0109. This is Courtney, thanks!"', () => {
+    const { first, caller } = message(
+      heard(
+        'Hi, this is a reminder about your cleaning on Thursday at 10:45. Please come ten minutes early so we can update your insurance, and bring the forms we mailed you last month if you still have them. If you need to reschedule, call us at 303-555-0109. This is Courtney. Thanks!',
+      ),
+    );
+    expect(caller).toBe('Courtney');
+    expect(first).toMatch(/^Voice Summary: Courtney: /);
+  });
+});
+
 describe('a business named after a person', () => {
   it('is held to a name\'s bar: "Metty and Associates" at 0.8 is doubtful, "Mehta and Associates" at 0.97 sure', () => {
     expect(businesses('Hey, it is Rahul from Mehta and Associates.')).toEqual(['Mehta and Associates: sure']);
