@@ -147,6 +147,13 @@ describe('a business with no person named', () => {
         ),
       ).caller,
     ).toBe('From Hennepin County District Court');
+    expect(
+      message(
+        heard(
+          `This is an automated message from the Cedar Falls Water Department. Service stops at one. ${CALL}`,
+        ),
+      ).caller,
+    ).toBe('From the Cedar Falls Water Department');
     // A transcript without capitals: the business is still found, and written with them.
     const desk = message(
       heard(
