@@ -34,7 +34,7 @@ export const BUSINESS_KINDS: ReadonlySet<string> = new Set(
     'grooming preschool montessori temple synagogue mosque parish ministry ministries chiropractic',
     'dermatology cardiology orthopedics imaging radiology surgery collision wash laundry tailors jewelers',
     'florist florists nursery farm farms grill bistro pizzeria diner deli brewery brewing winery resort motel',
-    'suites lodge rehab rehabilitation physiotherapy',
+    'suites lodge rehab rehabilitation physiotherapy monitoring security alarm alarms control exterminators',
   ]
     .join(' ')
     .split(' '),
@@ -71,15 +71,6 @@ const UNITS = new Set(['office', 'desk', 'department', 'division', 'unit', 'team
 /** Whether a word (bare, lowercase) is a part of a business said before it: "office", "desk", "department". */
 export const isUnit = (word: string): boolean => UNITS.has(word.replace(/'s$/, ''));
 
-/** Whether a word of a business says what kind it is, or joins its words ("Associates", "Dental", "and"). */
-export const isKindWord = (word: string): boolean => {
-  const bare = word
-    .toLowerCase()
-    .replace(/[^\p{L}'’&]/gu, '')
-    .replace(/['’]s$/, '');
-  return BUSINESS_KINDS.has(bare) || ['and', '&', 'of', 'the'].includes(bare);
-};
-
 /** Words a business's name does not run on into: "from Riverside Realty about the apartment". */
 const NAME_ENDS = new Set([
   ...'about regarding calling to we i you your is was are will can this that it if because so but just'.split(
@@ -102,6 +93,8 @@ const NAME_ENDS = new Set([
     'has',
   ],
   ...['here', 'again', 'today', 'tomorrow', 'tonight', 'please', 'who', 'with', 'from', 'at', 'would', 'had'],
+  // "an automated alert from ColdWatch Monitoring for Sunrise Bakery": who it is for is not the business.
+  'for',
 ]);
 /** Words a business's name does not end with: "Thunder Brewing and" is "Thunder Brewing". */
 const NOT_LAST = new Set(['and', 'of', 'the', 'a', 'an', '&', 'for']);

@@ -22,9 +22,9 @@ import {
   heardTokens,
   transcriptTokens,
 } from '#core/transcripts/heard-transcript';
-import { DOUBTFUL_BELOW, isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
+import { isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { bareWord } from '#core/transcripts/spoken-numbers';
-import { isBusinessShape, isKindWord } from './business-mentions';
+import { isBusinessShape } from './business-mentions';
 import { isRoleWord, isTitle } from './caller-words';
 import {
   type CheckedFact,
@@ -161,25 +161,25 @@ function doubtedName(caller: CallerCandidate, stated: CallerCandidate, heard: He
 const GARBLED_BELOW = 0.4;
 
 /**
- * The business the caller gave, each word not heard well enough to state marked doubtful ("Lakemont(?)
- * College", "Pioneer(?) Electric"), when the checks did not pass it but every word of it was said and none is
- * a garble: the first text leads with it beside the name, as it does a doubted name (issue 32), so that
- * "Beatriz(?)" does not lose "from Lakemont(?) College". The dashboard's caller and the contact card never
- * carry it. Null when the business was stated, or not heard as said.
+ * The business the caller gave, each of its words marked doubtful ("Lakemont(?) College(?)", "Pioneer(?)
+ * Electric(?)"), when the checks did not pass it but every word of it was said and none is a garble: the
+ * first text leads with it beside the name, as it does a doubted name (issue 32), so that "Beatriz(?)" does
+ * not lose "from Lakemont(?) College(?)". Every word is marked, as the texted transcript marks a doubtful
+ * business (core/texts/voice-reply.ts): "North Side(?) Physical Therapy" read as doubting "Side" alone and
+ * stating "North" for Northside. The dashboard's caller and the contact card never carry it. Null when the
+ * business was stated, or not heard as said.
  */
 function doubtedBusiness(caller: CallerCandidate, stated: CallerCandidate, heard: HeardFacts): string | null {
   if (stated.organization || !heard.sameWords) return null;
   const organization = plainPhrase(caller.organization ?? '');
   const words = transcriptTokens(organization);
   if (words.length === 0 || hasLinkText(organization)) return null;
-  const least = isBusinessShape(organization) ? DOUBTFUL_BELOW : NAME_SURE_AT_LEAST;
   const marked: string[] = [];
   for (const word of words) {
     const sure = bestHeard(word, heard.tokens);
     if (sure === null || sure < GARBLED_BELOW) return null;
-    // The words that tell it apart are held to its bar; its kind ("Associates", "Terrace" not) to a word's.
-    const bar = isKindWord(word) ? DOUBTFUL_BELOW : least;
-    marked.push(sure < bar ? `${word.replace(/[.,;:!?]+$/, '')}${DOUBT_MARK}` : word);
+    const joins = /^(?:and|of|the|&)$/i.test(word);
+    marked.push(joins ? word : `${word.replace(/[.,;:!?]+$/, '')}${DOUBT_MARK}`);
   }
   return marked.join(' ');
 }
@@ -332,8 +332,7 @@ export function statedSummary(
   // Who the first text leads with: as stated, or with the first name said but doubted, marked so.
   const doubted = caller === null || who === null ? null : doubtedName(caller, who, heard);
   const doubtedFrom = caller === null || who === null ? null : doubtedBusiness(caller, who, heard);
-  const lead =
-    who === null ? who : { ...who, name: doubted ?? who.name, organization: doubtedFrom ?? who.organization };
+  const named = who === null ? who : { ...who, name: doubted ?? who.name };
   // What of the caller was not stated is taken out of the text too (a model may repeat it): the name's words
   // (all of them, or a surname dropped), a role or a business ("Chase Bank" where only "Chase" was said).
   const statedWords = new Set(transcriptTokens(who?.name ?? '').map(bareWord));
@@ -349,15 +348,22 @@ export function statedSummary(
     ),
   };
   const text = (value: string) => statedText(value, heard, unstated);
+  // Who called leads (a doubted name marked); what follows loses its least worth to make room for them.
+  const led = (leader: CallerCandidate | null) =>
+    shortenKeepingFacts(withCaller(text(summary.summary), leader), SUMMARY_MAX_CHARS, callerLead(leader));
+  // A doubted business joins the lead only when it costs nothing the caller said ("Pay online or at
+  // Hamilton Hall" is worth more than "from Lakemont(?) College(?)").
+  const withFrom = named === null || doubtedFrom === null ? null : { ...named, organization: doubtedFrom };
+  const body = (leader: CallerCandidate | null) => {
+    const shortened = led(leader);
+    const lead = callerLead(leader);
+    return shortened.startsWith(lead) ? shortened.slice(lead.length) : shortened;
+  };
+  const shown = led(withFrom !== null && body(withFrom) === body(named) ? withFrom : named);
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
     summary: {
-      // Who called leads (a doubted name marked); what follows loses its least worth to make room for them.
-      summary: shortenKeepingFacts(
-        withCaller(text(summary.summary), lead),
-        SUMMARY_MAX_CHARS,
-        callerLead(lead),
-      ),
+      summary: shown,
       key_points: summary.key_points.map(text),
       callback_number: number,
       callback_time: statedTime(summary.callback_time, heard),
