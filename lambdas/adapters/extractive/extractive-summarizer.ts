@@ -120,7 +120,11 @@ function summaryText(
   let caller: CallerCandidate | null = null;
   let who: string | null = null;
   const content = sentences.slice();
-  for (const [index, sentence] of sentences.slice(0, 3).entries()) {
+  // Callers introduce themselves first, or sign off with it ("... This is Courtney, thanks!").
+  const last = Math.max(3, sentences.length - 2);
+  const introducing = [...sentences.keys()].filter((index) => index < 3 || index >= last);
+  for (const index of introducing) {
+    const sentence = sentences[index] ?? '';
     const introduction = findIntroduction(sentence);
     if (introduction === null) continue;
     caller = { name: introduction.name, role: introduction.role, organization: introduction.organization };

@@ -3,7 +3,8 @@
  * them, and how many a sentence mentions.
  */
 
-import { shapeEnd } from '#core/facts/business-mentions';
+import { isUnit, shapeEnd, unitAt } from '#core/facts/business-mentions';
+import { isRoleWord, isTitle, titleAsWritten } from '#core/facts/caller-words';
 import { callerText } from '#core/facts/summary';
 import { bareWord } from '#core/transcripts/spoken-numbers';
 import { WEEKDAYS } from './times';
@@ -132,7 +133,6 @@ const INTRODUCERS: readonly (readonly string[])[] = [
   ["i'm"],
   ['i', 'am'],
 ];
-const TITLES = new Set(['dr', 'dr.', 'doctor', 'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.']);
 /** An engine often hears "calling" after a name as a surname ("Rebecca Colling from"). */
 const CALLING_HEARD_AS_NAME = /^c[aoeu]l+[ei]n[g]?s?$/i;
 const ORGANIZATION_BEFORE = new Set(['from', 'with', 'at']);
@@ -166,12 +166,19 @@ const endsClause = (word: string) => /[.,!?;:]$/.test(word) && !ABBREVIATION.tes
 const bare = (word: string) =>
   ABBREVIATION.test(word) ? word : word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, '');
 
-/** "acme plumbing" -> "Acme Plumbing"; "the fraud department of First National Bank" -> "First National Bank". */
+/**
+ * "acme plumbing" -> "Acme Plumbing"; "the fraud department of First National Bank" -> "First National Bank",
+ * "the Jury Services Office of the Hennepin County District Court" -> "Hennepin County District Court".
+ */
 function tidyOrganization(words: readonly string[]): string | null {
   let kept = [...words];
   const lastOf = kept.map((word) => bareWord(word)).lastIndexOf('of');
-  if (lastOf >= 0 && lastOf < kept.length - 1 && isCapitalized(kept[lastOf + 1] ?? '')) {
-    kept = kept.slice(lastOf + 1);
+  // "the Jury Services Office of the Hennepin County District Court" -> "Hennepin County District Court".
+  const after = bareWord(kept[lastOf + 1] ?? '') === 'the' ? lastOf + 2 : lastOf + 1;
+  // Only after a part of it ("office", "department"): "Bank of America" is not "America".
+  const unit = isUnit(bareWord(kept[lastOf - 1] ?? ''));
+  if (lastOf > 0 && unit && after < kept.length && isCapitalized(kept[after] ?? '')) {
+    kept = kept.slice(after);
   }
   const bareWords = kept.map(bare).filter((word) => word !== '');
   if (bareWords.length === 0) return null;
@@ -214,15 +221,20 @@ export function findIntroduction(sentence: string): Introduction | null {
     const business = businessAt(words, bareWords, cursor);
     if (business !== null) return business;
     const first = words[cursor] ?? '';
-    const title = TITLES.has(first.toLowerCase()) && isCapitalized(words[cursor + 1] ?? '') ? first : null;
+    // "Professor Hiroshi Tanaka", "Coach Rivera", "Dr. Kim": a title, then the name (core/facts/caller-words.ts).
+    const title = isTitle(first) && isCapitalized(words[cursor + 1] ?? '') ? first : null;
     if (title !== null) cursor += 1;
     const given = words[cursor] ?? '';
-    if (!isCapitalized(given) || NOT_A_NAME.has(bareWord(given)) || WEEKDAYS.includes(bareWord(given))) {
+    if (
+      !isCapitalized(given) ||
+      NOT_A_NAME.has(bareWord(given)) ||
+      WEEKDAYS.includes(bareWord(given)) ||
+      isRoleWord(given)
+    ) {
       continue;
     }
     const name = [bare(given)];
-    if (title !== null)
-      name.unshift(/^d/i.test(title) ? 'Dr.' : `${capitalize(bare(title).replace(/\.$/, ''))}.`);
+    if (title !== null) name.unshift(titleAsWritten(title));
     cursor += 1;
     const surname = words[cursor] ?? '';
     // "Dave Miller from", "this is Maria Lopez.": a surname; "it's Tom Blissin." is "it's Tom. Listen,":
@@ -265,8 +277,12 @@ export function findIntroduction(sentence: string): Introduction | null {
       const bridges = (word: string) => BRIDGE.has(bareWord(word)) || CALLING_HEARD_AS_NAME.test(bare(word));
       while (look < cursor + 4 && bridges(words[look] ?? '')) look += 1;
       if (ORGANIZATION_BEFORE.has(bareWord(words[look] ?? ''))) {
-        const end = phraseAt(words, look + 1, 7);
-        organization = tidyOrganization(words.slice(look + 1, end));
+        // "from the management office at Riverside Terrace": the business is after "at".
+        const unit = unitAt(words, bareWords, bareWords[look + 1] === 'the' ? look + 2 : look + 1);
+        // "from Stone and Tile Depot": a business's shape runs past an "and" (core/facts/business-mentions.ts).
+        const shaped = shapeEnd(words, bareWords, look + 1);
+        const end = unit?.[1] ?? (shaped > 0 ? shaped : phraseAt(words, look + 1, 7));
+        organization = tidyOrganization(words.slice(unit?.[0] ?? look + 1, end));
         if (organization !== null) cursor = end;
       }
     }
@@ -282,6 +298,12 @@ function businessAt(
   start: number,
 ): Introduction | null {
   const from = bareWords[start] === 'the' ? start + 1 : start;
+  // "this is the front desk at Peak Motion Physical Therapy": the business is after "at".
+  const unit = unitAt(words, bareWords, from);
+  if (unit !== null) {
+    const organization = tidyOrganization(words.slice(unit[0], unit[1]));
+    return organization === null ? null : { name: null, role: null, organization, end: unit[1] };
+  }
   const end = shapeEnd(words, bareWords, from);
   if (end < 0) return null;
   const organization = tidyOrganization(words.slice(start, end));
@@ -312,7 +334,8 @@ function businessCalling(words: readonly string[], bareWords: readonly string[])
     }
     if (bareWords[index] !== 'from' || index === 0) continue;
     const calling = ['calling', 'here', 'call'].includes(bareWords[index - 1] ?? '');
-    if (!calling && ![1, 2, 3].some((back) => introduces(index - back))) continue;
+    // "it's <a name heard as three words> from Metty and Associates": up to four words between.
+    if (!calling && ![1, 2, 3, 4].some((back) => introduces(index - back))) continue;
     const business = businessAt(words, bareWords, index + 1);
     if (business !== null) return business;
   }

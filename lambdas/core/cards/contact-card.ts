@@ -5,6 +5,7 @@
  */
 
 import { normalizePhone } from '#core/delivery/phone';
+import { isTitle } from '#core/facts/caller-words';
 import { contentDocument, contentLine, escapeText } from './content-lines';
 
 /** The product identifier both cards carry (RFC 6350 6.7.3, RFC 5545 3.7.3). */
@@ -16,11 +17,6 @@ export type ContactInput = {
   readonly name: string | null;
   /** Their company or office as stated ("Dr. Patel's office"), or null. */
   readonly organization: string | null;
-  /**
-   * What they said they are ("the plumber", "your landlord"), or null: the card's name when neither a name nor
-   * an organization was stated (issue 32: the person is the caller even when their name was not heard well).
-   */
-  readonly role?: string | null;
   /** The callback number as stated (any punctuation). */
   readonly number: string;
   /** When the message arrived (ISO). */
@@ -52,15 +48,13 @@ export function dayLabel(iso: string, timeZone: string): string {
 /** FN and NOTE are one field: their semicolons stay as they are (N and ORG are compound: theirs are escaped). */
 const ONE_FIELD = { semicolons: false } as const;
 
-const TITLE = /^(?:dr|doctor|mr|mrs|ms|miss|prof)\.?$/i;
-
 /** A compound value: its fields escaped (semicolons too) and joined by semicolons. */
 const structured = (fields: readonly string[]) => fields.map((field) => escapeText(field)).join(';');
 
 /** N's five parts (family; given; additional; prefixes; suffixes) from a name as said. */
 function nameParts(name: string): string[] {
   const words = name.split(/\s+/).filter((word) => word !== '');
-  const prefixes = words.filter((word, index) => index === 0 && TITLE.test(word));
+  const prefixes = words.filter((word, index) => index === 0 && isTitle(word));
   const rest = words.slice(prefixes.length);
   // "Dr. Patel" is a family name; "Rebecca" a given one; "Rebecca Colling" both.
   const family = rest.length > 1 || prefixes.length > 0 ? (rest.at(-1) ?? '') : '';
@@ -69,7 +63,7 @@ function nameParts(name: string): string[] {
   return [family, given, additional, prefixes.join(' '), ''];
 }
 
-/** "the plumber" -> "Plumber", "your landlord" -> "Landlord": a role as a contact is named by it. */
+/** "the plumber" -> "Plumber", "your landlord" -> "Landlord": a role as an event's title names the caller (never a card). */
 export function roleAsName(role: string | null | undefined): string | null {
   const bare = role
     ?.trim()
@@ -79,14 +73,14 @@ export function roleAsName(role: string | null | undefined): string | null {
 }
 
 /**
- * The vCard, or null when there is nobody to save: no name, organization or role, or no callback number that
+ * The vCard, or null when there is nobody to save: no name or organization (a role names nobody), or no callback number that
  * can be written as a phone number.
  */
 export function contactCard(input: ContactInput): string | null {
   const given = input.name?.trim() || null;
   const organization = input.organization?.trim() || null;
-  // A role names the card only when nothing else does; it is no name, so the card has no N.
-  const name = given ?? (organization === null ? roleAsName(input.role) : null);
+  // A role never names the card (issue 32): "Pharmacist" is what the caller is, and a card is kept for years.
+  const name = given;
   const tel = e164Of(input.number);
   if ((name === null && organization === null) || tel === null) return null;
   const lines = [

@@ -118,7 +118,6 @@ export function messageCards(message: CardSource, options: { readonly timeZone: 
       : contactCard({
           name,
           organization,
-          role,
           number,
           receivedAt: message.created_at,
           timeZone: options.timeZone,

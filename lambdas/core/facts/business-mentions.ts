@@ -26,6 +26,15 @@ export const BUSINESS_KINDS: ReadonlySet<string> = new Set(
     'loans finance financial care optometry vision pediatrics fitness gym studio daycare church club clerk',
     'lab labs laboratory laboratories services movers moving storage towing tires glass optical cable',
     'wireless telecom mobile internet communications logistics shipping freight transit bus taxi cab',
+    // Issue 32, the fourth held-out set: trades, offices of a court or a county, places a caller works at.
+    'depot supply supplies hardware lumber concrete masonry paving fencing painting flooring remodeling',
+    'renovations contractors builders homes law legal attorneys accounting tax consulting solutions systems',
+    'technologies industries enterprises corporation corp ltd bureau commission council authority court',
+    'courts courthouse district registry museum theater theatre zoo pantry shelter rescue kennel kennels',
+    'grooming preschool montessori temple synagogue mosque parish ministry ministries chiropractic',
+    'dermatology cardiology orthopedics imaging radiology surgery collision wash laundry tailors jewelers',
+    'florist florists nursery farm farms grill bistro pizzeria diner deli brewery brewing winery resort motel',
+    'suites lodge rehab rehabilitation physiotherapy monitoring security alarm alarms control exterminators',
   ]
     .join(' ')
     .split(' '),
@@ -43,8 +52,24 @@ export function isBusinessShape(business: string): boolean {
     ?.toLowerCase()
     .replace(/[^\p{L}'’]/gu, '')
     .replace(/['’]s$/, '');
-  return last !== undefined && BUSINESS_KINDS.has(last);
+  return last !== undefined && BUSINESS_KINDS.has(last) && !PERSONAL_KINDS.has(last);
 }
+
+/**
+ * Kinds of business named after a person: "Mehta and Associates", "Hale and Sons", "Rivera Law". The words
+ * before them are a person's name, so the business is held to the name's bar ("Metty and Associates" for
+ * Mehta and Associates is a misheard name).
+ */
+const PERSONAL_KINDS = new Set(['associates', 'sons', 'daughters', 'brothers', 'partners', 'law']);
+
+/**
+ * Parts of a business said before the business itself: "the front desk at Peak Motion Physical Therapy",
+ * "the management office at Riverside Terrace". The business is what follows "at".
+ */
+const UNITS = new Set(['office', 'desk', 'department', 'division', 'unit', 'team', 'branch', 'counter']);
+
+/** Whether a word (bare, lowercase) is a part of a business said before it: "office", "desk", "department". */
+export const isUnit = (word: string): boolean => UNITS.has(word.replace(/'s$/, ''));
 
 /** Words a business's name does not run on into: "from Riverside Realty about the apartment". */
 const NAME_ENDS = new Set([
@@ -68,6 +93,8 @@ const NAME_ENDS = new Set([
     'has',
   ],
   ...['here', 'again', 'today', 'tomorrow', 'tonight', 'please', 'who', 'with', 'from', 'at', 'would', 'had'],
+  // "an automated alert from ColdWatch Monitoring for Sunrise Bakery": who it is for is not the business.
+  'for',
 ]);
 /** Words a business's name does not end with: "Thunder Brewing and" is "Thunder Brewing". */
 const NOT_LAST = new Set(['and', 'of', 'the', 'a', 'an', '&', 'for']);
@@ -77,8 +104,8 @@ const AFFILIATION = new Set(['from', 'at', 'with']);
 /** Words just before "from" that make what follows the caller's business: "calling from", "here from". */
 const CALLING = new Set(['calling', 'here', 'call']);
 const GREETINGS = new Set(['hi', 'hello', 'hey', 'morning', 'afternoon', 'evening']);
-/** A business's name has at most this many words ("the Fraud Department of First National Bank"). */
-const MAX_WORDS = 8;
+/** A business's name has at most this many words ("the Jury Services Office of the Hennepin County District Court"). */
+const MAX_WORDS = 10;
 
 const endsClause = (token: string) => /[.,;:!?]$/.test(token) && !/^(?:dr|mr|mrs|ms|st)\.$/i.test(token);
 const kindOf = (word: string) => BUSINESS_KINDS.has(word.replace(/'s$/, ''));
@@ -106,6 +133,23 @@ export function shapeEnd(tokens: readonly string[], words: readonly string[], st
   return end > start && kindOf(words[end - 1] ?? '') ? end : -1;
 }
 
+/**
+ * Where the business is when the phrase at `start` is a part of it said first ("the front desk at Peak
+ * Motion Physical Therapy"): [start, end) of what follows "at", or null when the phrase is no such part.
+ */
+export function unitAt(
+  tokens: readonly string[],
+  words: readonly string[],
+  start: number,
+): readonly [number, number] | null {
+  const end = phraseEnd(tokens, words, start);
+  if (end <= start || !UNITS.has(words[end - 1] ?? '') || words[end] !== 'at') return null;
+  if (endsClause(tokens[end - 1] ?? '')) return null;
+  const from = words[end + 1] === 'the' ? end + 2 : end + 1;
+  const to = phraseEnd(tokens, words, from);
+  return to > from ? [from, to] : null;
+}
+
 /** The business phrase at `at` ("the" before it left out), as a mention ending at `end`, or null. */
 function mentionAt(tokens: readonly string[], start: number, end: number): Mention | null {
   if (end <= start) return null;
@@ -126,9 +170,18 @@ export function businessMentions(
   names: readonly Pick<Mention, 'start' | 'end'>[],
 ): Mention[] {
   const found: Mention[] = [];
-  const add = (start: number, anyPhrase: boolean) => {
-    const from = words[start] === 'the' ? start + 1 : start;
-    const end = anyPhrase ? phraseEnd(tokens, words, from) : shapeEnd(tokens, words, from);
+  const add = (start: number, afterName: boolean) => {
+    let anyPhrase = afterName;
+    let from = words[start] === 'the' ? start + 1 : start;
+    let end = phraseEnd(tokens, words, from);
+    // "the front desk at Peak Motion Physical Therapy": the business is after "at" (held to the name's bar
+    // when it does not read as one: "the management office at Riverside Terrace").
+    const after = unitAt(tokens, words, from);
+    if (after !== null) {
+      [from, end] = after;
+      anyPhrase = true;
+    }
+    if (!anyPhrase && !(end > from && kindOf(words[end - 1] ?? ''))) return;
     const mention = mentionAt(tokens, from, end);
     if (mention !== null && !found.some((other) => other.start < mention.end && mention.start < other.end)) {
       found.push(mention);
@@ -146,7 +199,8 @@ export function businessMentions(
     // "this is Pacific Gas and Power calling": the business introduced instead of a person.
     if (introduces(index)) add(index + 1, false);
     // "calling from the leasing office", "This message is from Lincoln Elementary", "it's <garbled> from ...".
-    const introduced = [1, 2, 3].some((back) => introduces(index - back));
+    // "it's <a name heard as three words> from Metty and Associates": up to four words between.
+    const introduced = [1, 2, 3, 4].some((back) => introduces(index - back));
     if (word === 'from' && (CALLING.has(words[index - 1] ?? '') || introduced)) add(index + 1, false);
     // "Hi, Lakeside Dental calling", "Greenfield Pharmacy here." opening a sentence.
     const opens =

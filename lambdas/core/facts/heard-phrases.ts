@@ -59,6 +59,21 @@ export function everyWordHeard(phrase: string, tokens: readonly HeardToken[], le
 }
 
 /**
+ * How surely a word of a phrase was heard where the transcript has it: the best confidence among its
+ * occurrences (1 when the engine gave none), or null when it was never said. "a", "an", "the" count as heard.
+ */
+export function bestHeard(word: string, tokens: readonly HeardToken[]): number | null {
+  const compared = asCompared(word);
+  if (UNSTATED_OK.has(compared)) return 1;
+  let best: number | null = null;
+  for (const token of tokens) {
+    if (asCompared(token.text) !== compared) continue;
+    best = Math.max(best ?? 0, token.confidence ?? 1);
+  }
+  return best;
+}
+
+/**
  * A phrase as it may be stated: letters, digits, spaces and the marks a name or a business is written with
  * (`'’.,&-`) only. Controls, bidirectional marks, separators, slashes and colons go.
  */

@@ -8,6 +8,7 @@
  */
 import { TEENS, TENS, UNITS } from '#core/transcripts/spoken-numbers';
 import { shapeEnd } from './business-mentions';
+import { ROLE_WORDS, TITLES } from './caller-words';
 import { type Mention, WEEKDAYS } from './time-mentions';
 
 const INTRODUCERS: readonly (readonly string[])[] = [
@@ -20,7 +21,6 @@ const INTRODUCERS: readonly (readonly string[])[] = [
   ["i'm"],
   ['i', 'am'],
 ];
-const TITLES = new Set(['dr', 'doctor', 'mr', 'mrs', 'ms']);
 const GREETINGS = new Set(['hi', 'hello', 'hey']);
 /** How far "here" may come after a name that is not introduced otherwise: "Chloe from Bella Salon here". */
 const HERE_REACH = 5;
@@ -33,6 +33,8 @@ const NOT_NAMES = new Set([
   ...Object.keys(TEENS),
   ...Object.keys(TENS),
   ...WEEKDAYS,
+  // "this is Pharmacist", "it's Nurse": what the caller is, not who (core/facts/caller-words.ts).
+  ...ROLE_WORDS,
   ...[
     'a an the me my your our his her their just about calling here there not so that what going really very',
     'important urgent okay ok good great time too only i we you he she they it this from with at for on in to',
@@ -86,7 +88,9 @@ export function nameMentions(tokens: readonly string[], words: readonly string[]
     const introducer = INTRODUCERS.find((phrase) => phrase.every((part, at) => words[index + at] === part));
     if (introducer !== undefined) {
       const start = index + introducer.length;
-      add(start, TITLES.has(words[start] ?? '') ? start + 1 : start);
+      // "this is Professor Hiroshi Tanaka", "it's Coach Rivera": the name follows the title.
+      const titled = TITLES.has(words[start] ?? '') && asName(tokens[start + 1] ?? '', cased) !== null;
+      add(start, titled ? start + 1 : start);
     } else if (
       cased &&
       (index === 0 || GREETINGS.has(words[index - 1] ?? '') || /[.!?]$/.test(tokens[index - 1] ?? '')) &&

@@ -25,6 +25,7 @@ import {
 import { isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { bareWord } from '#core/transcripts/spoken-numbers';
 import { isBusinessShape } from './business-mentions';
+import { isRoleWord, isTitle } from './caller-words';
 import {
   type CheckedFact,
   checkFacts,
@@ -34,7 +35,7 @@ import {
   nationalDigits,
 } from './fact-checks';
 import { findMentions, type Mention } from './fact-mentions';
-import { everyWordHeard, plainPhrase } from './heard-phrases';
+import { bestHeard, everyWordHeard, plainPhrase } from './heard-phrases';
 import { hasLinkText, LINK_MARK, linkSpans } from './link-text';
 import {
   type CallerCandidate,
@@ -87,13 +88,20 @@ function phraseHeardWell(phrase: string, tokens: readonly HeardToken[], least?: 
   });
 }
 
-const TITLE = /^(?:dr|doctor|mr|mrs|ms)\.?$/i;
+/**
+ * Where the given name is in a name as a summarizer wrote it: after its titles ("Dr. Patel", "Professor
+ * Hiroshi Tanaka", "Coach Rivera": core/facts/caller-words.ts); a name that is all titles ("Nana") is its own.
+ */
+function givenAt(words: readonly string[]): number {
+  const at = words.findIndex((word) => !isTitle(word));
+  return at < 0 ? 0 : at;
+}
 
 /** The caller as the summary may name them: each part only once it passed the checks. */
 function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandidate {
   // Stated in plain words only: no control, bidirectional or separator character, no slash or colon.
   const words = transcriptTokens(plainPhrase(caller.name ?? ''));
-  const given = bareWord(words.find((word) => !TITLE.test(word)) ?? '');
+  const given = bareWord(words[givenAt(words)] ?? '');
   const spelled = (heard.vocabulary ?? []).find((word) => word.toLowerCase() === given);
   const introduced = heard.facts.some(
     (fact) => fact.kind === 'name' && fact.sure && fact.value.toLowerCase() === given,
@@ -104,10 +112,11 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
     !heard.sameWords &&
     heard.tokens.some((token) => bareWord(token.text) === given && heardWell(token, NAME_SURE_AT_LEAST));
   let name: string | null = null;
-  if (given !== '' && (introduced || saidWell || (spelled !== undefined && said))) {
+  // A role is never the caller's name ("Pharmacist", "Nurse"): it is what they are (core/facts/caller-words.ts).
+  if (given !== '' && !isRoleWord(given) && (introduced || saidWell || (spelled !== undefined && said))) {
     // A surname heard badly, or never said, is dropped, the first name kept: "Rebecca", not "Rebecca Colling"
     // nor "Rebecca https://evil.example/pay" (issue 31: every word of it must be in the transcript).
-    const first = words.findIndex((word) => !TITLE.test(word));
+    const first = givenAt(words);
     const rest = words.slice(first + 1);
     const restHeard = rest.every((word) => everyWordHeard(word, heard.tokens, NAME_SURE_AT_LEAST));
     name = (restHeard ? words : words.slice(0, first + 1)).join(' ');
@@ -133,13 +142,46 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
 function doubtedName(caller: CallerCandidate, stated: CallerCandidate, heard: HeardFacts): string | null {
   if (stated.name || !heard.sameWords) return null;
   const words = transcriptTokens(plainPhrase(caller.name ?? ''));
-  const first = words.findIndex((word) => !TITLE.test(word));
+  const first = givenAt(words);
   const given = bareWord(words[first] ?? '');
-  if (given === '' || !heard.tokens.some((token) => bareWord(token.text) === given)) return null;
+  if (given === '' || isRoleWord(given) || !heard.tokens.some((token) => bareWord(token.text) === given)) {
+    return null;
+  }
   return `${words
     .slice(0, first + 1)
     .join(' ')
     .replace(/[.,;:!?]+$/, '')}${DOUBT_MARK}`;
+}
+
+/**
+ * Below this a word is more likely another word than the one written (Moonshine heard Lakemont College's
+ * "Lakemont" at 0.51 and "Hennepin" at 0.44, where "carver" for Harbor came at 0.16 and "portal" for Grove at
+ * 0.23): a business with such a word is not shown even doubted.
+ */
+const GARBLED_BELOW = 0.4;
+
+/**
+ * The business the caller gave, each of its words marked doubtful ("Lakemont(?) College(?)", "Pioneer(?)
+ * Electric(?)"), when the checks did not pass it but every word of it was said and none is a garble: the
+ * first text leads with it beside the name, as it does a doubted name (issue 32), so that "Beatriz(?)" does
+ * not lose "from Lakemont(?) College(?)". Every word is marked, as the texted transcript marks a doubtful
+ * business (core/texts/voice-reply.ts): "North Side(?) Physical Therapy" read as doubting "Side" alone and
+ * stating "North" for Northside. The dashboard's caller and the contact card never carry it. Null when the
+ * business was stated, or not heard as said.
+ */
+function doubtedBusiness(caller: CallerCandidate, stated: CallerCandidate, heard: HeardFacts): string | null {
+  if (stated.organization || !heard.sameWords) return null;
+  const organization = plainPhrase(caller.organization ?? '');
+  const words = transcriptTokens(organization);
+  if (words.length === 0 || hasLinkText(organization)) return null;
+  const marked: string[] = [];
+  for (const word of words) {
+    const sure = bestHeard(word, heard.tokens);
+    if (sure === null || sure < GARBLED_BELOW) return null;
+    const joins = /^(?:and|of|the|&)$/i.test(word);
+    marked.push(joins ? word : `${word.replace(/[.,;:!?]+$/, '')}${DOUBT_MARK}`);
+  }
+  return marked.join(' ');
 }
 
 /** How withCaller leads the text with who called ("Mike from Reliable Plumbing: "), or ''. */
@@ -289,29 +331,39 @@ export function statedSummary(
   const who = caller === null ? null : statedCaller(caller, heard);
   // Who the first text leads with: as stated, or with the first name said but doubted, marked so.
   const doubted = caller === null || who === null ? null : doubtedName(caller, who, heard);
-  const lead = who === null || doubted === null ? who : { ...who, name: doubted };
+  const doubtedFrom = caller === null || who === null ? null : doubtedBusiness(caller, who, heard);
+  const named = who === null ? who : { ...who, name: doubted ?? who.name };
   // What of the caller was not stated is taken out of the text too (a model may repeat it): the name's words
   // (all of them, or a surname dropped), a role or a business ("Chase Bank" where only "Chase" was said).
   const statedWords = new Set(transcriptTokens(who?.name ?? '').map(bareWord));
+  const proposedWords = transcriptTokens(plainPhrase(caller?.name ?? ''));
   const unstated: Unstated = {
-    names: transcriptTokens(plainPhrase(caller?.name ?? ''))
+    names: proposedWords
+      .filter((word, index) => index >= givenAt(proposedWords) || !isTitle(word))
       .map(bareWord)
-      .filter((word) => word !== '' && !statedWords.has(word) && !TITLE.test(word)),
+      .filter((word) => word !== '' && !statedWords.has(word)),
     phrases: [caller?.role, caller?.organization].filter(
       (phrase, index): phrase is string =>
         !!phrase?.trim() && (index === 0 ? who?.role : who?.organization) == null,
     ),
   };
   const text = (value: string) => statedText(value, heard, unstated);
+  // Who called leads (a doubted name marked); what follows loses its least worth to make room for them.
+  const led = (leader: CallerCandidate | null) =>
+    shortenKeepingFacts(withCaller(text(summary.summary), leader), SUMMARY_MAX_CHARS, callerLead(leader));
+  // A doubted business joins the lead only when it costs nothing the caller said ("Pay online or at
+  // Hamilton Hall" is worth more than "from Lakemont(?) College(?)").
+  const withFrom = named === null || doubtedFrom === null ? null : { ...named, organization: doubtedFrom };
+  const body = (leader: CallerCandidate | null) => {
+    const shortened = led(leader);
+    const lead = callerLead(leader);
+    return shortened.startsWith(lead) ? shortened.slice(lead.length) : shortened;
+  };
+  const shown = led(withFrom !== null && body(withFrom) === body(named) ? withFrom : named);
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
     summary: {
-      // Who called leads (a doubted name marked); what follows loses its least worth to make room for them.
-      summary: shortenKeepingFacts(
-        withCaller(text(summary.summary), lead),
-        SUMMARY_MAX_CHARS,
-        callerLead(lead),
-      ),
+      summary: shown,
       key_points: summary.key_points.map(text),
       callback_number: number,
       callback_time: statedTime(summary.callback_time, heard),

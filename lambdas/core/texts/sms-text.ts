@@ -156,8 +156,11 @@ export type SplitOptions = {
   readonly overflowNote?: string;
 };
 
-/** Ends a sentence: . ! ? (or a closing quote or bracket after one), or a line break. */
-const SENTENCE_END = /(?:[.!?]+["')\]]*(?=\s)|\n)/g;
+/**
+ * Ends a sentence: . ! ? (or a closing quote or bracket after one), or a line break; never the "?" of a doubt
+ * mark ("Donna(?) from Staffing(?): ..." is one sentence, not "Donna(?)" and the rest: issue 32).
+ */
+const SENTENCE_END = /(?:(?<!\()[.!?]+["')\]]*(?=\s)|\n)/g;
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;

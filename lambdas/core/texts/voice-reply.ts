@@ -238,10 +238,22 @@ function summaryMessage(input: ReplyInput): string {
   );
 }
 
-/** Who called as the summary leads with them ("Mike from Reliable Plumbing: "), when the summary keeps it. */
+/**
+ * Who called as the summary leads with them ("Mike from Reliable Plumbing: "), when the summary keeps it; or
+ * as the first text leads with them doubted ("Donna(?) from Staffing(?): ", core/facts/stated-summary.ts),
+ * which shortening must keep whole too: its "(?)" read as a sentence's end, and "Donna(?)" was cut as the
+ * least worth keeping, leaving "from Staffing(?): ..." (issue 32).
+ */
 function callerLead(summary: VoiceSummary): string {
   const caller = 'caller' in summary ? summary.caller : null;
-  return typeof caller === 'string' && caller.trim() !== '' ? `${toGsmSafe(caller).trim()}: ` : '';
+  if (typeof caller === 'string' && caller.trim() !== '') return `${toGsmSafe(caller).trim()}: `;
+  const text = toGsmSafe(summary.summary).replace(/\s+/g, ' ').trim();
+  const colon = text.indexOf(': ');
+  const lead = colon < 0 ? '' : text.slice(0, colon);
+  // A lead is short and one clause ("Dr. Patel(?) from Lakeside Dental"), not a sentence that held a colon.
+  const clause = lead.replaceAll(DOUBT_MARK, '').replace(/\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Rev)\. /g, '');
+  const leads = lead.includes(DOUBT_MARK) && lead.length <= 100 && !/[.!?]/.test(clause);
+  return leads ? `${lead}: ` : '';
 }
 
 /** The whole voicemail in the first message, when it fits there with everything under it; else null. */
