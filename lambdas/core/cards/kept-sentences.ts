@@ -171,12 +171,16 @@ export function sentences(tokens: readonly string[], words: readonly string[]): 
 const hasGot = (words: readonly string[], at: number) =>
   words[at] === 'got' && /(?:'ve|^have|^has)$/.test(words[at - 1] ?? '');
 
+/** "get dropped", "will be delivered": a passive still to come, not the past. */
+const passiveToCome = (words: readonly string[], at: number) =>
+  ['get', 'gets', 'be'].includes(words[at - 1] ?? '');
+
 /** Whether a sentence's times are none to keep: past, a habit, only if, "any weekday". */
 function notToKeep(words: readonly string[]): boolean {
   if (words[0] === 'if' || words[0] === 'unless') return true;
   return words.some(
     (word, at) =>
-      (PAST_WORDS.has(word) && !hasGot(words, at)) ||
+      (PAST_WORDS.has(word) && !hasGot(words, at) && !passiveToCome(words, at)) ||
       HABIT_WORDS.has(word) ||
       (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
       (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),

@@ -259,6 +259,8 @@ export function findTimeToKeep(
     .sort((a, b) => a.start - b.start);
   let day: TimeFound = { kind: 'none' };
   let daySaid: DaySaid | null = null;
+  // The first sentence with a time the text shows "[unclear]": with no time to keep, the reason says so.
+  let unheard: string | null = null;
   const doubted = doubtedWords(unsure, tokens.length);
   const isDoubtful = (mention: Mention) => mention.problem !== null || overlaps(mention, doubted);
   // The mentions are in order: one pass hands each sentence its own (a hostile transcript of 20,000 "9." is
@@ -276,6 +278,7 @@ export function findTimeToKeep(
     // The sentence as heard, what the checks doubted shown "[unclear]" as in the text (it goes in the event
     // and on the page: a doubtful name or number is not stated there either).
     const said = saidWithDoubts(tokens, start, end, doubted);
+    if (unheard === null && inSentence.some((m) => m.kind === 'time' && overlaps(m, doubted))) unheard = said;
     const times = keptMentions(own, start, inSentence);
     if (times === null) {
       // "We are open Monday through Friday": no day for a time said after it.
@@ -355,7 +358,8 @@ export function findTimeToKeep(
           };
     }
   }
-  return day;
+  // "students get dropped at [unclear] today": a time was said, and not heard well enough to read.
+  return day.kind === 'none' && unheard !== null ? { kind: 'unclear', said: unheard } : day;
 }
 
 /**
