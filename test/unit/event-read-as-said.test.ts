@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { type CardSource, messageCards } from '#core/cards/message-cards';
 import { checkFacts } from '#core/facts/fact-checks';
 import { findMentions } from '#core/facts/fact-mentions';
+import { withClockColons } from '#core/transcripts/clock-colons';
 import { heardTokens } from '#core/transcripts/heard-transcript';
+import { transcriptOf } from '#core/transcripts/heard-words';
 import { eventShown } from '../support/event-shown';
 
 const NEW_YORK = 'America/New_York';
@@ -86,6 +88,18 @@ describe('times the engine wrote its own way', () => {
       '2026-12-01 08:15 - 08:45',
     );
     expect(times('The drive takes about 2.5 hours.')).toEqual([]);
+  });
+
+  it('writes "8.15 a.m." as "8:15 a.m." in the transcript every text and the page read', () => {
+    const written = (text: string) =>
+      transcriptOf(withClockColons(text.split(' ').map((word) => ({ text: word, confidence: 0.9, at: 3 }))));
+    expect(written('Report on Tuesday at 8.15 a.m. to the center.')).toBe(
+      'Report on Tuesday at 8:15 a.m. to the center.',
+    );
+    expect(written('Come by at 4.30pm, or at 5.45 p.m.')).toBe('Come by at 4:30pm, or at 5:45 p.m.');
+    expect(written('It takes 2.5 hours, version 3.10 is out.')).toBe(
+      'It takes 2.5 hours, version 3.10 is out.',
+    );
   });
 
   it('reads "at 1045" as 10:45, but not a street number', () => {

@@ -173,6 +173,8 @@ describe('the calendar event', () => {
     expect(alarm?.getFirstPropertyValue('trigger')?.toString()).toBe('-PT30M');
     expect(event?.title).toBe('Call back Rebecca (Dr. Patel’s office)');
     expect(event?.startsAt).toBe('2026-11-26T21:30:00.000Z');
+    // The page names it by the time it is due: "by 5:00 PM".
+    expect(event?.dueAt).toBe('2026-11-26T22:00:00.000Z');
   });
 
   it('is an appointment the caller set, titled by its kind, in the sender’s zone', () => {
