@@ -120,6 +120,18 @@ describe('a number that is part of a name', () => {
   });
 });
 
+describe('a habit', () => {
+  it('is "every day" or "every Monday", not every sentence with "every" in it', () => {
+    // "letting everybody know" heard "letting every mod know".
+    expect(
+      shown('Just letting every mod know pest control will be spraying on Monday between 10 and 2.'),
+    ).toBe('2026-11-30 10:00 - 14:00');
+    expect(shown('We are open every Monday at 10.')).toBe(
+      'No calendar event: no day and time to keep were said.',
+    );
+  });
+});
+
 describe('a deadline still to come', () => {
   const bursar = 'Students with a balance get dropped from their classes at 5 p.m. today. Pay online.';
 

@@ -35,16 +35,10 @@ const PAST_WORDS = new Set([
   'arrived',
 ]);
 /** Words of a habit, not a time set: opening hours ("open 9 to 5, Monday through Friday", "every day at 8"). */
-const HABIT_WORDS = new Set([
-  'every',
-  'daily',
-  'weekdays',
-  'weekends',
-  'through',
-  'usually',
-  'always',
-  'hours',
-]);
+const HABIT_WORDS = new Set(['daily', 'weekdays', 'weekends', 'through', 'usually', 'always', 'hours']);
+/** "every day at 8", "every Monday", "every other week": a habit ("letting everybody know" heard "every mod" is none). */
+const EVERY_WHAT =
+  /^(?:day|week|weekday|weekend|morning|afternoon|evening|night|month|year|hour|other|single|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/;
 const LAST_WHAT = new Set(['night', 'week', 'month', 'year', 'time', 'weekend', 'monday', 'tuesday']);
 /** Words that take a time back: cancelled, refused, not happening. */
 const UNDONE_WORDS = new Set([
@@ -182,6 +176,7 @@ function notToKeep(words: readonly string[]): boolean {
     (word, at) =>
       (PAST_WORDS.has(word) && !hasGot(words, at) && !passiveToCome(words, at)) ||
       HABIT_WORDS.has(word) ||
+      (word === 'every' && EVERY_WHAT.test(words[at + 1] ?? '')) ||
       (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
       (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),
   );

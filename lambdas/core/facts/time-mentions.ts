@@ -167,6 +167,9 @@ function quarterAt(words: readonly string[], index: number): Mention | null {
   };
 }
 
+/** An hour word or a number of 1 to 12 with nothing else in it: "4", "four". */
+const isHour = (word: string) => HOUR_WORDS[word] !== undefined || /^(?:[1-9]|1[0-2])$/.test(word);
+
 /** Words that take a bare hour to the end of a range: "from two to four", "from 8 till noon". */
 const RANGE_TO = new Set(['to', 'till', 'until', 'through', '-']);
 
@@ -177,11 +180,10 @@ const RANGE_TO = new Set(['to', 'till', 'until', 'through', '-']);
 function leadsAnHour(words: readonly string[], index: number): boolean {
   const before = words[index - 1] ?? '';
   if (before === 'from') return RANGE_TO.has(words[index + 1] ?? '');
+  // "between ten and two": the window's end is an hour too.
+  if (before === 'and') return words[index - 3] === 'between' && isHour(words[index - 2] ?? '');
   return TIME_PREPOSITIONS.has(before);
 }
-
-/** An hour word or a number of 1 to 12 with nothing else in it: "4", "four". */
-const isHour = (word: string) => HOUR_WORDS[word] !== undefined || /^(?:[1-9]|1[0-2])$/.test(word);
 
 /**
  * Whether the hour at `index` is followed by "to", "till", "until" or "-" and an hour with "am" or "pm" (or
