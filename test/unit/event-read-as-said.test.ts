@@ -120,6 +120,25 @@ describe('a number that is part of a name', () => {
   });
 });
 
+describe('a time to be moved', () => {
+  it('is not the time to keep: the slot offered after it is', () => {
+    expect(
+      shown(
+        "The therapist's out on Monday, so we need to move your 10:15. I can do Tuesday at 10:15, same time. Call us back.",
+      ),
+    ).toBe('2026-12-01 10:15 - 10:45');
+    expect(shown('We need to move your appointment to Tuesday at 3.')).toBe('2026-12-01 15:00 - 15:30');
+  });
+});
+
+describe('the day a time is said on', () => {
+  it('is not a day the place is closed, and "this afternoon" carries to a time said after it', () => {
+    const passport =
+      'Your passport is ready for pickup. Since you travel tomorrow, please come in this afternoon. Before 3, with your letter, we are closed tomorrow for the holiday.';
+    expect(shown(passport)).toBe('2026-11-26 14:30 - 15:00');
+  });
+});
+
 describe('a habit', () => {
   it('is "every day" or "every Monday", not every sentence with "every" in it', () => {
     // "letting everybody know" heard "letting every mod know".

@@ -72,6 +72,8 @@ export const MOVE_WORDS = new Set([
   'postpone',
   'postponed',
 ]);
+/** A move still to be made ("we need to move your 10:15"): with no "to" or "for", its times are the old ones. */
+const MOVE_INTENT = new Set(['move', 'change', 'push', 'postpone', 'reschedule']);
 /** Words that give the new time after one taken back: "cancelled, you have been rebooked on ... at 6". */
 const RENEWED_WORDS = new Set([
   'rebooked',
@@ -216,6 +218,8 @@ export function keptMentions(
   const fresh = renewed < 0 ? mentions : mentions.filter((mention) => mention.start > start + renewed);
   const move = own.findIndex((word) => MOVE_WORDS.has(word));
   const to = move < 0 ? -1 : own.findIndex((word, at) => at > move && (word === 'to' || word === 'for'));
+  // "we need to move your 10:15": a time to be moved and no new one yet (the new one follows, or is asked for).
+  if (move >= 0 && to < 0 && renewed < 0 && MOVE_INTENT.has(own[move] ?? '')) return null;
   const from = to < 0 ? start : start + to;
   const past = saidOfThePast(own);
   const dayless = !mentions.some((mention) => mention.kind !== 'time');

@@ -174,6 +174,11 @@ function givenUp(words: readonly string[], mention: Mention): boolean {
   return before === 'instead of' || before.endsWith('rather than');
 }
 
+/** A day a place is closed ("we are closed tomorrow", "closed on Monday"): no day anything is kept on. */
+const closedOn = (words: readonly string[], mention: Mention) =>
+  words[mention.start - 1] === 'closed' ||
+  (words[mention.start - 1] === 'on' && words[mention.start - 2] === 'closed');
+
 /** How many sentences on a day said alone is still the day of a time said with none. */
 const DAY_CARRIES_SENTENCES = 3;
 /** Words that join the end of a window to its start: "between 8 and noon", "8 - noon", "from 8 to noon". */
@@ -294,10 +299,11 @@ export function findTimeToKeep(
       continue;
     }
     const month = monthDay?.month ?? null;
-    let kept =
+    let kept = (
       monthDay === null
         ? times
-        : [...times.filter((m) => m.kind !== 'date'), monthDay.date].sort((a, b) => a.start - b.start);
+        : [...times.filter((m) => m.kind !== 'date'), monthDay.date].sort((a, b) => a.start - b.start)
+    ).filter((mention) => mention.kind !== 'day' || !closedOn(words, mention));
     // One doubtful time, day or date kept in the sentence and nothing from it goes in a calendar.
     const doubtful = kept.some(isDoubtful);
     if (timed) {
@@ -335,8 +341,19 @@ export function findTimeToKeep(
       };
       return { kind: 'found', keep };
     }
-    // "up to today instead of Thursday": the day given up is not the day a later time is said on.
-    const named = kept.filter((mention) => mention.kind === 'day' && !givenUp(words, mention)).pop();
+    // "up to today instead of Thursday": the day given up is not the day a later time is said on; "since you
+    // travel tomorrow, please come this afternoon. Before 3": "this afternoon" is the day carried.
+    const thisPart = own.findIndex((word, at) => word === 'this' && THIS_PARTS.has(own[at + 1] ?? ''));
+    const named =
+      thisPart >= 0
+        ? ({
+            kind: 'day',
+            start: start + thisPart,
+            end: start + thisPart + 2,
+            value: 'today',
+            problem: null,
+          } as const)
+        : kept.filter((mention) => mention.kind === 'day' && !givenUp(words, mention)).pop();
     if (named !== undefined) daySaid = { mention: named, part, said, sentence, doubtful };
     // "Your appointment on Thursday": a whole day, unless a sentence further on sets a time.
     const moved = own.some((word) => MOVE_WORDS.has(word));
