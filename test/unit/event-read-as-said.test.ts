@@ -139,6 +139,15 @@ describe('the day a time is said on', () => {
   });
 });
 
+describe('an ordinal that counts something', () => {
+  it('is no date: "every unit on the third floor next Wednesday between 9 and noon" is Wednesday', () => {
+    expect(
+      shown('Pest control will be treating every unit on the third floor next Wednesday between 9 and noon.'),
+    ).toBe('2026-12-02 09:00 - 12:00');
+    expect(times('See you on the 3rd at 10.')).toEqual(['10']);
+  });
+});
+
 describe('a habit', () => {
   it('is "every day" or "every Monday", not every sentence with "every" in it', () => {
     // "letting everybody know" heard "letting every mod know".

@@ -257,6 +257,10 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
   };
 }
 
+/** What an ordinal counts when it is no date: "the third floor", "the second time", "the 1st one". */
+const COUNTED =
+  /^(?:floor|time|grade|street|avenue|ave|place|one|thing|row|door|level|option|shift|round|page|unit|building|house|person|step)s?$/;
+
 /** A day of the month: "23rd", "the twenty third", "fifteenth"; doubtful without "the", a month or a weekday before it. */
 function dateAt(words: readonly string[], index: number): Mention | null {
   const word = words[index] ?? '';
@@ -277,6 +281,8 @@ function dateAt(words: readonly string[], index: number): Mention | null {
     day = ORDINAL_WORDS[word];
   }
   if (day === undefined) return null;
+  // "the third floor", "the 2nd time": an ordinal counting something is no day of the month.
+  if (COUNTED.test(words[end] ?? '')) return null;
   const before = words[index - 1] ?? '';
   const introduced = before === 'the' || MONTHS.includes(before) || WEEKDAYS.includes(before);
   // "first" and "second" are words before they are dates: spoken ordinals count only after "the" or a month.
