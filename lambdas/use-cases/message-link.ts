@@ -100,6 +100,7 @@ export async function readMessageLink(deps: LinkCardDeps, code: string): Promise
               title: cards.event.title,
               starts_at: cards.event.startsAt,
               all_day: cards.event.allDay,
+              due_at: cards.event.dueAt,
               time_zone: zone,
             },
       no_event: cards.noEvent,

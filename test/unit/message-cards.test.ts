@@ -173,6 +173,8 @@ describe('the calendar event', () => {
     expect(alarm?.getFirstPropertyValue('trigger')?.toString()).toBe('-PT30M');
     expect(event?.title).toBe('Call back Rebecca (Dr. Patel’s office)');
     expect(event?.startsAt).toBe('2026-11-26T21:30:00.000Z');
+    // The page names it by the time it is due: "by 5:00 PM".
+    expect(event?.dueAt).toBe('2026-11-26T22:00:00.000Z');
   });
 
   it('is an appointment the caller set, titled by its kind, in the sender’s zone', () => {
@@ -240,8 +242,9 @@ describe('a stated time, resolved against when the message arrived', () => {
   it('takes the next such weekday: across the week’s end', () => {
     // Saturday Nov 28 2026, noon in New York -> Monday Nov 30.
     expect(callbackAt('Monday at 10', '2026-11-28T17:00:00Z')?.startsAt).toBe('2026-11-30T15:00:00.000Z');
-    // Friday Nov 27, 8 AM: "Friday at nine" is that morning; at 10 AM it is the next Friday.
-    expect(callbackAt('Friday at nine', '2026-11-27T13:00:00Z')?.startsAt).toBe('2026-11-27T14:00:00.000Z');
+    // Friday Nov 27, 8 AM: "Friday at nine" is the next Friday, morning or not (that morning is "today at nine").
+    expect(callbackAt('Friday at nine', '2026-11-27T13:00:00Z')?.startsAt).toBe('2026-12-04T14:00:00.000Z');
+    expect(callbackAt('today at nine', '2026-11-27T13:00:00Z')?.startsAt).toBe('2026-11-27T14:00:00.000Z');
     expect(callbackAt('Friday at nine', '2026-11-27T15:00:00Z')?.startsAt).toBe('2026-12-04T14:00:00.000Z');
   });
 

@@ -86,6 +86,7 @@ describe('the cards of a message’s page', () => {
         starts_at: '2026-11-27T18:00:00.000Z',
         all_day: false,
         time_zone: 'America/Los_Angeles',
+        due_at: null,
       },
       no_event: null,
     });

@@ -4,6 +4,7 @@
  * (moonshine-transcriber.ts), which cuts the recording into pieces and turns tokens into words.
  */
 import type * as Ort from 'onnxruntime-node';
+import { endsInDigit, meridiemSpellings, spelledLogProb } from '#core/transcripts/meridiem-spellings';
 import type { ScoredToken } from '#core/transcripts/token-words';
 import type { BiasState, VocabularyBias } from './contextual-bias';
 import type { MoonshineModel } from './moonshine-model';
@@ -72,8 +73,18 @@ export async function decodeGreedy(
     // A word the sender gave is expected here: the honesty rule reads its likelihood with the bonus.
     const bonus = bias ? bias.bonus(matching, next) : 0;
     if (bias) matching = bias.advance(matching, next);
+    // "8pm" beside "8 p.m." and "8 PM": the doubt between spellings is the writing's (core/transcripts/meridiem-spellings.ts).
+    const heard = spelledLogProb(
+      {
+        piece: sessions.tokenizer.vocabById[next] ?? '',
+        logProb: logProbability(logits, next),
+        afterDigit: endsInDigit(sessions.tokenizer.vocabById[tokens.at(-1) ?? -1]),
+      },
+      spellingsOf(sessions.tokenizer),
+      (id) => logProbability(logits, id),
+    );
     tokens.push(next);
-    logProbs.push(Math.min(0, logProbability(logits, next) + bonus));
+    logProbs.push(Math.min(0, heard + bonus));
     previous = next;
     for (const [name, tensor] of Object.entries(output)) {
       if (!name.startsWith('present.')) continue;
@@ -83,6 +94,17 @@ export async function decodeGreedy(
     }
   }
   return { tokens, logProbs };
+}
+
+/** The ids spelling "a.m." and "p.m." in a tokenizer's vocabulary, worked out once per tokenizer. */
+const spellingsByTokenizer = new WeakMap<Tokenizer, ReturnType<typeof meridiemSpellings>>();
+function spellingsOf(tokenizer: Tokenizer): ReturnType<typeof meridiemSpellings> {
+  let spellings = spellingsByTokenizer.get(tokenizer);
+  if (!spellings) {
+    spellings = meridiemSpellings(tokenizer.vocabById);
+    spellingsByTokenizer.set(tokenizer, spellings);
+  }
+  return spellings;
 }
 
 /** log-softmax of the logits at `index`: how sure the decoder was of the token it chose. */

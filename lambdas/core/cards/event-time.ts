@@ -7,8 +7,8 @@
  * - The first time said is the one kept ("Friday at nine, or Monday at four": Friday at nine), with the day
  *   said just before it ("Friday at nine"), else just after it ("at noon on Friday") but not after an "or"
  *   ("at nine, or if that's too soon, Friday at one": Friday is the other slot's).
- * - A weekday is the first one whose time is after the arrival ("Friday" said on a Friday morning about
- *   nine is that day; said on Friday at ten, the next week's).
+ * - A weekday is the next one after the day of arrival: "Sunday" said on a Sunday is the next week's (a
+ *   person says "today" for today: "I'm gonna drive up Sunday", left on a Sunday, is a week away).
  * - "today" and "tonight" are the day of arrival, "tomorrow" the next; "the 23rd" this month, or the next
  *   month that has that day once it has passed.
  * - A time with no day is the next time it comes: "before five" said at six in the evening is tomorrow;
@@ -92,7 +92,7 @@ function clockOf(
   const twelve = Number(hourText);
   const minute = Number(minuteText ?? '0');
   // Written as 24-hour ("17:00"): the first word holds the hour.
-  const written = Number(/^(\d{1,2})/.exec(words[mention.start] ?? '')?.[1] ?? Number.NaN);
+  const written = Number(/^(\d{1,2}):/.exec(words[mention.start] ?? '')?.[1] ?? Number.NaN);
   if (written > 12) return { hour: written, minute };
   // "eight p. m.": the engine wrote it apart, and the words after the time say it.
   const apart = words.slice(mention.end, mention.end + 2).join(' ');
@@ -265,9 +265,9 @@ export function resolveWhen(
     day = addDays(today, 1, timeZone);
   } else if (named !== undefined) {
     const wanted = (WEEKDAYS.indexOf(named) + 1) % 7;
-    const ahead = (wanted - local.getDay() + 7) % 7;
+    // The weekday of arrival itself is a week away: that day is "today".
+    const ahead = (wanted - local.getDay() + 7) % 7 || 7;
     day = addDays(today, ahead, timeZone);
-    if (!isAfter(day)) day = addDays(day, 7, timeZone);
   } else {
     // "this afternoon around three" is today's, and no event once it has passed.
     day = isAfter(today) || reading.today ? today : addDays(today, 1, timeZone);

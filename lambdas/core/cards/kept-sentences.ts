@@ -35,16 +35,10 @@ const PAST_WORDS = new Set([
   'arrived',
 ]);
 /** Words of a habit, not a time set: opening hours ("open 9 to 5, Monday through Friday", "every day at 8"). */
-const HABIT_WORDS = new Set([
-  'every',
-  'daily',
-  'weekdays',
-  'weekends',
-  'through',
-  'usually',
-  'always',
-  'hours',
-]);
+const HABIT_WORDS = new Set(['daily', 'weekdays', 'weekends', 'through', 'usually', 'always', 'hours']);
+/** "every day at 8", "every Monday", "every other week": a habit ("letting everybody know" heard "every mod" is none). */
+const EVERY_WHAT =
+  /^(?:day|week|weekday|weekend|morning|afternoon|evening|night|month|year|hour|other|single|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/;
 const LAST_WHAT = new Set(['night', 'week', 'month', 'year', 'time', 'weekend', 'monday', 'tuesday']);
 /** Words that take a time back: cancelled, refused, not happening. */
 const UNDONE_WORDS = new Set([
@@ -78,6 +72,8 @@ export const MOVE_WORDS = new Set([
   'postpone',
   'postponed',
 ]);
+/** A move still to be made ("we need to move your 10:15"): with no "to" or "for", its times are the old ones. */
+const MOVE_INTENT = new Set(['move', 'change', 'push', 'postpone', 'reschedule']);
 /** Words that give the new time after one taken back: "cancelled, you have been rebooked on ... at 6". */
 const RENEWED_WORDS = new Set([
   'rebooked',
@@ -171,13 +167,18 @@ export function sentences(tokens: readonly string[], words: readonly string[]): 
 const hasGot = (words: readonly string[], at: number) =>
   words[at] === 'got' && /(?:'ve|^have|^has)$/.test(words[at - 1] ?? '');
 
+/** "get dropped", "will be delivered": a passive still to come, not the past. */
+const passiveToCome = (words: readonly string[], at: number) =>
+  ['get', 'gets', 'be'].includes(words[at - 1] ?? '');
+
 /** Whether a sentence's times are none to keep: past, a habit, only if, "any weekday". */
 function notToKeep(words: readonly string[]): boolean {
   if (words[0] === 'if' || words[0] === 'unless') return true;
   return words.some(
     (word, at) =>
-      (PAST_WORDS.has(word) && !hasGot(words, at)) ||
+      (PAST_WORDS.has(word) && !hasGot(words, at) && !passiveToCome(words, at)) ||
       HABIT_WORDS.has(word) ||
+      (word === 'every' && EVERY_WHAT.test(words[at + 1] ?? '')) ||
       (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
       (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),
   );
@@ -217,6 +218,8 @@ export function keptMentions(
   const fresh = renewed < 0 ? mentions : mentions.filter((mention) => mention.start > start + renewed);
   const move = own.findIndex((word) => MOVE_WORDS.has(word));
   const to = move < 0 ? -1 : own.findIndex((word, at) => at > move && (word === 'to' || word === 'for'));
+  // "we need to move your 10:15": a time to be moved and no new one yet (the new one follows, or is asked for).
+  if (move >= 0 && to < 0 && renewed < 0 && MOVE_INTENT.has(own[move] ?? '')) return null;
   const from = to < 0 ? start : start + to;
   const past = saidOfThePast(own);
   const dayless = !mentions.some((mention) => mention.kind !== 'time');

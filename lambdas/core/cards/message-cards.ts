@@ -24,6 +24,8 @@ export type EventCard = CardFile & {
   readonly title: string;
   readonly startsAt: string;
   readonly allDay: boolean;
+  /** A deadline's time (ISO instant): "before we close at 5:30" is due at 5:30, the half hour before it the event. */
+  readonly dueAt: string | null;
 };
 
 export type MessageCards = {
@@ -176,7 +178,14 @@ function eventCard(
       ? when.start.toISOString()
       : `${when.year}-${String(when.month).padStart(2, '0')}-${String(when.day).padStart(2, '0')}`;
   return {
-    event: { filename: `${slug(title, 'event')}.ics`, body, title, startsAt, allDay: when.kind === 'day' },
+    event: {
+      filename: `${slug(title, 'event')}.ics`,
+      body,
+      title,
+      startsAt,
+      allDay: when.kind === 'day',
+      dueAt: when.kind === 'timed' && when.deadline ? when.end.toISOString() : null,
+    },
     noEvent: null,
   };
 }

@@ -14,10 +14,18 @@ export const sharedCardsSchema = z.object({
   contact: z.boolean(),
   /**
    * The event "Add to calendar" gives, or null: its title, when it starts (ISO instant; a whole day:
-   * YYYY-MM-DD) and the sender's zone it was resolved in (IANA), which the page writes its time in.
+   * YYYY-MM-DD), the sender's zone it was resolved in (IANA), which the page writes its time in, and for a
+   * deadline the time it is due (ISO instant: the page says "by 5:30 PM", not the half hour's start; issue 32;
+   * absent from older answers).
    */
   event: z
-    .object({ title: z.string(), starts_at: z.string(), all_day: z.boolean(), time_zone: z.string() })
+    .object({
+      title: z.string(),
+      starts_at: z.string(),
+      all_day: z.boolean(),
+      time_zone: z.string(),
+      due_at: z.string().nullable().optional(),
+    })
     .nullable(),
   /**
    * Why there is no event, as the page says it under "Save it" ("No calendar event: no day and time to keep

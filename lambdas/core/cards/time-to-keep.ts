@@ -174,6 +174,11 @@ function givenUp(words: readonly string[], mention: Mention): boolean {
   return before === 'instead of' || before.endsWith('rather than');
 }
 
+/** A day a place is closed ("we are closed tomorrow", "closed on Monday"): no day anything is kept on. */
+const closedOn = (words: readonly string[], mention: Mention) =>
+  words[mention.start - 1] === 'closed' ||
+  (words[mention.start - 1] === 'on' && words[mention.start - 2] === 'closed');
+
 /** How many sentences on a day said alone is still the day of a time said with none. */
 const DAY_CARRIES_SENTENCES = 3;
 /** Words that join the end of a window to its start: "between 8 and noon", "8 - noon", "from 8 to noon". */
@@ -259,6 +264,8 @@ export function findTimeToKeep(
     .sort((a, b) => a.start - b.start);
   let day: TimeFound = { kind: 'none' };
   let daySaid: DaySaid | null = null;
+  // The first sentence with a time the text shows "[unclear]": with no time to keep, the reason says so.
+  let unheard: string | null = null;
   const doubted = doubtedWords(unsure, tokens.length);
   const isDoubtful = (mention: Mention) => mention.problem !== null || overlaps(mention, doubted);
   // The mentions are in order: one pass hands each sentence its own (a hostile transcript of 20,000 "9." is
@@ -276,6 +283,7 @@ export function findTimeToKeep(
     // The sentence as heard, what the checks doubted shown "[unclear]" as in the text (it goes in the event
     // and on the page: a doubtful name or number is not stated there either).
     const said = saidWithDoubts(tokens, start, end, doubted);
+    if (unheard === null && inSentence.some((m) => m.kind === 'time' && overlaps(m, doubted))) unheard = said;
     const times = keptMentions(own, start, inSentence);
     if (times === null) {
       // "We are open Monday through Friday": no day for a time said after it.
@@ -291,10 +299,11 @@ export function findTimeToKeep(
       continue;
     }
     const month = monthDay?.month ?? null;
-    let kept =
+    let kept = (
       monthDay === null
         ? times
-        : [...times.filter((m) => m.kind !== 'date'), monthDay.date].sort((a, b) => a.start - b.start);
+        : [...times.filter((m) => m.kind !== 'date'), monthDay.date].sort((a, b) => a.start - b.start)
+    ).filter((mention) => mention.kind !== 'day' || !closedOn(words, mention));
     // One doubtful time, day or date kept in the sentence and nothing from it goes in a calendar.
     const doubtful = kept.some(isDoubtful);
     if (timed) {
@@ -332,8 +341,19 @@ export function findTimeToKeep(
       };
       return { kind: 'found', keep };
     }
-    // "up to today instead of Thursday": the day given up is not the day a later time is said on.
-    const named = kept.filter((mention) => mention.kind === 'day' && !givenUp(words, mention)).pop();
+    // "up to today instead of Thursday": the day given up is not the day a later time is said on; "since you
+    // travel tomorrow, please come this afternoon. Before 3": "this afternoon" is the day carried.
+    const thisPart = own.findIndex((word, at) => word === 'this' && THIS_PARTS.has(own[at + 1] ?? ''));
+    const named =
+      thisPart >= 0
+        ? ({
+            kind: 'day',
+            start: start + thisPart,
+            end: start + thisPart + 2,
+            value: 'today',
+            problem: null,
+          } as const)
+        : kept.filter((mention) => mention.kind === 'day' && !givenUp(words, mention)).pop();
     if (named !== undefined) daySaid = { mention: named, part, said, sentence, doubtful };
     // "Your appointment on Thursday": a whole day, unless a sentence further on sets a time.
     const moved = own.some((word) => MOVE_WORDS.has(word));
@@ -355,7 +375,8 @@ export function findTimeToKeep(
           };
     }
   }
-  return day;
+  // "students get dropped at [unclear] today": a time was said, and not heard well enough to read.
+  return day.kind === 'none' && unheard !== null ? { kind: 'unclear', said: unheard } : day;
 }
 
 /**

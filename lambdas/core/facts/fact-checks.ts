@@ -12,6 +12,7 @@ import type { HeardToken } from '#core/transcripts/heard-transcript';
 import { DOUBTFUL_BELOW } from '#core/transcripts/heard-words';
 import { isBusinessShape } from './business-mentions';
 import { findMentions, type Mention } from './fact-mentions';
+import { TWENTY_FOUR_HOUR } from './time-mentions';
 
 export type { FactKind, Mention } from './fact-mentions';
 
@@ -29,6 +30,8 @@ export type FactCheckOptions = {
   readonly isValidNumber: (e164: string) => boolean;
   /** The sender's SPELL words: a caller's name among them is stated however it was heard. */
   readonly vocabulary?: readonly string[];
+  /** The language the caller spoke (ISO 639-1; null or absent: English). */
+  readonly spoken?: string | null;
 };
 
 /**
@@ -108,6 +111,7 @@ const inVocabulary = (name: string, vocabulary: readonly string[] | undefined) =
 export function checkFacts(tokens: readonly HeardToken[], options: FactCheckOptions): CheckedFact[] {
   const mentions = findMentions(tokens.map((token) => token.text));
   const phones = mentions.filter((mention) => mention.kind === 'phone' && mention.problem === null);
+  const english = (options.spoken ?? 'en') === 'en';
   const checked = mentions.map((mention): CheckedFact => {
     const at = tokens[mention.start]?.at ?? null;
     if (mention.kind === 'name' && inVocabulary(mention.value, options.vocabulary)) {
@@ -118,8 +122,10 @@ export function checkFacts(tokens: readonly HeardToken[], options: FactCheckOpti
     const nameLike =
       mention.kind === 'name' || (mention.kind === 'business' && !isBusinessShape(mention.value));
     const least = nameLike ? NAME_SURE_AT_LEAST : DOUBTFUL_BELOW;
+    // "a las 15:30": callers in other languages say the 24-hour clock.
+    const problem = mention.problem === TWENTY_FOUR_HOUR && !english ? null : mention.problem;
     const doubt =
-      mention.problem ??
+      problem ??
       (mention.kind === 'phone'
         ? phoneDoubt(mention.value, tokens[mention.start]?.text ?? '', options.isValidNumber)
         : null) ??

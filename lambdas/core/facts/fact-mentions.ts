@@ -11,7 +11,7 @@ import { digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from '#core/transcr
 import { businessMentions } from './business-mentions';
 import { nameMentions } from './name-mentions';
 import { numberAttempts, withTrailingPieces } from './number-attempts';
-import { bareWords, type Mention, timeMentions } from './time-mentions';
+import { bareWords, type Mention, runTogetherClock, timeMentions } from './time-mentions';
 
 export type { FactKind, Mention } from './time-mentions';
 
@@ -53,7 +53,12 @@ function numberMentions(tokens: readonly string[], words: readonly string[]): Me
     } else if (length >= SHORT_PHONE_MIN_DIGITS && cueBefore(words, run.start, CALLBACK_CUES) !== null) {
       const problem = 'too few digits for a phone number';
       found.push({ kind: 'phone', start: run.start, end: run.end, value: run.digits, problem });
-    } else if (length >= GROUP_MIN_DIGITS && !MONEY_UNITS.test(words[run.end] ?? '')) {
+    } else if (
+      length >= GROUP_MIN_DIGITS &&
+      !MONEY_UNITS.test(words[run.end] ?? '') &&
+      // "at 1045 on Thursday" is a time (core/facts/time-mentions.ts), not digits.
+      !(run.end === run.start + 1 && runTogetherClock(words, run.start) !== null)
+    ) {
       // "your car mending into 2600": digits whatever they are for, stated only when heard well.
       found.push({ kind: 'digits', start: run.start, end: run.end, value: run.digits, problem: null });
     }

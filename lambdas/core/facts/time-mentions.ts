@@ -102,14 +102,45 @@ function timeValue(hour: number, minutes: string | undefined): string {
  */
 export const OFF_THE_FIVE = 'minutes off the five: two numbers run together';
 
+/**
+ * "Wednesday, 15:10 and 2:00" for "Wednesday between ten and two": callers in English say "three ten", not
+ * "fifteen ten", so an hour of 13 to 23 the engine wrote is a mishearing (core/facts/fact-checks.ts lets it
+ * stand in the languages whose callers say the 24-hour clock).
+ */
+export const TWENTY_FOUR_HOUR = 'a 24-hour time, which callers in English do not say';
+
 function timeProblem(hour: number, minutes: string | undefined, meridiem: boolean): string | null {
   if (minutes !== undefined && Number(minutes) > 59) return NOT_A_TIME;
   if (hour > (meridiem ? 12 : 23)) return NOT_A_TIME;
+  if (hour > 12) return TWENTY_FOUR_HOUR;
   return minutes !== undefined && Number(minutes) % 5 !== 0 ? OFF_THE_FIVE : null;
 }
 
-/** A clock time written in one word: "4:30", "9:00.", "8pm", "2pm,", "6:45am". */
-const WRITTEN_CLOCK = /^(\d{1,2})(?::(\d{2}))?(am|pm|a\.m|p\.m)?$/;
+/**
+ * A clock time written in one word: "4:30", "9:00.", "8pm", "2pm,", "6:45am"; "8.15" with "a.m." or "p.m."
+ * (the engine's dot is the colon: "report on Tuesday at 8.15 a.m.").
+ */
+const WRITTEN_CLOCK = /^(\d{1,2})(?:([:.])(\d{2}))?(am|pm|a\.m|p\.m)?$/;
+
+/** Words a time run together ("at 1045") may be followed by: "at 1045 at the office", "at 1045 on Thursday". */
+const AFTER_A_TIME = new Set(['at', 'on', 'in', 'today', 'tomorrow', 'tonight', 'this', 'or', 'and', 'so']);
+
+/**
+ * "cleaning on Thursday at 1045": an hour and its minutes the engine wrote as one number, after "at", "by",
+ * "before"... and followed by nothing, "am"/"pm", a day or a word that goes on from a time ("at 1045 at
+ * Brightsmile"), never a street ("at 1045 Oak Street" is an address). The hour and the minutes, or null.
+ */
+export function runTogetherClock(
+  words: readonly string[],
+  index: number,
+): { readonly hour: number; readonly minutes: string } | null {
+  const joined = /^(1[0-2]|[1-9])([0-5][05])$/.exec(words[index] ?? '');
+  if (joined === null || !TIME_PREPOSITIONS.has(words[index - 1] ?? '')) return null;
+  const next = words[index + 1];
+  const goesOn =
+    next === undefined || MERIDIEM.has(next) || AFTER_A_TIME.has(next) || WEEKDAYS.includes(next);
+  return goesOn ? { hour: Number(joined[1]), minutes: joined[2]! } : null;
+}
 
 /**
  * "half past two", "quarter to five", "a quarter after nine": the minutes said before the hour, which makes
@@ -139,6 +170,21 @@ function quarterAt(words: readonly string[], index: number): Mention | null {
 /** An hour word or a number of 1 to 12 with nothing else in it: "4", "four". */
 const isHour = (word: string) => HOUR_WORDS[word] !== undefined || /^(?:[1-9]|1[0-2])$/.test(word);
 
+/** Words that take a bare hour to the end of a range: "from two to four", "from 8 till noon". */
+const RANGE_TO = new Set(['to', 'till', 'until', 'through', '-']);
+
+/**
+ * Whether the word before a bare hour at `index` (no minutes, no "am"/"pm") makes it a time: "at 9", "before
+ * five". "from" does only when the range goes on ("from two to four"): "from Two Brothers Moving" is a name.
+ */
+function leadsAnHour(words: readonly string[], index: number): boolean {
+  const before = words[index - 1] ?? '';
+  if (before === 'from') return RANGE_TO.has(words[index + 1] ?? '');
+  // "between ten and two": the window's end is an hour too.
+  if (before === 'and') return words[index - 3] === 'between' && isHour(words[index - 2] ?? '');
+  return TIME_PREPOSITIONS.has(before);
+}
+
 /**
  * Whether the hour at `index` is followed by "to", "till", "until" or "-" and an hour with "am" or "pm" (or
  * "noon"): "2 to 4 pm", "ten to noon" open a window at the first.
@@ -163,15 +209,23 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
   }
   const quarter = quarterAt(words, index);
   if (quarter !== null) return quarter;
+  const joined = runTogetherClock(words, index);
+  if (joined !== null) {
+    const extra = meridiemAfter(1);
+    const value = timeValue(joined.hour, joined.minutes);
+    return { kind: 'time', start: index, end: index + 1 + extra, value, problem: null };
+  }
   const clock = WRITTEN_CLOCK.exec(word);
   if (clock !== null) {
-    const [, hourText, minutes, attached] = clock;
+    const [, hourText, separator, minutes, attached] = clock;
     const hour = Number(hourText);
     const extra = attached === undefined ? meridiemAfter(1) : 0;
     const meridiem = attached !== undefined || extra === 1;
+    // "8.15" is a time only with "a.m." or "p.m.": else a number ("2.5 hours", "version 3.10").
+    if (separator === '.' && !meridiem) return null;
     // A bare number is an hour only after "at", "before"... or before "pm", or opening a window that ends at
     // one ("2 to 4 pm"): else it is a count ("10 minutes").
-    if (minutes === undefined && !meridiem && !TIME_PREPOSITIONS.has(before) && !opensWindow(words, index)) {
+    if (minutes === undefined && !meridiem && !leadsAnHour(words, index) && !opensWindow(words, index)) {
       return null;
     }
     if (minutes === undefined && !meridiem && /^\d/.test(after(1))) return null;
@@ -189,7 +243,8 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
     MINUTE_WORDS[after(1)] ?? (after(1) === 'forty' && after(2) === 'five' ? '45' : undefined);
   const minuteWords = minuteWord === undefined ? 0 : after(1) === 'forty' ? 2 : 1;
   const extra = meridiemAfter(1 + minuteWords);
-  if (!TIME_PREPOSITIONS.has(before) && extra === 0 && !opensWindow(words, index + minuteWords)) return null;
+  const led = minuteWords === 0 ? leadsAnHour(words, index) : TIME_PREPOSITIONS.has(before);
+  if (!led && extra === 0 && !opensWindow(words, index + minuteWords)) return null;
   // "at five, five, five..." starts a phone number.
   const next = after(1 + minuteWords + extra);
   if (extra === 0 && minuteWords === 0 && (next in UNITS || taken.has(index + 1))) return null;
@@ -201,6 +256,10 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
     problem: null,
   };
 }
+
+/** What an ordinal counts when it is no date: "the third floor", "the second time", "the 1st one". */
+const COUNTED =
+  /^(?:floor|time|grade|street|avenue|ave|place|one|thing|row|door|level|option|shift|round|page|unit|building|house|person|step)s?$/;
 
 /** A day of the month: "23rd", "the twenty third", "fifteenth"; doubtful without "the", a month or a weekday before it. */
 function dateAt(words: readonly string[], index: number): Mention | null {
@@ -222,6 +281,8 @@ function dateAt(words: readonly string[], index: number): Mention | null {
     day = ORDINAL_WORDS[word];
   }
   if (day === undefined) return null;
+  // "the third floor", "the 2nd time": an ordinal counting something is no day of the month.
+  if (COUNTED.test(words[end] ?? '')) return null;
   const before = words[index - 1] ?? '';
   const introduced = before === 'the' || MONTHS.includes(before) || WEEKDAYS.includes(before);
   // "first" and "second" are words before they are dates: spoken ordinals count only after "the" or a month.

@@ -1,6 +1,7 @@
 /** Transcribe: the prepared audio turned into text by the transcriber the settings choose. */
 
 import { PermanentError, TranscriptLoopError } from '#core/messages/pipeline-errors';
+import { withClockColons } from '#core/transcripts/clock-colons';
 import { cutLoops, MOSTLY_LOOP_SHARE, wordsOfText } from '#core/transcripts/decoder-loops';
 import { transcriptOf } from '#core/transcripts/heard-words';
 import type { AudioStore } from '../../ports/audio-store';
@@ -38,7 +39,8 @@ export async function transcribe(deps: TranscribeDeps, state: PipelineState) {
     { language, vocabulary },
   );
   // Cut here, not in each engine: a loop is invented text whoever wrote it, and never reaches a text or a page.
-  const cut = cutLoops(result.words ?? wordsOfText(result.text));
+  // "8.15 a.m." is "8:15 a.m." in every text and on the page (the engine's dot, core/transcripts/clock-colons.ts).
+  const cut = cutLoops(withClockColons(result.words ?? wordsOfText(result.text)));
   if (cut.loopShare > MOSTLY_LOOP_SHARE) {
     throw new TranscriptLoopError(
       `The transcript from ${result.engine} is mostly the same words over and over (what a speech engine writes when it cannot follow the audio); it was not sent.`,

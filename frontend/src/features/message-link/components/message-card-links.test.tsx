@@ -54,6 +54,23 @@ describe('"Add to contacts" and "Add to calendar" on the message page', () => {
     expect(calendar).toHaveFocus();
   });
 
+  it('name a deadline by the time it is due, not the half hour before it', async () => {
+    // "Give me a call before we close at 5:30": the event is 5:00 to 5:30, the page says "by 5:30".
+    pageWith({
+      contact: false,
+      event: {
+        title: 'Call back Fairview Auto',
+        starts_at: '2026-11-29T23:00:00.000Z',
+        all_day: false,
+        time_zone: 'America/Chicago',
+        due_at: '2026-11-29T23:30:00.000Z',
+      },
+    });
+    render(<SharedMessageView code={CODE} />);
+    const calendar = await screen.findByRole('link', { name: 'Add to calendar' });
+    expect(calendar).toHaveAccessibleDescription(/^Call back Fairview Auto, by .*Nov 29.* 5:30\sPM CST$/);
+  });
+
   it('offer only the cards there are: a contact alone, an all-day event alone, or nothing', async () => {
     pageWith({ contact: true, event: null });
     const { unmount } = render(<SharedMessageView code={CODE} />);

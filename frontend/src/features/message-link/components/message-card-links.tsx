@@ -9,7 +9,8 @@ const LINK_BUTTON =
 
 /**
  * "Fri, Nov 27, 10:00 AM PST": in the sender's zone the time was read in (the calendar shows the same
- * moment in the phone's own); a whole day has no zone and reads as its date.
+ * moment in the phone's own); a whole day has no zone and reads as its date; a deadline reads as the time it
+ * is due, "by Fri, Nov 27, 5:30 PM CST" (its event is the half hour before, ending then).
  */
 function eventTime(event: NonNullable<SharedCards['event']>): string {
   if (event.all_day) {
@@ -29,11 +30,13 @@ function eventTime(event: NonNullable<SharedCards['event']>): string {
     minute: '2-digit',
     timeZoneName: 'short',
   };
+  const at = new Date(event.due_at ?? event.starts_at);
+  const by = event.due_at ? 'by ' : '';
   try {
-    return new Date(event.starts_at).toLocaleString(undefined, { ...options, timeZone: event.time_zone });
+    return `${by}${at.toLocaleString(undefined, { ...options, timeZone: event.time_zone })}`;
   } catch {
     // A zone this browser does not know: its own.
-    return new Date(event.starts_at).toLocaleString(undefined, options);
+    return `${by}${at.toLocaleString(undefined, options)}`;
   }
 }
 
@@ -82,7 +85,8 @@ export function MessageCardLinks({
       </ul>
       {cards.event !== null && (
         <p id="event-details" className="text-muted">
-          {cards.event.title}, <time dateTime={cards.event.starts_at}>{eventTime(cards.event)}</time>
+          {cards.event.title},{' '}
+          <time dateTime={cards.event.due_at ?? cards.event.starts_at}>{eventTime(cards.event)}</time>
         </p>
       )}
       {noEvent}
