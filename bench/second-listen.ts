@@ -85,8 +85,11 @@ const SETS: Record<string, () => Promise<Recording[]>> = {
     ),
 };
 
-function heardTruths(set: readonly { id: string; name: string | null; number: string | null }[]): Truth[] {
-  return set.map((v) => ({ id: v.id, name: v.name, names: v.name ? [v.name] : [], number: v.number }));
+function heardTruths(set: readonly Omit<Truth, 'names'>[] & readonly object[]): Truth[] {
+  return set.map((v) => {
+    const also = (v as { nameSpelledAlso?: readonly string[] }).nameSpelledAlso ?? [];
+    return { id: v.id, name: v.name, names: v.name ? [v.name, ...also] : [], number: v.number };
+  });
 }
 
 /** The kept recordings of each voicemail: `<id>-<16 hex>.wav|amr`. */
