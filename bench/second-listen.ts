@@ -44,6 +44,8 @@ type Variant = {
   readonly margin: number;
   readonly filters: string | null;
   readonly tempo: number;
+  /** Another size of the model (tiny) for the second listen; default: the first listen's. */
+  readonly model?: 'tiny';
 };
 
 const ALL_VARIANTS: readonly Variant[] = [
@@ -59,6 +61,8 @@ const ALL_VARIANTS: readonly Variant[] = [
   { name: 'cut 1.5 s', margin: 1.5, filters: null, tempo: 1 },
   { name: 'cut 1 s sped up 1.1', margin: 1, filters: 'atempo=1.1', tempo: 1.1 },
   { name: 'cut 1 s 12 dB quieter', margin: 1, filters: 'volume=0.25', tempo: 1 },
+  { name: 'cut 1 s, Moonshine tiny', margin: 1, filters: null, tempo: 1, model: 'tiny' },
+  { name: 'cut 1.5 s, Moonshine tiny', margin: 1.5, filters: null, tempo: 1, model: 'tiny' },
 ];
 
 /** SECOND_LISTEN_VARIANTS=1,2,3 picks variants by their place in the list (default: the first four). */
@@ -149,6 +153,10 @@ async function main() {
   const wanted = (process.argv[2] ?? 'heldout4,heldout3,facts').split(',');
   const transcriber = new MoonshineTranscriber();
   const sessions = await transcriber.sessions();
+  const tiny = VARIANTS.some((variant) => variant.model === 'tiny')
+    ? new MoonshineTranscriber({ moonshineModel: 'tiny' })
+    : null;
+  const tinySessions = tiny ? await tiny.sessions() : null;
   const tools = new FfmpegAudioTools();
   const regions = new LibPhoneNumberRegions();
   const isValidNumber = (e164: string) => regions.countryOf(e164) !== null;
@@ -189,14 +197,12 @@ async function main() {
             Math.ceil(((to + variant.margin) / variant.tempo) * SAMPLE_RATE),
           );
           started = performance.now();
+          const other = variant.model === 'tiny' && tiny !== null && tinySessions !== null;
           const decoded = await decodeGreedy(
-            sessions,
-            transcriber.model,
+            other ? tinySessions : sessions,
+            other ? tiny.model : transcriber.model,
             toFloat32(samples, { start, end }),
-            {
-              forbidEndFirst: false,
-              bias: null,
-            },
+            { forbidEndFirst: false, bias: null },
           );
           cost.second[index]! += (performance.now() - started) / 1000;
           const words = wordsFromTokens(
