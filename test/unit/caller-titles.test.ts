@@ -227,6 +227,18 @@ describe('a caller who signs off with their name', () => {
   });
 });
 
+describe('a contraction opening a sentence', () => {
+  const names = (text: string) =>
+    checkFacts(heardTokens(heard(text)), { isValidNumber })
+      .filter((fact) => fact.kind === 'name')
+      .map((fact) => fact.value);
+  it('is no caller: "I\'ve got your dog here." names nobody, "Siobhan O\'Brien here." names her', () => {
+    expect(names(`Hi, you don't know me. I've got your dog here. ${CALL}`)).toEqual([]);
+    expect(names(`We found your wallet. I'm at the front desk here. ${CALL}`)).toEqual([]);
+    expect(names(`Hi. Siobhan O'Brien here. ${CALL}`)).toEqual(['Siobhan']);
+  });
+});
+
 describe('a business named after a person', () => {
   it('is held to a name\'s bar: "Metty and Associates" at 0.8 is doubtful, "Mehta and Associates" at 0.97 sure', () => {
     expect(businesses('Hey, it is Rahul from Mehta and Associates.')).toEqual(['Mehta and Associates: sure']);

@@ -46,11 +46,15 @@ const NOT_NAMES = new Set([
     .split(' '),
 ]);
 
+/** A contraction ("I've", "We'll", "I'm", "they're", "can't"): a sentence's start, never a name (O'Brien is one). */
+const CONTRACTION = /(?:'|’)(?:ve|m|ll|d|re)$|n(?:'|’)t$/i;
+
 /** The word as a name would be written ("Jenna," -> "Jenna", "Kim's" -> "Kim"), or null when it reads as none. */
 function asName(token: string, cased: boolean): string | null {
   const name = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').replace(/'s$/, '');
   const reads =
     /^\p{L}[\p{L}'-]+$/u.test(name) &&
+    !CONTRACTION.test(name) &&
     !NOT_NAMES.has(name.toLowerCase()) &&
     (!cased || /^\p{Lu}/u.test(name));
   return reads ? name : null;
