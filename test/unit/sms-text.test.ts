@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   segmentCount,
+  shortenKeepingFacts,
   smsEncoding,
   splitForSms,
   toGsmSafe,
@@ -264,5 +265,15 @@ describe('accented letters written plain (Settings: "replace", the default)', ()
     for (const text of ['Привет, перезвоните мне', 'مرحبا', '你好，请回电话', 'ok 👍']) {
       expect(toPlainLetters(text)).toBe(text);
     }
+  });
+});
+
+describe('shortening a summary at its sentences', () => {
+  it('never takes the "?" of a doubt mark for a sentence end: "Donna(?) from Staffing(?): ..." stays whole', () => {
+    const text =
+      'Donna(?) from Staffing(?): We are short two nurses tonight. Sorry to bother you on your day off. Can you pick up the 7pm shift? Call me by 4.';
+    expect(shortenKeepingFacts(text, 90)).toBe(
+      'Donna(?) from Staffing(?): We are short two nurses tonight. Can you pick up the 7pm shift?',
+    );
   });
 });

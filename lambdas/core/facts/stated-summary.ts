@@ -154,6 +154,12 @@ function doubtedName(caller: CallerCandidate, stated: CallerCandidate, heard: He
 }
 
 /**
+ * The room an urgent first text has less for its summary ("URGENT: ", "URGENTE: " and a space to spare): a
+ * doubted business that fits only without it would push the caller's own words out of an urgent text.
+ */
+const URGENT_ROOM = 10;
+
+/**
  * Below this a word is more likely another word than the one written (Moonshine heard Lakemont College's
  * "Lakemont" at 0.51 and "Hennepin" at 0.44, where "carver" for Harbor came at 0.16 and "portal" for Grove at
  * 0.23): a business with such a word is not shown even doubted.
@@ -349,17 +355,21 @@ export function statedSummary(
   };
   const text = (value: string) => statedText(value, heard, unstated);
   // Who called leads (a doubted name marked); what follows loses its least worth to make room for them.
-  const led = (leader: CallerCandidate | null) =>
-    shortenKeepingFacts(withCaller(text(summary.summary), leader), SUMMARY_MAX_CHARS, callerLead(leader));
+  const led = (leader: CallerCandidate | null, room = SUMMARY_MAX_CHARS) =>
+    shortenKeepingFacts(withCaller(text(summary.summary), leader), room, callerLead(leader));
   // A doubted business joins the lead only when it costs nothing the caller said ("Pay online or at
-  // Hamilton Hall" is worth more than "from Lakemont(?) College(?)").
+  // Hamilton Hall" is worth more than "from Lakemont(?) College(?)"), also in an urgent text's smaller room.
   const withFrom = named === null || doubtedFrom === null ? null : { ...named, organization: doubtedFrom };
-  const body = (leader: CallerCandidate | null) => {
-    const shortened = led(leader);
+  const body = (leader: CallerCandidate | null, room: number) => {
+    const shortened = led(leader, room);
     const lead = callerLead(leader);
     return shortened.startsWith(lead) ? shortened.slice(lead.length) : shortened;
   };
-  const shown = led(withFrom !== null && body(withFrom) === body(named) ? withFrom : named);
+  const costsNothing = (leader: CallerCandidate) =>
+    [SUMMARY_MAX_CHARS, SUMMARY_MAX_CHARS - URGENT_ROOM].every(
+      (room) => body(leader, room) === body(named, room),
+    );
+  const shown = led(withFrom !== null && costsNothing(withFrom) ? withFrom : named);
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
     summary: {
