@@ -23,8 +23,10 @@ import {
   type Cue,
   type CueKind,
   DEADLINE_NOW,
+  DEADLINE_OR,
   DEADLINE_TIME,
   DUE_TODAY,
+  LOST_AT,
   MISSED_BY,
   NOT,
   REQUEST,
@@ -129,6 +131,22 @@ function deadlineFound(read: Reading): Found | null {
     if (!OTHER_DAY.test(wordsFrom(read, after, Math.max(after, sentenceEnd(read, missed.index)), 13)))
       return { kind: 'deadline', reason: `a deadline before ${writtenTime(missed[1]!)} today`, sure: true };
   }
+  for (const before of wellHeardMatches(read, DEADLINE_OR)) {
+    const after = before.index + before[0].length;
+    const today = before[2];
+    if (
+      today ||
+      !OTHER_DAY.test(wordsFrom(read, after, Math.max(after, sentenceEnd(read, before.index)), 13))
+    )
+      return {
+        kind: 'deadline',
+        reason: `a deadline before ${writtenTime(before[1]!)} ${today ?? 'today'}`,
+        sure: true,
+      };
+  }
+  const lost = wellHeardMatches(read, LOST_AT)[0];
+  if (lost)
+    return { kind: 'deadline', reason: `a deadline before ${writtenTime(lost[2]!)} today`, sure: true };
   return wellHeardMatches(read, DUE_TODAY).length > 0
     ? { kind: 'deadline', reason: 'a deadline today', sure: true }
     : null;
