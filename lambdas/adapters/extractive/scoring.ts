@@ -19,6 +19,7 @@ import {
   isCourtesy,
   isPleasantry,
   NEGATED_REQUEST,
+  PIVOT,
   REASON,
   REQUEST,
   TOPIC,
@@ -33,8 +34,16 @@ import { CLOCK_TIME, TIME } from './times';
  * school nurse", which in a sentence of its own is who is calling, not why.
  */
 const REASONS = URGENT_CUES.filter(
-  (cue) => cue.kind === 'emergency' && !cue.pattern.source.includes('school nurse'),
+  (cue) =>
+    (cue.kind === 'emergency' || cue.kind === 'situation') && !cue.pattern.source.includes('school nurse'),
 ).map((cue) => new RegExp(cue.pattern.source));
+
+/**
+ * News that something went wrong (issue 32): "the inspector failed the footing forms", "the cooler quit",
+ * "the insurance turned down the refill". It is why the call matters, and outranks who is calling.
+ */
+const WENT_WRONG =
+  /\b(?:failed|failing|quit|died|rusted|denied|turned down|rejected|(?:isn't|is not|not|stopped) working|won't start|wouldn't start|not safe|unsafe|wouldn't drive)\b/i;
 
 /** The sentence as the urgency rules read a transcript: bare lowercase words, one space apart. */
 const bareText = (sentence: string) =>
@@ -48,7 +57,7 @@ const bareText = (sentence: string) =>
 /** Whether the sentence says why the call matters: what the urgency rules take for an emergency. */
 export const saysWhy = (sentence: string): boolean => {
   const bare = bareText(sentence);
-  return REASON.test(sentence) || REASONS.some((reason) => reason.test(bare));
+  return REASON.test(sentence) || WENT_WRONG.test(sentence) || REASONS.some((reason) => reason.test(bare));
 };
 
 /**
@@ -81,6 +90,15 @@ export function scoreSentence(
   if (punctuated) score += Math.min(1, namesIn(sentence));
   if (index === 0) score += 1;
   return Math.max(0, score);
+}
+
+/**
+ * The sentences that are chat (issue 32): those before the caller turns to the point ("Listen, ...",
+ * "Anyway, ...") that carry nothing to act on ("So the Seahawks pulled it out."). None when there is no turn.
+ */
+export function chatBeforePoint(sentences: readonly string[]): boolean[] {
+  const turn = sentences.findIndex((sentence, index) => index > 0 && PIVOT.test(sentence.trim()));
+  return sentences.map((sentence, index) => index < turn && !hasContent(sentence));
 }
 
 /** An hour as digits after a word that places it: "at 9 in the morning", "before 5", "by noon". */
