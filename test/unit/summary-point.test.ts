@@ -4,6 +4,7 @@
  * not outrank what went wrong and what to do, in phrasings written for these tests.
  */
 import { describe, expect, it } from 'vitest';
+import { shortenKeepingFacts } from '#core/texts/sms-text';
 import { isCourtesy } from '../../lambdas/adapters/extractive/cues';
 import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
 
@@ -53,5 +54,23 @@ describe('the summary opens with the point', () => {
     );
     expect(text).toMatch(/freezer quit/);
     expect(text).not.toMatch(/good weekend/);
+  });
+});
+
+describe('what is left when the text must be shorter', () => {
+  it('keeps the news that something failed over a sentence with nothing in it', () => {
+    const text =
+      'We talked about the game. The inspector failed the chimney flashing. The fee is 300 dollars.';
+    const short = shortenKeepingFacts(text, 75);
+    expect(short).toMatch(/failed/);
+    expect(short).not.toMatch(/game/);
+  });
+
+  it('drops what is left of a sentence that only gave the number', () => {
+    const text = summary(
+      "Hi, it's Ray from Pine Roofing. The inspector failed the flashing on your chimney. You can reach me at 555-301-2299.",
+    );
+    expect(text).toMatch(/failed/);
+    expect(text).not.toMatch(/reach me/);
   });
 });

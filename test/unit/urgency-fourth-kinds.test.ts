@@ -89,6 +89,27 @@ describe('the same topics when nothing is pressing stay normal', () => {
   });
 });
 
+describe('a deadline whose day or time was heard with doubt', () => {
+  it('a doubted "to-night" names no day: the time alone is today', () => {
+    const text = "It's Kai. I need to cancel by six to-night or they charge us the fee.";
+    expect(rules(text).reason).toBe('a deadline before 6 tonight');
+    expect(rules(text, ['to-night'])).toEqual({
+      level: 'urgent',
+      reason: 'a deadline before 6 today',
+      source: 'rules',
+    });
+    expect(rules(text, ['six']).level).toBe('normal');
+  });
+
+  it('a loss today stays urgent when only its time was doubted, and names no doubted time', () => {
+    const text = 'This is the bursar. Students with a balance get dropped at 5 p.m. today.';
+    expect(rules(text).reason).toBe('a deadline before 5 pm today');
+    expect(rules(text, ['p.m.']).reason).toBe('a deadline today');
+    expect(rules(text, ['dropped']).level).toBe('normal');
+    expect(rules(text, ['today.']).level).toBe('normal');
+  });
+});
+
 describe('a service cut off today: urgent when it gives a reason, a scam when it asks for money', () => {
   it('a notice that asks for nothing is urgent, a threat to pay now is a scam', () => {
     expect(

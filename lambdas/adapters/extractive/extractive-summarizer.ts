@@ -95,6 +95,13 @@ function withoutNumber(sentence: string, phone: string): string {
     .trim();
 }
 
+/**
+ * What is left of a sentence that only gave the number ("You can reach me at ..." -> "You can reach me."):
+ * the callback line shows the number, or says it was unclear (issue 32).
+ */
+const ONLY_THE_NUMBER =
+  /^(?:(?:and|so|again|or)[\s,]+)?(?:you can |just )?(?:reach|contact) (?:me|us)(?: (?:at|on))?[\s.!,]*$|^(?:my|our|the) (?:direct |cell |office |mobile |phone )?(?:line|number|cell|phone)(?: here)? is[\s.!,]*$/i;
+
 const LEADING_LINK =
   /^(?:and|so|but|also|oh|well|okay|ok|good news|listen|anyway|anyways|look)\b[\s,]+(?=\S)/i;
 const TRAILING_THANKS = /[\s,]+(?:thanks|thank you)(?: so much| very much)?(?:[\s,]+bye)?([.!?]?)$/i;
@@ -135,7 +142,13 @@ function summaryText(
       const text = phone === null ? sentence : withoutNumber(sentence, phone);
       return { text: tidied(withoutIdleClauses(text)), gaveNumber: text !== sentence, index };
     })
-    .filter(({ text, index }) => heardWell[index] && !chat[index] && text.split(/\s+/).length >= 3);
+    .filter(
+      ({ text, gaveNumber, index }) =>
+        heardWell[index] &&
+        !chat[index] &&
+        !(gaveNumber && ONLY_THE_NUMBER.test(text)) &&
+        text.split(/\s+/).length >= 3,
+    );
   const kept = candidates.map(({ text }) => text);
   // A request that only gave the number, or the time to call back, says less once the callback line shows them.
   const shownTime = (text: string) =>

@@ -38,13 +38,6 @@ const REASONS = URGENT_CUES.filter(
     (cue.kind === 'emergency' || cue.kind === 'situation') && !cue.pattern.source.includes('school nurse'),
 ).map((cue) => new RegExp(cue.pattern.source));
 
-/**
- * News that something went wrong (issue 32): "the inspector failed the footing forms", "the cooler quit",
- * "the insurance turned down the refill". It is why the call matters, and outranks who is calling.
- */
-const WENT_WRONG =
-  /\b(?:failed|failing|quit|died|rusted|denied|turned down|rejected|(?:isn't|is not|not|stopped) working|won't start|wouldn't start|not safe|unsafe|wouldn't drive)\b/i;
-
 /** The sentence as the urgency rules read a transcript: bare lowercase words, one space apart. */
 const bareText = (sentence: string) =>
   sentence
@@ -57,7 +50,7 @@ const bareText = (sentence: string) =>
 /** Whether the sentence says why the call matters: what the urgency rules take for an emergency. */
 export const saysWhy = (sentence: string): boolean => {
   const bare = bareText(sentence);
-  return REASON.test(sentence) || WENT_WRONG.test(sentence) || REASONS.some((reason) => reason.test(bare));
+  return REASON.test(sentence) || REASONS.some((reason) => reason.test(bare));
 };
 
 /**

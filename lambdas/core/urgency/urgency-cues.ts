@@ -327,17 +327,25 @@ const LOSS = String.raw`charge|charges|charged|charging|fee|fees|penalty|lose|lo
 
 /**
  * A deadline told by what is lost after it (issue 32): "I need to cancel by six tonight or they charge us the
- * fee", "pay before 5 or the order is released". Group 1 is the time, group 2 today's word when one is said;
- * with none, core/urgency/urgency.ts checks that no other day follows in the sentence.
+ * fee", "pay before 5 or the order is released". Group 1 is the time; today's word, when one is said, is read
+ * by core/urgency/urgency.ts (`TODAY_AFTER`) and named only when heard well; with none, no other day may
+ * follow in the sentence.
  */
 export const DEADLINE_OR = d(
-  String.raw`\b(?:by|before) (${AT_TIME})(?: (${TODAY_WORD}))? (?:or|otherwise)\b(?: else)?(?: \S+){0,4}? (?:${LOSS})\b`,
+  String.raw`\b(?:by|before) (${AT_TIME})(?: (?:${TODAY_WORD}))? (?:or|otherwise)\b(?: else)?(?: \S+){0,4}? (?:${LOSS})\b`,
+);
+
+/** Today's word and, before it, the time a deadline's match names ("at 5 p m today"): group 1, group 2. */
+export const TODAY_AFTER = new RegExp(
+  String.raw`(?:\b(?:at|by|after|before) (${AT_TIME}) )?\b(${TODAY_WORD})\b`,
+  'd',
 );
 
 /**
- * A loss at a time today (issue 32): "students with a balance get dropped from their classes at five p.m.
- * today", "cars left on the street will be towed after 6 tonight". Group 1 is the loss, group 2 the time.
+ * A loss today (issue 32): "students with a balance get dropped from their classes at five p.m. today", "cars
+ * left on the street will be towed after 6 tonight". Group 1 is the loss, group 2 today's word; the time, when
+ * one is said and heard well, goes in the reason (core/urgency/urgency.ts).
  */
 export const LOST_AT = d(
-  String.raw`\b(?:get|gets|will be|'ll be|is going to be|are going to be|would be|be) (dropped|towed|disconnected|suspended|terminated|evicted|charged|forfeited|given away|released|withdrawn|removed)\b(?: \S+){0,6}? (?:at|by|after|before) (${AT_TIME}) (?:${TODAY_WORD})\b`,
+  String.raw`\b(?:get|gets|will be|'ll be|is going to be|are going to be|would be|be) (dropped|towed|disconnected|suspended|terminated|evicted|charged|forfeited|given away|released|withdrawn|removed)\b(?: \S+){0,9}? (${TODAY_WORD})\b`,
 );
