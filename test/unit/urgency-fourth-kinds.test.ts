@@ -108,6 +108,13 @@ describe('a deadline whose day or time was heard with doubt', () => {
     expect(rules(text, ['dropped']).level).toBe('normal');
     expect(rules(text, ['today.']).level).toBe('normal');
   });
+
+  it('"if it is not paid by <time> today, ... will be dropped" stays urgent when the time was doubted', () => {
+    const text = "This is the registrar. If the balance isn't paid by 5 today, your classes will be dropped.";
+    expect(rules(text).reason).toBe('a deadline before 5 today');
+    expect(rules(text, ['5'])).toEqual({ level: 'urgent', reason: 'a deadline today', source: 'rules' });
+    expect(rules(text, ['5', 'dropped.']).level).toBe('normal');
+  });
 });
 
 describe('a service cut off today: urgent when it gives a reason, a scam when it asks for money', () => {

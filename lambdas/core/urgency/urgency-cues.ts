@@ -344,8 +344,9 @@ export const TODAY_AFTER = new RegExp(
 /**
  * A loss today (issue 32): "students with a balance get dropped from their classes at five p.m. today", "cars
  * left on the street will be towed after 6 tonight". Group 1 is the loss, group 2 today's word; the time, when
- * one is said and heard well, goes in the reason (core/urgency/urgency.ts).
+ * one is said and heard well, goes in the reason (core/urgency/urgency.ts). Or today's word first (groups 3 and
+ * 4): "if it isn't paid by five today, your classes will be dropped" when the time was doubted.
  */
 export const LOST_AT = d(
-  String.raw`\b(?:get|gets|will be|'ll be|is going to be|are going to be|would be|be) (dropped|towed|disconnected|suspended|terminated|evicted|charged|forfeited|given away|released|withdrawn|removed)\b(?: \S+){0,9}? (${TODAY_WORD})\b`,
+  String.raw`(?:\b(?:get|gets|will be|'ll be|is going to be|are going to be|would be|be) (dropped|towed|disconnected|suspended|terminated|evicted|charged|forfeited|given away|released|withdrawn|removed)\b(?: \S+){0,9}? (${TODAY_WORD})\b|\b(${TODAY_WORD})\b(?: \S+){0,6}? (?:will be|'ll be|get|gets|is going to be|are going to be) (dropped|towed|disconnected|suspended|terminated|evicted|forfeited)\b)`,
 );
