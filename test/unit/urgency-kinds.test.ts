@@ -48,7 +48,8 @@ describe('urgent by kind, in words nobody tuned the old rules to', () => {
     ],
     [
       'This is your attorney. The motion has to be filed by five this afternoon or we lose the appeal.',
-      'a deadline today',
+      // Issue 32: the deadline's time, now that its cost ("or we lose") is read, says more than "today".
+      'a deadline before 5 this afternoon',
     ],
     [
       'This is the registry office. Your registration expires at midnight unless the payment reaches us today.',

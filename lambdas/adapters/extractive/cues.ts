@@ -29,8 +29,36 @@ export { REASON } from '#core/texts/sentence-weight';
 const COURTESY =
   /^(?:(?:i'm |i am )?sorry (?:to bother you|for the (?:late )?call)|(?:i )?hope (?:you're|you are|all is) (?:well|doing well|good)|thanks?(?: you)?(?: so much| very much)?(?: for (?:your|the) \w+)?|have a (?:good|nice|great) (?:day|one|evening|weekend)|talk (?:to you )?soon|take care|bye)[.!,]?$/i;
 
-/** A sentence that only greets, thanks or apologises: it tells the listener nothing to act on. */
-export const isCourtesy = (sentence: string): boolean => COURTESY.test(sentence.trim());
+/**
+ * Who the message is for (issue 32): "Hello, this message is for Dana Whitfield." The listener knows; it is
+ * not news.
+ */
+const ADDRESSEE =
+  /^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))[\s,.!]+)?(?:(?:this|the) (?:message|call|voicemail) is for|this is a message for|(?:i'm |i am )?(?:trying to reach|leaving a message for|calling for|looking for))\s+(?:(?:mr|mrs|ms|dr)\.\s+)?[^,.!?;]{1,40}[.!?]?$/i;
+
+/**
+ * Small talk (issue 32): "Hope the weekend was good.", "Hope you and the kids are doing well, and I hope the
+ * boat survived the summer." Nothing in it to act on.
+ */
+const SMALL_TALK =
+  /^(?:(?:hey|hi|hello|oh|so)[\s,]+)?(?:i )?hope (?:you|you're|you are|you guys|you and [\w' ]{1,20}?|all|everyone|everybody|the (?:weekend|week|trip|holiday|holidays|vacation|family|kids)|your (?:weekend|week|trip|holiday|holidays|vacation|family|kids|day))\b[^.!?]{0,40}?\b(?:well|good|great|fine|okay|ok|nice|fun|relaxing|safe|better)\b[^.!?]{0,60}[.!?]?$/i;
+
+/** A sentence that only greets, thanks, apologises, names who it is for or makes small talk. */
+export const isCourtesy = (sentence: string): boolean => {
+  const text = sentence.trim();
+  return (
+    COURTESY.test(text) ||
+    ADDRESSEE.test(text) ||
+    (SMALL_TALK.test(text) && !/\d/.test(text) && !REQUEST.test(text))
+  );
+};
+
+/**
+ * Where a caller turns from chat to the point (issue 32): "Listen, the inspector came by...", "Anyway, the
+ * reason I'm calling...". What comes before it, unless it carries something to act on, is chat.
+ */
+export const PIVOT =
+  /^(?:(?:but|so|okay|ok|well|hey)[\s,]+)?(?:listen|anyway|anyways|look|the reason (?:i'm|i am) calling|(?:i'm|i am) calling because|reason for (?:my|the) call)\b/i;
 const PLEASANTRY =
   /^(hi|hello|hey|hi there|thanks|thank you|thanks bye|thank you bye|bye|bye bye|goodbye|ok|okay|talk to you later|talk soon|have a (good|nice|great) (day|one|evening|weekend))$/i;
 

@@ -21,7 +21,7 @@ import { type HeardWord, isDoubtful } from '#core/transcripts/heard-words';
 import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
 import { findCaller, findIntroduction, restoreCapitals } from './names';
 import { PHONE, withPhoneNumbersWritten } from './numbers';
-import { hasContent, pickSentences, scoreSentence, withoutIdleClauses } from './scoring';
+import { chatBeforePoint, hasContent, pickSentences, scoreSentence, withoutIdleClauses } from './scoring';
 import { chunkedSentences, punctuatedSentences } from './sentences';
 import { digitizeTimes, findCallbackTime } from './times';
 import { capitalize, isFiller } from './words';
@@ -95,7 +95,15 @@ function withoutNumber(sentence: string, phone: string): string {
     .trim();
 }
 
-const LEADING_LINK = /^(?:and|so|but|also|oh|well|okay|ok|good news)\b[\s,]+(?=\S)/i;
+/**
+ * What is left of a sentence that only gave the number ("You can reach me at ..." -> "You can reach me."):
+ * the callback line shows the number, or says it was unclear (issue 32).
+ */
+const ONLY_THE_NUMBER =
+  /^(?:(?:and|so|again|or)[\s,]+)?(?:you can |just )?(?:reach|contact) (?:me|us)(?: (?:at|on))?[\s.!,]*$|^(?:my|our|the) (?:direct |cell |office |mobile |phone )?(?:line|number|cell|phone)(?: here)? is[\s.!,]*$/i;
+
+const LEADING_LINK =
+  /^(?:and|so|but|also|oh|well|okay|ok|good news|listen|anyway|anyways|look)\b[\s,]+(?=\S)/i;
 const TRAILING_THANKS = /[\s,]+(?:thanks|thank you)(?: so much| very much)?(?:[\s,]+bye)?([.!?]?)$/i;
 
 /** "And the total would be $850." -> "The total would be $850."; "...get him started thanks so much" -> "...get him started". */
@@ -132,12 +140,19 @@ function summaryText(
     content[index] = afterIntroduction(sentence, introduction.end);
     break;
   }
+  const chat = chatBeforePoint(content);
   const candidates = content
     .map((sentence, index) => {
       const text = phone === null ? sentence : withoutNumber(sentence, phone);
       return { text: tidied(withoutIdleClauses(text)), gaveNumber: text !== sentence, index };
     })
-    .filter(({ text, index }) => heardWell[index] && text.split(/\s+/).length >= 3);
+    .filter(
+      ({ text, gaveNumber, index }) =>
+        heardWell[index] &&
+        !chat[index] &&
+        !(gaveNumber && ONLY_THE_NUMBER.test(text)) &&
+        text.split(/\s+/).length >= 3,
+    );
   const kept = candidates.map(({ text }) => text);
   // A request that only gave the number, or the time to call back, says less once the callback line shows them.
   const shownTime = (text: string) =>

@@ -19,6 +19,7 @@ import {
   isCourtesy,
   isPleasantry,
   NEGATED_REQUEST,
+  PIVOT,
   REASON,
   REQUEST,
   TOPIC,
@@ -33,7 +34,8 @@ import { CLOCK_TIME, TIME } from './times';
  * school nurse", which in a sentence of its own is who is calling, not why.
  */
 const REASONS = URGENT_CUES.filter(
-  (cue) => cue.kind === 'emergency' && !cue.pattern.source.includes('school nurse'),
+  (cue) =>
+    (cue.kind === 'emergency' || cue.kind === 'situation') && !cue.pattern.source.includes('school nurse'),
 ).map((cue) => new RegExp(cue.pattern.source));
 
 /** The sentence as the urgency rules read a transcript: bare lowercase words, one space apart. */
@@ -81,6 +83,15 @@ export function scoreSentence(
   if (punctuated) score += Math.min(1, namesIn(sentence));
   if (index === 0) score += 1;
   return Math.max(0, score);
+}
+
+/**
+ * The sentences that are chat (issue 32): those before the caller turns to the point ("Listen, ...",
+ * "Anyway, ...") that carry nothing to act on ("So the Seahawks pulled it out."). None when there is no turn.
+ */
+export function chatBeforePoint(sentences: readonly string[]): boolean[] {
+  const turn = sentences.findIndex((sentence, index) => index > 0 && PIVOT.test(sentence.trim()));
+  return sentences.map((sentence, index) => index < turn && !hasContent(sentence));
 }
 
 /** An hour as digits after a word that places it: "at 9 in the morning", "before 5", "by noon". */

@@ -43,6 +43,7 @@ const SPAM_REASONS: Readonly<Record<string, string>> = {
   [SCAM_REASONS.secrecy]: 'le pide guardar el secreto',
   [SCAM_REASONS.appPayment]: 'pide el pago por una app de pagos',
   [SCAM_REASONS.shutOff]: 'amenaza con cortar un servicio ya',
+  [SCAM_REASONS.personalNumber]: 'le pide confirmar un dato personal',
   [SALES_REASONS.pressMenu]: 'le pide pulsar 1',
   [SALES_REASONS.warranty]: 'una oferta de cobertura para su auto',
   [SALES_REASONS.pitch]: 'una oferta de préstamo, tasa o plan',

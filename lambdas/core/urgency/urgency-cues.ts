@@ -24,6 +24,7 @@ export const SCAM_REASONS = {
   secrecy: 'asks you to keep it secret',
   appPayment: 'asks for payment by a payment app',
   shutOff: 'threatens to cut off a service now',
+  personalNumber: 'asks you to confirm a personal number',
 } as const;
 
 export const SALES_REASONS = {
@@ -46,7 +47,12 @@ const TAX = `irs|i r s|internal revenue|treasury department|tax department|back 
 const THREAT = `lawsuit|legal action|warrant|arrest|legal proceedings|penalt(?:y|ies)|seize|seized|freeze|frozen|suspend(?:ed)?|enforcement|case (?:against|filed)`;
 
 /** Paying, as a scam asks for it ("pay with", "buy", "read me the numbers"). */
-const PAY = `(?:pay|payment|paying|purchase|buy|buying|load|send|sending|read me|give me)`;
+const PAY = `(?:pay|payment|paying|paid|pays|purchase|buy|buying|load|send|sending|read me|give me)`;
+
+/** What a shut-off scam asks for: money owed, paid now. */
+const OWED = `pay|payment|paid|balance|past due|overdue|unpaid|owe|owed|bill`;
+/** A service cut off within hours. */
+const CUT_OFF_NOW = String.raw`\b(?:power|electricity|electric|service|gas|water|lights|phone|internet)(?: \S+){0,3}? (?:will|is going to|are going to) be (shut off|disconnected|cut off|turned off)(?: \S+){0,4}? (?:within|in (?:the next )?(?:\S+ )?(?:minutes?|hours?|the hour)|today|immediately|right away)\b`;
 
 export const SPAM_CUES: readonly Cue[] = [
   {
@@ -75,12 +81,24 @@ export const SPAM_CUES: readonly Cue[] = [
     reason: SCAM_REASONS.appPayment,
   },
   {
-    // "your power will be shut off within the hour": a cut-off threatened within hours, as utilities do not.
+    // "your power will be shut off within the hour unless you pay the balance": a cut-off within hours for
+    // money owed, paid now, as utilities do not. A real notice (a main break, repairs) gives a reason and asks
+    // for nothing: it is urgent, not a scam (urgency-kind-cues.ts, issue 32).
     kind: 'scam',
     pattern: d(
-      String.raw`\b(?:power|electricity|electric|service|gas|water|lights|phone|internet)(?: \S+){0,3}? (?:will|is going to|are going to) be (shut off|disconnected|cut off|turned off)(?: \S+){0,4}? (?:within|in (?:the next )?(?:\S+ )?(?:minutes?|hours?|the hour)|today|immediately|right away)\b`,
+      String.raw`\b(?:${OWED})\b(?: \S+){0,25}? ${CUT_OFF_NOW}|${CUT_OFF_NOW}(?: \S+){0,25}? (?:${OWED})\b`,
     ),
     reason: SCAM_REASONS.shutOff,
+  },
+  {
+    // A caller who asks you to confirm a number that is yours to keep: a Medicare, Social Security, card or
+    // bank account number, a PIN or a code sent to you (issue 32). No bank, insurer or agency asks for one on a
+    // voicemail.
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(?:verify|confirm|give me|read me|read us|provide|tell me|update|need)\b(?: \S+){0,3}? (?:your|the) ((?:medicare|medicaid|social security|ssn|bank account|routing|credit card|debit card|card|member) (?:number|numbers|id|details|information|info)|pin|pin number|(?:verification|security|one time|one-time) (?:code|pin))\b`,
+    ),
+    reason: SCAM_REASONS.personalNumber,
   },
   {
     kind: 'scam',
@@ -134,7 +152,7 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     kind: 'sales',
     pattern: d(
-      String.raw`\b(lower (?:your )?(?:interest )?rates?|credit card (?:debt|interest)|student loans? (?:forgiveness|relief)|debt relief|pre ?approved|you qualify for|(?:business|personal) loan|solar (?:panels?|energy|program)|medicare (?:plan|benefits|advantage)|final expense|cash offer (?:for|on) your (?:house|home|property))\b`,
+      String.raw`\b(lower (?:your )?(?:interest )?rates?|credit card (?:debt|interest)|student loans? (?:forgiveness|relief)|(?:loan )?forgiveness program|debt relief|pre ?approved|you (?:may |might |could |now )?qualify (?:for|to)|(?:business|personal) loan|solar (?:panels?|energy|program)|medicare (?:plan|benefits|advantage)|final expense|cash offer (?:for|on) your (?:house|home|property))\b`,
     ),
     reason: SALES_REASONS.pitch,
   },
@@ -163,6 +181,15 @@ export const SPAM_CUES: readonly Cue[] = [
   },
 ];
 
+/**
+ * What leaks that is not water (issue 32: a brake line "leaking fluid" is no water leak): the reason must be
+ * true of what was said.
+ */
+const NOT_WATER = `(?:fluid|oil|gas|fuel|coolant|antifreeze|brake|brakes|transmission|radiator|tire|tyre|air|battery|acid)`;
+
+/** Things that "die" or "quit" and are no person: "the freezer died", "my car just died". */
+const MACHINE = `(?:freezer|fridge|refrigerator|cooler|walk-in|furnace|boiler|heater|battery|phone|car|truck|van|engine|laptop|computer|printer|plants?|tv)`;
+
 /** Children, as a caller about them names them. */
 const CHILD = `(?:son|daughter|child|kid|kids|children|boy|girl|baby|toddler|grandson|granddaughter)`;
 /** What happens to someone that makes a call pressing. */
@@ -186,7 +213,7 @@ export const URGENT_CUES: readonly Cue[] = [
   {
     kind: 'emergency',
     pattern: d(
-      String.raw`\b((?:had|was in|were in|been in|got in|into) (?:a|an) (?:\S+ )?(?:accident|crash)|heart attack|stroke|can't breathe|unconscious|collapsed|passed away|died|broke (?:his|her|my|their) (?:arm|leg|hip|wrist|ankle))\b`,
+      String.raw`\b((?:had|was in|were in|been in|got in|into) (?:a|an) (?:\S+ )?(?:accident|crash)|heart attack|stroke|can't breathe|unconscious|collapsed|passed away|(?<!\b${MACHINE}(?: \S+){0,2} )died|broke (?:his|her|my|their) (?:arm|leg|hip|wrist|ankle))\b`,
     ),
     reason: 'someone is hurt or ill',
   },
@@ -203,7 +230,7 @@ export const URGENT_CUES: readonly Cue[] = [
   {
     kind: 'emergency',
     pattern: d(
-      String.raw`\b(water (?:is )?(?:leak|leaking|pouring|coming (?:in|through|down))|(?:a|the) (?:water )?leak(?!(?: \S+){0,4} (?:is|was|has been|got) (?:fixed|repaired|sorted))|leaking|flooding|(?:burst|broken) pipe|pipe (?:burst|broke))\b`,
+      String.raw`\b(water (?:is )?(?:leak|leaking|pouring|coming (?:in|through|down))|(?:a|the) (?:water )?leak(?!(?: \S+){0,4} (?:is|was|has been|got) (?:fixed|repaired|sorted)| (?:in|from|on) (?:the |your )?${NOT_WATER})|(?<!\b${NOT_WATER}(?: \S+){0,4} )leaking(?! ${NOT_WATER})|flooding|(?:burst|broken) pipe|pipe (?:burst|broke))\b`,
     ),
     reason: 'a water leak',
   },
@@ -289,4 +316,37 @@ export const CONDITIONAL = /\bif you (?:have|need|want|would like|'d like|get a 
  */
 export const MISSED_BY = d(
   String.raw`\bif (?:it|this|that|they|we|you|the \S+|your \S+)(?: \S+)? (?:isn't|is not|aren't|are not|wasn't|hasn't been|haven't been|don't|doesn't|can't|cannot)(?: \S+){0,2}? (?:paid|signed|received|returned|done|submitted|filed|here|there|back|picked up|in|hear from you) (?:by|before) (${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
+);
+
+/** A time as the deadlines write it: "six", "5:30", "5 pm", "noon", "five thirty p m". */
+const AT_TIME = String.raw`${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?`;
+/** Today, as a deadline names it. */
+const TODAY_WORD = String.raw`today|tonight|this (?:morning|afternoon|evening)`;
+/** What is lost when a deadline passes: a charge, a fee, a place, a service. */
+const LOSS = String.raw`charge|charges|charged|charging|fee|fees|penalty|lose|lost|forfeit|dropped|towed|cancell?ed|disconnected|gone|given away|released|sold`;
+
+/**
+ * A deadline told by what is lost after it (issue 32): "I need to cancel by six tonight or they charge us the
+ * fee", "pay before 5 or the order is released". Group 1 is the time; today's word, when one is said, is read
+ * by core/urgency/urgency.ts (`TODAY_AFTER`) and named only when heard well; with none, no other day may
+ * follow in the sentence.
+ */
+export const DEADLINE_OR = d(
+  String.raw`\b(?:by|before) (${AT_TIME})(?: (?:${TODAY_WORD}))? (?:or|otherwise)\b(?: else)?(?: \S+){0,4}? (?:${LOSS})\b`,
+);
+
+/** Today's word and, before it, the time a deadline's match names ("at 5 p m today"): group 1, group 2. */
+export const TODAY_AFTER = new RegExp(
+  String.raw`(?:\b(?:at|by|after|before) (${AT_TIME}) )?\b(${TODAY_WORD})\b`,
+  'd',
+);
+
+/**
+ * A loss today (issue 32): "students with a balance get dropped from their classes at five p.m. today", "cars
+ * left on the street will be towed after 6 tonight". Group 1 is the loss, group 2 today's word; the time, when
+ * one is said and heard well, goes in the reason (core/urgency/urgency.ts). Or today's word first (groups 3 and
+ * 4): "if it isn't paid by five today, your classes will be dropped" when the time was doubted.
+ */
+export const LOST_AT = d(
+  String.raw`(?:\b(?:get|gets|will be|'ll be|is going to be|are going to be|would be|be) (dropped|towed|disconnected|suspended|terminated|evicted|charged|forfeited|given away|released|withdrawn|removed)\b(?: \S+){0,9}? (${TODAY_WORD})\b|\b(${TODAY_WORD})\b(?: \S+){0,6}? (?:will be|'ll be|get|gets|is going to be|are going to be) (dropped|towed|disconnected|suspended|terminated|evicted|forfeited)\b)`,
 );

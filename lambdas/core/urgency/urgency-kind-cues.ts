@@ -36,10 +36,11 @@ export const KIND_CUES: readonly Cue[] = [
     reason: 'someone is hurt or ill',
   },
   {
-    // Medicine that runs out or was refused: "your insulin refill was denied", "out of her inhaler".
+    // Medicine that runs out or was refused: "your insulin refill was denied", "out of her inhaler", "the
+    // insurance turned down the refill on your insulin".
     kind: 'situation',
     pattern: d(
-      String.raw`\b(insulin|inhaler|oxygen|medication|medicine|meds|prescription|refill)(?: \S+){0,6}? (denied|rejected|not approved|run out|runs out|ran out|last until|won't last)\b|\b(run out of|ran out of|out of) (?:\S+ )?(insulin|inhaler|oxygen|medication|meds)\b`,
+      String.raw`\b(insulin|inhaler|oxygen|medication|medicine|meds|prescription|refill)(?: \S+){0,6}? (denied|rejected|not approved|run out|runs out|ran out|last until|won't last)\b|\b(run out of|ran out of|out of) (?:\S+ )?(insulin|inhaler|oxygen|medication|meds)\b|\b(turned down|turns down|turn down|denied|rejected|refused) (?:\S+ ){0,4}?(insulin|inhaler|oxygen|medication|medicine|meds|prescription|refill)\b`,
     ),
     reason: 'someone may run out of medicine',
   },
@@ -121,9 +122,36 @@ export const KIND_CUES: readonly Cue[] = [
     // A monitoring alarm or an alert about equipment: a freezer warming, a temperature rising, an alert set off.
     kind: 'situation',
     pattern: d(
-      String.raw`${NOT}\b(degrees and (?:still )?(?:rising|climbing)|temperature (?:is )?(?:still )?(?:rising|climbing)|(?:alarm|alert) (?:began|started|went off|was triggered|has been triggered)|(?:freezer|fridge|refrigerator|cooler|walk-in)(?: \S+){0,4}? (?:has )?(?:failed|failing|stopped working|warming up))\b`,
+      String.raw`${NOT}\b(degrees and (?:still )?(?:rising|climbing)|temperature (?:is )?(?:still )?(?:rising|climbing)|(?:alarm|alert) (?:began|started|went off|was triggered|has been triggered))\b`,
     ),
     reason: 'an alarm or alert went off',
+  },
+  {
+    // Cold storage or heating that stopped (issue 32): "the walk-in cooler quit overnight", "the freezer died",
+    // "the furnace went out". Food spoils and pipes freeze within hours.
+    kind: 'situation',
+    pattern: d(
+      String.raw`${NOT}\b(freezers?|fridges?|refrigerators?|coolers?|walk-in|walk in|furnace|boiler|heating|heat)\b(?: \S+){0,4}? (?:has |have |just )?(quit|quits|died|is dead|broke down|stopped working|stopped cooling|stopped running|(?:isn't|is not|not|aren't|are not) (?:cooling|working|running)|went out|went down|failed|failing|warming up)\b`,
+    ),
+    reason: 'cooling or heating has failed',
+  },
+  {
+    // A vehicle not safe to drive (issue 32): a mechanic's "the brake line is rusted through, I wouldn't drive
+    // it", "the steering is failing", "it's not safe to drive".
+    kind: 'situation',
+    pattern: d(
+      String.raw`${NOT}\b(brakes?|brake (?:line|lines|hose|pads?|fluid)|steering|axle|tie rod|ball joint)\b(?: \S+){0,4}? (rusted|rusting through|failing|failed|gone out|shot|leaking|cracked|snapped|about to (?:fail|go|break|snap))\b|\b((?:i |we )?(?:wouldn't|would not|shouldn't|should not|don't|do not) drive (?:it|this|that|the car|the truck|the van|your car)|(?:isn't|is not|not) safe to drive|unsafe to drive)\b`,
+    ),
+    reason: 'a vehicle may be unsafe to drive',
+  },
+  {
+    // A service cut off today, told with its reason (issue 32): "water service to your address will be shut
+    // off today from 1 pm for a main break". A cut-off for money owed, paid now, is a scam (urgency-cues.ts).
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(?:water|power|electricity|electric|gas|heat|service|internet|phone)\b(?: \S+){0,4}? (?:will|is going to|are going to|'ll) be (shut off|turned off|cut off|disconnected|interrupted|off|out)\b(?: \S+){0,3}? (${TODAY}|within the (?:next )?hour|right now|immediately)\b`,
+    ),
+    reason: 'a service will be cut off today',
   },
   {
     // A mistake with a medicine already handed over: the wrong strength or dose, "50 mg instead of 25".

@@ -179,6 +179,11 @@ export const CALM_PROTOTYPES: readonly string[] = [
   'the documents should be signed before the end of the week',
   'your plan renews next month at a higher price',
   'please sign the forms when you get a chance',
+  // Issue 32, fourth held-out set: something left behind, to be handed back; papers an accountant needs.
+  'you left your bag in my car, i can bring it back tomorrow',
+  'you forgot your phone here, come and get it whenever',
+  'i am missing a couple of forms to finish your tax return',
+  'send me the documents by friday so we can file on time',
 ];
 
 /** What recorded sales calls and scams sound like (they fake urgency too). */

@@ -34,7 +34,8 @@ const endsSentence = (token: HeardToken) => /[.!?]$/.test(token.text);
 
 export function reading(heard: HeardTranscript): Reading {
   const tokens = heardTokens(heard).map((token) => ({ ...token, text: token.text.replaceAll('’', "'") }));
-  const words = tokens.map((token) => bareWord(token.text));
+  // "to-night", "to-day", "to-morrow": as some voices' transcripts spell them, read as the words they are.
+  const words = tokens.map((token) => bareWord(token.text).replace(/^to-(day|night|morrow)$/, 'to$1'));
   const starts: number[] = [];
   const ends: number[] = [];
   const doubtedBefore: number[] = [0];

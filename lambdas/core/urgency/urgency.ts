@@ -23,12 +23,15 @@ import {
   type Cue,
   type CueKind,
   DEADLINE_NOW,
+  DEADLINE_OR,
   DEADLINE_TIME,
   DUE_TODAY,
+  LOST_AT,
   MISSED_BY,
   NOT,
   REQUEST,
   SPAM_CUES,
+  TODAY_AFTER,
   URGENT_CUES,
 } from './urgency-cues';
 import { heardWell, type Reading, reading, sentenceEnd, sentenceMatches, wordsFrom } from './urgency-reading';
@@ -129,9 +132,44 @@ function deadlineFound(read: Reading): Found | null {
     if (!OTHER_DAY.test(wordsFrom(read, after, Math.max(after, sentenceEnd(read, missed.index)), 13)))
       return { kind: 'deadline', reason: `a deadline before ${writtenTime(missed[1]!)} today`, sure: true };
   }
+  for (const before of wellHeardMatches(read, DEADLINE_OR)) {
+    const after = before.index + before[0].length;
+    const today = todaySaid(read, before);
+    if (
+      today ||
+      !OTHER_DAY.test(wordsFrom(read, after, Math.max(after, sentenceEnd(read, before.index)), 13))
+    )
+      return {
+        kind: 'deadline',
+        reason: `a deadline before ${writtenTime(before[1]!)} ${today?.word ?? 'today'}`,
+        sure: true,
+      };
+  }
+  const lost = wellHeardMatches(read, LOST_AT)[0];
+  if (lost) {
+    const time = todaySaid(read, lost)?.time;
+    return {
+      kind: 'deadline',
+      reason: `a deadline ${time ? `before ${writtenTime(time)} ` : ''}today`,
+      sure: true,
+    };
+  }
   return wellHeardMatches(read, DUE_TODAY).length > 0
     ? { kind: 'deadline', reason: 'a deadline today', sure: true }
     : null;
+}
+
+/**
+ * Today's word in a deadline's match, when heard well, and the time said before it when that was heard well
+ * too ("at 5 p m today"); null when no today word was heard well (a doubted "to-night" names no day).
+ */
+function todaySaid(read: Reading, match: RegExpExecArray): { word: string; time: string | null } | null {
+  const found = TODAY_AFTER.exec(match[0]);
+  const [wordFrom, wordTo] = found?.indices?.[2] ?? [0, 0];
+  if (!found || !heardWell(read, match.index + wordFrom, match.index + wordTo)) return null;
+  const [timeFrom, timeTo] = found.indices?.[1] ?? [0, 0];
+  const timeHeard = found[1] !== undefined && heardWell(read, match.index + timeFrom, match.index + timeTo);
+  return { word: found[2]!, time: timeHeard ? found[1]! : null };
 }
 
 /** A day that is not today, or any day: a time near it is no deadline today. */
