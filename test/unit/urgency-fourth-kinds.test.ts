@@ -9,21 +9,10 @@
  * not sound like someone stranded or money at risk.
  */
 import { describe, expect, it } from 'vitest';
-import type { HeardTranscript } from '#core/transcripts/heard-transcript';
-import { urgencyOf } from '#core/urgency/urgency';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import { SentenceEncoder } from '../../lambdas/adapters/offline/sentence-encoder';
 import { withSecondOpinion } from '../../lambdas/use-cases/pipeline/urgency-opinion';
-
-/** Each word heard at 0.97, those in `doubted` (as written, with punctuation) at 0.3. */
-function heard(text: string, doubted: readonly string[] = []): HeardTranscript {
-  const words = text
-    .split(' ')
-    .map((word) => ({ text: word, confidence: doubted.includes(word) ? 0.3 : 0.97, at: 0 }));
-  return { text, words };
-}
-
-const rules = (text: string, doubted: readonly string[] = []) => urgencyOf(heard(text, doubted));
+import { heard, rules } from '../support/urgency-heard';
 
 describe('urgent kinds first met on the fourth held-out set', () => {
   it.each([

@@ -5,18 +5,7 @@
  * doubtful key word makes nothing urgent; a scam that fakes an accident stays spam.
  */
 import { describe, expect, it } from 'vitest';
-import type { HeardTranscript } from '#core/transcripts/heard-transcript';
-import { urgencyOf } from '#core/urgency/urgency';
-
-/** Each word heard at 0.97, those in `doubted` (as written, with punctuation) at 0.3. */
-function heard(text: string, doubted: readonly string[] = []): HeardTranscript {
-  const words = text
-    .split(' ')
-    .map((word) => ({ text: word, confidence: doubted.includes(word) ? 0.3 : 0.97, at: 0 }));
-  return { text, words };
-}
-
-const rules = (text: string, doubted: readonly string[] = []) => urgencyOf(heard(text, doubted));
+import { rules } from '../support/urgency-heard';
 
 describe('urgent by kind, in words nobody tuned the old rules to', () => {
   it.each([

@@ -8,21 +8,10 @@
  * wait, and to a nearness under its raised bar.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { HeardTranscript } from '#core/transcripts/heard-transcript';
-import { urgencyOf } from '#core/urgency/urgency';
 import { NEAR_ENOUGH, raisedUrgency, saysNotPressing } from '#core/urgency/urgency-opinion';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import { withSecondOpinion } from '../../lambdas/use-cases/pipeline/urgency-opinion';
-
-/** Each word heard at 0.97, those in `doubted` (as written, with punctuation) at 0.3. */
-function heard(text: string, doubted: readonly string[] = []): HeardTranscript {
-  const words = text
-    .split(' ')
-    .map((word) => ({ text: word, confidence: doubted.includes(word) ? 0.3 : 0.97, at: 0 }));
-  return { text, words };
-}
-
-const rules = (text: string, doubted: readonly string[] = []) => urgencyOf(heard(text, doubted));
+import { heard, rules } from '../support/urgency-heard';
 
 describe('urgent kinds first met on the third held-out set', () => {
   it.each([

@@ -5,18 +5,8 @@
  * doubtful. The model's answer is checked by the same rules.
  */
 import { describe, expect, it } from 'vitest';
-import type { HeardTranscript } from '#core/transcripts/heard-transcript';
-import { checkedUrgency, cleanReason, urgencyOf } from '#core/urgency/urgency';
-
-/** Each word heard at 0.97, those in `doubted` (as written, with punctuation) at 0.3. */
-function heard(text: string, doubted: readonly string[] = []): HeardTranscript {
-  const words = text
-    .split(' ')
-    .map((word) => ({ text: word, confidence: doubted.includes(word) ? 0.3 : 0.97, at: 0 }));
-  return { text, words };
-}
-
-const rules = (text: string, doubted: readonly string[] = []) => urgencyOf(heard(text, doubted));
+import { checkedUrgency, cleanReason } from '#core/urgency/urgency';
+import { heard, rules } from '../support/urgency-heard';
 
 describe('urgent: what the caller asks for and by when, or an emergency', () => {
   it.each([
