@@ -7,13 +7,9 @@
  * page's cards (core/cards/message-cards.ts), the event read back by ical.js.
  */
 import { describe, expect, it } from 'vitest';
-import { type CardSource, messageCards } from '#core/cards/message-cards';
 import type { HeardWord } from '#core/transcripts/heard-words';
-import { eventShown } from '../support/event-shown';
+import { eventMessage, eventOrReason } from '../support/event-shown';
 
-const NEW_YORK = 'America/New_York';
-/** Thursday 26 November 2026, 10:00 in New York. */
-const THURSDAY_TEN = '2026-11-26T15:00:00.000Z';
 const UNCLEAR = /not heard clearly enough/;
 
 /** The engine's words, each heard at 0.95 but those at the positions in `doubtful` (at 0.4). */
@@ -24,33 +20,10 @@ function heardAs(transcript: string, doubtful: readonly number[]): HeardWord[] {
     .map((text, at) => ({ text, confidence: doubtful.includes(at) ? 0.4 : 0.95, at: null }));
 }
 
-function message(transcript: string, words: HeardWord[] | null): CardSource {
-  const details = {
-    summary: 'A voice message.',
-    key_points: [],
-    callback_number: null,
-    callback_time: null,
-    requested_action: null,
-    caller: null,
-    caller_parts: null,
-  };
-  return {
-    id: 'msg-event-3',
-    created_at: THURSDAY_TEN,
-    summary: 'A voice message.',
-    transcript,
-    transcript_words: words,
-    summary_details: details,
-    stated_facts: { number_unclear: null, unsure: [] },
-  };
-}
-
 /** "2026-11-30 10:00 - 10:30" in New York as the calendar shows the event, else the page's reason. */
 function shown(transcript: string, doubtful: readonly number[] | null = null): string {
   const words = doubtful === null ? null : heardAs(transcript, doubtful);
-  const { event, noEvent } = messageCards(message(transcript, words), { timeZone: NEW_YORK });
-  if (event === null) return noEvent ?? 'no reason';
-  return eventShown(event.body, NEW_YORK);
+  return eventOrReason(eventMessage(transcript, { transcript_words: words }));
 }
 
 describe('a time that tells the clock now is no time to keep', () => {

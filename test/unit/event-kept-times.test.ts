@@ -4,41 +4,13 @@
  * heard. Through the page's cards (core/cards/message-cards.ts), the event read back by ical.js.
  */
 import { describe, expect, it } from 'vitest';
-import { type CardSource, messageCards } from '#core/cards/message-cards';
-import { eventShown } from '../support/event-shown';
+import { eventMessage, eventOrReason } from '../support/event-shown';
 
-const NEW_YORK = 'America/New_York';
-/** Thursday 26 November 2026, 10:00 in New York. */
-const THURSDAY_TEN = '2026-11-26T15:00:00.000Z';
+/** The event of a message with this transcript (`unsure`: doubtful word ranges), or the page's reason. */
+const shown = (transcript: string, unsure: [number, number][] = []) =>
+  eventOrReason(eventMessage(transcript, { unsure }));
+
 const NONE = 'No calendar event: no day and time to keep were said.';
-
-/** A message as the pipeline leaves it once the checks passed its facts (`unsure`: doubtful word ranges). */
-function message(transcript: string, unsure: [number, number][] = []): CardSource {
-  const details = {
-    summary: 'A voice message.',
-    key_points: [],
-    callback_number: null,
-    callback_time: null,
-    requested_action: null,
-    caller: null,
-    caller_parts: null,
-  };
-  return {
-    id: 'msg-event-2',
-    created_at: THURSDAY_TEN,
-    summary: 'A voice message.',
-    transcript,
-    summary_details: details,
-    stated_facts: { number_unclear: null, unsure },
-  };
-}
-
-/** "2026-11-30 10:00 - 10:30" in New York as the calendar shows the event, else the page's reason. */
-function shown(transcript: string, unsure: [number, number][] = []): string {
-  const { event, noEvent } = messageCards(message(transcript, unsure), { timeZone: NEW_YORK });
-  if (event === null) return noEvent ?? 'no reason';
-  return eventShown(event.body, NEW_YORK);
-}
 
 describe('a time said of the past, or cancelled, is not kept; the new one is', () => {
   it('gives none for what "was triggered at 2:47": past, whatever else the sentence says', () => {

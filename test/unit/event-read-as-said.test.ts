@@ -5,44 +5,16 @@
  * time that was said but not heard well is the reason given when there is no event.
  */
 import { describe, expect, it } from 'vitest';
-import { type CardSource, messageCards } from '#core/cards/message-cards';
 import { checkFacts } from '#core/facts/fact-checks';
 import { findMentions } from '#core/facts/fact-mentions';
 import { withClockColons } from '#core/transcripts/clock-colons';
 import { heardTokens } from '#core/transcripts/heard-transcript';
 import { transcriptOf } from '#core/transcripts/heard-words';
-import { eventShown } from '../support/event-shown';
+import { eventMessage, eventOrReason } from '../support/event-shown';
 
-const NEW_YORK = 'America/New_York';
-/** Thursday 26 November 2026, 10:00 in New York. */
-const THURSDAY_TEN = '2026-11-26T15:00:00.000Z';
-
-/** A message whose facts the checks passed, but the word ranges in `unsure` (doubtful, shown "[unclear]"). */
-function message(transcript: string, unsure: [number, number][] = []): CardSource {
-  const details = {
-    summary: 'A voice message.',
-    key_points: [],
-    callback_number: null,
-    callback_time: null,
-    requested_action: null,
-    caller: null,
-    caller_parts: null,
-  };
-  return {
-    id: 'msg-read-as-said',
-    created_at: THURSDAY_TEN,
-    summary: 'A voice message.',
-    transcript,
-    summary_details: details,
-    stated_facts: { number_unclear: null, unsure },
-  };
-}
-
-/** The event as the calendar shows it in New York, else the reason the page gives. */
-function shown(transcript: string, unsure: [number, number][] = []): string {
-  const { event, noEvent } = messageCards(message(transcript, unsure), { timeZone: NEW_YORK });
-  return event === null ? (noEvent ?? 'no reason') : eventShown(event.body, NEW_YORK);
-}
+/** The event of a message with this transcript (`unsure`: doubtful word ranges), or the page's reason. */
+const shown = (transcript: string, unsure: [number, number][] = []) =>
+  eventOrReason(eventMessage(transcript, { unsure }));
 
 /** The times the finders read in a text ("8:15", "10:45"). */
 const times = (text: string) =>

@@ -8,33 +8,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { type CardSource, messageCards } from '#core/cards/message-cards';
 import { findMentions } from '#core/facts/fact-mentions';
-import { eventShown } from '../support/event-shown';
-
-const NEW_YORK = 'America/New_York';
-/** Thursday 26 November 2026, 10:00 in New York. */
-const THURSDAY_TEN = '2026-11-26T15:00:00.000Z';
-
-/** A message as the pipeline leaves it once the checks passed its facts (`unsure`: doubtful word ranges). */
-function message(transcript: string, options: Partial<CardSource> & { unsure?: [number, number][] } = {}) {
-  const { unsure, ...rest } = options;
-  return {
-    id: 'msg-event-1',
-    created_at: THURSDAY_TEN,
-    summary: 'A voice message.',
-    transcript,
-    summary_details: {
-      summary: 'A voice message.',
-      key_points: [],
-      callback_number: null,
-      callback_time: null,
-      requested_action: null,
-      caller: null,
-      caller_parts: null,
-    },
-    stated_facts: { number_unclear: null, unsure: unsure ?? [] },
-    ...rest,
-  } satisfies CardSource;
-}
+import { eventShown, eventMessage as message, NEW_YORK, THURSDAY_TEN } from '../support/event-shown';
 
 /** "2026-11-30 10:00 - 10:30" in New York, as the calendar shows the event. */
 function shown(source: CardSource): string {
