@@ -228,6 +228,17 @@ describe('a caller who signs off with their name', () => {
   });
 });
 
+describe('a surname before a comma', () => {
+  it('is part of who called, never the summary\'s first word: "this is Mary Sullivan, Bright Side Dental ..."', () => {
+    const text =
+      'Hi, this is Mary Sullivan, Bright Side Dental reminding you that your cleaning on Thursday at 2:30 is moved to Friday at 9 because Dr. Moss is out. If Friday does not work for you, we also have openings next week in the mornings. Please call us back at 617-555-0112 to confirm.';
+    const doubted = message(heard(text, { Mary: 0.6, 'Sullivan,': 0.5 })).first;
+    expect(doubted).toMatch(/^Voice Summary: Mary\(\?\): /);
+    expect(doubted).not.toContain('Sullivan');
+    expect(message(heard(text)).caller).toBe('Mary Sullivan');
+  });
+});
+
 describe('a contraction opening a sentence', () => {
   const names = (text: string) =>
     checkFacts(heardTokens(heard(text)), { isValidNumber })

@@ -237,11 +237,12 @@ export function findIntroduction(sentence: string): Introduction | null {
     if (title !== null) name.unshift(titleAsWritten(title));
     cursor += 1;
     const surname = words[cursor] ?? '';
-    // "Dave Miller from", "this is Maria Lopez.": a surname; "it's Tom Blissin." is "it's Tom. Listen,":
-    // a caller who says "it's" gives a first name, and the word after it is heard into it.
+    // "Dave Miller from", "this is Maria Lopez.", "this is Mary Sullivan, Brightside Dental": a surname (left
+    // in the text, it opened the summary: "Sullivan, Brightside..."); "it's Tom Blissin." is "it's Tom.
+    // Listen,": a caller who says "it's" gives a first name, and the word after it is heard into it.
     const surnameFollowedBy = ORGANIZATION_BEFORE.has(bareWord(words[cursor + 1] ?? ''))
       ? 'organization'
-      : /[.!?]$/.test(surname) || cursor + 1 === words.length
+      : /[.!?,]$/.test(surname) || cursor + 1 === words.length
         ? 'end'
         : null;
     if (
