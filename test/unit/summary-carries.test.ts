@@ -53,7 +53,9 @@ describe('the first text of a long voicemail says why and how much', () => {
     const first = firstText(NURSE);
     expect(first).toContain('She has a fever of 102');
     expect(first).toContain('needs to be picked up as soon as possible');
-    expect(first).not.toMatch(/Walsh, the school nurse|Thank you/);
+    // Her surname, role and school lead as who called, never as a remnant of the introduction ("Karen: Walsh, ...").
+    expect(first).toMatch(/^Voice Summary: Karen Walsh, the school nurse at Lincoln Elementary: /);
+    expect(first).not.toMatch(/Karen: Walsh|Thank you/);
   });
 
   it('carries a plumber\u2019s price and time, and why the heater must go', () => {
