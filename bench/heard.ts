@@ -7,7 +7,7 @@
  * (bench/heard-run.ts). Scored against the author's truth (bench/heard-score.ts) and written as a section of
  * docs/benchmarks.md (bench/heard-report.ts).
  *
- * BENCH_HEARD_SET=heldout5|heldout4|heldout3|heldout2|heldout|dev picks the set; BENCH_HEARD_ONLY=id,id runs those voicemails; BENCH_HEARD_SECTION
+ * BENCH_HEARD_SET=heldout6|heldout5|heldout4|heldout3|heldout2|heldout|dev picks the set; BENCH_HEARD_ONLY=id,id runs those voicemails; BENCH_HEARD_SECTION
  * names the section written (default `heard`; the lead keeps `heard-before` beside it); BENCH_HEARD_RESCORE=1
  * scores the kept results of the section's last whole run again (a run of some voicemails only is printed
  * and kept apart, never written over the section) (the clips and results live in BENCH_DATA_DIR).
@@ -101,8 +101,10 @@ export async function benchHeard(): Promise<void> {
 }
 
 const SET_ABOUT: Readonly<Record<string, string>> = {
+  heldout6:
+    'the sixth held-out set (test/support/heldout6-voicemails.ts, written by someone who had read neither the rules nor the other sets, situations chosen to be less common in such sets; run before anyone read it)',
   heldout5:
-    'the fifth held-out set (test/support/heldout5-voicemails.ts, written by someone who had read neither the rules nor the other sets, about two thirds of it situations of their own; run before anyone read it)',
+    'the fifth held-out set (test/support/heldout5-voicemails.ts, written by someone who had read neither the rules nor the other sets, about two thirds of it situations of their own; read and tuned on after its first runs)',
   heldout4:
     'the fourth held-out set (test/support/heldout4-voicemails.ts, written by someone who had read neither the rules nor the other sets, two thirds of it situations of their own; read and tuned on after its first runs)',
   heldout3:
