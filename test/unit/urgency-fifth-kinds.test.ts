@@ -90,3 +90,22 @@ describe('an unasked offer to buy your home', () => {
     expect(rules("Hi, it's Dana, can you pay cash for your house cleaner this week?").level).toBe('normal');
   });
 });
+
+describe('something to bring over as soon as you see this', () => {
+  it('is urgent even when what is to be brought was heard with doubt', () => {
+    const come = { level: 'urgent', reason: 'asks you to come right away', source: 'rules' };
+    expect(
+      rules("It's Ana, I'm at the neighbour's, could you bring the key over as soon as you see this?"),
+    ).toEqual(come);
+    expect(rules('Could you bring the key over as soon as you see this?', ['key'])).toEqual(come);
+  });
+
+  it('"as soon as you see this" is as pressing as "as soon as you get this"', () => {
+    expect(rules("Hi it's Ben, call me back as soon as you see this.").level).toBe('urgent');
+  });
+
+  it('something to bring another day, or whenever, stays normal', () => {
+    expect(rules("Hi it's Kim, can you bring the salad over on Saturday? No rush.").level).toBe('normal');
+    expect(rules("It's Lee, bring the ladder by whenever you like.").level).toBe('normal');
+  });
+});

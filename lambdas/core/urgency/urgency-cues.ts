@@ -314,14 +314,17 @@ export const URGENT_CUES: readonly Cue[] = [
   },
 ];
 
-/** Asking to be called back, or for something done; the deadline comes after it (core/urgency/urgency.ts). */
+/**
+ * Asking to be called back, or for something done; the deadline comes after it (core/urgency/urgency.ts). "Bring
+ * the key over" rests on "bring" and "over" (issue 32): what is brought may be heard with doubt.
+ */
 export const REQUEST = d(
-  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk|to know)|need your (?:decision|answer|approval|permission|ok|okay)|send (?:me|us) (?:what|the|it|them|your|those|that)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b`,
+  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk|to know)|need your (?:decision|answer|approval|permission|ok|okay)|send (?:me|us) (?:what|the|it|them|your|those|that)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b|\b(bring)(?: \S+){1,2}? (over|here|by)\b`,
 );
 
 /** A deadline that is today or now: "today", "right away", "as soon as you can", "by the end of the day". */
 export const DEADLINE_NOW = d(
-  String.raw`\b(today|tonight|this (?:morning|afternoon|evening)|right (?:away|now)|immediately|asap|a s a p|as soon as (?:possible|you can|you get this|you hear this)|by (?:the )?end of (?:the )?day|within the (?:next )?hour|in the next (?:hour|half hour|few minutes|\S+ minutes)|(?:within|in) (?:the next )?(?:an|one|two|three|a few|a couple of) hours?|the (?:minute|moment|second) you (?:get|hear) this|as (?:fast|quickly) as (?:possible|you can)|(?:by|before) (?:the )?(?:end|close) of (?:the )?business(?: day)?|before (?:we|they|it|the office) closes?(?: today| tonight)?)\b`,
+  String.raw`\b(today|tonight|this (?:morning|afternoon|evening)|right (?:away|now)|immediately|asap|a s a p|as soon as (?:possible|you can|you (?:get|hear|see) this)|by (?:the )?end of (?:the )?day|within the (?:next )?hour|in the next (?:hour|half hour|few minutes|\S+ minutes)|(?:within|in) (?:the next )?(?:an|one|two|three|a few|a couple of) hours?|the (?:minute|moment|second) you (?:get|hear) this|as (?:fast|quickly) as (?:possible|you can)|(?:by|before) (?:the )?(?:end|close) of (?:the )?business(?: day)?|before (?:we|they|it|the office) closes?(?: today| tonight)?)\b`,
 );
 
 /** "before five", "by 5:30", "before noon": a time later today when no other day is named. */
