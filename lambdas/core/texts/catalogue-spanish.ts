@@ -48,6 +48,7 @@ const SPAM_REASONS: Readonly<Record<string, string>> = {
   [SALES_REASONS.warranty]: 'una oferta de cobertura para su auto',
   [SALES_REASONS.pitch]: 'una oferta de préstamo, tasa o plan',
   [SALES_REASONS.notice]: 'un aviso grabado sin nombre de quien llama',
+  [SALES_REASONS.homeOffer]: 'una oferta para comprar su casa',
 };
 
 /** The languages a Spanish text names (its own and English); others by their English name. */

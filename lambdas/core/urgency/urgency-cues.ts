@@ -32,6 +32,7 @@ export const SALES_REASONS = {
   warranty: 'an extended warranty offer',
   pitch: 'an offer of a loan, rate or plan',
   notice: 'robocall wording and no caller name',
+  homeOffer: 'an offer to buy your home',
 } as const;
 
 /** Whether a reason is one the rules give for a scam (the text says "Likely a scam"), or for a sales call. */
@@ -152,14 +153,25 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     kind: 'sales',
     pattern: d(
-      String.raw`\b(lower (?:your )?(?:interest )?rates?|credit card (?:debt|interest)|student loans? (?:forgiveness|relief)|(?:loan )?forgiveness program|debt relief|pre ?approved|you (?:may |might |could |now )?qualify (?:for|to)|(?:business|personal) loan|solar (?:panels?|energy|program)|medicare (?:plan|benefits|advantage)|final expense|cash offer (?:for|on) your (?:house|home|property))\b`,
+      String.raw`\b(lower (?:your )?(?:interest )?rates?|credit card (?:debt|interest)|student loans? (?:forgiveness|relief)|(?:loan )?forgiveness program|debt relief|pre ?approved|you (?:may |might |could |now )?qualify (?:for|to)|(?:business|personal) loan|solar (?:panels?|energy|program)|(?:may|might|could|can|will) qualify to be (?:reduced|lowered|forgiven|cancell?ed|eliminated|wiped out)|medicare (?:plan|benefits|advantage)|final expense)\b`,
     ),
     reason: SALES_REASONS.pitch,
   },
   {
+    // An unasked offer to buy the listener's home (issue 32): "a cash offer on your property", "we buy houses".
+    // The key words are "cash" and the home: the offer's own word, often heard with doubt, need not be.
     kind: 'sales',
     pattern: d(
-      String.raw`\b((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list))\b`,
+      String.raw`\b(cash) (?:offer|offers|bid|price) (?:for|on) your (house|home|property)\b|\b(we buy (?:houses|homes))\b`,
+    ),
+    reason: SALES_REASONS.homeOffer,
+  },
+  {
+    // A press-1 menu, unless it acknowledges an alert (issue 32): "to acknowledge this alert, press 1" is a
+    // monitoring service about the listener's own equipment, not a sales menu.
+    kind: 'sales',
+    pattern: d(
+      String.raw`\b(?<!\backnowledge(?: \S+){0,3} )((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} acknowledge)|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list))\b`,
     ),
     reason: SALES_REASONS.pressMenu,
   },
@@ -278,6 +290,22 @@ export const URGENT_CUES: readonly Cue[] = [
     ),
     reason: 'something is down at work',
   },
+  {
+    // Paramedics called to someone (issue 32): "the paramedics have taken her to Saint Luke's".
+    kind: 'emergency',
+    pattern: d(String.raw`\b(paramedics?|paramedic's|emts?|e m ts?)\b`),
+    reason: 'paramedics were called',
+  },
+  {
+    // A monitor's alarm about the listener's own equipment (issue 32): "the walk-in cooler is reading 52
+    // degrees, above your 41 degree limit", "the freezer temperature is below the safe range". It rests on
+    // the reading and the limit; the direction between them must be said, if heard with doubt.
+    kind: 'emergency',
+    pattern: d(
+      String.raw`\b(temperature|temp|degrees?|reading|readings|alarm|alert)\b(?: \S+){0,6}? (?<!\b(?:well|safely|comfortably|still) )(?:above|below|over|past|exceeds?|exceeded|exceeding|outside) (?:your|the|its|their|our|a|set) (?:\S+ ){0,3}?(limits?|threshold|safe range|set ?point)\b`,
+    ),
+    reason: 'an alarm on your equipment',
+  },
   ...KIND_CUES,
   {
     kind: 'says-urgent',
@@ -286,14 +314,17 @@ export const URGENT_CUES: readonly Cue[] = [
   },
 ];
 
-/** Asking to be called back, or for something done; the deadline comes after it (core/urgency/urgency.ts). */
+/**
+ * Asking to be called back, or for something done; the deadline comes after it (core/urgency/urgency.ts). "Bring
+ * the key over" rests on "bring" and "over" (issue 32): what is brought may be heard with doubt.
+ */
 export const REQUEST = d(
-  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk|to know)|need your (?:decision|answer|approval|permission|ok|okay)|send (?:me|us) (?:what|the|it|them|your|those|that)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b`,
+  String.raw`\b(call (?:me|us|him|her)?(?: back)?|callback|get back to (?:me|us)|text (?:me|us)|reach (?:me|us)|ring (?:me|us)|call the (?:school|office|clinic)|come (?:pick|get|home)|pick (?:him|her|them) up|let (?:me|us) know|need (?:you|an answer|to hear from you|to talk|to know)|need your (?:decision|answer|approval|permission|ok|okay)|send (?:me|us) (?:what|the|it|them|your|those|that)|(?:please )?(?:confirm|respond|decide)|phone (?:me|us)|give (?:me|us) a (?:call|ring|shout|buzz)|wants? your (?:answer|decision)|needs? your (?:okay|ok|consent|signature))\b|\b(bring)(?: \S+){1,2}? (over|here|by)\b`,
 );
 
 /** A deadline that is today or now: "today", "right away", "as soon as you can", "by the end of the day". */
 export const DEADLINE_NOW = d(
-  String.raw`\b(today|tonight|this (?:morning|afternoon|evening)|right (?:away|now)|immediately|asap|a s a p|as soon as (?:possible|you can|you get this|you hear this)|by (?:the )?end of (?:the )?day|within the (?:next )?hour|in the next (?:hour|half hour|few minutes|\S+ minutes)|(?:within|in) (?:the next )?(?:an|one|two|three|a few|a couple of) hours?|the (?:minute|moment|second) you (?:get|hear) this|as (?:fast|quickly) as (?:possible|you can)|(?:by|before) (?:the )?(?:end|close) of (?:the )?business(?: day)?|before (?:we|they|it|the office) closes?(?: today| tonight)?)\b`,
+  String.raw`\b(today|tonight|this (?:morning|afternoon|evening)|right (?:away|now)|immediately|asap|a s a p|as soon as (?:possible|you can|you (?:get|hear|see) this)|by (?:the )?end of (?:the )?day|within the (?:next )?hour|in the next (?:hour|half hour|few minutes|\S+ minutes)|(?:within|in) (?:the next )?(?:an|one|two|three|a few|a couple of) hours?|the (?:minute|moment|second) you (?:get|hear) this|as (?:fast|quickly) as (?:possible|you can)|(?:by|before) (?:the )?(?:end|close) of (?:the )?business(?: day)?|before (?:we|they|it|the office) closes?(?: today| tonight)?)\b`,
 );
 
 /** "before five", "by 5:30", "before noon": a time later today when no other day is named. */

@@ -184,6 +184,9 @@ export const CALM_PROTOTYPES: readonly string[] = [
   'you forgot your phone here, come and get it whenever',
   'i am missing a couple of forms to finish your tax return',
   'send me the documents by friday so we can file on time',
+  // Issue 32, fifth held-out set: a pet kept out of the way of a visit is no pet that needs care.
+  'please keep your pets out of the way while the workers are here',
+  'put the dog in another room before the workers come',
 ];
 
 /** What recorded sales calls and scams sound like (they fake urgency too). */

@@ -115,7 +115,7 @@ function deadlineFound(read: Reading): Found | null {
     );
     const asks = /\b(?:call|callback|ring|reach|text|get back|talk|phone|shout)\b/.test(request[0])
       ? 'asks for a call back'
-      : /\b(?:come|pick)\b/.test(request[0])
+      : /\b(?:come|pick|bring)\b/.test(request[0])
         ? 'asks you to come'
         : 'asks for an answer';
     if (time && (now === 'today' || now === 'tonight' || !otherDay)) {
