@@ -33,6 +33,9 @@ describe('an alarm about your own equipment is urgent, not a robocall', () => {
       'normal',
     );
     expect(rules("Hi it's Jo, you went over your data limit last month, no big deal.").level).toBe('normal');
+    expect(rules('Account alert: you are over your credit limit. Call us when you can.').reason).not.toBe(
+      'an alarm on your equipment',
+    );
   });
 
   it('the alarm rests on the reading and the limit heard well, not on the word between', () => {

@@ -299,10 +299,11 @@ export const URGENT_CUES: readonly Cue[] = [
   {
     // A monitor's alarm about the listener's own equipment (issue 32): "the walk-in cooler is reading 52
     // degrees, above your 41 degree limit", "the freezer temperature is below the safe range". It rests on
-    // the reading and the limit; the direction between them must be said, if heard with doubt.
+    // the reading and the limit; the direction between them must be said, if heard with doubt. A reading, not
+    // any "alert": "Alert: you are over your credit limit" is about money, not equipment.
     kind: 'emergency',
     pattern: d(
-      String.raw`\b(temperature|temp|degrees?|reading|readings|alarm|alert)\b(?: \S+){0,6}? (?<!\b(?:well|safely|comfortably|still) )(?:above|below|over|past|exceeds?|exceeded|exceeding|outside) (?:your|the|its|their|our|a|set) (?:\S+ ){0,3}?(limits?|threshold|safe range|set ?point)\b`,
+      String.raw`\b(temperature|temp|degrees?|reading|readings)\b(?: \S+){0,6}? (?<!\b(?:well|safely|comfortably|still) )(?:above|below|over|past|exceeds?|exceeded|exceeding|outside) (?:your|the|its|their|our|a|set) (?:\S+ ){0,3}?(limits?|threshold|safe range|set ?point)\b`,
     ),
     reason: 'an alarm on your equipment',
   },
