@@ -190,7 +190,7 @@ describe("the operator's view of forwarded calls (issue 33)", () => {
     await page.keyboard.press('Enter');
     const reply = page.getByRole('tab', { name: 'Reply' });
     await reply.waitFor();
-    expect(await reply.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await expect.poll(() => reply.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     const calls = page.getByRole('tabpanel', { name: 'Calls' });
@@ -198,7 +198,7 @@ describe("the operator's view of forwarded calls (issue 33)", () => {
     // Into the section: the greeting first.
     await page.keyboard.press('Tab');
     const greeting = calls.getByRole('textbox', { name: /Greeting/ });
-    expect(await greeting.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await expect.poll(() => greeting.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.type('You reached Dana. Leave a message after the beep.');
     await page.keyboard.press('Tab');
     await page.keyboard.press('ControlOrMeta+A');
