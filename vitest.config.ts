@@ -42,6 +42,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page that fetches after a reload can take more than poll's 1 s default on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
