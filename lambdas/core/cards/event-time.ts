@@ -59,6 +59,9 @@ const PARTS_OF_DAY: Readonly<Record<string, PartOfDay>> = {
   concert: 'evening',
   movie: 'evening',
   drinks: 'evening',
+  // "a table at Lupita's Saturday at 7:30", "for Jess's birthday": an evening out.
+  table: 'evening',
+  birthday: 'evening',
 };
 
 /** The part of the day a sentence's words put its times in ("tomorrow morning at nine"), or null. */
