@@ -70,3 +70,13 @@ describe('office hours moved to a day this week are a time set, not a habit', ()
     expect(shown('Our office hours are 9 to 5, Monday through Friday.')).toBe(NONE);
   });
 });
+
+describe('a weekday and a date that are not the same day', () => {
+  it('gives no event for "8pm on Tuesday 23rd" (the 23rd of December is a Wednesday), and says why', () => {
+    expect(shown('It will be held for you until closing. 8pm on Tuesday 23rd. Please bring your card.')).toBe(
+      'No calendar event: the weekday and the date in "8pm on Tuesday 23rd." are not the same day; listen to the recording.',
+    );
+    // When they agree, the day is kept: the 1st of December is a Tuesday.
+    expect(shown('It will be held for you until 8pm on Tuesday the 1st.')).toBe('2026-12-01 19:30 - 20:00');
+  });
+});

@@ -185,7 +185,8 @@ function dayOfMonth(date: number, from: LocalDay): LocalDay | null {
 
 /**
  * The time the mentions state (`words`: the text's words bare and lowercase, as the finders read them), or
- * null when they state none that can be placed (a date that is no day, a weekday and a date that disagree).
+ * null when they state none that can be placed (a date that is no day), 'disagree' for a weekday and a date
+ * that are not the same day ("Tuesday the 23rd" when the 23rd is a Wednesday).
  */
 export function resolveWhen(
   words: readonly string[],
@@ -200,7 +201,7 @@ export function resolveWhen(
     /** The month named with the date ("December 5th", "the 5th of December"), 1-12. */
     readonly month?: number | null;
   } = {},
-): EventWhen | 'passed' | null {
+): EventWhen | 'passed' | 'disagree' | null {
   const part = reading.part ?? null;
   const arrival = new Date(receivedAt);
   const local = new TZDateMini(arrival.getTime(), timeZone);
@@ -260,7 +261,7 @@ export function resolveWhen(
     // "Friday the 23rd" when the 23rd is no Friday: the caller or the engine is wrong, and nobody can tell which.
     if (day !== null && named !== undefined && WEEKDAYS.includes(named)) {
       const weekday = new TZDateMini(instant(day, 12, 0, timeZone), timeZone).getDay();
-      if ((WEEKDAYS.indexOf(named) + 1) % 7 !== weekday) return null;
+      if ((WEEKDAYS.indexOf(named) + 1) % 7 !== weekday) return 'disagree';
     }
   } else if (named === 'today' || named === 'tonight') {
     day = today;

@@ -382,10 +382,7 @@ export function findTimeToKeep(
   return day.kind === 'none' && unheard !== null ? { kind: 'unclear', said: unheard } : day;
 }
 
-/**
- * Why a message has no event, as the message page says it (each true of the message it is said of): the
- * reason the page gives below "Save it", and the answer to a request for the event file.
- */
+/** Why a message has no event, as the page says it below "Save it" and a request for the event file answers. */
 export const NO_EVENT = {
   spam: 'No calendar event: this message looks like spam.',
   unchecked: 'No calendar event: this message was summarized before times were checked.',
@@ -396,4 +393,6 @@ export const NO_EVENT = {
     `No calendar event: the day or time in "${said}" was not heard clearly enough; listen to the recording.`,
   passed: (said: string) => `No calendar event: the time in "${said}" had passed when the message arrived.`,
   noDay: (said: string) => `No calendar event: the day in "${said}" could not be placed on the calendar.`,
+  disagree: (said: string) =>
+    `No calendar event: the weekday and the date in "${said}" are not the same day; listen to the recording.`,
 } as const;
