@@ -80,3 +80,17 @@ describe('a weekday and a date that are not the same day', () => {
     expect(shown('It will be held for you until 8pm on Tuesday the 1st.')).toBe('2026-12-01 19:30 - 20:00');
   });
 });
+
+describe('a time to be there by, said in words and roughly', () => {
+  it('keeps "he\'ll wait till about ten-thirty, and his next opening is two weeks out" as a deadline today', () => {
+    const inspector = (time: string) =>
+      shown(
+        `The inspector is here now. He says he'll wait till about ${time}, and his next opening is two weeks out.`,
+      );
+    expect(inspector('ten-thirty')).toBe('2026-11-26 10:00 - 10:30');
+    expect(inspector('ten thirty')).toBe('2026-11-26 10:00 - 10:30');
+    expect(inspector('10:30')).toBe('2026-11-26 10:00 - 10:30');
+    // A stretch said with the time itself is still no day: "we can come at 3 next week".
+    expect(shown('We can come at 3 next week.')).toMatch(/could not be placed/);
+  });
+});

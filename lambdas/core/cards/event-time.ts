@@ -36,6 +36,8 @@ export type EventWhen =
   | { readonly kind: 'day'; readonly year: number; readonly month: number; readonly day: number };
 
 const DEADLINE_WORDS = new Set(['before', 'by', 'until', 'till']);
+/** Words between "till" or "until" and its time: "till about 10:30" ("come by around seven" is a visit). */
+const ROUGHLY = new Set(['about', 'around']);
 /** "we close at six": the time is when something ends. */
 const CLOSING_WORDS = new Set(['close', 'closes', 'closing', 'closed']);
 /** "we are open until nine": the time a place closes, too. */
@@ -237,7 +239,15 @@ export function resolveWhen(
       (UNTIL_WORDS.has(said(first.start - 1)) && OPEN_WORDS.has(said(first.start - 2))));
   const evening = dayMention?.value === 'tonight' ? 'evening' : (part ?? (closing ? 'evening' : null));
   const clock = first === undefined ? null : clockOf(words, first, evening);
-  const deadline = first !== undefined && (DEADLINE_WORDS.has(said(first.start - 1)) || closing);
+  // "till about 10:30": the time is still the last one.
+  const lead =
+    first === undefined
+      ? ''
+      : said(
+          first.start -
+            (ROUGHLY.has(said(first.start - 1)) && UNTIL_WORDS.has(said(first.start - 2)) ? 2 : 1),
+        );
+  const deadline = first !== undefined && (DEADLINE_WORDS.has(lead) || closing);
   const isAfter = (day: LocalDay) =>
     clock === null ? compareDays(day, today) > 0 : instant(day, clock.hour, clock.minute, timeZone) > arrival;
 

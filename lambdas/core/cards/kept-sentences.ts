@@ -292,6 +292,7 @@ const DEADLINE_LEADS = new Set(['before', 'by', 'until', 'till']);
 /** Whether a time (at `at` of the text's bare `words`) is one to act by: "before 6", "before we close at 6". */
 export const actBy = (words: readonly string[], at: number) =>
   DEADLINE_LEADS.has(words[at - 1] ?? '') ||
+  (['about', 'around'].includes(words[at - 1] ?? '') && ['till', 'until'].includes(words[at - 2] ?? '')) ||
   (words[at - 1] === 'at' && /^clos(?:e|es|ing)$/.test(words[at - 2] ?? ''));
 
 /**

@@ -65,7 +65,10 @@ export function monthDayIn(
     const word = words[at] ?? '';
     if (
       FIGURES_DATE.test(word) ||
-      (STRETCHES.has(word) && !hasDay(mentions) && !thisWeeks(words, at, mentions))
+      (STRETCHES.has(word) &&
+        !hasDay(mentions) &&
+        !thisWeeks(words, at, mentions) &&
+        !otherClause(words, at, mentions))
     )
       return 'unreadable';
   }
@@ -94,6 +97,19 @@ export function monthDayIn(
   }
   return null;
 }
+
+/**
+ * "he'll wait till 10:30, and his next opening is two weeks out": a stretch said after the time, past an "and",
+ * "or" or "but", is another clause's, not where that time's day would be.
+ */
+const otherClause = (words: readonly string[], at: number, mentions: readonly Mention[]) =>
+  mentions.some(
+    (mention) =>
+      mention.kind === 'time' &&
+      mention.end <= at &&
+      words.slice(mention.end, at).some((w) => CLAUSE_LINKS.has(w)),
+  );
+const CLAUSE_LINKS = new Set(['and', 'or', 'but']);
 
 /** "this week to Thursday": the weekday named is this week's, the next one to come. */
 const thisWeeks = (words: readonly string[], at: number, mentions: readonly Mention[]) =>
