@@ -48,6 +48,10 @@ describe("someone else's plans are no time for the listener", () => {
       '2026-11-26 10:00 - 10:30',
     );
     expect(shown('She will be there tomorrow at 9 to fix the sink.')).toBe('2026-11-27 09:00 - 09:30');
+    expect(shown("Our plumber, she's going to be at the house tomorrow at 9.")).toBe(
+      '2026-11-27 09:00 - 09:30',
+    );
+    expect(shown("He's driving over tomorrow at 9 with the parts.")).toBe('2026-11-27 09:00 - 09:30');
   });
 });
 

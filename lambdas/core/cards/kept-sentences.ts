@@ -195,11 +195,18 @@ const passiveToCome = (words: readonly string[], at: number) =>
  * listener to keep (unlike "he'll wait till 10:30", a time to be there by).
  */
 const THEIR_PLANS = /^(?:she's|he's|they're|she|he|they)$/;
-const GOING_WORDS = new Set(['leaving', 'going', 'heading', 'off', 'driving', 'flying']);
+/** Going away: "leaving", "heading out", "going out", "off to" ("she's going to be there at 3" is a visit). */
+const goesAway = (words: readonly string[], at: number) =>
+  words[at] === 'leaving' ||
+  (['heading', 'going'].includes(words[at] ?? '') && ['out', 'off'].includes(words[at + 1] ?? '')) ||
+  (words[at] === 'off' && words[at + 1] === 'to');
+/** The listener in the sentence: "she's leaving at 11, so you need to come before" is for them. */
+const YOU = new Set(['you', 'your', "you're", "you'll", 'yours']);
 const theirPlan = (words: readonly string[]) =>
+  !words.some((word) => YOU.has(word)) &&
   words.some(
-    (word, at) =>
-      GOING_WORDS.has(word) &&
+    (_, at) =>
+      goesAway(words, at) &&
       (THEIR_PLANS.test(words[at - 1] ?? '') ||
         (['is', 'are'].includes(words[at - 1] ?? '') && THEIR_PLANS.test(words[at - 2] ?? ''))),
   );
