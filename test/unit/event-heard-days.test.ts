@@ -125,9 +125,10 @@ describe('the first slot offered is kept when it was heard', () => {
 describe('"p. m." written apart is the evening, and no end of a sentence', () => {
   it('reads "until eight p. m. on Friday" as Friday at eight in the evening', () => {
     expect(shown("We'll keep it for you until eight p. m. on Friday.")).toBe('2026-11-27 19:30 - 20:00');
-    // A weekday and a date that disagree (the 23rd is no Friday): no event rather than a guess.
+    // A weekday and a date that disagree (the 23rd is no Friday): no event rather than a guess, and the page
+    // says why.
     expect(shown("We'll keep it for you until eight p. m. on Friday the twenty third.")).toMatch(
-      /could not be placed|no day and time/,
+      /the weekday and the date in ".*" are not the same day/,
     );
   });
 });

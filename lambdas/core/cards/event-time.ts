@@ -36,6 +36,8 @@ export type EventWhen =
   | { readonly kind: 'day'; readonly year: number; readonly month: number; readonly day: number };
 
 const DEADLINE_WORDS = new Set(['before', 'by', 'until', 'till']);
+/** Words between "till" or "until" and its time: "till about 10:30" ("come by around seven" is a visit). */
+const ROUGHLY = new Set(['about', 'around']);
 /** "we close at six": the time is when something ends. */
 const CLOSING_WORDS = new Set(['close', 'closes', 'closing', 'closed']);
 /** "we are open until nine": the time a place closes, too. */
@@ -59,6 +61,9 @@ const PARTS_OF_DAY: Readonly<Record<string, PartOfDay>> = {
   concert: 'evening',
   movie: 'evening',
   drinks: 'evening',
+  // "a table at Lupita's Saturday at 7:30", "for Jess's birthday": an evening out.
+  table: 'evening',
+  birthday: 'evening',
 };
 
 /** The part of the day a sentence's words put its times in ("tomorrow morning at nine"), or null. */
@@ -182,7 +187,8 @@ function dayOfMonth(date: number, from: LocalDay): LocalDay | null {
 
 /**
  * The time the mentions state (`words`: the text's words bare and lowercase, as the finders read them), or
- * null when they state none that can be placed (a date that is no day, a weekday and a date that disagree).
+ * null when they state none that can be placed (a date that is no day), 'disagree' for a weekday and a date
+ * that are not the same day ("Tuesday the 23rd" when the 23rd is a Wednesday).
  */
 export function resolveWhen(
   words: readonly string[],
@@ -197,7 +203,7 @@ export function resolveWhen(
     /** The month named with the date ("December 5th", "the 5th of December"), 1-12. */
     readonly month?: number | null;
   } = {},
-): EventWhen | 'passed' | null {
+): EventWhen | 'passed' | 'disagree' | null {
   const part = reading.part ?? null;
   const arrival = new Date(receivedAt);
   const local = new TZDateMini(arrival.getTime(), timeZone);
@@ -233,7 +239,15 @@ export function resolveWhen(
       (UNTIL_WORDS.has(said(first.start - 1)) && OPEN_WORDS.has(said(first.start - 2))));
   const evening = dayMention?.value === 'tonight' ? 'evening' : (part ?? (closing ? 'evening' : null));
   const clock = first === undefined ? null : clockOf(words, first, evening);
-  const deadline = first !== undefined && (DEADLINE_WORDS.has(said(first.start - 1)) || closing);
+  // "till about 10:30": the time is still the last one.
+  const lead =
+    first === undefined
+      ? ''
+      : said(
+          first.start -
+            (ROUGHLY.has(said(first.start - 1)) && UNTIL_WORDS.has(said(first.start - 2)) ? 2 : 1),
+        );
+  const deadline = first !== undefined && (DEADLINE_WORDS.has(lead) || closing);
   const isAfter = (day: LocalDay) =>
     clock === null ? compareDays(day, today) > 0 : instant(day, clock.hour, clock.minute, timeZone) > arrival;
 
@@ -257,7 +271,7 @@ export function resolveWhen(
     // "Friday the 23rd" when the 23rd is no Friday: the caller or the engine is wrong, and nobody can tell which.
     if (day !== null && named !== undefined && WEEKDAYS.includes(named)) {
       const weekday = new TZDateMini(instant(day, 12, 0, timeZone), timeZone).getDay();
-      if ((WEEKDAYS.indexOf(named) + 1) % 7 !== weekday) return null;
+      if ((WEEKDAYS.indexOf(named) + 1) % 7 !== weekday) return 'disagree';
     }
   } else if (named === 'today' || named === 'tonight') {
     day = today;

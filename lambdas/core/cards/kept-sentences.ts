@@ -163,21 +163,64 @@ export function sentences(tokens: readonly string[], words: readonly string[]): 
   return found;
 }
 
-/** "I've got an opening", "we have got a slot": "got" that is "have", no past. */
+/** What is got for a time to come: "we got a table at Lupita's Saturday at 7:30", "I got us tickets for Friday". */
+const BOOKED_THINGS = new Set([
+  'table',
+  'reservation',
+  'spot',
+  'slot',
+  'appointment',
+  'tickets',
+  'room',
+  'booking',
+]);
+/** How many words after "got" the thing got is said ("got us two tickets"). */
+const GOT_WHAT_WORDS = 4;
+
+/**
+ * "I've got an opening", "we have got a slot": "got" that is "have", no past; nor "we got a table ... Saturday at
+ * 7:30": what was booked is for the time said.
+ */
 const hasGot = (words: readonly string[], at: number) =>
-  words[at] === 'got' && /(?:'ve|^have|^has)$/.test(words[at - 1] ?? '');
+  words[at] === 'got' &&
+  (/(?:'ve|^have|^has)$/.test(words[at - 1] ?? '') ||
+    words.slice(at + 1, at + 1 + GOT_WHAT_WORDS).some((word) => BOOKED_THINGS.has(word)));
 
 /** "get dropped", "will be delivered": a passive still to come, not the past. */
 const passiveToCome = (words: readonly string[], at: number) =>
   ['get', 'gets', 'be'].includes(words[at - 1] ?? '');
 
-/** Whether a sentence's times are none to keep: past, a habit, only if, "any weekday". */
+/**
+ * "she's leaving for church at eleven", "he's heading out at five": someone else's plans, no time for the
+ * listener to keep (unlike "he'll wait till 10:30", a time to be there by).
+ */
+const THEIR_PLANS = /^(?:she's|he's|they're|she|he|they)$/;
+/** Going away: "leaving", "heading out", "going out", "off to" ("she's going to be there at 3" is a visit). */
+const goesAway = (words: readonly string[], at: number) =>
+  words[at] === 'leaving' ||
+  (['heading', 'going'].includes(words[at] ?? '') && ['out', 'off'].includes(words[at + 1] ?? '')) ||
+  (words[at] === 'off' && words[at + 1] === 'to');
+/** The listener in the sentence: "she's leaving at 11, so you need to come before" is for them. */
+const YOU = new Set(['you', 'your', "you're", "you'll", 'yours']);
+const theirPlan = (words: readonly string[]) =>
+  !words.some((word) => YOU.has(word)) &&
+  words.some(
+    (_, at) =>
+      goesAway(words, at) &&
+      (THEIR_PLANS.test(words[at - 1] ?? '') ||
+        (['is', 'are'].includes(words[at - 1] ?? '') && THEIR_PLANS.test(words[at - 2] ?? ''))),
+  );
+
+/** Whether a sentence's times are none to keep: past, a habit, only if, "any weekday", someone else's plans. */
 function notToKeep(words: readonly string[]): boolean {
   if (words[0] === 'if' || words[0] === 'unless') return true;
+  if (theirPlan(words)) return true;
+  // "I moved my office hours this week to Thursday at 3:45": hours moved are a time set, not a habit.
+  const moved = words.some((word) => MOVE_WORDS.has(word));
   return words.some(
     (word, at) =>
       (PAST_WORDS.has(word) && !hasGot(words, at) && !passiveToCome(words, at)) ||
-      HABIT_WORDS.has(word) ||
+      (HABIT_WORDS.has(word) && !(word === 'hours' && moved)) ||
       (word === 'every' && EVERY_WHAT.test(words[at + 1] ?? '')) ||
       (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
       (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),
@@ -208,9 +251,12 @@ function saidOfThePast(words: readonly string[]): boolean[] {
 export function keptMentions(
   own: readonly string[],
   start: number,
-  mentions: readonly Mention[],
+  sentenceMentions: readonly Mention[],
+  deadlineAt = -1,
 ): Mention[] | null {
   if (notToKeep(own)) return null;
+  const mentions = beforeTheLoss(own, start, sentenceMentions, deadlineAt);
+  if (mentions === null) return null;
   const undone = own.findIndex((word) => UNDONE_WORDS.has(word));
   const renewed = undone < 0 ? -1 : own.findIndex((word, at) => at > undone && RENEWED_WORDS.has(word));
   if (undone >= 0 && renewed < 0) return null;
@@ -229,6 +275,51 @@ export function keptMentions(
       !(mention.kind === 'time' && past[mention.start - start]) &&
       !(mention.kind === 'time' && dayless && tellsTheClock(own, mention.start - start)),
   );
+}
+
+/** What is lost if the listener does nothing: "the unit goes to auction at 9", "the car will be towed at 5". */
+const LOSS_WORDS = new Set([
+  'auction',
+  'auctioned',
+  'towed',
+  'disconnected',
+  'dropped',
+  'forfeited',
+  'repossessed',
+  'evicted',
+  'shut',
+  'terminated',
+  'suspended',
+  'expire',
+  'expires',
+]);
+/** Words that make a time the last one to act by: "before we close at six", "pay by 5". */
+const DEADLINE_LEADS = new Set(['before', 'by', 'until', 'till']);
+
+/** Whether a time (at `at` of the text's bare `words`) is one to act by: "before 6", "before we close at 6". */
+export const actBy = (words: readonly string[], at: number) =>
+  DEADLINE_LEADS.has(words[at - 1] ?? '') ||
+  (['about', 'around'].includes(words[at - 1] ?? '') && ['till', 'until'].includes(words[at - 2] ?? '')) ||
+  (words[at - 1] === 'at' && /^clos(?:e|es|ing)$/.test(words[at - 2] ?? ''));
+
+/**
+ * "The unit goes to auction tomorrow at nine; pay before we close at six today": the time something is lost
+ * is not the one to keep when a time to act by comes after it (`deadlineAt`: the first such time's place in
+ * the text, -1 when none is said): the mentions before it go, and a sentence it is not in keeps none. With no
+ * time to act by ("your classes will be dropped at 5 pm today"), the loss's time is the one.
+ */
+function beforeTheLoss(
+  own: readonly string[],
+  start: number,
+  mentions: readonly Mention[],
+  deadlineAt: number,
+): readonly Mention[] | null {
+  const loss = own.findIndex((word) => LOSS_WORDS.has(word));
+  const firstTime = mentions.find((mention) => mention.kind === 'time');
+  if (loss < 0 || firstTime === undefined || deadlineAt <= firstTime.start) return mentions;
+  if (deadlineAt >= start + own.length) return null;
+  const lost = mentions.filter((mention) => mention.kind === 'time' && mention.start < deadlineAt).pop();
+  return lost === undefined ? mentions : mentions.filter((mention) => mention.start >= lost.end);
 }
 
 /**

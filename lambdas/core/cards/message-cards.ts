@@ -153,6 +153,7 @@ function eventCard(
   const { keep } = found;
   const when = resolveWhen(keep.words, keep.mentions, message.created_at, about.timeZone, keep);
   if (when === 'passed') return { event: null, noEvent: NO_EVENT.passed(said) };
+  if (when === 'disagree') return { event: null, noEvent: NO_EVENT.disagree(said) };
   if (when === null) return { event: null, noEvent: NO_EVENT.noDay(said) };
   const { who, number } = about;
   const title =

@@ -63,7 +63,14 @@ export function monthDayIn(
 ): MonthDay {
   for (let at = start; at < end; at++) {
     const word = words[at] ?? '';
-    if (FIGURES_DATE.test(word) || (STRETCHES.has(word) && !hasDay(mentions))) return 'unreadable';
+    if (
+      FIGURES_DATE.test(word) ||
+      (STRETCHES.has(word) &&
+        !hasDay(mentions) &&
+        !thisWeeks(words, at, mentions) &&
+        !otherClause(words, at, mentions))
+    )
+      return 'unreadable';
   }
   for (let at = start; at < end; at++) {
     const month = MONTH_NUMBERS[(words[at] ?? '').replace(/\.$/, '')];
@@ -90,6 +97,26 @@ export function monthDayIn(
   }
   return null;
 }
+
+/**
+ * "he'll wait till 10:30, and his next opening is two weeks out": a stretch said after the time, past an "and",
+ * "or" or "but", is another clause's, not where that time's day would be.
+ */
+const otherClause = (words: readonly string[], at: number, mentions: readonly Mention[]) =>
+  mentions.some(
+    (mention) =>
+      mention.kind === 'time' &&
+      mention.end <= at &&
+      words.slice(mention.end, at).some((w) => CLAUSE_LINKS.has(w)),
+  );
+const CLAUSE_LINKS = new Set(['and', 'or', 'but']);
+
+/** "this week to Thursday": the weekday named is this week's, the next one to come. */
+const thisWeeks = (words: readonly string[], at: number, mentions: readonly Mention[]) =>
+  words[at] === 'week' &&
+  words[at - 1] === 'this' &&
+  mentions.some((m) => m.kind === 'day' && WEEKDAY.test(m.value));
+const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/;
 
 /** A date said ("the 15th"): a weekday with "next week" could be this week's or the next one's. */
 const hasDay = (mentions: readonly Mention[]) => mentions.some((mention) => mention.kind === 'date');

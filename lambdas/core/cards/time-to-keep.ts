@@ -23,7 +23,7 @@ import { bareWords } from '#core/facts/time-mentions';
 import { type HeardToken, heardTokens, transcriptTokens } from '#core/transcripts/heard-transcript';
 import { type HeardWord, isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 import { type PartOfDay, partOfDay } from './event-time';
-import { keptMentions, MOVE_WORDS, sentences } from './kept-sentences';
+import { actBy, keptMentions, MOVE_WORDS, sentences } from './kept-sentences';
 import { monthDayIn } from './month-days';
 
 /** A time to keep: the sentence's words (bare), its time mentions, the event's title and the sentence as said. */
@@ -68,6 +68,7 @@ const TITLES: Readonly<Record<string, string>> = {
   meeting: 'Meeting',
   interview: 'Interview',
   reservation: 'Reservation',
+  table: 'Reservation',
   showing: 'Viewing',
   viewing: 'Viewing',
   lunch: 'Lunch',
@@ -271,6 +272,8 @@ export function findTimeToKeep(
   // The mentions are in order: one pass hands each sentence its own (a hostile transcript of 20,000 "9." is
   // 20,000 sentences, and a filter of every mention for each would be quadratic).
   let next = 0;
+  const deadlineAt =
+    mentions.find((mention) => mention.kind === 'time' && actBy(words, mention.start))?.start ?? -1;
   for (const [sentence, [start, end]] of sentences(tokens, words).entries()) {
     while (next < mentions.length && (mentions[next]?.start ?? 0) < start) next++;
     const inSentence: Mention[] = [];
@@ -284,7 +287,7 @@ export function findTimeToKeep(
     // and on the page: a doubtful name or number is not stated there either).
     const said = saidWithDoubts(tokens, start, end, doubted);
     if (unheard === null && inSentence.some((m) => m.kind === 'time' && overlaps(m, doubted))) unheard = said;
-    const times = keptMentions(own, start, inSentence);
+    const times = keptMentions(own, start, inSentence, deadlineAt);
     if (times === null) {
       // "We are open Monday through Friday": no day for a time said after it.
       if (inSentence.some((mention) => mention.kind !== 'time')) daySaid = null;
@@ -379,10 +382,7 @@ export function findTimeToKeep(
   return day.kind === 'none' && unheard !== null ? { kind: 'unclear', said: unheard } : day;
 }
 
-/**
- * Why a message has no event, as the message page says it (each true of the message it is said of): the
- * reason the page gives below "Save it", and the answer to a request for the event file.
- */
+/** Why a message has no event, as the page says it below "Save it" and a request for the event file answers. */
 export const NO_EVENT = {
   spam: 'No calendar event: this message looks like spam.',
   unchecked: 'No calendar event: this message was summarized before times were checked.',
@@ -393,4 +393,6 @@ export const NO_EVENT = {
     `No calendar event: the day or time in "${said}" was not heard clearly enough; listen to the recording.`,
   passed: (said: string) => `No calendar event: the time in "${said}" had passed when the message arrived.`,
   noDay: (said: string) => `No calendar event: the day in "${said}" could not be placed on the calendar.`,
+  disagree: (said: string) =>
+    `No calendar event: the weekday and the date in "${said}" are not the same day; listen to the recording.`,
 } as const;

@@ -9,6 +9,7 @@
 
 import { digitRuns, TEENS, TENS, UNITS, withoutTrailingOne } from '#core/transcripts/spoken-numbers';
 import { businessMentions } from './business-mentions';
+import { spokenClock } from './clock-words';
 import { nameMentions } from './name-mentions';
 import { numberAttempts, withTrailingPieces } from './number-attempts';
 import { bareWords, type Mention, runTogetherClock, timeMentions } from './time-mentions';
@@ -57,7 +58,9 @@ function numberMentions(tokens: readonly string[], words: readonly string[]): Me
       length >= GROUP_MIN_DIGITS &&
       !MONEY_UNITS.test(words[run.end] ?? '') &&
       // "at 1045 on Thursday" is a time (core/facts/time-mentions.ts), not digits.
-      !(run.end === run.start + 1 && runTogetherClock(words, run.start) !== null)
+      !(run.end === run.start + 1 && runTogetherClock(words, run.start) !== null) &&
+      // "till ten thirty" is a time, not the digits 1030.
+      spokenClock(words, run.start)?.end !== run.end
     ) {
       // "your car mending into 2600": digits whatever they are for, stated only when heard well.
       found.push({ kind: 'digits', start: run.start, end: run.end, value: run.digits, problem: null });

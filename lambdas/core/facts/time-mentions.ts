@@ -5,6 +5,15 @@
  * is no time; "before 4th" is a date where a time was said). core/facts/fact-mentions.ts finds the other facts.
  */
 import { bareWord, TENS, UNITS } from '#core/transcripts/spoken-numbers';
+import {
+  HOUR_WORDS,
+  ledPastAbout,
+  MERIDIEM,
+  MINUTE_WORDS,
+  spokenClock,
+  TIME_PREPOSITIONS,
+  timeValue,
+} from './clock-words';
 
 /**
  * What a fact is: a caller's name or business, a phone number, card/account/extension digits, money, a time, a
@@ -40,30 +49,6 @@ const MONTHS = [
   'november',
   'december',
 ];
-/** Words after which a bare number is an hour: "at 9", "before five", "between 10 and noon". */
-const TIME_PREPOSITIONS = new Set([
-  'at',
-  'by',
-  'until',
-  'till',
-  'before',
-  'after',
-  'around',
-  'from',
-  'between',
-]);
-const MERIDIEM = new Set(['am', 'pm', 'a.m', 'p.m']);
-const HOUR_WORDS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(
-    Object.entries(UNITS)
-      .filter(([word, digit]) => digit !== '0' && word !== 'o')
-      .map(([word, digit]) => [word, Number(digit)]),
-  ),
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-const MINUTE_WORDS: Readonly<Record<string, string>> = { fifteen: '15', thirty: '30', "o'clock": '00' };
 const ORDINAL_WORDS: Readonly<Record<string, number>> = {
   first: 1,
   second: 2,
@@ -89,12 +74,6 @@ const ORDINAL_WORDS: Readonly<Record<string, number>> = {
 };
 
 const NOT_A_TIME = 'not a time of day';
-
-/** "9", "4:30", "12" for noon: the hour on a 12-hour clock and the minutes unless they are 00. */
-function timeValue(hour: number, minutes: string | undefined): string {
-  const twelve = hour === 0 ? 12 : hour > 12 && hour <= 23 ? hour - 12 : hour;
-  return minutes === undefined || minutes === '00' ? String(twelve) : `${twelve}:${minutes}`;
-}
 
 /**
  * Minutes off the five ("9:01", "4:07"): callers give a time on the five minutes; an engine writes such a time
@@ -201,7 +180,6 @@ function opensWindow(words: readonly string[], index: number): boolean {
 /** The time that starts at `index`, or null. `taken` marks words already read as another fact. */
 function timeAt(words: readonly string[], index: number, taken: ReadonlySet<number>): Mention | null {
   const word = words[index] ?? '';
-  const before = words[index - 1] ?? '';
   const after = (offset: number) => words[index + offset] ?? '';
   const meridiemAfter = (at: number) => (MERIDIEM.has(after(at)) ? 1 : 0);
   if (word === 'noon' || word === 'midnight') {
@@ -237,13 +215,18 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
       problem: timeProblem(hour, minutes, meridiem),
     };
   }
+  const spoken = spokenClock(words, index);
+  if (spoken !== null) {
+    const end = spoken.end + meridiemAfter(spoken.end - index);
+    return { kind: 'time', ...spoken, end, problem: null };
+  }
   const hour = HOUR_WORDS[word];
   if (hour === undefined) return null;
   const minuteWord =
     MINUTE_WORDS[after(1)] ?? (after(1) === 'forty' && after(2) === 'five' ? '45' : undefined);
   const minuteWords = minuteWord === undefined ? 0 : after(1) === 'forty' ? 2 : 1;
   const extra = meridiemAfter(1 + minuteWords);
-  const led = minuteWords === 0 ? leadsAnHour(words, index) : TIME_PREPOSITIONS.has(before);
+  const led = minuteWords === 0 ? leadsAnHour(words, index) : ledPastAbout(words, index);
   if (!led && extra === 0 && !opensWindow(words, index + minuteWords)) return null;
   // "at five, five, five..." starts a phone number.
   const next = after(1 + minuteWords + extra);

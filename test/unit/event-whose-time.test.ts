@@ -1,0 +1,100 @@
+/**
+ * Whose time an event keeps (issue 32, the fifth held-out set): the time to act by rather than the time
+ * something is lost, no one else's plans, a table booked for an evening, and office hours moved to a day this
+ * week. Through the page's cards (core/cards/message-cards.ts), the event read back by ical.js; the message
+ * arrived on Thursday 26 November 2026 at 10:00 in New York.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventMessage, eventOrReason } from '../support/event-shown';
+
+const shown = (transcript: string) => eventOrReason(eventMessage(transcript));
+
+const NONE = 'No calendar event: no day and time to keep were said.';
+
+describe('the time to act by, not the time something is lost', () => {
+  it('keeps "pay before we close at 6 pm today" over "goes to auction tomorrow at 9"', () => {
+    // As a person says it, and as the engine runs it into one sentence.
+    expect(
+      shown(
+        'Your balance is past due, and the unit goes to auction tomorrow morning at nine. To stop the sale, pay at our office before we close at six p.m. today.',
+      ),
+    ).toBe('2026-11-26 17:30 - 18:00');
+    expect(
+      shown(
+        'your balance of 340 dollars is past due and the unit goes to auction tomorrow morning at 9:00 to stop a sale pay at our office before we close at 6:00 p.m. today call us',
+      ),
+    ).toBe('2026-11-26 17:30 - 18:00');
+  });
+
+  it('keeps the time of the loss when no time to act by is said', () => {
+    expect(
+      shown('Your spring classes will be dropped at 5 p.m. today. Please clear the hold before then.'),
+    ).toBe('2026-11-26 17:00 - 17:30');
+  });
+});
+
+describe("someone else's plans are no time for the listener", () => {
+  it('gives none for "she\'s leaving for church at eleven"', () => {
+    expect(
+      shown(
+        "I'm at Mrs. Albright's next door for now, but she's leaving for church at eleven. Could you bring the key over as soon as you see this?",
+      ),
+    ).toBe(NONE);
+    expect(shown('He is heading out at five, so call me.')).toBe(NONE);
+  });
+
+  it('still keeps a time someone waits till for the listener, and a visit they will make', () => {
+    expect(shown('The inspector says he will wait till 10:30, can you swing by with the key?')).toBe(
+      '2026-11-26 10:00 - 10:30',
+    );
+    expect(shown('She will be there tomorrow at 9 to fix the sink.')).toBe('2026-11-27 09:00 - 09:30');
+    expect(shown("Our plumber, she's going to be at the house tomorrow at 9.")).toBe(
+      '2026-11-27 09:00 - 09:30',
+    );
+    expect(shown("He's driving over tomorrow at 9 with the parts.")).toBe('2026-11-27 09:00 - 09:30');
+  });
+});
+
+describe('a table booked for a day is an evening out, to come', () => {
+  it('keeps "we got a table at Lupita\'s Saturday at 7:30" at 7:30 in the evening', () => {
+    expect(
+      shown("So for Jess's birthday we got a table at Lupita's, Saturday at 7:30. Text me by tomorrow."),
+    ).toBe('2026-11-28 19:30 - 20:00');
+    // Got in the past, with no booking: still the past.
+    expect(shown('I got home Saturday at 7:30 and your package was gone.')).toBe(NONE);
+  });
+});
+
+describe('office hours moved to a day this week are a time set, not a habit', () => {
+  it('keeps "I moved my office hours this week to Thursday at quarter to four"', () => {
+    // Said on Thursday 26 November: this week's Monday is the next one.
+    expect(shown('I moved my office hours this week to Monday at quarter to four in room 212.')).toBe(
+      '2026-11-30 15:45 - 16:15',
+    );
+    expect(shown('Our office hours are 9 to 5, Monday through Friday.')).toBe(NONE);
+  });
+});
+
+describe('a weekday and a date that are not the same day', () => {
+  it('gives no event for "8pm on Tuesday 23rd" (the 23rd of December is a Wednesday), and says why', () => {
+    expect(shown('It will be held for you until closing. 8pm on Tuesday 23rd. Please bring your card.')).toBe(
+      'No calendar event: the weekday and the date in "8pm on Tuesday 23rd." are not the same day; listen to the recording.',
+    );
+    // When they agree, the day is kept: the 1st of December is a Tuesday.
+    expect(shown('It will be held for you until 8pm on Tuesday the 1st.')).toBe('2026-12-01 19:30 - 20:00');
+  });
+});
+
+describe('a time to be there by, said in words and roughly', () => {
+  it('keeps "he\'ll wait till about ten-thirty, and his next opening is two weeks out" as a deadline today', () => {
+    const inspector = (time: string) =>
+      shown(
+        `The inspector is here now. He says he'll wait till about ${time}, and his next opening is two weeks out.`,
+      );
+    expect(inspector('ten-thirty')).toBe('2026-11-26 10:00 - 10:30');
+    expect(inspector('ten thirty')).toBe('2026-11-26 10:00 - 10:30');
+    expect(inspector('10:30')).toBe('2026-11-26 10:00 - 10:30');
+    // A stretch said with the time itself is still no day: "we can come at 3 next week".
+    expect(shown('We can come at 3 next week.')).toMatch(/could not be placed/);
+  });
+});
