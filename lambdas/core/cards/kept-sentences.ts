@@ -155,8 +155,10 @@ export function sentences(tokens: readonly string[], words: readonly string[]): 
     const ends = endsSentence(token, tokens[index + 1] ?? '', tokens[index - 1] ?? '');
     if (!ends && index !== tokens.length - 1) return;
     const last = found[found.length - 1];
-    if (last !== undefined && GO_ON_WORDS.has(words[start] ?? '') && !token.endsWith('?'))
-      last[1] = index + 1;
+    // "As been cancelled": "has" misheard; "been" first or second is a cut sentence's verb all the same.
+    const goesOn =
+      GO_ON_WORDS.has(words[start] ?? '') || words[start] === 'been' || words[start + 1] === 'been';
+    if (last !== undefined && goesOn && !token.endsWith('?')) last[1] = index + 1;
     else found.push([start, index + 1]);
     start = index + 1;
   });

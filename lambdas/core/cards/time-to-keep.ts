@@ -25,6 +25,7 @@ import { type HeardWord, isDoubtful, UNCLEAR_MARK } from '#core/transcripts/hear
 import { type PartOfDay, partOfDay } from './event-time';
 import { actBy, keptMentions, MOVE_WORDS, sentences } from './kept-sentences';
 import { monthDayIn } from './month-days';
+import { nextWithoutDay, partOfChoice } from './said-days';
 
 /** A time to keep: the sentence's words (bare), its time mentions, the event's title and the sentence as said. */
 export type TimeToKeep = {
@@ -217,31 +218,22 @@ const heardDoubtfully = (heard: readonly HeardToken[], start: number, end: numbe
     .some(({ text, confidence }) => confidence !== null && isDoubtful({ text, confidence, at: null }));
 
 /** Words that lead a time in: "at", "by", "to" 9:01; passed over to reach where its day would be said. */
-const LEADS = new Set([
-  'at',
-  'by',
-  'before',
-  'until',
-  'till',
-  'to',
-  'around',
-  'about',
-  'from',
-  'between',
-  'on',
-]);
+const LEADS = new Set('at by before until till to around about from between on'.split(' '));
 /** How many words before a time's leading words stand where its day would be said ("Saturday the 9th at"). */
 const DAY_WORDS_BEFORE = 2;
 
 /**
  * Whether the words just before a time said with no day (`time`: its first word; `start`: its sentence's),
  * past the words that lead it in, were heard doubtfully: where a day may have been said and misheard ("set
- * for [Saturday the 9th] to 9:01" heard as "or d the nine. Order to 9:01"), so the time is not today's.
+ * for [Saturday the 9th] to 9:01" heard as "or d the nine. Order to 9:01"), so the time is not today's; or
+ * hold "next" with no day after it ("next to Z between 10 and 2": core/cards/said-days.ts).
  */
 function dayMisheard(words: readonly string[], heard: readonly HeardToken[], start: number, time: number) {
   let at = time;
   while (at > start && LEADS.has(words[at - 1] ?? '')) at--;
-  return heardDoubtfully(heard, Math.max(start, at - DAY_WORDS_BEFORE), at);
+  return (
+    heardDoubtfully(heard, Math.max(start, at - DAY_WORDS_BEFORE), at) || nextWithoutDay(words, start, at)
+  );
 }
 
 /**
@@ -338,7 +330,7 @@ export function findTimeToKeep(
         title: titleOf(own),
         said: carried === null ? said : `${carried.said} … ${said}`,
         dayOnly: false,
-        part: part ?? carried?.part ?? null,
+        part: partOfChoice(words, start, end, first.start) ?? carried?.part ?? null,
         today,
         month,
       };
