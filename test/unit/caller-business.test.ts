@@ -7,54 +7,9 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { type CardSource, contactMissing, messageCards } from '#core/cards/message-cards';
-import { checkFacts } from '#core/facts/fact-checks';
-import { statedSummary } from '#core/facts/stated-summary';
-import { composeReply } from '#core/texts/service-texts';
-import { type HeardTranscript, heardTokens } from '#core/transcripts/heard-transcript';
-import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
-import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
+import { businessesHeard as businesses, heard, offlineMessage as message } from '../support/caller-messages';
 
-const regions = new LibPhoneNumberRegions();
-const isValidNumber = (e164: string) => regions.countryOf(e164) !== null;
-const LINK = 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c';
 const ZONE = { timeZone: 'America/Chicago' };
-
-/** Every word heard at 0.97 but those in `doubted` (by the word as written, punctuation included). */
-function heard(text: string, doubted: Readonly<Record<string, number>> = {}): HeardTranscript {
-  return {
-    text,
-    words: text.split(' ').map((word) => ({ text: word, confidence: doubted[word] ?? 0.97, at: 0 })),
-  };
-}
-
-/** The message as the pipeline keeps it after summarizing offline and checking, and its first text. */
-function message(transcript: HeardTranscript, urgency?: CardSource['urgency']) {
-  const { caller, ...proposed } = summarizeExtractively(transcript.text, transcript.words);
-  const { summary, facts } = statedSummary(proposed, caller, transcript, { isValidNumber, seconds: 30 });
-  const [first = ''] = composeReply({
-    mode: 'full',
-    summary,
-    transcript: transcript.text,
-    serviceName: 'Voice Summary',
-    link: LINK,
-    facts,
-  });
-  const source: CardSource = {
-    id: 'msg-business-1',
-    created_at: '2026-11-26T15:00:00.000Z',
-    summary: summary.summary,
-    transcript: transcript.text,
-    summary_details: summary,
-    stated_facts: facts,
-    ...(urgency === undefined ? {} : { urgency }),
-  };
-  return { first, caller: summary.caller ?? null, source };
-}
-
-const businesses = (text: string, doubted: Readonly<Record<string, number>> = {}) =>
-  checkFacts(heardTokens(heard(text, doubted)), { isValidNumber })
-    .filter((fact) => fact.kind === 'business')
-    .map((fact) => `${fact.value}: ${fact.sure ? 'sure' : 'doubtful'}`);
 
 const card = (source: CardSource) => {
   const body = messageCards(source, ZONE).contact?.body;

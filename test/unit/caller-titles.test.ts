@@ -7,60 +7,32 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { type CardSource, messageCards } from '#core/cards/message-cards';
+import { messageCards } from '#core/cards/message-cards';
 import { checkFacts } from '#core/facts/fact-checks';
-import { statedSummary } from '#core/facts/stated-summary';
-import { composeReply } from '#core/texts/service-texts';
 import { type HeardTranscript, heardTokens } from '#core/transcripts/heard-transcript';
-import { summarizeExtractively } from '../../lambdas/adapters/extractive/extractive-summarizer';
-import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
+import {
+  businessesHeard as businesses,
+  heard,
+  isValidNumber,
+  offlineMessage,
+} from '../support/caller-messages';
 
-const regions = new LibPhoneNumberRegions();
-const isValidNumber = (e164: string) => regions.countryOf(e164) !== null;
 const ZONE = { timeZone: 'America/Chicago' };
-
-/** Every word heard at 0.97 but those in `doubted` (by the word as written, punctuation included). */
-function heard(text: string, doubted: Readonly<Record<string, number>> = {}): HeardTranscript {
-  return {
-    text,
-    words: text.split(' ').map((word) => ({ text: word, confidence: doubted[word] ?? 0.97, at: 0 })),
-  };
-}
 
 /** The first text, who it names as fact, and the contact card's name and organization (null: no card). */
 function message(transcript: HeardTranscript, urgent = false) {
-  const { caller, ...proposed } = summarizeExtractively(transcript.text, transcript.words);
-  const { summary, facts } = statedSummary(proposed, caller, transcript, { isValidNumber, seconds: 30 });
-  const [first = ''] = composeReply({
-    mode: 'full',
-    summary,
-    transcript: transcript.text,
-    serviceName: 'Voice Summary',
-    link: 'https://d111111abcdef8.cloudfront.net/m/Xk3p9QaZ2mT7vB4nL8wR1c',
-    facts,
-    ...(urgent ? { urgency: { level: 'urgent', reason: 'someone is needed at work' } } : {}),
-  });
-  const source: CardSource = {
-    id: 'msg-titles-1',
-    created_at: '2026-11-26T15:00:00.000Z',
-    summary: summary.summary,
-    transcript: transcript.text,
-    summary_details: summary,
-    stated_facts: facts,
-  };
+  const urgency = urgent
+    ? ({ level: 'urgent', reason: 'someone is needed at work', source: 'rules' } as const)
+    : undefined;
+  const { first, caller, source } = offlineMessage(transcript, urgency);
   const body = messageCards(source, ZONE).contact?.body;
   const vcard = body === undefined ? null : new ICAL.Component(ICAL.parse(body));
   const card =
     vcard === null
       ? null
       : { fn: vcard.getFirstPropertyValue('fn'), org: vcard.getFirstPropertyValue('org') ?? null };
-  return { first, caller: summary.caller ?? null, card };
+  return { first, caller, card };
 }
-
-const businesses = (text: string, doubted: Readonly<Record<string, number>> = {}) =>
-  checkFacts(heardTokens(heard(text, doubted)), { isValidNumber })
-    .filter((fact) => fact.kind === 'business')
-    .map((fact) => `${fact.value}: ${fact.sure ? 'sure' : 'doubtful'}`);
 
 /** Long enough that the first text is a summary, not the whole message. */
 const CALL =
