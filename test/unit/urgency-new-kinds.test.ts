@@ -121,6 +121,9 @@ describe('the second opinion yields to a caller who says it can wait (issue 32)'
     ).toBe(true);
     expect(saysNotPressing('Just a heads up, the water is off Tuesday morning.')).toBe(true);
     expect(saysNotPressing('No rush, call me when you can.')).toBe(true);
+    // The sixth held-out set's pharmacy recall and building inspection, which it had raised.
+    expect(saysNotPressing("Keep taking it. Bring your bottle in any time and we'll swap it.")).toBe(true);
+    expect(saysNotPressing("We'll inspect the furnace Tuesday. You don't have to be home.")).toBe(true);
     expect(saysNotPressing('Please call back, it is about your dog.')).toBe(false);
     expect(saysNotPressing('This is urgent, not something that can wait.')).toBe(false);
   });
