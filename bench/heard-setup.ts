@@ -13,9 +13,9 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
 
 /**
  * The held-out sets, newest first, each written by someone who had read neither the service's rules nor the
- * sets before it (docs/decisions/facts.md, the held-out protocol): read only here, only to run them. The first
- * six were read and tuned on after their first runs (issue 32); figures are quoted on the newest one nobody
- * has looked into.
+ * sets before it (docs/held-out-sets.md: how a set is written and measured): read only here, only to run
+ * them. The first six were read and tuned on after their first runs (issue 32); figures are quoted on the
+ * newest one nobody has looked into.
  */
 const HELD_OUT_SETS = [
   {
