@@ -15,6 +15,7 @@
  *   voicemail can be made to plant one).
  */
 
+import { fixedTexts, TEXT_LANGUAGES } from '#core/texts/catalogue';
 import { shortenKeepingFacts } from '#core/texts/sms-text';
 import {
   type HeardToken,
@@ -154,10 +155,10 @@ function doubtedName(caller: CallerCandidate, stated: CallerCandidate, heard: He
 }
 
 /**
- * The room an urgent first text has less for its summary ("URGENT: ", "URGENTE: " and a space to spare): a
- * doubted business that fits only without it would push the caller's own words out of an urgent text.
+ * The room an urgent first text has less for its summary: its longest prefix ("URGENTE: "). A doubted
+ * business that fits only without it would push the caller's own words out of an urgent text.
  */
-const URGENT_ROOM = 10;
+const URGENT_ROOM = Math.max(...TEXT_LANGUAGES.map((language) => fixedTexts(language).urgentPrefix.length));
 
 /**
  * Below this a word is more likely another word than the one written (Moonshine heard Lakemont College's
