@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout7',
+    ordinal: 'seventh',
+    module: '../test/support/heldout7-voicemails.ts',
+    exported: 'HELDOUT7_VOICEMAILS',
+  },
+  {
     name: 'heldout6',
     ordinal: 'sixth',
     module: '../test/support/heldout6-voicemails.ts',
