@@ -47,6 +47,9 @@ const TAX = `irs|i r s|internal revenue|treasury department|tax department|back 
 /** What a scam threatens with. */
 const THREAT = `lawsuit|legal action|warrant|arrest|legal proceedings|penalt(?:y|ies)|seize|seized|freeze|frozen|suspend(?:ed)?|enforcement|case (?:against|filed)`;
 
+/** What a menu of the listener's own appointment offers: "press 1 to reschedule", "to confirm your visit". */
+const OWN_MENU = String.raw`reschedule|repeat (?:this|the) message|hear (?:this|the) message again|confirm (?:your |this |the )?(?:appointment|visit|reservation|delivery|pickup|pick up)`;
+
 /** Paying, as a scam asks for it ("pay with", "buy", "read me the numbers"). */
 const PAY = `(?:pay|payment|paying|paid|pays|purchase|buy|buying|load|send|sending|read me|give me)`;
 
@@ -65,8 +68,10 @@ export const SPAM_CUES: readonly Cue[] = [
   },
   {
     kind: 'scam',
+    // Asked to wire money ("wire the money", "pay by wire transfer"), not told of a wire: a bank's "we placed a
+    // hold on an outgoing wire transfer" is its fraud desk protecting the listener (issue 32, the sixth set).
     pattern: d(
-      String.raw`\b(wire (?:transfer|the money|money|the funds|funds|it)|western union|moneygram)\b`,
+      String.raw`\b(wire (?:the money|money|the funds|funds|it|(?:me|us|them)\b)|(?:${PAY}|by|via|through|do|make|complete) (?:(?:a|the|your) )?wire transfer|western union|moneygram)\b`,
     ),
     reason: SCAM_REASONS.wire,
   },
@@ -168,10 +173,11 @@ export const SPAM_CUES: readonly Cue[] = [
   },
   {
     // A press-1 menu, unless it acknowledges an alert (issue 32): "to acknowledge this alert, press 1" is a
-    // monitoring service about the listener's own equipment, not a sales menu.
+    // monitoring service about the listener's own equipment, not a sales menu; nor is an appointment's "press 1
+    // to reschedule", "to confirm your appointment, press 1" or "press 2 to repeat this message" (the sixth set).
     kind: 'sales',
     pattern: d(
-      String.raw`\b(?<!\backnowledge(?: \S+){0,3} )((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} acknowledge)|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list))\b`,
+      String.raw`\b(?<!\b(?:acknowledge|${OWN_MENU})(?: \S+){0,3} )((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} (?:acknowledge|${OWN_MENU}))|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list))\b`,
     ),
     reason: SALES_REASONS.pressMenu,
   },
