@@ -14,10 +14,16 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
 /**
  * The held-out sets, newest first, each written by someone who had read neither the service's rules nor the
  * sets before it (docs/held-out-sets.md: how a set is written and measured): read only here, only to run
- * them. The first six were read and tuned on after their first runs (issue 32); figures are quoted on the
+ * them. The first seven were read and tuned on after their first runs (issue 32); figures are quoted on the
  * newest one nobody has looked into.
  */
 const HELD_OUT_SETS = [
+  {
+    name: 'heldout8',
+    ordinal: 'eighth',
+    module: '../test/support/heldout8-voicemails.ts',
+    exported: 'HELDOUT8_VOICEMAILS',
+  },
   {
     name: 'heldout7',
     ordinal: 'seventh',
