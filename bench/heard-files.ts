@@ -63,12 +63,15 @@ export function readContact(body: string): { person: string | null; org: string 
 /** Words that say nothing of which business it is. */
 const NOT_DISTINCT = new Set(['the', 'a', 'an', 'at', 'of', 'and', '&', 'for', 'on', 'in']);
 
+/** Words a text writes short for what the caller said: "Dr." for Doctor, "St." for Saint. */
+const ABBREVIATED: Readonly<Record<string, string>> = { dr: 'doctor', st: 'saint' };
+
 /** A name's words that tell it apart, lower case: "the leasing office" -> leasing, office. */
 export function distinctWords(name: string): string[] {
   const words = name.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
   const kept = words
     .filter((word) => !NOT_DISTINCT.has(word))
-    .map((word) => (word === 'dr' ? 'doctor' : word.replace(/['’]s$/, '')));
+    .map((word) => ABBREVIATED[word] ?? word.replace(/['’]s$/, ''));
   return kept.length > 0 ? kept : words;
 }
 

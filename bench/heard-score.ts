@@ -155,7 +155,9 @@ export function scoreBusiness(first: string, voicemail: HeardVoicemail): HeardFa
       ? null
       : { kind: 'business', label: `business ${wrong[0]} (none given)`, verdict: 'wrong', invented: true };
   }
-  const right = words.every((word) => wordIn(word, plain));
+  // "St. Vincent's" for Saint Vincent's: the text's words read as distinctWords reads them.
+  const plainWords = new Set(distinctWords(plain));
+  const right = words.every((word) => wordIn(word, plain) || plainWords.has(word));
   const verdict: Verdict =
     wrong.length > 0 ? 'wrong' : right ? 'right' : marked.length > 0 || doubted ? 'unclear' : 'left out';
   return { kind: 'business', label: `business ${voicemail.business}`, verdict, invented: false };

@@ -108,6 +108,15 @@ describe('the business in the first text', () => {
       'URGENT: Karen, the school nurse at Lincoln Elementary: Leo has a fever, pick him up before 1 today.';
     expect(business(text, voicemail('nurse-fever'))?.verdict).toBe('right');
   });
+
+  it('reads "St." as the "Saint" the caller said, as it reads "Dr." for "Doctor"', () => {
+    const truth = {
+      ...voicemail('nurse-fever'),
+      business: "Saint Vincent's",
+      script: "Hi, this is Renata, a nurse on four west at Saint Vincent's. Please call us back.",
+    };
+    expect(business("Renata from St. Vincent's: Please call us back.", truth)?.verdict).toBe('right');
+  });
 });
 
 describe('a run scored', () => {
