@@ -104,7 +104,7 @@ const SET_ABOUT: Readonly<Record<string, string>> = {
   heldout8:
     'the eighth held-out set (test/support/heldout8-voicemails.ts, written by someone who had read neither the rules nor the other sets; not read by anyone tuning the rules)',
   heldout7:
-    'the seventh held-out set (test/support/heldout7-voicemails.ts, written by someone who had read neither the rules nor the other sets; read after its first two runs at the start of issue 32's fifth session)',
+    "the seventh held-out set (test/support/heldout7-voicemails.ts, written by someone who had read neither the rules nor the other sets; read after its first two runs when issue 32's fifth session began)",
   heldout6:
     'the sixth held-out set (test/support/heldout6-voicemails.ts, written by someone who had read neither the rules nor the other sets, situations chosen to be less common in such sets; read after its first runs and its wrong events fixed)',
   heldout5:
