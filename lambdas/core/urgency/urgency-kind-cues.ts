@@ -119,10 +119,11 @@ export const KIND_CUES: readonly Cue[] = [
     reason: 'someone needs picking up',
   },
   {
-    // A monitoring alarm or an alert about equipment: a freezer warming, a temperature rising, an alert set off.
+    // A monitoring alarm or an alert about equipment: a freezer warming, a temperature rising, an alert set off,
+    // an automated alert that a walk-in cooler has read 51 degrees for 45 minutes (issue 32, sixth set).
     kind: 'situation',
     pattern: d(
-      String.raw`${NOT}\b(degrees and (?:still )?(?:rising|climbing)|temperature (?:is )?(?:still )?(?:rising|climbing)|(?:alarm|alert) (?:began|started|went off|was triggered|has been triggered))\b`,
+      String.raw`${NOT}\b(degrees and (?:still )?(?:rising|climbing)|temperature (?:is )?(?:still )?(?:rising|climbing)|(?:alarm|alert) (?:began|started|went off|was triggered|has been triggered))\b|\b(alert|alarm)\b(?: \S+){0,20}? (cooler|freezer|fridge|refrigerator|walk-in|walk in)\b(?: \S+){0,10}? (degrees)\b`,
     ),
     reason: 'an alarm or alert went off',
   },
@@ -178,6 +179,33 @@ export const KIND_CUES: readonly Cue[] = [
       String.raw`\b(?:you(?:'re| are)? (?:travel|traveling|travelling|fly|flying|leave|leaving)|your (?:flight|trip|train|cruise|travel) (?:is|leaves))(?: \S+){0,2}? (tomorrow)\b(?: \S+){0,15}? (today|tonight|this (?:morning|afternoon|evening)|before (?:${CLOCK}))\b`,
     ),
     reason: 'needed before you travel tomorrow',
+  },
+  {
+    // Nobody has seen or reached someone (issue 32, seventh set): "I haven't seen your mother since Sunday and
+    // she isn't answering the door", "no one has heard from him in two days". Not "I haven't heard from you".
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(?:haven't|have not|hasn't|has not|nobody has|no one has|nobody's|no one's) (seen|heard from) (?:${PERSON}|him|her|them|your \S+)(?: \S+){0,2}? (since|in (?:a few|two|three|several|\S+) days|for (?:a few|two|three|several|\S+) days|all (?:day|week))\b|\b(?:isn't|is not|wasn't|not|won't|doesn't|didn't|hasn't been) (answering|answer|come to|coming to) (?:the|her|his|their) door\b|\b(?:isn't|is not|wasn't|not|won't|doesn't|didn't) (answering|answer) when (?:i|we) (knock|knocked|ring|rang)\b`,
+    ),
+    reason: 'no one can reach someone',
+  },
+  {
+    // Someone not themselves, or to be seen by a doctor now (issue 32, seventh set): "he's not quite himself",
+    // "have her looked at", "the doctor would like to see him again today" (a pet or a patient, not "you" for coffee).
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(?:isn't|is not|wasn't|was not|not|doesn't seem|does not seem)(?: quite| really| acting like)? (himself|herself|themselves)\b|\b(have|get) (?:him|her|them) (looked at|checked out|seen by a doctor)\b|\b(?:like|want|wants|need|needs) to (see) (?:him|her|them)(?: again| back)? (today|this (?:afternoon|evening|morning)|tonight)\b|\b(?:doctor|dr|vet|nurse)(?: \S+)? (?:wants|would like|needs) to (see) you (today|this (?:afternoon|evening|morning)|tonight)\b`,
+    ),
+    reason: 'someone should be seen by a doctor',
+  },
+  {
+    // A lost pet found (issue 32, seventh set): "I found your dog, your number's on his tag", "we found a cat
+    // with this number on her collar". The finder rarely can keep it long.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(found|caught|picked up) (?:a|your|this)(?: \S+){0,2}? (${PET})\b|\b(this number|your number)(?: \S+){0,1}? on (?:his|her|its|the|their) (tag|collar)\b`,
+    ),
+    reason: 'someone found your pet',
   },
   {
     // Someone stranded: a cancelled flight, a car broken down, a missed connection.

@@ -39,6 +39,10 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'she might have broken her leg and needs to be seen',
       'your prescription was not approved and you will run out of your medication',
       'she fell and hurt herself badly',
+      // Issue 32, seventh held-out set: a head knock, someone not themselves, a doctor who wants them today.
+      'he hit his head hard and is not acting like himself',
+      'she is dizzy and has a pounding headache since the fall',
+      'his test numbers are much worse than we hoped and the doctor wants to see him today',
     ],
   },
   distress: {
@@ -48,6 +52,8 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'i am scared and i do not know what to do',
       'i cannot cope anymore and i might hurt myself',
       'someone is following me and i am frightened',
+      'nobody has seen her in days and she is not answering the door',
+      'we have not heard from him since yesterday and we are getting worried',
     ],
   },
   child: {
@@ -71,6 +77,7 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'the puppy has been vomiting all day and will not eat',
       'your pet needs surgery and we need your permission',
       'the vet wants to start treatment this afternoon and needs your okay',
+      'his blood work is worse than we hoped and we would like to see him again today',
     ],
   },
   legal: {
@@ -134,6 +141,8 @@ export const URGENT_KINDS: Readonly<Record<string, UrgentKind>> = {
       'if we do not hear from you by noon you will lose the spot',
       'it has to be done today or it will be too late',
       'someone needs to pick them up this afternoon',
+      'i need to know by this afternoon whether you can cover the shift tonight',
+      'we need your okay by noon or the work gets pushed back a week',
     ],
   },
 };

@@ -75,7 +75,12 @@ export function opinionPieces(heard: Pick<HeardTranscript, 'text'>): string[] {
   }
   const pairs = sentences.slice(1).map((sentence, index) => `${sentences[index]} ${sentence}`);
   const shorter = sentences.flatMap(shorterPieces);
-  return [...sentences, ...pairs, ...shorter].filter((piece) => /[a-z]/i.test(piece)).slice(0, MOST_PIECES);
+  // A sentence of a few words is read with its neighbour, not alone: "on the second floor." (a "8:15 a.m." cut
+  // the sentence) alone sits near "the front door was left wide open" (issue 32).
+  const alone = sentences.filter(
+    (sentence) => sentence.split(' ').length >= SHORTEST_CLAUSE || sentences.length === 1,
+  );
+  return [...alone, ...pairs, ...shorter].filter((piece) => /[a-z]/i.test(piece)).slice(0, MOST_PIECES);
 }
 
 /** A day that is not today: a piece naming one is not read as a kind about a time within hours. */
@@ -124,8 +129,11 @@ export function nearestKind(
   texts: readonly string[] = [],
 ): Nearest | null {
   let best: (Nearest & { margin: number }) | null = null;
+  // A voicemail that names a later day and never today is about no time within hours, whichever piece is read
+  // ("the jury office... please report Monday, January 11th": its first sentence alone sounds like a court today).
+  const laterOnly = namesLaterDay(texts.join(' '));
   for (const [index, piece] of pieces.entries()) {
-    const later = namesLaterDay(texts[index] ?? '');
+    const later = laterOnly || namesLaterDay(texts[index] ?? '');
     let kind = '';
     let urgent = -1;
     for (const prototype of prototypes.urgent) {
