@@ -38,6 +38,20 @@ function message(transcript: HeardTranscript, urgent = false) {
 const CALL =
   'I looked into it this morning and there are a few things we need to settle before the end of the week, so please call me back at 612-555-0142.';
 
+describe("someone else's name", () => {
+  it('"his name\'s Pepper" names the dog, not the caller; "name\'s Tom" opening a sentence is the caller', () => {
+    const found = message(
+      heard(`Hi, I found a little brown dog with this number on his tag. His name's Pepper. ${CALL}`),
+    );
+    expect(found.caller).toBeNull();
+    expect(found.first).not.toContain('Pepper(?)');
+    expect(found.first).not.toMatch(/^Voice Summary: Pepper/);
+    expect(message(heard(`Hi there. Name's Tom, from Ace Roofing. About your gutters. ${CALL}`)).caller).toBe(
+      'Tom from Ace Roofing',
+    );
+  });
+});
+
 describe('a title or a role', () => {
   it('is not the name: "this is Professor Hiroshi Tanaka" names Professor Hiroshi Tanaka, "Coach Rivera" Rivera', () => {
     expect(

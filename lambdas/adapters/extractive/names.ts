@@ -5,6 +5,7 @@
 
 import { isUnit, shapeEnd, unitAt } from '#core/facts/business-mentions';
 import { isRoleWord, isTitle, titleAsWritten } from '#core/facts/caller-words';
+import { introducesSomeoneElse } from '#core/facts/name-mentions';
 import { callerText } from '#core/facts/summary';
 import { bareWord } from '#core/transcripts/spoken-numbers';
 import { WEEKDAYS } from './times';
@@ -215,7 +216,7 @@ export function findIntroduction(sentence: string): Introduction | null {
     const introducer = INTRODUCERS.find((phrase) =>
       phrase.every((part, offset) => bareWords[index + offset] === part),
     );
-    if (introducer === undefined) continue;
+    if (introducer === undefined || introducesSomeoneElse(bareWords, index)) continue;
     let cursor = index + introducer.length;
     // "this is Pacific Gas and Power calling": a business in a person's place (issue 32).
     const business = businessAt(words, bareWords, cursor);

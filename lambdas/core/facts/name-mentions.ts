@@ -21,6 +21,17 @@ const INTRODUCERS: readonly (readonly string[])[] = [
   ["i'm"],
   ['i', 'am'],
 ];
+/** Whose name "name's" gives when this word comes before it: "his name's Pepper" is the dog's, not the caller's. */
+const SOMEONE_ELSES = new Set(['his', 'her', 'their', 'its', 'your', 'our', 'the']);
+
+/**
+ * Whether the introducer found at `index` gives someone else's name ("his name's Pepper", "her name is
+ * Rosa"), not the caller's: only "my name is", or "name's" opening the sentence, introduce the caller.
+ */
+export function introducesSomeoneElse(words: readonly string[], index: number): boolean {
+  return (words[index] === "name's" || words[index] === 'name') && SOMEONE_ELSES.has(words[index - 1] ?? '');
+}
+
 const GREETINGS = new Set(['hi', 'hello', 'hey']);
 /** How far "here" may come after a name that is not introduced otherwise: "Chloe from Bella Salon here". */
 const HERE_REACH = 5;
@@ -90,7 +101,7 @@ export function nameMentions(tokens: readonly string[], words: readonly string[]
   };
   for (let index = 0; index < words.length; index++) {
     const introducer = INTRODUCERS.find((phrase) => phrase.every((part, at) => words[index + at] === part));
-    if (introducer !== undefined) {
+    if (introducer !== undefined && !introducesSomeoneElse(words, index)) {
       const start = index + introducer.length;
       // "this is Professor Hiroshi Tanaka", "it's Coach Rivera": the name follows the title.
       const titled = TITLES.has(words[start] ?? '') && asName(tokens[start + 1] ?? '', cased) !== null;
