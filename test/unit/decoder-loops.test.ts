@@ -13,6 +13,17 @@ import {
 } from '#core/transcripts/decoder-loops';
 import { type HeardWord, transcriptOf, UNCLEAR_MARK } from '#core/transcripts/heard-words';
 
+describe('a whole voicemail lost to one digit written over and over', () => {
+  it('is mostly loop, so the message fails rather than texting the digits', () => {
+    const { loopShare } = cutLoops(wordsOfText(`7470${'7'.repeat(95)}`));
+    expect(loopShare).toBeGreaterThan(MOSTLY_LOOP_SHARE);
+  });
+
+  it('a long number said whole is no loop', () => {
+    expect(isRepetitionLoop('Call 18005550199 or 312-555-0147 ext 2207, account 4412 7730')).toBe(false);
+  });
+});
+
 describe('what counts as a repetition loop', () => {
   it.each([
     ['one word over and over (Portuguese heard by an English model)', `Oi, ${'aki '.repeat(12)}`],
@@ -26,6 +37,7 @@ describe('what counts as a repetition loop', () => {
     ],
     ['one word six times', 'Namaste, Merapur, Bali, Bali, Bali, Bali, Bali, Bali'],
     ['one digit past any phone number', `Call ${'five '.repeat(12)}`],
+    ['one digit written over and over without a space', `7470${'7'.repeat(95)}`],
     ['characters of another script', '吗? 吗? 吗? 吗? 吗? 吗? 吗?'],
     [
       'a loop next to a longer phrase said twice',

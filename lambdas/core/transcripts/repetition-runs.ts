@@ -35,8 +35,16 @@ export const FEWEST_LOOP_REPEATS = Math.min(
 /** The most digits a caller reads out as one number: +1 and ten digits. */
 const MAX_SPOKEN_NUMBER_DIGITS = 11;
 
-/** The characters a unit is made of: letters, digits and apostrophes. */
-export const UNIT_CHARACTERS = /[\p{L}\p{N}'’]+/gu;
+/**
+ * The characters a unit is made of: letters, digits and apostrophes ("4th", "9am", "5551234"). A run of more
+ * digits than a spoken number has is one unit per digit but its last MAX_SPOKEN_NUMBER_DIGITS: the engine
+ * looping on one digit writes it without spaces ("7470777777...", 99 digits for a whole 16 kHz voicemail,
+ * issue 32's seventh set), and as one unit that loop was never seen.
+ */
+export const UNIT_CHARACTERS = new RegExp(
+  String.raw`[\p{L}'’][\p{L}\p{N}'’]*|\p{N}{1,${MAX_SPOKEN_NUMBER_DIGITS}}(?!\p{N})[\p{L}\p{N}'’]*|\p{N}`,
+  'gu',
+);
 
 /** A unit's key: lower case, without apostrophes around it ("" for apostrophes alone: no unit). */
 export const unitKey = (characters: string) => characters.toLowerCase().replace(/^['’]+|['’]+$/g, '');
