@@ -49,6 +49,13 @@ describe('a time said of the past, or cancelled, is not kept; the new one is', (
     expect(shown('Your flight departing tonight at 8:15 pm. Has been cancelled. Please call us.')).toBe(NONE);
     expect(shown("I'm sorry, but we have to cancel your appointment on Friday at 2.")).toBe(NONE);
   });
+
+  it('keeps a time followed by "if not": the other way offered takes nothing back', () => {
+    expect(
+      shown('Can you come by my office? Room 312, Thursday at 2:30 in the afternoon, if not, call me back.'),
+    ).toBe('2026-12-03 14:30 - 15:00');
+    expect(shown('Your visit on Friday at two is not happening, the doctor is out.')).toBe(NONE);
+  });
 });
 
 describe('a time said with no day takes the day said just before it', () => {

@@ -259,7 +259,10 @@ export function keptMentions(
   if (notToKeep(own)) return null;
   const mentions = beforeTheLoss(own, start, sentenceMentions, deadlineAt);
   if (mentions === null) return null;
-  const undone = own.findIndex((word) => UNDONE_WORDS.has(word));
+  // "Thursday at 2:30, if not, call me": "if not" offers another way, it takes nothing back (issue 32).
+  const undone = own.findIndex(
+    (word, at) => UNDONE_WORDS.has(word) && !(word === 'not' && own[at - 1] === 'if'),
+  );
   const renewed = undone < 0 ? -1 : own.findIndex((word, at) => at > undone && RENEWED_WORDS.has(word));
   if (undone >= 0 && renewed < 0) return null;
   // Taken back, then a new time: only what follows the new one ("cancelled ... rebooked on ... at 6").

@@ -146,7 +146,10 @@ function doubtedWords(ranges: readonly (readonly [number, number])[], length: nu
   return doubted;
 }
 
-function titleOf(words: readonly string[]): string {
+function titleOf(said: readonly string[]): string {
+  // "Thursday at 2:30, if not, call me": what follows "if not" is the other way, not what the time is for.
+  const otherWay = said.findIndex((word, at) => word === 'not' && said[at - 1] === 'if');
+  const words = otherWay > 0 ? said.slice(0, otherWay - 1) : said;
   const at = words.findIndex((word) => TITLES[word] !== undefined);
   if (at >= 0) {
     const title = TITLES[words[at] ?? ''] ?? 'Appointment';
