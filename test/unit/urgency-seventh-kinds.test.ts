@@ -91,6 +91,16 @@ describe("an automated alert about cold storage's temperature", () => {
     expect(rules(text)).toEqual({ level: 'urgent', reason: 'an alarm or alert went off', source: 'rules' });
   });
 
+  it('a misheard "freezer" does not hide "46 degrees and rising" said after it', () => {
+    const text =
+      'This is an automated alert from ColdCheck for Rise Bakery. Sensor 2, back Freezer. It is reading 46 degrees and rising.';
+    expect(rules(text, ['Freezer.'])).toEqual({
+      level: 'urgent',
+      reason: 'an alarm or alert went off',
+      source: 'rules',
+    });
+  });
+
   it('a weather alert about the temperature is no alarm on your equipment', () => {
     expect(rules('Weather alert for the county: temperatures near 20 degrees tonight.').level).toBe('normal');
   });

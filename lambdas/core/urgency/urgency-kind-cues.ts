@@ -119,11 +119,20 @@ export const KIND_CUES: readonly Cue[] = [
     reason: 'someone needs picking up',
   },
   {
-    // A monitoring alarm or an alert about equipment: a freezer warming, a temperature rising, an alert set off,
-    // an automated alert that a walk-in cooler has read 51 degrees for 45 minutes (issue 32, sixth set).
+    // A monitoring alarm or an alert about equipment: a freezer warming, a temperature rising, an alert set off.
     kind: 'situation',
     pattern: d(
-      String.raw`${NOT}\b(degrees and (?:still )?(?:rising|climbing)|temperature (?:is )?(?:still )?(?:rising|climbing)|(?:alarm|alert) (?:began|started|went off|was triggered|has been triggered))\b|\b(alert|alarm)\b(?: \S+){0,20}? (cooler|freezer|fridge|refrigerator|walk-in|walk in)\b(?: \S+){0,10}? (degrees)\b`,
+      String.raw`${NOT}\b(degrees and (?:still )?(?:rising|climbing)|temperature (?:is )?(?:still )?(?:rising|climbing)|(?:alarm|alert) (?:began|started|went off|was triggered|has been triggered))\b`,
+    ),
+    reason: 'an alarm or alert went off',
+  },
+  {
+    // An automated alert that cold storage has read a temperature (issue 32, sixth set): "automated alert ...
+    // walk-in cooler number 2 has reported 51 degrees for 45 minutes". Its own cue: as another alternative of
+    // the one above it would be found first and hide "46 degrees and rising" when "freezer" was misheard.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(alert|alarm)\b(?: \S+){0,20}? (cooler|freezer|fridge|refrigerator|walk-in|walk in)\b(?: \S+){0,10}? (degrees)\b`,
     ),
     reason: 'an alarm or alert went off',
   },
