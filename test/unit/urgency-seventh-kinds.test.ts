@@ -105,3 +105,17 @@ describe("an automated alert about cold storage's temperature", () => {
     expect(rules('Weather alert for the county: temperatures near 20 degrees tonight.').level).toBe('normal');
   });
 });
+
+describe('work that waits on the listener today, or slips', () => {
+  it('is urgent when saying no today sets it back', () => {
+    const text =
+      "It's Dana from Brightline Roofing. The deck boards under the vent are soft. If you okay it we can fix it today, otherwise it pushes us back two weeks.";
+    expect(rules(text)).toEqual({ level: 'urgent', reason: 'a decision is needed today', source: 'rules' });
+  });
+
+  it('a delay with no day to act on is not', () => {
+    expect(rules('The tile is backordered, so that pushes us back a week. No rush on your end.').level).toBe(
+      'normal',
+    );
+  });
+});

@@ -190,6 +190,15 @@ export const KIND_CUES: readonly Cue[] = [
     reason: 'needed before you travel tomorrow',
   },
   {
+    // Work that waits on the listener today, or slips (issue 32, seventh set): "if I get your okay we'll knock it
+    // out today, otherwise it pushes us back a week", "we can start this afternoon or it sets the job back".
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(${TODAY})\b(?: \S+){0,2}? (otherwise|or else|or)\b(?: \S+){0,3}? (pushes|push|pushed|sets|set|puts|put) (?:\S+ ){0,2}(back)\b`,
+    ),
+    reason: 'a decision is needed today',
+  },
+  {
     // Nobody has seen or reached someone (issue 32, seventh set): "I haven't seen your mother since Sunday and
     // she isn't answering the door", "no one has heard from him in two days". Not "I haven't heard from you".
     kind: 'situation',
