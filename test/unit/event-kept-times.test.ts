@@ -56,6 +56,15 @@ describe('a time said of the past, or cancelled, is not kept; the new one is', (
     ).toBe('2026-12-03 14:30 - 15:00');
     expect(shown('Your visit on Friday at two is not happening, the doctor is out.')).toBe(NONE);
   });
+
+  it('keeps a delivery window whose run-on sentence says how to reschedule ("to reschedule call us")', () => {
+    expect(
+      shown(
+        'your delivery is scheduled tomorrow between 1 and 5pm and an adult must be present to sign to reschedule call 866-555-0137',
+      ),
+    ).toBe('2026-11-27 13:00 - 17:00');
+    expect(shown('We need to reschedule your 10:15 tomorrow, call us.')).toBe(NONE);
+  });
 });
 
 describe('a time said with no day takes the day said just before it', () => {

@@ -74,6 +74,12 @@ export const MOVE_WORDS = new Set([
 ]);
 /** A move still to be made ("we need to move your 10:15"): with no "to" or "for", its times are the old ones. */
 const MOVE_INTENT = new Set(['move', 'change', 'push', 'postpone', 'reschedule']);
+/** Words that tell how to reach the caller: "to reschedule, call us", "if you need to change it, press 2". */
+const REACH_WORDS = new Set(['call', 'contact', 'press', 'text', 'visit', 'go', 'please', 'reply', 'dial']);
+/** "To reschedule, call 866...": how to move it, if need be, not a time moved (issue 32, the seventh set). */
+const howToMove = (own: readonly string[], at: number) =>
+  own[at - 1] === 'to' && REACH_WORDS.has(own[at + 1] ?? '');
+
 /** Words that give the new time after one taken back: "cancelled, you have been rebooked on ... at 6". */
 const RENEWED_WORDS = new Set([
   'rebooked',
@@ -267,7 +273,7 @@ export function keptMentions(
   if (undone >= 0 && renewed < 0) return null;
   // Taken back, then a new time: only what follows the new one ("cancelled ... rebooked on ... at 6").
   const fresh = renewed < 0 ? mentions : mentions.filter((mention) => mention.start > start + renewed);
-  const move = own.findIndex((word) => MOVE_WORDS.has(word));
+  const move = own.findIndex((word, at) => MOVE_WORDS.has(word) && !howToMove(own, at));
   const to = move < 0 ? -1 : own.findIndex((word, at) => at > move && (word === 'to' || word === 'for'));
   // "we need to move your 10:15": a time to be moved and no new one yet (the new one follows, or is asked for).
   if (move >= 0 && to < 0 && renewed < 0 && MOVE_INTENT.has(own[move] ?? '')) return null;
