@@ -52,6 +52,22 @@ describe("someone else's name", () => {
   });
 });
 
+describe('who called, after a greeting and who the message is for', () => {
+  it('finds "This is Gloria" after "Hi. I hope I have the right number. This is for Carol\'s son."', () => {
+    const { caller } = message(
+      heard(
+        `Hi. I hope I have the right number. This is for Carol's son. This is Gloria. I live across the hall from your mother. ${CALL}`,
+      ),
+    );
+    expect(caller).toBe('Gloria');
+  });
+
+  it('takes "from next door" or "from work" for where a person is from, not a business', () => {
+    expect(message(heard(`Hi, this is Gloria from next door. ${CALL}`)).caller).toBe('Gloria');
+    expect(message(heard(`Hey, it's Jim from work. ${CALL}`)).card?.org ?? null).toBeNull();
+  });
+});
+
 describe('a title or a role', () => {
   it('is not the name: "this is Professor Hiroshi Tanaka" names Professor Hiroshi Tanaka, "Coach Rivera" Rivera', () => {
     expect(

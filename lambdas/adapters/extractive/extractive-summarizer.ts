@@ -128,9 +128,13 @@ function summaryText(
   let caller: CallerCandidate | null = null;
   let who: string | null = null;
   const content = sentences.slice();
-  // Callers introduce themselves first, or sign off with it ("... This is Courtney, thanks!").
-  const last = Math.max(3, sentences.length - 2);
-  const introducing = [...sentences.keys()].filter((index) => index < 3 || index >= last);
+  // Callers introduce themselves first, or sign off with it ("... This is Courtney, thanks!"); first after a
+  // greeting or two and who the message is for ("Hi. I hope this is the right number. This is for Carol's son.
+  // This is Gloria.", issue 32's seventh set): the first three sentences of more than two words.
+  const opening = sentences.flatMap((sentence, index) => (sentence.split(/\s+/).length > 2 ? [index] : []));
+  const firstAfter = opening[2] ?? 2;
+  const last = Math.max(firstAfter + 1, sentences.length - 2);
+  const introducing = [...sentences.keys()].filter((index) => index <= firstAfter || index >= last);
   for (const index of introducing) {
     const sentence = sentences[index] ?? '';
     const introduction = findIntroduction(sentence);

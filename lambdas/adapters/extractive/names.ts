@@ -171,6 +171,10 @@ const bare = (word: string) =>
  * "acme plumbing" -> "Acme Plumbing"; "the fraud department of First National Bank" -> "First National Bank",
  * "the Jury Services Office of the Hennepin County District Court" -> "Hennepin County District Court".
  */
+/** Where a neighbour or a friend is from, which names no business: "Gloria from next door", "Jim from work". */
+const NEARBY =
+  /^(?:next door|across the (?:street|hall|way|road)|down the (?:street|hall|road|block)|upstairs|downstairs|work|church|home|around the corner|the (?:neighbou?rhood|building))$/;
+
 function tidyOrganization(words: readonly string[]): string | null {
   let kept = [...words];
   const lastOf = kept.map((word) => bareWord(word)).lastIndexOf('of');
@@ -182,7 +186,7 @@ function tidyOrganization(words: readonly string[]): string | null {
     kept = kept.slice(after);
   }
   const bareWords = kept.map(bare).filter((word) => word !== '');
-  if (bareWords.length === 0) return null;
+  if (bareWords.length === 0 || NEARBY.test(bareWords.join(' ').toLowerCase())) return null;
   // A lowercase transcript lost the name's capitals: put them back (a cased one keeps its own).
   const cased = bareWords.some(isCapitalized)
     ? bareWords
