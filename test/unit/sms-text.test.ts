@@ -276,4 +276,19 @@ describe('shortening a summary at its sentences', () => {
       'Donna(?) from Staffing(?): We are short two nurses tonight. Can you pick up the 7pm shift?',
     );
   });
+
+  it("keeps a run-on sentence's first clauses rather than dropping it whole, cut only where a clause ends", () => {
+    const text =
+      "Gloria: I haven't seen her since Sunday. She's not answering when I knock and her TV is on all day and the manager has a key but he says he can't go in without the family saying it's okay.";
+    expect(shortenKeepingFacts(text, 150, 'Gloria: ')).toBe(
+      "Gloria: I haven't seen her since Sunday. She's not answering when I knock and her TV is on all day and the manager has a key...",
+    );
+    // No clause end within the room: the sentence goes, as before, never cut inside a clause.
+    expect(
+      shortenKeepingFacts(
+        'The pharmacy called. Please do not take any more of the blood pressure tablets we filled on the ninth for you.',
+        60,
+      ),
+    ).toBe('The pharmacy called.');
+  });
 });

@@ -306,9 +306,39 @@ export function shortenKeepingFacts(text: string, maxChars: number, lead = ''): 
     for (let index = 1; index < kept.length; index++) {
       if ((kept[index]?.worth ?? 0) <= (kept[drop]?.worth ?? 0)) drop = index;
     }
+    // A long sentence (an engine's run-on) keeps its first clauses when they fit in the room the others leave.
+    const others = kept
+      .filter((_, index) => index !== drop)
+      .reduce((sum, part) => sum + part.sentence.length + 1, 0);
+    const head = clausesWithin(kept[drop]?.sentence ?? '', room - others);
+    if (head !== null) {
+      kept[drop] = { sentence: head, worth: kept[drop]?.worth ?? 0 };
+      break;
+    }
     kept.splice(drop, 1);
   }
   return shortenAtSentence(`${led ? lead : ''}${joined()}`, maxChars);
+}
+
+/** The fewest words a sentence's first clauses must keep to stand in for it. */
+const CLAUSE_WORDS_AT_LEAST = 8;
+/** Where a clause ends in an unpunctuated run-on: before "but", "and", "so", "because", "then", or a comma. */
+const CLAUSE_END = /,\s|;\s|\s(?=(?:but|and|so|because|then)\s)/g;
+
+/**
+ * A sentence's first whole clauses within `room`, then "...": "She's not answering when I knock her TV's on
+ * the building manager has a key..." of an engine's run-on that goes on to "but he says he can't go in" (issue
+ * 32). Cut only where a clause ends, never inside one ("please do not take" never becomes "please do..."); null
+ * when no such head of at least CLAUSE_WORDS_AT_LEAST words fits.
+ */
+function clausesWithin(sentence: string, room: number): string | null {
+  let best: string | null = null;
+  for (const match of sentence.matchAll(CLAUSE_END)) {
+    const head = sentence.slice(0, match.index).replace(/[\s,;:-]+$/, '');
+    if (head.length + 3 > room) break;
+    if (head.split(/\s+/).length >= CLAUSE_WORDS_AT_LEAST) best = `${head}...`;
+  }
+  return best;
 }
 
 /**
