@@ -167,6 +167,9 @@ const URGENT_ROOM = Math.max(...TEXT_LANGUAGES.map((language) => fixedTexts(lang
  */
 const GARBLED_BELOW = 0.4;
 
+/** The longest lead a doubted business takes when it alone called; longer, it leads only when it costs nothing. */
+const BUSINESS_LEAD_MAX = 48;
+
 /**
  * The business the caller gave, each of its words marked doubtful ("Lakemont(?) College(?)", "Pioneer(?)
  * Electric(?)"), when the checks did not pass it but every word of it was said and none is a garble: the
@@ -370,7 +373,10 @@ export function statedSummary(
     [SUMMARY_MAX_CHARS, SUMMARY_MAX_CHARS - URGENT_ROOM].every(
       (room) => body(leader, room) === body(named, room),
     );
-  const shown = led(withFrom !== null && costsNothing(withFrom) ? withFrom : named);
+  // With no person named, the business is who called: it leads doubted, as a doubted name does, when short.
+  const onlyBusiness =
+    withFrom !== null && !withFrom.name && !withFrom.role && callerLead(withFrom).length <= BUSINESS_LEAD_MAX;
+  const shown = led(withFrom !== null && (onlyBusiness || costsNothing(withFrom)) ? withFrom : named);
   const { number, unclear } = statedNumber(summary.callback_number, heard.facts);
   return {
     summary: {
