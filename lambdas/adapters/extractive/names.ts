@@ -338,6 +338,9 @@ function businessCalling(words: readonly string[], bareWords: readonly string[])
         return opening;
       }
     }
+    // "Hey, Walt Brennan, Brennan Electric, returning your call": a name, then the business (issue 32).
+    const named = greeting.has(bareWords[index - 1] ?? '') ? nameThenBusiness(words, bareWords, index) : null;
+    if (named !== null) return named;
     if (bareWords[index] !== 'from' || index === 0) continue;
     const calling = ['calling', 'here', 'call'].includes(bareWords[index - 1] ?? '');
     // "it's <a name heard as three words> from Metty and Associates": up to four words between.
@@ -346,6 +349,26 @@ function businessCalling(words: readonly string[], bareWords: readonly string[])
     if (business !== null) return business;
   }
   return null;
+}
+
+/**
+ * "Walt Brennan, Brennan Electric,": a first name and a surname, a comma, a business's shape. A first name alone
+ * is more often the listener's ("Hi Dana, Lakeside Dental calling"), and a business "calling" or "here" is the
+ * caller itself: neither is taken.
+ */
+function nameThenBusiness(
+  words: readonly string[],
+  bareWords: readonly string[],
+  at: number,
+): Introduction | null {
+  const [given = '', surname = ''] = [words[at], words[at + 1]];
+  const named = [given, surname].every(
+    (word) => isCapitalized(word) && !NOT_A_NAME.has(bareWord(word)) && !isRoleWord(word),
+  );
+  if (!named || /,$/.test(given) || !/,$/.test(surname)) return null;
+  const business = businessAt(words, bareWords, at + 2);
+  if (business === null || ['calling', 'here'].includes(bareWords[business.end] ?? '')) return null;
+  return { ...business, name: `${bare(given)} ${bare(surname)}` };
 }
 
 /** Who called, as the caller introduced themselves: "Dana from Acme Dental", "Dana", or null. */
