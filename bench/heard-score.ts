@@ -108,7 +108,8 @@ const ORGANISATION = new RegExp(
 export function businessesIn(body: string): string[] {
   const heading = /^([^:\n]{1,80}):\s/.exec(body.trim())?.[1] ?? '';
   const introductions = clausesOf(body).filter((clause) =>
-    /\b(?:this is|it's|it is|my name is|calling|here)\b/i.test(clause),
+    // "Chloe from Bella Salon here", not "nobody's here and there's no permit card at the Larkin Street job".
+    /\b(?:this is|it's|it is|my name is|calling)\b|\bhere[.!,]?$/i.test(clause.trim()),
   );
   const found: string[] = [];
   for (const text of [heading, ...introductions]) {

@@ -109,6 +109,17 @@ describe('the business in the first text', () => {
     expect(business(text, voicemail('nurse-fever'))?.verdict).toBe('right');
   });
 
+  it('takes no place the caller is at for their business: "nobody\'s here at the Larkin Street job"', () => {
+    const truth = {
+      ...voicemail('nurse-fever'),
+      business: 'city building department',
+      script: "Hi, Marisol Vega, city building department. I'm at the Larkin Street job and nobody's here.",
+    };
+    const text =
+      "Marisol(?) from City Building Department: I'm at the Larkin Street Jog and no bodies here and no card.";
+    expect(business(text, truth)?.verdict).toBe('right');
+  });
+
   it('reads "St." as the "Saint" the caller said, as it reads "Dr." for "Doctor"', () => {
     const truth = {
       ...voicemail('nurse-fever'),
