@@ -62,7 +62,9 @@ describe('a past emergency is no emergency now', () => {
   });
 
   it('someone in the emergency room now is still urgent', () => {
-    expect(rules('Your brother is in the emergency room at County General. Please come.').level).toBe('urgent');
+    expect(rules('Your brother is in the emergency room at County General. Please come.').level).toBe(
+      'urgent',
+    );
   });
 });
 

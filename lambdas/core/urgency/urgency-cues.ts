@@ -237,7 +237,9 @@ export const URGENT_CUES: readonly Cue[] = [
   },
   {
     kind: 'emergency',
-    pattern: d(String.raw`${NOT}\b(emergency|911|nine one one)\b(?! contact| (?:room|department) (?:visit|bill|claim|charges?|copay)| (?:visit|fund|kit|savings|exit))`),
+    pattern: d(
+      String.raw`${NOT}\b(emergency|911|nine one one)\b(?! contact| (?:room|department) (?:visit|bill|claim|charges?|copay)| (?:visit|fund|kit|savings|exit))`,
+    ),
     reason: 'an emergency',
   },
   {
