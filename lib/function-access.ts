@@ -91,8 +91,9 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
   // Twilio's webhook alone (public, signed): no sign-in rights and no upload area. Creates messages (PutItem,
   // GetItem for a retried webhook), records STOP/START, checks the signature with the auth token and answers
   // keywords, starts the pipeline. DELETE finds the sender's messages (the sender index) and erases them with
-  // their audio; the counters hold the limits and the replay guard. FULL records its texts on the message
-  // they carry (UpdateItem) and links their SIDs to it, so their delivery callbacks find it.
+  // their audio, and their forwarded calls (the calls' subscriber index); the counters hold the limits and the
+  // replay guard. FULL records its texts on the message they carry (UpdateItem) and links their SIDs to it, so
+  // their delivery callbacks find it.
   'receive-message': (fn, t) => {
     publicEdge(fn, t);
     fn.table(ENV.MESSAGES_TABLE, t.data.tables.messages, ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem']);
@@ -139,6 +140,10 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
       'UpdateItem',
     ]);
     fn.queryIndex(t.data.tables.forwardingNumbers, TABLES.forwardingNumbers.indexes[0].name);
+    // DELETE erases the subscriber's forwarded calls (they hold the callers' numbers): finds them by the
+    // `subscriber` index and deletes each; it never reads or writes a call otherwise.
+    fn.table(ENV.CALLS_TABLE, t.data.tables.calls, ['DeleteItem']);
+    fn.queryIndex(t.data.tables.calls, TABLES.calls.indexes[0].name);
     // The messages it creates expire (DynamoDB TTL) after the period the privacy policy states.
     fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
   },

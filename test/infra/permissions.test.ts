@@ -93,6 +93,9 @@ const EXPECTED: Record<string, string[]> = {
     // FORWARD finds, stores and updates the subscriber's forwarding number; STOP and DELETE mark it (issue 33).
     'dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem on ForwardingNumbers',
     'dynamodb:Query on ForwardingNumbers/index/subscriber',
+    // DELETE erases the subscriber's forwarded calls: found by their index, each deleted, nothing else.
+    'dynamodb:DeleteItem on Calls',
+    'dynamodb:Query on Calls/index/subscriber',
     'dynamodb:UpdateItem on Counters',
     'dynamodb:UpdateItem on Signups',
     'dynamodb:UpdateItem on Usage',

@@ -70,6 +70,23 @@ describe('the stateful stack', () => {
     });
   });
 
+  it("gives the calls table the `subscriber` index (a subscriber's calls, which DELETE erases) beside its TTL", () => {
+    app.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [{ AttributeName: 'call_sid', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'subscriber',
+          KeySchema: [
+            { AttributeName: 'subscriber', KeyType: 'HASH' },
+            { AttributeName: 'started_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    });
+  });
+
   it('keeps the audio bucket private, encrypted, SSL only and retained, and forgets unconfirmed uploads', () => {
     app.data.hasResource('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',

@@ -3,8 +3,10 @@
  * bucket, with the real `openai` and `twilio` SDKs and the media fetcher against their local fakes: a call
  * answered with TwiML, its 30 s recording made into one message with source "call" (the audio in the bucket,
  * the recording deleted at Twilio, the reply naming the caller ID as the callback however the recording was
- * heard), a hang-up texted once as a missed call, and forged posts refused.
+ * heard), a hang-up texted once as a missed call, forged posts refused, and DELETE by text during a call
+ * erasing the call's record, so its recording makes no message and its end no missed-call text.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardingNumberSchema } from '#core/calls/forwarding-number';
 import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
@@ -12,7 +14,14 @@ import { DynamoForwardingNumberRepository } from '../../lambdas/adapters/aws/dyn
 import { LOCAL_TABLES } from '../../local/bootstrap';
 import type { FakeTwilio } from '../support/fake-twilio';
 import type { RunningRuntime } from '../support/local-runtime';
-import { postWebhook, recentMessages, twilioSid, waitForMessage } from '../support/pipeline';
+import {
+  deleteCodeIn,
+  incomingForm,
+  postWebhook,
+  recentMessages,
+  twilioSid,
+  waitForMessage,
+} from '../support/pipeline';
 import { type ProviderRuntime, startWithFakeProviders } from '../support/provider-runtime';
 
 const TWILIO = {
@@ -242,4 +251,62 @@ describe('posts not signed by Twilio', () => {
     expect(answered.text).toContain('not in service');
     expect(answered.text).not.toContain('<Record');
   });
+});
+
+describe('DELETE by text while a call is in progress', () => {
+  const subscriber = '+13125550111';
+  const forwarding = '+13125559011';
+
+  const storedCall = async (callSid: string) =>
+    (await db.send(new GetCommand({ TableName: LOCAL_TABLES.calls, Key: { call_sid: callSid } }))).Item;
+  const text = async (body: string) => {
+    const response = await postWebhook(runtime, incomingForm({ from: subscriber, body }), {
+      token: TWILIO.authToken,
+    });
+    expect(response.status).toBe(200);
+  };
+
+  it("erases the call's record: its recording is deleted at Twilio and makes no message, and no missed call is texted", async () => {
+    await new DynamoForwardingNumberRepository(db, LOCAL_TABLES.forwardingNumbers).put(
+      forwardingNumberSchema.parse({
+        number: forwarding,
+        provider_sid: `PN${'2'.repeat(32)}`,
+        subscriber,
+        created_at: new Date().toISOString(),
+        confirmed_at: new Date().toISOString(),
+      }),
+    );
+    const callSid = twilioSid('CA');
+    const call = { ...voiceForm(callSid), To: forwarding };
+    expect((await post('/api/voice', call)).text).toContain('<Record');
+    expect(await storedCall(callSid)).toMatchObject({ subscriber, caller: CALLER });
+
+    await text('DELETE');
+    await text(`DELETE ${deleteCodeIn(textsTo(subscriber).at(-1)!)}`);
+    expect(textsTo(subscriber).at(-1)).toMatch(/we hold no voice messages/);
+    expect(await storedCall(callSid)).toBeUndefined();
+
+    // The caller finishes after the DELETE: Twilio's callbacks find no call.
+    const recording = twilio.addRecording(toneWav(10));
+    const ready = {
+      CallSid: callSid,
+      AccountSid: TWILIO.accountSid,
+      RecordingSid: recording.recordingSid,
+      RecordingUrl: recording.url,
+      RecordingStatus: 'completed',
+      RecordingDuration: '10',
+    };
+    expect((await post('/api/voice/recorded', { ...ready, Digits: 'hangup' })).text).toContain('<Hangup/>');
+    expect((await post('/api/voice/recording', ready)).status).toBe(204);
+    expect(twilio.recordingDeletions).toContain(recording.recordingSid);
+    const ended = { ...call, CallStatus: 'completed', CallDuration: '14' };
+    expect((await post('/api/voice/status', ended)).status).toBe(204);
+    expect(await storedCall(callSid)).toBeUndefined();
+    expect((await recentMessages(runtime)).some((m) => m.id.startsWith(callSid))).toBe(false);
+    expect(textsTo(subscriber).filter((t) => t.includes('Missed call'))).toEqual([]);
+    // The number waits for its release: a new call is not taken.
+    expect((await post('/api/voice', { ...call, CallSid: twilioSid('CA') })).text).toContain(
+      'not taking messages',
+    );
+  }, 120_000);
 });

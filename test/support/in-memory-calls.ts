@@ -41,6 +41,11 @@ export class InMemoryCalls implements CallRepository {
     const item = this.items.get(callSid);
     if (item) this.items.set(callSid, { ...item, ...changes });
   }
+  async deleteBySubscriber(subscriber: string) {
+    const theirs = [...this.items.values()].filter((call) => call.subscriber === subscriber);
+    for (const call of theirs) this.items.delete(call.call_sid);
+    return theirs.length;
+  }
 }
 
 /** A subscriber's forwarding number as FORWARD would have stored it (`confirmed`: the test call came). */

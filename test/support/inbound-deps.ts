@@ -6,6 +6,7 @@ import { DELETE_CODES, DeleteCodes, UPLOAD_CODES } from '../../lambdas/adapters/
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import type { InboundDeps } from '../../lambdas/use-cases/inbound/receive-sms';
 import type { UploadDeps } from '../../lambdas/use-cases/inbound/receive-upload';
+import { InMemoryCalls } from './in-memory-calls';
 import { FakePhoneNumbers, InMemoryForwardingNumbers } from './in-memory-forwarding-numbers';
 import { InMemoryJoinCodes } from './in-memory-join-codes';
 import {
@@ -52,6 +53,7 @@ export function inboundDeps() {
       phoneNumbers: async () => phoneNumbers,
     },
     forwardingNumbers: new InMemoryForwardingNumbers(),
+    calls: new InMemoryCalls(),
     callUrls: { voice: `${TEST_SITE_URL}/api/voice`, status: `${TEST_SITE_URL}/api/voice/status` },
     serviceName: 'Voice Summary',
     contactEmail: 'help@example.com',

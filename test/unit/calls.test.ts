@@ -1,6 +1,7 @@
 /**
  * Forwarded calls (issue 33) as use cases over in-memory ports: the TwiML a caller hears in each case, the
- * caller ID read from Twilio's `From`, the recording made into one message, and the missed-call rules.
+ * caller ID read from Twilio's `From`, the recording made into one message, the missed-call rules, and
+ * DELETE erasing a subscriber's calls.
  */
 import { describe, expect, it } from 'vitest';
 import { callMinutesKey } from '#core/calls/call-minutes';
@@ -19,6 +20,7 @@ import {
   receiveRecording,
   recordingCallbackSchema,
 } from '../../lambdas/use-cases/calls/call-events';
+import { receiveSms } from '../../lambdas/use-cases/inbound/receive-sms';
 import { expireProviderRecordings } from '../../lambdas/use-cases/retention';
 import { forwardingNumber, InMemoryCalls, InMemoryForwardingNumbers } from '../support/in-memory-calls';
 import { InMemoryUsage, settingsWith } from '../support/in-memory-ports';
@@ -339,6 +341,52 @@ describe('a missed call', () => {
     expect(isMissedCall({ message_id: null, recorded_seconds: 2 })).toBe(false);
     expect(isMissedCall({ message_id: null, recorded_seconds: 1 })).toBe(true);
     expect([billedMinutes(0), billedMinutes(1), billedMinutes(60), billedMinutes(61)]).toEqual([0, 1, 1, 2]);
+  });
+});
+
+describe('DELETE with its code', () => {
+  const OTHER = '+13125550200';
+  const OTHER_NUMBER = '+13125559001';
+  let texts = 0;
+  const text = (body: string) => ({
+    MessageSid: `SM${String(++texts).padStart(32, '0')}`,
+    From: SUBSCRIBER,
+    Body: body,
+    NumMedia: 0,
+  });
+
+  it("erases the subscriber's calls, not another subscriber's; a call still in progress then leaves nothing", async () => {
+    const { deps, sms, media, forwardingNumbers, answer, recording, ended } = setup();
+    forwardingNumbers.items.set(
+      OTHER_NUMBER,
+      forwardingNumber(OTHER_NUMBER, OTHER, { confirmed_at: '2026-01-01T00:00:00.000Z' }),
+    );
+    const withMessage = callSid();
+    const inProgress = callSid();
+    const theirs = callSid();
+    await answer(CALLER, withMessage);
+    expect((await recording(withMessage, 30, 1)).outcome).toBe('message');
+    await answer('+13125550188', inProgress);
+    await answer(CALLER, theirs, OTHER_NUMBER);
+
+    await receiveSms(deps, text('DELETE'));
+    const code = /DELETE (\d+)/.exec(sms.sent.at(-1)?.body ?? '')?.[1];
+    await receiveSms(deps, text(`DELETE ${code}`));
+    expect(sms.sent.at(-1)?.body).toMatch(/we deleted the voice message/);
+    expect([...deps.calls.items.keys()]).toEqual([theirs]);
+    expect(await deps.messages.listBySender(SUBSCRIBER)).toEqual([]);
+
+    // The call in progress ends after DELETE: its recording is deleted at Twilio and makes no message, and its
+    // end texts no missed call (its minutes still count on the number, as for any call not taken).
+    expect((await recording(inProgress, 20, 2)).outcome).toBe('unknown-call');
+    expect(media.deleted).toContain(recordingUrl(2));
+    expect((await ended(inProgress, 'completed', 25)).outcome).toBe('unknown-call');
+    expect(await deps.messages.listBySender(SUBSCRIBER)).toEqual([]);
+    expect(sms.sent.filter((s) => s.body.includes('Missed call'))).toEqual([]);
+    expect(deps.calls.items.has(inProgress)).toBe(false);
+    // A new call to the number, waiting for its release, is not taken: nothing is stored again.
+    expect((await answer(CALLER)).outcome).toBe('not-taking');
+    expect([...deps.calls.items.keys()]).toEqual([theirs]);
   });
 });
 

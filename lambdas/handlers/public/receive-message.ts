@@ -13,6 +13,7 @@ import { phoneNumberProviders } from '../../composition/phone-numbers';
 import { pipelineStarter } from '../../composition/pipeline-starter';
 import { publicRoutes } from '../../composition/public-http';
 import {
+  callRepository,
   cardLinkStore,
   consentRecordRepository,
   deleteCodeStore,
@@ -54,6 +55,7 @@ const deps: InboundDeps = {
   signups: signupRepository(),
   consents: consentRecordRepository(),
   forwardingNumbers: forwardingNumberRepository(),
+  calls: callRepository(),
   callUrls: callWebhookUrls(),
   warn,
 };

@@ -18,9 +18,10 @@
  * find a 12-digit code.
  *
  * The erasure takes every message of the number (use-cases/erase-message.ts: media at Twilio, audio, then
- * the message and its link; the records of what was refused too), its pending UPLOAD links and its
- * preferences (LANG and the other choices), and says how many voice messages went, in the language the
- * sender had chosen. The opt-out record stays: it is what keeps a STOP honoured.
+ * the message and its link; the records of what was refused too), the records of its forwarded calls (they
+ * hold the callers' numbers for a day), its pending UPLOAD links and its preferences (LANG and the other
+ * choices), and says how many voice messages went, in the language the sender had chosen. The opt-out record
+ * stays: it is what keeps a STOP honoured.
  */
 
 import { randomInt } from 'node:crypto';
@@ -37,6 +38,7 @@ import {
 import { dayWindow } from '#core/delivery/day-window';
 import type { TextLanguage } from '#core/texts/catalogue';
 import { DELETE_CODE_TEXT, DELETED_TEXT, type DeleteCodeAnswer } from '#core/texts/service-texts';
+import type { CallRepository } from '../../ports/calls';
 import type { ForwardingNumberRepository } from '../../ports/forwarding-numbers';
 import type { SenderPreferencesRepository } from '../../ports/sender-preferences';
 import type { DeleteCodeStore, UploadCodeStore } from '../../ports/short-lived-codes';
@@ -47,7 +49,7 @@ import { senderLanguage } from '../sender-language';
 import { revokeUploadLinks } from '../upload-link';
 import { type AskedText, type CommandEntry, type ReplyDeps, replyTo } from './text-command';
 
-/** What DELETE uses: the pending codes, the gate, and all it erases (messages, audio, links, preferences). */
+/** What DELETE uses: the codes, the gate, and all it erases (messages, audio, calls, links, preferences). */
 export type DeleteDeps = ReplyDeps &
   EraseMessageDeps & {
     readonly deleteCodes: DeleteCodeStore;
@@ -56,6 +58,8 @@ export type DeleteDeps = ReplyDeps &
     readonly serviceName: string;
     /** Their forwarding number, released after the grace period (issue 33). */
     readonly forwardingNumbers: Pick<ForwardingNumberRepository, 'findBySubscriber' | 'update'>;
+    /** Their forwarded calls' records (issue 33), erased. */
+    readonly calls: Pick<CallRepository, 'deleteBySubscriber'>;
   };
 
 /** DELETE's entry: answered instead of keeping the voice messages sent with it. */
@@ -152,11 +156,15 @@ async function takeCodeText(deps: DeleteDeps, from: string, kind: 'codes' | 'ans
 
 /** DELETE with the right code: erases everything of the number but its opt-out record, and says how many. */
 async function eraseSender(deps: DeleteDeps, from: string, language: TextLanguage): Promise<void> {
+  // Calls first, in this order: once the number is marked for release no new call is taken ("not taking
+  // messages", nothing stored), and once the calls in progress are forgotten their recordings make no message
+  // (a recording of a call we do not know is deleted at Twilio), so no call's message comes after the erasure.
+  await releaseLater(deps, from);
+  await deps.calls.deleteBySubscriber(from);
   const messages = await deps.messages.listBySender(from);
   for (const message of messages) await eraseMessage(deps, message);
   await revokeUploadLinks(deps, from);
   await deps.preferences.delete(from);
-  await releaseLater(deps, from);
   // The records of what was refused (pictures, other texts) go too, but the answer counts voice messages.
   const voiceMessages = messages.filter((message) => !message.refusal).length;
   await replyTo(deps, from, DELETED_TEXT(deps.serviceName, voiceMessages, language), 'deleted');
