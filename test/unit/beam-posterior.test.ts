@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  alignToBest,
+  agreement,
   combinedConfidence,
   comparable,
   hypothesisWeights,
@@ -16,27 +16,49 @@ import { gatherRows, topTokens } from '../../lambdas/adapters/offline/moonshine-
 
 const words = (text: string) => text.split(' ');
 
-describe('aligning a hypothesis to the best', () => {
-  it('pairs the same words, and a different word in the same place', () => {
-    expect(alignToBest(words('call me at 4 1 2'), words('call me at 0 1 2'))).toEqual(
-      words('call me at 0 1 2'),
-    );
+describe('whether another hypothesis says the same word', () => {
+  it('agrees on the same words, not on a digit heard otherwise', () => {
+    expect(agreement(words('call me at 4 1 2'), words('call me at 0 1 2'))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+    ]);
   });
 
-  it('leaves a word the other hypothesis lacks unpaired, and skips one it adds', () => {
-    expect(alignToBest(words('it is Jalen here'), words('it is here'))).toEqual(['it', 'is', null, 'here']);
-    expect(alignToBest(words('it is Jalen'), words('it is uh Jalen'))).toEqual(['it', 'is', 'Jalen']);
+  it('is not misled by a word the other hypothesis lacks or adds between words', () => {
+    expect(agreement(words('it is Jalen here'), words('it is here'))).toEqual([true, true, false, true]);
+    expect(agreement(words('it is Jalen'), words('it is uh Jalen'))).toEqual([true, true, true]);
   });
 
-  it('compares words without case or punctuation', () => {
+  it('takes the same thing written another way as the same word', () => {
+    expect(agreement(words('at 10:30 on Friday.'), words('at 10 30 on friday'))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(agreement(words('after 3 p.m.'), words('after 3pm'))).toEqual([true, true, true]);
+    expect(agreement(words('some body hit me'), words('somebody hit me'))).toEqual([true, true, true, true]);
+    expect(agreement(words('at 10'), words('at10'))).toEqual([true, true]);
+  });
+
+  it('disagrees on a letter inserted in a word or glued to it', () => {
+    expect(agreement(words('it is Jalen'), words('it is Jaylen'))).toEqual([true, true, false]);
+    expect(agreement(words('at 10'), words('at 210'))).toEqual([true, false]);
+    expect(agreement(words('please call'), words('please recall'))).toEqual([true, false]);
+  });
+
+  it('compares without case or punctuation, a word of punctuation as written', () => {
     expect(comparable('Friday,')).toBe('friday');
     expect(comparable('-')).toBe('-');
-    expect(alignToBest(words('on Friday.'), words('on friday'))).toEqual(['on', 'friday']);
   });
 
-  it('aligns nothing with nothing', () => {
-    expect(alignToBest([], words('a b'))).toEqual([]);
-    expect(alignToBest(words('a b'), [])).toEqual([null, null]);
+  it('agrees on nothing with nothing', () => {
+    expect(agreement([], words('a b'))).toEqual([]);
+    expect(agreement(words('a b'), [])).toEqual([false, false]);
   });
 });
 
