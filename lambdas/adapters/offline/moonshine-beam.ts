@@ -10,7 +10,8 @@
  * Length: a hypothesis is ranked by its summed log-probability divided by its length in tokens (the end token
  * counted), as Whisper's beam search does. The raw sum favours stopping early (every token costs), which in
  * speech means dropping the end of what was said; divided by the length, a longer hypothesis competes on its
- * per-token likelihood. The posterior between hypotheses uses the raw sums (their probabilities as a whole).
+ * per-token likelihood. The posterior between hypotheses weighs them the same way (per token, scaled to the
+ * best's length; moonshine-transcriber.ts): by raw sums a hypothesis that stopped early outweighed the rest.
  * With width 1 the transcriber calls decodeGreedy instead (moonshine-decoder.ts): the same output byte for byte.
  */
 import type * as Ort from 'onnxruntime-node';

@@ -328,11 +328,15 @@ export class MoonshineTranscriber implements Transcriber {
 
   /** The best hypothesis's words, each confidence joined with the hypotheses' agreement on the word. */
   private withPosteriors(sessions: Sessions, words: HeardWord[], decoded: BeamResult): HeardWord[] {
+    // Weighed as they were ranked: by log-probability per token, over the best's length. Their raw totals
+    // would give nearly all the weight to one that stopped early (a piece's hypotheses measured 0.01 for
+    // every word of the best while it held them all).
+    const length = decoded.best.tokens.length + 1;
     const hypotheses = decoded.nBest.map((hypothesis) => ({
       words: tokenWords(scoredTokens(sessions.tokenizer, hypothesis.tokens, hypothesis.logProbs)).map(
         (w) => w.text,
       ),
-      total: hypothesis.total,
+      total: hypothesis.normalised * length,
     }));
     const posteriors = wordPosteriors(hypotheses, decoded.nBest.indexOf(decoded.best));
     this.onBeamWords?.(
