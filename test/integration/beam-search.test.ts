@@ -60,7 +60,7 @@ describe('beam search (issue 32)', () => {
     );
     const disputed = heard.findIndex((word) => word.posterior < 0.9);
     expect(disputed).toBeGreaterThanOrEqual(0);
-    const word = noisy.words?.[disputed]!;
+    const word = (noisy.words ?? [])[disputed]!;
     expect(word.text).toBe(heard[disputed]!.text);
     expect(word.confidence).toBeCloseTo(Math.min(heard[disputed]!.token, heard[disputed]!.posterior), 6);
     expect(word.confidence).toBeLessThan(0.9);
