@@ -25,6 +25,8 @@ function moonshineFromLayer(): (() => Transcriber) | null {
       moonshineModel: env.MOONSHINE_MODEL,
       moonshineModelDir: env.MOONSHINE_MODEL_DIR,
       moonshineThreads: env.MOONSHINE_THREADS,
+      moonshineBeams: env.MOONSHINE_BEAMS,
+      beamConfidence: env.MOONSHINE_BEAM_CONFIDENCE,
     });
 }
 

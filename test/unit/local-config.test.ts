@@ -4,7 +4,11 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localEngineConfigFromEnv } from '../../lambdas/adapters/offline/engine-config';
+import {
+  DEFAULT_BEAM_CONFIDENCE,
+  DEFAULT_MOONSHINE_BEAMS,
+  localEngineConfigFromEnv,
+} from '../../lambdas/adapters/offline/engine-config';
 import { readLocalConfig } from '../../local/local-config';
 import { StartupError } from '../../local/startup-error';
 
@@ -109,5 +113,19 @@ describe("the offline engine's variables", () => {
       moonshineModelDir: resolve('.models', 'moonshine-tiny'),
     });
     expect(() => localEngineConfigFromEnv({ MOONSHINE_MODEL: 'small' })).toThrow(/MOONSHINE_MODEL/);
+  });
+
+  it('decode with the measured default of beams unless MOONSHINE_BEAMS says otherwise, and refuse none', () => {
+    expect(localEngineConfigFromEnv({ MOONSHINE_BEAMS: '' })).toMatchObject({
+      moonshineBeams: DEFAULT_MOONSHINE_BEAMS,
+      beamConfidence: DEFAULT_BEAM_CONFIDENCE,
+    });
+    expect(
+      localEngineConfigFromEnv({ MOONSHINE_BEAMS: '4', MOONSHINE_BEAM_CONFIDENCE: 'posterior' }),
+    ).toMatchObject({ moonshineBeams: 4, beamConfidence: 'posterior' });
+    expect(() => localEngineConfigFromEnv({ MOONSHINE_BEAMS: '0' })).toThrow(/MOONSHINE_BEAMS/);
+    expect(() => localEngineConfigFromEnv({ MOONSHINE_BEAM_CONFIDENCE: 'mean' })).toThrow(
+      /MOONSHINE_BEAM_CONFIDENCE/,
+    );
   });
 });

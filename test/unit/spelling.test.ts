@@ -140,6 +140,11 @@ describe('decoder biasing over a prefix tree of the words’ tokens', () => {
     ]);
   });
 
+  it('names the tokens it favours, for the beam search to weigh with their bonus (issue 32)', () => {
+    expect(bias.favoured(bias.initial)).toEqual([10]);
+    expect(bias.favoured(bias.advance(bias.initial, 10)).sort((a, b) => a - b)).toEqual([10, 11, 13]);
+  });
+
   it('is nothing for a list without words', () => {
     expect(VocabularyBias.of([], encode)).toBeNull();
   });

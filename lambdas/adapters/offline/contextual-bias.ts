@@ -55,6 +55,13 @@ export class VocabularyBias {
     return this.root.children.has(token) ? this.weights.start : 0;
   }
 
+  /** The tokens that get a bonus in `state`: those continuing a match in progress, and those starting a word. */
+  favoured(state: BiasState): number[] {
+    const tokens = new Set(this.root.children.keys());
+    for (const node of state) for (const token of node.children.keys()) tokens.add(token);
+    return [...tokens];
+  }
+
   /** The token with the largest biased logit, never `skip` (the logits themselves are left as they are). */
   choose(logits: Float32Array, state: BiasState, skip: number): number {
     let best = -1;

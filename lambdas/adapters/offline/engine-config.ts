@@ -4,12 +4,17 @@
  * they are on PATH and in .models/).
  */
 import * as z from 'zod';
+import { BEAM_CONFIDENCES, type BeamConfidence } from '#core/transcripts/word-posterior';
 import {
   DEFAULT_MOONSHINE_SIZE,
   defaultModelDir,
   MOONSHINE_SIZES,
   type MoonshineSize,
 } from './moonshine-model';
+
+/** Greedy until measured otherwise (docs/local-transcription.md, "Beam search"). */
+export const DEFAULT_MOONSHINE_BEAMS = 1;
+export const DEFAULT_BEAM_CONFIDENCE: BeamConfidence = 'min';
 
 const optionalPath = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
@@ -28,6 +33,19 @@ export const localEngineEnvSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(64).default(1),
   ),
+  /**
+   * Hypotheses Moonshine's beam search keeps (issue 32): 1 is greedy decoding, as before; more also read a
+   * word's confidence from whether the hypotheses agree on it (docs/local-transcription.md, "Beam search").
+   */
+  MOONSHINE_BEAMS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(16).default(DEFAULT_MOONSHINE_BEAMS),
+  ),
+  /** With beams, how a word's confidence joins its tokens' and the hypotheses' agreement (word-posterior.ts). */
+  MOONSHINE_BEAM_CONFIDENCE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(BEAM_CONFIDENCES).default(DEFAULT_BEAM_CONFIDENCE),
+  ),
 });
 
 export type LocalEngineConfig = {
@@ -36,6 +54,8 @@ export type LocalEngineConfig = {
   readonly moonshineModel: MoonshineSize;
   readonly moonshineModelDir: string;
   readonly moonshineThreads: number;
+  readonly moonshineBeams: number;
+  readonly beamConfidence: BeamConfidence;
 };
 
 /** Reads the variables; throws one readable error when one is malformed. */
@@ -47,6 +67,8 @@ export function localEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): 
     moonshineModel: parsed.MOONSHINE_MODEL,
     moonshineModelDir: parsed.MOONSHINE_MODEL_DIR ?? defaultModelDir(parsed.MOONSHINE_MODEL),
     moonshineThreads: parsed.MOONSHINE_THREADS,
+    moonshineBeams: parsed.MOONSHINE_BEAMS,
+    beamConfidence: parsed.MOONSHINE_BEAM_CONFIDENCE,
   };
 }
 

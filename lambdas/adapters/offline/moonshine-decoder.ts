@@ -42,19 +42,10 @@ export async function decodeGreedy(
   audio: Float32Array,
   { forbidEndFirst, bias }: DecodeOptions,
 ): Promise<DecodedTokens> {
-  const { ort, encoder, decoder } = sessions;
-  const { last_hidden_state: hidden } = await encoder.run({
-    input_values: new ort.Tensor('float32', audio, [1, audio.length]),
-  });
-  const { layers, heads, headSize } = model;
-  const empty = new ort.Tensor('float32', new Float32Array(0), [1, heads, 0, headSize]);
-  const past: Record<string, Ort.Tensor> = {};
-  for (let layer = 0; layer < layers; layer++) {
-    for (const part of ['decoder', 'encoder']) {
-      for (const kind of ['key', 'value']) past[`past_key_values.${layer}.${part}.${kind}`] = empty;
-    }
-  }
-  const maxTokens = Math.max(4, Math.ceil((audio.length / SAMPLE_RATE) * TOKENS_PER_SECOND));
+  const { ort, decoder } = sessions;
+  const hidden = await encodeAudio(sessions, audio);
+  const past = emptyPast(ort, model);
+  const maxTokens = maxTokensFor(audio);
   const tokens: number[] = [];
   const logProbs: number[] = [];
   let previous = START_TOKEN;
@@ -62,7 +53,7 @@ export async function decodeGreedy(
   for (let step = 0; step < maxTokens; step++) {
     const output = await decoder.run({
       input_ids: new ort.Tensor('int64', BigInt64Array.from([BigInt(previous)]), [1, 1]),
-      encoder_hidden_states: hidden!,
+      encoder_hidden_states: hidden,
       use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
       ...past,
     });
@@ -96,9 +87,34 @@ export async function decodeGreedy(
   return { tokens, logProbs };
 }
 
+/** The encoder's output for `audio` (16 kHz floats), batch 1. */
+export async function encodeAudio(sessions: Sessions, audio: Float32Array): Promise<Ort.Tensor> {
+  const { last_hidden_state: hidden } = await sessions.encoder.run({
+    input_values: new sessions.ort.Tensor('float32', audio, [1, audio.length]),
+  });
+  return hidden!;
+}
+
+/** The key/value cache before the first step: every layer's, empty. */
+export function emptyPast(ort: typeof Ort, model: MoonshineModel): Record<string, Ort.Tensor> {
+  const { layers, heads, headSize } = model;
+  const empty = new ort.Tensor('float32', new Float32Array(0), [1, heads, 0, headSize]);
+  const past: Record<string, Ort.Tensor> = {};
+  for (let layer = 0; layer < layers; layer++) {
+    for (const part of ['decoder', 'encoder']) {
+      for (const kind of ['key', 'value']) past[`past_key_values.${layer}.${part}.${kind}`] = empty;
+    }
+  }
+  return past;
+}
+
+/** At most this many tokens for a piece of audio. */
+export const maxTokensFor = (audio: Float32Array) =>
+  Math.max(4, Math.ceil((audio.length / SAMPLE_RATE) * TOKENS_PER_SECOND));
+
 /** The ids spelling "a.m." and "p.m." in a tokenizer's vocabulary, worked out once per tokenizer. */
 const spellingsByTokenizer = new WeakMap<Tokenizer, ReturnType<typeof meridiemSpellings>>();
-function spellingsOf(tokenizer: Tokenizer): ReturnType<typeof meridiemSpellings> {
+export function spellingsOf(tokenizer: Tokenizer): ReturnType<typeof meridiemSpellings> {
   let spellings = spellingsByTokenizer.get(tokenizer);
   if (!spellings) {
     spellings = meridiemSpellings(tokenizer.vocabById);

@@ -3,7 +3,7 @@
  * process by onnxruntime-node: the same code on a workstation and in Lambda. ffmpeg decodes any accepted
  * format to 16 kHz mono PCM; a voice-activity detector (Silero) finds the speech, which is cut at its pauses
  * into pieces of at most 20 s (longer silences left out); each piece goes through the encoder once and the decoder
- * token by token (greedy, moonshine-decoder.ts), and its words are placed over its speech (issue 32). See
+ * token by token (greedy, moonshine-decoder.ts, or a beam search, moonshine-beam.ts), and its words are placed over its speech (issue 32). See
  * docs/local-transcription.md.
  */
 import { createRequire } from 'node:module';
@@ -13,7 +13,7 @@ import type * as Ort from 'onnxruntime-node';
 import { DependencyMissingError, NoSpeechError, NotEnglishError } from '#core/messages/pipeline-errors';
 import { type HeardWord, transcriptOf } from '#core/transcripts/heard-words';
 import { correctWordsSpelling, type Phonetics } from '#core/transcripts/spelling-correction';
-import { wordsFromTokens } from '#core/transcripts/token-words';
+import { tokenWords, wordsFromTokens } from '#core/transcripts/token-words';
 import {
   judgeTranscript,
   signalsSummary,
@@ -22,13 +22,21 @@ import {
 } from '#core/transcripts/transcript-quality';
 import { lowQualityWarning, POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
 import { normalizeVocabulary } from '#core/transcripts/vocabulary';
+import { type BeamConfidence, combinedConfidence, wordPosteriors } from '#core/transcripts/word-posterior';
 import { placeWords } from '#core/transcripts/word-times';
 import type { AudioInput, Transcriber, Transcription, VocabularyHints } from '../../ports/transcriber';
 import { doubleMetaphonePhonetics } from '../phonetic/double-metaphone-phonetics';
 import { type BiasWeights, everydayWords, VocabularyBias } from './contextual-bias';
 import { type LocalEngineConfig, localEngineConfigFromEnv } from './engine-config';
 import { FfmpegAudioTools } from './ffmpeg-audio-tools';
-import { decodeGreedy, type Sessions, scoredTokens, type Tokenizer } from './moonshine-decoder';
+import { type BeamResult, decodeBeams } from './moonshine-beam';
+import {
+  type DecodeOptions,
+  decodeGreedy,
+  type Sessions,
+  scoredTokens,
+  type Tokenizer,
+} from './moonshine-decoder';
 import {
   defaultModelDir,
   fetchHint,
@@ -93,7 +101,13 @@ const cpuSlots = new Semaphore(availableParallelism());
 export type MoonshineOptions = Partial<
   Pick<
     LocalEngineConfig,
-    'ffmpegPath' | 'ffprobePath' | 'moonshineModel' | 'moonshineModelDir' | 'moonshineThreads'
+    | 'ffmpegPath'
+    | 'ffprobePath'
+    | 'moonshineModel'
+    | 'moonshineModelDir'
+    | 'moonshineThreads'
+    | 'moonshineBeams'
+    | 'beamConfidence'
   >
 > & {
   /**
@@ -104,7 +118,12 @@ export type MoonshineOptions = Partial<
   readonly phonetics?: Phonetics;
   /** How the audio is prepared and cut (issue 32; bench/hearing.ts compares the choices). */
   readonly hearing?: Partial<HearingOptions>;
+  /** Told each piece's words as the beams heard them (bench/beam-calibration.ts reads both confidences). */
+  readonly onBeamWords?: (words: readonly BeamWord[]) => void;
 };
+
+/** A word of the best hypothesis with its token confidence and its posterior among the hypotheses. */
+export type BeamWord = { readonly text: string; readonly token: number; readonly posterior: number };
 
 /** How the audio is prepared and cut before the model, and how words get their times (issue 32). */
 export type HearingOptions = {
@@ -130,6 +149,9 @@ export class MoonshineTranscriber implements Transcriber {
   private readonly vocabularyUse: NonNullable<MoonshineOptions['vocabulary']>;
   private readonly phonetics: Phonetics;
   private readonly hearing: HearingOptions;
+  private readonly beams: number;
+  private readonly beamConfidence: BeamConfidence;
+  private readonly onBeamWords: MoonshineOptions['onBeamWords'];
 
   constructor(options: MoonshineOptions = {}) {
     this.hearing = { ...DEFAULT_HEARING, ...options.hearing };
@@ -144,6 +166,9 @@ export class MoonshineTranscriber implements Transcriber {
       options.moonshineModelDir ??
       (otherModel ? defaultModelDir(this.model.size) : fromEnv.moonshineModelDir);
     this.threads = options.moonshineThreads ?? fromEnv.moonshineThreads;
+    this.beams = options.moonshineBeams ?? fromEnv.moonshineBeams;
+    this.beamConfidence = options.beamConfidence ?? fromEnv.beamConfidence;
+    this.onBeamWords = options.onBeamWords;
     this.audioTools = new FfmpegAudioTools({
       ffmpegPath: options.ffmpegPath ?? fromEnv.ffmpegPath,
       ffprobePath: options.ffprobePath ?? fromEnv.ffprobePath,
@@ -273,22 +298,54 @@ export class MoonshineTranscriber implements Transcriber {
     bias: VocabularyBias | null,
   ): Promise<Decoded> {
     const input = toFloat32(samples, piece);
-    let decoded = await decodeGreedy(sessions, this.model, input, { forbidEndFirst: false, bias });
+    let decoded = await this.decode(sessions, input, { forbidEndFirst: false, bias });
     // Empty output is usually right (silence, a tone). When the piece sounds like speech, the model missed it:
     // forbidding the end token at the first step makes it say what it heard (on silence that gives "You").
-    if (decoded.tokens.length === 0 && hasSpeechEnergy(samples, piece)) {
-      decoded = await decodeGreedy(sessions, this.model, input, { forbidEndFirst: true, bias });
+    if (decoded.best.tokens.length === 0 && hasSpeechEnergy(samples, piece)) {
+      decoded = await this.decode(sessions, input, { forbidEndFirst: true, bias });
     }
     const seconds = (at: number) => Math.round((at / SAMPLE_RATE) * 100) / 100;
-    const words = wordsFromTokens(
-      scoredTokens(sessions.tokenizer, decoded.tokens, decoded.logProbs),
+    const { best } = decoded;
+    let words = wordsFromTokens(
+      scoredTokens(sessions.tokenizer, best.tokens, best.logProbs),
       seconds(piece.start),
     );
+    if (decoded.nBest.length > 1) words = this.withPosteriors(sessions, words, decoded);
     const spans = piece.speech.map((span) => ({ start: seconds(span.start), end: seconds(span.end) }));
     return {
       words: this.hearing.wordTimes === 'spoken' ? placeWords(words, spans) : words,
-      logProbs: decoded.logProbs,
+      logProbs: best.logProbs,
     };
+  }
+
+  /** Greedy (one hypothesis, as before beams) or the beam search's survivors, best first. */
+  private async decode(sessions: Sessions, input: Float32Array, options: DecodeOptions): Promise<BeamResult> {
+    if (this.beams > 1) return decodeBeams(sessions, this.model, input, options, this.beams);
+    const greedy = await decodeGreedy(sessions, this.model, input, options);
+    const only = { ...greedy, total: 0, normalised: 0 };
+    return { best: only, nBest: [only] };
+  }
+
+  /** The best hypothesis's words, each confidence joined with the hypotheses' agreement on the word. */
+  private withPosteriors(sessions: Sessions, words: HeardWord[], decoded: BeamResult): HeardWord[] {
+    // Weighed as they were ranked: by log-probability per token, over the best's length. Their raw totals
+    // would give nearly all the weight to one that stopped early (a piece's hypotheses measured 0.01 for
+    // every word of the best while it held them all).
+    const length = decoded.best.tokens.length + 1;
+    const hypotheses = decoded.nBest.map((hypothesis) => ({
+      words: tokenWords(scoredTokens(sessions.tokenizer, hypothesis.tokens, hypothesis.logProbs)).map(
+        (w) => w.text,
+      ),
+      total: hypothesis.normalised * length,
+    }));
+    const posteriors = wordPosteriors(hypotheses, decoded.nBest.indexOf(decoded.best));
+    this.onBeamWords?.(
+      words.map((word, at) => ({ text: word.text, token: word.confidence, posterior: posteriors[at] ?? 1 })),
+    );
+    return words.map((word, at) => ({
+      ...word,
+      confidence: combinedConfidence(word.confidence, posteriors[at] ?? 1, this.beamConfidence),
+    }));
   }
 }
 
