@@ -129,3 +129,30 @@ describe('a window whose start was not heard is no event', () => {
     expect(shown('We moved your appointment to 3 pm tomorrow.')).toBe('2026-11-27 15:00 - 15:30');
   });
 });
+
+describe('a deadline said as a condition, and a time to come after a clause in the past', () => {
+  it('keeps "If it isn\'t signed by five p.m. today" and "if we don\'t hear from you by 2": a deadline, not a maybe', () => {
+    expect(
+      shown("If it isn't signed by five p.m. today, your classes will be dropped for non-payment."),
+    ).toBe('2026-11-26 16:30 - 17:00');
+    expect(shown("If we don't hear from you by 2 p.m. today, the transfer goes through as asked.")).toBe(
+      '2026-11-26 13:30 - 14:00',
+    );
+    // A condition that makes the rest optional is still none.
+    expect(shown('If you have questions, call me before five today.')).toBe(NONE);
+    expect(shown('If you have time on Tuesday at 3, give me a call.')).toBe(NONE);
+  });
+
+  it('keeps "the discharge went through, and we need someone to pick him up by 3 this afternoon"', () => {
+    expect(
+      shown("Your dad's discharge went through, and we need someone to pick him up by 3 this afternoon."),
+    ).toBe('2026-11-26 14:30 - 15:00');
+    // The past of the time itself is still no time to keep; nor are opening hours "Monday through Friday";
+    // nor is what is only asked after the past ("if you can" is a condition, not something to come).
+    expect(shown('I tried you at 3 and left a message.')).toBe(NONE);
+    expect(
+      shown('I know you just finished three nights in a row, but if you can pick up the 7pm shift tonight.'),
+    ).toBe(NONE);
+    expect(shown('We are open Monday through Friday, 9 through 5.')).toBe(NONE);
+  });
+});

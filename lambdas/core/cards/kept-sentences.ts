@@ -219,16 +219,45 @@ const theirPlan = (words: readonly string[]) =>
         (['is', 'are'].includes(words[at - 1] ?? '') && THEIR_PLANS.test(words[at - 2] ?? ''))),
   );
 
-/** Whether a sentence's times are none to keep: past, a habit, only if, "any weekday", someone else's plans. */
-function notToKeep(words: readonly string[]): boolean {
-  if (words[0] === 'if' || words[0] === 'unless') return true;
+/** "Monday through Friday", "9 through 5": a span of days or hours, not "the discharge went through". */
+const spansDays = (words: readonly string[], at: number) =>
+  /\d|day$|^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)$/.test(
+    words[at - 1] ?? '',
+  );
+
+/** Whether a sentence opens with "if" and "by" or "before" leads to its first time: a deadline said as one. */
+const ifDeadline = (words: readonly string[], firstAt: number) =>
+  (words[0] === 'if' || words[0] === 'unless') &&
+  DEADLINE_LEADS.has(words[firstAt - 1] ?? '') &&
+  !OPTIONAL_IF.test(words.slice(0, 4).join(' '));
+/** A condition that makes the rest optional: "if you have questions, call me before five" is no deadline. */
+const OPTIONAL_IF = /^if you (?:have|need|want|'d|would|get|can't|cannot|are unable|aren't able|wish)\b/;
+
+/**
+ * Whether a sentence's times are none to keep: past, a habit, only if, "any weekday", someone else's plans.
+ * `firstAt`: where its first time, day or date is (-1: none). A past word with something to come between it
+ * and that time is the past of another clause (issue 32, seventh set): "Your dad's discharge went through, and
+ * we need someone to pick him up by 3 this afternoon". "If" opens a deadline when "by" or "before" leads to the
+ * time: "If it isn't signed by five p.m. today, your classes will be dropped".
+ */
+function notToKeep(words: readonly string[], firstAt = -1): boolean {
+  if ((words[0] === 'if' || words[0] === 'unless') && !ifDeadline(words, firstAt)) return true;
   if (theirPlan(words)) return true;
   // "I moved my office hours this week to Thursday at 3:45": hours moved are a time set, not a habit.
   const moved = words.some((word) => MOVE_WORDS.has(word));
+  // Only what is to come, not a condition: "if you can pick up the 7pm shift" is asked, not set.
+  const comes = (at: number) =>
+    (TO_COME_WORDS.has(words[at] ?? '') || (words[at] ?? '').endsWith("'ll")) &&
+    words[at - 1] !== 'if' &&
+    !(words[at - 1] === 'you' && words[at - 2] === 'if');
+  const laterComes = (at: number) =>
+    firstAt > at && words.slice(at + 1, firstAt).some((_, offset) => comes(at + 1 + offset));
   return words.some(
     (word, at) =>
-      (PAST_WORDS.has(word) && !hasGot(words, at) && !passiveToCome(words, at)) ||
-      (HABIT_WORDS.has(word) && !(word === 'hours' && moved)) ||
+      (PAST_WORDS.has(word) && !hasGot(words, at) && !passiveToCome(words, at) && !laterComes(at)) ||
+      (HABIT_WORDS.has(word) &&
+        !(word === 'hours' && moved) &&
+        !(word === 'through' && !spansDays(words, at))) ||
       (word === 'every' && EVERY_WHAT.test(words[at + 1] ?? '')) ||
       (word === 'last' && LAST_WHAT.has(words[at + 1] ?? '')) ||
       (word === 'any' && /^(?:week)?day|^time|^weekday/.test(words[at + 1] ?? '')),
@@ -262,12 +291,15 @@ export function keptMentions(
   sentenceMentions: readonly Mention[],
   deadlineAt = -1,
 ): Mention[] | null {
-  if (notToKeep(own)) return null;
+  const firstAt = (sentenceMentions[0]?.start ?? start - 1) - start;
+  if (notToKeep(own, firstAt)) return null;
   const mentions = beforeTheLoss(own, start, sentenceMentions, deadlineAt);
   if (mentions === null) return null;
   // "Thursday at 2:30, if not, call me": "if not" offers another way, it takes nothing back (issue 32).
+  // "If it isn't signed by 5 today": the condition's "not" takes no time back.
+  const condition = ifDeadline(own, firstAt) ? firstAt : 0;
   const undone = own.findIndex(
-    (word, at) => UNDONE_WORDS.has(word) && !(word === 'not' && own[at - 1] === 'if'),
+    (word, at) => at >= condition && UNDONE_WORDS.has(word) && !(word === 'not' && own[at - 1] === 'if'),
   );
   const renewed = undone < 0 ? -1 : own.findIndex((word, at) => at > undone && RENEWED_WORDS.has(word));
   if (undone >= 0 && renewed < 0) return null;
