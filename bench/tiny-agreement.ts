@@ -109,7 +109,7 @@ try {
 }
 for (const kind of ['name', 'business']) {
   console.log(
-    `${kind}s, by base's least confidence: right (tiny agrees / not) | not the caller's (agrees / not)`,
+    `${kind === 'name' ? 'names' : 'businesses'}, by base's least confidence: right (tiny agrees / not) | not the caller's (agrees / not)`,
   );
   for (const [low, high] of BANDS) {
     const band = rows.filter((row) => row.kind === kind && row.conf >= low && row.conf < high);
