@@ -34,6 +34,15 @@ function message(transcript: HeardTranscript, urgent = false) {
   return { first, caller, card };
 }
 
+/** A transcript as Moonshine heard it, written "word@confidence word@confidence ...". */
+function asHeard(said: string): HeardTranscript {
+  const words = said.split(' ').map((word) => {
+    const [text = '', confidence] = word.split('@');
+    return { text, confidence: Number(confidence), at: 0 };
+  });
+  return { text: words.map((word) => word.text).join(' '), words };
+}
+
 /** Long enough that the first text is a summary, not the whole message. */
 const CALL =
   'I looked into it this morning and there are a few things we need to settle before the end of the week, so please call me back at 612-555-0142.';
@@ -155,11 +164,7 @@ describe('a business not heard well enough to state', () => {
     // As Moonshine heard a storage company on the fifth held-out set (word@confidence).
     const said =
       'This@0.79 is@1.00 sentry@0.49 self@0.74 storage@0.57 about@0.92 unit@0.87 240@0.51 one@0.38 your@0.75 balance@0.97 of@0.94 340@0.98 dollars@0.61 is@0.99 past@0.53 due@0.98 and@0.96 the@1.00 unit@1.00 goes@1.00 to@1.00 auction@0.96 tomorrow@0.96 morning@0.98 at@1.00 9:00@0.95 to@0.77 stop@0.93 a@0.43 sale@0.98 pay@0.97 at@0.92 our@0.98 office@1.00 before@1.00 we@1.00 close@0.84 at@0.98 6:00@0.99 p.m.@0.98 today@0.75 call@0.64 863-555-0192@0.65';
-    const words = said.split(' ').map((word) => {
-      const [text = '', confidence] = word.split('@');
-      return { text, confidence: Number(confidence), at: 0 };
-    });
-    const { first, caller, card } = message({ text: words.map((word) => word.text).join(' '), words });
+    const { first, caller, card } = message(asHeard(said));
     expect(first).toMatch(/^Voice Summary: From Sentry\(\?\) Self\(\?\) Storage\(\?\): /);
     expect(caller).toBeNull();
     expect(card).toBeNull();
@@ -169,11 +174,7 @@ describe('a business not heard well enough to state', () => {
     // As Moonshine heard a nurse scheduler on the third held-out set (word@confidence).
     const said =
       "Hey@0.51 Priya,@0.90 it's@0.91 Donna@0.81 from@1.00 Staffing@0.41 at@0.80 St@0.78 Luke's,@0.56 sorry@0.89 to@1.00 bug@1.00 you@0.99 on@0.99 your@1.00 day@0.97 off.@0.98 I@1.00 know@1.00 you@1.00 just@0.98 finished@1.00 three@0.65 nights@0.99 in@1.00 a@0.96 row@1.00 and@0.99 I@0.99 hate@1.00 asking,@0.99 but@0.99 we've@1.00 got@1.00 to@0.64 call@1.00 outs@0.93 on@0.99 4@1.00 West@0.79 and@0.96 we're@0.92 really@0.97 stuck,@0.99 if@0.98 you@1.00 can@0.87 pick@1.00 up@1.00 the@0.99 7pm,@0.70 shift@0.88 tonight.@0.93 I@0.83 can@0.97 do@0.90 the@0.34 incentive,@0.84 an@0.87 extra@0.99 $200@0.99 on@0.94 top,@0.97 I@0.86 need@1.00 to@1.00 know@0.99 by@0.87 4@1.00 o'clock,@0.85 otherwise@0.91 I@0.95 have@1.00 to@1.00 call@1.00 the@1.00 agency,@0.99 my@0.76 direct@0.98 line@0.99 is@1.00 614-555-0138,@0.79 thanks,@0.92 hon.@0.85";
-    const words = said.split(' ').map((word) => {
-      const [text = '', confidence] = word.split('@');
-      return { text, confidence: Number(confidence), at: 0 };
-    });
-    const { first } = message({ text: words.map((word) => word.text).join(' '), words }, true);
+    const { first } = message(asHeard(said), true);
     expect(first).toMatch(/^URGENT: Voice Summary: Donna\(\?\): I know you just finished /);
     expect(first).toContain('shift tonight.');
     expect(first).not.toContain('Staffing');
