@@ -250,8 +250,12 @@ function notToKeep(words: readonly string[], firstAt = -1): boolean {
     (TO_COME_WORDS.has(words[at] ?? '') || (words[at] ?? '').endsWith("'ll")) &&
     words[at - 1] !== 'if' &&
     !(words[at - 1] === 'you' && words[at - 2] === 'if');
-  const laterComes = (at: number) =>
-    firstAt > at && words.slice(at + 1, firstAt).some((_, offset) => comes(at + 1 + offset));
+  // The last word to come before the first time: a past word before it is another clause's past (one pass,
+  // not a look ahead from every past word: a hostile run-on of 20,000 "went" stays linear).
+  let lastComes = -1;
+  for (let at = Math.min(firstAt, words.length) - 1; at >= 0 && lastComes < 0; at--)
+    if (comes(at)) lastComes = at;
+  const laterComes = (at: number) => firstAt > at && lastComes > at;
   return words.some(
     (word, at) =>
       (PAST_WORDS.has(word) && !hasGot(words, at) && !passiveToCome(words, at) && !laterComes(at)) ||
