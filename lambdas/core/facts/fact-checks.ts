@@ -10,6 +10,7 @@
 
 import type { HeardToken } from '#core/transcripts/heard-transcript';
 import { DOUBTFUL_BELOW } from '#core/transcripts/heard-words';
+import { bareWord } from '#core/transcripts/spoken-numbers';
 import { isBusinessShape } from './business-mentions';
 import { findMentions, type Mention } from './fact-mentions';
 import { TWENTY_FOUR_HOUR } from './time-mentions';
@@ -104,6 +105,19 @@ function leastConfidence(tokens: readonly HeardToken[], mention: Mention): numbe
   return known.length === 0 ? null : Math.min(...known);
 }
 
+/**
+ * A name is judged by its given name alone ("Pam" of "Pam Whitaker"), not by the least of its words: the
+ * surname is judged apart and dropped when heard badly (core/facts/stated-summary.ts), so a surname heard at
+ * 0.56 no longer doubts a first name heard at 0.96.
+ */
+function nameConfidence(tokens: readonly HeardToken[], mention: Mention): number | null {
+  const given = mention.value.toLowerCase();
+  const token = tokens
+    .slice(mention.start, mention.end)
+    .find((each) => bareWord(each.text).replace(/'s$/, '') === given);
+  return token === undefined ? leastConfidence(tokens, mention) : token.confidence;
+}
+
 const inVocabulary = (name: string, vocabulary: readonly string[] | undefined) =>
   (vocabulary ?? []).some((word) => word.toLowerCase() === name.toLowerCase());
 
@@ -117,7 +131,8 @@ export function checkFacts(tokens: readonly HeardToken[], options: FactCheckOpti
     if (mention.kind === 'name' && inVocabulary(mention.value, options.vocabulary)) {
       return { ...mention, sure: true, doubt: null, at };
     }
-    const confidence = leastConfidence(tokens, mention);
+    const confidence =
+      mention.kind === 'name' ? nameConfidence(tokens, mention) : leastConfidence(tokens, mention);
     // A business that does not read as one ("Lakeside Gentle": no Dental, Pharmacy, Office...) is a name.
     const nameLike =
       mention.kind === 'name' || (mention.kind === 'business' && !isBusinessShape(mention.value));
