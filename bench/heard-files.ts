@@ -75,6 +75,24 @@ export function distinctWords(name: string): string[] {
   return kept.length > 0 ? kept : words;
 }
 
+/**
+ * Words as the script has them when written apart ("North Side" for Northside, "Bright Side" for Brightside):
+ * two words that together are one word said, and apart are not both said, are that word. Where a text puts a
+ * space is how it is written, not what was heard.
+ */
+export function joinedAsSaid(words: readonly string[], said: ReadonlySet<string>): string[] {
+  const joined: string[] = [];
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at]!;
+    const next = words[at + 1];
+    if (next !== undefined && !(said.has(word) && said.has(next)) && said.has(word + next)) {
+      joined.push(word + next);
+      at++;
+    } else joined.push(word);
+  }
+  return joined;
+}
+
 const TITLES = /^(?:dr|doctor|mr|mrs|ms|miss|prof)\.?$/i;
 
 /** A person's name as a text may show it: every spelling, and each one's first word (titles left out). */
@@ -97,7 +115,7 @@ export function sameBusiness(
 ): boolean {
   if (voicemail.business === null) return false;
   const said = new Set(distinctWords(voicemail.script));
-  const words = distinctWords(stated);
+  const words = joinedAsSaid(distinctWords(stated), said);
   const business = distinctWords(voicemail.business);
   return words.every((word) => said.has(word)) && words.some((word) => business.includes(word));
 }

@@ -20,6 +20,7 @@ import { SERVICE_NAME } from './facts-pipeline';
 import {
   distinctWords,
   type FileScore,
+  joinedAsSaid,
   nameForms,
   type PageEvent,
   type PageFile,
@@ -150,14 +151,16 @@ export function scoreBusiness(first: string, voicemail: HeardVoicemail): HeardFa
     (business) => voicemail.business === null || !sameBusiness(business, voicemail),
   );
   const said = new Set(distinctWords(voicemail.script));
-  const wrong = other.filter((business) => !distinctWords(business).every((word) => said.has(word)));
+  const wrong = other.filter(
+    (business) => !joinedAsSaid(distinctWords(business), said).every((word) => said.has(word)),
+  );
   if (voicemail.business === null) {
     return wrong.length === 0
       ? null
       : { kind: 'business', label: `business ${wrong[0]} (none given)`, verdict: 'wrong', invented: true };
   }
   // "St. Vincent's" for Saint Vincent's: the text's words read as distinctWords reads them.
-  const plainWords = new Set(distinctWords(plain));
+  const plainWords = new Set(joinedAsSaid(distinctWords(plain), new Set(words)));
   const right = words.every((word) => wordIn(word, plain) || plainWords.has(word));
   const verdict: Verdict =
     wrong.length > 0 ? 'wrong' : right ? 'right' : marked.length > 0 || doubted ? 'unclear' : 'left out';

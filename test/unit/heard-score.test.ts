@@ -128,6 +128,21 @@ describe('the business in the first text', () => {
     };
     expect(business("Renata from St. Vincent's: Please call us back.", truth)?.verdict).toBe('right');
   });
+
+  it('reads a business written apart as the one word said ("North Side" for Northside), and no other', () => {
+    const truth = {
+      ...voicemail('nurse-fever'),
+      business: 'Northside Physical Therapy',
+      script: 'Hi, this is Jess at Northside Physical Therapy. We need to move your visit.',
+    };
+    expect(
+      business('Jess from North Side Physical Therapy: We need to move your visit.', truth)?.verdict,
+    ).toBe('right');
+    // Joined, the words must still be the ones said: "North Shore" is another business.
+    expect(
+      business('Jess from North Shore Physical Therapy: We need to move your visit.', truth)?.verdict,
+    ).toBe('wrong');
+  });
 });
 
 describe('a run scored', () => {
@@ -196,7 +211,9 @@ describe('the contact card', () => {
   it('is wrong with another number or a misheard name, and none with the page reason when not offered', () => {
     expect(scoreContact(card('Jenna', null, '312-555-0174'), dentist)?.verdict).toBe('wrong');
     expect(scoreContact(card('Jennifer', null, '312-555-0147'), dentist)?.verdict).toBe('wrong');
-    expect(scoreContact(card(null, 'Lake Side Dental', '312-555-0147'), dentist)?.verdict).toBe('wrong');
+    expect(scoreContact(card(null, 'Wake Side Dental', '312-555-0147'), dentist)?.verdict).toBe('wrong');
+    // Written apart, the business is the one said: where a space goes is spelling, not hearing.
+    expect(scoreContact(card(null, 'Lake Side Dental', '312-555-0147'), dentist)?.verdict).toBe('right');
     expect(scoreContact(NO_FILE, dentist)).toEqual({ verdict: 'none', detail: 'none was heard well enough' });
   });
 
