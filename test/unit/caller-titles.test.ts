@@ -142,32 +142,11 @@ describe('a business beside a doubted name', () => {
   });
 });
 
-describe('a business that reads as one (its last word a kind of business)', () => {
-  it('is stated with its own words heard at 0.5 or more: proper nouns are heard less surely than words', () => {
-    const text =
-      "Hello, this is Beatriz Soto from the Bursar's Office at Lakemont College. You have an unpaid balance on your account, and I wanted to go over the payment plans we offer with you before the end of the term. Please call me back at 612-555-0142.";
-    const { first, card } = message(heard(text, { Beatriz: 0.46, Lakemont: 0.51 }));
-    expect(first).toMatch(/^Voice Summary: Beatriz\(\?\) from Lakemont College: /);
-    expect(card).toMatchObject({ fn: 'Lakemont College' });
-    // Under 0.5 the word is as likely another: "Lake Shorgas and Electric" for Lake Shore Gas and Electric.
-    const gas = message(
-      heard(
-        'Hello, this is Lake Shorgas and Electric. A technician will install your meter Wednesday. Call 877-555-0163.',
-        {
-          Shorgas: 0.4,
-        },
-      ),
-    );
-    expect(gas.card).toBeNull();
-    expect(gas.first).not.toMatch(/Shorgas(?!\(\?\))/);
-  });
-});
-
 describe('a business not heard well enough to state', () => {
   it('is shown beside a doubted name, marked doubtful word by word, and never saved on a card', () => {
     const text =
       "Hello, this is Beatriz Soto from the Bursar's Office at Lakemont College. You have an unpaid balance on your account, and I wanted to go over the payment plans we offer with you before the end of the term. Please call me back at 612-555-0142.";
-    const { first, caller, card } = message(heard(text, { Beatriz: 0.46, Lakemont: 0.44 }));
+    const { first, caller, card } = message(heard(text, { Beatriz: 0.46, Lakemont: 0.51 }));
     expect(first).toMatch(/^Voice Summary: Beatriz\(\?\) from Lakemont\(\?\) College\(\?\): /);
     expect(caller).toBeNull();
     expect(card).toBeNull();
@@ -176,7 +155,7 @@ describe('a business not heard well enough to state', () => {
   it('is left out of the lead when it would cost a sentence of what the caller said', () => {
     const text =
       "Hello, this message is for Dana Whitfield. This is Beatriz Soto from the Bursar's Office at Lakemont College. You have an unpaid balance of three hundred forty dollars, and students with a balance get dropped from their classes at five today. Pay online or at Hamilton Hall. My direct line is 860-555-0191.";
-    const { first } = message(heard(text, { Beatriz: 0.46, Lakemont: 0.44 }));
+    const { first } = message(heard(text, { Beatriz: 0.46, Lakemont: 0.51 }));
     expect(first).toMatch(/^Voice Summary: Beatriz\(\?\): /);
     expect(first).not.toContain('Lakemont');
   });

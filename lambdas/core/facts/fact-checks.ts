@@ -42,15 +42,6 @@ export type FactCheckOptions = {
  */
 export const NAME_SURE_AT_LEAST = 0.9;
 
-/**
- * A business that reads as one (its last word a kind of business: "Pioneer Electric", "Oak Park Senior
- * Center") is stated when each of its words was heard at least this surely. Its own words are proper nouns the
- * model hears at 0.41-0.57 when right (Pioneer, Oak, Bright, Keystone: docs/decisions/callers.md); at the
- * words' 0.6 three in four right businesses were withheld. Under 0.5 the two misheard ones on the development
- * sets ("Lake Shorgas and Electric" 0.40, "Staffing" 0.41) go with the right ones there.
- */
-export const SHAPED_BUSINESS_AT_LEAST = 0.5;
-
 export const LOW_CONFIDENCE = 'heard with low confidence';
 export const TWO_READINGS = 'said twice differently';
 
@@ -145,11 +136,7 @@ export function checkFacts(tokens: readonly HeardToken[], options: FactCheckOpti
     // A business that does not read as one ("Lakeside Gentle": no Dental, Pharmacy, Office...) is a name.
     const nameLike =
       mention.kind === 'name' || (mention.kind === 'business' && !isBusinessShape(mention.value));
-    const least = nameLike
-      ? NAME_SURE_AT_LEAST
-      : mention.kind === 'business'
-        ? SHAPED_BUSINESS_AT_LEAST
-        : DOUBTFUL_BELOW;
+    const least = nameLike ? NAME_SURE_AT_LEAST : DOUBTFUL_BELOW;
     // "a las 15:30": callers in other languages say the 24-hour clock.
     const problem = mention.problem === TWENTY_FOUR_HOUR && !english ? null : mention.problem;
     const doubt =

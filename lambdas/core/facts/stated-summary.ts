@@ -34,7 +34,6 @@ import {
   LOW_CONFIDENCE,
   NAME_SURE_AT_LEAST,
   nationalDigits,
-  SHAPED_BUSINESS_AT_LEAST,
 } from './fact-checks';
 import { findMentions, type Mention } from './fact-mentions';
 import { bestHeard, everyWordHeard, plainPhrase } from './heard-phrases';
@@ -131,7 +130,7 @@ function statedCaller(caller: CallerCandidate, heard: HeardFacts): CallerCandida
   };
   // A business that does not read as one ("Lakeside Gentle") is held to the name's bar (issue 32).
   const organization = caller.organization ?? '';
-  const least = isBusinessShape(organization) ? SHAPED_BUSINESS_AT_LEAST : NAME_SURE_AT_LEAST;
+  const least = isBusinessShape(organization) ? undefined : NAME_SURE_AT_LEAST;
   return { name, role: kept(caller.role), organization: kept(caller.organization, least) };
 }
 
