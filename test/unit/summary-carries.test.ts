@@ -58,6 +58,18 @@ describe('the first text of a long voicemail says why and how much', () => {
     expect(first).not.toMatch(/Karen: Walsh|Thank you/);
   });
 
+  it('leads with "Pam Whitaker", not a remnant of "it\u2019s Pam Whitaker, charge nurse on Five West"', () => {
+    const first = firstText(
+      "Hi Danny, it's Pam Whitaker, charge nurse on Five West. We've got two call outs tonight and we're drowning. Any chance you could pick up the night shift, seven to seven, time and a half? I need to know by four so I can call the agency if not. Call me at 312-555-0147.",
+    );
+    expect(first).toMatch(/^Voice Summary: Pam Whitaker: We've got two call outs tonight/);
+    expect(first).not.toMatch(/Whitaker, |Five West/);
+    // "it's Tom Blissin." is still Tom: after "it's", a surname before a full stop is the next word heard into it.
+    const tom = "Hey, it's Tom Blissin. The part for your dryer came in, you can pick it up Friday after 3.";
+    const words = tom.split(' ').map((word) => ({ text: word, confidence: 0.95, at: 0 }));
+    expect(summarizeExtractively(tom, words).caller?.name).toBe('Tom');
+  });
+
   it('carries a plumber\u2019s price and time, and why the heater must go', () => {
     const first = firstText(PLUMBER);
     expect(first).toContain('$850');

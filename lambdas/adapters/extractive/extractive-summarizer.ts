@@ -70,6 +70,8 @@ function keyPoints(
   return points.slice(0, 3);
 }
 
+const NUMBER_WORDS = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi;
+
 /** The introduction's sentence without the introduction: "Hi, this is Maria, the nurse, your son..." -> "Your son...". */
 function afterIntroduction(sentence: string, end: number): string {
   const rest = sentence
@@ -78,8 +80,11 @@ function afterIntroduction(sentence: string, end: number): string {
     .join(' ')
     .replace(/^[\s,.;:!?-]+/, '')
     .replace(/^(?:and|so|but)\b[\s,]*/i, '');
-  // What is left of the introduction ("Walsh, the school nurse at Lincoln Elementary.") is who, not what.
-  return rest.split(/\s+/).length < 4 || !hasContent(rest) ? '' : capitalize(rest);
+  // What is left of the introduction ("Walsh, the school nurse at Lincoln Elementary.", "Charge nurse on Five
+  // West.") is who, not what: a few words whose only content is a number said as a word (a ward, a floor).
+  const words = rest.split(/\s+/).length;
+  const who = words <= 5 && !/\d/.test(rest) && !hasContent(rest.replace(NUMBER_WORDS, ''));
+  return words < 4 || !hasContent(rest) || who ? '' : capitalize(rest);
 }
 
 /** "Please call us back at (555) 873-0421 to confirm." -> "Please call us back to confirm.": the callback line shows it. */

@@ -258,9 +258,9 @@ export function findIntroduction(sentence: string): Introduction | null {
       !WEEKDAYS.includes(bareWord(surname)) &&
       (surnameFollowedBy === 'organization' ||
         (surnameFollowedBy === 'end' &&
-          introducer[0] !== "it's" &&
-          introducer[0] !== 'its' &&
-          introducer[0] !== 'it'))
+          ((introducer[0] !== "it's" && introducer[0] !== 'its' && introducer[0] !== 'it') ||
+            // "it's Pam Whitaker, charge nurse on five west": a comma goes on to what she is.
+            /,$/.test(surname))))
     ) {
       name.push(bare(surname));
       cursor += 1;
