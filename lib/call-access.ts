@@ -3,6 +3,8 @@
  * voice webhook (voice-call) and the recording and call status callbacks (call-events), split so the one that
  * must answer a ringing call fast holds only what answering needs.
  */
+import { MISSED_CALL_TEXTS_PREFIX } from '#core/calls/call-rules';
+import { TABLES } from '../lambdas/adapters/aws/tables';
 import { ENV } from '../lambdas/composition/env-names';
 import {
   type Access,
@@ -50,6 +52,23 @@ export const callEvents: Access = (fn, t) => {
   fn.setting(ENV.SERVICE_NAME, t.serviceName);
   fn.setting(ENV.PUBLIC_WEBHOOK_URL, t.webhookUrl);
   fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
+};
+
+/**
+ * DELETE by text (the SMS webhook), for what names the subscriber's callers: finds their forwarded calls by
+ * the calls' `subscriber` index and deletes each (it never reads or writes a call otherwise), and deletes the
+ * item of the callers texted a missed call today; of the counters, only that kind (`missed-text#...`), never
+ * a limit or a replay guard.
+ */
+export const erasesCallers: Access = (fn, t) => {
+  fn.table(ENV.CALLS_TABLE, t.data.tables.calls, ['DeleteItem']);
+  fn.queryIndex(t.data.tables.calls, TABLES.calls.indexes[0].name);
+  fn.tableItemsStartingWith(
+    ENV.COUNTERS_TABLE,
+    t.data.tables.counters,
+    ['DeleteItem'],
+    MISSED_CALL_TEXTS_PREFIX,
+  );
 };
 
 /**

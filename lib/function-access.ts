@@ -37,7 +37,7 @@ import {
   team,
   twilio,
 } from './access-grants';
-import { callEvents, forwardingNumberChecks, voiceCall } from './call-access';
+import { callEvents, erasesCallers, forwardingNumberChecks, voiceCall } from './call-access';
 import type { ProjectFunction } from './constructs/project-function';
 
 const step = PIPELINE_STEPS;
@@ -140,10 +140,8 @@ const FUNCTION_ACCESS: Readonly<Record<string, Access>> = {
       'UpdateItem',
     ]);
     fn.queryIndex(t.data.tables.forwardingNumbers, TABLES.forwardingNumbers.indexes[0].name);
-    // DELETE erases the subscriber's forwarded calls (they hold the callers' numbers): finds them by the
-    // `subscriber` index and deletes each; it never reads or writes a call otherwise.
-    fn.table(ENV.CALLS_TABLE, t.data.tables.calls, ['DeleteItem']);
-    fn.queryIndex(t.data.tables.calls, TABLES.calls.indexes[0].name);
+    // DELETE erases what names the subscriber's callers: their calls, and who was texted a missed call.
+    erasesCallers(fn, t);
     // The messages it creates expire (DynamoDB TTL) after the period the privacy policy states.
     fn.setting(ENV.TRANSCRIPT_RETENTION_DAYS, String(t.data.retention.transcriptDays));
   },

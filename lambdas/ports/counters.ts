@@ -17,4 +17,13 @@ export interface Counters {
   giveBack(key: string, amount?: number): Promise<void>;
   /** The count of `key` now (0 when it was never taken, or has expired). */
   read(key: string): Promise<number>;
+  /**
+   * Adds `member` to the set kept at `key` for `window` (a UTC day), unless it is already in it: true when
+   * added. The first member of a later window replaces the set, so the item holds one window's members at
+   * most; a `window` older than the one kept adds nothing (false). Two callers at once cannot both add the
+   * same member.
+   */
+  takeOnce(key: string, member: string, window: string, expiresAt: string): Promise<boolean>;
+  /** Deletes `key` (a count or a set), expired or not: what DELETE uses for an item that names others. */
+  forget(key: string): Promise<void>;
 }

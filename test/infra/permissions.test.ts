@@ -96,6 +96,8 @@ const EXPECTED: Record<string, string[]> = {
     // DELETE erases the subscriber's forwarded calls: found by their index, each deleted, nothing else.
     'dynamodb:DeleteItem on Calls',
     'dynamodb:Query on Calls/index/subscriber',
+    // ...and forgets the callers texted a missed call today: that one kind of counter, no limit or guard.
+    'dynamodb:DeleteItem on Counters items missed-text#*',
     'dynamodb:UpdateItem on Counters',
     'dynamodb:UpdateItem on Signups',
     'dynamodb:UpdateItem on Usage',

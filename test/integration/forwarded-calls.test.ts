@@ -4,10 +4,12 @@
  * answered with TwiML, its 30 s recording made into one message with source "call" (the audio in the bucket,
  * the recording deleted at Twilio, the reply naming the caller ID as the callback however the recording was
  * heard), a hang-up texted once as a missed call, forged posts refused, and DELETE by text during a call
- * erasing the call's record, so its recording makes no message and its end no missed-call text.
+ * erasing the call's record, so its recording makes no message and its end no missed-call text, and
+ * forgetting the callers already texted a missed call.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missedCallTextsKey } from '#core/calls/call-rules';
 import { forwardingNumberSchema } from '#core/calls/forwarding-number';
 import { createDocumentClient } from '../../lambdas/adapters/aws/clients/dynamodb-client';
 import { DynamoForwardingNumberRepository } from '../../lambdas/adapters/aws/dynamo-forwarding-numbers';
@@ -259,6 +261,12 @@ describe('DELETE by text while a call is in progress', () => {
 
   const storedCall = async (callSid: string) =>
     (await db.send(new GetCommand({ TableName: LOCAL_TABLES.calls, Key: { call_sid: callSid } }))).Item;
+  const texted = async () =>
+    (
+      await db.send(
+        new GetCommand({ TableName: LOCAL_TABLES.counters, Key: { key: missedCallTextsKey(subscriber) } }),
+      )
+    ).Item;
   const text = async (body: string) => {
     const response = await postWebhook(runtime, incomingForm({ from: subscriber, body }), {
       token: TWILIO.authToken,
@@ -276,6 +284,12 @@ describe('DELETE by text while a call is in progress', () => {
         confirmed_at: new Date().toISOString(),
       }),
     );
+    // An earlier caller hung up: texted, and kept as texted today (in the subscriber's own counter item).
+    const hangUp = { ...voiceForm(twilioSid('CA'), '+13125550177'), To: forwarding };
+    await post('/api/voice', hangUp);
+    await post('/api/voice/status', { ...hangUp, CallStatus: 'completed', CallDuration: '3' });
+    expect(textsTo(subscriber).filter((t) => t.includes('Missed call'))).toHaveLength(1);
+    expect(await texted()).toMatchObject({ members: new Set(['+13125550177']) });
     const callSid = twilioSid('CA');
     const call = { ...voiceForm(callSid), To: forwarding };
     expect((await post('/api/voice', call)).text).toContain('<Record');
@@ -285,6 +299,8 @@ describe('DELETE by text while a call is in progress', () => {
     await text(`DELETE ${deleteCodeIn(textsTo(subscriber).at(-1)!)}`);
     expect(textsTo(subscriber).at(-1)).toMatch(/we hold no voice messages/);
     expect(await storedCall(callSid)).toBeUndefined();
+    // Nor is any caller kept as texted: the counter item that named them is gone.
+    expect(await texted()).toBeUndefined();
 
     // The caller finishes after the DELETE: Twilio's callbacks find no call.
     const recording = twilio.addRecording(toneWav(10));
@@ -303,7 +319,11 @@ describe('DELETE by text while a call is in progress', () => {
     expect((await post('/api/voice/status', ended)).status).toBe(204);
     expect(await storedCall(callSid)).toBeUndefined();
     expect((await recentMessages(runtime)).some((m) => m.id.startsWith(callSid))).toBe(false);
-    expect(textsTo(subscriber).filter((t) => t.includes('Missed call'))).toEqual([]);
+    // Only the hang-up before the DELETE was texted; the call that ended after it is not.
+    expect(textsTo(subscriber).filter((t) => t.includes('Missed call'))).toEqual([
+      'Voice Summary: Missed call from (312) 555-0177, no message.',
+    ]);
+    expect(await texted()).toBeUndefined();
     // The number waits for its release: a new call is not taken.
     expect((await post('/api/voice', { ...call, CallSid: twilioSid('CA') })).text).toContain(
       'not taking messages',

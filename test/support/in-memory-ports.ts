@@ -190,6 +190,25 @@ export class InMemoryCounters implements Counters {
   async read(key: string) {
     return this.counts.get(key) ?? 0;
   }
+  readonly sets = new Map<string, { window: string; members: Set<string> }>();
+  async takeOnce(key: string, member: string, window: string) {
+    const kept = this.sets.get(key);
+    if (!kept || kept.window < window) {
+      this.sets.set(key, { window, members: new Set([member]) });
+      return true;
+    }
+    if (kept.window > window || kept.members.has(member)) return false;
+    kept.members.add(member);
+    return true;
+  }
+  async forget(key: string) {
+    this.counts.delete(key);
+    this.sets.delete(key);
+  }
+  /** Every key and member kept, to check that nothing names someone. */
+  held(): string[] {
+    return [...this.counts.keys(), ...[...this.sets].flatMap(([key, { members }]) => [key, ...members])];
+  }
 }
 
 export class InMemorySettings implements SettingsRepository {

@@ -42,10 +42,33 @@ export function callMinutesTodayCounter(subscriber: string, now: string): Counte
   return { key: `call-minutes-day#${subscriber}#${day}`, expires };
 }
 
+/**
+ * The one key that remembers which callers a subscriber was texted a missed call from: the subscriber alone
+ * names it, so DELETE erases it without knowing who called or on which days (the callers are a set inside it,
+ * `Counters.takeOnce`; a caller's number in the key would stay until its TTL, which DynamoDB applies days
+ * late and dynalite never).
+ */
+export const missedCallTextsKey = (subscriber: string): string => `${MISSED_CALL_TEXTS_PREFIX}${subscriber}`;
+
+/** What every `missedCallTextsKey` starts with: the one kind of counter DELETE's function may delete. */
+export const MISSED_CALL_TEXTS_PREFIX = 'missed-text#';
+
 /** The one missed-call text a caller (or all private numbers together) may cause a subscriber a day. */
-export function missedCallTextCounter(subscriber: string, caller: string | null, now: string): CounterWindow {
-  const { day, expires } = dayWindow(now);
-  return { key: `missed-text#${subscriber}#${caller ?? 'private'}#${day}`, expires };
+export type MissedCallTextOnce = CounterWindow & { readonly caller: string; readonly day: string };
+
+/**
+ * Where the one missed-call text a caller may cause a subscriber today is counted: the caller (`private` for
+ * every withheld one) in the subscriber's set for the UTC day, which may expire as the day ends (a later
+ * day's first missed call replaces the set, so it never holds more than a day's callers).
+ */
+export function missedCallTextOnce(
+  subscriber: string,
+  caller: string | null,
+  now: string,
+): MissedCallTextOnce {
+  const { day } = dayWindow(now);
+  const expires = new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString();
+  return { key: missedCallTextsKey(subscriber), caller: caller ?? 'private', day, expires };
 }
 
 /** The month counter of `number` for the time `now`, with its expiry (a year after the month ends). */

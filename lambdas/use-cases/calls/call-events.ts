@@ -15,7 +15,7 @@ import {
   type EndedCallStatus,
   isMessageLength,
   isMissedCall,
-  missedCallTextCounter,
+  missedCallTextOnce,
 } from '#core/calls/call-rules';
 import { missedCallText } from '#core/calls/call-texts';
 import { DAY_MS, dayWindow } from '#core/delivery/day-window';
@@ -209,8 +209,8 @@ async function countAndTellMissed(
   await deps.calls.update(call.call_sid, { missed_handled: true });
   const settings = await currentSettings(deps);
   if (!settings.missed_call_texts) return 'missed';
-  const once = missedCallTextCounter(call.subscriber, call.caller, now);
-  if (!(await deps.counters.take(once.key, 1, once.expires))) return 'missed';
+  const once = missedCallTextOnce(call.subscriber, call.caller, now);
+  if (!(await deps.counters.takeOnce(once.key, once.caller, once.day, once.expires))) return 'missed';
   const language = await senderLanguage(deps.preferences, call.subscriber);
   await sendTextOrLog(deps, {
     to: call.subscriber,

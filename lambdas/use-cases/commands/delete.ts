@@ -19,12 +19,14 @@
  *
  * The erasure takes every message of the number (use-cases/erase-message.ts: media at Twilio, audio, then
  * the message and its link; the records of what was refused too), the records of its forwarded calls (they
- * hold the callers' numbers for a day), its pending UPLOAD links and its preferences (LANG and the other
+ * hold the callers' numbers for a day) and the callers its missed-call texts were sent about today (the
+ * once-a-caller-a-day set), its pending UPLOAD links and its preferences (LANG and the other
  * choices), and says how many voice messages went, in the language the sender had chosen. The opt-out record
  * stays: it is what keeps a STOP honoured.
  */
 
 import { randomInt } from 'node:crypto';
+import { missedCallTextsKey } from '#core/calls/call-rules';
 import {
   DELETE,
   DELETE_ANSWER_TEXTS_PER_DAY,
@@ -161,6 +163,9 @@ async function eraseSender(deps: DeleteDeps, from: string, language: TextLanguag
   // (a recording of a call we do not know is deleted at Twilio), so no call's message comes after the erasure.
   await releaseLater(deps, from);
   await deps.calls.deleteBySubscriber(from);
+  // The callers already texted a missed call today are kept under the subscriber's number alone, so one
+  // DeleteItem forgets them all; a caller's next missed call, once the number is taken again, is texted.
+  await deps.counters.forget(missedCallTextsKey(from));
   const messages = await deps.messages.listBySender(from);
   for (const message of messages) await eraseMessage(deps, message);
   await revokeUploadLinks(deps, from);
