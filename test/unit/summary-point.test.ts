@@ -17,6 +17,8 @@ describe('what is not news', () => {
     'Hope the weekend was good.',
     'Hope you and the family are doing well, and I hope the trip was fun.',
     'Hey, hope you guys are all well.',
+    "Hey, good afternoon, hope you're doing well.",
+    'Hi, good morning. Sorry to bother you.',
   ])('"%s" tells the listener nothing to act on', (sentence) => {
     expect(isCourtesy(sentence)).toBe(true);
   });
@@ -25,6 +27,8 @@ describe('what is not news', () => {
     'Hope you are well, please call me back about the invoice.',
     'Hope the 3 boxes arrived okay.',
     'This message is for Maria Lopez, your lab results are in and the doctor wants to see you today.',
+    'Good afternoon, this is the pharmacy.',
+    'Hi, sorry, the car is ready.',
   ])('"%s" still carries something', (sentence) => {
     expect(isCourtesy(sentence)).toBe(false);
   });

@@ -25,9 +25,12 @@ export const AMOUNT =
 /** Why a call matters, said in one sentence (core/texts/sentence-weight.ts: the reply weighs it too). */
 export { REASON } from '#core/texts/sentence-weight';
 
-/** Courtesy that tells the listener nothing: "I'm sorry to bother you", "hope you're well". */
+/**
+ * Courtesy that tells the listener nothing: "I'm sorry to bother you", "hope you're well", after any greetings
+ * ("Hey, good afternoon, hope you're doing well." was picked for a summary's spare room).
+ */
 const COURTESY =
-  /^(?:(?:i'm |i am )?sorry (?:to bother you|for the (?:late )?call)|(?:i )?hope (?:you're|you are|all is) (?:well|doing well|good)|thanks?(?: you)?(?: so much| very much)?(?: for (?:your|the) \w+)?|have a (?:good|nice|great) (?:day|one|evening|weekend)|talk (?:to you )?soon|take care|bye)[.!,]?$/i;
+  /^(?:(?:hey|hi|hello|good (?:morning|afternoon|evening))[\s,.!]+)*(?:(?:i'm |i am )?sorry (?:to bother you|for the (?:late )?call)|(?:i )?hope (?:you're|you are|all is) (?:well|doing well|good)|thanks?(?: you)?(?: so much| very much)?(?: for (?:your|the) \w+)?|have a (?:good|nice|great) (?:day|one|evening|weekend)|talk (?:to you )?soon|take care|bye)[.!,]?$/i;
 
 /**
  * Who the message is for (issue 32): "Hello, this message is for Dana Whitfield." The listener knows; it is
@@ -41,7 +44,7 @@ const ADDRESSEE =
  * boat survived the summer." Nothing in it to act on.
  */
 const SMALL_TALK =
-  /^(?:(?:hey|hi|hello|oh|so)[\s,]+)?(?:i )?hope (?:you|you're|you are|you guys|you and [\w' ]{1,20}?|all|everyone|everybody|the (?:weekend|week|trip|holiday|holidays|vacation|family|kids)|your (?:weekend|week|trip|holiday|holidays|vacation|family|kids|day))\b[^.!?]{0,40}?\b(?:well|good|great|fine|okay|ok|nice|fun|relaxing|safe|better)\b[^.!?]{0,60}[.!?]?$/i;
+  /^(?:(?:hey|hi|hello|oh|so|good (?:morning|afternoon|evening))[\s,.!]+)*(?:i )?hope (?:you|you're|you are|you guys|you and [\w' ]{1,20}?|all|everyone|everybody|the (?:weekend|week|trip|holiday|holidays|vacation|family|kids)|your (?:weekend|week|trip|holiday|holidays|vacation|family|kids|day))\b[^.!?]{0,40}?\b(?:well|good|great|fine|okay|ok|nice|fun|relaxing|safe|better)\b[^.!?]{0,60}[.!?]?$/i;
 
 /** A sentence that only greets, thanks, apologises, names who it is for or makes small talk. */
 export const isCourtesy = (sentence: string): boolean => {
