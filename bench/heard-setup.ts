@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout9',
+    ordinal: 'ninth',
+    module: '../test/support/heldout9-voicemails.ts',
+    exported: 'HELDOUT9_VOICEMAILS',
+  },
+  {
     name: 'heldout8',
     ordinal: 'eighth',
     module: '../test/support/heldout8-voicemails.ts',
