@@ -323,6 +323,18 @@ const NOT_NAMES = new Set(
     'mr',
     'mrs',
     'ms',
+    // "it's early, like six in the morning", "it's not", "it's today": what follows "it's" in a caller's
+    // words, capitalized by a summary's restored capitals ("it's Early Like six"), names no one.
+    'early',
+    'late',
+    'not',
+    'all',
+    'here',
+    'there',
+    'today',
+    'tonight',
+    'tomorrow',
+    'noon',
     ...WEEKDAYS,
   ].map((w) => w.toLowerCase()),
 );
@@ -352,7 +364,10 @@ export function callerNamesIn(body: string): string[] {
   for (const match of body.matchAll(introduced)) names.push(match[1]!);
   const here = new RegExp(String.raw`${NAME}(?:\s+from\s+[^,.!?]+?)?\s+here\b`, 'gu');
   for (const match of body.matchAll(here)) names.push(match[1]!);
-  return names.map((name) => name.replace(/['’]s$/, '')).filter((name) => !NOT_NAMES.has(name.toLowerCase()));
+  // A contraction is a pronoun speaking ("We're here till half past five"), never a name.
+  return names
+    .map((name) => name.replace(/['’]s$/, ''))
+    .filter((name) => !NOT_NAMES.has(name.toLowerCase()) && !/['’](?:re|m|ll|ve|d)$/i.test(name));
 }
 
 /** Whether `text` carries a mark of doubt: the word "unclear" (any case) or the `[unclear]` cut. */

@@ -129,6 +129,23 @@ describe('the facts scorer', () => {
     expect(verdicts(scoreFirstText(other, office, SERVICE))).toEqual({ 'name Patton (none given)': 'wrong' });
   });
 
+  it('takes no contraction or "it\u2019s early" for a name: "We\u2019re here till 5:30", "it\u2019s Early Like six"', () => {
+    const rudy: Truth = {
+      script:
+        "Your Civic's ready. We're here till half past five today, and it's early, like six. This is Rudy.",
+      name: 'Rudy',
+      number: null,
+      amounts: [],
+      digits: [],
+      times: [],
+    };
+    const text = `${SERVICE}: Rudy(?): Your civics ready? We're here till half past five today. And it's Early Like six.`;
+    expect(verdicts(scoreFirstText(text, rudy, SERVICE))['name Rudy']).toBe('unclear');
+    // A name that is not the caller's is still wrong.
+    const other = `${SERVICE}: Randy: Your civics ready? We're here till half past five today.`;
+    expect(verdicts(scoreFirstText(other, rudy, SERVICE))['name Rudy']).toBe('wrong');
+  });
+
   it('counts a number marked unclear as unclear, and "listen at 0:42" as no time', () => {
     const text = `${SERVICE}: Jenna from Lakeside Dental: Confirming your cleaning on Friday at 9.\nNumber unclear, listen at 0:42\n${LINK}#t=42`;
     expect(verdicts(scoreFirstText(text, voicemail('jenna-dental'), SERVICE))).toEqual({
