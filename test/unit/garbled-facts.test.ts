@@ -8,6 +8,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { checkFacts, LOW_CONFIDENCE } from '#core/facts/fact-checks';
+import { UNCOUNTED } from '#core/facts/fact-mentions';
 import { statedSummary } from '#core/facts/stated-summary';
 import { IMPOSSIBLE_RANGE, OFF_THE_FIVE } from '#core/facts/time-mentions';
 import { markedTranscript } from '#core/texts/voice-reply';
@@ -127,6 +128,23 @@ describe('a name given after a greeting and before an office', () => {
       'name Shonda: ok',
       'business Island Blood Bank: ok',
     ]);
+  });
+});
+
+describe('a hundred or a thousand with no count before it', () => {
+  it('lost its count to a mishearing, and is not stated: "that went ahead hundred dollar option"', () => {
+    const transcript = heard(
+      "Hi, it's Ingrid Solberg. We'd like to go ahead with the full refinish, that went ahead hundred dollar option, not the stain only one. Could you start the week of the twelfth? Give me a call back on my cell.",
+      { went: 0.29, ahead: 0.28 },
+    );
+    expect(verdicts(transcript)).toContain(`amount 100: ${UNCOUNTED}`);
+    expect(statedText(transcript)).not.toMatch(/(?<!\[unclear\] )hundred dollar|\$100/);
+  });
+
+  it('is stated with "a" or a count before it: "a hundred dollars", "twelve hundred dollars"', () => {
+    expect(verdicts(heard('The fee is a hundred dollars.'))).toEqual(['amount 100: ok']);
+    expect(verdicts(heard('It comes to twelve hundred dollars.'))).toEqual(['amount 1200: ok']);
+    expect(verdicts(heard('It is one thousand dollars.'))).toEqual(['amount 1000: ok']);
   });
 });
 

@@ -125,6 +125,11 @@ function spokenAmount(words: readonly string[]): number {
   return total + current;
 }
 
+const MULTIPLIERS = new Set(['hundred', 'thousand']);
+/** What says "one" before a hundred or a thousand: "a hundred dollars", "one thousand". */
+const COUNT_OF_ONE = new Set(['a', 'an', 'one']);
+export const UNCOUNTED = 'a hundred or thousand with its count not heard';
+
 /** Amounts of money, and card digits an engine wrote as money ("ending in $7,731"). */
 function moneyMentions(
   tokens: readonly string[],
@@ -186,7 +191,10 @@ function moneyMentions(
     while (words[start] === 'and') start += 1;
     if (start <= index) {
       const value = String(spokenAmount(words.slice(start, index + 1)));
-      found.push({ kind: 'amount', start, end: index + 2, value, problem: null });
+      // "that went ahead hundred dollar option" (twenty-eight hundred): a hundred or a thousand with no count
+      // before it, where no "a" says there is none, lost its count to a mishearing.
+      const uncounted = MULTIPLIERS.has(words[start] ?? '') && !COUNT_OF_ONE.has(words[start - 1] ?? '');
+      found.push({ kind: 'amount', start, end: index + 2, value, problem: uncounted ? UNCOUNTED : null });
     }
   }
   return found;
