@@ -26,6 +26,23 @@ describe('the time to act by, not the time something is lost', () => {
     ).toBe('2026-11-26 17:30 - 18:00');
   });
 
+  it('keeps the time to act by when its sentence names what it stops: "To stop the sale", "or the truck goes back"', () => {
+    expect(
+      shown(
+        "This is Stow-Away Self Storage about unit one fourteen. Your unit is scheduled for lien sale tomorrow at 9 a.m. To stop the sale, a payment of $218 must be made by 5 o'clock today. Call the office.",
+      ),
+    ).toBe('2026-11-26 16:30 - 17:00');
+    expect(
+      shown(
+        "Yo, it's Marcus out at the Pemberton job. Concrete truck shows up at one and the inspector just red-tagged the footing forms. Can't pour without a sign-off. I need you out here before noon or the truck goes back.",
+      ),
+    ).toBe('2026-11-26 11:30 - 12:00');
+    // A time to act by that names nothing of the earlier sentence leaves its time alone.
+    expect(
+      shown('Your cleaning is on Monday at 10 a.m. Please confirm by 5 today or the office will call you.'),
+    ).toBe('2026-11-30 10:00 - 10:30');
+  });
+
   it('keeps the time of the loss when no time to act by is said', () => {
     expect(
       shown('Your spring classes will be dropped at 5 p.m. today. Please clear the hold before then.'),

@@ -11,6 +11,7 @@
  * something "was triggered at" or "were received at" (past and passive: "your sensor was triggered at 2:47").
  */
 import type { Mention } from '#core/facts/time-mentions';
+import { type Deadline, NO_DEADLINE } from './deadline-losses';
 
 /** Words that put a sentence in the past ("last" only with what it qualifies). */
 const PAST_WORDS = new Set([
@@ -293,11 +294,11 @@ export function keptMentions(
   own: readonly string[],
   start: number,
   sentenceMentions: readonly Mention[],
-  deadlineAt = -1,
+  deadline: Deadline = NO_DEADLINE,
 ): Mention[] | null {
   const firstAt = (sentenceMentions[0]?.start ?? start - 1) - start;
   if (notToKeep(own, firstAt)) return null;
-  const mentions = beforeTheLoss(own, start, sentenceMentions, deadlineAt);
+  const mentions = beforeTheLoss(own, start, sentenceMentions, deadline);
   if (mentions === null) return null;
   // "Thursday at 2:30, if not, call me": "if not" offers another way, it takes nothing back (issue 32).
   // "If it isn't signed by 5 today": the condition's "not" takes no time back.
@@ -351,7 +352,7 @@ export const actBy = (words: readonly string[], at: number) =>
 
 /**
  * "The unit goes to auction tomorrow at nine; pay before we close at six today": the time something is lost
- * is not the one to keep when a time to act by comes after it (`deadlineAt`: the first such time's place in
+ * is not the one to keep when a time to act by comes after it (`deadline.at`: the first such time's place in
  * the text, -1 when none is said): the mentions before it go, and a sentence it is not in keeps none. With no
  * time to act by ("your classes will be dropped at 5 pm today"), the loss's time is the one.
  */
@@ -359,9 +360,10 @@ function beforeTheLoss(
   own: readonly string[],
   start: number,
   mentions: readonly Mention[],
-  deadlineAt: number,
+  { at: deadlineAt, losses }: Deadline,
 ): readonly Mention[] | null {
-  const loss = own.findIndex((word) => LOSS_WORDS.has(word));
+  // Or the thing the deadline's sentence keeps from happening: "To stop the sale, ... pay by five today".
+  const loss = own.findIndex((word) => LOSS_WORDS.has(word) || losses.has(word));
   const firstTime = mentions.find((mention) => mention.kind === 'time');
   if (loss < 0 || firstTime === undefined || deadlineAt <= firstTime.start) return mentions;
   if (deadlineAt >= start + own.length) return null;

@@ -22,6 +22,7 @@ import { findMentions, type Mention } from '#core/facts/fact-mentions';
 import { bareWords } from '#core/facts/time-mentions';
 import { type HeardToken, heardTokens, transcriptTokens } from '#core/transcripts/heard-transcript';
 import { type HeardWord, isDoubtful, UNCLEAR_MARK } from '#core/transcripts/heard-words';
+import { lossesNamed } from './deadline-losses';
 import { type PartOfDay, partOfDay } from './event-time';
 import { actBy, keptMentions, MOVE_WORDS, sentences } from './kept-sentences';
 import { monthDayIn } from './month-days';
@@ -269,7 +270,10 @@ export function findTimeToKeep(
   let next = 0;
   const deadlineAt =
     mentions.find((mention) => mention.kind === 'time' && actBy(words, mention.start))?.start ?? -1;
-  for (const [sentence, [start, end]] of sentences(tokens, words).entries()) {
+  const spans = sentences(tokens, words);
+  const [from, to] = spans.find(([first, after]) => deadlineAt >= first && deadlineAt < after) ?? [0, 0];
+  const deadline = { at: deadlineAt, losses: lossesNamed(words, from, to) };
+  for (const [sentence, [start, end]] of spans.entries()) {
     while (next < mentions.length && (mentions[next]?.start ?? 0) < start) next++;
     const inSentence: Mention[] = [];
     for (let at = next; at < mentions.length && (mentions[at]?.start ?? end) < end; at++) {
@@ -282,7 +286,7 @@ export function findTimeToKeep(
     // and on the page: a doubtful name or number is not stated there either).
     const said = saidWithDoubts(tokens, start, end, doubted);
     if (unheard === null && inSentence.some((m) => m.kind === 'time' && overlaps(m, doubted))) unheard = said;
-    const times = keptMentions(own, start, inSentence, deadlineAt);
+    const times = keptMentions(own, start, inSentence, deadline);
     if (times === null) {
       // "We are open Monday through Friday": no day for a time said after it.
       if (inSentence.some((mention) => mention.kind !== 'time')) daySaid = null;
