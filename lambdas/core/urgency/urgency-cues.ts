@@ -203,6 +203,9 @@ export const SPAM_CUES: readonly Cue[] = [
  * What leaks that is not water (issue 32: a brake line "leaking fluid" is no water leak): the reason must be
  * true of what was said.
  */
+/** What a person takes, eats or gives a child: a recall of it is a warning to act on today. */
+const CONSUMED = String.raw`pills?|medicines?|medications?|meds|prescriptions?|tablets?|capsules?|insulin|inhalers?|drops|formula|food|metformin|lots? of`;
+
 const NOT_WATER = `(?:fluid|oil|gas|fuel|coolant|antifreeze|brake|brakes|transmission|radiator|tire|tyre|air|battery|acid)`;
 
 /** Things that "die" or "quit" and are no person: "the freezer died", "my car just died". */
@@ -263,14 +266,18 @@ export const URGENT_CUES: readonly Cue[] = [
   },
   {
     kind: 'emergency',
-    pattern: d(String.raw`\b(locked out|lost (?:my|the|our) keys|can't get (?:in|inside))\b`),
+    // "the back door swung shut and locked, and my keys are inside ... can someone come let us in?"
+    pattern: d(
+      String.raw`\b(locked out|lost (?:my|the|our) keys|can't get (?:in|inside)|come let (?:us|me) in|keys\b[^.?!]{0,40}? (?:are|is) (?:still )?inside)\b`,
+    ),
     reason: 'someone is locked out',
   },
   {
-    // A recall or a warning about something the listener has: "the pills you picked up were recalled".
+    // A recall of something the listener takes or eats ("the pills you picked up were recalled"); a car's
+    // recall notice "to schedule" a repair is none, nor a recall with "keep taking your medication" after it.
     kind: 'emergency',
     pattern: d(
-      String.raw`\b(recalled|(?:a|the|safety) recall)\b|\b(?:don't|do not|stop) (?:take|taking|use|using|eat|eating|give|giving|drink|drinking) (?:any more|anymore|(?:it|them|the|your|this|that|those|these)(?: \S+)? (?:pills?|medicine|medication|meds|prescription|tablets?|drops|formula|food|product)s?)\b`,
+      String.raw`\b(?:${CONSUMED})\b[^.?!]{0,60}?\b(recalled|recall)\b|\b(recalled|(?:a|the|safety) recall)\b[^.?!]{0,60}?\b(?:${CONSUMED})\b|\b(?:don't|do not|stop) (?:take|taking|use|using|eat|eating|give|giving|drink|drinking) (?:any more|anymore|(?:it|them|the|your|this|that|those|these)(?: \S+)? (?:pills?|medicine|medication|meds|prescription|tablets?|drops|formula|food|product)s?)\b`,
     ),
     reason: 'a safety warning about something you have',
   },
@@ -343,7 +350,7 @@ export const DEADLINE_TIME = d(
 
 /** A deadline that is not a request to the listener: "due today", "the deadline is today". */
 export const DUE_TODAY = d(
-  String.raw`\b((?:due|deadline|expires?|closes?|last day|(?:has|have|needs?|must)(?: \S+){0,4}? (?:to )?(?:be )?(?:filed|in|signed|submitted|paid|done|returned|back|there|sent))(?: is)?(?: (?:by|before)(?: \S+){1,3}?)? (?:today|tonight|this (?:morning|afternoon|evening)|by (?:the )?end of (?:the )?day|by midnight|(?:with)?in (?:the next )?(?:an|one|two|three|a few|a couple of) hours?))\b`,
+  String.raw`\b((?:due|deadline|expires?|closes?|last day|(?:has|have|needs?|must)(?: \S+){0,4}? (?:to )?(?:be )?(?:filed|in|signed|submitted|paid|made|received|done|returned|back|there|sent))(?: is)?(?: (?:by|before)(?: \S+){1,3}?)? (?:today|tonight|this (?:morning|afternoon|evening)|by (?:the )?end of (?:the )?day|by midnight|(?:with)?in (?:the next )?(?:an|one|two|three|a few|a couple of) hours?))\b`,
 );
 
 /** Requests whose condition makes them no demand: "if you have any questions, call us by five". */

@@ -101,12 +101,18 @@ function firstHeardWell(read: Reading, window: string, offset: number, pattern: 
  * and a deadline the listener must meet ("the form is due today"). A request that is only a condition ("if
  * you have questions, call us by five") is none; a time alone counts when no other day is named near it.
  */
+const ANYTIME = /\b(?:anytime|any time|whenever)\b/;
+/** How far after a request "anytime" still qualifies its time (characters: "her anytime before 6"). */
+const ANYTIME_REACH = 40;
+
 function deadlineFound(read: Reading): Found | null {
   for (const request of wellHeardMatches(read, REQUEST)) {
     const after = request.index + request[0].length;
     // The deadline may come after a number said word by word: up to 24 words further.
     const window = wordsFrom(read, after, read.text.length, 25);
     if (sentenceMatches(read, request.index, CONDITIONAL)) continue;
+    // "You can come get her anytime before six today": a window that suits the listener, not a deadline.
+    if (ANYTIME.test(window.slice(0, ANYTIME_REACH))) continue;
     const now = firstHeardWell(read, window, after, DEADLINE_NOW);
     const time = firstHeardWell(read, window, after, DEADLINE_TIME);
     // Another day named after the request, in its sentence (or its next 12 words when the engine wrote none).
