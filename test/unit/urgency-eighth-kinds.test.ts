@@ -49,3 +49,19 @@ describe('false alarms of the eighth held-out set', () => {
     expect(rules('The baby formula you bought on Sunday is under a safety recall.').level).toBe('urgent');
   });
 });
+
+describe('a request and a time that do not go together', () => {
+  it('a "today" two sentences after "call us back" is no deadline for the call', () => {
+    expect(
+      rules(
+        "Hey, call Fenwick Auto back at 303-555-0161. Your Civic's ready, front pads and rotors. We're here till half past five today, or we open at 7:30 tomorrow.",
+      ).level,
+    ).toBe('normal');
+    // Said in the request's sentence, or in the next after the digits, it is one.
+    expect(rules('Please call me back at 303-555-0161. Before five today if you can.').level).toBe('urgent');
+  });
+
+  it('"by 5-5" is a number said in pieces, not "by five"', () => {
+    expect(rules('Call me at noon 1-6. By 5-5, the one local you, extension 427.').level).toBe('normal');
+  });
+});

@@ -345,7 +345,7 @@ export const DEADLINE_NOW = d(
 
 /** "before five", "by 5:30", "before noon": a time later today when no other day is named. */
 export const DEADLINE_TIME = d(
-  String.raw`\b(?:before|by|until)(?: (?:we|they|it|the office) closes?(?: at)?)? ((?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}(?::\d{2})?(?:am|pm)?)(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
+  String.raw`\b(?:before|by|until)(?: (?:we|they|it|the office) closes?(?: at)?)? ((?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}(?::\d{2})?(?:am|pm)?)(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?!-\d| (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
 );
 
 /** A deadline that is not a request to the listener: "due today", "the deadline is today". */

@@ -108,8 +108,11 @@ const ANYTIME_REACH = 40;
 function deadlineFound(read: Reading): Found | null {
   for (const request of wellHeardMatches(read, REQUEST)) {
     const after = request.index + request[0].length;
-    // The deadline may come after a number said word by word: up to 24 words further.
-    const window = wordsFrom(read, after, read.text.length, 25);
+    // The deadline may come after a number said word by word: up to 24 words further, in the request's
+    // sentence or the next (an engine ends one after the digits), never in a later one ("call us back at
+    // 303-55-4161. Your Civic's ready... We're here till half past five today" asks nothing by today).
+    const next = Math.min(read.text.length, sentenceEnd(read, after) + 1);
+    const window = wordsFrom(read, after, sentenceEnd(read, next), 25);
     if (sentenceMatches(read, request.index, CONDITIONAL)) continue;
     // "You can come get her anytime before six today": a window that suits the listener, not a deadline.
     if (ANYTIME.test(window.slice(0, ANYTIME_REACH))) continue;
