@@ -104,7 +104,7 @@ const SET_ABOUT: Readonly<Record<string, string>> = {
   heldout9:
     'the ninth held-out set (test/support/heldout9-voicemails.ts, written by someone who had read neither the rules nor the other sets; not read by anyone tuning the rules)',
   heldout8:
-    'the eighth held-out set (test/support/heldout8-voicemails.ts, written by someone who had read neither the rules nor the other sets; not read by anyone tuning the rules)',
+    "the eighth held-out set (test/support/heldout8-voicemails.ts, written by someone who had read neither the rules nor the other sets; read after its runs in issue 32's sixth session, once the ninth set had been measured)",
   heldout7:
     "the seventh held-out set (test/support/heldout7-voicemails.ts, written by someone who had read neither the rules nor the other sets; read after its first two runs when issue 32's fifth session began)",
   heldout6:

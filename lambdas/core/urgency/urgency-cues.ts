@@ -204,7 +204,7 @@ export const SPAM_CUES: readonly Cue[] = [
  * true of what was said.
  */
 /** What a person takes, eats or gives a child: a recall of it is a warning to act on today. */
-const CONSUMED = String.raw`pills?|medicines?|medications?|meds|prescriptions?|tablets?|capsules?|insulin|inhalers?|drops|formula|food|metformin|lots? of`;
+const CONSUMED = String.raw`pills?|medicines?|medications?|meds|prescriptions?|tablets?|capsules?|insulin|inhalers?|drops|formula|food|metformin`;
 
 const NOT_WATER = `(?:fluid|oil|gas|fuel|coolant|antifreeze|brake|brakes|transmission|radiator|tire|tyre|air|battery|acid)`;
 
@@ -277,7 +277,7 @@ export const URGENT_CUES: readonly Cue[] = [
     // recall notice "to schedule" a repair is none, nor a recall with "keep taking your medication" after it.
     kind: 'emergency',
     pattern: d(
-      String.raw`\b(?:${CONSUMED})\b[^.?!]{0,60}?\b(recalled|recall)\b|\b(recalled|(?:a|the|safety) recall)\b[^.?!]{0,60}?\b(?:${CONSUMED})\b|\b(?:don't|do not|stop) (?:take|taking|use|using|eat|eating|give|giving|drink|drinking) (?:any more|anymore|(?:it|them|the|your|this|that|those|these)(?: \S+)? (?:pills?|medicine|medication|meds|prescription|tablets?|drops|formula|food|product)s?)\b`,
+      String.raw`\b(?:${CONSUMED})\b(?: \S+){0,8}? (recalled|recall)\b|\b(recalled|recall)(?: \S+){0,4}? (?:${CONSUMED})\b|\b(?:don't|do not|stop) (?:take|taking|use|using|eat|eating|give|giving|drink|drinking) (?:any more|anymore|(?:it|them|the|your|this|that|those|these)(?: \S+)? (?:pills?|medicine|medication|meds|prescription|tablets?|drops|formula|food|product)s?)\b`,
     ),
     reason: 'a safety warning about something you have',
   },
