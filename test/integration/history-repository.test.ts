@@ -3,7 +3,7 @@
  * cheaply. A filter that matches little answers a short page with a cursor instead of reading on without
  * end, expired messages are left out, and a table from before the `status` index gains it with its messages.
  */
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '#core/messages/message';
@@ -99,6 +99,12 @@ describe('history pages in DynamoDB', () => {
         KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
         GlobalSecondaryIndexes: [index('recent', 'feed'), index('sender', 'phone_number')],
       }),
+    );
+    // A new table is CREATING for a moment (dynalite as DynamoDB): a write before it is ACTIVE finds none,
+    // as it did once on a loaded machine.
+    await waitUntilTableExists(
+      { client: tables.client, maxWaitTime: 30, minDelay: 1 },
+      { TableName: names.messages },
     );
     await tables.doc.send(
       new PutCommand({ TableName: names.messages, Item: stored(7, { status: 'failed' }) }),
