@@ -8,7 +8,9 @@
  * docs/benchmarks.md (bench/heard-report.ts).
  *
  * BENCH_HEARD_SET=heldout9|heldout8|heldout7|heldout6|heldout5|heldout4|heldout3|heldout2|heldout|dev picks the set; BENCH_HEARD_ONLY=id,id runs those voicemails; BENCH_HEARD_SECTION
- * names the section written (default `heard`; the lead keeps `heard-before` beside it); BENCH_HEARD_RESCORE=1
+ * names the section written (default `heard`; the lead keeps `heard-before` beside it); BENCH_HEARD_CACHE=<folder>
+ * keeps each transcription and reads it back for the same recording (bench/cached-transcriber.ts: rules after
+ * the transcript tried on the same words in a minute a set); BENCH_HEARD_RESCORE=1
  * scores the kept results of the section's last whole run again (a run of some voicemails only is printed
  * and kept apart, never written over the section) (the clips and results live in BENCH_DATA_DIR).
  */
@@ -19,6 +21,7 @@ import { SentenceEncoder } from '../lambdas/adapters/offline/sentence-encoder';
 import type { HeardVoicemail } from '../test/support/heard-truth';
 import { benchDataDir } from '../test/support/npm-files';
 import { SpeechClips } from '../test/support/speech-clips';
+import { CachedTranscriber } from './cached-transcriber';
 import { factClip, offlineSummarizer } from './facts';
 import type { Engine } from './facts-pipeline';
 import { type HeardReport, heardSection, heardSummary, problemsOf, type Scored } from './heard-report';
@@ -51,9 +54,12 @@ export async function benchHeard(): Promise<void> {
   const voicemails = onlyThese(set.voicemails, process.env.BENCH_HEARD_ONLY);
   const count = renderingCount(process.env.BENCH_HEARD_RENDERINGS);
   // As the local runtime makes it (local/host-adapters.ts), and the summarizer it picks with no OpenAI key.
+  // BENCH_HEARD_CACHE=<folder>: the same recordings' words read back, to try rules after the transcript.
+  const cache = process.env.BENCH_HEARD_CACHE?.trim() || null;
+  const moonshine = new MoonshineTranscriber();
   const engine: Engine = {
-    name: 'Moonshine (as npm start runs it) + offline summarizer + the urgency second opinion',
-    transcriber: new MoonshineTranscriber(),
+    name: `Moonshine (as npm start runs it${cache ? "; transcripts kept from an earlier run of the same recordings, so its seconds are not the service's" : ''}) + offline summarizer + the urgency second opinion`,
+    transcriber: cache === null ? moonshine : new CachedTranscriber(moonshine, cache),
     summarizer: await offlineSummarizer(),
     urgencyOpinion: new SentenceEncoder(),
     openAi: false,
