@@ -20,7 +20,7 @@ import { heardTokens } from '#core/transcripts/heard-transcript';
 import { type HeardWord, isDoubtful } from '#core/transcripts/heard-words';
 import { isPleasantry, NEGATED_REQUEST, REQUEST, WEAK_REQUEST } from './cues';
 import { findCaller, findIntroduction, restoreCapitals } from './names';
-import { PHONE, withPhoneNumbersWritten } from './numbers';
+import { NUMBER_WORDS, PHONE, withPhoneNumbersWritten } from './numbers';
 import { chatBeforePoint, hasContent, pickSentences, scoreSentence, withoutIdleClauses } from './scoring';
 import { chunkedSentences, punctuatedSentences } from './sentences';
 import { digitizeTimes, findCallbackTime } from './times';
@@ -69,8 +69,6 @@ function keyPoints(
   if (points.length === 0 && fallback !== null) points.push(truncateAtWord(fallback, 80));
   return points.slice(0, 3);
 }
-
-const NUMBER_WORDS = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi;
 
 /** The introduction's sentence without the introduction: "Hi, this is Maria, the nurse, your son..." -> "Your son...". */
 function afterIntroduction(sentence: string, end: number): string {

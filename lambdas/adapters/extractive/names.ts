@@ -167,14 +167,14 @@ const endsClause = (word: string) => /[.,!?;:]$/.test(word) && !ABBREVIATION.tes
 const bare = (word: string) =>
   ABBREVIATION.test(word) ? word : word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, '');
 
-/**
- * "acme plumbing" -> "Acme Plumbing"; "the fraud department of First National Bank" -> "First National Bank",
- * "the Jury Services Office of the Hennepin County District Court" -> "Hennepin County District Court".
- */
 /** Where a neighbour or a friend is from, which names no business: "Gloria from next door", "Jim from work". */
 const NEARBY =
   /^(?:next door|across the (?:street|hall|way|road)|down the (?:street|hall|road|block)|upstairs|downstairs|work|church|home|around the corner|the (?:neighbou?rhood|building))$/;
 
+/**
+ * "acme plumbing" -> "Acme Plumbing"; "the fraud department of First National Bank" -> "First National Bank",
+ * "the Jury Services Office of the Hennepin County District Court" -> "Hennepin County District Court".
+ */
 function tidyOrganization(words: readonly string[]): string | null {
   let kept = [...words];
   const lastOf = kept.map((word) => bareWord(word)).lastIndexOf('of');

@@ -73,5 +73,7 @@ const NUMBER_WORD = `(?:${[...Object.keys(UNITS), ...Object.keys(TEENS), ...Obje
 
 /** A sentence with a number in it, written or spoken. */
 export const NUMBER = new RegExp(String.raw`\d|\b${NUMBER_WORD}\b`, 'i');
+/** Every number said as a word ("five", "twenty", "hundred"): to read a text without them. */
+export const NUMBER_WORDS = new RegExp(String.raw`\b${NUMBER_WORD}\b`, 'gi');
 /** A phone number as the summary text writes it. */
 export const PHONE = /\(\d{3}\) \d{3}-\d{4}|\b\d{3}-\d{4}\b|\b\d{8,15}\b/;

@@ -18,18 +18,7 @@ const STOPS = new Set(['stop', 'avoid', 'prevent', 'halt']);
 const ADJECTIVES = new Set(['late', 'new', 'whole', 'final', 'first', 'old', 'big', 'full', 'next']);
 
 /** Words that follow "the" but name nothing lost. */
-const NOT_A_THING = new Set([
-  'same',
-  'next',
-  'other',
-  'rest',
-  'end',
-  'day',
-  'time',
-  'way',
-  'office',
-  'number',
-]);
+const NOT_A_THING = new Set(['same', 'other', 'rest', 'end', 'day', 'time', 'way', 'office', 'number']);
 
 /** The things named as lost in the deadline's sentence (`words`: the text's bare words; [start, end): the sentence). */
 export function lossesNamed(words: readonly string[], start: number, end: number): Set<string> {

@@ -199,13 +199,13 @@ export const SPAM_CUES: readonly Cue[] = [
   },
 ];
 
+/** What a person takes, eats or gives a child: a recall of it is a warning to act on today. */
+const CONSUMED = String.raw`pills?|medicines?|medications?|meds|prescriptions?|tablets?|capsules?|insulin|inhalers?|drops|formula|food|metformin`;
+
 /**
  * What leaks that is not water (issue 32: a brake line "leaking fluid" is no water leak): the reason must be
  * true of what was said.
  */
-/** What a person takes, eats or gives a child: a recall of it is a warning to act on today. */
-const CONSUMED = String.raw`pills?|medicines?|medications?|meds|prescriptions?|tablets?|capsules?|insulin|inhalers?|drops|formula|food|metformin`;
-
 const NOT_WATER = `(?:fluid|oil|gas|fuel|coolant|antifreeze|brake|brakes|transmission|radiator|tire|tyre|air|battery|acid)`;
 
 /** Things that "die" or "quit" and are no person: "the freezer died", "my car just died". */
@@ -268,7 +268,7 @@ export const URGENT_CUES: readonly Cue[] = [
     kind: 'emergency',
     // "the back door swung shut and locked, and my keys are inside ... can someone come let us in?"
     pattern: d(
-      String.raw`\b(locked out|lost (?:my|the|our) keys|can't get (?:in|inside)|come let (?:us|me) in|keys\b[^.?!]{0,40}? (?:are|is) (?:still )?inside)\b`,
+      String.raw`\b(locked out|lost (?:my|the|our) keys|can't get (?:in|inside)|come let (?:us|me) in|keys(?: \S+){0,6}? (?:are|is) (?:still )?inside)\b`,
     ),
     reason: 'someone is locked out',
   },
@@ -277,7 +277,7 @@ export const URGENT_CUES: readonly Cue[] = [
     // recall notice "to schedule" a repair is none, nor a recall with "keep taking your medication" after it.
     kind: 'emergency',
     pattern: d(
-      String.raw`\b(?:${CONSUMED})\b(?: \S+){0,8}? (recalled|recall)\b|\b(recalled|recall)(?: \S+){0,4}? (?:${CONSUMED})\b|\b(?:don't|do not|stop) (?:take|taking|use|using|eat|eating|give|giving|drink|drinking) (?:any more|anymore|(?:it|them|the|your|this|that|those|these)(?: \S+)? (?:pills?|medicine|medication|meds|prescription|tablets?|drops|formula|food|product)s?)\b`,
+      String.raw`\b(?:${CONSUMED})\b(?: \S+){0,8}? (recalled|recall)\b|\b(recalled|recall)(?: \S+){0,4}? (?:${CONSUMED})\b|\b(?:don't|do not|stop) (?:take|taking|use|using|eat|eating|give|giving|drink|drinking) (?:any more|anymore|(?:it|them|the|your|this|that|those|these)(?: \S+)? (?:${CONSUMED}|products?))\b`,
     ),
     reason: 'a safety warning about something you have',
   },

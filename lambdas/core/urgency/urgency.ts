@@ -96,15 +96,16 @@ function firstHeardWell(read: Reading, window: string, offset: number, pattern: 
   return match?.[1] ?? null;
 }
 
+/** "Anytime", "whenever": a time offered as a window that suits the listener ("come get her anytime before 6"). */
+const ANYTIME = /\b(?:anytime|any time|whenever)\b/;
+/** How far after a request "anytime" still qualifies its time (characters: "her anytime before 6"). */
+const ANYTIME_REACH = 40;
+
 /**
  * A request with a deadline today or now: "call me back before five today", "please call as soon as you can",
  * and a deadline the listener must meet ("the form is due today"). A request that is only a condition ("if
  * you have questions, call us by five") is none; a time alone counts when no other day is named near it.
  */
-const ANYTIME = /\b(?:anytime|any time|whenever)\b/;
-/** How far after a request "anytime" still qualifies its time (characters: "her anytime before 6"). */
-const ANYTIME_REACH = 40;
-
 function deadlineFound(read: Reading): Found | null {
   for (const request of wellHeardMatches(read, REQUEST)) {
     const after = request.index + request[0].length;
