@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout10',
+    ordinal: 'tenth',
+    module: '../test/support/heldout10-voicemails.ts',
+    exported: 'HELDOUT10_VOICEMAILS',
+  },
+  {
     name: 'heldout9',
     ordinal: 'ninth',
     module: '../test/support/heldout9-voicemails.ts',
