@@ -27,6 +27,7 @@ import type { Engine } from './facts-pipeline';
 import { type HeardReport, heardSection, heardSummary, problemsOf, type Scored } from './heard-report';
 import { runHeard } from './heard-run';
 import { type HeardRun, scoreHeard } from './heard-score';
+import { SET_ABOUT } from './heard-sets-about';
 import { HEARD_SENDERS, heardRenderings, heardSet, onlyThese, renderingCount } from './heard-setup';
 import { machineLine, measuredCommit, writeSection } from './report';
 
@@ -105,30 +106,6 @@ export async function benchHeard(): Promise<void> {
   console.log(`Every text, file and verdict: ${path}`);
   await report(kept);
 }
-
-const SET_ABOUT: Readonly<Record<string, string>> = {
-  heldout10:
-    'the tenth held-out set (test/support/heldout10-voicemails.ts, written by someone who had read neither the rules nor the other sets; not read by anyone tuning the rules)',
-  heldout9:
-    'the ninth held-out set (test/support/heldout9-voicemails.ts, written by someone who had read neither the rules nor the other sets; not read by anyone tuning the rules)',
-  heldout8:
-    "the eighth held-out set (test/support/heldout8-voicemails.ts, written by someone who had read neither the rules nor the other sets; read after its runs in issue 32's sixth session, once the ninth set had been measured)",
-  heldout7:
-    "the seventh held-out set (test/support/heldout7-voicemails.ts, written by someone who had read neither the rules nor the other sets; read after its first two runs when issue 32's fifth session began)",
-  heldout6:
-    'the sixth held-out set (test/support/heldout6-voicemails.ts, written by someone who had read neither the rules nor the other sets, situations chosen to be less common in such sets; read after its first runs and its wrong events fixed)',
-  heldout5:
-    'the fifth held-out set (test/support/heldout5-voicemails.ts, written by someone who had read neither the rules nor the other sets, about two thirds of it situations of their own; read and tuned on after its first runs)',
-  heldout4:
-    'the fourth held-out set (test/support/heldout4-voicemails.ts, written by someone who had read neither the rules nor the other sets, two thirds of it situations of their own; read and tuned on after its first runs)',
-  heldout3:
-    'the third held-out set (test/support/heldout3-voicemails.ts, written by someone who had read neither the rules nor the other sets, half of it situations of their own)',
-  heldout2:
-    'the second held-out set (test/support/heldout2-voicemails.ts, written by someone who had not read the rules, after the first set had been tuned on)',
-  heldout:
-    'the first held-out set (test/support/heldout-voicemails.ts, written by someone who had not read the rules; measured before any tuning, then used for development)',
-  dev: "the development set (test/support/heard-dev-voicemails.ts, written by the benchmark's author)",
-};
 
 /** Scores the kept runs with the truth as it is now (the set's file, else the truth kept with the run). */
 async function report(kept: Kept): Promise<void> {

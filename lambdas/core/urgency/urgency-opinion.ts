@@ -11,6 +11,7 @@
  */
 import type { HeardTranscript } from '#core/transcripts/heard-transcript';
 import { URGENT_KINDS } from './urgency-kinds';
+import { LEARNED_BAR } from './urgency-learned';
 import type { Urgency } from './urgency-schema';
 
 /**
@@ -92,11 +93,12 @@ export const namesLaterDay = (piece: string): boolean =>
 
 /**
  * The caller says plainly that it can wait (issue 32): "no need to call back", "no rush", "just a heads up",
- * "nothing to worry about", "bring your bottle in any time", "you don't have to be home". A guess by meaning
+ * "nothing to worry about", "bring your bottle in any time", "you don't have to be home", "no big deal", "don't
+ * wait up". A guess by meaning
  * does not overrule the caller's own words; the rules still may (a leak said of in words stays urgent).
  */
 const NOT_PRESSING =
-  /\b(?:no need to (?:call|ring|get back|reply|respond|come)|no rush|no hurry|nothing urgent|(?<!\bis )not urgent|nothing to worry about|(?:just|only) a (?:quick )?heads up|(?:come|stop|drop|bring|swing|pop)(?: \S+){0,3} (?:in|by) any ?time|(?:don't|do not) (?:have|need) to be (?:home|there))\b/i;
+  /\b(?:no big deal|(?:don't|do not) wait up|no need to (?:call|ring|get back|reply|respond|come)|no rush|no hurry|nothing urgent|(?<!\bis )not urgent|nothing to worry about|(?:just|only) a (?:quick )?heads up|(?:come|stop|drop|bring|swing|pop)(?: \S+){0,3} (?:in|by) any ?time|(?:don't|do not) (?:have|need) to be (?:home|there))\b/i;
 export const saysNotPressing = (text: string): boolean => NOT_PRESSING.test(text.replaceAll('’', "'"));
 
 /** The prototypes' vectors, by kind: each urgent kind's, the calm ones', the spam ones'. */
@@ -160,12 +162,26 @@ export function soundsUrgent(nearest: Nearest | null): nearest is Nearest {
   );
 }
 
+/** The reason given when the learned model raises a voicemail that sounds like no one kind clearly. */
+export const LEARNED_REASON = 'sounds like it needs you within hours';
+
 /**
  * The urgency after the second opinion: the rules' (or the checked model's) unless it is `normal` with no
- * sign of spam and the voicemail clearly sounds like an urgent kind; then `urgent`, with the kind's words.
+ * sign of spam and either the voicemail clearly sounds like an urgent kind (then `urgent`, with the kind's
+ * words) or the learned model (core/urgency/urgency-learned.ts) is sure enough (then `urgent`, with the
+ * nearest kind's words when one came near, else LEARNED_REASON).
  */
-export function raisedUrgency(urgency: Urgency, signsOfSpam: boolean, nearest: Nearest | null): Urgency {
-  if (urgency.level !== 'normal' || signsOfSpam || !soundsUrgent(nearest)) return urgency;
-  const kind = URGENT_KINDS[nearest.kind];
-  return kind ? { level: 'urgent', reason: kind.reason, source: 'meaning' } : urgency;
+export function raisedUrgency(
+  urgency: Urgency,
+  signsOfSpam: boolean,
+  nearest: Nearest | null,
+  learned: number | null = null,
+): Urgency {
+  if (urgency.level !== 'normal' || signsOfSpam) return urgency;
+  const kind = nearest ? URGENT_KINDS[nearest.kind] : undefined;
+  const nearerUrgent = nearest !== null && nearest.urgent > nearest.spam;
+  if (soundsUrgent(nearest))
+    return kind ? { level: 'urgent', reason: kind.reason, source: 'meaning' } : urgency;
+  if (learned === null || learned < LEARNED_BAR) return urgency;
+  return { level: 'urgent', reason: kind && nearerUrgent ? kind.reason : LEARNED_REASON, source: 'meaning' };
 }

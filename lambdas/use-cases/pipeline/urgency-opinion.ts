@@ -9,6 +9,7 @@
 import type { HeardTranscript } from '#core/transcripts/heard-transcript';
 import { urgencyEvidence } from '#core/urgency/urgency';
 import { CALM_PROTOTYPES, SPAM_PROTOTYPES, URGENT_KINDS } from '#core/urgency/urgency-kinds';
+import { learnedScore, learnedText } from '#core/urgency/urgency-learned';
 import {
   nearestKind,
   opinionPieces,
@@ -63,8 +64,14 @@ export async function withSecondOpinion(
   if (signsOfSpam || saysNotPressing(heard.text)) return urgency;
   try {
     const pieces = opinionPieces(heard);
-    const [prototypes, vectors] = await Promise.all([prototypeVectors(embedder), embedder.embed(pieces)]);
-    return raisedUrgency(urgency, signsOfSpam, nearestKind(vectors, prototypes, pieces));
+    // The pieces for the prototypes, and the whole transcript for the learned model, in one batch.
+    const [prototypes, vectors] = await Promise.all([
+      prototypeVectors(embedder),
+      embedder.embed([...pieces, learnedText(heard.text)]),
+    ]);
+    const whole = vectors.at(-1);
+    const nearest = nearestKind(vectors.slice(0, pieces.length), prototypes, pieces);
+    return raisedUrgency(urgency, signsOfSpam, nearest, whole ? learnedScore(whole) : null);
   } catch (error) {
     warn(`The urgency second opinion failed, the rules' answer stands: ${(error as Error).message}`);
     return urgency;

@@ -1,0 +1,47 @@
+/**
+ * The learned half of the urgency second opinion (issue 32, deliverable 5), pure: a logistic regression over
+ * the sentence encoder's vector of the whole transcript, trained on every voicemail the team has read and
+ * labelled (bench/urgency-learn.ts writes urgency-learned.json; docs/decisions/urgency-2.md, "A learned
+ * opinion"). The prototypes (urgency-kinds.ts) catch what is near a kind someone wrote down; this catches what
+ * the labelled voicemails have in common that no prototype says ("the café's walk-in stopped overnight"), and
+ * it was chosen by how it did on sets it had not been trained on, never on the set it is judged by.
+ *
+ * Like the prototypes it may only RAISE the rules' `normal` (core/urgency/urgency-opinion.ts
+ * `raisedUrgency`), never when there is any sign of spam or the caller says it can wait.
+ */
+import LEARNED from './urgency-learned.json' with { type: 'json' };
+
+/** The trained model: a weight per dimension of the encoder's vector, and a bias. */
+export type LearnedModel = { readonly bias: number; readonly weights: readonly number[] };
+
+export const LEARNED_MODEL: LearnedModel = LEARNED;
+
+/** What it was trained on (bench/urgency-learn-data.ts): the sets, how many voicemails, and their fingerprint. */
+export const LEARNED_TRAINED_ON: {
+  readonly sets: readonly string[];
+  readonly fingerprint: string;
+} = LEARNED.trainedOn;
+
+/**
+ * How sure the model must be to raise. Chosen by training on all development sets but one and scoring the
+ * one left out, each in turn, on their kept transcripts: at 0.6 it raised 7 of the 22 urgent voicemails the
+ * rules and the prototypes had left normal, and none of 186 that were not urgent (0.55: 7 and 0; 0.5: 8 and
+ * 3; 0.65: 4 and 0).
+ */
+export const LEARNED_BAR = 0.6;
+
+/** The most words of the transcript read whole: a voicemail is short; a hostile transcript is cut. */
+const MOST_WORDS = 200;
+
+/** The words the model reads: the whole transcript, cut at MOST_WORDS. */
+export function learnedText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().split(' ').slice(0, MOST_WORDS).join(' ');
+}
+
+/** How likely the model finds a voicemail urgent (0 to 1), from the unit-length vector of learnedText. */
+export function learnedScore(vector: readonly number[], model: LearnedModel = LEARNED_MODEL): number {
+  if (vector.length !== model.weights.length) return 0;
+  let z = model.bias;
+  for (const [index, weight] of model.weights.entries()) z += weight * vector[index]!;
+  return 1 / (1 + Math.exp(-z));
+}
