@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout11',
+    ordinal: 'eleventh',
+    module: '../test/support/heldout11-voicemails.ts',
+    exported: 'HELDOUT11_VOICEMAILS',
+  },
+  {
     name: 'heldout10',
     ordinal: 'tenth',
     module: '../test/support/heldout10-voicemails.ts',
