@@ -130,7 +130,7 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     kind: 'scam',
     pattern: d(
-      String.raw`\b(you(?:'ve| have)? (?:just )?(?:won(?!')|been selected|been chosen)|you are (?:a|the|our) (?:lucky )?winner|claim your (?:prize|reward|gift|winnings)|free (?:cruise|vacation|trip)|sweepstakes|lottery)\b`,
+      String.raw`\b(you(?:'ve| have)? (?:just )?(?:won(?!')|been selected|been chosen)|you are (?:a|the|our) (?:lucky )?winner|claim your (?:prize|reward|gift|winnings)|free (?:cruise|vacation|trip)|sweepstakes|lottery|(?:phone )?number (?:was|has been) (?:selected|chosen|drawn)|(?:holiday|prize|sweepstakes|lucky|grand prize|vacation) drawing)\b`,
     ),
     reason: SCAM_REASONS.prize,
   },
@@ -158,7 +158,7 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     kind: 'sales',
     pattern: d(
-      String.raw`\b(lower (?:your )?(?:interest )?rates?|credit card (?:debt|interest)|student loans? (?:forgiveness|relief)|(?:loan )?forgiveness program|debt relief|pre ?approved|you (?:may |might |could |now )?qualify (?:for|to)|(?:business|personal) loan|solar (?:panels?|energy|program)|(?:may|might|could|can|will) qualify to be (?:reduced|lowered|forgiven|cancell?ed|eliminated|wiped out)|medicare (?:plan|benefits|advantage)|final expense)\b`,
+      String.raw`\b(lower (?:your )?(?:interest )?rates?|credit card (?:debt|interest)|student loans?(?: \S+){0,12}? (?:forgiveness|forgiven|relief)|(?:loan )?forgiveness (?:program|plan)|debt relief|pre ?approved|you (?:may |might |could |now )?qualify (?:for|to)|(?:business|personal) loan|solar (?:panels?|energy|program)|(?:may|might|could|can|will) qualify to be (?:reduced|lowered|forgiven|cancell?ed|eliminated|wiped out)|medicare (?:plan|benefits|advantage)|final expense)\b`,
     ),
     reason: SALES_REASONS.pitch,
   },
@@ -193,7 +193,7 @@ export const SPAM_CUES: readonly Cue[] = [
     // does not make it urgent): money for bail, and keep it from the family.
     kind: 'scam',
     pattern: d(
-      String.raw`\b(don't tell (?:anyone|mom|dad|your (?:parents|mother|father|family))|bail money|(?:pay|post) (?:(?:his|her|your|the|my) )?bail|money for (?:the |my |his |her )?bail)\b`,
+      String.raw`\b(don't tell (?:anyone|mom|dad|your (?:parents|mother|father|family))|(?:do not|don't|please don't|please do not) (?:discuss|mention|talk about) this (?:with|to) anyone|bail money|(?:pay|post) (?:(?:his|her|your|the|my) )?bail|(?:money|dollars|cash) for (?:the |my |his |her )?bail)\b`,
     ),
     reason: SCAM_REASONS.secrecy,
   },
