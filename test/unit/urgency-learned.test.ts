@@ -17,7 +17,12 @@ import {
 import { LEARNED_REASON, NEAR_ENOUGH, raisedUrgency } from '#core/urgency/urgency-opinion';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import { SET_ABOUT } from '../../bench/heard-sets-about';
-import { fingerprint, TRAINING_SETS, trainingExamples } from '../../bench/urgency-learn-data';
+import {
+  fingerprint,
+  TRAINING_SETS,
+  trainingExamples,
+  URGENCY_TRAINING_SETS,
+} from '../../bench/urgency-learn-data';
 import { SentenceEncoder } from '../../lambdas/adapters/offline/sentence-encoder';
 import { withSecondOpinion } from '../../lambdas/use-cases/pipeline/urgency-opinion';
 
@@ -58,7 +63,12 @@ describe('the learned opinion only raises normal', () => {
 describe('what it was trained on', () => {
   it('is the read sets as they are now: change a set, and the model must be trained again', () => {
     expect(LEARNED_TRAINED_ON.fingerprint).toBe(fingerprint(trainingExamples()));
-    expect(LEARNED_TRAINED_ON.sets).toEqual(Object.keys(TRAINING_SETS));
+    expect(LEARNED_TRAINED_ON.sets).toEqual([
+      ...Object.keys(TRAINING_SETS),
+      ...Object.keys(URGENCY_TRAINING_SETS),
+    ]);
+    // The urgency benchmark's fresh set measures the model; it never trains it.
+    expect(LEARNED_TRAINED_ON.sets).not.toContain('urgency-fresh');
     expect(LEARNED_MODEL.weights).toHaveLength(512);
   });
 
@@ -80,6 +90,13 @@ describe('with the real sentence encoder', { timeout: 180_000 }, () => {
       "Hi it's Jess, the sitter. Max has a rash all over his arms that wasn't there at lunch and he keeps scratching it. Can you call me?";
     expect(urgencyOf(heard(rash)).level).toBe('normal');
     expect(await judged(rash)).toEqual({ level: 'urgent', reason: LEARNED_REASON, source: 'meaning' });
+  });
+
+  it('does not take a fake computer alert the rules let through for something urgent', async () => {
+    const alert =
+      'This is micro-sophistic technical support. The virus on your computer is sending your bank details to hackers. Do not turn off your computer. Call us back.';
+    expect(urgencyOf(heard(alert)).level).toBe('normal');
+    expect((await judged(alert)).level).toBe('normal');
   });
 
   it('leaves an ordinary call, and a delay the caller calls no big deal, normal', async () => {
