@@ -3,7 +3,7 @@
  * hours and minutes said in words, "am" and "pm", and a time's value ("9", "4:30"). core/facts/time-mentions.ts
  * finds times with them; core/facts/fact-mentions.ts reads no digits in a clock said in words.
  */
-import { UNITS } from '#core/transcripts/spoken-numbers';
+import { TEENS, TENS, UNITS } from '#core/transcripts/spoken-numbers';
 
 /** Words after which a bare number is an hour: "at 9", "before five", "between 10 and noon". */
 export const TIME_PREPOSITIONS = new Set([
@@ -33,6 +33,31 @@ export const MINUTE_WORDS: Readonly<Record<string, string>> = {
   thirty: '30',
   "o'clock": '00',
 };
+
+/**
+ * Minutes said in words just before "am" or "pm" (issue 32, the tenth set: "departing tomorrow at six ten am"
+ * was read as 6 and 10): "ten", "twenty five", "forty", "oh five", from `at`, with how many words they take.
+ * Only with the meridiem right after them: without it, "at six, ten" may be two things.
+ */
+export function minutesBeforeMeridiem(
+  words: readonly string[],
+  at: number,
+): { readonly minutes: string; readonly count: number } | null {
+  const [first = '', second = ''] = words.slice(at, at + 2);
+  const unit = UNITS[second] !== undefined && UNITS[second] !== '0' ? UNITS[second] : undefined;
+  const [minutes, count] =
+    (first === 'oh' || first === 'o') && unit !== undefined
+      ? [`0${unit}`, 2]
+      : TEENS[first] !== undefined
+        ? [TEENS[first], 1]
+        : TENS[first] !== undefined
+          ? unit === undefined
+            ? [`${TENS[first]}0`, 1]
+            : [`${TENS[first]}${unit}`, 2]
+          : [undefined, 0];
+  if (minutes === undefined || Number(minutes) > 59) return null;
+  return MERIDIEM.has(words[at + count] ?? '') ? { minutes, count } : null;
+}
 
 /** "9", "4:30", "12" for noon: the hour on a 12-hour clock and the minutes unless they are 00. */
 export function timeValue(hour: number, minutes: string | undefined): string {

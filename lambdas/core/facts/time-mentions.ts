@@ -10,6 +10,7 @@ import {
   ledPastAbout,
   MERIDIEM,
   MINUTE_WORDS,
+  minutesBeforeMeridiem,
   spokenClock,
   TIME_PREPOSITIONS,
   timeValue,
@@ -222,9 +223,10 @@ function timeAt(words: readonly string[], index: number, taken: ReadonlySet<numb
   }
   const hour = HOUR_WORDS[word];
   if (hour === undefined) return null;
-  const minuteWord =
-    MINUTE_WORDS[after(1)] ?? (after(1) === 'forty' && after(2) === 'five' ? '45' : undefined);
-  const minuteWords = minuteWord === undefined ? 0 : after(1) === 'forty' ? 2 : 1;
+  const named = MINUTE_WORDS[after(1)] ?? (after(1) === 'forty' && after(2) === 'five' ? '45' : undefined);
+  const beforeMeridiem = named === undefined ? minutesBeforeMeridiem(words, index + 1) : null;
+  const minuteWord = named ?? beforeMeridiem?.minutes;
+  const minuteWords = beforeMeridiem?.count ?? (named === undefined ? 0 : after(1) === 'forty' ? 2 : 1);
   const extra = meridiemAfter(1 + minuteWords);
   const led = minuteWords === 0 ? leadsAnHour(words, index) : ledPastAbout(words, index);
   if (!led && extra === 0 && !opensWindow(words, index + minuteWords)) return null;
