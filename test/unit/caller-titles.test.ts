@@ -187,6 +187,15 @@ describe('a business not heard well enough to state', () => {
   });
 });
 
+describe('a business cut short by a garble', () => {
+  it('does not end in "of": "Bao at the front desk of the hard bar view in housekeeping found..." (the tenth set)', () => {
+    const text = `Good afternoon, this is Bao at the front desk of the hard bar view in housekeeping found a laptop charger in your room. ${CALL}`;
+    const { caller } = message(heard(text));
+    expect(caller).not.toMatch(/\b(?:of|the)$/i);
+    expect(caller).toBe('Bao from The Front Desk');
+  });
+});
+
 describe('a business with no person named', () => {
   it("is the caller in more shapes: an electric company, a court office, a clinic's front desk", () => {
     expect(

@@ -171,6 +171,9 @@ const bare = (word: string) =>
 const NEARBY =
   /^(?:next door|across the (?:street|hall|way|road)|down the (?:street|hall|road|block)|upstairs|downstairs|work|church|home|around the corner|the (?:neighbou?rhood|building))$/;
 
+/** Words a business's name never ends with (issue 32, the tenth set: "Bao from The Front Desk of"). */
+const DANGLING = /^(?:of|and|the|a|an|for|at|&)$/i;
+
 /**
  * "acme plumbing" -> "Acme Plumbing"; "the fraud department of First National Bank" -> "First National Bank",
  * "the Jury Services Office of the Hennepin County District Court" -> "Hennepin County District Court".
@@ -186,6 +189,8 @@ function tidyOrganization(words: readonly string[]): string | null {
     kept = kept.slice(after);
   }
   const bareWords = kept.map(bare).filter((word) => word !== '');
+  // "the front desk of <garble>" cut before the garble: a business does not end in "of", "and", "the".
+  while (bareWords.length > 0 && DANGLING.test(bareWords.at(-1) ?? '')) bareWords.pop();
   if (bareWords.length === 0 || NEARBY.test(bareWords.join(' ').toLowerCase())) return null;
   // A lowercase transcript lost the name's capitals: put them back (a cased one keeps its own).
   const cased = bareWords.some(isCapitalized)
