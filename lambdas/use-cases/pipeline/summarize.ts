@@ -2,6 +2,7 @@
 
 import { statedSummary } from '#core/facts/stated-summary';
 import { PermanentError } from '#core/messages/pipeline-errors';
+import { POSSIBLY_UNRELIABLE } from '#core/transcripts/transcript-warnings';
 import { checkedUrgency } from '#core/urgency/urgency';
 import type { PhoneRegions } from '../../ports/phone-regions';
 import type { Providers } from '../../ports/providers';
@@ -59,6 +60,7 @@ export async function summarize(deps: SummarizeDeps, state: PipelineState) {
     seconds: message.audio_duration_seconds ?? null,
     spoken,
     written,
+    doubtfulTranscript: (message.warnings ?? []).includes(POSSIBLY_UNRELIABLE),
   });
   // The rules read the transcript as the checks did (words heard with doubt count for nothing); a model's
   // level is kept only as far as they support it. Rules read English only: in another, the model's stands.
