@@ -32,7 +32,7 @@ const unit = (vector: readonly number[]) => {
 };
 
 /** Logistic regression by full-batch gradient descent (RECIPE). */
-export function fit(vectors: readonly (readonly number[])[], labels: readonly boolean[]): LearnedModel {
+export function fitModel(vectors: readonly (readonly number[])[], labels: readonly boolean[]): LearnedModel {
   const dimensions = vectors[0]?.length ?? 0;
   const weights = new Array<number>(dimensions).fill(0);
   let bias = 0;
@@ -60,7 +60,7 @@ async function main() {
   console.log(`Each read set scored by a model trained on the others (bar ${LEARNED_BAR}):`);
   for (const set of Object.keys(TRAINING_SETS)) {
     const inSet = (example: Example) => example.set === set;
-    const model = fit(
+    const model = fitModel(
       vectors.filter((_, index) => !inSet(examples[index]!)),
       labels.filter((_, index) => !inSet(examples[index]!)),
     );
@@ -76,7 +76,7 @@ async function main() {
     );
   }
 
-  const model = fit(vectors, labels);
+  const model = fitModel(vectors, labels);
   const learned = {
     about:
       'Written by bench/urgency-learn.ts: logistic regression over the Universal Sentence Encoder lite vector of a transcript (lambdas/core/urgency/urgency-learned.ts).',
