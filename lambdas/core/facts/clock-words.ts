@@ -45,16 +45,12 @@ export function minutesBeforeMeridiem(
 ): { readonly minutes: string; readonly count: number } | null {
   const [first = '', second = ''] = words.slice(at, at + 2);
   const unit = UNITS[second] !== undefined && UNITS[second] !== '0' ? UNITS[second] : undefined;
-  const [minutes, count] =
-    (first === 'oh' || first === 'o') && unit !== undefined
-      ? [`0${unit}`, 2]
-      : TEENS[first] !== undefined
-        ? [TEENS[first], 1]
-        : TENS[first] !== undefined
-          ? unit === undefined
-            ? [`${TENS[first]}0`, 1]
-            : [`${TENS[first]}${unit}`, 2]
-          : [undefined, 0];
+  let minutes: string | undefined;
+  let count = 1;
+  if ((first === 'oh' || first === 'o') && unit !== undefined) [minutes, count] = [`0${unit}`, 2];
+  else if (TEENS[first] !== undefined) minutes = TEENS[first];
+  else if (TENS[first] !== undefined)
+    [minutes, count] = unit === undefined ? [`${TENS[first]}0`, 1] : [`${TENS[first]}${unit}`, 2];
   if (minutes === undefined || Number(minutes) > 59) return null;
   return MERIDIEM.has(words[at + count] ?? '') ? { minutes, count } : null;
 }

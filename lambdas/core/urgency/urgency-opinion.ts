@@ -94,8 +94,8 @@ export const namesLaterDay = (piece: string): boolean =>
 /**
  * The caller says plainly that it can wait (issue 32): "no need to call back", "no rush", "just a heads up",
  * "nothing to worry about", "bring your bottle in any time", "you don't have to be home", "no big deal", "don't
- * wait up". A guess by meaning
- * does not overrule the caller's own words; the rules still may (a leak said of in words stays urgent).
+ * wait up". A guess by meaning does not overrule the caller's own words; the rules still may (a leak said of in
+ * words stays urgent).
  */
 const NOT_PRESSING =
   /\b(?:no big deal|(?:don't|do not) wait up|no need to (?:call|ring|get back|reply|respond|come)|no rush|no hurry|nothing urgent|(?<!\bis )not urgent|nothing to worry about|(?:just|only) a (?:quick )?heads up|(?:come|stop|drop|bring|swing|pop)(?: \S+){0,3} (?:in|by) any ?time|(?:don't|do not) (?:have|need) to be (?:home|there))\b/i;
