@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout12',
+    ordinal: 'twelfth',
+    module: '../test/support/heldout12-voicemails.ts',
+    exported: 'HELDOUT12_VOICEMAILS',
+  },
+  {
     name: 'heldout11',
     ordinal: 'eleventh',
     module: '../test/support/heldout11-voicemails.ts',
