@@ -225,9 +225,26 @@ function minuteValue(digits: string | undefined, words: string | undefined): num
   return value === 0 ? null : value;
 }
 
+/**
+ * "quarter to six", "half past 7:00", "a quarter after nine" as a reader takes them: 5:45, 7:30, 9:15 (issue 32,
+ * the eleventh set: "Tuesday at quarter to 9:00" read as 9).
+ */
+function readQuarters(lower: string): string {
+  return lower.replace(
+    new RegExp(`\\b(?:a\\s+)?(quarter|half)\\s+(to|till|of|past|after)\\s+${HOUR}(?::00)?\\b`, 'g'),
+    (said, part: string, link: string, hourWord: string) => {
+      const hour = hourValue(hourWord);
+      const before = link === 'to' || link === 'till' || link === 'of';
+      if (hour === null || (part === 'half' && before)) return said;
+      const minutes = part === 'half' ? 30 : before ? 45 : 15;
+      return `${before ? (hour === 1 ? 12 : hour - 1) : hour}:${minutes}`;
+    },
+  );
+}
+
 /** Days, dates and times stated in `text` ("Friday at 9", "before five today", "the 23rd", "noon"). */
 export function timesIn(text: string): TimesStated {
-  const lower = text.toLowerCase();
+  const lower = readQuarters(text.toLowerCase());
   const days = WEEKDAYS.filter((day) => new RegExp(`\\b${day}s?\\b`).test(lower));
   const relative = ['today', 'tonight', 'tomorrow'].filter((word) => new RegExp(`\\b${word}\\b`).test(lower));
   const dates: number[] = [];

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type FactScore, scoreFirstText, type Truth } from '../../bench/fact-score';
+import { timesIn } from '../../bench/fact-values';
 import { LibPhoneNumberRegions } from '../../lambdas/adapters/phone/libphonenumber-regions';
 import { FACT_VOICEMAILS } from '../support/fact-voicemails';
 
@@ -256,6 +257,22 @@ describe('the facts scorer', () => {
       '8': 'left out',
       '4:30': 'left out',
     });
+  });
+});
+
+describe('times said by the quarter', () => {
+  it('reads "quarter to 9:00", "quarter to six", "half past eight" as a reader does', () => {
+    expect(timesIn('Tuesday at quarter to 9:00 in the morning').clock).toContainEqual({
+      hour: 8,
+      minute: 45,
+    });
+    expect(timesIn('Tuesday at quarter to 9:00 in the morning').clock).not.toContainEqual({
+      hour: 9,
+      minute: null,
+    });
+    expect(timesIn("It's quarter to six and she's still here").clock).toEqual([{ hour: 5, minute: 45 }]);
+    expect(timesIn('the bus leaves at half past eight').clock).toContainEqual({ hour: 8, minute: 30 });
+    expect(timesIn('a quarter after nine works').clock).toEqual([{ hour: 9, minute: 15 }]);
   });
 });
 

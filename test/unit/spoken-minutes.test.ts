@@ -36,4 +36,11 @@ describe('minutes said in words before am or pm', () => {
       "This is Coastline Airways for passenger Nadia. Your flight from Denver to Portland tonight has been cancelled. You've been rebooked on the flight departing tomorrow at six ten am.";
     expect(eventOrReason(eventMessage(transcript))).toBe('2026-11-27 06:10 - 06:40');
   });
+
+  it('reads "quarter to 9:00" as the engine writes it: the dentist\'s slot is at 8:45 (the eleventh set)', () => {
+    expect(times('i can offer you tuesday at quarter to 9:00 in the morning')).toEqual(['8:45']);
+    const transcript =
+      "Hi, it's Yolanda from Dr. Hans office. We need to reschedule your cleaning. I can offer you Tuesday at quarter to 9:00 in the morning or Wednesday at 1:00. Just let me know which one works.";
+    expect(eventOrReason(eventMessage(transcript))).toBe('2026-12-01 08:45 - 09:15');
+  });
 });

@@ -123,7 +123,7 @@ export function runTogetherClock(
 }
 
 /**
- * "half past two", "quarter to five", "a quarter after nine": the minutes said before the hour, which makes
+ * "half past two", "quarter to five", "a quarter after nine", "quarter to 9:00": the minutes said before the hour, which makes
  * it a time however it is introduced.
  */
 function quarterAt(words: readonly string[], index: number): Mention | null {
@@ -134,7 +134,9 @@ function quarterAt(words: readonly string[], index: number): Mention | null {
   if (!to && link !== 'past' && link !== 'after') return null;
   if (word === 'half' && to) return null;
   const said = words[index + 2] ?? '';
-  const hour = HOUR_WORDS[said] ?? (/^\d{1,2}$/.test(said) ? Number(said) : undefined);
+  // "quarter to 9:00": the engine writes the hour as a clock (issue 32, the eleventh set).
+  const clock = /^(\d{1,2})(?::00)?$/.exec(said);
+  const hour = HOUR_WORDS[said] ?? (clock ? Number(clock[1]) : undefined);
   if (hour === undefined || hour < 1 || hour > 12) return null;
   const meridiem = MERIDIEM.has(words[index + 3] ?? '') ? 1 : 0;
   const minutes = word === 'half' ? '30' : to ? '45' : '15';
