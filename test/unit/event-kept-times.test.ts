@@ -156,3 +156,19 @@ describe('a deadline said as a condition, and a time to come after a clause in t
     expect(shown('We are open Monday through Friday, 9 through 5.')).toBe(NONE);
   });
 });
+
+describe("the day of what happens otherwise is not the deadline's (the eleventh set)", () => {
+  it('"if I don\'t have it by noon, you\'ll get a paper check next Friday instead" is noon today', () => {
+    expect(
+      eventOrReason(
+        eventMessage(
+          "Your direct deposit bounced back. Payroll runs today, so if I don't have new account info by noon, you'll get a paper check next Friday instead.",
+        ),
+      ),
+    ).toBe('2026-11-26 11:30 - 12:00');
+    // A day said before the time is still its own.
+    expect(eventOrReason(eventMessage('If you can sign it by Friday at noon, we can start Monday.'))).toBe(
+      '2026-11-27 12:00 - 12:30',
+    );
+  });
+});

@@ -317,8 +317,15 @@ export function keptMentions(
   const from = to < 0 ? start : start + to;
   const past = saidOfThePast(own);
   const dayless = !mentions.some((mention) => mention.kind !== 'time');
+  // "if I don't have it by noon, you'll get a paper check next Friday instead": the day of what happens
+  // otherwise is not the time's (issue 32, the eleventh set).
+  const firstTime = fresh.find((mention) => mention.kind === 'time')?.start ?? Number.POSITIVE_INFINITY;
+  const instead = start + own.lastIndexOf('instead');
+  const otherwise = (mention: Mention) =>
+    mention.kind === 'day' && instead >= start && mention.start > firstTime && mention.start < instead;
   return fresh.filter(
     (mention) =>
+      !otherwise(mention) &&
       (mention.kind !== 'time' || mention.start > from || move < 0 || renewed >= 0) &&
       !(mention.kind === 'time' && past[mention.start - start]) &&
       !(mention.kind === 'time' && dayless && tellsTheClock(own, mention.start - start)),
