@@ -7,7 +7,7 @@ export const SET_ABOUT: Readonly<Record<string, string>> = {
   heldout12:
     'the twelfth held-out set (test/support/heldout12-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing; not read by anyone tuning the rules)',
   heldout11:
-    'the eleventh held-out set (test/support/heldout11-voicemails.ts, written by someone who had read neither the rules nor the other sets; not read by anyone tuning the rules)',
+    "the eleventh held-out set (test/support/heldout11-voicemails.ts, written by someone who had read neither the rules nor the other sets; read in issue 32's seventh session, once the twelfth had been measured)",
   heldout10:
     "the tenth held-out set (test/support/heldout10-voicemails.ts, written by someone who had read neither the rules nor the other sets; measured unread at the start of issue 32's seventh session, part of its failures seen by accident then, read once the eleventh set was written)",
   heldout9:
