@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout13',
+    ordinal: 'thirteenth',
+    module: '../test/support/heldout13-voicemails.ts',
+    exported: 'HELDOUT13_VOICEMAILS',
+  },
+  {
     name: 'heldout12',
     ordinal: 'twelfth',
     module: '../test/support/heldout12-voicemails.ts',
