@@ -5,7 +5,7 @@
  */
 import { ACCEPTED_FORMATS_TEXT } from '#core/audio/audio-format';
 import { friendlyZoneName, type ZoneSource } from '#core/cards/time-zones';
-import { SALES_REASONS, SCAM_REASONS } from '#core/urgency/urgency-cues';
+import { SALES_REASONS, SCAM_REASONS } from '#core/urgency/urgency-spam-reasons';
 import type { FixedTexts } from './fixed-texts';
 import { languageLabel } from './languages';
 
@@ -49,6 +49,7 @@ const SPAM_REASONS: Readonly<Record<string, string>> = {
   [SALES_REASONS.pitch]: 'una oferta de préstamo, tasa o plan',
   [SALES_REASONS.notice]: 'un aviso grabado sin nombre de quien llama',
   [SALES_REASONS.homeOffer]: 'una oferta para comprar su casa',
+  [SALES_REASONS.listing]: 'una oferta sobre la ficha de su negocio',
 };
 
 /** The languages a Spanish text names (its own and English); others by their English name. */

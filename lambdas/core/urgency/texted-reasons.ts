@@ -4,7 +4,7 @@
  * Zod-free: the reply (core/texts/voice-reply.ts) is read by the site's first chunk, where no zod schema may
  * be built before zod's jitless setting (frontend/src/lib/zod-config.ts).
  */
-import { SALES_REASONS, SCAM_REASONS } from './urgency-cues';
+import { SALES_REASONS, SCAM_REASONS } from './urgency-spam-reasons';
 
 const TEXTED_REASONS: ReadonlySet<string> = new Set([
   ...Object.values(SCAM_REASONS),

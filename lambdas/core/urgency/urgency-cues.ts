@@ -7,40 +7,10 @@
  */
 import { type Cue, d, NOT } from './urgency-cue-parts';
 import { CLOCK, KIND_CUES } from './urgency-kind-cues';
+import { SALES_REASONS, SCAM_REASONS } from './urgency-spam-reasons';
 
 export { type Cue, type CueKind, NOT } from './urgency-cue-parts';
-
-/** The reasons the rules give a likely-spam message, by how a text names it (core/texts/voice-reply.ts). */
-export const SCAM_REASONS = {
-  giftCard: 'asks for payment by gift card',
-  wire: 'asks for payment by wire transfer',
-  crypto: 'asks for payment in cryptocurrency',
-  arrest: 'threatens arrest',
-  tax: 'a tax threat',
-  socialSecurity: 'a Social Security threat',
-  prize: 'says you won a prize',
-  techSupport: 'a fake computer alert',
-  account: 'a fake account alert',
-  secrecy: 'asks you to keep it secret',
-  appPayment: 'asks for payment by a payment app',
-  shutOff: 'threatens to cut off a service now',
-  personalNumber: 'asks you to confirm a personal number',
-} as const;
-
-export const SALES_REASONS = {
-  pressMenu: 'a press-1 menu',
-  warranty: 'an extended warranty offer',
-  pitch: 'an offer of a loan, rate or plan',
-  notice: 'robocall wording and no caller name',
-  homeOffer: 'an offer to buy your home',
-} as const;
-
-/** Whether a reason is one the rules give for a scam (the text says "Likely a scam"), or for a sales call. */
-export function spamKind(reason: string): 'scam' | 'sales' | 'other' {
-  if ((Object.values(SCAM_REASONS) as string[]).includes(reason)) return 'scam';
-  if ((Object.values(SALES_REASONS) as string[]).includes(reason)) return 'sales';
-  return 'other';
-}
+export { SALES_REASONS, SCAM_REASONS, spamKind } from './urgency-spam-reasons';
 
 /** The tax office, as a scam names it. */
 const TAX = `irs|i r s|internal revenue|treasury department|tax department|back taxes|tax (?:fraud|evasion|lawsuit|debt|violation)`;
@@ -163,6 +133,24 @@ export const SPAM_CUES: readonly Cue[] = [
     reason: SALES_REASONS.pitch,
   },
   {
+    // A pitch's other words (issue 32, the twelfth set), a sign of their own beside the offer's: "homes in your
+    // neighborhood have been qualifying for our zero down solar program", "a federal credit that's going away".
+    kind: 'sales',
+    pattern: d(
+      String.raw`\b((?:zero|no money|nothing) down (?:\S+ ){0,2}?(?:solar|program|installation)|(?:have been|been|are) qualifying for (?:our|a|the)|federal (?:tax )?credit (?:\S+ ){0,3}?(?:going away|expires|expiring|ends|ending))\b`,
+    ),
+    reason: SALES_REASONS.pitch,
+  },
+  {
+    // An unasked offer to "verify" or fix a business's Google listing (issue 32, the twelfth set): a robocall
+    // the FTC names among the commonest.
+    kind: 'sales',
+    pattern: d(
+      String.raw`\b(google (?:business )?(?:listing|profile|maps listing)|(?:business|maps) listing(?: \S+){0,4}? (?:unverified|verify|verified|suspended|removed))\b`,
+    ),
+    reason: SALES_REASONS.listing,
+  },
+  {
     // An unasked offer to buy the listener's home (issue 32): "a cash offer on your property", "we buy houses".
     // The key words are "cash" and the home: the offer's own word, often heard with doubt, need not be.
     kind: 'sales',
@@ -177,7 +165,7 @@ export const SPAM_CUES: readonly Cue[] = [
     // to reschedule", "to confirm your appointment, press 1" or "press 2 to repeat this message" (the sixth set).
     kind: 'sales',
     pattern: d(
-      String.raw`\b(?<!\b(?:acknowledge|${OWN_MENU})(?: \S+){0,3} )((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} (?:acknowledge|${OWN_MENU}))|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list))\b`,
+      String.raw`\b(?<!\b(?:acknowledge|${OWN_MENU})(?: \S+){0,3} )((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} (?:acknowledge|${OWN_MENU}))|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list)|(?:press|dial|push|hit) \S+ to be (?:removed|taken off))\b`,
     ),
     reason: SALES_REASONS.pressMenu,
   },

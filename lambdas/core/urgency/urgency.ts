@@ -38,8 +38,8 @@ import { heardWell, type Reading, reading, sentenceEnd, sentenceMatches, wordsFr
 import { heardReason } from './urgency-reasons';
 import type { Urgency, UrgencyLevel } from './urgency-schema';
 
-export { SALES_REASONS, SCAM_REASONS, spamKind } from './urgency-cues';
 export { cleanReason } from './urgency-reasons';
+export { SALES_REASONS, SCAM_REASONS, spamKind } from './urgency-spam-reasons';
 
 /** A cue found in the transcript, heard well. */
 type Found = {
