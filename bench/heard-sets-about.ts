@@ -7,7 +7,7 @@ export const SET_ABOUT: Readonly<Record<string, string>> = {
   heldout13:
     'the thirteenth held-out set (test/support/heldout13-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing; not read by anyone tuning the rules)',
   heldout12:
-    'the twelfth held-out set (test/support/heldout12-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing; not read by anyone tuning the rules)',
+    "the twelfth held-out set (test/support/heldout12-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing; read in issue 32's seventh session once the thirteenth had been measured)",
   heldout11:
     "the eleventh held-out set (test/support/heldout11-voicemails.ts, written by someone who had read neither the rules nor the other sets; read in issue 32's seventh session, once the twelfth had been measured)",
   heldout10:
