@@ -320,9 +320,9 @@ export function keptMentions(
   // "if I don't have it by noon, you'll get a paper check next Friday instead": the day of what happens
   // otherwise is not the time's (issue 32, the eleventh set).
   const firstTime = fresh.find((mention) => mention.kind === 'time')?.start ?? Number.POSITIVE_INFINITY;
-  const instead = start + own.lastIndexOf('instead');
+  const instead = own.lastIndexOf('instead');
   const otherwise = (mention: Mention) =>
-    mention.kind === 'day' && instead >= start && mention.start > firstTime && mention.start < instead;
+    instead >= 0 && mention.kind === 'day' && mention.start > firstTime && mention.start < start + instead;
   return fresh.filter(
     (mention) =>
       !otherwise(mention) &&

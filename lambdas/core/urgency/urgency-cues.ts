@@ -10,7 +10,6 @@ import { CLOCK, KIND_CUES } from './urgency-kind-cues';
 import { SALES_REASONS, SCAM_REASONS } from './urgency-spam-reasons';
 
 export { type Cue, type CueKind, NOT } from './urgency-cue-parts';
-export { SALES_REASONS, SCAM_REASONS, spamKind } from './urgency-spam-reasons';
 
 /** The tax office, as a scam names it. */
 const TAX = `irs|i r s|internal revenue|treasury department|tax department|back taxes|tax (?:fraud|evasion|lawsuit|debt|violation)`;
