@@ -63,6 +63,9 @@ const ENVIRONMENT: Record<string, string> = {
   [ENV.USAGE_TABLE]: 'usage',
   [ENV.UPLOAD_CODES_TABLE]: 'upload-codes',
   [ENV.CARD_LINKS_TABLE]: 'card-links',
+  // Issue 33's forwarded calls.
+  [ENV.FORWARDING_NUMBERS_TABLE]: 'forwarding-numbers',
+  [ENV.CALLS_TABLE]: 'calls',
   [ENV.TRANSCRIPT_RETENTION_DAYS]: '30',
   [ENV.AUDIO_RETENTION_DAYS]: '7',
   [ENV.ORIGIN_VERIFY_SECRET]: 'origin-verify-secret-of-the-bench',
