@@ -1,6 +1,6 @@
 /**
  * Trains the learned urgency opinion (lambdas/core/urgency/urgency-learned.ts) and writes its weights to
- * lambdas/core/urgency/urgency-learned.json: `npx tsx bench/urgency-learn.ts`. Run again whenever a read set
+ * lambdas/adapters/offline/urgency-learned.json: `npx tsx bench/urgency-learn.ts`. Run again whenever a read set
  * joins bench/urgency-learn-data.ts (a unit test compares the fingerprint). About a minute.
  *
  * Logistic regression on the sentence encoder's unit vector of each voicemail's words, fitted by plain
@@ -24,7 +24,7 @@ import {
 } from './urgency-learn-data';
 
 const RECIPE = { learningRate: 0.5, l2: 0.0003, iterations: 1000 } as const;
-const OUT = new URL('../lambdas/core/urgency/urgency-learned.json', import.meta.url);
+const OUT = new URL('../lambdas/adapters/offline/urgency-learned.json', import.meta.url);
 
 /** Logistic regression by full-batch gradient descent (RECIPE). */
 function fitModel(vectors: readonly (readonly number[])[], labels: readonly boolean[]): LearnedModel {

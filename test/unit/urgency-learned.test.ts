@@ -7,13 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { urgencyOf } from '#core/urgency/urgency';
 import { URGENT_KINDS } from '#core/urgency/urgency-kinds';
-import {
-  LEARNED_BAR,
-  LEARNED_MODEL,
-  LEARNED_TRAINED_ON,
-  learnedScore,
-  learnedText,
-} from '#core/urgency/urgency-learned';
+import { LEARNED_BAR, learnedScore, learnedText } from '#core/urgency/urgency-learned';
 import { LEARNED_REASON, NEAR_ENOUGH, raisedUrgency } from '#core/urgency/urgency-opinion';
 import type { Urgency } from '#core/urgency/urgency-schema';
 import { SET_ABOUT } from '../../bench/heard-sets-about';
@@ -23,7 +17,11 @@ import {
   trainingExamples,
   URGENCY_TRAINING_SETS,
 } from '../../bench/urgency-learn-data';
-import { SentenceEncoder } from '../../lambdas/adapters/offline/sentence-encoder';
+import {
+  SentenceEncoder,
+  URGENCY_MODEL,
+  URGENCY_MODEL_TRAINED_ON,
+} from '../../lambdas/adapters/offline/sentence-encoder';
 import { withSecondOpinion } from '../../lambdas/use-cases/pipeline/urgency-opinion';
 
 const normal: Urgency = { level: 'normal', reason: '', source: 'rules' };
@@ -55,21 +53,21 @@ describe('the learned opinion only raises normal', () => {
   });
 
   it('scores a vector of the wrong size as not urgent, and reads a hostile transcript cut short', () => {
-    expect(learnedScore([1, 2, 3])).toBe(0);
+    expect(learnedScore([1, 2, 3], URGENCY_MODEL)).toBe(0);
     expect(learnedText('call me now '.repeat(5000)).split(' ')).toHaveLength(200);
   });
 });
 
 describe('what it was trained on', () => {
   it('is the read sets as they are now: change a set, and the model must be trained again', () => {
-    expect(LEARNED_TRAINED_ON.fingerprint).toBe(fingerprint(trainingExamples()));
-    expect(LEARNED_TRAINED_ON.sets).toEqual([
+    expect(URGENCY_MODEL_TRAINED_ON.fingerprint).toBe(fingerprint(trainingExamples()));
+    expect(URGENCY_MODEL_TRAINED_ON.sets).toEqual([
       ...Object.keys(TRAINING_SETS),
       ...Object.keys(URGENCY_TRAINING_SETS),
     ]);
     // The urgency benchmark's fresh set measures the model; it never trains it.
-    expect(LEARNED_TRAINED_ON.sets).not.toContain('urgency-fresh');
-    expect(LEARNED_MODEL.weights).toHaveLength(512);
+    expect(URGENCY_MODEL_TRAINED_ON.sets).not.toContain('urgency-fresh');
+    expect(URGENCY_MODEL.weights).toHaveLength(512);
   });
 
   it('never a set nobody has read yet', () => {

@@ -6,7 +6,16 @@
  * runtime's memory), then about 40 to 400 ms a voicemail, as loaded as the machine is. The local runtime
  * plugs it in (local/host-adapters.ts); Lambda bundles never import it (docs/decisions/urgency.md).
  */
+import type { LearnedModel } from '#core/urgency/urgency-learned';
 import type { SentenceEmbedder } from '../../ports/sentence-embedder';
+import LEARNED from './urgency-learned.json' with { type: 'json' };
+
+/** The learned urgency opinion trained on this encoder's vectors (bench/urgency-learn.ts writes it). */
+export const URGENCY_MODEL: LearnedModel = LEARNED;
+
+/** What it was trained on (bench/urgency-learn-data.ts): the sets and their fingerprint. */
+export const URGENCY_MODEL_TRAINED_ON: { readonly sets: readonly string[]; readonly fingerprint: string } =
+  LEARNED.trainedOn;
 
 type Model = { embed(input: string[]): Promise<number[][]> };
 
@@ -19,6 +28,7 @@ async function loadModel(): Promise<Model> {
 }
 
 export class SentenceEncoder implements SentenceEmbedder {
+  readonly urgencyModel = URGENCY_MODEL;
   #model: Promise<Model> | null = null;
 
   async embed(sentences: readonly string[]): Promise<readonly (readonly number[])[]> {

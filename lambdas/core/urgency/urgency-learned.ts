@@ -1,26 +1,19 @@
 /**
  * The learned half of the urgency second opinion (issue 32, deliverable 5), pure: a logistic regression over
  * the sentence encoder's vector of the whole transcript, trained on every voicemail the team has read and
- * labelled (bench/urgency-learn.ts writes urgency-learned.json; docs/decisions/urgency-2.md, "A learned
- * opinion"). The prototypes (urgency-kinds.ts) catch what is near a kind someone wrote down; this catches what
+ * labelled (bench/urgency-learn.ts writes the weights beside the encoder they were trained on,
+ * lambdas/adapters/offline/urgency-learned.json; docs/decisions/urgency-2.md, "A learned opinion"). The prototypes (urgency-kinds.ts) catch what is near a kind someone wrote down; this catches what
  * the labelled voicemails have in common that no prototype says ("a rash that wasn't there at lunch"), and
  * it was chosen by how it did on sets it had not been trained on, never on the set it is judged by.
  *
  * Like the prototypes it may only RAISE the rules' `normal` (core/urgency/urgency-opinion.ts
  * `raisedUrgency`), never when there is any sign of spam or the caller says it can wait.
  */
-import LEARNED from './urgency-learned.json' with { type: 'json' };
-
-/** The trained model: a weight per dimension of the encoder's vector, and a bias. */
+/**
+ * The trained model: a weight per dimension of one encoder's vector, and a bias. It means something only for
+ * the encoder it was trained on, so that encoder's adapter carries it (lambdas/ports/sentence-embedder.ts).
+ */
 export type LearnedModel = { readonly bias: number; readonly weights: readonly number[] };
-
-export const LEARNED_MODEL: LearnedModel = LEARNED;
-
-/** What it was trained on (bench/urgency-learn-data.ts): the sets, how many voicemails, and their fingerprint. */
-export const LEARNED_TRAINED_ON: {
-  readonly sets: readonly string[];
-  readonly fingerprint: string;
-} = LEARNED.trainedOn;
 
 /**
  * How sure the model must be to raise. Chosen by training on all development sets but one and scoring the
@@ -39,7 +32,7 @@ export function learnedText(text: string): string {
 }
 
 /** How likely the model finds a voicemail urgent (0 to 1), from the unit-length vector of learnedText. */
-export function learnedScore(vector: readonly number[], model: LearnedModel = LEARNED_MODEL): number {
+export function learnedScore(vector: readonly number[], model: LearnedModel): number {
   if (vector.length !== model.weights.length) return 0;
   let z = model.bias;
   for (const [index, weight] of model.weights.entries()) z += weight * vector[index]!;

@@ -64,14 +64,15 @@ export async function withSecondOpinion(
   if (signsOfSpam || saysNotPressing(heard.text)) return urgency;
   try {
     const pieces = opinionPieces(heard);
+    const model = embedder.urgencyModel ?? null;
     // The pieces for the prototypes, and the whole transcript for the learned model, in one batch.
     const [prototypes, vectors] = await Promise.all([
       prototypeVectors(embedder),
-      embedder.embed([...pieces, learnedText(heard.text)]),
+      embedder.embed(model === null ? pieces : [...pieces, learnedText(heard.text)]),
     ]);
-    const whole = vectors.at(-1);
+    const whole = model === null ? undefined : vectors[pieces.length];
     const nearest = nearestKind(vectors.slice(0, pieces.length), prototypes, pieces);
-    return raisedUrgency(urgency, signsOfSpam, nearest, whole ? learnedScore(whole) : null);
+    return raisedUrgency(urgency, signsOfSpam, nearest, model && whole ? learnedScore(whole, model) : null);
   } catch (error) {
     warn(`The urgency second opinion failed, the rules' answer stands: ${(error as Error).message}`);
     return urgency;
