@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout14',
+    ordinal: 'fourteenth',
+    module: '../test/support/heldout14-voicemails.ts',
+    exported: 'HELDOUT14_VOICEMAILS',
+  },
+  {
     name: 'heldout13',
     ordinal: 'thirteenth',
     module: '../test/support/heldout13-voicemails.ts',
