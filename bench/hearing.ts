@@ -30,14 +30,19 @@ import {
 import { machineLine, writeSection } from './report';
 
 export const VARIANTS: Readonly<Record<string, HearingOptions>> = {
-  before: { pieces: 'quiet-points', wordTimes: 'piece-start', cleanup: null },
-  spread: { pieces: 'quiet-points', wordTimes: 'spoken', cleanup: null },
-  pauses: { pieces: 'pauses', wordTimes: 'spoken', cleanup: null },
-  'pauses-tight': { pieces: 'pauses-tight', wordTimes: 'spoken', cleanup: null },
-  highpass: { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'highpass=f=100' },
-  loudnorm: { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'loudnorm' },
-  'highpass+loudnorm': { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'highpass=f=100,loudnorm' },
-  denoise: { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'afftdn' },
+  before: { pieces: 'quiet-points', wordTimes: 'piece-start', cleanup: null, swallowedZero: false },
+  spread: { pieces: 'quiet-points', wordTimes: 'spoken', cleanup: null, swallowedZero: true },
+  pauses: { pieces: 'pauses', wordTimes: 'spoken', cleanup: null, swallowedZero: true },
+  'pauses-tight': { pieces: 'pauses-tight', wordTimes: 'spoken', cleanup: null, swallowedZero: true },
+  highpass: { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'highpass=f=100', swallowedZero: true },
+  loudnorm: { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'loudnorm', swallowedZero: true },
+  'highpass+loudnorm': {
+    pieces: 'pauses',
+    wordTimes: 'spoken',
+    cleanup: 'highpass=f=100,loudnorm',
+    swallowedZero: true,
+  },
+  denoise: { pieces: 'pauses', wordTimes: 'spoken', cleanup: 'afftdn', swallowedZero: true },
 };
 
 /**

@@ -124,7 +124,7 @@ export function spellingsOf(tokenizer: Tokenizer): ReturnType<typeof meridiemSpe
 }
 
 /** log-softmax of the logits at `index`: how sure the decoder was of the token it chose. */
-function logProbability(logits: Float32Array, index: number): number {
+export function logProbability(logits: Float32Array, index: number): number {
   let max = Number.NEGATIVE_INFINITY;
   for (const value of logits) if (value > max) max = value;
   let sum = 0;

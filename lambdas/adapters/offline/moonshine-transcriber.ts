@@ -48,6 +48,7 @@ import { Semaphore } from './semaphore';
 import { SileroVad } from './silero-vad';
 import { hasSpeechEnergy, pcmSamples, SAMPLE_RATE, splitAtQuietPoints, toFloat32 } from './speech-audio';
 import { piecesAtPauses, type SpeechPiece, speechStretches } from './speech-pieces';
+import { withSwallowedZero } from './swallowed-zero';
 
 /**
  * Audio below telephone quality (8 kHz) gets a warning. 8 kHz itself no longer does: Moonshine's word error
@@ -136,9 +137,19 @@ export type HearingOptions = {
   readonly wordTimes: 'piece-start' | 'spoken';
   /** ffmpeg audio filters applied while decoding (null: none). */
   readonly cleanup: string | null;
+  /**
+   * Put back the "oh" a greedy decoding swallowed from a callback number ("616-555-138"), where the decoder
+   * finds it likeliest (swallowed-zero.ts; the default). Not with beams, whose hypotheses say how sure a word is.
+   */
+  readonly swallowedZero: boolean;
 };
 
-export const DEFAULT_HEARING: HearingOptions = { pieces: 'pauses', wordTimes: 'spoken', cleanup: null };
+export const DEFAULT_HEARING: HearingOptions = {
+  pieces: 'pauses',
+  wordTimes: 'spoken',
+  cleanup: null,
+  swallowedZero: true,
+};
 
 /** Transcriber for when no OpenAI key is saved: English, on this machine or in the Transcribe function. */
 export class MoonshineTranscriber implements Transcriber {
@@ -321,7 +332,10 @@ export class MoonshineTranscriber implements Transcriber {
   /** Greedy (one hypothesis, as before beams) or the beam search's survivors, best first. */
   private async decode(sessions: Sessions, input: Float32Array, options: DecodeOptions): Promise<BeamResult> {
     if (this.beams > 1) return decodeBeams(sessions, this.model, input, options, this.beams);
-    const greedy = await decodeGreedy(sessions, this.model, input, options);
+    const heard = await decodeGreedy(sessions, this.model, input, options);
+    const greedy = this.hearing.swallowedZero
+      ? await withSwallowedZero(sessions, this.model, input, heard)
+      : heard;
     const only = { ...greedy, total: 0, normalised: 0 };
     return { best: only, nBest: [only] };
   }
