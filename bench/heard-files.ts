@@ -183,16 +183,23 @@ export function expectedWallClock(
   event: NonNullable<HeardVoicemail['event']>,
   receivedAt: string,
   zone: string,
+  times: HeardVoicemail['times'] = [],
 ) {
   const arrival = wallClock(new Date(receivedAt), zone);
   const [year, month, day] = arrival.slice(0, 10).split('-').map(Number) as [number, number, number];
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  const ahead =
+  let ahead =
     event.day === 'today'
       ? 0
       : event.day === 'tomorrow'
         ? 1
         : (WEEKDAY_INDEX[event.day] - weekday + 7) % 7 || 7;
+  // "Monday the fourteenth": the author's times give the weekday its date, and the event is on the next
+  // Monday that is the 14th, not on the next Monday (the tenth and eleventh sets' labels mean it so).
+  const dated = times.find((time) => time.day === event.day && time.date !== undefined)?.date;
+  if (dated !== undefined) {
+    while (ahead < 400 && new Date(Date.UTC(year, month - 1, day + ahead)).getUTCDate() !== dated) ahead += 7;
+  }
   const date = new Date(Date.UTC(year, month - 1, day + ahead)).toISOString().slice(0, 10);
   return `${date} ${String(event.hour24).padStart(2, '0')}:${String(event.minute).padStart(2, '0')}`;
 }
@@ -228,7 +235,7 @@ export function scoreEvent(
   const shown = `"${file.title ?? ''}" ${offered} ${file.timeZone ?? ''}`.trim();
   if (voicemail.spam) return { verdict: 'wrong', detail: `an event for spam: ${shown}` };
   if (voicemail.event === null) return { verdict: 'unasked', detail: `no time to keep was said: ${shown}` };
-  const expected = expectedWallClock(voicemail.event, arrival.receivedAt, arrival.zone);
+  const expected = expectedWallClock(voicemail.event, arrival.receivedAt, arrival.zone, voicemail.times);
   const problems: string[] = [];
   if (file.timeZone !== null && file.timeZone !== arrival.zone) problems.push(`zone ${file.timeZone}`);
   const at = [start, end].filter((instant) => instant !== null).map((i) => wallClock(i, arrival.zone));

@@ -236,6 +236,17 @@ describe('the calendar event', () => {
     );
   });
 
+  it('is on the weekday that has the date the author wrote beside it: "Monday the fourteenth" is 14 December', () => {
+    const monday = { kind: 'appointment', day: 'monday', hour24: 10, minute: 0 } as const;
+    expect(expectedWallClock(monday, ARRIVAL, ZONE, [{ day: 'monday', date: 14, hour: 10 }])).toBe(
+      '2026-12-14 10:00',
+    );
+    // A date on another weekday of the voicemail is not this event's.
+    expect(expectedWallClock(monday, ARRIVAL, ZONE, [{ day: 'friday', date: 4, hour: 3 }])).toBe(
+      '2026-11-30 10:00',
+    );
+  });
+
   it('is right at the hour said in the sender zone, or ending then for a pickup before a time', () => {
     // 10:00 in Chicago is 16:00 UTC.
     expect(
