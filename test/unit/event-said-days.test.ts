@@ -52,3 +52,20 @@ describe('a cancelled time, the cancellation misheard', () => {
     expect(said('As')).not.toMatch(/^2026-11-26 20:15/);
   });
 });
+
+describe('a day said right after the time (eleventh set)', () => {
+  it('is the time\'s own day: "Starting tomorrow, our lot closes at 6 p.m. today" is today at 6', () => {
+    expect(
+      shown(
+        'Storage is 45 dollars a day. Starting tomorrow, our lot closes at 6 p.m. today. So pick it up before then.',
+      ),
+    ).toBe('2026-11-26 17:30 - 18:00');
+  });
+
+  it('does not take over a day said just before the time: "tomorrow at 9 today" keeps tomorrow', () => {
+    expect(shown('We can come tomorrow at 9 today works too if you prefer.')).toBe(
+      '2026-11-27 09:00 - 09:30',
+    );
+    expect(shown('Your appointment is on Friday at 2, see you then.')).toBe('2026-11-27 14:00 - 14:30');
+  });
+});

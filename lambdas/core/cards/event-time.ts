@@ -226,7 +226,12 @@ export function resolveWhen(
     (mention) => first !== undefined && mention.start >= first.end && (orAt < 0 || mention.start < orAt),
   );
   const paired = (kind: 'day' | 'date') => {
-    const near = [...before.filter((m) => m.kind === kind)].pop() ?? after.find((m) => m.kind === kind);
+    const last = [...before.filter((m) => m.kind === kind)].pop();
+    // "Starting tomorrow, our lot closes at 6 p.m. today": a day said right after the time is its own, over
+    // one said earlier in the sentence and apart from it (eleventh set).
+    const rightAfter = after.find((m) => m.kind === kind && first !== undefined && m.start === first.end);
+    const apart = last === undefined || (first !== undefined && last.end < first.start - 1);
+    const near = (apart ? rightAfter : undefined) ?? last ?? after.find((m) => m.kind === kind);
     return first === undefined ? dayLike.find((m) => m.kind === kind) : near;
   };
   const dayMention = paired('day');
