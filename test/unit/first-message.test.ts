@@ -223,6 +223,13 @@ describe('the caller, from their introduction', () => {
       'hi this is steve from acme plumbing about your water heater it needs a new part',
       'Steve from Acme Plumbing',
     ],
+    // A role without "the" before where they work (issue 32, the twelfth set's placement worker).
+    [
+      "Hello, this is Ngozi Adeyemi, placement worker with Hamilton County Children's Services. We have a girl who needs a home.",
+      "Ngozi Adeyemi, placement worker at Hamilton County Children's Services",
+    ],
+    // Lowercase words that run on into what they say are no role.
+    ["Hey, it's Tom, running late with the kids. Start without me.", 'Tom'],
   ])('%s -> %s', (transcript, caller) => {
     expect(callerText(summarizeExtractively(transcript).caller ?? NO_CALLER)).toBe(caller);
   });

@@ -212,6 +212,16 @@ function phraseAt(words: readonly string[], start: number, max: number): number 
   return cursor;
 }
 
+/** Where a role without "the" ends: "Ziademi, placement worker with Hamilton County", up to three lowercase words. */
+function lowercaseRoleEnd(words: readonly string[], start: number): number | null {
+  for (let end = start + 1; end <= start + ROLE_MAX_WORDS; end++) {
+    if (!words.slice(start, end).every((word) => /^[a-z]+$/.test(word) && !BRIDGE.has(word))) return null;
+    const named = words[bareWord(words[end + 1] ?? '') === 'the' ? end + 2 : end + 1] ?? '';
+    if (ORGANIZATION_BEFORE.has(bareWord(words[end] ?? '')) && isCapitalized(named)) return end;
+  }
+  return null;
+}
+
 /**
  * The caller's introduction in a sentence: "this is", "it's" or "my name is", a capitalized name (with a
  * title, and a surname only when "from", "with" or "at" follows it: "Rebecca Colling from" is Rebecca
@@ -272,7 +282,11 @@ export function findIntroduction(sentence: string): Introduction | null {
     }
     let role: string | null = null;
     const previous = words[cursor - 1] ?? '';
-    if (/,$/.test(previous) && ['the', 'your'].includes(bareWord(words[cursor] ?? ''))) {
+    const plainRole = /,$/.test(previous) ? lowercaseRoleEnd(words, cursor) : null;
+    if (plainRole !== null) {
+      role = words.slice(cursor, plainRole).map(bare).join(' ');
+      cursor = plainRole;
+    } else if (/,$/.test(previous) && ['the', 'your'].includes(bareWord(words[cursor] ?? ''))) {
       // "Jake, the plumber." is a role; "Jake, the plumber can't come until Monday" runs on into what he
       // says, and is none: a role ends its clause, or goes on to where the caller is from.
       const end = phraseAt(words, cursor + 1, ROLE_MAX_WORDS);

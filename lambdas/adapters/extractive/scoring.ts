@@ -67,7 +67,7 @@ export function scoreSentence(
   let score = 0;
   if (saysWhy(sentence)) score += 6;
   if (saysAmount(sentence)) score += 4;
-  if (REQUEST.test(sentence) && !NEGATED_REQUEST.test(sentence)) score += 3;
+  if (REQUEST.test(sentence) && !NEGATED_REQUEST.test(sentence)) score += asksMoreThanACall(sentence) ? 3 : 2;
   else if (WEAK_REQUEST.test(sentence) || (CALLBACK.test(sentence) && !TOPIC.test(sentence))) score += 1;
   if (INFORMING.test(sentence)) score += 2;
   if (TOPIC.test(sentence)) score += 1;
@@ -93,6 +93,18 @@ export function chatBeforePoint(sentences: readonly string[]): boolean[] {
   const turn = sentences.findIndex((sentence, index) => index > 0 && PIVOT.test(sentence.trim()));
   return sentences.map((sentence, index) => index < turn && !hasContent(sentence));
 }
+
+/** Asking for a call back, with what politely leads it: "please call us back", "you can reach me". */
+const CALLBACK_ASK =
+  /\b(?:(?:please|can you|could you|would you|you can|feel free to)\s+)?(?:call me|call us|call back|callback|give (?:me|us) a (?:call|ring)|get back to|text me|reach me|reach us)\b/gi;
+
+/**
+ * Whether a request asks for more than a call back (issue 32, eighth session). The first text gives the number,
+ * or says it was unclear, on a line of its own, so "Questions: you can reach me." tells the listener nothing
+ * new, and in the read held-out sets it took the place of the sentence that said why ("your potassium is very
+ * high"). A time, an amount or a reason in the same sentence still counts as ever.
+ */
+const asksMoreThanACall = (sentence: string) => REQUEST.test(sentence.replace(CALLBACK_ASK, ' '));
 
 /** An hour as digits after a word that places it: "at 9 in the morning", "before 5", "by noon". */
 const AT_HOUR = /\b(?:at|by|before|after|until|around|from)\s+(?:\d{1,2}(?::\d{2})?|noon)\b(?!-)/i;
