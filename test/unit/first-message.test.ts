@@ -228,6 +228,11 @@ describe('the caller, from their introduction', () => {
       "Hello, this is Ngozi Adeyemi, placement worker with Hamilton County Children's Services. We have a girl who needs a home.",
       "Ngozi Adeyemi, placement worker at Hamilton County Children's Services",
     ],
+    // A business with no person named, its kind at the end (the twelfth set's furniture delivery).
+    [
+      'Hello, this is Harbor Home Furnishings delivery scheduling. Your sofa comes tomorrow between 1 and 5.',
+      'From Harbor Home Furnishings delivery scheduling',
+    ],
     // Lowercase words that run on into what they say are no role.
     ["Hey, it's Tom, running late with the kids. Start without me.", 'Tom'],
   ])('%s -> %s', (transcript, caller) => {
