@@ -79,15 +79,12 @@ describe('the callback number', () => {
     expect(first).toContain('206-555-0142(?).');
   });
 
-  it('heard at 0.55 is stated, as numbers heard that surely were right 16 times in 17; at 0.45 it is unclear', () => {
-    expect(stated(heard(SAID, { '206-555-0142.': 0.55 })).summary.callback_number).toBe('(206) 555-0142');
-    const doubted = stated(heard(SAID, { '206-555-0142.': 0.45 }));
+  it('heard at 0.55, is unclear: numbers heard that surely were right 16 times in 17, and a wrong one is dialled', () => {
+    // Measured again in issue 32's eighth session (docs/decisions/callers.md): the bar stays 0.6.
+    const doubted = stated(heard(SAID, { '206-555-0142.': 0.55 }));
     expect(doubted.summary.callback_number).toBeNull();
     expect(doubted.facts.number_unclear).not.toBeNull();
-    // Other facts keep the bar of 0.6: an amount heard at 0.55 is not stated.
-    expect(verdicts(heard('The total is $412 today.', { $412: 0.55 }))).toContain(
-      `amount 412: ${LOW_CONFIDENCE}`,
-    );
+    expect(stated(heard(SAID, { '206-555-0142.': 0.62 })).summary.callback_number).toBe('(206) 555-0142');
   });
 
   it('is not stated when the engine looped on a group of it (a loop remnant)', () => {

@@ -47,14 +47,6 @@ export type FactCheckOptions = {
  */
 export const NAME_SURE_AT_LEAST = 0.9;
 
-/**
- * A phone number is stated when its least sure token was heard at least this surely (issue 32, eighth session):
- * below the 0.6 of other facts. On the read held-out and development sets' transcripts, the numbers heard at
- * 0.5 to 0.6 were right 16 times and wrong once ("1170" for "oh one one seven"), about the share of wrong among
- * the numbers stated above 0.6 (4 of 121); from 0.4 to 0.5, 8 right and 7 wrong (docs/decisions/facts-2.md).
- */
-export const PHONE_SURE_AT_LEAST = 0.5;
-
 export const LOW_CONFIDENCE = 'heard with low confidence';
 export const TWO_READINGS = 'said twice differently';
 /**
@@ -158,11 +150,7 @@ export function checkFacts(tokens: readonly HeardToken[], options: FactCheckOpti
     // A business that does not read as one ("Lakeside Gentle": no Dental, Pharmacy, Office...) is a name.
     const nameLike =
       mention.kind === 'name' || (mention.kind === 'business' && !isBusinessShape(mention.value));
-    const least = nameLike
-      ? NAME_SURE_AT_LEAST
-      : mention.kind === 'phone'
-        ? PHONE_SURE_AT_LEAST
-        : DOUBTFUL_BELOW;
+    const least = nameLike ? NAME_SURE_AT_LEAST : DOUBTFUL_BELOW;
     // "a las 15:30": callers in other languages say the 24-hour clock.
     const problem = mention.problem === TWENTY_FOUR_HOUR && !english ? null : mention.problem;
     const doubt =
