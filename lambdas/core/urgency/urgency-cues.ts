@@ -161,10 +161,12 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     // A press-1 menu, unless it acknowledges an alert (issue 32): "to acknowledge this alert, press 1" is a
     // monitoring service about the listener's own equipment, not a sales menu; nor is an appointment's "press 1
-    // to reschedule", "to confirm your appointment, press 1" or "press 2 to repeat this message" (the sixth set).
+    // to reschedule", "to confirm your appointment, press 1" or "press 2 to repeat this message" (the sixth set),
+    // nor a dentist's "arrive ten minutes early to confirm, press 1" (the tenth set; "to confirm your
+    // eligibility, press 1" still is one).
     kind: 'sales',
     pattern: d(
-      String.raw`\b(?<!\b(?:acknowledge|${OWN_MENU})(?: \S+){0,3} )((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} (?:acknowledge|${OWN_MENU}))|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list)|(?:press|dial|push|hit) \S+ to be (?:removed|taken off))\b`,
+      String.raw`\b(?<!\b(?:acknowledge|${OWN_MENU})(?: \S+){0,3} )(?<!\bto confirm )((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} (?:acknowledge|${OWN_MENU}))|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list)|(?:press|dial|push|hit) \S+ to be (?:removed|taken off))\b`,
     ),
     reason: SALES_REASONS.pressMenu,
   },
