@@ -11,9 +11,9 @@ export const WEAK_REQUEST = /\b(need|needs|remind|asap|urgent|as soon as|make su
 /** "No need to call back": the opposite of a request. */
 export const NEGATED_REQUEST =
   /\b(no need|don't need to|do not need to|don't have to|don't call|do not call|no rush)\b/i;
-/** Passing on news is worth keeping too: "your blood work came back", "the results are in". */
+/** Passing on news is worth keeping too. */
 export const INFORMING =
-  /\b(let you know|wanted to tell|just so you know|heads up|reminder|confirm|cancel|moved|arrived|ready|came back|results? (?:are|is) (?:in|back))\b/i;
+  /\b(let you know|wanted to tell|just so you know|heads up|reminder|confirm|cancel|moved|arrived|ready)\b/i;
 export const CALLBACK = /\b(call|calls|ring|reach|text|get back|contact|phone)\b/i;
 export const INTRODUCTION = /\b(this is|my name is|calling from|i'm calling|it's \p{Lu})/iu;
 /** What the call is about: "calling about your daughter", "calling back about your water heater". */
