@@ -87,6 +87,31 @@ describe('the callback number', () => {
     expect(stated(heard(SAID, { '206-555-0142.': 0.62 })).summary.callback_number).toBe('(206) 555-0142');
   });
 
+  it('written by the engine as clock times, is read as the number it is (the fifth and twelfth sets)', () => {
+    // "nine one nine, five five five, oh one five seven, extension two two four", heard at 0.70-0.82.
+    const said =
+      "Hi, it's Dana from the staffing office at Riverside General. We're short two nurses tonight. Could you pick up the 7 p.m. to 7 a.m. shift? It's time and a half. Let me know this afternoon, around 3 at the latest, I'm at 9:19, 5:55, 01:57, extension 224.";
+    const shift = stated(heard(said, { '9:19,': 0.7, '5:55,': 0.82, '01:57,': 0.77 }));
+    expect(shift.summary.callback_number).toBe('(919) 555-0157');
+    expect(shift.first).toContain('Call back: (919) 555-0157');
+    expect(shift.first).not.toContain('5:55');
+    // "five one two, five five five, oh one seven three", its first group heard at 0.32: unclear, never "5:5".
+    const crane = stated(
+      heard(
+        "Hey, it's Dale. The crane is booked for 6:30 tomorrow morning to set the trusses, but the lane closure permit isn't posted at the site yet. The city office closes at 4:30, and without it they'll turn the crane around. Can you run down there? I'm at 5:12, 5:5, 5:01, 7:3.",
+        { '5:12,': 0.32 },
+      ),
+    );
+    expect(crane.summary.callback_number).toBeNull();
+    expect(crane.facts.number_unclear).not.toBeNull();
+    expect(crane.first).toContain('Number unclear');
+    expect(crane.first).not.toMatch(/\b5:5\b|\b7:3\b/);
+    // Times a person says stay times: "at 9:15, 10:30 or 11:45".
+    expect(
+      verdicts(heard('We have openings Monday at 9:15, 10:30, 11:45 if any of those work.')),
+    ).not.toContain(expect.stringMatching(/^phone/));
+  });
+
   it('is not stated when the engine looped on a group of it (a loop remnant)', () => {
     const transcript = heard('Please call me back at 555-888-888-888-888 873-0421 to confirm.');
     expect(verdicts(transcript)).toEqual([
