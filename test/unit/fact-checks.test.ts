@@ -87,13 +87,14 @@ describe('the callback number', () => {
     expect(stated(heard(SAID, { '206-555-0142.': 0.62 })).summary.callback_number).toBe('(206) 555-0142');
   });
 
-  it('written by the engine as clock times, is read as the number it is (the fifth and twelfth sets)', () => {
-    // "nine one nine, five five five, oh one five seven, extension two two four", heard at 0.70-0.82.
+  it('written by the engine as clock times, is unclear however surely heard, never shown as times', () => {
+    // "nine one nine, five five five, oh one five seven, extension two two four", heard at 0.70-0.82: a number
+    // read this way was stated and wrong on the thirteenth held-out set, so none is stated.
     const said =
       "Hi, it's Dana from the staffing office at Riverside General. We're short two nurses tonight. Could you pick up the 7 p.m. to 7 a.m. shift? It's time and a half. Let me know this afternoon, around 3 at the latest, I'm at 9:19, 5:55, 01:57, extension 224.";
     const shift = stated(heard(said, { '9:19,': 0.7, '5:55,': 0.82, '01:57,': 0.77 }));
-    expect(shift.summary.callback_number).toBe('(919) 555-0157');
-    expect(shift.first).toContain('Call back: (919) 555-0157');
+    expect(shift.summary.callback_number).toBeNull();
+    expect(shift.first).toContain('Number unclear');
     expect(shift.first).not.toContain('5:55');
     // "five one two, five five five, oh one seven three", its first group heard at 0.32: unclear, never "5:5".
     const crane = stated(
