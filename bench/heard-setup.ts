@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout15',
+    ordinal: 'fifteenth',
+    module: '../test/support/heldout15-voicemails.ts',
+    exported: 'HELDOUT15_VOICEMAILS',
+  },
+  {
     name: 'heldout14',
     ordinal: 'fourteenth',
     module: '../test/support/heldout14-voicemails.ts',
