@@ -7,7 +7,7 @@ export const SET_ABOUT: Readonly<Record<string, string>> = {
   heldout15:
     "the fifteenth held-out set (test/support/heldout15-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing, the fourteenth's included, and to report counts only; not read by anyone tuning the rules)",
   heldout14:
-    "the fourteenth held-out set (test/support/heldout14-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing and to vary the shape of a voicemail; its situations were named in its author's report, its texts not read by anyone tuning the rules)",
+    "the fourteenth held-out set (test/support/heldout14-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing and to vary the shape of a voicemail; measured unread at the start and end of issue 32's eighth session, then read once the fifteenth had been written)",
   heldout13:
     'the thirteenth held-out set (test/support/heldout13-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing; not read by anyone tuning the rules)',
   heldout12:

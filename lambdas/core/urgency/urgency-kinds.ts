@@ -196,6 +196,11 @@ export const CALM_PROTOTYPES: readonly string[] = [
   // Issue 32, fifth held-out set: a pet kept out of the way of a visit is no pet that needs care.
   'please keep your pets out of the way while the workers are here',
   'put the dog in another room before the workers come',
+  // Issue 32, eighth session (the ninth, tenth and fourteenth sets): a utility's or a landlord's routine work,
+  // and a quote with a deposit, which the prototypes took for a danger at home or money at risk.
+  'we need to replace the water meter at your address, please call to schedule a time',
+  'we are doing the smoke detector checks in the building on monday',
+  'here is the price for your move, and a deposit holds the date',
 ];
 
 /** What recorded sales calls and scams sound like (they fake urgency too). */
