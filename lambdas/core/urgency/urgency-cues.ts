@@ -257,7 +257,7 @@ export const URGENT_CUES: readonly Cue[] = [
     kind: 'emergency',
     // "the back door swung shut and locked, and my keys are inside ... can someone come let us in?"
     pattern: d(
-      String.raw`\b(locked out|lost (?:my|the|our) keys|can't get (?:in|inside)|come let (?:us|me) in|keys(?: \S+){0,6}? (?:are|is) (?:still )?inside)\b`,
+      String.raw`\b(locked out|lost (?:my|the|our) keys|can't get (?:in|inside)|come let (?:us|me) in|keys(?: \S+){0,6}? (?:are|is) (?:still )?inside|(?:lock ?box|door|gate|keypad|entry) code(?: \S+){0,3}? (?:isn't|is not|doesn't|does not|won't|will not) (?:working|work|open))\b`,
     ),
     reason: 'someone is locked out',
   },

@@ -85,10 +85,11 @@ export const KIND_CUES: readonly Cue[] = [
     reason: 'an official deadline today',
   },
   {
-    // Money at risk now: a card lost or used, a payment that bounced, a hold, a deposit or a deal to lose.
+    // Money at risk now: a card lost or used, a payment that bounced, a hold, a deposit or a deal to lose, a
+    // closing's wire about to go to a fraudster ("fake wiring instructions... don't send a wire until we talk").
     kind: 'situation',
     pattern: d(
-      String.raw`\b((?:someone|somebody) (?:tried|is trying|has been trying|was trying) to (?:move|take|withdraw|use|transfer|charge|open)|(?:put|placed) (?:a|the) (?:hold|freeze) on|if (?:that|this|it) (?:wasn't|was not|weren't) you|insufficient funds|(?:not|non) sufficient funds|(?:frozen|froze|blocked|locked) (?:the|your) (?:card|account)|(?:stolen|lost|missing)(?: \S+){0,8}? (?:credit|debit|bank) cards?|cancel (?:the|your|that) (?:credit |debit |bank )?cards?|(?:payment|check|cheque|rent|deposit) (?:has )?(?:bounced|came back|was returned|was declined|failed)|(?:lose|forfeit|lost) (?:the|your) (?:deposit|rate lock|reservation|spot|place|booking|apartment|house|offer|closing)|overdrawn|overdraft)\b`,
+      String.raw`\b((?:someone|somebody) (?:tried|is trying|has been trying|was trying) to (?:move|take|withdraw|use|transfer|charge|open)|(?:put|placed) (?:a|the) (?:hold|freeze) on|if (?:that|this|it) (?:wasn't|was not|weren't) you|insufficient funds|(?:not|non) sufficient funds|(?:frozen|froze|blocked|locked) (?:the|your) (?:card|account)|(?:stolen|lost|missing)(?: \S+){0,8}? (?:credit|debit|bank) cards?|cancel (?:the|your|that) (?:credit |debit |bank )?cards?|(?:payment|check|cheque|rent|deposit) (?:has )?(?:bounced|came back|was returned|was declined|failed)|(?:lose|forfeit|lost) (?:the|your) (?:deposit|rate lock|reservation|spot|place|booking|apartment|house|offer|closing)|overdrawn|overdraft|fake wir(?:e|ing) instructions|(?:don't|do not) (?:send|wire) (?:a |the |any )?(?:wire|money|funds)(?: \S+){0,3}? until)\b`,
     ),
     reason: 'money is at risk',
   },

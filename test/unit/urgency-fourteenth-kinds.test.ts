@@ -1,0 +1,33 @@
+/**
+ * Urgent calls the fourteenth held-out set let through, read once the fifteenth was written (issue 32, eighth
+ * session): guests whose lockbox code does not work in the rain, and a title company warning that someone sent
+ * fake wiring instructions before today's closing. The set's words, other phrasings, and calm calls that share
+ * their words.
+ */
+import { describe, expect, it } from 'vitest';
+import { rules } from '../support/urgency-heard';
+
+describe('urgent kinds the fourteenth held-out set let through', () => {
+  it.each([
+    "Hi, um, this is Thomas, we're the guests at your place on Birch Lane. The lockbox code you sent isn't working, we've tried it like ten times. It's pouring and the kids are in the car. Can you call me back?",
+    'The door code for the building does not work and I am standing outside with the groceries.',
+    'The gate code is not working, we cannot get the truck in.',
+  ])('someone who cannot get in: "%s"', (text) => {
+    expect(rules(text)).toMatchObject({ level: 'urgent', reason: 'someone is locked out' });
+  });
+
+  it.each([
+    "Hi, it's Renee at Harbor Title, about your closing today at two. Someone's been emailing buyers fake wiring instructions, so don't send a wire until we talk.",
+    'Please do not wire any money until you have called me to confirm the account.',
+  ])('money about to go to a fraudster: "%s"', (text) => {
+    expect(rules(text)).toMatchObject({ level: 'urgent', reason: 'money is at risk' });
+  });
+
+  it.each([
+    'Your new door code is 4512, it works starting Friday.',
+    'The lockbox code is 2231 and the key is inside, enjoy your stay.',
+    'Please send the wire for the down payment by Thursday, the instructions are in your email.',
+  ])('leaves calm calls with the same words normal: "%s"', (text) => {
+    expect(rules(text).level).toBe('normal');
+  });
+});
