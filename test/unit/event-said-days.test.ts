@@ -69,20 +69,3 @@ describe('a day said right after the time (eleventh set)', () => {
     expect(shown('Your appointment is on Friday at 2, see you then.')).toBe('2026-11-27 14:00 - 14:30');
   });
 });
-
-describe('a weekday and a date that agree only in the month after (fourteenth set)', () => {
-  it('reads "Thursday the 14th" as 14 January when 14 December is a Monday', () => {
-    expect(shown('Your interview is confirmed for Thursday, the 14th at 8:15 am. Bring your passport.')).toBe(
-      '2027-01-14 08:15 - 08:45',
-    );
-    expect(shown('You are down for Monday the 14th at 10 a.m. Please bring your card.')).toBe(
-      '2026-12-14 10:00 - 10:30',
-    );
-  });
-
-  it('still gives none for "Friday the 20th", no Friday in either month', () => {
-    expect(shown("The trumpet has to be turned in by 3 o'clock Friday the 20th.")).toMatch(
-      /not the same day/,
-    );
-  });
-});

@@ -274,15 +274,9 @@ export function resolveWhen(
       }
     }
     // "Friday the 23rd" when the 23rd is no Friday: the caller or the engine is wrong, and nobody can tell which.
-    // "Thursday the 14th" on 29 November, when 14 December is a Monday, is 14 January, a Thursday (eighth session).
     if (day !== null && named !== undefined && WEEKDAYS.includes(named)) {
-      const weekdayOf = (each: LocalDay) => new TZDateMini(instant(each, 12, 0, timeZone), timeZone).getDay();
-      const wanted = (WEEKDAYS.indexOf(named) + 1) % 7;
-      const later = reading.month ? null : dayOfMonth(Number(date.value), addDays(day, 1, timeZone));
-      if (weekdayOf(day) !== wanted) {
-        if (later === null || weekdayOf(later) !== wanted) return 'disagree';
-        day = later;
-      }
+      const weekday = new TZDateMini(instant(day, 12, 0, timeZone), timeZone).getDay();
+      if ((WEEKDAYS.indexOf(named) + 1) % 7 !== weekday) return 'disagree';
     }
   } else if (named === 'today' || named === 'tonight') {
     day = today;
