@@ -29,7 +29,6 @@ const SHORT_PHONE_MIN_DIGITS = 5;
 const ENDING_IS_FOUR = 'card and account endings are four digits';
 const MONEY_UNITS = /^(?:dollars?|dollar's|bucks)$/;
 const GARBLED = 'digits and letters run together';
-const CLOCK_SHAPED = 'a number written as clock times';
 /** A group of this many digits with no cue before it is still a fact to check ("2600"); fewer is too common. */
 const GROUP_MIN_DIGITS = 4;
 
@@ -47,9 +46,7 @@ function numberMentions(tokens: readonly string[], words: readonly string[]): Me
   for (const run of digitRuns(tokens).map((found) => withoutTrailingOne(found, tokens))) {
     const cue = cueBefore(words, run.start, DIGITS_CUES);
     const length = run.digits.length;
-    if (run.clockShaped) {
-      found.push({ kind: 'phone', start: run.start, end: run.end, value: run.digits, problem: CLOCK_SHAPED });
-    } else if (cue !== null && length >= 2) {
+    if (cue !== null && length >= 2) {
       const problem = (cue === 'ending' || cue === 'last') && length !== 4 ? ENDING_IS_FOUR : null;
       found.push({ kind: 'digits', start: run.start, end: run.end, value: run.digits, problem });
     } else if (length >= PHONE_MIN_DIGITS) {

@@ -6,8 +6,9 @@
  * mention with its problem ("a number heard in pieces"): never stated, always pointed at.
  *
  * An attempt is found where a number was announced ("my direct line is"), asked for ("call us at"), or
- * where the pieces look like one ("617-555."): the digit groups that follow, across a word or two the engine
- * put between them, hold most of a phone number's digits. Two clock times joined by "and" or "to" are a
+ * where the pieces look like one ("617-555."; "I'm at 5:12, 5:5, 5:01, 7:3": groups written as clock times,
+ * one no time a person says, holding a whole number's ten digits): the digit groups that follow, across a
+ * word or two the engine put between them, hold most of a phone number's digits. Two clock times joined by "and" or "to" are a
  * range ("between 9:30 and 11:30"), not a number.
  */
 
@@ -39,6 +40,32 @@ const MIN_DIGITS_ANNOUNCED = 3;
 /** A range of times: "9:30 and 11:30", "8 to noon". */
 const RANGE_WORDS = new Set(['and', 'to', 'until', 'till', 'through', 'or', '-']);
 const CLOCK = /^(?:1[0-2]|0?[1-9])(?::[0-5]\d)?$/;
+/** A group the engine wrote as a clock time: "5:12,", "5:5,", "01:57". */
+const CLOCK_GROUP = /^\d{1,2}:\d{1,2}[,.;]?$/;
+/** A time a person says: "9:15", "10:30"; not "5:5" (one digit of minutes), "01:57" or "0:17" (hour 0). */
+const SAYABLE_TIME = /^(?:[1-9]|1[0-2]):\d\d$/;
+/** A whole US number's digits, with or without the country code. */
+const WHOLE_NUMBER_DIGITS = /^1?\d{10}$/;
+
+/**
+ * Groups written as clock times that are a number (issue 32, eighth session): two or more, one no time a person
+ * says, ten digits in all ("9:19, 5:55, 01:57"). "At 9:15, 10:30, 11:45" are times.
+ */
+function clockShaped(
+  tokens: readonly string[],
+  groups: readonly { index: number }[],
+  digits: string,
+): boolean {
+  const clocks = groups
+    .map((group) => tokens[group.index] ?? '')
+    .filter((token) => CLOCK_GROUP.test(token))
+    .map((token) => token.replace(/[,.;]$/, ''));
+  return (
+    clocks.length >= 2 &&
+    clocks.some((clock) => !SAYABLE_TIME.test(clock)) &&
+    WHOLE_NUMBER_DIGITS.test(digits)
+  );
+}
 
 /** Words after which digits are no part of a phone number. */
 const OTHER_DIGITS = new Set(['extension', 'ext', 'ending', 'card', 'account', 'pin', 'last']);
@@ -116,7 +143,8 @@ export function numberAttempts(
     }
     const announced = announcedBefore(words, index);
     const shaped = PHONE_SHAPED.test(token);
-    if (!announced && !shaped && !callbackBefore(words, index)) {
+    const clock = CLOCK_GROUP.test(token);
+    if (!announced && !shaped && !clock && !callbackBefore(words, index)) {
       index += 1;
       continue;
     }
@@ -126,7 +154,8 @@ export function numberAttempts(
     const attempt =
       !isRange(tokens, groups) &&
       ((announced && digits.length >= MIN_DIGITS_ANNOUNCED) ||
-        ((shaped || callbackBefore(words, index)) && groups.length >= 2 && digits.length >= MIN_DIGITS));
+        ((shaped || callbackBefore(words, index)) && groups.length >= 2 && digits.length >= MIN_DIGITS) ||
+        (clock && clockShaped(tokens, groups, digits)));
     if (attempt) {
       found.push({ kind: 'phone', start: index, end: last + 1, value: digits, problem: NUMBER_IN_PIECES });
       index = last + 1;

@@ -109,13 +109,7 @@ export function bareWord(token: string): string {
   return token.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
 }
 
-export type DigitRun = {
-  readonly start: number;
-  readonly end: number;
-  readonly digits: string;
-  /** The engine wrote the groups as clock times ("5:12, 5:5, 5:01, 7:3"): a number attempted, never sure. */
-  readonly clockShaped?: true;
-};
+export type DigitRun = { readonly start: number; readonly end: number; readonly digits: string };
 
 /** A token that ends a sentence ("one.", "three?"), not an abbreviation's full stop ("Dr."). */
 const ENDS_SENTENCE = /[.!?]["')]*$/;
@@ -128,44 +122,6 @@ const ENDS_SENTENCE = /[.!?]["')]*$/;
  */
 const continuesPastSentenceEnd = (digits: string) => digits.length === 3 || digits.length === 6;
 
-/** A time a person says: "9:15", "10:30"; not "5:5" (one digit of minutes), "01:57" or "0:17" (hour 0). */
-const SAYABLE_TIME = /^(?:[1-9]|1[0-2]):\d\d$/;
-
-/**
- * A number said in groups that the engine wrote as clock times (issue 32, eighth session): "I'm at 5:12, 5:5,
- * 5:01, 7:3." for "five one two, five five five, oh one seven three". Three or more groups in a row, at least
- * two with a colon and one no time a person says, holding a US number's ten digits (eleven after a 1); else
- * null. "At 9:15, 10:30 or 11:45" are times. Such a number is never stated: on the thirteenth held-out set,
- * unread, one read this way was stated and wrong, so it is "Number unclear" with where to listen
- * (core/facts/fact-mentions.ts), never "5:5" and "7:3" in the text.
- */
-function clockShapedNumber(tokens: readonly string[], start: number): DigitRun | null {
-  let end = start;
-  let digits = '';
-  let colons = 0;
-  let unsayable = false;
-  while (end < tokens.length) {
-    const token = tokens[end] ?? '';
-    const bare = token.replace(/[,.;]$/, '');
-    const clock = /^(\d{1,2}):(\d{1,2})$/.exec(bare);
-    if (clock !== null) {
-      colons += 1;
-      unsayable ||= !SAYABLE_TIME.test(bare);
-      digits += `${clock[1]}${clock[2]}`;
-    } else if (/^\d{1,4}$/.test(bare)) {
-      digits += bare;
-    } else {
-      break;
-    }
-    end += 1;
-    if (/[.;]$/.test(token)) break;
-  }
-  const whole = digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
-  return end - start >= 3 && colons >= 2 && unsayable && whole
-    ? { start, end, digits, clockShaped: true }
-    : null;
-}
-
 /**
  * Runs of consecutive number tokens, written or spoken: "five five five one two three four", "four one five
  * five five five oh one thirty two", "(415) 555-0132", "eight hundred", "double five". Commas inside a run do
@@ -177,12 +133,6 @@ export function digitRuns(tokens: readonly string[]): DigitRun[] {
   const runs: DigitRun[] = [];
   let index = 0;
   while (index < tokens.length) {
-    const grouped = clockShapedNumber(tokens, index);
-    if (grouped !== null) {
-      runs.push(grouped);
-      index = grouped.end;
-      continue;
-    }
     let digits = '';
     let cursor = index;
     let lastWasUnit = false;
