@@ -35,15 +35,16 @@ export type DecodeOptions = {
   readonly bias: VocabularyBias | null;
 };
 
-/** Greedy decoding of `audio` (16 kHz floats). */
+/** Greedy decoding of `audio` (16 kHz floats); `encoded`, the encoder's output for it when already at hand. */
 export async function decodeGreedy(
   sessions: Sessions,
   model: MoonshineModel,
   audio: Float32Array,
   { forbidEndFirst, bias }: DecodeOptions,
+  encoded?: Ort.Tensor,
 ): Promise<DecodedTokens> {
   const { ort, decoder } = sessions;
-  const hidden = await encodeAudio(sessions, audio);
+  const hidden = encoded ?? (await encodeAudio(sessions, audio));
   const past = emptyPast(ort, model);
   const maxTokens = maxTokensFor(audio);
   const tokens: number[] = [];

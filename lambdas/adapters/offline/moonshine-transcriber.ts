@@ -33,6 +33,7 @@ import { type BeamResult, decodeBeams } from './moonshine-beam';
 import {
   type DecodeOptions,
   decodeGreedy,
+  encodeAudio,
   type Sessions,
   scoredTokens,
   type Tokenizer,
@@ -332,9 +333,11 @@ export class MoonshineTranscriber implements Transcriber {
   /** Greedy (one hypothesis, as before beams) or the beam search's survivors, best first. */
   private async decode(sessions: Sessions, input: Float32Array, options: DecodeOptions): Promise<BeamResult> {
     if (this.beams > 1) return decodeBeams(sessions, this.model, input, options, this.beams);
-    const heard = await decodeGreedy(sessions, this.model, input, options);
+    // The encoder runs once: a swallowed "oh" is looked for against the same output the decoding read.
+    const encoded = await encodeAudio(sessions, input);
+    const heard = await decodeGreedy(sessions, this.model, input, options, encoded);
     const greedy = this.hearing.swallowedZero
-      ? await withSwallowedZero(sessions, this.model, input, heard)
+      ? await withSwallowedZero(sessions, this.model, input, heard, encoded)
       : heard;
     const only = { ...greedy, total: 0, normalised: 0 };
     return { best: only, nBest: [only] };

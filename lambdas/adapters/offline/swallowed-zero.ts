@@ -77,20 +77,22 @@ export function shares(logProbs: readonly number[]): number[] {
 
 /**
  * The decoded tokens with the swallowed zero put back where the decoder finds it likeliest, when it is sure
- * enough of the place; else the tokens as they were.
+ * enough of the place; else the tokens as they were. `encoded`: the encoder's output for `audio`, when the
+ * decoding that wrote the tokens already has it.
  */
 export async function withSwallowedZero(
   sessions: Sessions,
   model: MoonshineModel,
   audio: Float32Array,
   decoded: DecodedTokens,
+  encoded?: Ort.Tensor,
 ): Promise<DecodedTokens> {
   const pieces = decoded.tokens.map((token) => sessions.tokenizer.vocabById[token] ?? '');
   const group = shortNumberGroup(pieces);
   const zero = sessions.tokenizer.vocabById.indexOf('0');
   if (group === null || zero < 0) return decoded;
   const placements = zeroPlacements(decoded.tokens, group, zero);
-  const hidden = await encodeAudio(sessions, audio);
+  const hidden = encoded ?? (await encodeAudio(sessions, audio));
   const scores = await continuationLogProbs(
     sessions,
     model,
