@@ -2,8 +2,9 @@
  * The learned half of the urgency second opinion (issue 32, deliverable 5), pure: a logistic regression over
  * the sentence encoder's vector of the whole transcript, trained on every voicemail the team has read and
  * labelled (bench/urgency-learn.ts writes the weights beside the encoder they were trained on,
- * lambdas/adapters/offline/urgency-learned.json; docs/decisions/urgency-2.md, "A learned opinion"). The prototypes (urgency-kinds.ts) catch what is near a kind someone wrote down; this catches what
- * the labelled voicemails have in common that no prototype says ("a rash that wasn't there at lunch"), and
+ * lambdas/adapters/offline/urgency-learned.json; docs/decisions/urgency-2.md, "A learned opinion"). The
+ * prototypes (urgency-kinds.ts) catch what is near a kind someone wrote down; this catches what the labelled
+ * voicemails have in common that no prototype says ("a rash that wasn't there at lunch"), and
  * it was chosen by how it did on sets it had not been trained on, never on the set it is judged by.
  *
  * Like the prototypes it may only RAISE the rules' `normal` (core/urgency/urgency-opinion.ts
