@@ -7,6 +7,7 @@
  */
 import { type Cue, d, NOT } from './urgency-cue-parts';
 import { CLOCK, KIND_CUES } from './urgency-kind-cues';
+import { PRETEXT_SCAM_CUES } from './urgency-pretext-cues';
 import { SALES_REASONS, SCAM_REASONS } from './urgency-spam-reasons';
 
 export { type Cue, type CueKind, NOT } from './urgency-cue-parts';
@@ -166,7 +167,7 @@ export const SPAM_CUES: readonly Cue[] = [
     // eligibility, press 1" still is one).
     kind: 'sales',
     pattern: d(
-      String.raw`\b(?<!\b(?:acknowledge|${OWN_MENU})(?: \S+){0,3} )(?<!\bto confirm )((?:press|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} (?:acknowledge|${OWN_MENU}))|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list)|(?:press|dial|push|hit) \S+ to be (?:removed|taken off))\b`,
+      String.raw`\b(?<!\b(?:acknowledge|${OWN_MENU})(?: \S+){0,3} )(?<!\bto confirm )((?:press|pressing|dial|push|hit) (?:one|1|two|2|three|3|nine|9|zero|0|star|pound)(?!(?: \S+){0,2} (?:acknowledge|${OWN_MENU}))|to be (?:removed|taken off) (?:from )?(?:our|the|this)? ?(?:list|calling list|call list)|(?:press|dial|push|hit) \S+ to be (?:removed|taken off))\b`,
     ),
     reason: SALES_REASONS.pressMenu,
   },
@@ -186,6 +187,7 @@ export const SPAM_CUES: readonly Cue[] = [
     ),
     reason: SCAM_REASONS.secrecy,
   },
+  ...PRETEXT_SCAM_CUES,
 ];
 
 /** What a person takes, eats or gives a child: a recall of it is a warning to act on today. */

@@ -17,6 +17,9 @@ export const SCAM_REASONS = {
   appPayment: 'asks for payment by a payment app',
   shutOff: 'threatens to cut off a service now',
   personalNumber: 'asks you to confirm a personal number',
+  toll: 'asks you to pay a toll by phone',
+  registration: 'threatens your car registration',
+  job: 'an unasked job offer',
 } as const;
 
 export const SALES_REASONS = {

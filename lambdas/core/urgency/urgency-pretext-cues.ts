@@ -1,0 +1,59 @@
+/**
+ * Scams by what they pretend to be (issue 32, the fourteenth held-out set): an unpaid toll (or a registration
+ * suspended for a fee, as the same notice reads with "toll" misheard) and a job nobody applied for, the two the
+ * FTC saw grow most in 2024-2025. Each rests on the shape of the pitch, not on one word, so a friend who
+ * mentions a toll or a recruiter who found a resume is not spam. Part of the spam cues
+ * (core/urgency/urgency-cues.ts).
+ */
+import { type Cue, d } from './urgency-cue-parts';
+import { SCAM_REASONS } from './urgency-spam-reasons';
+
+/** A toll said to be owed: "an unpaid toll balance", "outstanding tolls", "your E-ZPass account is past due". */
+const TOLL_OWED = String.raw`(?:unpaid|outstanding|overdue|past due|delinquent) tolls?|tolls? (?:balance|violations?|charges?|invoices?|due|owed)|(?:e-?z-?pass|ezpass|e z pass|sunpass|sun pass|fastrak|fast track|txtag|peach pass)(?: \S+){0,6}? (?:unpaid|balance|past due|overdue|violations?|owed?)`;
+
+/** What the notice threatens or asks for at once: a fee, the registration, collections, "press 1". */
+const TOLL_PRESSURE = String.raw`late fees?|penalt(?:y|ies)|suspen\S*|(?:your|vehicle|vehicle's|car's) registration|collections?|to avoid|press(?:ing)? (?:one|1)|immediately`;
+
+/** Contacted only by a messaging app, as no employer's recruiter asks. */
+const CHAT_APP = String.raw`whatsapp|whats app|telegram`;
+/** What the job is said to be, or how it was found. */
+const JOB = String.raw`jobs?|positions?|roles?|recruit\S*|hiring|resumes?|r[eé]sum[eé]s?|opportunit(?:y|ies)|part time|part-time|remote|work from home|earn|income`;
+/**
+ * The task job's promise: earnings by the day for "no experience", rating apps, boosting merchants' products
+ * ("earn between 300 and 500 per day").
+ */
+const PER_DAY = String.raw`(?:earn|earning|make|making|paid|pays?|income of)(?: \S+){0,6}? (?:per|a|each) day`;
+const TASKS = String.raw`no experience|tasks?|ratings?|rankings?|merchants?|boost\S*|optimi[sz]\S*|reviews?|likes|orders? to complete`;
+
+export const PRETEXT_SCAM_CUES: readonly Cue[] = [
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(${TOLL_OWED})\b(?: \S+){0,30}? (${TOLL_PRESSURE})\b|\b(${TOLL_PRESSURE})\b(?: \S+){0,30}? (${TOLL_OWED})\b`,
+    ),
+    reason: SCAM_REASONS.toll,
+  },
+  {
+    // The same notice with "toll" misheard ("them paid total balance"): a registration suspended for a fee,
+    // which no agency threatens on a voicemail.
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(suspen\S*) (?:of|on) your (?:vehicle'?s? |car'?s? )?(registration|driver'?s? license)\b(?: \S+){0,12}? (pay\S*)\b|\b(late fees?|pay\S*)\b(?: \S+){0,12}? (suspen\S*) (?:of|on) your (?:vehicle'?s? |car'?s? )?(registration|driver'?s? license)\b`,
+    ),
+    reason: SCAM_REASONS.registration,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(${CHAT_APP})\b(?: \S+){0,40}? (${JOB})\b|\b(${JOB})\b(?: \S+){0,40}? (${CHAT_APP})\b`,
+    ),
+    reason: SCAM_REASONS.job,
+  },
+  {
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(${PER_DAY})\b(?: \S+){0,30}? (${TASKS})\b|\b(${TASKS})\b(?: \S+){0,30}? (${PER_DAY})\b`,
+    ),
+    reason: SCAM_REASONS.job,
+  },
+];
