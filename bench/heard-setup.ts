@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout16',
+    ordinal: 'sixteenth',
+    module: '../test/support/heldout16-voicemails.ts',
+    exported: 'HELDOUT16_VOICEMAILS',
+  },
+  {
     name: 'heldout15',
     ordinal: 'fifteenth',
     module: '../test/support/heldout15-voicemails.ts',
