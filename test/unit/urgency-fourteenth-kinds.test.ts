@@ -31,3 +31,20 @@ describe('urgent kinds the fourteenth held-out set let through', () => {
     expect(rules(text).level).toBe('normal');
   });
 });
+
+describe('a request for today the caller softens at once (the fourteenth set, ninth session)', () => {
+  it.each([
+    "Mom's been texting the group chat about Thursday. Can you bring the folding chairs and the big cooler? I'm not gonna have room in my car. Call me back tonight if you can't.",
+    'Hey, it is Lou, text me today when you get a chance about the weekend.',
+  ])('is no deadline: "%s"', (text) => {
+    expect(rules(text).level).toBe('normal');
+  });
+
+  it.each([
+    ['Call me back tonight, the landlord needs an answer.', 'asks for a call back tonight'],
+    ['Please call me back before five today if you can.', 'asks for a call back before 5 today'],
+    ['Call me back as soon as you can.', 'asks for a call back right away'],
+  ])('a plain or timed one still is: "%s"', (text, reason) => {
+    expect(rules(text)).toMatchObject({ level: 'urgent', reason });
+  });
+});

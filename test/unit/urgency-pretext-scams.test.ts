@@ -37,6 +37,7 @@ describe('scams by what they pretend to be', () => {
 
   it.each([
     "Hi there, my name is Emily, I'm a recruiter with Apex Talent Partners. We came across your resume online and we have a flexible remote position available. It only takes about 60 to 90 minutes a day, you'll be helping merchants boost their app rankings, and you can earn between $300 and $500 per day. No experience needed, training is provided. If you're interested, please send a message on WhatsApp to 213-555-0117.",
+    "You can learn between 300 and 500 dollars per day no experience needed training is provided if you're interested please send a message on whatsapp go 117 again 213 555 go 117",
     'Hello, we are hiring for a part-time online position. Please contact our HR on Telegram for details.',
     'You can make 200 a day from your phone, just complete simple tasks to rate products.',
   ])('a job nobody applied for: "%s"', (text) => {

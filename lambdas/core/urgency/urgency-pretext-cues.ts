@@ -17,7 +17,7 @@ const TOLL_PRESSURE = String.raw`late fees?|penalt(?:y|ies)|suspen\S*|(?:your|ve
 /** Contacted only by a messaging app, as no employer's recruiter asks. */
 const CHAT_APP = String.raw`whatsapp|whats app|telegram`;
 /** What the job is said to be, or how it was found. */
-const JOB = String.raw`jobs?|positions?|roles?|recruit\S*|hiring|resumes?|r[eé]sum[eé]s?|opportunit(?:y|ies)|part time|part-time|remote|work from home|earn|income`;
+const JOB = String.raw`no experience|training (?:is )?provided|jobs?|positions?|roles?|recruit\S*|hiring|resumes?|r[eé]sum[eé]s?|opportunit(?:y|ies)|part time|part-time|remote|work from home|earn|income`;
 /**
  * The task job's promise: earnings by the day for "no experience", rating apps, boosting merchants' products
  * ("earn between 300 and 500 per day").

@@ -102,6 +102,15 @@ const ANYTIME = /\b(?:anytime|any time|whenever)\b/;
 const ANYTIME_REACH = 40;
 
 /**
+ * A request for today softened at once by the caller (issue 32, the fourteenth set): "call me back tonight if
+ * you can", "text me today when you get a chance". A named time ("before five today") is still a deadline.
+ */
+const SOFTENER =
+  /^(?:\S+ ){0,2}?(?:if you can|if you get a chance|when you get a chance|if you have (?:a )?(?:minute|second|sec|chance)|if possible|no rush|no hurry)\b/;
+const softened = (window: string, now: string) =>
+  SOFTENER.test(window.slice(window.indexOf(now) + now.length).trimStart());
+
+/**
  * A request with a deadline today or now: "call me back before five today", "please call as soon as you can",
  * and a deadline the listener must meet ("the form is due today"). A request that is only a condition ("if
  * you have questions, call us by five") is none; a time alone counts when no other day is named near it.
@@ -132,7 +141,7 @@ function deadlineFound(read: Reading): Found | null {
       const when = now === 'today' || now === 'tonight' ? now : 'today';
       return { kind: 'deadline', reason: `${asks} before ${writtenTime(time)} ${when}`, sure: true };
     }
-    if (now) {
+    if (now && !softened(window, now)) {
       const when = /^(?:today|tonight|this )/.test(now) ? now : 'right away';
       return { kind: 'deadline', reason: `${asks} ${when}`, sure: true };
     }
