@@ -92,6 +92,28 @@ const ROWS: readonly Row[] = [
     },
   },
   {
+    title: "The engine's ceiling: the caller's name in the transcript at all",
+    goal: '',
+    cell: (xs) => {
+      const named = xs.filter((s) => s.score.inTranscript.name !== null);
+      return share(
+        count(named, (s) => s.score.inTranscript.name === true),
+        named.length,
+      );
+    },
+  },
+  {
+    title: "The engine's ceiling: the callback number's digits in the transcript at all",
+    goal: '',
+    cell: (xs) => {
+      const numbered = xs.filter((s) => s.score.inTranscript.number !== null);
+      return share(
+        count(numbered, (s) => s.score.inTranscript.number === true),
+        numbered.length,
+      );
+    },
+  },
+  {
     title: 'Businesses named right as fact (voicemails with one)',
     goal: '',
     cell: (xs) => {

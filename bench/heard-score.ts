@@ -73,7 +73,30 @@ export type HeardScore = {
   readonly spam: 'recognised' | 'missed' | 'false' | null;
   /** The `mustSay` words the first text lacks (empty: it carries the point). */
   readonly pointMissing: readonly string[];
+  /**
+   * What the engine's transcript holds at all, whatever its confidence (null when none was said): the
+   * caller's name (a form of it as a whole word) and the callback number's ten digits. No rule after the
+   * transcript can state more than these: the engine's ceiling.
+   */
+  readonly inTranscript: { readonly name: boolean | null; readonly number: boolean | null };
 };
+
+/** Whether the transcript holds the caller's name and number at all (HeardScore's `inTranscript`). */
+export function inTranscript(
+  transcript: string,
+  voicemail: Pick<HeardVoicemail, 'name' | 'nameSpelledAlso' | 'number'>,
+): HeardScore['inTranscript'] {
+  const name =
+    voicemail.name === null
+      ? null
+      : nameForms(voicemail).some((form) =>
+          new RegExp(`(?<![\\p{L}\\p{N}])${escapedForRegExp(form)}(?![\\p{L}\\p{N}])`, 'iu').test(transcript),
+        );
+  const digits = digitsFromWords(transcript).replace(/\D/g, '');
+  const number =
+    voicemail.number === null ? null : digits.includes(voicemail.number.replace(/\D/g, '').slice(-10));
+  return { name, number };
+}
 
 /** The fact-score truth of a voicemail: its name as texts show it (first word, titles left out) and no digits. */
 export function factTruth(voicemail: HeardVoicemail): Truth {
@@ -204,5 +227,6 @@ export function scoreHeard(run: HeardRun, voicemail: HeardVoicemail): HeardScore
     urgent: voicemail.urgent ? (isUrgent ? 'caught' : 'missed') : isUrgent ? 'false alarm' : null,
     spam: voicemail.spam ? (isSpam ? 'recognised' : 'missed') : isSpam ? 'false' : null,
     pointMissing: missingPoint(run.first, voicemail.mustSay),
+    inTranscript: inTranscript(run.transcript, voicemail),
   };
 }

@@ -81,6 +81,20 @@ describe('the heard section', () => {
     expect(row(markdown, 'Files offered for spam')).toContain('| 1 (1 spam recording) |');
   });
 
+  it("counts the engine's ceiling: the caller's name and number in the transcript, whatever was stated", () => {
+    // The transcripts are the texts here: "Jennifer" is not Jenna, and only the first gives the number.
+    expect(row(markdown, "The engine's ceiling: the caller's name")).toContain('| 2 of 3 (67%) |');
+    expect(row(markdown, "The engine's ceiling: the callback number")).toContain('| 1 of 4 (25%) |');
+    const spoken = scored(
+      'dentist-monday',
+      'Jenna(?): call us at three one two, five five five, oh one four seven.',
+      {
+        transcript: "Hi, it's Jenna. Call us at three one two, five five five, 0147.",
+      },
+    );
+    expect(spoken.score.inTranscript).toEqual({ name: true, number: true });
+  });
+
   it('counts an urgent voicemail shown as normal as missed, and lists it with its text', () => {
     expect(row(markdown, 'Urgent missed')).toContain('| 1 of 1 |');
     expect(markdown).toMatch(
