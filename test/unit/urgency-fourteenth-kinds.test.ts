@@ -48,3 +48,23 @@ describe('a request for today the caller softens at once (the fourteenth set, ni
     expect(rules(text)).toMatchObject({ level: 'urgent', reason });
   });
 });
+
+describe('a medicine to take or stop at a time today (the fourteenth set, ninth session)', () => {
+  it.each([
+    'Hi Alicia, this is Mary Sol, one of the nurses at Bayview Fertility. Good news, your scan this morning looked great, and Dr. Lindvest wants you to do your trigger shot tonight at 9:30pm. Exactly 9:30, not earlier, not later.',
+    'Dr. Linq this once used to do your trigger shot tonight at 9:30pm, exactly 9:30pm, not early or not late.',
+    "Your potassium came back quite high. So don't take tonight's dose, and call us in the morning.",
+    'The doctor wants you to stop the blood thinner today, before the procedure.',
+    'Please stop taking the lisinopril as of today until you hear from us.',
+  ])('is urgent: "%s"', (text) => {
+    expect(rules(text)).toMatchObject({ level: 'urgent', reason: 'a medicine to take or stop today' });
+  });
+
+  it.each([
+    'Hi, this is Walgreens, your prescription is ready, you can pick it up tonight until nine.',
+    'Just a reminder to take your vitamins with dinner.',
+    'The doctor wants you to take it with food, twice a day, starting Monday.',
+  ])('is not: "%s"', (text) => {
+    expect(rules(text).reason).not.toBe('a medicine to take or stop today');
+  });
+});

@@ -165,6 +165,16 @@ export const KIND_CUES: readonly Cue[] = [
     reason: 'a service will be cut off today',
   },
   {
+    // A medicine to take or stop at a time today, as a doctor's office says it (issue 32, the fourteenth set): "Dr.
+    // Lindqvist wants you to do your trigger shot tonight at 9:30", "don't take tonight's dose", "stop taking it
+    // as of today". Not a refill or a reminder to pick one up.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(?:doctor|dr|nurse|pharmacist)\b(?: \S+){0,2}? (?:wants|would like|needs|asked) you to (take|do|start|stop|skip|hold|give)\b(?: \S+){0,4}? (tonight|today|this (?:evening|afternoon|morning)|right away|immediately)\b|\b(take|do|give) your (?:\S+ )?(shot|dose|injection|medication|medicine|pills?|insulin) (tonight|today|this evening) at\b|\b(?:don't|do not) (take) (tonight's|today's|this evening's|your next) (dose|pills?|medication|medicine|shot|injection)\b|\b(stop) taking(?: \S+){1,3}? (?:as of|starting|beginning) (today|tonight|now)\b`,
+    ),
+    reason: 'a medicine to take or stop today',
+  },
+  {
     // A mistake with a medicine already handed over: the wrong strength or dose, "50 mg instead of 25".
     kind: 'situation',
     pattern: d(
