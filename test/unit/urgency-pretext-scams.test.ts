@@ -44,11 +44,21 @@ describe('scams by what they pretend to be', () => {
     expect(rules(text)).toMatchObject({ level: 'likely_spam', reason: SCAM_REASONS.job });
   });
 
+  it('a task job heard with WhatsApp doubted: a day rate with "no experience needed" is the second sign', () => {
+    const text =
+      "Hi there, my name is Enelie, in the Recruiter with Apex Talent Partners. And you can learn between 300 and 500 dollars per day no experience needed training is provided if you're interested please send a message on whatsapp to 213 555 go 117";
+    expect(rules(text, ['whatsapp', 'Enelie,'])).toMatchObject({
+      level: 'likely_spam',
+      reason: SCAM_REASONS.job,
+    });
+  });
+
   it.each([
     "Hey, it's Dave. I borrowed your car Saturday and just got the toll bill in the mail, I'll pay it, don't worry about it.",
     'Hi, this is Priya from Brightpath Staffing. I saw your resume for the warehouse lead role, it pays $24 an hour. Call me back at 614-555-0190.',
     "It's Mom, I'm in Lisbon, message me on WhatsApp when you land, the hotel wifi is bad.",
     'The plumber charges $400 a day, so let me know if you want him for the whole job.',
+    'Hi, this is Priya from Brightpath Staffing about the warehouse role you applied for. It pays 150 dollars a day, no experience needed, training is provided. Call me back at 614-555-0190.',
     "It's Carl at the DMV counter. Your registration renewal is done, the late fee was waived, no need to pay anything.",
   ])('a real call that shares their words is no spam: "%s"', (text) => {
     expect(rules(text).level).not.toBe('likely_spam');
@@ -59,8 +69,6 @@ describe('scams by what they pretend to be', () => {
     expect(SPANISH.likelySpam('scam', SCAM_REASONS.registration)).toContain(
       'amenaza con suspender el registro',
     );
-    expect(SPANISH.likelySpam('scam', SCAM_REASONS.job)).toContain(
-      'una oferta de empleo no solicitada',
-    );
+    expect(SPANISH.likelySpam('scam', SCAM_REASONS.job)).toContain('una oferta de empleo no solicitada');
   });
 });

@@ -19,11 +19,13 @@ const CHAT_APP = String.raw`whatsapp|whats app|telegram`;
 /** What the job is said to be, or how it was found. */
 const JOB = String.raw`no experience|training (?:is )?provided|jobs?|positions?|roles?|recruit\S*|hiring|resumes?|r[eé]sum[eé]s?|opportunit(?:y|ies)|part time|part-time|remote|work from home|earn|income`;
 /**
- * The task job's promise: earnings by the day for "no experience", rating apps, boosting merchants' products
- * ("earn between 300 and 500 per day").
+ * The task job's promise: earnings by the day ("earn between 300 and 500 per day", "500 dollars per day") for
+ * rating apps or boosting merchants' products.
  */
-const PER_DAY = String.raw`(?:earn|earning|make|making|paid|pays?|income of)(?: \S+){0,6}? (?:per|a|each) day`;
-const TASKS = String.raw`no experience|tasks?|ratings?|rankings?|merchants?|boost\S*|optimi[sz]\S*|reviews?|likes|orders? to complete`;
+const PER_DAY = String.raw`(?:(?:earn|earning|make|making|paid|pays?|income of)(?: \S+){0,6}?|\d+ dollars|dollars) (?:per|a|each) day`;
+const TASKS = String.raw`tasks?|ratings?|rankings?|merchants?|boost\S*|optimi[sz]\S*|reviews?|likes|orders? to complete`;
+/** What any job ad says: alone with a day rate, one sign of a job pitch, not yet spam. */
+const EASY = String.raw`no experience|training (?:is )?provided`;
 
 export const PRETEXT_SCAM_CUES: readonly Cue[] = [
   {
@@ -53,6 +55,15 @@ export const PRETEXT_SCAM_CUES: readonly Cue[] = [
     kind: 'scam',
     pattern: d(
       String.raw`\b(${PER_DAY})\b(?: \S+){0,30}? (${TASKS})\b|\b(${TASKS})\b(?: \S+){0,30}? (${PER_DAY})\b`,
+    ),
+    reason: SCAM_REASONS.job,
+  },
+  {
+    // A day rate with "no experience needed": one sign (a robocall's weight), spam only with another, so a
+    // recruiter's "it pays 150 dollars a day, training is provided" is not.
+    kind: 'robocall',
+    pattern: d(
+      String.raw`\b(${PER_DAY})\b(?: \S+){0,12}? (${EASY})\b|\b(${EASY})\b(?: \S+){0,12}? (${PER_DAY})\b`,
     ),
     reason: SCAM_REASONS.job,
   },
