@@ -77,6 +77,15 @@ describe('a table booked for a day is an evening out, to come', () => {
     expect(
       shown("So for Jess's birthday we got a table at Lupita's, Saturday at 7:30. Text me by tomorrow."),
     ).toBe('2026-11-28 19:30 - 20:00');
+    // A restaurant named by its food (the twelfth held-out set): an evening out too.
+    expect(
+      shown(
+        "I'm doing a little thing for Danny's fortieth. It's Saturday at 7 at Rocco's, the Italian place with the patio heaters.",
+      ),
+    ).toBe('2026-11-28 19:00 - 19:30');
+    expect(shown('Breakfast at the Italian place, Saturday at 7, before the race.')).toBe(
+      '2026-11-28 07:00 - 07:30',
+    );
     // Got in the past, with no booking: still the past.
     expect(shown('I got home Saturday at 7:30 and your package was gone.')).toBe(NONE);
   });

@@ -64,6 +64,20 @@ const PARTS_OF_DAY: Readonly<Record<string, PartOfDay>> = {
   // "a table at Lupita's Saturday at 7:30", "for Jess's birthday": an evening out.
   table: 'evening',
   birthday: 'evening',
+  // "It's Saturday at 7 at Rocco's, the Italian place with the patio heaters" (issue 32, the twelfth set): a
+  // restaurant by its name or its food, a celebration.
+  restaurant: 'evening',
+  italian: 'evening',
+  mexican: 'evening',
+  thai: 'evening',
+  sushi: 'evening',
+  steakhouse: 'evening',
+  pizza: 'evening',
+  pub: 'evening',
+  brewery: 'evening',
+  patio: 'evening',
+  anniversary: 'evening',
+  celebration: 'evening',
 };
 
 /** The part of the day a sentence's words put its times in ("tomorrow morning at nine"), or null. */
