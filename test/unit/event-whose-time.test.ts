@@ -86,6 +86,12 @@ describe('a table booked for a day is an evening out, to come', () => {
     expect(shown('Breakfast at the Italian place, Saturday at 7, before the race.')).toBe(
       '2026-11-28 07:00 - 07:30',
     );
+    // A part of the day said in words wins over the place: a delivery to the Italian place in the morning.
+    expect(
+      shown(
+        'Your order goes out Saturday, the driver will be at the Italian place between 6 and 8 in the morning, someone has to sign for it.',
+      ),
+    ).toBe('2026-11-28 06:00 - 08:00');
     // Got in the past, with no booking: still the past.
     expect(shown('I got home Saturday at 7:30 and your package was gone.')).toBe(NONE);
   });

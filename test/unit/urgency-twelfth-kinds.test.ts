@@ -50,3 +50,35 @@ describe('robocall kinds the twelfth held-out set let through', () => {
     expect(rules(text).level).not.toBe('likely_spam');
   });
 });
+
+describe('deadlines the twelfth held-out set still let through, read again in the ninth session', () => {
+  it.each([
+    "The sellers on Maple Court came back with a counter offer at 342,000. The catch is they want it signed by 6 o'clock tonight, because they have another offer sitting there.",
+    "The catch is they wanted signed by six o'clock tonight because they have the mother offers it in there",
+  ])('a paper someone wants signed by a time tonight: "%s"', (text) => {
+    expect(rules(text)).toMatchObject({ level: 'urgent', reason: 'a deadline today' });
+  });
+
+  it.each([
+    "The X-rays show Biscuit has a sock stuck in his intestine, and we'd like to do surgery this afternoon, the estimate is about two thousand four hundred dollars, and we need your O. K. first.",
+  ])('something to be done today that waits on your okay: "%s"', (text) => {
+    expect(rules(text)).toMatchObject({ level: 'urgent', reason: 'a decision is needed today' });
+  });
+
+  it('a surgery today that waits on your okay, the okay heard with doubt', () => {
+    const text =
+      "the X-rays show biscuit has a socks-hawk in his intestine, and we'd like to do surgery this afternoon, the estimate is about two thousand four hundred dollars, and we need your O. K. first.";
+    expect(rules(text, ['your', 'O.'])).toMatchObject({
+      level: 'urgent',
+      reason: 'a decision is needed today',
+    });
+    expect(rules('The surgery this afternoon went well, she is resting now.').level).toBe('normal');
+  });
+
+  it.each([
+    'We would like it signed by Friday, no rush.',
+    'We need your okay on the paint colors, whenever you get a chance next week.',
+  ])('a paper or an okay for another day is not: "%s"', (text) => {
+    expect(rules(text).level).toBe('normal');
+  });
+});

@@ -47,13 +47,17 @@ const UNTIL_WORDS = new Set(['until', 'till']);
 const WINDOW_WORDS = new Set(['and', 'to', 'till', 'until', '-']);
 
 export type PartOfDay = 'morning' | 'afternoon' | 'evening';
-const PARTS_OF_DAY: Readonly<Record<string, PartOfDay>> = {
+/** The parts of the day said in words. */
+const SAID_PARTS: Readonly<Record<string, PartOfDay>> = {
   morning: 'morning',
-  breakfast: 'morning',
   afternoon: 'afternoon',
   evening: 'evening',
   tonight: 'evening',
   night: 'evening',
+};
+/** What happens at a part of the day: "dinner at seven", "the game starts at seven". */
+const OUTINGS: Readonly<Record<string, PartOfDay>> = {
+  breakfast: 'morning',
   dinner: 'evening',
   supper: 'evening',
   game: 'evening',
@@ -65,8 +69,7 @@ const PARTS_OF_DAY: Readonly<Record<string, PartOfDay>> = {
   table: 'evening',
   birthday: 'evening',
   // "It's Saturday at 7 at Rocco's, the Italian place with the patio heaters" (issue 32, the twelfth set): a
-  // restaurant by its name or its food, a celebration.
-  restaurant: 'evening',
+  // restaurant named by its food, a celebration.
   italian: 'evening',
   mexican: 'evening',
   thai: 'evening',
@@ -80,11 +83,24 @@ const PARTS_OF_DAY: Readonly<Record<string, PartOfDay>> = {
   celebration: 'evening',
 };
 
-/** The part of the day a sentence's words put its times in ("tomorrow morning at nine"), or null. */
+/**
+ * The part of the day a sentence's words put its times in ("tomorrow morning at nine", "dinner at seven"), or
+ * null. A part said in words wins over what happens then: "Lakeshore Restaurant Supply ... between 6 and 8 in
+ * the morning" is the morning.
+ */
 export function partOfDay(words: readonly string[]): PartOfDay | null {
-  const parts = new Set(words.map((word) => PARTS_OF_DAY[word.replace(/'s$/, '')]).filter((part) => part));
-  // "this morning ... tonight": the words disagree, and the hours keep their ordinary reading.
-  return parts.size === 1 ? ([...parts][0] ?? null) : null;
+  const bare = words.map((word) => word.replace(/'s$/, ''));
+  const said = agreed(bare.map((word) => SAID_PARTS[word]));
+  return said === undefined ? (agreed(bare.map((word) => OUTINGS[word])) ?? null) : said;
+}
+
+/**
+ * The one part the words name; null when they disagree ("this morning ... tonight": the hours keep their
+ * ordinary reading); undefined when they name none.
+ */
+function agreed(parts: readonly (PartOfDay | undefined)[]): PartOfDay | null | undefined {
+  const named = new Set(parts.filter((part) => part !== undefined));
+  return named.size === 0 ? undefined : named.size === 1 ? [...named][0]! : null;
 }
 const MINUTE_MS = 60_000;
 

@@ -339,9 +339,12 @@ export const DEADLINE_TIME = d(
   String.raw`\b(?:before|by|until)(?: (?:we|they|it|the office) closes?(?: at)?)? ((?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}(?::\d{2})?(?:am|pm)?)(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?!-\d| (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
 );
 
-/** A deadline that is not a request to the listener: "due today", "the deadline is today". */
+/**
+ * A deadline that is not a request to the listener: "due today", "the deadline is today", "they want it signed by
+ * 6 o'clock tonight" (issue 32, the twelfth set).
+ */
 export const DUE_TODAY = d(
-  String.raw`\b((?:due|deadline|expires?|closes?|last day|(?:has|have|needs?|must)(?: \S+){0,4}? (?:to )?(?:be )?(?:filed|in|signed|submitted|paid|made|received|done|returned|back|there|sent))(?: is)?(?: (?:by|before)(?: \S+){1,3}?)? (?:today|tonight|this (?:morning|afternoon|evening)|by (?:the )?end of (?:the )?day|by midnight|(?:with)?in (?:the next )?(?:an|one|two|three|a few|a couple of) hours?))\b`,
+  String.raw`\b((?:due|deadline|expires?|closes?|last day|(?:(?:wants?|wanted|would like)(?: (?:it|them|this|that|everything|the \S+))? (?:\S+ )?(?:signed|paid|done|submitted|returned|filed|sent)|(?:has|have|needs?|must)(?: \S+){0,4}? (?:to )?(?:be )?(?:filed|in|signed|submitted|paid|made|received|done|returned|back|there|sent)))(?: is)?(?: (?:by|before)(?: \S+){1,3}?)? (?:today|tonight|this (?:morning|afternoon|evening)|by (?:the )?end of (?:the )?day|by midnight|(?:with)?in (?:the next )?(?:an|one|two|three|a few|a couple of) hours?))\b`,
 );
 
 /** Requests whose condition makes them no demand: "if you have any questions, call us by five". */

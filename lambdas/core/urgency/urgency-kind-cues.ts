@@ -13,6 +13,8 @@ import { type Cue, d, NOT } from './urgency-cue-parts';
 const PERSON = `(?:he|she|they|mom|mother|dad|father|grandma|grandpa|husband|wife|partner|brother|sister|aunt|uncle|son|daughter)`;
 /** Times today: "today", "this afternoon", "tonight", "end of the day", "end of business". */
 const TODAY = `(?:today|tonight|this (?:morning|afternoon|evening)|(?:by |before )?(?:the )?(?:end|close) of (?:the )?(?:business )?(?:day|business))`;
+/** A listener's say-so, as a caller asks for it ("we need your O. K. first"). */
+const OKAY = String.raw`ok|okay|o k|consent|approval|permission|go ahead|go-ahead|authori[sz]ation`;
 /** A clock time as the reading writes it: "two", "2", "2:30", "5pm", "noon". */
 export const CLOCK = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}(?::\d{2})?(?:am|pm)?)`;
 /** Pets and farm animals. */
@@ -206,6 +208,16 @@ export const KIND_CUES: readonly Cue[] = [
     kind: 'situation',
     pattern: d(
       String.raw`\b(${TODAY})\b(?: \S+){0,2}? (otherwise|or else|or)\b(?: \S+){0,3}? (pushes|push|pushed|sets|set|puts|put) (?:\S+ ){0,2}(back)\b`,
+    ),
+    reason: 'a decision is needed today',
+  },
+  {
+    // Something to be done today that waits on the listener's okay (issue 32, the twelfth set): "we'd like to
+    // do surgery this afternoon ... and we need your O. K. first". A surgery today rests on its own words: the
+    // okay's were heard with doubt.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(${TODAY})\b(?: \S+){0,25}? (?:need|needs) your (${OKAY})\b|\b(?:need|needs) your (${OKAY})\b(?: \S+){0,12}? (${TODAY})\b|\b(surgery|operate|operation|procedure)(?: \S+){0,3}? (${TODAY})\b(?: \S+){0,25}? (?:need|needs) your\b`,
     ),
     reason: 'a decision is needed today',
   },
