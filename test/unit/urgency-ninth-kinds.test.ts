@@ -41,3 +41,25 @@ describe("a grandparent scam the urgency benchmark's fresh set let through", () 
     expect(rules(text)).toMatchObject({ level: 'likely_spam', reason: SCAM_REASONS.secrecy });
   });
 });
+
+describe('the ninth set read again (issue 32, ninth session)', () => {
+  it('an inspector locked out at the gate: "if nobody lets me in by 1.50 I have to fail it"', () => {
+    const text =
+      "Ray Glenn Patterson County Building Department I'm here for your framing inspection on Alder, set for 1, and the gates locked. If nobody lets me in by 1.50 I have to fail it, and you go back in line.";
+    expect(rules(text)).toMatchObject({ level: 'urgent', reason: 'a deadline before 1:50 today' });
+    expect(rules('If nobody is home by Friday at noon we will reschedule.').level).toBe('normal');
+  });
+
+  it('a student dropped from classes at 5 today: "at 5 o\'clock today, a student with a hold is dropped from their classes"', () => {
+    const text =
+      "There's a hold on your account for an unpaid fee of $65, and at 5 o'clock today, a student with a hold is dropped from their spring classes. Pay online or at the window.";
+    expect(rules(text).level).toBe('urgent');
+    expect(rules('Today the kids are dropped off at the side door.').level).toBe('normal');
+  });
+
+  it('student-loan forgiveness with a filler heard with doubt between its words', () => {
+    const text =
+      'Hi, this is Kevin from the Student Relief Center, calling about your federal student loans. You make well if I for full forgiveness under a new program, but enrollment closes this week.';
+    expect(rules(text, ['full'])).toMatchObject({ level: 'likely_spam', reason: SALES_REASONS.pitch });
+  });
+});

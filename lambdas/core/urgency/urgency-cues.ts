@@ -353,10 +353,11 @@ export const CONDITIONAL = /\bif you (?:have|need|want|would like|'d like|get a 
 /**
  * A deadline told by what happens if it is missed, with a time and no day (issue 32): "if it isn't paid by
  * 5pm, your classes will be dropped", "if you aren't here before 4", "if we don't hear from you by noon". A
- * time with no day is today's; core/urgency/urgency.ts checks that no other day follows in the sentence.
+ * time with no day is today's; core/urgency/urgency.ts checks that no other day follows in the sentence. Also
+ * "if nobody lets me in by 1.50" (the ninth set's inspector, the time as the engine wrote it).
  */
 export const MISSED_BY = d(
-  String.raw`\bif (?:it|this|that|they|we|you|the \S+|your \S+)(?: \S+)? (?:isn't|is not|aren't|are not|wasn't|hasn't been|haven't been|don't|doesn't|can't|cannot)(?: \S+){0,2}? (?:paid|signed|received|returned|done|submitted|filed|here|there|back|picked up|in|hear from you) (?:by|before) (${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
+  String.raw`\bif (?:it|this|that|they|we|you|the \S+|your \S+)(?: \S+)? (?:isn't|is not|aren't|are not|wasn't|hasn't been|haven't been|don't|doesn't|can't|cannot)(?: \S+){0,2}? (?:paid|signed|received|returned|done|submitted|filed|here|there|back|picked up|in|hear from you) (?:by|before) (${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))|\bif (?:nobody|no one)(?: \S+){1,3}? (?:by|before) (\d{1,2}\.\d{2}|${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
 );
 
 /** A time as the deadlines write it: "six", "5:30", "5 pm", "noon", "five thirty p m". */
@@ -389,5 +390,5 @@ export const TODAY_AFTER = new RegExp(
  * 4): "if it isn't paid by five today, your classes will be dropped" when the time was doubted.
  */
 export const LOST_AT = d(
-  String.raw`(?:\b(?:get|gets|will be|'ll be|is going to be|are going to be|would be|be) (dropped|towed|disconnected|suspended|terminated|evicted|charged|forfeited|given away|released|withdrawn|removed)\b(?: \S+){0,9}? (${TODAY_WORD})\b|\b(${TODAY_WORD})\b(?: \S+){0,6}? (?:will be|'ll be|get|gets|is going to be|are going to be) (dropped|towed|disconnected|suspended|terminated|evicted|forfeited)\b)`,
+  String.raw`(?:\b(?:get|gets|will be|'ll be|is going to be|are going to be|would be|be) (dropped|towed|disconnected|suspended|terminated|evicted|charged|forfeited|given away|released|withdrawn|removed)\b(?: \S+){0,9}? (${TODAY_WORD})\b|\b(${TODAY_WORD})\b(?: \S+){0,6}? (?:will be|'ll be|get|gets|is going to be|are going to be) (dropped|towed|disconnected|suspended|terminated|evicted|forfeited)\b|\b(${TODAY_WORD})\b(?: \S+){0,6}? (?:is|are) (dropped from|towed|disconnected|suspended|terminated|evicted)\b)`,
 );

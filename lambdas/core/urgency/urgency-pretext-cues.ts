@@ -6,7 +6,7 @@
  * (core/urgency/urgency-cues.ts).
  */
 import { type Cue, d } from './urgency-cue-parts';
-import { SCAM_REASONS } from './urgency-spam-reasons';
+import { SALES_REASONS, SCAM_REASONS } from './urgency-spam-reasons';
 
 /** A toll said to be owed: "an unpaid toll balance", "outstanding tolls", "your E-ZPass account is past due". */
 const TOLL_OWED = String.raw`(?:unpaid|outstanding|overdue|past due|delinquent) tolls?|tolls? (?:balance|violations?|charges?|invoices?|due|owed)|(?:e-?z-?pass|ezpass|e z pass|sunpass|sun pass|fastrak|fast track|txtag|peach pass)(?: \S+){0,6}? (?:unpaid|balance|past due|overdue|violations?|owed?)`;
@@ -28,6 +28,13 @@ const TASKS = String.raw`tasks?|ratings?|rankings?|merchants?|boost\S*|optimi[sz
 const EASY = String.raw`no experience|training (?:is )?provided`;
 
 export const PRETEXT_SCAM_CUES: readonly Cue[] = [
+  {
+    // Student-loan forgiveness resting on its two words (the ninth set: "federal student loans. You make well if
+    // I for full forgiveness", a filler heard with doubt between them undid the pitch cue's whole phrase).
+    kind: 'sales',
+    pattern: d(String.raw`\b(student loans?)\b(?: \S+){0,12}? (forgiveness|forgiven)\b`),
+    reason: SALES_REASONS.pitch,
+  },
   {
     kind: 'scam',
     pattern: d(

@@ -76,6 +76,7 @@ function cuesFound(read: Reading, cues: readonly Cue[], doubtedToo = false): Fou
 function writtenTime(time: string): string {
   const HOURS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
   return time
+    .replace(/^(\d{1,2})\.(\d{2})$/, '$1:$2')
     .replace(/\b[a-z]+\b/g, (word) => (HOURS.includes(word) ? String(HOURS.indexOf(word) + 1) : word))
     .replace(/\b([ap])\.? ?m\b/g, '$1m')
     .replace(/:00\b/, '')
@@ -149,7 +150,11 @@ function deadlineFound(read: Reading): Found | null {
   for (const missed of wellHeardMatches(read, MISSED_BY)) {
     const after = missed.index + missed[0].length;
     if (!OTHER_DAY.test(wordsFrom(read, after, Math.max(after, sentenceEnd(read, missed.index)), 13)))
-      return { kind: 'deadline', reason: `a deadline before ${writtenTime(missed[1]!)} today`, sure: true };
+      return {
+        kind: 'deadline',
+        reason: `a deadline before ${writtenTime((missed[1] ?? missed[2])!)} today`,
+        sure: true,
+      };
   }
   for (const before of wellHeardMatches(read, DEADLINE_OR)) {
     const after = before.index + before[0].length;
