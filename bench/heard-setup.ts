@@ -19,6 +19,12 @@ import type { HeardVoicemail } from '../test/support/heard-truth';
  */
 const HELD_OUT_SETS = [
   {
+    name: 'heldout17',
+    ordinal: 'seventeenth',
+    module: '../test/support/heldout17-voicemails.ts',
+    exported: 'HELDOUT17_VOICEMAILS',
+  },
+  {
     name: 'heldout16',
     ordinal: 'sixteenth',
     module: '../test/support/heldout16-voicemails.ts',

@@ -7,7 +7,7 @@
  * (bench/heard-run.ts). Scored against the author's truth (bench/heard-score.ts) and written as a section of
  * docs/benchmarks.md (bench/heard-report.ts).
  *
- * BENCH_HEARD_SET=heldout16|heldout15|heldout14|heldout13|heldout12|heldout11|heldout10|heldout9|heldout8|heldout7|heldout6|heldout5|heldout4|heldout3|heldout2|heldout|dev picks the set; BENCH_HEARD_ONLY=id,id runs those voicemails; BENCH_HEARD_SECTION
+ * BENCH_HEARD_SET=heldout17|heldout16|heldout15|heldout14|heldout13|heldout12|heldout11|heldout10|heldout9|heldout8|heldout7|heldout6|heldout5|heldout4|heldout3|heldout2|heldout|dev picks the set; BENCH_HEARD_ONLY=id,id runs those voicemails; BENCH_HEARD_SECTION
  * names the section written (default `heard`; the lead keeps `heard-before` beside it); BENCH_HEARD_CACHE=<folder>
  * keeps each transcription and reads it back for the same recording (bench/cached-transcriber.ts: rules after
  * the transcript tried on the same words in a minute a set); BENCH_HEARD_RESCORE=1
