@@ -92,6 +92,12 @@ describe('a table booked for a day is an evening out, to come', () => {
         'Your order goes out Saturday, the driver will be at the Italian place between 6 and 8 in the morning, someone has to sign for it.',
       ),
     ).toBe('2026-11-28 06:00 - 08:00');
+    // "am" the engine wrote for "in the" (the fifteenth set): the afternoon said after it wins.
+    expect(
+      shown(
+        'The hiring manager would like to do a video interview Saturday at 2:30am E afternoon. Can you confirm that works?',
+      ),
+    ).toBe('2026-11-28 14:30 - 15:00');
     // Got in the past, with no booking: still the past.
     expect(shown('I got home Saturday at 7:30 and your package was gone.')).toBe(NONE);
   });

@@ -133,7 +133,13 @@ function clockOf(
   const apart = words.slice(mention.end, mention.end + 2).join(' ');
   const pm = /(?:^|\d|\s)p\.?m\b/.test(said) || apart === 'p m';
   const am = /(?:^|\d|\s)a\.?m\b/.test(said) || apart === 'a m';
-  const afternoon = pm || (!am && ordinarilyAfternoon(twelve, part));
+  // "Thursday at 2:30am E afternoon": the engine wrote "am" for "in the", and the words after it say the part.
+  const amSaidAfternoon =
+    am &&
+    /^(?:\S+ )?(?:in the |this )?(?:afternoon|evening)\b/.test(
+      words.slice(mention.end, mention.end + 4).join(' '),
+    );
+  const afternoon = pm || amSaidAfternoon || (!am && ordinarilyAfternoon(twelve, part));
   const hour = (twelve % 12) + (afternoon ? 12 : 0);
   return { hour, minute };
 }

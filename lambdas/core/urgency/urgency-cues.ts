@@ -86,7 +86,7 @@ export const SPAM_CUES: readonly Cue[] = [
   {
     kind: 'scam',
     pattern: d(
-      String.raw`\b(social security)(?: \S+){0,20}? (suspend(?:ed)?|fraud(?:ulent)?|illegal|legal action|compromised|cancel(?:l?ed)?|blocked|terminated|frozen|misused)\b`,
+      String.raw`\b(social security)(?: \S+){0,20}? (suspend(?:ed)?|fraud(?:ulent)?|illegal|legal action|compromised|cancell?ed|blocked|terminated|frozen|misused)\b`,
     ),
     reason: SCAM_REASONS.socialSecurity,
   },
@@ -357,7 +357,7 @@ export const CONDITIONAL = /\bif you (?:have|need|want|would like|'d like|get a 
  * "if nobody lets me in by 1.50" (the ninth set's inspector, the time as the engine wrote it).
  */
 export const MISSED_BY = d(
-  String.raw`\bif (?:it|this|that|they|we|you|the \S+|your \S+)(?: \S+)? (?:isn't|is not|aren't|are not|wasn't|hasn't been|haven't been|don't|doesn't|can't|cannot)(?: \S+){0,2}? (?:paid|signed|received|returned|done|submitted|filed|here|there|back|picked up|in|hear from you) (?:by|before) (${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))|\bif (?:nobody|no one)(?: \S+){1,3}? (?:by|before) (\d{1,2}\.\d{2}|${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
+  String.raw`\bif (?:it|this|that|they|we|you|the \S+|your \S+|\d[\d,.]*(?: dollars)?)(?: \S+)? (?:isn't|is not|aren't|are not|wasn't|hasn't been|haven't been|don't|doesn't|can't|cannot)(?: \S+){0,2}? (?:paid|signed|received|returned|done|submitted|filed|here|there|back|picked up|in|hear from you) (?:by|before) (${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))|\bif (?:nobody|no one)(?: \S+){1,3}? (?:by|before) (\d{1,2}\.\d{2}|${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
 );
 
 /** A time as the deadlines write it: "six", "5:30", "5 pm", "noon", "five thirty p m". */

@@ -74,7 +74,7 @@ export const KIND_CUES: readonly Cue[] = [
     // A pet sick or hurt, or a vet who needs the owner now.
     kind: 'situation',
     pattern: d(
-      String.raw`\b(${PET})\b(?: \S+){0,8}? (ate|eaten|swallowed|got into|poison(?:ed|ous)?|was hit|got hit|clipped|hit by|vomit(?:ed|ing)?|throwing up|limping|bleeding|seizures?|collapsed|(?:isn't|not|stopped) (?:breathing|eating)|hurt|injured|attacked|bitten)\b|\b(vet|veterinarian|animal (?:hospital|clinic)|emergency vet)\b(?: \S+){0,25}? (start treatment|start (?:him|her|them) on (?:\S+ )?(?:fluids|an iv|iv|antibiotics|oxygen|insulin|treatment|medication|a drip)|admit (?:him|her|them)|surgery|bring (?:him|her|them) in|(?:struggling|failing|critical))\b`,
+      String.raw`\b(${PET})\b(?: \S+){0,8}? (ate|eaten|swallowed|got into|poison(?:ed|ous)?|was hit|got hit|clipped|hit by|vomit(?:ed|ing)?|throwing up|limping|bleeding|seizures?|collapsed|(?:isn't|not|stopped) (?:breathing|eating)|hurt|injured|attacked|bitten)\b|\b(vet|veterinarian|animal (?:hospital|clinic)|emergency vet)\b(?: \S+){0,25}? (start treatment|start (?:him|her|them) on (?:\S+ )?(?:fluids|an iv|iv|antibiotics|oxygen|insulin|treatment|medication|a drip)|admit (?:him|her|them)|(?:needs?|emergency) surgery|surgery (?:today|tonight|this (?:morning|afternoon|evening)|right away|now)|bring (?:him|her|them) in|(?:struggling|failing|critical))\b`,
     ),
     reason: 'a pet is sick or hurt',
   },
@@ -220,6 +220,15 @@ export const KIND_CUES: readonly Cue[] = [
       String.raw`\b(${TODAY})\b(?: \S+){0,25}? (?:need|needs) your (${OKAY})\b|\b(?:need|needs) your (${OKAY})\b(?: \S+){0,12}? (${TODAY})\b|\b(surgery|operate|operation|procedure)(?: \S+){0,3}? (${TODAY})\b(?: \S+){0,25}? (?:need|needs) your\b`,
     ),
     reason: 'a decision is needed today',
+  },
+  {
+    // Water not safe to drink (issue 32, the fifteenth set): a health department's "your water sample came back
+    // positive ... please don't drink the water or cook with it", a boil-water notice.
+    kind: 'situation',
+    pattern: d(
+      String.raw`\b(?:don't|do not|shouldn't|should not|stop) (drink|drinking|cook with|cooking with|use|using)(?: \S+){0,3}? (water|tap water|well water)\b|\b(boil (?:water|your water)|boil-water) (notice|advisory|order)\b`,
+    ),
+    reason: 'your water is not safe to drink',
   },
   {
     // Nobody has seen or reached someone (issue 32, seventh set): "I haven't seen your mother since Sunday and

@@ -52,6 +52,15 @@ export const PRETEXT_SCAM_CUES: readonly Cue[] = [
     reason: SCAM_REASONS.registration,
   },
   {
+    // A crypto wallet's "security notice" (the fifteenth set): a withdrawal "requested from your wallet to a new
+    // device", call the security line. Exchanges do not call; the number is the scammer's.
+    kind: 'scam',
+    pattern: d(
+      String.raw`\b(withdrawal|transfer|withdraw)\b(?: \S+){0,20}? (?:from|to|out of) your (?:crypto |bitcoin |digital |coin )?(wallet)\b`,
+    ),
+    reason: SCAM_REASONS.account,
+  },
+  {
     kind: 'scam',
     pattern: d(
       String.raw`\b(${CHAT_APP})\b(?: \S+){0,40}? (${JOB})\b|\b(${JOB})\b(?: \S+){0,40}? (${CHAT_APP})\b`,

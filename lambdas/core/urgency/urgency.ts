@@ -77,6 +77,7 @@ function writtenTime(time: string): string {
   const HOURS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
   return time
     .replace(/^(\d{1,2})\.(\d{2})$/, '$1:$2')
+    .replace(/ o'clock\b/, '')
     .replace(/\b[a-z]+\b/g, (word) => (HOURS.includes(word) ? String(HOURS.indexOf(word) + 1) : word))
     .replace(/\b([ap])\.? ?m\b/g, '$1m')
     .replace(/:00\b/, '')
