@@ -7,9 +7,9 @@ export const SET_ABOUT: Readonly<Record<string, string>> = {
   heldout17:
     "the seventeenth held-out set (test/support/heldout17-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing, the fourteenth and twelfth sets' included, and to report counts only; not read by anyone tuning the rules)",
   heldout16:
-    "the sixteenth held-out set (test/support/heldout16-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing, unpaid tolls and task jobs included, and to report counts only; not read by anyone tuning the rules)",
+    'the sixteenth held-out set (test/support/heldout16-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing, unpaid tolls and task jobs included, and to report counts only; not read by anyone tuning the rules)',
   heldout15:
-    "the fifteenth held-out set (test/support/heldout15-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing, the fourteenth's included, and to report counts only; not read by anyone tuning the rules)",
+    "the fifteenth held-out set (test/support/heldout15-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing, the fourteenth's included, and to report counts only; measured unread in issue 32's eighth session, then read in the ninth once the sixteenth had been measured and a seventeenth written)",
   heldout14:
     "the fourteenth held-out set (test/support/heldout14-voicemails.ts, written by someone who had read neither the rules nor the other sets, told to avoid the situations earlier sets kept choosing and to vary the shape of a voicemail; measured unread at the start and end of issue 32's eighth session, then read once the fifteenth had been written)",
   heldout13:

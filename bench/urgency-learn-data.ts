@@ -26,6 +26,7 @@ import { HELDOUT10_VOICEMAILS } from '../test/support/heldout10-voicemails';
 import { HELDOUT11_VOICEMAILS } from '../test/support/heldout11-voicemails';
 import { HELDOUT12_VOICEMAILS } from '../test/support/heldout12-voicemails';
 import { HELDOUT14_VOICEMAILS } from '../test/support/heldout14-voicemails';
+import { HELDOUT15_VOICEMAILS } from '../test/support/heldout15-voicemails';
 import { URGENCY_DEV_VOICEMAILS } from '../test/support/urgency-dev-voicemails';
 import { URGENCY_FRESH_VOICEMAILS } from '../test/support/urgency-fresh-voicemails';
 import { URGENCY_HELDOUT } from '../test/support/urgency-heldout';
@@ -46,6 +47,7 @@ export const TRAINING_SETS: Readonly<Record<string, readonly HeardVoicemail[]>> 
   heldout11: HELDOUT11_VOICEMAILS,
   heldout12: HELDOUT12_VOICEMAILS,
   heldout14: HELDOUT14_VOICEMAILS,
+  heldout15: HELDOUT15_VOICEMAILS,
 };
 
 /**
