@@ -7,7 +7,7 @@
  */
 import { type Cue, d, NOT } from './urgency-cue-parts';
 import { CLOCK, KIND_CUES } from './urgency-kind-cues';
-import { PRETEXT_SCAM_CUES } from './urgency-pretext-cues';
+import { PRETEXT_SPAM_CUES } from './urgency-pretext-cues';
 import { SALES_REASONS, SCAM_REASONS } from './urgency-spam-reasons';
 
 export { type Cue, type CueKind, NOT } from './urgency-cue-parts';
@@ -187,7 +187,7 @@ export const SPAM_CUES: readonly Cue[] = [
     ),
     reason: SCAM_REASONS.secrecy,
   },
-  ...PRETEXT_SCAM_CUES,
+  ...PRETEXT_SPAM_CUES,
 ];
 
 /** What a person takes, eats or gives a child: a recall of it is a warning to act on today. */

@@ -1,8 +1,9 @@
 /**
- * Scams by what they pretend to be (issue 32, the fourteenth held-out set): an unpaid toll (or a registration
- * suspended for a fee, as the same notice reads with "toll" misheard) and a job nobody applied for, the two the
- * FTC saw grow most in 2024-2025. Each rests on the shape of the pitch, not on one word, so a friend who
- * mentions a toll or a recruiter who found a resume is not spam. Part of the spam cues
+ * Spam by what it pretends to be (issue 32, ninth session): an unpaid toll (or a registration suspended for a
+ * fee, as the same notice reads with "toll" misheard) and a job nobody applied for, the two the FTC saw grow most
+ * in 2024-2025 (the fourteenth held-out set); a crypto wallet's security notice (the fifteenth); student-loan
+ * forgiveness resting on its own two words (the ninth). Each rests on the shape of the pitch, not on one word, so a
+ * friend who mentions a toll or a recruiter who found a resume is not spam. Part of the spam cues
  * (core/urgency/urgency-cues.ts).
  */
 import { type Cue, d } from './urgency-cue-parts';
@@ -27,7 +28,7 @@ const TASKS = String.raw`tasks?|ratings?|rankings?|merchants?|boost\S*|optimi[sz
 /** What any job ad says: alone with a day rate, one sign of a job pitch, not yet spam. */
 const EASY = String.raw`no experience|training (?:is )?provided`;
 
-export const PRETEXT_SCAM_CUES: readonly Cue[] = [
+export const PRETEXT_SPAM_CUES: readonly Cue[] = [
   {
     // Student-loan forgiveness resting on its two words (the ninth set: "federal student loans. You make well if
     // I for full forgiveness", a filler heard with doubt between them undid the pitch cue's whole phrase).
