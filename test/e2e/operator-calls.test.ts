@@ -195,9 +195,11 @@ describe("the operator's view of forwarded calls (issue 33)", () => {
     await page.keyboard.press('ArrowDown');
     const calls = page.getByRole('tabpanel', { name: 'Calls' });
     await calls.waitFor();
-    // Into the section: the greeting first.
-    await page.keyboard.press('Tab');
+    // Into the section: the greeting first, once the section's settings have loaded (as a person waits to see
+    // the field before tabbing to it; a Tab pressed while they load leaves the panel).
     const greeting = calls.getByRole('textbox', { name: /Greeting/ });
+    await greeting.waitFor();
+    await page.keyboard.press('Tab');
     await expect.poll(() => greeting.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.type('You reached Dana. Leave a message after the beep.');
     await page.keyboard.press('Tab');
