@@ -23,10 +23,12 @@ describe('urgent kinds the fifteenth held-out set let through', () => {
     expect(rules(text)).toMatchObject({ level: 'urgent', reason: 'your water is not safe to drink' });
   });
 
-  it('leaves a plumber who says the water can be used again normal', () => {
-    expect(
-      rules("The pipe is fixed, you can use the water again, don't forget to run the tap a minute.").level,
-    ).toBe('normal');
+  it.each([
+    "The pipe is fixed, you can use the water again, don't forget to run the tap a minute.",
+    "Your jacket is ready, and don't use hot water on it, the stain could set.",
+    "For tomorrow's test, don't drink too much water after midnight.",
+  ])('leaves water that is safe to drink normal: "%s"', (text) => {
+    expect(rules(text).level).toBe('normal');
   });
 });
 

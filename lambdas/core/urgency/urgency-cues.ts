@@ -350,18 +350,19 @@ export const DUE_TODAY = d(
 /** Requests whose condition makes them no demand: "if you have any questions, call us by five". */
 export const CONDITIONAL = /\bif you (?:have|need|want|would like|'d like|get a chance|can't make it)\b/;
 
-/**
- * A deadline told by what happens if it is missed, with a time and no day (issue 32): "if it isn't paid by
- * 5pm, your classes will be dropped", "if you aren't here before 4", "if we don't hear from you by noon". A
- * time with no day is today's; core/urgency/urgency.ts checks that no other day follows in the sentence. Also
- * "if nobody lets me in by 1.50" (the ninth set's inspector, the time as the engine wrote it).
- */
-export const MISSED_BY = d(
-  String.raw`\bif (?:it|this|that|they|we|you|the \S+|your \S+|\d[\d,.]*(?: dollars)?)(?: \S+)? (?:isn't|is not|aren't|are not|wasn't|hasn't been|haven't been|don't|doesn't|can't|cannot)(?: \S+){0,2}? (?:paid|signed|received|returned|done|submitted|filed|here|there|back|picked up|in|hear from you) (?:by|before) (${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))|\bif (?:nobody|no one)(?: \S+){1,3}? (?:by|before) (\d{1,2}\.\d{2}|${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?)\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
-);
-
 /** A time as the deadlines write it: "six", "5:30", "5 pm", "noon", "five thirty p m". */
 const AT_TIME = String.raw`${CLOCK}(?: (?:thirty|fifteen|forty five|o'clock))?(?: (?:am|pm|a\.m|p\.m|a m|p m))?`;
+
+/**
+ * A deadline told by what happens if it is missed, with a time and no day (issue 32): "if it isn't paid by
+ * 5pm, your classes will be dropped", "if you aren't here before 4", "if we don't hear from you by noon", "if
+ * nobody lets me in by 1.50" (the ninth set's inspector, the time as the engine wrote it). Group 1 is the time.
+ * A time with no day is today's; core/urgency/urgency.ts checks that no other day follows in the sentence.
+ */
+export const MISSED_BY = d(
+  String.raw`\bif (?:(?:it|this|that|they|we|you|the \S+|your \S+|\d[\d,.]*(?: dollars)?)(?: \S+)? (?:isn't|is not|aren't|are not|wasn't|hasn't been|haven't been|don't|doesn't|can't|cannot)(?: \S+){0,2}? (?:paid|signed|received|returned|done|submitted|filed|here|there|back|picked up|in|hear from you)|(?:nobody|no one)(?: \S+){1,3}?) (?:by|before) (\d{1,2}\.\d{2}|${AT_TIME})\b(?! (?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|on))`,
+);
+
 /** Today, as a deadline names it. */
 const TODAY_WORD = String.raw`today|tonight|this (?:morning|afternoon|evening)`;
 /** What is lost when a deadline passes: a charge, a fee, a place, a service. */

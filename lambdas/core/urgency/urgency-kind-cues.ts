@@ -226,7 +226,7 @@ export const KIND_CUES: readonly Cue[] = [
     // positive ... please don't drink the water or cook with it", a boil-water notice.
     kind: 'situation',
     pattern: d(
-      String.raw`\b(?:don't|do not|shouldn't|should not|stop) (drink|drinking|cook with|cooking with|use|using)(?: \S+){0,3}? (water|tap water|well water)\b|\b(boil (?:water|your water)|boil-water) (notice|advisory|order)\b`,
+      String.raw`\b(?:don't|do not|shouldn't|should not|stop) (drink|drinking|cook with|cooking with) (?:the |your |any )?((?:tap |well )?water)\b|\b(boil (?:water|your water)|boil-water) (notice|advisory|order)\b`,
     ),
     reason: 'your water is not safe to drink',
   },

@@ -10,15 +10,18 @@ import { type Cue, d } from './urgency-cue-parts';
 import { SALES_REASONS, SCAM_REASONS } from './urgency-spam-reasons';
 
 /** A toll said to be owed: "an unpaid toll balance", "outstanding tolls", "your E-ZPass account is past due". */
-const TOLL_OWED = String.raw`(?:unpaid|outstanding|overdue|past due|delinquent) tolls?|tolls? (?:balance|violations?|charges?|invoices?|due|owed)|(?:e-?z-?pass|ezpass|e z pass|sunpass|sun pass|fastrak|fast track|txtag|peach pass)(?: \S+){0,6}? (?:unpaid|balance|past due|overdue|violations?|owed?)`;
+const TOLL_OWED = String.raw`(?:unpaid|outstanding|overdue|past due|delinquent) tolls?|tolls? (?:balance|violations?|invoices?|due|owed)|(?:e-?z-?pass|ezpass|e z pass|sunpass|sun pass|fastrak|fast track|txtag|peach pass)(?: \S+){0,6}? (?:unpaid|balance|past due|overdue|violations?|owed?)`;
 
 /** What the notice threatens or asks for at once: a fee, the registration, collections, "press 1". */
 const TOLL_PRESSURE = String.raw`late fees?|penalt(?:y|ies)|suspen\S*|(?:your|vehicle|vehicle's|car's) registration|collections?|to avoid|press(?:ing)? (?:one|1)|immediately`;
 
 /** Contacted only by a messaging app, as no employer's recruiter asks. */
 const CHAT_APP = String.raw`whatsapp|whats app|telegram`;
-/** What the job is said to be, or how it was found. */
-const JOB = String.raw`no experience|training (?:is )?provided|jobs?|positions?|roles?|recruit\S*|hiring|resumes?|r[eé]sum[eé]s?|opportunit(?:y|ies)|part time|part-time|remote|work from home|earn|income`;
+/**
+ * What the job is said to be, or how it was found: words of a job offer only ("working remote", "good job" and
+ * "earn" are said by friends on WhatsApp too).
+ */
+const JOB = String.raw`no experience|training (?:is )?provided|(?<!\b(?:good|nice|great|awesome|fantastic) )jobs?|positions?|recruit\S*|hiring|resumes?|r[eé]sum[eé]s?`;
 /**
  * The task job's promise: earnings by the day ("earn between 300 and 500 per day", "500 dollars per day") for
  * rating apps or boosting merchants' products.

@@ -151,11 +151,7 @@ function deadlineFound(read: Reading): Found | null {
   for (const missed of wellHeardMatches(read, MISSED_BY)) {
     const after = missed.index + missed[0].length;
     if (!OTHER_DAY.test(wordsFrom(read, after, Math.max(after, sentenceEnd(read, missed.index)), 13)))
-      return {
-        kind: 'deadline',
-        reason: `a deadline before ${writtenTime((missed[1] ?? missed[2])!)} today`,
-        sure: true,
-      };
+      return { kind: 'deadline', reason: `a deadline before ${writtenTime(missed[1]!)} today`, sure: true };
   }
   for (const before of wellHeardMatches(read, DEADLINE_OR)) {
     const after = before.index + before[0].length;
