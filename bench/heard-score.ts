@@ -86,12 +86,7 @@ export function inTranscript(
   transcript: string,
   voicemail: Pick<HeardVoicemail, 'name' | 'nameSpelledAlso' | 'number'>,
 ): HeardScore['inTranscript'] {
-  const name =
-    voicemail.name === null
-      ? null
-      : nameForms(voicemail).some((form) =>
-          new RegExp(`(?<![\\p{L}\\p{N}])${escapedForRegExp(form)}(?![\\p{L}\\p{N}])`, 'iu').test(transcript),
-        );
+  const name = voicemail.name === null ? null : nameForms(voicemail).some((form) => wordIn(form, transcript));
   const digits = digitsFromWords(transcript).replace(/\D/g, '');
   const number =
     voicemail.number === null ? null : digits.includes(voicemail.number.replace(/\D/g, '').slice(-10));
