@@ -59,6 +59,8 @@ describe('scams by what they pretend to be', () => {
     "It's Mom, I'm in Lisbon, message me on WhatsApp when you land, the hotel wifi is bad.",
     "Hey, it's Dana, I'm working remote from Lisbon this month, great job on the launch, message me on WhatsApp.",
     "It's Sam. The bridge has toll charges now, to avoid them take the tunnel.",
+    "It's Jo, I'll transfer my half of the rent to your wallet tonight.",
+    'Hey, my cousin gets paid 150 a day on the farm, the tasks are easy, want me to ask for you?',
     'The plumber charges $400 a day, so let me know if you want him for the whole job.',
     'Hi, this is Priya from Brightpath Staffing about the warehouse role you applied for. It pays 150 dollars a day, no experience needed, training is provided. Call me back at 614-555-0190.',
     "It's Carl at the DMV counter. Your registration renewal is done, the late fee was waived, no need to pay anything.",

@@ -27,7 +27,7 @@ const JOB = String.raw`no experience|training (?:is )?provided|(?<!\b(?:good|nic
  * rating apps or boosting merchants' products.
  */
 const PER_DAY = String.raw`(?:(?:earn|earning|make|making|paid|pays?|income of)(?: \S+){0,6}?|\d+ dollars|dollars) (?:per|a|each) day`;
-const TASKS = String.raw`tasks?|ratings?|rankings?|merchants?|boost\S*|optimi[sz]\S*|reviews?|likes|orders? to complete`;
+const TASKS = String.raw`rate (?:products|apps)|ratings?|rankings?|merchants?|boost\S*|optimi[sz]\S*|likes|orders? to complete`;
 /** What any job ad says: alone with a day rate, one sign of a job pitch, not yet spam. */
 const EASY = String.raw`no experience|training (?:is )?provided`;
 
@@ -60,7 +60,7 @@ export const PRETEXT_SPAM_CUES: readonly Cue[] = [
     // device", call the security line. Exchanges do not call; the number is the scammer's.
     kind: 'scam',
     pattern: d(
-      String.raw`\b(withdrawal|transfer|withdraw)\b(?: \S+){0,20}? (?:from|to|out of) your (?:crypto |bitcoin |digital |coin )?(wallet)\b`,
+      String.raw`\b(withdrawal|transfer|withdraw)\b(?: \S+){0,20}? (?:from|out of) your (?:crypto |bitcoin |digital |coin )?(wallet)\b`,
     ),
     reason: SCAM_REASONS.account,
   },
